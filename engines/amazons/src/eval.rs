@@ -1,0 +1,158 @@
+//! Static evaluation and move-ordering hints for the search crate.
+//!
+//! The evaluation is the territory measure of Lieberum (2005) and Hensgens (2001): every empty
+//! square belongs to the side that reaches it in fewer queen moves (and, as a second opinion,
+//! in fewer king steps); a square both reach equally fast goes to the side to move. Mobility,
+//! the number of queen moves of each side's amazons, breaks ties early in the game. Weights
+//! come from `engines/amazons/params.yaml`; reading the file is the caller's job.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{Bits, DIRECTIONS};
+use crate::notation::Move;
+use crate::position::Amazons;
+
+/// Evaluation weights, as in `params.yaml` (kebab-case keys, unknown keys refused).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Params {
+    /// Per empty square reached in fewer queen moves than the opponent.
+    pub queen_territory: i32,
+    /// Per empty square reached in fewer king steps than the opponent.
+    pub king_territory: i32,
+    /// Per empty square both sides reach in the same number of queen moves (the mover's).
+    pub tie_to_mover: i32,
+    /// Per queen-move destination of one's amazons, minus the opponent's.
+    pub mobility: i32,
+}
+
+impl Default for Params {
+    /// The values of the committed `params.yaml`.
+    fn default() -> Params {
+        Params {
+            queen_territory: 100,
+            king_territory: 30,
+            tie_to_mover: 20,
+            mobility: 4,
+        }
+    }
+}
+
+/// The squares one move from `frontier` through `empty`: queen slides when `queen`, else king steps.
+fn expand(position: &Amazons, frontier: u128, empty: u128, queen: bool) -> u128 {
+    let geometry = position.geometry();
+    let mut reached = 0;
+    for (df, dr) in DIRECTIONS {
+        let mut ray = geometry.shift(frontier, df, dr) & empty;
+        reached |= ray;
+        while queen && ray != 0 {
+            ray = geometry.shift(ray, df, dr) & empty;
+            reached |= ray;
+        }
+    }
+    reached
+}
+
+/// Squares closer to the side to move minus squares closer to the opponent, and equally close
+/// squares, by queen moves (`queen`) or king steps.
+fn territory(position: &Amazons, queen: bool) -> (i32, i32) {
+    let empty = position.empty();
+    let mover = position.to_move();
+    let mut frontier = [position.amazons(mover), position.amazons(mover.opponent())];
+    let mut seen = [0u128; 2];
+    let (mut balance, mut ties) = (0i32, 0i32);
+    while frontier[0] | frontier[1] != 0 {
+        let next = [0, 1].map(|s| expand(position, frontier[s], empty, queen) & !seen[s]);
+        // A square first reached now by one side only, and never before by the other, is its own.
+        balance += (next[0] & !seen[1] & !next[1]).count_ones() as i32;
+        balance -= (next[1] & !seen[0] & !next[0]).count_ones() as i32;
+        ties += (next[0] & next[1]).count_ones() as i32;
+        seen[0] |= next[0];
+        seen[1] |= next[1];
+        frontier = next;
+    }
+    (balance, ties)
+}
+
+/// The queen-move destinations of `side`'s amazons.
+fn mobility(position: &Amazons, side: arbiter_core::Side) -> i32 {
+    let geometry = position.geometry();
+    let mut words = position.words;
+    let mut count = 0;
+    for square in Bits(position.amazons(side)) {
+        geometry.toggle(&mut words, square);
+        count += geometry.reach_count(&words, square);
+        geometry.toggle(&mut words, square);
+    }
+    count as i32
+}
+
+/// The position's value for the side to move (higher is better).
+#[must_use]
+pub fn evaluate(position: &Amazons, params: &Params) -> i32 {
+    let (queen_balance, queen_ties) = territory(position, true);
+    let (king_balance, _) = territory(position, false);
+    let mover = position.to_move();
+    params.queen_territory * queen_balance
+        + params.king_territory * king_balance
+        + params.tie_to_mover * queen_ties
+        + params.mobility * (mobility(position, mover) - mobility(position, mover.opponent()))
+}
+
+/// A cheap move-ordering hint, higher first: arrows next to enemy amazons (they take away
+/// their room), not next to one's own, and queens moving to roomier squares.
+#[must_use]
+pub fn order_hint(position: &Amazons, mv: Move) -> i32 {
+    let geometry = position.geometry();
+    let mover = position.to_move();
+    let arrow_ring = geometry.neighbours[usize::from(mv.arrow)];
+    let empty = position.empty() | (1 << mv.from);
+    let room = |square: u8| (geometry.neighbours[usize::from(square)] & empty).count_ones() as i32;
+    4 * (arrow_ring & position.amazons(mover.opponent())).count_ones() as i32
+        - 2 * (arrow_ring & (position.amazons(mover) & !(1 << mv.from) | 1 << mv.to)).count_ones()
+            as i32
+        + room(mv.to)
+        - room(mv.from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::AmazonsVariant;
+    use arbiter_core::Game;
+
+    #[test]
+    fn params_file_matches_the_defaults() {
+        let params: Params = serde_saphyr::from_str(include_str!("../params.yaml")).unwrap();
+        assert_eq!(params, Params::default());
+    }
+
+    #[test]
+    fn unknown_params_are_refused() {
+        let text =
+            "queen-territory: 1\nking-territory: 1\ntie-to-mover: 1\nmobility: 1\nspeed: 3\n";
+        assert!(serde_saphyr::from_str::<Params>(text).is_err());
+    }
+
+    #[test]
+    fn the_symmetric_start_is_even_but_for_the_tempo() {
+        let start = Amazons::new(AmazonsVariant::Standard);
+        let (balance, ties) = territory(&start, true);
+        assert_eq!(balance, 0);
+        assert!(ties > 0);
+        assert_eq!(
+            mobility(&start, arbiter_core::Side::First),
+            mobility(&start, arbiter_core::Side::Second)
+        );
+    }
+
+    #[test]
+    fn a_walled_in_amazon_has_no_territory() {
+        // Black's amazon on a8 is boxed in by arrows; white's owns the rest of the board.
+        let text = "Bx6/xx6/8/8/8/8/8/7W white";
+        let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
+        let position = Amazons::from_setup(AmazonsVariant::Botzone8, &setup).unwrap();
+        assert_eq!(territory(&position, true), (64 - 5, 0));
+        assert!(evaluate(&position, &Params::default()) > 0);
+    }
+}

@@ -1,0 +1,268 @@
+//! Raw positions: the board diagram and the one-line form, parsed into an [`AmazonsSetup`]
+//! that [`crate::Amazons`] validates.
+//!
+//! Diagram: one text row per board row, top row (highest rank) first; `W` a white amazon, `B` a
+//! black amazon, `x` (or `X`, `#`) an arrow, `.` (or `-`) an empty square; spaces between cells
+//! are ignored. One-line form: the same rows joined by `/`, where a number stands for that many
+//! empty squares, then a space and the side to move (`white`/`black`, or `w`/`b`), e.g. the 10x10
+//! start `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white`.
+
+use arbiter_core::{NotationError, Side};
+
+/// One square of a raw position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Amazon(Side),
+    Arrow,
+}
+
+/// A position as written, not yet validated: `cells[rank * size + file]`, a1 first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmazonsSetup {
+    pub size: u8,
+    pub cells: Vec<Cell>,
+    pub to_move: Side,
+}
+
+impl Cell {
+    fn from_char(c: char) -> Option<Cell> {
+        match c {
+            '.' | '-' => Some(Cell::Empty),
+            'W' | 'w' => Some(Cell::Amazon(Side::First)),
+            'B' | 'b' => Some(Cell::Amazon(Side::Second)),
+            'x' | 'X' | '#' => Some(Cell::Arrow),
+            _ => None,
+        }
+    }
+
+    /// The diagram character.
+    #[must_use]
+    pub fn to_char(self) -> char {
+        match self {
+            Cell::Empty => '.',
+            Cell::Amazon(Side::First) => 'W',
+            Cell::Amazon(Side::Second) => 'B',
+            Cell::Arrow => 'x',
+        }
+    }
+}
+
+/// Reads the side to move: `white`/`w` or `black`/`b`, any case.
+///
+/// # Errors
+/// A [`NotationError`] for anything else.
+pub fn parse_side(text: &str) -> Result<Side, NotationError> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Side::First),
+        "black" | "b" => Ok(Side::Second),
+        _ => Err(NotationError::new(format!(
+            "`{text}` is not a side: expected white or black"
+        ))),
+    }
+}
+
+/// Parses a board diagram of a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+pub fn parse_diagram(
+    size: u8,
+    diagram: &str,
+    to_move: Side,
+) -> Result<AmazonsSetup, NotationError> {
+    let n = usize::from(size);
+    let rows: Vec<&str> = diagram
+        .lines()
+        .map(str::trim)
+        .filter(|row| !row.is_empty())
+        .collect();
+    if rows.len() != n {
+        return Err(NotationError::new(format!(
+            "the diagram has {} rows: expected {n}",
+            rows.len()
+        )));
+    }
+    let mut cells = vec![Cell::Empty; n * n];
+    for (index, row) in rows.iter().enumerate() {
+        let rank = n - 1 - index;
+        let row_cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        if row_cells.len() != n {
+            return Err(NotationError::new(format!(
+                "diagram row {} (`{row}`) has {} cells: expected {n}",
+                index + 1,
+                row_cells.len()
+            )));
+        }
+        for (file, c) in row_cells.into_iter().enumerate() {
+            cells[rank * n + file] = Cell::from_char(c).ok_or_else(|| {
+                NotationError::new(format!(
+                    "unknown diagram character `{c}`: expected W, B, x or ."
+                ))
+            })?;
+        }
+    }
+    Ok(AmazonsSetup {
+        size,
+        cells,
+        to_move,
+    })
+}
+
+/// Parses the one-line form (`3B2B3/10/…/3W2W3 white`) of a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
+pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
+    let n = usize::from(size);
+    let mut parts = text.split_whitespace();
+    let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(NotationError::new(format!(
+            "`{text}` is not an Amazons position: expected `<rows separated by /> <white|black>`"
+        )));
+    };
+    let to_move = parse_side(side)?;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != n {
+        return Err(NotationError::new(format!(
+            "the position has {} rows: expected {n}",
+            rows.len()
+        )));
+    }
+    let mut cells = vec![Cell::Empty; n * n];
+    for (index, row) in rows.iter().enumerate() {
+        let rank = n - 1 - index;
+        let mut file = 0usize;
+        let mut run = 0usize;
+        let too_long = || NotationError::new(format!("row `{row}` is longer than {n} squares"));
+        for c in row.chars() {
+            if let Some(digit) = c.to_digit(10) {
+                run = run * 10 + digit as usize;
+                if run > n {
+                    return Err(too_long());
+                }
+                continue;
+            }
+            file += std::mem::take(&mut run);
+            let cell = Cell::from_char(c).ok_or_else(|| {
+                NotationError::new(format!(
+                    "unknown character `{c}` in row `{row}`: expected W, B, x, . or a number"
+                ))
+            })?;
+            if file >= n {
+                return Err(too_long());
+            }
+            cells[rank * n + file] = cell;
+            file += 1;
+        }
+        file += run;
+        if file != n {
+            return Err(NotationError::new(format!(
+                "row `{row}` has {file} squares: expected {n}"
+            )));
+        }
+    }
+    Ok(AmazonsSetup {
+        size,
+        cells,
+        to_move,
+    })
+}
+
+/// Formats cells (a1 first) as the one-line form, empty runs as numbers.
+#[must_use]
+pub fn format_line(size: u8, cells: &[Cell], to_move: Side) -> String {
+    let n = usize::from(size);
+    let mut out = String::new();
+    for rank in (0..n).rev() {
+        let mut run = 0;
+        for file in 0..n {
+            match cells[rank * n + file] {
+                Cell::Empty => run += 1,
+                cell => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(cell.to_char());
+                }
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(if to_move == Side::First {
+        " white"
+    } else {
+        " black"
+    });
+    out
+}
+
+/// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+#[must_use]
+pub fn format_diagram(size: u8, cells: &[Cell]) -> String {
+    let n = usize::from(size);
+    (0..n)
+        .rev()
+        .map(|rank| {
+            (0..n)
+                .map(|file| cells[rank * n + file].to_char().to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    const START_10: &str = "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white";
+
+    #[test]
+    fn the_start_line_reads_back() {
+        let setup = parse_line(10, START_10).unwrap();
+        assert_eq!(setup.cells[3], Cell::Amazon(Side::First)); // d1
+        assert_eq!(setup.cells[6 * 10], Cell::Amazon(Side::Second)); // a7
+        assert_eq!(format_line(10, &setup.cells, setup.to_move), START_10);
+    }
+
+    #[rstest]
+    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3")]
+    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 red")]
+    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10 white")]
+    #[case("3B2B4/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
+    #[case("3B2B2/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
+    #[case("3B2B3/11/10/B8B/10/10/W8W/10/10/3W2W3 white")]
+    #[case("3B2Q3/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
+    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white extra")]
+    #[case("99999999999999999999/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
+    fn bad_lines_are_refused(#[case] text: &str) {
+        assert!(parse_line(10, text).is_err(), "{text}");
+    }
+
+    #[test]
+    fn diagram_round_trips_with_spaces_or_without() {
+        let setup = parse_line(8, "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black").unwrap();
+        let diagram = format_diagram(8, &setup.cells);
+        assert_eq!(parse_diagram(8, &diagram, Side::Second), Ok(setup.clone()));
+        let compact = diagram.replace(' ', "");
+        assert_eq!(parse_diagram(8, &compact, Side::Second), Ok(setup));
+    }
+
+    #[rstest]
+    #[case("........\n........")]
+    #[case("........\n........\n........\n........\n........\n........\n........\n.......")]
+    #[case("........\n........\n........\n........\n........\n........\n........\n.......Q")]
+    #[case("........\n........\n........\n........\n........\n........\n........\n.........")]
+    fn bad_diagrams_are_refused(#[case] text: &str) {
+        assert!(parse_diagram(8, text, Side::First).is_err());
+    }
+}

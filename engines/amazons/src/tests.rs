@@ -1,0 +1,323 @@
+//! Rule tests on whole positions and property tests over random playouts.
+
+use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use proptest::prelude::*;
+use rstest::rstest;
+
+use crate::setup::Cell;
+use crate::{Amazons, AmazonsSetup, AmazonsVariant, Move};
+
+fn position(variant: AmazonsVariant, text: &str) -> Amazons {
+    let setup = Amazons::parse_position(&variant, text).unwrap();
+    Amazons::from_setup(variant, &setup).unwrap()
+}
+
+fn play(game: &mut Amazons, moves: &str) {
+    for text in Amazons::split_moves(moves) {
+        let mv = game.parse_move(&text).unwrap();
+        game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+#[test]
+fn start_positions() {
+    let standard = Amazons::start(&AmazonsVariant::Standard);
+    assert_eq!(
+        standard.format_position(),
+        "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white"
+    );
+    assert_eq!(standard.side_to_move(), Side::First);
+    let botzone = Amazons::start(&AmazonsVariant::Botzone8);
+    assert_eq!(
+        botzone.format_position(),
+        "2B2B2/8/B6B/8/8/W6W/8/2W2W2 black"
+    );
+    assert_eq!(botzone.side_to_move(), Side::Second);
+}
+
+#[test]
+fn shallow_perft_matches_the_published_counts() {
+    // Hensgens (2001) via the chessprogramming wiki; radekmie/rg bench.test.ts.
+    let mut standard = Amazons::start(&AmazonsVariant::Standard);
+    assert_eq!(standard.perft(1, PerftConvention::default()), 2176);
+    assert_eq!(standard.perft(2, PerftConvention::default()), 4_307_152);
+    // The walk with make/unmake and full generation agrees with the bulk count.
+    assert_eq!(
+        arbiter_core::perft_generic(&mut standard, 1, PerftConvention::default()),
+        2176
+    );
+    // /work/shared/data/amazons_perft.tsv, 8x8 (computed there; the same layout mirrored).
+    let mut botzone = Amazons::start(&AmazonsVariant::Botzone8);
+    assert_eq!(botzone.perft(2, PerftConvention::default()), 1_331_198);
+}
+
+#[test]
+fn openspiel_phase_facts() {
+    // OpenSpiel amazons_test.cc: from d1 there are 20 destinations; after d1-f1, 23 shots.
+    let start = Amazons::start(&AmazonsVariant::Standard);
+    let mut moves = Vec::new();
+    start.generate_moves(&mut moves);
+    let d1 = start.parse_move("d1-d2/d1").unwrap().from;
+    let mut destinations: Vec<u8> = moves
+        .iter()
+        .filter(|m| m.from == d1)
+        .map(|m| m.to)
+        .collect();
+    destinations.dedup();
+    assert_eq!(destinations.len(), 20);
+    let f1 = start.parse_move("d1-f1/d1").unwrap().to;
+    assert_eq!(
+        moves.iter().filter(|m| m.from == d1 && m.to == f1).count(),
+        23
+    );
+}
+
+#[test]
+fn the_arrow_may_land_on_and_cross_the_vacated_square() {
+    // Onto the square just left.
+    let mut game = Amazons::start(&AmazonsVariant::Standard);
+    play(&mut game, "d1-d3/d1");
+    assert_eq!(
+        game.format_position(),
+        "3B2B3/10/10/B8B/10/10/W8W/3W6/10/3x2W3 black"
+    );
+    // Across it: d1 to e1, then the arrow flies west over d1 onto c1.
+    let mut game = Amazons::start(&AmazonsVariant::Standard);
+    play(&mut game, "d1-e1/c1");
+    assert_eq!(
+        game.format_position(),
+        "3B2B3/10/10/B8B/10/10/W8W/10/10/2x1W1W3 black"
+    );
+}
+
+#[rstest]
+#[case("d2-d3/d4", "not-own-amazon")]
+#[case("a7-a6/a5", "not-own-amazon")]
+#[case("d1-e3/e4", "not-queen-line")]
+#[case("d1-d1/d2", "not-queen-line")]
+#[case("d1-g1/g2", "blocked-path")]
+#[case("d1-h1/h2", "blocked-path")]
+#[case("a4-a7/a8", "blocked-path")]
+#[case("d1-d2/e4", "arrow-not-queen-line")]
+#[case("d1-d2/d2", "arrow-not-queen-line")]
+#[case("d1-d4/a4", "arrow-blocked")]
+#[case("d1-d4/j4", "arrow-blocked")]
+#[case("g1-g7/g10", "arrow-blocked")]
+fn illegal_moves_from_the_start(#[case] text: &str, #[case] code: &str) {
+    let game = Amazons::start(&AmazonsVariant::Standard);
+    let mv = game.parse_move(text).unwrap();
+    assert_eq!(game.check_move(mv).map_err(|e| e.code), Err(code), "{text}");
+}
+
+#[test]
+fn off_board_move_values_are_refused() {
+    let game = Amazons::start(&AmazonsVariant::Botzone8);
+    let mv = Move {
+        from: 2,
+        to: 64,
+        arrow: 3,
+    };
+    assert_eq!(game.check_move(mv).map_err(|e| e.code), Err("off-board"));
+}
+
+#[test]
+fn a_side_without_a_move_loses() {
+    // White's only amazon on a1 is walled in by arrows on a2, b1, b2: black wins.
+    let text = "7B/8/8/8/8/8/xx6/Wx6 white";
+    let game = position(AmazonsVariant::Botzone8, text);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::Stalemate))
+    );
+    let mut moves = vec![Move {
+        from: 0,
+        to: 0,
+        arrow: 0,
+    }];
+    game.generate_moves(&mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(game.count_moves(), 0);
+    let mv = game.parse_move("a1-a2/a1").unwrap();
+    assert_eq!(game.check_move(mv).map_err(|e| e.code), Err("game-over"));
+    // One empty neighbour is enough: step there and shoot back.
+    let open = position(AmazonsVariant::Botzone8, "7B/8/8/8/8/8/x7/Wx6 white");
+    assert_eq!(open.outcome(), None);
+    let mut moves = Vec::new();
+    open.generate_moves(&mut moves);
+    assert!(moves.contains(&open.parse_move("a1-b2/a1").unwrap()));
+}
+
+#[test]
+fn perft_conventions_at_a_finished_game() {
+    let mut game = position(AmazonsVariant::Botzone8, "7B/8/8/8/8/8/xx6/Wx6 white");
+    assert_eq!(game.perft(2, PerftConvention::SequencesOfExactLength), 0);
+    assert_eq!(game.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
+}
+
+#[rstest]
+#[case("7B/8/8/8/8/8/8/8 white", "white has 0 amazons")]
+#[case("WWWWW2B/8/8/8/8/8/8/8 white", "white has 5 amazons")]
+fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
+    let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
+    let problems = Amazons::from_setup(AmazonsVariant::Botzone8, &setup).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.message.contains(problem)),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_board_of_the_wrong_size_is_refused() {
+    let setup = Amazons::parse_position(
+        &AmazonsVariant::Botzone8,
+        "2B2B2/8/B6B/8/8/W6W/8/2W2W2 black",
+    )
+    .unwrap();
+    assert!(Amazons::from_setup(AmazonsVariant::Standard, &setup).is_err());
+}
+
+/// The eight symmetries of the square, as maps of `(file, rank)` on an `n` board.
+fn transform(symmetry: usize, n: usize, (file, rank): (usize, usize)) -> (usize, usize) {
+    let (f, r) = if symmetry & 4 != 0 {
+        (rank, file)
+    } else {
+        (file, rank)
+    };
+    let f = if symmetry & 1 != 0 { n - 1 - f } else { f };
+    let r = if symmetry & 2 != 0 { n - 1 - r } else { r };
+    (f, r)
+}
+
+fn transform_square(game: &Amazons, symmetry: usize, square: u8) -> u8 {
+    let g = game.geometry();
+    let (f, r) = transform(symmetry, usize::from(g.size), g.coords(square));
+    g.square(f, r).unwrap()
+}
+
+fn transformed(game: &Amazons, symmetry: usize) -> Amazons {
+    let setup = game.to_setup();
+    let mut cells = vec![Cell::Empty; setup.cells.len()];
+    for (square, cell) in setup.cells.iter().enumerate() {
+        cells[usize::from(transform_square(game, symmetry, square as u8))] = *cell;
+    }
+    let setup = AmazonsSetup { cells, ..setup };
+    Amazons::from_setup(*game.variant(), &setup).unwrap()
+}
+
+/// Plays `choices` (indices modulo the legal-move count) from the start, stopping at the end.
+fn playout(variant: AmazonsVariant, choices: &[u16]) -> (Amazons, Vec<Move>) {
+    let mut game = Amazons::start(&variant);
+    let mut moves = Vec::new();
+    let mut played = Vec::new();
+    for &choice in choices {
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(choice) % moves.len()];
+        game.make(mv);
+        played.push(mv);
+    }
+    (game, played)
+}
+
+fn variants() -> impl Strategy<Value = AmazonsVariant> {
+    prop_oneof![
+        Just(AmazonsVariant::Standard),
+        Just(AmazonsVariant::Botzone8)
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hash_is_incremental_and_unmake_restores(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
+        let mut game = Amazons::start(&variant);
+        let mut moves = Vec::new();
+        let mut history = Vec::new();
+        for choice in choices {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[usize::from(choice) % moves.len()];
+            history.push((game.clone(), mv));
+            game.make(mv);
+            prop_assert!(game.is_consistent());
+            prop_assert_eq!(game.hash(), game.hash_from_scratch());
+        }
+        while let Some((before, mv)) = history.pop() {
+            game.unmake(mv);
+            prop_assert_eq!(&game, &before);
+            prop_assert_eq!(game.hash(), before.hash());
+            prop_assert!(game.is_consistent());
+        }
+    }
+
+    #[test]
+    fn check_move_accepts_exactly_the_generated_moves(
+        variant in variants(),
+        choices in prop::collection::vec(any::<u16>(), 0..50),
+        probes in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u8>()), 64),
+    ) {
+        let (game, _) = playout(variant, &choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        prop_assert_eq!(moves.len() as u64, game.count_moves());
+        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
+        for &mv in &moves {
+            prop_assert_eq!(game.check_move(mv), Ok(()));
+            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
+        }
+        let squares = game.geometry().squares;
+        let own: Vec<u8> = crate::geometry::Bits(game.amazons(game.side_to_move())).collect();
+        for (a, b, c) in probes {
+            // Half the probes start from one's own amazon, so the later checks are reached.
+            let from = if a % 2 == 0 { own[usize::from(a / 2) % own.len()] } else { a % squares };
+            let mv = Move { from, to: b % squares, arrow: c % squares };
+            prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv), "{:?}", mv);
+        }
+    }
+
+    #[test]
+    fn moves_commute_with_the_symmetries_of_the_board(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..40)) {
+        let (game, _) = playout(variant, &choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for symmetry in 1..8 {
+            let image = transformed(&game, symmetry);
+            let mut expected: Vec<Move> = moves
+                .iter()
+                .map(|m| Move {
+                    from: transform_square(&game, symmetry, m.from),
+                    to: transform_square(&game, symmetry, m.to),
+                    arrow: transform_square(&game, symmetry, m.arrow),
+                })
+                .collect();
+            expected.sort_unstable();
+            let mut actual = Vec::new();
+            image.generate_moves(&mut actual);
+            actual.sort_unstable();
+            prop_assert_eq!(actual, expected);
+        }
+    }
+
+    #[test]
+    fn positions_round_trip(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..40)) {
+        let (game, _) = playout(variant, &choices);
+        let line = Amazons::parse_position(&variant, &game.format_position()).unwrap();
+        prop_assert_eq!(&Amazons::from_setup(variant, &line).unwrap(), &game);
+        let diagram = Amazons::parse_diagram(&variant, &game.diagram(), game.side_to_move()).unwrap();
+        prop_assert_eq!(&Amazons::from_setup(variant, &diagram).unwrap(), &game);
+    }
+
+    #[test]
+    fn botzone_coordinates_round_trip(choices in prop::collection::vec(any::<u16>(), 0..20)) {
+        let (game, played) = playout(AmazonsVariant::Botzone8, &choices);
+        for mv in played {
+            let g = game.geometry();
+            prop_assert_eq!(crate::parse_botzone(g, &crate::format_botzone(g, mv)), Ok(mv));
+        }
+    }
+}

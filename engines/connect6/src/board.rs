@@ -1,0 +1,315 @@
+//! Points, the board array and line scanning.
+//!
+//! A point's index is `19 * row + column` whatever the board size, with row 0 the **bottom**
+//! row (written `1`) and column 0 the left column (written `a`): `a1` = 0, `s1` = 18,
+//! `a2` = 19, `s19` = 360. A fixed stride keeps a [`Point`] (and so a move) meaningful on every
+//! board size; points with a row or column at or past the board size are off that board.
+
+use arbiter_core::Side;
+
+/// The row stride of point indices and the largest board size.
+pub const STRIDE: usize = 19;
+/// Number of point indices.
+pub const POINTS: usize = STRIDE * STRIDE;
+/// The number of stones in a row that wins (or more).
+pub const SIX: usize = 6;
+
+/// The four line directions as (row step, column step): horizontal, vertical and both diagonals.
+const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// One intersection of the 19x19 grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u16);
+
+impl Point {
+    /// The bottom-left point `a1`, index 0.
+    pub const A1: Point = Point(0);
+
+    /// The point at `row` (0 = bottom) and `column` (0 = left), if both are below 19.
+    #[must_use]
+    pub const fn new(row: usize, column: usize) -> Option<Point> {
+        if row < STRIDE && column < STRIDE {
+            Some(Point((row * STRIDE + column) as u16))
+        } else {
+            None
+        }
+    }
+
+    /// The point with this index, if below 361.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Point> {
+        if index < POINTS {
+            Some(Point(index as u16))
+        } else {
+            None
+        }
+    }
+
+    /// The index `19 * row + column`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The row, 0 for the bottom row (`1`).
+    #[must_use]
+    pub const fn row(self) -> usize {
+        self.0 as usize / STRIDE
+    }
+
+    /// The column, 0 for the left column (`a`).
+    #[must_use]
+    pub const fn column(self) -> usize {
+        self.0 as usize % STRIDE
+    }
+
+    /// Whether the point is on a `size` x `size` board.
+    #[must_use]
+    pub const fn is_on(self, size: usize) -> bool {
+        self.row() < size && self.column() < size
+    }
+}
+
+/// The stones on a board of a given size.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    size: u8,
+    cells: [Option<Side>; POINTS],
+}
+
+impl Board {
+    /// An empty `size` x `size` board (`size` at most 19; larger sizes are clamped to 19).
+    #[must_use]
+    pub const fn empty(size: u8) -> Board {
+        let size = if size as usize > STRIDE {
+            STRIDE as u8
+        } else {
+            size
+        };
+        Board {
+            size,
+            cells: [None; POINTS],
+        }
+    }
+
+    /// The number of rows (and of columns).
+    #[must_use]
+    pub const fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// What stands on `point` (`None` also for points off this board).
+    #[must_use]
+    pub const fn get(&self, point: Point) -> Option<Side> {
+        self.cells[point.index()]
+    }
+
+    /// Puts `stone` (or nothing) on `point`.
+    pub const fn set(&mut self, point: Point, stone: Option<Side>) {
+        self.cells[point.index()] = stone;
+    }
+
+    /// Every point of this board, bottom row first, left to right.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let size = self.size();
+        (0..size).flat_map(move |row| (0..size).filter_map(move |column| Point::new(row, column)))
+    }
+
+    /// The stones of `side` on the board, including any placed off this board's size.
+    #[must_use]
+    pub fn count(&self, side: Side) -> usize {
+        self.cells.iter().filter(|&&c| c == Some(side)).count()
+    }
+
+    /// Whether any stone stands outside the `size` x `size` part of the array.
+    #[must_use]
+    pub fn has_stones_off_board(&self) -> bool {
+        (0..POINTS)
+            .filter_map(Point::from_index)
+            .any(|p| !p.is_on(self.size()) && self.get(p).is_some())
+    }
+
+    /// The point one step from `point` in direction `(dr, dc)` times `steps`, if on the board.
+    fn step(&self, point: Point, (dr, dc): (isize, isize), steps: isize) -> Option<Point> {
+        let row = point.row().checked_add_signed(dr * steps)?;
+        let column = point.column().checked_add_signed(dc * steps)?;
+        (row < self.size() && column < self.size())
+            .then(|| Point::new(row, column))
+            .flatten()
+    }
+
+    /// The length of the row of `side`'s stones through `point` in direction `dir`, counting
+    /// `point` itself as `side`'s.
+    fn run_through(&self, point: Point, side: Side, dir: (isize, isize)) -> usize {
+        let mut length = 1;
+        for sign in [1, -1] {
+            let mut steps = 1;
+            while self
+                .step(point, dir, sign * steps)
+                .is_some_and(|p| self.get(p) == Some(side))
+            {
+                length += 1;
+                steps += 1;
+            }
+        }
+        length
+    }
+
+    /// Whether `side`'s stone on `point` is part of six or more in a row.
+    #[must_use]
+    pub fn makes_six(&self, point: Point, side: Side) -> bool {
+        DIRECTIONS
+            .iter()
+            .any(|&dir| self.run_through(point, side, dir) >= SIX)
+    }
+
+    /// The stones of one row of six or more of `side`, if the board has one.
+    #[must_use]
+    pub fn find_six(&self, side: Side) -> Option<Vec<Point>> {
+        for &dir in &DIRECTIONS {
+            for start in self.points() {
+                // Only a row's first stone starts a scan, so each row is walked once.
+                let before = self.step(start, dir, -1);
+                if self.get(start) != Some(side)
+                    || before.is_some_and(|p| self.get(p) == Some(side))
+                {
+                    continue;
+                }
+                let run: Vec<Point> = (0..)
+                    .map_while(|k| {
+                        self.step(start, dir, k)
+                            .filter(|&p| self.get(p) == Some(side))
+                    })
+                    .collect();
+                if run.len() >= SIX {
+                    return Some(run);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// One of the eight symmetries of the square board, acting on points of a given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    Identity,
+    Rotate90,
+    Rotate180,
+    Rotate270,
+    /// Mirror left-right.
+    FlipColumns,
+    /// Mirror top-bottom.
+    FlipRows,
+    /// Mirror in the diagonal through `a1`.
+    Transpose,
+    /// Mirror in the other diagonal.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All eight symmetries.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipColumns,
+        Symmetry::FlipRows,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// The image of `point` on a `size` x `size` board (`point` must be on it).
+    #[must_use]
+    pub fn apply(self, point: Point, size: usize) -> Point {
+        let (r, c, m) = (point.row(), point.column(), size - 1);
+        let (r, c) = match self {
+            Symmetry::Identity => (r, c),
+            Symmetry::Rotate90 => (c, m - r),
+            Symmetry::Rotate180 => (m - r, m - c),
+            Symmetry::Rotate270 => (m - c, r),
+            Symmetry::FlipColumns => (r, m - c),
+            Symmetry::FlipRows => (m - r, c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::AntiTranspose => (m - c, m - r),
+        };
+        Point::new(r, c).unwrap_or(point)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(row: usize, column: usize) -> Point {
+        Point::new(row, column).unwrap()
+    }
+
+    #[test]
+    fn runs_and_sixes() {
+        let mut board = Board::empty(19);
+        for column in 2..7 {
+            board.set(point(3, column), Some(Side::First));
+        }
+        // Five in a row: not six, and the empty point that would be the sixth makes six.
+        assert_eq!(board.find_six(Side::First), None);
+        assert!(!board.makes_six(point(3, 2), Side::First));
+        assert!(board.makes_six(point(3, 7), Side::First));
+        assert!(board.makes_six(point(3, 1), Side::First));
+        board.set(point(3, 7), Some(Side::First));
+        assert_eq!(board.find_six(Side::First).map(|run| run.len()), Some(6));
+        assert_eq!(board.find_six(Side::Second), None);
+    }
+
+    #[test]
+    fn sixes_in_every_direction_and_at_the_edges() {
+        let lines: [[(usize, usize); 6]; 4] = [
+            [(18, 13), (18, 14), (18, 15), (18, 16), (18, 17), (18, 18)],
+            [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+            [(13, 13), (14, 14), (15, 15), (16, 16), (17, 17), (18, 18)],
+            [(0, 18), (1, 17), (2, 16), (3, 15), (4, 14), (5, 13)],
+        ];
+        for line in lines {
+            let mut board = Board::empty(19);
+            for &(r, c) in &line[1..] {
+                board.set(point(r, c), Some(Side::Second));
+            }
+            assert_eq!(board.find_six(Side::Second), None);
+            assert!(
+                board.makes_six(point(line[0].0, line[0].1), Side::Second),
+                "{line:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rows_do_not_wrap_around_the_edge() {
+        // Three stones at the right end of row 1 and three at the left end of row 2 are
+        // consecutive indices but no line.
+        let mut board = Board::empty(19);
+        for index in 16..22 {
+            board.set(Point::from_index(index).unwrap(), Some(Side::First));
+        }
+        assert_eq!(board.find_six(Side::First), None);
+        // The same on a smaller board: column 7 is off a 7x7 board.
+        let mut board = Board::empty(7);
+        for column in 1..7 {
+            board.set(point(0, column), Some(Side::First));
+        }
+        assert!(board.find_six(Side::First).is_some());
+        assert!(!board.makes_six(point(1, 0), Side::First));
+    }
+
+    #[test]
+    fn symmetries_are_permutations() {
+        for size in [6, 7, 19] {
+            for sym in Symmetry::ALL {
+                let board = Board::empty(size as u8);
+                let mut images: Vec<Point> = board.points().map(|p| sym.apply(p, size)).collect();
+                images.sort();
+                assert_eq!(images, board.points().collect::<Vec<_>>(), "{sym:?} {size}");
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! Raw positions and their validation.
+//!
+//! Turn order: black places one stone on turn 1, then white and black alternately place two.
+//! After `t` turns black has `1 + 2⌊(t-1)/2⌋` stones and white `2⌊t/2⌋`, so a position is
+//!
+//! - black to move: the empty board, or black has an odd number `b` and white `b + 1`;
+//! - white to move: black has an odd number `b` and white `b - 1`.
+//!
+//! A finished game may stop one stone short: a six made by the first stone of a pair ends the
+//! game in tournament practice, so the winner (who moved last) may have one stone fewer than
+//! the table above says. The engine itself always places both stones of a move.
+//!
+//! Beyond the counts, a position is refused when both sides have six in a row, when the side to
+//! move has one (the game ended when it was made), or when the winner's sixes cannot all have
+//! been completed by its last turn (one or two stones whose removal leaves no six).
+//! These are necessary conditions for reachability; they are not proved sufficient for every
+//! board (a board could pass them and still be unreachable for deeper reasons).
+
+use arbiter_core::{SetupProblem, Side};
+
+use crate::board::{Board, Point};
+use crate::notation::side_name;
+
+/// A raw position as read from text: stones and side to move, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The stones; the board's size is the variant's.
+    pub board: Board,
+    /// The side to move.
+    pub to_move: Side,
+}
+
+/// Whether black `b` and white `w` stones fit a game with `to_move` to move, after full turns.
+const fn full_turns_fit(b: usize, w: usize, to_move: Side) -> bool {
+    match to_move {
+        Side::First => (b == 0 && w == 0) || (b % 2 == 1 && w == b + 1),
+        Side::Second => b % 2 == 1 && w + 1 == b,
+    }
+}
+
+/// Whether the counts fit a game that `winner` ended with the first stone of its last pair.
+const fn short_last_turn_fits(b: usize, w: usize, winner: Side) -> bool {
+    match winner {
+        // Black moved last with one stone of its pair: one fewer than w + 1.
+        Side::First => w >= 2 && w.is_multiple_of(2) && b == w,
+        // White moved last with one stone of its pair: one fewer than b + 1.
+        Side::Second => b % 2 == 1 && w == b,
+    }
+}
+
+/// Every reason the setup is not a position; empty when it is one.
+#[must_use]
+pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
+    let mut problems = Vec::new();
+    let board = &setup.board;
+    let to_move = setup.to_move;
+    let size = board.size();
+    if board.has_stones_off_board() {
+        problems.push(SetupProblem::new(format!(
+            "stones outside the {size}x{size} board"
+        )));
+    }
+    let (b, w) = (board.count(Side::First), board.count(Side::Second));
+    let sixes = [board.find_six(Side::First), board.find_six(Side::Second)];
+    let winner = match (&sixes[0], &sixes[1]) {
+        (Some(_), Some(_)) => {
+            problems.push(SetupProblem::new("both sides have six in a row"));
+            None
+        }
+        (Some(_), None) => Some(Side::First),
+        (None, Some(_)) => Some(Side::Second),
+        (None, None) => None,
+    };
+    let short = winner.is_some_and(|s| s != to_move && short_last_turn_fits(b, w, s));
+    if !full_turns_fit(b, w, to_move) && !short {
+        if full_turns_fit(b, w, to_move.opponent()) {
+            problems.push(SetupProblem::new(format!(
+                "side to move: black has {b} stones and white {w}, so {} is to move, not {}",
+                side_name(to_move.opponent()),
+                side_name(to_move)
+            )));
+        } else {
+            problems.push(SetupProblem::new(format!(
+                "stone counts: black has {b} stones and white {w}, which no game reaches \
+                 (black places 1 stone on its first turn, then each side 2 per turn)"
+            )));
+        }
+    }
+    if let Some(winner) = winner {
+        if winner == to_move {
+            problems.push(SetupProblem::new(format!(
+                "{} has six in a row but is to move: the game ended when it made the six",
+                side_name(winner)
+            )));
+        } else {
+            // The winner's last turn: one stone on black's first turn or a short last turn,
+            // else two.
+            let stones = if short || (winner == Side::First && b == 1) {
+                1
+            } else {
+                2
+            };
+            if !last_turn_can_make_every_six(board, winner, stones) {
+                problems.push(SetupProblem::new(format!(
+                    "{} has sixes that its last turn cannot all have made: the game ends at the first six",
+                    side_name(winner)
+                )));
+            }
+        }
+    }
+    problems
+}
+
+/// Whether taking away at most `stones` (1 or 2) of `side`'s stones leaves `side` without six
+/// in a row. One of them must lie in the first six found, the other (if any) in the first six
+/// left after the first removal: at most 19 x 19 trials of a board scan.
+fn last_turn_can_make_every_six(board: &Board, side: Side, stones: usize) -> bool {
+    let mut board = board.clone();
+    let Some(first_run) = board.find_six(side) else {
+        return true;
+    };
+    first_run.into_iter().any(|p| {
+        board.set(p, None);
+        let ok = match board.find_six(side) {
+            None => true,
+            Some(second_run) if stones == 2 => second_run.into_iter().any(|q: Point| {
+                board.set(q, None);
+                let ok = board.find_six(side).is_none();
+                board.set(q, Some(side));
+                ok
+            }),
+            Some(_) => false,
+        };
+        board.set(p, Some(side));
+        ok
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move;
+
+    /// A 19x19 setup with `black` and `white` stones given as move texts (points or pairs).
+    fn setup(black: &str, white: &str, to_move: Side) -> Setup {
+        let mut board = Board::empty(19);
+        for (side, text) in [(Side::First, black), (Side::Second, white)] {
+            for token in text.split_whitespace() {
+                for point in parse_move(token, 19).unwrap().points() {
+                    board.set(point, Some(side));
+                }
+            }
+        }
+        Setup { board, to_move }
+    }
+
+    fn problems(black: &str, white: &str, to_move: Side) -> Vec<String> {
+        validate(&setup(black, white, to_move))
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    }
+
+    fn has(found: &[String], fragment: &str) -> bool {
+        found.iter().any(|p| p.contains(fragment))
+    }
+
+    #[test]
+    fn turn_order_counts() {
+        assert!(problems("", "", Side::First).is_empty());
+        assert!(problems("j10", "", Side::Second).is_empty());
+        assert!(problems("j10", "a1-a2", Side::First).is_empty());
+        assert!(problems("j10 b1-b2", "a1-a2", Side::Second).is_empty());
+        assert!(has(&problems("", "", Side::Second), "side to move"));
+        assert!(has(&problems("j10", "", Side::First), "side to move"));
+        assert!(has(&problems("j10 k10", "", Side::Second), "stone counts"));
+        assert!(has(&problems("j10", "a1", Side::First), "stone counts"));
+        assert!(has(&problems("", "a1", Side::First), "stone counts"));
+        assert!(has(
+            &problems("j10 b1-b2", "a1-a2", Side::First),
+            "side to move"
+        ));
+    }
+
+    #[test]
+    fn wins_must_be_by_the_last_mover() {
+        // Black: j10 then a six on row 1 (a..f) with 7 stones; white 6 stones, no six.
+        let black = "j10 a1-b1 c1-d1 e1-f1";
+        let white = "a5-b5 c5-d5 e5-g5";
+        assert!(problems(black, white, Side::Second).is_empty());
+        assert!(has(&problems(black, white, Side::First), "is to move"));
+        // White's six with black to move: fine; both sixes: refused.
+        let white_six = "a5-b5 c5-d5 e5-f5";
+        assert!(problems("j10 a1-b1 c1-d1", white_six, Side::First).is_empty());
+        assert!(has(
+            &problems("j10 a1-b1 c1-d1 e1-f1 k10", white_six, Side::First),
+            "both sides"
+        ));
+    }
+
+    #[test]
+    fn a_win_may_stop_after_the_first_stone_of_a_pair() {
+        // Black made its six with the first stone of its last pair: 6 black, 6 white.
+        assert!(problems("a1-b1 c1-d1 e1-f1", "a5-b5 c5-d5 e5-g5", Side::Second).is_empty());
+        // White likewise: 7 black, 7 white (white's seventh stone made the six).
+        assert!(problems("j10 a1-b1 c1-d1 a3-b3", "a5-b5 c5-d5 e5-f5 g7", Side::First).is_empty());
+    }
+
+    #[test]
+    fn sixes_must_fit_in_one_last_turn() {
+        // Two separate sixes on rows 1 and 3: the last pair can have closed both (one stone each).
+        let black = "j10 a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3";
+        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7";
+        assert!(problems(black, white, Side::Second).is_empty());
+        // Three separate sixes: no single pair made them all.
+        let black = "j10 a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3 a9-b9 c9-d9 e9-f9";
+        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a11-b11 c11-d11 e11-g11";
+        assert!(has(
+            &problems(black, white, Side::Second),
+            "cannot all have made"
+        ));
+        // A short last turn (one stone) cannot close two separate sixes.
+        let black = "a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3";
+        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7";
+        assert!(has(
+            &problems(black, white, Side::Second),
+            "cannot all have made"
+        ));
+        // A row of twelve: taking away its 6th and 7th stones leaves 5 and 5.
+        let black = "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1";
+        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7";
+        assert!(problems(black, white, Side::Second).is_empty());
+        // A row of 13: taking away its 6th and 12th stones leaves 5, 5 and 1. A full row of 19
+        // needs three removals (at most 5 + 1 + 5 + 1 + 5 = 17 stones fit two).
+        let black = "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1 m1-a19";
+        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a9-b9";
+        assert!(problems(black, white, Side::Second).is_empty());
+        let black = "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1 m1-n1 o1-p1 q1-r1 s1-a19";
+        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a9-b9 c9-d9 e9-g9 a11-b11";
+        assert!(has(
+            &problems(black, white, Side::Second),
+            "cannot all have made"
+        ));
+    }
+
+    #[test]
+    fn lists_every_problem() {
+        let found = problems(
+            "a1-b1 c1-d1 e1-f1 j10 k10",
+            "a5-b5 c5-d5 e5-f5",
+            Side::Second,
+        );
+        for fragment in ["stone counts", "both sides"] {
+            assert!(has(&found, fragment), "{fragment}: {found:?}");
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The rules-level contract shared by every embedded engine.
+//!
+//! A game crate implements [`Game`]: side to move, legal moves into a reusable buffer, checked
+//! and unchecked play with undo, the outcome, an incremental Zobrist hash, and the game's own
+//! notation for moves and positions. Special moves (an Othello pass, a Gomoku swap, an Amazons
+//! queen-move-plus-arrow, a Connect6 stone pair) are ordinary [`Game::Move`] values.
+//!
+//! Rule crates do no IO and hold no global mutable state; everything here is deterministic.
+
+mod outcome;
+mod perft;
+mod setup;
+pub mod zobrist;
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+pub use outcome::{EndReason, FinalScore, Outcome, Side};
+pub use perft::{PerftConvention, perft_generic};
+pub use setup::{IllegalMove, NotationError, SetupProblem};
+
+/// A rule variant: a value, never a copy of the code (board size, exact-five, renju, swap rules).
+///
+/// The text form (`Display` / `FromStr`) is what specs and the command line use, e.g. `standard`,
+/// `renju`, `botzone8`.
+pub trait Variant:
+    Clone + Debug + Default + Display + FromStr<Err = String> + PartialEq + Send + Sync + 'static
+{
+    /// Every variant name this engine accepts, for error messages and `--help`.
+    fn names() -> Vec<String>;
+}
+
+/// The rules of one game, in one position.
+///
+/// Two ways to change the position: [`Game::play`] checks the move and refuses an illegal one
+/// with a reason; [`Game::make`]/[`Game::unmake`] are the unchecked pair for search and perft.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// One turn, as the rules define it (a pass or a swap decision included).
+    type Move: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
+    /// The rule variant this position is played under.
+    type Variant: Variant;
+    /// What [`Game::make`] needs to restore the previous position.
+    type Undo: Clone + Debug;
+    /// A raw position as written in a spec or a protocol message, not yet validated.
+    type Setup: Clone + Debug;
+
+    /// Short lower-case game name, as used in spec files (`othello`, `tictactoe`).
+    const NAME: &'static str;
+    /// The names of [`Side::First`] and [`Side::Second`] in this game (`["black", "white"]`).
+    const SIDE_NAMES: [&'static str; 2];
+
+    /// The start position of `variant`.
+    fn start(variant: &Self::Variant) -> Self;
+
+    /// The variant this position is played under.
+    fn variant(&self) -> &Self::Variant;
+
+    /// The side whose turn it is (after the game has ended: the side that would move next).
+    fn side_to_move(&self) -> Side;
+
+    /// Clears `moves` and fills it with every legal move. Empty exactly when the game is over.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Why `mv` may not be played here, if it may not.
+    ///
+    /// # Errors
+    /// An [`IllegalMove`] with a stable kebab-case code (`occupied`, `no-flip`, `game-over`, …).
+    fn check_move(&self, mv: Self::Move) -> Result<(), IllegalMove>;
+
+    /// Plays `mv` without checking it. The caller guarantees legality.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+
+    /// Takes back `mv`, which must be the last move made, restoring the position exactly.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// `None` while the game goes on, else who won (or a draw) and why.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The incremental Zobrist hash of the position (fixed seed, same on every machine).
+    fn hash(&self) -> u64;
+
+    /// The same hash computed from scratch; the property tests compare the two.
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Parses one move in the game's notation, in this position (some notations need context).
+    ///
+    /// # Errors
+    /// A [`NotationError`] saying what was expected.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+
+    /// Formats `mv` in the game's notation; `parse_move` reads it back.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Splits a move sequence into move texts. Whitespace separated by default; games with a
+    /// compact transcript form (Othello `f5d6c3`) accept that too.
+    fn split_moves(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    /// Parses the game's one-line position form (the FFO string for Othello).
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the text is not of the form.
+    fn parse_position(variant: &Self::Variant, text: &str) -> Result<Self::Setup, NotationError>;
+
+    /// Parses a board diagram (rows of cells, as [`Game::diagram`] prints them) with the side to move.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the diagram has the wrong shape or unknown characters.
+    fn parse_diagram(
+        variant: &Self::Variant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<Self::Setup, NotationError>;
+
+    /// Validates a raw setup into a position.
+    ///
+    /// # Errors
+    /// Every problem found, not only the first.
+    fn from_setup(variant: &Self::Variant, setup: &Self::Setup) -> Result<Self, Vec<SetupProblem>>;
+
+    /// The one-line position form that [`Game::parse_position`] reads back.
+    fn format_position(&self) -> String;
+
+    /// A board diagram for humans (and for specs: [`Game::parse_diagram`] reads its cell rows).
+    fn diagram(&self) -> String;
+
+    /// Checked play: refuses an illegal move with its reason and leaves the position untouched.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] from [`Game::check_move`].
+    fn play(&mut self, mv: Self::Move) -> Result<Self::Undo, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.make(mv))
+    }
+
+    /// Number of move sequences of `depth` plies from here, under `convention`.
+    /// Games override this with bulk counting at the last ply; the default walks the tree.
+    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+        perft_generic(self, depth, convention)
+    }
+
+    /// The final score of a finished game from [`Side::First`]'s point of view, for games
+    /// scored by a count (Othello discs, Surakarta pieces); `None` while playing or when the
+    /// game has no score beyond win/draw/loss.
+    fn final_score(&self) -> Option<FinalScore> {
+        None
+    }
+
+    /// The moves the side to move may not play because of a foul rule (renju: `double-three`,
+    /// `double-four`, `overline`), with the reason code; `None` for games without such rules.
+    fn forbidden_moves(&self) -> Option<Vec<(Self::Move, &'static str)>> {
+        None
+    }
+
+    /// The name of `side` in this game.
+    fn side_name(side: Side) -> &'static str {
+        Self::SIDE_NAMES[side.index()]
+    }
+
+    /// Reads a side name (`black`, `x`, …), case-insensitively.
+    fn parse_side(text: &str) -> Option<Side> {
+        let text = text.trim();
+        [Side::First, Side::Second]
+            .into_iter()
+            .find(|side| Self::side_name(*side).eq_ignore_ascii_case(text))
+    }
+}

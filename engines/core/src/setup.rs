@@ -1,0 +1,73 @@
+//! The errors a rules engine reports: illegal moves, bad notation, impossible positions.
+
+use std::fmt;
+
+/// A move the rules refuse, with a stable kebab-case `code` that specs can name
+/// (`occupied`, `no-flip`, `pass-not-allowed`, `game-over`, `double-three`, …) and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub code: &'static str,
+    pub detail: String,
+}
+
+impl IllegalMove {
+    #[must_use]
+    pub fn new(code: &'static str, detail: impl Into<String>) -> IllegalMove {
+        IllegalMove {
+            code,
+            detail: detail.into(),
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.detail, self.code)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Text that is not in the game's notation: says what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub message: String,
+}
+
+impl NotationError {
+    #[must_use]
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// One reason a raw setup is not a valid position (validation lists all of them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupProblem {
+    pub message: String,
+}
+
+impl SetupProblem {
+    #[must_use]
+    pub fn new(message: impl Into<String>) -> SetupProblem {
+        SetupProblem {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}

@@ -1,0 +1,75 @@
+//! 8x8 Othello (Reversi under the World Othello Federation rules) for arbiter.
+//!
+//! [`Othello`] implements [`arbiter_core::Game`]. The rules, as the WOF rules state them: a
+//! player places a disc of their colour on an empty square so that at least one straight line
+//! (horizontal, vertical or diagonal) of the opponent's discs lies between it and another disc
+//! of theirs; every such line flips. A player with no such placement passes; the game ends
+//! when neither player can move, and the player with more discs wins.
+//!
+//! # Coordinates
+//! Columns `a`..`h` left to right, rows `1`..`8` top to bottom; `a1` is the top-left square and
+//! square index `row * 8 + col` runs a1, b1, …, h1, a2, …, h8 (the FFO/Edax string order).
+//! The start has white on d4 and e5, black on d5 and e4; black moves first.
+//!
+//! # Moves
+//! [`Move`] is one byte: a square 0..64, or 64 for the pass. The pass is an ordinary move,
+//! legal only when the side to move has no placement and the game is not over. Notation:
+//! `a1`..`h8` (read in either case, written in lower case) and `pass` (also read: `PA`, `PS`).
+//! `split_moves` reads spaced lists and compact transcripts (`f5d6c3d3`, `f5d6passc3`).
+//!
+//! # Illegal-move codes
+//! [`arbiter_core::Game::check_move`] refuses a move with one of these stable codes, tried in
+//! this order:
+//! - `game-over`: any move once neither side can move;
+//! - `pass-not-allowed`: a pass while a placement exists;
+//! - `occupied`: a placement on a disc;
+//! - `no-flip`: a placement that flips nothing (also every placement when the side must pass).
+//!
+//! # End of the game
+//! When neither side can move [`arbiter_core::Game::outcome`] gives the winner by disc count
+//! (equal counts: a draw) with reason `board-full` if no square is empty, else `no-moves`.
+//! [`arbiter_core::Game::final_score`] is black minus white, raw and with the empty squares
+//! given to the winner (the FFO/Edax convention; a draw stays 0).
+//!
+//! # Positions
+//! The one-line form is the FFO/Edax string (`<64 cells> X`), the diagram a lettered and
+//! numbered board: see [`position`]. Validation refuses only boards with an empty centre
+//! square (no position reachable from the start has one), listing each.
+//!
+//! # Example
+//! ```
+//! use arbiter_core::{Game, PerftConvention, Side};
+//! use arbiter_othello::{Othello, OthelloVariant};
+//!
+//! let mut game = Othello::start(&OthelloVariant::Standard);
+//! // 12 two-ply sequences from the start (OEIS A124004).
+//! assert_eq!(game.perft(2, PerftConvention::SequencesOfExactLength), 12);
+//! for text in Othello::split_moves("f5d6c3") {
+//!     let mv = game.parse_move(&text).unwrap();
+//!     game.play(mv).unwrap();
+//! }
+//! assert_eq!(game.side_to_move(), Side::Second);
+//! let pass = game.parse_move("pass").unwrap();
+//! assert_eq!(game.check_move(pass).unwrap_err().code, "pass-not-allowed");
+//! ```
+//!
+//! # Hashing, undo, perft
+//! The Zobrist hash is incremental, from fixed-seed keys per square and colour plus one for
+//! white to move. Undo is copy-make (the previous boards and hash). [`perft::perft`] counts
+//! from raw bitboards with bulk counting at the last ply; `Game::perft` calls it. Example:
+//! `cargo run --release -p arbiter-othello --example perft -- 12`.
+
+pub mod bitboard;
+mod game;
+mod moves;
+pub mod perft;
+pub mod position;
+mod variant;
+
+#[cfg(test)]
+mod proptests;
+
+pub use game::{Othello, Undo};
+pub use moves::{Move, parse_move, split_moves};
+pub use position::Setup;
+pub use variant::OthelloVariant;

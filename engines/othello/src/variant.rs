@@ -1,0 +1,56 @@
+//! The rule variants: only `standard` 8x8 Othello for now.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The Othello rule variant. One today; a board size (6x6, 10x10) would be a field here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OthelloVariant {
+    /// 8x8 board, the four centre discs crossed (white d4 e5, black d5 e4), black moves first.
+    #[default]
+    Standard,
+}
+
+impl fmt::Display for OthelloVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OthelloVariant::Standard => f.write_str("standard"),
+        }
+    }
+}
+
+impl FromStr for OthelloVariant {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim() {
+            "standard" => Ok(OthelloVariant::Standard),
+            other => Err(format!(
+                "unknown othello variant `{other}` (expected standard)"
+            )),
+        }
+    }
+}
+
+impl arbiter_core::Variant for OthelloVariant {
+    fn names() -> Vec<String> {
+        vec!["standard".to_owned()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::Variant;
+
+    #[test]
+    fn names_read_back() {
+        for name in OthelloVariant::names() {
+            assert_eq!(
+                name.parse::<OthelloVariant>().map(|v| v.to_string()),
+                Ok(name)
+            );
+        }
+        assert!("renju".parse::<OthelloVariant>().is_err());
+    }
+}

@@ -1,0 +1,34 @@
+//! Surakarta for arbiter: 6x6, twelve pieces a side, captures along two looping circuits.
+//!
+//! Red ([`arbiter_core::Side::First`], home ranks 1-2) moves first, as in minizero (player 1)
+//! and on iggamecenter (red first); black ([`arbiter_core::Side::Second`]) starts on ranks 5-6.
+//! A turn is a step to any of the eight neighbouring points, which must be empty, or a capture:
+//! the piece runs along one circuit in one direction over empty points, passes at least one
+//! corner loop, and takes the enemy piece on the first occupied point ([`board`] has the
+//! circuits, [`Surakarta::capture_targets`] the exact path rule). Capturing is optional.
+//!
+//! Endings ([`Surakarta::outcome`]): a side without pieces loses; the draw by repetition and
+//! the no-capture limit are variant settings ([`SurakartaVariant`]).
+//!
+//! Notation: points `a1`-`f6` (file a on the left, rank 1 at the bottom); a step `b2-b3`, a
+//! capture `b2xe5` (minizero's `b2e5` is read too). Positions: a diagram of `R`, `B`, `.` (rank
+//! 6 first) or the one-line form `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0` ([`setup`]).
+//!
+//! Illegal-move codes: `game-over`, `off-board`, `not-own-piece`, `not-adjacent`, `occupied`,
+//! `own-piece`, `nothing-to-capture`, `not-on-circuit`, `no-loop`, `blocked`
+//! ([`Surakarta::check_move`]).
+
+pub mod board;
+mod game;
+mod notation;
+mod position;
+pub mod setup;
+mod variant;
+
+#[cfg(test)]
+mod tests;
+
+pub use notation::{Move, format_move, format_point, parse_point};
+pub use position::{PIECES, Surakarta, Undo};
+pub use setup::SurakartaSetup;
+pub use variant::SurakartaVariant;

@@ -1,0 +1,349 @@
+//! Rule tests on whole positions and property tests over random playouts.
+
+use arbiter_core::{EndReason, Game, Outcome, Side};
+use proptest::prelude::*;
+use rstest::rstest;
+
+use crate::board::{POINTS, SIZE, coords};
+use crate::{Move, Surakarta, SurakartaSetup, SurakartaVariant};
+
+fn variant(text: &str) -> SurakartaVariant {
+    text.parse().unwrap()
+}
+
+fn position(rule: &str, text: &str) -> Surakarta {
+    let v = variant(rule);
+    let setup = Surakarta::parse_position(&v, text).unwrap();
+    Surakarta::from_setup(v, &setup).unwrap()
+}
+
+fn play(game: &mut Surakarta, moves: &str) {
+    for text in Surakarta::split_moves(moves) {
+        let mv = game.parse_move(&text).unwrap();
+        game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn legal(game: &Surakarta) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+    texts.sort();
+    texts
+}
+
+fn code(game: &Surakarta, text: &str) -> Result<(), &'static str> {
+    let mv = game.parse_move(text).unwrap();
+    game.check_move(mv).map_err(|e| e.code)
+}
+
+#[test]
+fn sixteen_steps_from_the_start() {
+    let start = Surakarta::start(&SurakartaVariant::default());
+    assert_eq!(
+        start.format_position(),
+        "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0"
+    );
+    let moves = legal(&start);
+    assert_eq!(moves.len(), 16);
+    assert!(moves.iter().all(|m| m.contains('-')));
+    let mut game = start.clone();
+    assert_eq!(game.perft(1, Default::default()), 16);
+    // The bulk count agrees with the plain walk.
+    for depth in 1..=4 {
+        assert_eq!(
+            arbiter_core::perft_generic(&mut game, depth, Default::default()),
+            game.perft(depth, Default::default())
+        );
+    }
+    let mut game = Surakarta::start(&variant("repetition-2"));
+    let convention = arbiter_core::PerftConvention::FinishedGameIsLeaf;
+    assert_eq!(
+        arbiter_core::perft_generic(&mut game, 5, convention),
+        game.perft(5, convention)
+    );
+}
+
+#[test]
+fn a_capture_through_the_bottom_left_inner_loop() {
+    // Red b1, black c2: b1 → loop → a2 → b2 → c2.
+    let game = position("standard", "6/6/6/6/2B3/1R4 red");
+    assert_eq!(legal(&game), ["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1xc2"]);
+}
+
+#[test]
+fn a_capture_along_the_outer_circuit() {
+    // Red c1, black d3: c1 → loop → a3 → b3 → c3 → d3.
+    let game = position("standard", "6/6/6/3B2/6/2R3 red");
+    assert_eq!(
+        legal(&game),
+        ["c1-b1", "c1-b2", "c1-c2", "c1-d1", "c1-d2", "c1xd3"]
+    );
+}
+
+#[rstest]
+// (mover, inward blocker of its own, enemy across the loop)
+#[case("b1", "b2", "a2")]
+#[case("e1", "e2", "f2")]
+#[case("e6", "e5", "f5")]
+#[case("b6", "b5", "a5")]
+#[case("c1", "c2", "a3")]
+#[case("d1", "d2", "f3")]
+#[case("d6", "d5", "f4")]
+#[case("c6", "c5", "a4")]
+fn every_corner_loop_joins_its_two_ends(
+    #[case] mover: &str,
+    #[case] blocker: &str,
+    #[case] enemy: &str,
+) {
+    let mut cells = vec![None; POINTS];
+    for (point, side) in [
+        (mover, Side::First),
+        (blocker, Side::First),
+        (enemy, Side::Second),
+    ] {
+        cells[usize::from(crate::parse_point(point).unwrap())] = Some(side);
+    }
+    let setup = SurakartaSetup {
+        cells,
+        to_move: Side::First,
+        no_capture_plies: 0,
+    };
+    let game = Surakarta::from_setup(SurakartaVariant::default(), &setup).unwrap();
+    assert_eq!(code(&game, &format!("{mover}x{enemy}")), Ok(()));
+}
+
+#[test]
+fn a_capture_must_pass_a_loop() {
+    // Red a2 reaches black c2 along rank 2 without a loop; the other way is blocked by red b1.
+    let game = position("standard", "6/6/6/6/R1B3/1R4 red");
+    assert_eq!(code(&game, "a2xc2"), Err("no-loop"));
+    // b1 cannot pass its own a2 through the near loop, but takes c2 the long way: up file b,
+    // and through three loops it comes along rank 2 from the right.
+    assert_eq!(code(&game, "b1xc2"), Ok(()));
+}
+
+#[test]
+fn the_movers_start_point_counts_as_empty() {
+    // Red b2 (a crossing point) takes black b4 going left: a2, loop, b1, b2 (its own start), b3, b4.
+    let game = position("standard", "6/6/1B4/6/1RR3/6 red");
+    assert_eq!(code(&game, "b2xb4"), Ok(()));
+}
+
+#[rstest]
+#[case("6/6/6/6/2R3/1R3B red", "b1xc2", Err("own-piece"))]
+#[case("6/6/6/6/6/1R3B red", "b1xc2", Err("nothing-to-capture"))]
+#[case("6/6/6/6/6/R4B red", "a1xf1", Err("not-on-circuit"))]
+#[case("6/6/1R4/6/2BB2/1R4 red", "b1xd2", Err("blocked"))]
+#[case("6/6/1R4/6/2BB2/1R4 red", "b1xc2", Ok(()))]
+#[case("6/6/6/6/6/1R3B red", "b1-b3", Err("not-adjacent"))]
+#[case("6/6/6/6/1B4/1R4 red", "b1-b2", Err("occupied"))]
+#[case("6/6/6/6/6/1R3B red", "f1-f2", Err("not-own-piece"))]
+fn illegal_codes(#[case] text: &str, #[case] mv: &str, #[case] expected: Result<(), &'static str>) {
+    assert_eq!(code(&position("standard", text), mv), expected);
+}
+
+#[test]
+fn taking_the_last_piece_wins() {
+    let mut game = position("standard", "6/6/6/6/2B3/1R4 red");
+    play(&mut game, "b1xc2");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::First, EndReason::NoPieces))
+    );
+    assert!(legal(&game).is_empty());
+    assert_eq!(game.final_score().map(|s| s.raw), Some(1));
+}
+
+#[rstest]
+#[case("standard", 8)]
+#[case("repetition-2", 4)]
+#[case("repetition-4", 12)]
+fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] plies: usize) {
+    let cycle = ["b2-b3", "b5-b4", "b3-b2", "b4-b5"];
+    let mut game = Surakarta::start(&variant(rule));
+    for (ply, text) in cycle.iter().cycle().take(plies).enumerate() {
+        assert_eq!(game.outcome(), None, "{rule}: over before ply {}", ply + 1);
+        play(&mut game, text);
+    }
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert!(legal(&game).is_empty());
+}
+
+#[test]
+fn no_repetition_rule_plays_on() {
+    let mut game = Surakarta::start(&variant("no-repetition"));
+    play(
+        &mut game,
+        "b2-b3 b5-b4 b3-b2 b4-b5 b2-b3 b5-b4 b3-b2 b4-b5 b2-b3 b5-b4 b3-b2 b4-b5",
+    );
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn the_no_capture_limit_adjudicates_by_piece_count() {
+    let mut game = position("standard", "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 48");
+    play(&mut game, "b2-b3");
+    assert_eq!(game.outcome(), None);
+    play(&mut game, "b5-b4");
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    let mut game = position("standard", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
+    play(&mut game, "b2-b3");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::First, EndReason::MoveLimit))
+    );
+    assert_eq!(game.final_score().map(|s| s.raw), Some(1));
+    let mut game = position("no-limit", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
+    play(&mut game, "b2-b3");
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn a_capture_resets_the_counter() {
+    let mut game = position("standard", "6/6/6/6/2B3/1R2B1 red 30");
+    play(&mut game, "b1xc2");
+    assert_eq!(game.no_capture_plies(), 0);
+}
+
+#[test]
+fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
+    // Red a1 is hemmed in by black a2, b1, b2 and no circuit passes a1.
+    let game = position("standard", "6/6/6/6/BB4/RB4 red");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::NoMoves))
+    );
+}
+
+#[rstest]
+#[case("6/6/6/6/6/6 red", "the board is empty")]
+#[case("BBBBBB/BBBBBB/B5/6/RRRRRR/RRRRRR red", "black has 13 pieces")]
+fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
+    let v = SurakartaVariant::default();
+    let setup = Surakarta::parse_position(&v, text).unwrap();
+    let problems = Surakarta::from_setup(v, &setup).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.message.contains(problem)),
+        "{problems:?}"
+    );
+}
+
+/// The eight symmetries of the square board, as maps of a point.
+fn transform(symmetry: usize, p: u8) -> u8 {
+    let (file, rank) = coords(p);
+    let (f, r) = if symmetry & 4 != 0 {
+        (rank, file)
+    } else {
+        (file, rank)
+    };
+    let f = if symmetry & 1 != 0 { SIZE - 1 - f } else { f };
+    let r = if symmetry & 2 != 0 { SIZE - 1 - r } else { r };
+    (r * SIZE + f) as u8
+}
+
+fn playout(rule: &str, choices: &[u16]) -> Surakarta {
+    let mut game = Surakarta::start(&variant(rule));
+    let mut moves = Vec::new();
+    for &choice in choices {
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.make(moves[usize::from(choice) % moves.len()]);
+    }
+    game
+}
+
+fn rules() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just("standard"),
+        Just("repetition-2+limit-10"),
+        Just("no-repetition+no-limit")
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hash_is_incremental_and_unmake_restores(rule in rules(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let mut game = Surakarta::start(&variant(rule));
+        let mut moves = Vec::new();
+        let mut history = Vec::new();
+        for choice in choices {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[usize::from(choice) % moves.len()];
+            let before = game.clone();
+            let undo = game.make(mv);
+            history.push((before, mv, undo));
+            prop_assert_eq!(game.hash(), game.hash_from_scratch());
+        }
+        while let Some((before, mv, undo)) = history.pop() {
+            game.unmake(mv, undo);
+            prop_assert_eq!(&game, &before);
+            prop_assert_eq!(game.hash(), before.hash());
+        }
+    }
+
+    #[test]
+    fn check_move_accepts_exactly_the_generated_moves(
+        rule in rules(),
+        choices in prop::collection::vec(any::<u16>(), 0..120),
+        probes in prop::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 64),
+    ) {
+        let game = playout(rule, &choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
+        prop_assert_eq!(moves.len() as u64, game.count_moves());
+        for &mv in &moves {
+            prop_assert_eq!(game.check_move(mv), Ok(()));
+            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
+        }
+        let own: Vec<u8> = crate::board::Bits(game.pieces(game.side_to_move())).collect();
+        for (a, b, capture) in probes {
+            let from = if a % 2 == 0 && !own.is_empty() { own[usize::from(a / 2) % own.len()] } else { a % POINTS as u8 };
+            let mv = Move { from, to: b % POINTS as u8, capture };
+            prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv), "{:?}", mv);
+        }
+    }
+
+    #[test]
+    fn moves_commute_with_the_symmetries_of_the_board(choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        let game = playout("no-repetition+no-limit", &choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let setup = game.to_setup();
+        for symmetry in 1..8 {
+            let mut cells = vec![None; POINTS];
+            for (p, cell) in setup.cells.iter().enumerate() {
+                cells[usize::from(transform(symmetry, p as u8))] = *cell;
+            }
+            let image = Surakarta::from_setup(*game.variant(), &SurakartaSetup { cells, ..setup.clone() }).unwrap();
+            let mut expected: Vec<Move> = moves
+                .iter()
+                .map(|m| Move { from: transform(symmetry, m.from), to: transform(symmetry, m.to), capture: m.capture })
+                .collect();
+            expected.sort_unstable();
+            let mut actual = Vec::new();
+            image.generate_moves(&mut actual);
+            actual.sort_unstable();
+            prop_assert_eq!(actual, expected);
+        }
+    }
+
+    #[test]
+    fn positions_round_trip(choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        let game = playout("no-repetition+no-limit", &choices);
+        let v = *game.variant();
+        let line = Surakarta::parse_position(&v, &game.format_position()).unwrap();
+        let again = Surakarta::from_setup(v, &line).unwrap();
+        prop_assert_eq!(again.to_setup(), game.to_setup());
+        let diagram = Surakarta::parse_diagram(&v, &game.diagram(), game.side_to_move()).unwrap();
+        prop_assert_eq!(diagram.cells, game.to_setup().cells);
+    }
+}

@@ -1,0 +1,199 @@
+//! Cells, bitboards, the eight winning lines and the eight symmetries of the 3x3 board.
+//!
+//! A cell's index is `3 * row + column`, both counted from 0, with row 0 the **top** row
+//! (written `1`) and column 0 the left column (written `a`): `a1` = 0, `c1` = 2, `a3` = 6,
+//! `c3` = 8. A side's stones are a `u16` bitboard with bit `index` set for each stone.
+
+/// Bitboard of all nine cells.
+pub const FULL: u16 = 0x1FF;
+
+/// The eight three-in-a-row lines: three rows (top to bottom), three columns (left to right),
+/// then the diagonal `a1 b2 c3` and the anti-diagonal `c1 b2 a3`.
+pub const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+/// One of the nine cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// Every cell, in index order (`a1 b1 c1 a2 … c3`).
+    pub const ALL: [Cell; 9] = [
+        Cell(0),
+        Cell(1),
+        Cell(2),
+        Cell(3),
+        Cell(4),
+        Cell(5),
+        Cell(6),
+        Cell(7),
+        Cell(8),
+    ];
+
+    /// The cell with this index, if it is on the board (`0..9`).
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Cell> {
+        if index < 9 {
+            Some(Cell(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The cell at `row` (0 = top) and `column` (0 = left), if both are below 3.
+    #[must_use]
+    pub const fn at(row: usize, column: usize) -> Option<Cell> {
+        if row < 3 && column < 3 {
+            Some(Cell((row * 3 + column) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The index `3 * row + column`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The row, 0 for the top row (`1`).
+    #[must_use]
+    pub const fn row(self) -> usize {
+        self.0 as usize / 3
+    }
+
+    /// The column, 0 for the left column (`a`).
+    #[must_use]
+    pub const fn column(self) -> usize {
+        self.0 as usize % 3
+    }
+
+    /// The one-bit bitboard of this cell.
+    #[must_use]
+    pub const fn bit(self) -> u16 {
+        1 << self.0
+    }
+}
+
+/// Whether `stones` contain a complete line.
+#[must_use]
+pub fn has_line(stones: u16) -> bool {
+    LINES.iter().any(|&line| line & !stones == 0)
+}
+
+/// The complete lines in `stones`.
+pub fn lines_of(stones: u16) -> impl Iterator<Item = u16> {
+    LINES.into_iter().filter(move |&line| stones & line == line)
+}
+
+/// One of the eight symmetries of the square (the dihedral group of order 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    Identity,
+    Rotate90,
+    Rotate180,
+    Rotate270,
+    /// Mirror left-right.
+    FlipColumns,
+    /// Mirror top-bottom.
+    FlipRows,
+    /// Mirror in the diagonal `a1 b2 c3`.
+    Transpose,
+    /// Mirror in the anti-diagonal `c1 b2 a3`.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All eight symmetries.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipColumns,
+        Symmetry::FlipRows,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// The image of `cell`.
+    #[must_use]
+    pub const fn apply(self, cell: Cell) -> Cell {
+        let (r, c) = (cell.row(), cell.column());
+        let (r, c) = match self {
+            Symmetry::Identity => (r, c),
+            Symmetry::Rotate90 => (c, 2 - r),
+            Symmetry::Rotate180 => (2 - r, 2 - c),
+            Symmetry::Rotate270 => (2 - c, r),
+            Symmetry::FlipColumns => (r, 2 - c),
+            Symmetry::FlipRows => (2 - r, c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::AntiTranspose => (2 - c, 2 - r),
+        };
+        Cell((r * 3 + c) as u8)
+    }
+
+    /// The image of a bitboard.
+    #[must_use]
+    pub fn apply_bits(self, stones: u16) -> u16 {
+        Cell::ALL
+            .into_iter()
+            .filter(|cell| stones & cell.bit() != 0)
+            .fold(0, |acc, cell| acc | self.apply(cell).bit())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_the_eight_triples() {
+        assert_eq!(LINES.len(), 8);
+        for line in LINES {
+            assert_eq!(line.count_ones(), 3);
+            assert_eq!(line & !FULL, 0);
+        }
+        // Every line maps to a line under every symmetry.
+        for sym in Symmetry::ALL {
+            for line in LINES {
+                assert!(LINES.contains(&sym.apply_bits(line)), "{sym:?} {line:#b}");
+            }
+        }
+    }
+
+    #[test]
+    fn symmetries_are_distinct_permutations() {
+        let mut images = Vec::new();
+        for sym in Symmetry::ALL {
+            let image: Vec<Cell> = Cell::ALL.iter().map(|&c| sym.apply(c)).collect();
+            let mut sorted = image.clone();
+            sorted.sort();
+            assert_eq!(sorted, Cell::ALL.to_vec(), "{sym:?} is a permutation");
+            images.push(image);
+        }
+        images.sort();
+        images.dedup();
+        assert_eq!(images.len(), 8);
+    }
+
+    #[test]
+    fn cell_coordinates() {
+        let c3 = Cell::at(2, 2).unwrap();
+        assert_eq!((c3.index(), c3.row(), c3.column()), (8, 2, 2));
+        assert_eq!(Cell::from_index(9), None);
+        assert_eq!(Cell::at(3, 0), None);
+        assert_eq!(
+            Symmetry::Rotate90.apply(Cell::at(0, 0).unwrap()),
+            Cell::at(0, 2).unwrap()
+        );
+    }
+}

@@ -1,0 +1,311 @@
+//! Tests of the position: rules, perft and tree totals against the published figures,
+//! validation against the full reachable set, and properties over random playouts.
+
+use std::collections::HashSet;
+
+use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use proptest::prelude::*;
+use rstest::rstest;
+
+use super::{Move, TicTacToe};
+use crate::board::{Cell, Symmetry};
+use crate::setup::{Setup, validate};
+use crate::tree::{TreeTotals, tree_totals};
+use crate::variant::TicTacToeVariant;
+
+fn start() -> TicTacToe {
+    TicTacToe::start(&TicTacToeVariant::Standard)
+}
+
+fn after(moves: &str) -> TicTacToe {
+    let mut game = start();
+    for text in TicTacToe::split_moves(moves) {
+        let mv = game.parse_move(&text).unwrap();
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+/// Plays the moves picked by `choices` (indices modulo the legal-move count) until the game ends
+/// or the choices run out, returning the position and the moves played.
+fn playout(choices: &[u16]) -> (TicTacToe, Vec<Move>) {
+    let mut game = start();
+    let mut played = Vec::new();
+    let mut moves = Vec::new();
+    for &choice in choices {
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(choice) % moves.len()];
+        game.make(mv);
+        played.push(mv);
+    }
+    (game, played)
+}
+
+#[test]
+fn perft_matches_published_counts() {
+    // small_games_counts.txt: radekmie/rg interpreter_node/src/bench.test.ts (ticTacToe.rbg).
+    let expected = [
+        1u64, 9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872,
+    ];
+    let mut game = start();
+    for (depth, &nodes) in expected.iter().enumerate() {
+        let depth = depth as u32;
+        assert_eq!(
+            game.perft(depth, PerftConvention::SequencesOfExactLength),
+            nodes,
+            "d{depth}"
+        );
+        assert_eq!(
+            arbiter_core::perft_generic(&mut game, depth, PerftConvention::SequencesOfExactLength),
+            nodes,
+            "generic d{depth}"
+        );
+    }
+    assert_eq!(game, start());
+    // Past the end of every game nothing is left; finished games as leaves keep all 255,168.
+    assert_eq!(game.perft(10, PerftConvention::SequencesOfExactLength), 0);
+    assert_eq!(game.perft(9, PerftConvention::FinishedGameIsLeaf), 255_168);
+    assert_eq!(game.perft(12, PerftConvention::FinishedGameIsLeaf), 255_168);
+}
+
+#[test]
+fn tree_totals_match_published_counts() {
+    // small_games_counts.txt: nishioka.com/javascript/tic-tac-toe.html and public repos.
+    let mut game = start();
+    let totals = tree_totals(&mut game);
+    assert_eq!(
+        totals,
+        TreeTotals {
+            games: 255_168,
+            positions: 5478,
+            terminal_positions: 958,
+            first_wins: 131_184,
+            second_wins: 77_904,
+            draws: 46_080,
+        }
+    );
+    assert_eq!(game, start());
+}
+
+#[test]
+fn validation_accepts_exactly_the_reachable_boards() {
+    // Every board reachable by play, with the side to move.
+    let mut reachable = HashSet::new();
+    fn collect(game: &mut TicTacToe, seen: &mut HashSet<(u16, u16)>) {
+        if !seen.insert((game.stones(Side::First), game.stones(Side::Second))) {
+            return;
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            game.make(mv);
+            collect(game, seen);
+            game.unmake(mv, ());
+        }
+    }
+    collect(&mut start(), &mut reachable);
+    assert_eq!(reachable.len(), 5478);
+    // All 3^9 boards, each with both sides to move: valid exactly when reachable with the side
+    // to move the counts imply.
+    let mut valid = 0;
+    for code in 0..3u32.pow(9) {
+        let (mut x, mut o, mut rest) = (0u16, 0u16, code);
+        for cell in Cell::ALL {
+            match rest % 3 {
+                1 => x |= cell.bit(),
+                2 => o |= cell.bit(),
+                _ => {}
+            }
+            rest /= 3;
+        }
+        for to_move in [Side::First, Side::Second] {
+            let setup = Setup { x, o, to_move };
+            let ok = validate(&setup).is_empty();
+            let implied = if x.count_ones() == o.count_ones() {
+                Side::First
+            } else {
+                Side::Second
+            };
+            assert_eq!(
+                ok,
+                reachable.contains(&(x, o)) && to_move == implied,
+                "{setup:?}: {:?}",
+                validate(&setup)
+            );
+            valid += usize::from(ok);
+            if ok {
+                let game = TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap();
+                assert_eq!(game.hash(), game.hash_from_scratch());
+            }
+        }
+    }
+    assert_eq!(valid, 5478);
+}
+
+#[rstest]
+#[case("a1 a2 b1 b2 c1", Side::First)] // row 1
+#[case("a2 a1 b2 b1 c2", Side::First)] // row 2
+#[case("a3 a1 b3 b1 c3", Side::First)] // row 3
+#[case("a1 b1 a2 b2 a3", Side::First)] // column a
+#[case("b1 a1 b2 a2 b3", Side::First)] // column b
+#[case("c1 a1 c2 a2 c3", Side::First)] // column c
+#[case("a1 b1 b2 c1 c3", Side::First)] // diagonal
+#[case("c1 b1 b2 a1 a3", Side::First)] // anti-diagonal
+#[case("c3 a1 a2 b1 b3 c1", Side::Second)] // O row 1
+#[case("a1 b1 c3 b2 a3 b3", Side::Second)] // O column b
+#[case("a2 a1 b1 b2 c2 c3", Side::Second)] // O diagonal
+fn lines_win(#[case] moves: &str, #[case] winner: Side) {
+    let game = after(moves);
+    assert_eq!(game.outcome(), Some(Outcome::win(winner, EndReason::Line)));
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    assert!(moves.is_empty());
+    let empty_cell = Cell::ALL
+        .into_iter()
+        .find(|c| game.empty() & c.bit() != 0)
+        .unwrap();
+    assert_eq!(
+        game.check_move(Move::new(empty_cell)).unwrap_err().code,
+        "game-over"
+    );
+}
+
+#[test]
+fn full_board_without_line_is_a_draw() {
+    let game = after("a1 b2 c3 b1 b3 a3 c1 c2 a2");
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::BoardFull)));
+}
+
+#[test]
+fn win_on_the_last_cell_is_a_win() {
+    // X completes column a with the ninth stone.
+    let game = after("a1 b1 c1 b2 a2 c2 b3 c3 a3");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Line))
+    );
+}
+
+#[test]
+fn occupied_cell_is_refused() {
+    let mut game = after("b2");
+    let mv = game.parse_move("b2").unwrap();
+    let before = game.clone();
+    assert_eq!(game.play(mv).unwrap_err().code, "occupied");
+    assert_eq!(game, before);
+}
+
+#[test]
+fn position_text_round_trips() {
+    let game = after("a1 c1 b2 c3");
+    assert_eq!(game.format_position(), "x.o/.x./..o x");
+    let setup = TicTacToe::parse_position(&TicTacToeVariant::Standard, "x.o/.x./..o x").unwrap();
+    assert_eq!(
+        TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap(),
+        game
+    );
+    let diagram = game.diagram();
+    let setup = TicTacToe::parse_diagram(&TicTacToeVariant::Standard, &diagram, Side::First);
+    assert_eq!(
+        TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup.unwrap()).unwrap(),
+        game
+    );
+}
+
+#[test]
+fn sides_parse_by_name() {
+    assert_eq!(TicTacToe::parse_side("X"), Some(Side::First));
+    assert_eq!(TicTacToe::parse_side("o"), Some(Side::Second));
+    assert_eq!(TicTacToe::parse_side("black"), None);
+}
+
+/// The position with every stone moved by `sym`.
+fn transformed(game: &TicTacToe, sym: Symmetry) -> TicTacToe {
+    let setup = Setup {
+        x: sym.apply_bits(game.stones(Side::First)),
+        o: sym.apply_bits(game.stones(Side::Second)),
+        to_move: game.side_to_move(),
+    };
+    TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap()
+}
+
+proptest! {
+    #[test]
+    fn incremental_hash_equals_hash_from_scratch(choices in prop::collection::vec(any::<u16>(), 0..10)) {
+        let mut game = start();
+        let mut moves = Vec::new();
+        prop_assert_eq!(game.hash(), game.hash_from_scratch());
+        for choice in choices {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.make(moves[usize::from(choice) % moves.len()]);
+            prop_assert_eq!(game.hash(), game.hash_from_scratch());
+        }
+    }
+
+    #[test]
+    fn make_then_unmake_restores(choices in prop::collection::vec(any::<u16>(), 0..10)) {
+        let (mut game, played) = playout(&choices);
+        let mut stack = Vec::new();
+        let mut replay = start();
+        for &mv in &played {
+            stack.push(replay.clone());
+            replay.make(mv);
+        }
+        prop_assert_eq!(&replay, &game);
+        for &mv in played.iter().rev() {
+            game.unmake(mv, ());
+            let expected = stack.pop().unwrap();
+            prop_assert_eq!(&game, &expected);
+            prop_assert_eq!(game.hash(), expected.hash());
+        }
+    }
+
+    #[test]
+    fn check_move_accepts_exactly_generated(choices in prop::collection::vec(any::<u16>(), 0..10)) {
+        let (game, _) = playout(&choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        // Nine cells: every possible move value is tested.
+        for cell in Cell::ALL {
+            let mv = Move::new(cell);
+            prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv), "{:?}", mv);
+        }
+        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
+    }
+
+    #[test]
+    fn legal_moves_commute_with_symmetries(choices in prop::collection::vec(any::<u16>(), 0..10)) {
+        let (game, _) = playout(&choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for sym in Symmetry::ALL {
+            let image = transformed(&game, sym);
+            let mut expected: Vec<Move> = moves.iter().map(|m| Move::new(sym.apply(m.cell()))).collect();
+            expected.sort();
+            let mut image_moves = Vec::new();
+            image.generate_moves(&mut image_moves);
+            image_moves.sort();
+            prop_assert_eq!(&image_moves, &expected, "{:?}", sym);
+            prop_assert_eq!(image.outcome(), game.outcome());
+        }
+    }
+
+    #[test]
+    fn text_forms_round_trip(choices in prop::collection::vec(any::<u16>(), 0..10)) {
+        let (game, played) = playout(&choices);
+        let variant = TicTacToeVariant::Standard;
+        let setup = TicTacToe::parse_position(&variant, &game.format_position()).unwrap();
+        prop_assert_eq!(&TicTacToe::from_setup(&variant, &setup).unwrap(), &game);
+        let setup = TicTacToe::parse_diagram(&variant, &game.diagram(), game.side_to_move()).unwrap();
+        prop_assert_eq!(&TicTacToe::from_setup(&variant, &setup).unwrap(), &game);
+        for mv in played {
+            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
+        }
+    }
+}

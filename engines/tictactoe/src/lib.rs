@@ -1,0 +1,29 @@
+//! Tic-tac-toe (3x3, X first) implementing [`arbiter_core::Game`].
+//!
+//! The game stops as soon as a side completes three in a row ([`EndReason::Line`]) or the board
+//! is full without a line (a draw, [`EndReason::BoardFull`]).
+//!
+//! Conventions (see [`board`] and [`notation`]):
+//! - sides are named `x` (first) and `o` (second);
+//! - cells are `a1`..`c3`: column `a`..`c` from left to right, row `1` at the **top** and row `3`
+//!   at the bottom (the orientation of the project's Othello engine);
+//! - the one-line position form is `"x.o/.x./..o x"`: three rows top to bottom separated by `/`,
+//!   cells `x`, `o`, `.`, then the side to move;
+//! - a diagram is three rows of `X`, `O`, `.` (top row first), optionally with the coordinate
+//!   labels that [`TicTacToe::diagram`](arbiter_core::Game::diagram) prints.
+
+pub mod board;
+mod game;
+pub mod notation;
+pub mod setup;
+pub mod tree;
+mod variant;
+
+pub use board::{Cell, Symmetry};
+pub use game::{Move, TicTacToe};
+pub use setup::Setup;
+pub use tree::{TreeTotals, tree_totals};
+pub use variant::TicTacToeVariant;
+
+#[cfg(doc)]
+use arbiter_core::EndReason;

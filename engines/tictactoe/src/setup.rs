@@ -1,0 +1,197 @@
+//! Raw positions and their validation.
+//!
+//! A board is a position of tic-tac-toe exactly when it can be reached from the empty board by
+//! legal play that stops at the first line. That holds exactly when all of these do (the test
+//! `validation_accepts_exactly_the_reachable_boards` checks it against every one of the 3^9
+//! boards):
+//!
+//! 1. X has as many stones as O (X to move) or one more (O to move) — X moves first and the
+//!    sides alternate; the side to move given with the board must agree.
+//! 2. Not both sides have a line: the game stops at the first one.
+//! 3. A side with a line moved last: X's line needs X to have one stone more than O, O's line
+//!    needs equal counts.
+//! 4. All the lines of the winner pass through one of its stones (its last), and without that
+//!    stone neither side has a line. Two lines of one side share at most one cell, so two
+//!    *disjoint* lines (two parallel rows) are never reachable, and two crossing lines only when
+//!    the crossing stone came last; with at most 5 stones X can never have three lines.
+
+use arbiter_core::{SetupProblem, Side};
+
+use crate::board::{Cell, FULL, has_line, lines_of};
+use crate::notation::side_name;
+
+/// A raw board as read from text: each side's stones as a bitboard, and the side to move.
+/// Not yet checked; [`validate`] (or `Game::from_setup`) turns it into a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// X's stones (bit `3 * row + column`, row 0 at the top).
+    pub x: u16,
+    /// O's stones.
+    pub o: u16,
+    /// The side to move.
+    pub to_move: Side,
+}
+
+/// Every reason the setup is not a reachable position; empty when it is one.
+#[must_use]
+pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
+    let mut problems = Vec::new();
+    let Setup { x, o, to_move } = *setup;
+    if (x | o) & !FULL != 0 {
+        problems.push(SetupProblem::new("stones outside the 3x3 board"));
+    }
+    let both = x & o & FULL;
+    if both != 0 {
+        let cells: Vec<String> = Cell::ALL
+            .iter()
+            .filter(|c| both & c.bit() != 0)
+            .map(|&c| crate::notation::format_cell(c))
+            .collect();
+        problems.push(SetupProblem::new(format!(
+            "cells holding both x and o: {}",
+            cells.join(" ")
+        )));
+    }
+    let (nx, no) = ((x & FULL).count_ones(), (o & FULL).count_ones());
+    // Who moved last follows from the counts when they are possible at all.
+    let counts_ok = nx == no || nx == no + 1;
+    if counts_ok {
+        let expected = if nx == no { Side::First } else { Side::Second };
+        if to_move != expected {
+            problems.push(SetupProblem::new(format!(
+                "side to move: x has {nx} stones and o has {no}, so {} is to move, not {}",
+                side_name(expected),
+                side_name(to_move)
+            )));
+        }
+    } else {
+        problems.push(SetupProblem::new(format!(
+            "stone counts: x has {nx} and o has {no}; x must have as many stones as o or one more"
+        )));
+    }
+    let (x_line, o_line) = (has_line(x), has_line(o));
+    if x_line && o_line {
+        problems.push(SetupProblem::new("both sides have a line"));
+    }
+    if x_line && counts_ok && nx != no + 1 {
+        problems.push(SetupProblem::new(
+            "x has a line but o moved last: the game ended at x's line",
+        ));
+    }
+    if o_line && counts_ok && nx != no {
+        problems.push(SetupProblem::new(
+            "o has a line but x moved last: the game ended at o's line",
+        ));
+    }
+    for (side, own) in [(Side::First, x), (Side::Second, o)] {
+        if has_line(own) && !one_last_stone_made_every_line(own) {
+            problems.push(SetupProblem::new(format!(
+                "{} has lines that no single last stone completes: the game ends at the first line",
+                side_name(side)
+            )));
+        }
+    }
+    problems
+}
+
+/// Whether some stone of `own` lies on every line of `own` and, taken away, leaves `own` without
+/// a line: only then can the lines have been made by one (the last) move. (A line of the other
+/// side is reported on its own, as "both sides have a line".)
+fn one_last_stone_made_every_line(own: u16) -> bool {
+    let common = lines_of(own).fold(FULL, |acc, line| acc & line);
+    Cell::ALL
+        .into_iter()
+        .filter(|cell| common & cell.bit() != 0)
+        .any(|cell| !has_line(own & !cell.bit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_position;
+    use rstest::rstest;
+
+    fn problems(text: &str) -> Vec<String> {
+        validate(&parse_position(text).unwrap())
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    }
+
+    #[rstest]
+    #[case(".../.../... x")]
+    #[case("x../.../... o")]
+    #[case("xxx/oo./... o")] // X wins on move 5
+    #[case("xxx/oo./o.x o")] // X wins with 4 stones
+    #[case("ooo/xx./x.. x")] // O wins on move 6
+    #[case("xxx/xoo/xoo o")] // two crossing lines made by the last stone a1
+    #[case("xox/xox/oxo o")] // full board, no line: draw
+    #[case("xox/oxo/xox o")] // X's two diagonals through b2, made last
+    fn accepts_reachable(#[case] text: &str) {
+        assert_eq!(problems(text), Vec::<String>::new(), "{text}");
+    }
+
+    #[rstest]
+    #[case("xx./.../... o", "stone counts")]
+    #[case("o../.../... x", "stone counts")]
+    #[case(".../.../... o", "side to move")]
+    #[case("x../.../... x", "side to move")]
+    #[case("xxx/ooo/x.. o", "both sides have a line")]
+    #[case("xxx/oo./o.. x", "x has a line but o moved last")]
+    #[case("ooo/xx./xx. o", "o has a line but x moved last")]
+    #[case("xxx/ooo/xoo x", "both sides have a line")]
+    #[case("xxx/.../xxx o", "no single last stone")]
+    #[case("xxx/xoo/xoo o", "")]
+    fn finds_problems(#[case] text: &str, #[case] fragment: &str) {
+        let found = problems(text);
+        if fragment.is_empty() {
+            assert!(found.is_empty(), "{text}: {found:?}");
+        } else {
+            assert!(
+                found.iter().any(|p| p.contains(fragment)),
+                "{text}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lists_every_problem() {
+        // Six X and three O in two disjoint rows, with the wrong side to move and O's line.
+        let found = problems("xxx/ooo/xxx x");
+        for fragment in [
+            "stone counts",
+            "both sides have a line",
+            "no single last stone",
+        ] {
+            assert!(
+                found.iter().any(|p| p.contains(fragment)),
+                "{fragment}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn crossing_lines_need_the_crossing_stone_to_be_removable() {
+        // X: row 1 and column a cross at a1. Without a1, X has b1 c1 a2 a3 and no line: fine.
+        assert!(one_last_stone_made_every_line(0b001_001_111));
+        // Two parallel rows share no stone.
+        assert!(!one_last_stone_made_every_line(0b111_000_111));
+    }
+
+    #[test]
+    fn overlapping_cells_and_off_board_bits() {
+        let found: Vec<String> = validate(&Setup {
+            x: 1 | 1 << 12,
+            o: 1,
+            to_move: Side::First,
+        })
+        .into_iter()
+        .map(|p| p.message)
+        .collect();
+        assert!(found.iter().any(|p| p.contains("outside")), "{found:?}");
+        assert!(
+            found.iter().any(|p| p.contains("both x and o: a1")),
+            "{found:?}"
+        );
+    }
+}

@@ -1,0 +1,51 @@
+//! The rule variant: tic-tac-toe has only the standard game.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The only tic-tac-toe variant, `standard`: 3x3, X first, three in a row wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TicTacToeVariant {
+    #[default]
+    Standard,
+}
+
+impl fmt::Display for TicTacToeVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("standard")
+    }
+}
+
+impl FromStr for TicTacToeVariant {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim() {
+            "standard" => Ok(TicTacToeVariant::Standard),
+            other => Err(format!(
+                "unknown tic-tac-toe variant `{other}`: expected `standard`"
+            )),
+        }
+    }
+}
+
+impl arbiter_core::Variant for TicTacToeVariant {
+    fn names() -> Vec<String> {
+        vec!["standard".to_owned()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_refuses_others() {
+        assert_eq!(
+            "standard".parse::<TicTacToeVariant>(),
+            Ok(TicTacToeVariant::Standard)
+        );
+        assert_eq!(TicTacToeVariant::Standard.to_string(), "standard");
+        assert!("renju".parse::<TicTacToeVariant>().is_err());
+    }
+}

@@ -1,0 +1,289 @@
+//! The generic adapter from a [`Game`] implementation to the text-level engine handle.
+
+use std::collections::HashSet;
+use std::marker::PhantomData;
+
+use arbiter_core::{Game, PerftConvention, Side, Variant};
+
+use super::{
+    OutcomeView, Position, PositionError, PositionRequest, Refusal, RulesEngine, TreeCounts,
+};
+
+/// An embedded engine: the rules of `G`, named after its game.
+pub struct Embedded<G: Game>(PhantomData<fn() -> G>);
+
+impl<G: Game> Default for Embedded<G> {
+    fn default() -> Self {
+        Embedded(PhantomData)
+    }
+}
+
+impl<G: Game> Embedded<G> {
+    fn parse_variant(variant: &str) -> Result<G::Variant, PositionError> {
+        variant
+            .parse::<G::Variant>()
+            .map_err(|_| PositionError::UnknownVariant {
+                variant: variant.to_owned(),
+                known: G::Variant::names(),
+            })
+    }
+
+    fn parse_side(side: &str) -> Result<Side, PositionError> {
+        G::parse_side(side).ok_or_else(|| PositionError::UnknownSide {
+            side: side.to_owned(),
+            known: G::SIDE_NAMES,
+        })
+    }
+
+    fn validated(variant: &G::Variant, setup: &G::Setup) -> Result<G, PositionError> {
+        G::from_setup(variant, setup).map_err(|problems| {
+            PositionError::Invalid(
+                problems
+                    .into_iter()
+                    .map(|problem| problem.message)
+                    .collect(),
+            )
+        })
+    }
+}
+
+impl<G: Game> RulesEngine for Embedded<G> {
+    fn name(&self) -> &str {
+        G::NAME
+    }
+
+    fn game(&self) -> &str {
+        G::NAME
+    }
+
+    fn variants(&self) -> Vec<String> {
+        G::Variant::names()
+    }
+
+    fn accepts_variant(&self, name: &str) -> bool {
+        name.parse::<G::Variant>().is_ok()
+    }
+
+    fn default_variant(&self) -> String {
+        G::Variant::default().to_string()
+    }
+
+    fn side_names(&self) -> [&'static str; 2] {
+        G::SIDE_NAMES
+    }
+
+    fn position(
+        &self,
+        variant: &str,
+        request: &PositionRequest,
+    ) -> Result<Box<dyn Position>, PositionError> {
+        let variant = Self::parse_variant(variant)?;
+        let mut game = if let Some(text) = &request.text {
+            let setup = G::parse_position(&variant, text)
+                .map_err(|e| PositionError::Notation(e.message))?;
+            Self::validated(&variant, &setup)?
+        } else if let Some((diagram, side)) = &request.board {
+            let side = Self::parse_side(side)?;
+            let setup = G::parse_diagram(&variant, diagram, side)
+                .map_err(|e| PositionError::Notation(e.message))?;
+            Self::validated(&variant, &setup)?
+        } else {
+            G::start(&variant)
+        };
+        let mut moves = request.moves.clone();
+        if let Some(text) = &request.move_text {
+            moves.extend(G::split_moves(text));
+        }
+        for (index, text) in moves.iter().enumerate() {
+            let refusal = |reason| PositionError::IllegalMove {
+                index: index + 1,
+                text: text.clone(),
+                reason,
+            };
+            let mv = game
+                .parse_move(text)
+                .map_err(|e| refusal(notation_refusal(&e.message)))?;
+            game.play(mv).map_err(|e| {
+                refusal(Refusal {
+                    code: e.code.to_owned(),
+                    detail: e.detail,
+                })
+            })?;
+        }
+        Ok(Box::new(EmbeddedPosition { game }))
+    }
+}
+
+fn notation_refusal(message: &str) -> Refusal {
+    Refusal {
+        code: "notation".to_owned(),
+        detail: message.to_owned(),
+    }
+}
+
+/// A position of an embedded engine.
+struct EmbeddedPosition<G: Game> {
+    game: G,
+}
+
+impl<G: Game> EmbeddedPosition<G> {
+    fn parse(&self, text: &str) -> Result<G::Move, Refusal> {
+        self.game
+            .parse_move(text)
+            .map_err(|e| notation_refusal(&e.message))
+    }
+}
+
+impl<G: Game> Position for EmbeddedPosition<G> {
+    fn to_move(&self) -> String {
+        G::side_name(self.game.side_to_move()).to_owned()
+    }
+
+    fn is_to_move(&self, name: &str) -> bool {
+        G::parse_side(name) == Some(self.game.side_to_move())
+    }
+
+    fn is_winner(&self, name: &str) -> bool {
+        match self.game.outcome() {
+            Some(outcome) if name.eq_ignore_ascii_case("draw") => outcome.winner.is_none(),
+            Some(outcome) => outcome.winner.is_some() && G::parse_side(name) == outcome.winner,
+            None => false,
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.game.generate_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| self.game.format_move(mv))
+            .collect()
+    }
+
+    fn canonical(&self, text: &str) -> Result<String, Refusal> {
+        self.parse(text).map(|mv| self.game.format_move(mv))
+    }
+
+    fn check(&self, text: &str) -> Result<(), Refusal> {
+        let mv = self.parse(text)?;
+        self.game.check_move(mv).map_err(|e| Refusal {
+            code: e.code.to_owned(),
+            detail: e.detail,
+        })
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), Refusal> {
+        let mv = self.parse(text)?;
+        self.game.play(mv).map(|_| ()).map_err(|e| Refusal {
+            code: e.code.to_owned(),
+            detail: e.detail,
+        })
+    }
+
+    fn outcome(&self) -> Option<OutcomeView> {
+        self.game.outcome().map(|outcome| OutcomeView {
+            winner: outcome.winner.map(|side| G::side_name(side).to_owned()),
+            reason: outcome.reason.name().to_owned(),
+            score: self
+                .game
+                .final_score()
+                .map(|score| (score.raw, score.empties_to_winner)),
+        })
+    }
+
+    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+        self.game.perft(depth, convention)
+    }
+
+    fn diagram(&self) -> String {
+        self.game.diagram()
+    }
+
+    fn text(&self) -> String {
+        self.game.format_position()
+    }
+
+    fn same_board(&self, diagram: &str) -> Result<bool, String> {
+        // Parse the diagram with our own side to move, so only the cells are compared.
+        let variant = self.game.variant();
+        let setup =
+            G::parse_diagram(variant, diagram, self.game.side_to_move()).map_err(|e| e.message)?;
+        let expected = G::from_setup(variant, &setup).map_err(|problems| {
+            let problems: Vec<String> = problems.into_iter().map(|p| p.message).collect();
+            format!("impossible board: {}", problems.join("; "))
+        })?;
+        Ok(board_part(&expected.format_position()) == board_part(&self.game.format_position()))
+    }
+
+    fn forbidden(&self) -> Option<Vec<(String, String)>> {
+        self.game.forbidden_moves().map(|points| {
+            points
+                .into_iter()
+                .map(|(mv, reason)| (self.game.format_move(mv), reason.to_owned()))
+                .collect()
+        })
+    }
+
+    fn tree_counts(&self, max_nodes: u64) -> Option<TreeCounts> {
+        let mut walk = TreeWalk {
+            counts: TreeCounts::default(),
+            seen: HashSet::new(),
+            terminal: HashSet::new(),
+            nodes: 0,
+            max_nodes,
+        };
+        let mut game = self.game.clone();
+        walk.visit(&mut game).then_some(walk.counts)
+    }
+}
+
+/// The one-line form without its side-to-move suffix (everything before the last space).
+fn board_part(text: &str) -> &str {
+    text.rsplit_once(' ').map_or(text, |(board, _)| board)
+}
+
+/// Depth-first walk of the whole game tree: games by result, distinct positions by their
+/// one-line form (not by hash, so that a collision cannot hide a position).
+struct TreeWalk {
+    counts: TreeCounts,
+    seen: HashSet<String>,
+    terminal: HashSet<String>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl TreeWalk {
+    fn visit<G: Game>(&mut self, game: &mut G) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return false;
+        }
+        let key = game.format_position();
+        if self.seen.insert(key.clone()) {
+            self.counts.positions += 1;
+        }
+        if let Some(outcome) = game.outcome() {
+            if self.terminal.insert(key) {
+                self.counts.terminal_positions += 1;
+            }
+            self.counts.games += 1;
+            match outcome.winner {
+                Some(Side::First) => self.counts.first_wins += 1,
+                Some(Side::Second) => self.counts.second_wins += 1,
+                None => self.counts.draws += 1,
+            }
+            return true;
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            let undo = game.make(mv);
+            let complete = self.visit(game);
+            game.unmake(mv, undo);
+            if !complete {
+                return false;
+            }
+        }
+        true
+    }
+}

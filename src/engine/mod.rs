@@ -1,0 +1,204 @@
+//! Engine handles: what the case runner talks to.
+//!
+//! A handle speaks in text (moves and positions in the game's notation), so that one runner
+//! serves embedded engines (a generic adapter over [`arbiter_core::Game`]) and, later, external
+//! processes behind a protocol adapter. A capability an engine lacks is reported as such, and a
+//! case that needs it is *not applicable*, never passed.
+
+mod embedded;
+mod registry;
+
+use std::fmt;
+
+pub use embedded::Embedded;
+pub use registry::{embedded_engines, find_engine, games};
+
+/// How a case describes the position to set up.
+#[derive(Clone, Debug, Default)]
+pub struct PositionRequest {
+    /// The game's one-line form.
+    pub text: Option<String>,
+    /// A board diagram with the side to move.
+    pub board: Option<(String, String)>,
+    /// Moves played after the start (or after `text`/`board`), already split.
+    pub moves: Vec<String>,
+    /// A move sequence still to be split by the game's own rule (Othello: `f5d6c3`).
+    pub move_text: Option<String>,
+}
+
+/// Why a position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The variant name is not one the engine plays.
+    UnknownVariant { variant: String, known: Vec<String> },
+    /// The board or one-line form is not in the game's notation.
+    Notation(String),
+    /// The side name is not one of the game's.
+    UnknownSide {
+        side: String,
+        known: [&'static str; 2],
+    },
+    /// The board is impossible; every problem is listed.
+    Invalid(Vec<String>),
+    /// A move of the list cannot be played: its index (from 1), text and the rule's reason.
+    IllegalMove {
+        index: usize,
+        text: String,
+        reason: Refusal,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::UnknownVariant { variant, known } => {
+                write!(
+                    f,
+                    "unknown variant `{variant}`; expected one of: {}",
+                    known.join(", ")
+                )
+            }
+            PositionError::Notation(message) => {
+                write!(f, "position not in the game's notation: {message}")
+            }
+            PositionError::UnknownSide { side, known } => {
+                write!(
+                    f,
+                    "unknown side `{side}`; expected `{}` or `{}`",
+                    known[0], known[1]
+                )
+            }
+            PositionError::Invalid(problems) => {
+                write!(f, "impossible position: {}", problems.join("; "))
+            }
+            PositionError::IllegalMove {
+                index,
+                text,
+                reason,
+            } => {
+                write!(f, "move {index} `{text}` cannot be played: {reason}")
+            }
+        }
+    }
+}
+
+/// A move the engine refuses: the rule's reason code and a sentence. Text that is not a move
+/// at all has the code `notation`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: String,
+    pub detail: String,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.detail, self.code)
+    }
+}
+
+/// A finished game as text: the winner's side name (or `None` for a draw), the end reason and,
+/// for counted games, the score from the first side's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeView {
+    pub winner: Option<String>,
+    pub reason: String,
+    pub score: Option<(i32, i32)>,
+}
+
+impl fmt::Display for OutcomeView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.winner {
+            Some(winner) => write!(f, "{winner} wins by {}", self.reason)?,
+            None => write!(f, "draw by {}", self.reason)?,
+        }
+        if let Some((raw, empties)) = self.score {
+            write!(
+                f,
+                " (score {raw:+}, {empties:+} with empties to the winner)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Counts over a complete game tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TreeCounts {
+    pub games: u64,
+    pub positions: u64,
+    pub terminal_positions: u64,
+    pub first_wins: u64,
+    pub second_wins: u64,
+    pub draws: u64,
+}
+
+/// An engine's rules, behind text.
+pub trait RulesEngine: Send + Sync {
+    /// The engine's name (embedded engines: the game's name).
+    fn name(&self) -> &str;
+    /// The game it plays.
+    fn game(&self) -> &str;
+    /// The variants it plays.
+    fn variants(&self) -> Vec<String>;
+    /// Whether `name` is a variant this engine plays (variant names can be a grammar, such as
+    /// gomoku's `renju+swap2@20`, so a list cannot say it).
+    fn accepts_variant(&self, name: &str) -> bool;
+    /// The variant used when a spec names none.
+    fn default_variant(&self) -> String;
+    /// The two side names, first side first.
+    fn side_names(&self) -> [&'static str; 2];
+    /// Sets up a position.
+    ///
+    /// # Errors
+    /// A [`PositionError`] saying which part of the request is wrong and why.
+    fn position(
+        &self,
+        variant: &str,
+        request: &PositionRequest,
+    ) -> Result<Box<dyn Position>, PositionError>;
+}
+
+/// One position of a [`RulesEngine`], in text.
+pub trait Position: Send {
+    /// The side to move's name.
+    fn to_move(&self) -> String;
+    /// Whether `name` (any name the game accepts for a side, e.g. `black`, `first`) is the side
+    /// to move.
+    fn is_to_move(&self, name: &str) -> bool;
+    /// Whether `name` names the winner of the finished game (`draw` for a draw).
+    fn is_winner(&self, name: &str) -> bool;
+    /// Every legal move, in the game's canonical notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The canonical form of a move text (`H8` → `h8`), if it is a move at all here.
+    ///
+    /// # Errors
+    /// A [`Refusal`] with code `notation`.
+    fn canonical(&self, text: &str) -> Result<String, Refusal>;
+    /// Whether the move may be played here, and why not.
+    ///
+    /// # Errors
+    /// The rule's [`Refusal`].
+    fn check(&self, text: &str) -> Result<(), Refusal>;
+    /// Plays a move, checked.
+    ///
+    /// # Errors
+    /// The rule's [`Refusal`]; the position is unchanged then.
+    fn play(&mut self, text: &str) -> Result<(), Refusal>;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<OutcomeView>;
+    /// Perft under a convention.
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64;
+    /// A board diagram for failure messages.
+    fn diagram(&self) -> String;
+    /// The one-line position form.
+    fn text(&self) -> String;
+    /// Whether the board (cells only) equals a diagram of this game.
+    ///
+    /// # Errors
+    /// The diagram is not in the game's notation.
+    fn same_board(&self, diagram: &str) -> Result<bool, String>;
+    /// Black's forbidden points with their kinds, for games with foul rules.
+    fn forbidden(&self) -> Option<Vec<(String, String)>>;
+    /// Counts over the complete game tree from here; `None` when it has more than `max_nodes`.
+    fn tree_counts(&self, max_nodes: u64) -> Option<TreeCounts>;
+}

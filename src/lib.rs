@@ -1,0 +1,9 @@
+//! arbiter: rule specs and suites run against board-game engines.
+//!
+//! The flow: [`spec`] loads and checks YAML files; [`runner`] runs each case against an
+//! [`engine`] handle and returns a [`runner::CaseResult`]; the front ends (the test harness in
+//! `tests/specs.rs`, `cargo xtask audit`) only present those results.
+
+pub mod engine;
+pub mod runner;
+pub mod spec;

@@ -1,0 +1,9 @@
+//! Rule specs: the YAML model, the loader that reads and checks a directory of them, and the
+//! errors it reports with file, line, column and the offending snippet.
+
+mod error;
+mod load;
+pub mod model;
+
+pub use error::SpecError;
+pub use load::{Loaded, LoadedSpec, load_dir, load_file, load_str};
