@@ -6,4 +6,5 @@
 
 pub mod engine;
 pub mod runner;
+pub mod schema;
 pub mod spec;

@@ -148,11 +148,25 @@ fn yaml_error(path: &Path, text: &str, error: &serde_saphyr::Error) -> SpecError
 fn first_line_of_message(rendered: &str) -> String {
     let line = rendered.lines().next().unwrap_or(rendered).trim();
     let line = line.strip_prefix("error: ").unwrap_or(line);
+    let line = strip_line_column_prefix(line);
     // "…message at line 3, column 5" → "…message"
     match line.find(" at line ") {
         Some(index) => line[..index].to_owned(),
         None => line.to_owned(),
     }
+}
+
+/// `"line 6 column 7: message"` → `"message"`: the location is printed separately.
+fn strip_line_column_prefix(message: &str) -> &str {
+    let Some(rest) = message.strip_prefix("line ") else {
+        return message;
+    };
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let Some(rest) = rest.strip_prefix(" column ") else {
+        return message;
+    };
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.strip_prefix(": ").unwrap_or(message)
 }
 
 /// The checks after parsing, which serde's derive cannot express.

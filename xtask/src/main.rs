@@ -1,1 +1,63 @@
-fn main() {}
+//! `cargo xtask`: the command line of arbiter.
+//!
+//! Exit codes everywhere: 0 all good, 1 a case failed, 2 bad input (a malformed spec, an
+//! unknown game, an impossible position).
+
+mod audit;
+mod perft;
+mod position;
+mod schema;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "arbiter: rule audits and engine tools",
+    version
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run every rule spec against every embedded engine and print a report per spec file.
+    Audit(audit::AuditArgs),
+    /// Count move sequences per depth, with timings.
+    Perft(perft::PerftArgs),
+    /// List the legal moves (and renju fouls) of a position, and its outcome.
+    Legal(position::LegalArgs),
+    /// Write the JSON Schema of the spec format to specs/schema/spec.schema.json.
+    Schema,
+}
+
+/// What a command reports to the shell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ok,
+    Failures,
+    BadInput,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Audit(args) => audit::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Legal(args) => position::run(&args),
+        Command::Schema => schema::run(),
+    };
+    match result {
+        Ok(Status::Ok) => ExitCode::SUCCESS,
+        Ok(Status::Failures) => ExitCode::from(1),
+        Ok(Status::BadInput) => ExitCode::from(2),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
