@@ -221,13 +221,13 @@ impl Check {
                     illegal.mv
                 )),
                 Err(refusal) => {
-                    if let Some(reason) = &illegal.reason {
-                        if *reason != refusal.code {
-                            self.failures.push(format!(
-                                "expected: `{}` refused as `{reason}`\nactual:   refused as `{}`: {}",
-                                illegal.mv, refusal.code, refusal.detail
-                            ));
-                        }
+                    if let Some(reason) = &illegal.reason
+                        && *reason != refusal.code
+                    {
+                        self.failures.push(format!(
+                            "expected: `{}` refused as `{reason}`\nactual:   refused as `{}`: {}",
+                            illegal.mv, refusal.code, refusal.detail
+                        ));
                     }
                 }
             }
@@ -249,12 +249,12 @@ impl Check {
                 ));
             }
         }
-        if expect.not_over == Some(true) {
-            if let Some(outcome) = position.outcome() {
-                self.failures.push(format!(
-                    "expected: the game goes on\nactual:   over, {outcome}"
-                ));
-            }
+        if expect.not_over == Some(true)
+            && let Some(outcome) = position.outcome()
+        {
+            self.failures.push(format!(
+                "expected: the game goes on\nactual:   over, {outcome}"
+            ));
         }
         if let Some(over) = &expect.over {
             match position.outcome() {

@@ -339,10 +339,10 @@ fn case_problems(case: &Case) -> Vec<String> {
     if expect.over.is_some() && expect.not_over.is_some() {
         problems.push("`over` and `not-over` contradict each other".to_owned());
     }
-    if let Some(perft) = &expect.perft {
-        if perft.nodes.is_empty() {
-            problems.push("`perft.nodes` is empty".to_owned());
-        }
+    if let Some(perft) = &expect.perft
+        && perft.nodes.is_empty()
+    {
+        problems.push("`perft.nodes` is empty".to_owned());
     }
     if let Some(tree) = &expect.tree {
         let counts = [
