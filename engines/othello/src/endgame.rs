@@ -8,9 +8,13 @@
 //! # Search
 //! Negamax alpha-beta with principal-variation (null-window) searches, on raw bitboards. The
 //! work is split by the number of empty squares `n`, because what pays differs:
-//! - `n > SHALLOW_EMPTIES`: transposition table ([`table`]), stability cut-off ([`stability`])
-//!   and fastest-first ordering: moves leaving the opponent fewest replies (corners counted
-//!   twice) first, the table's best move before all, a parity bonus near the end.
+//! - `n > SHALLOW_EMPTIES`: transposition table (module `table`, two-slot buckets), enhanced
+//!   transposition cut-off from `ETC_EMPTIES` on, stability cut-off (module `stability`) and
+//!   fastest-first ordering: the table's best move before all, then moves leaving the opponent
+//!   fewest replies (corners counted twice), fewest potential replies, odd-parity quadrants
+//!   near the end. From `SORT_SEARCH_EMPTIES` on, the key is instead the value of a
+//!   depth-1..3 alpha-beta search from the child on a small mobility/corner heuristic (no
+//!   trained weights: a pattern evaluation is what would improve the ordering most).
 //! - `2 <= n <= SHALLOW_EMPTIES`: no table, no mobility; squares in odd-parity quadrants first,
 //!   then by a static square class (corners first, X-squares last).
 //! - `n == 1`: the last empty square counted directly from the flips of either side.
@@ -46,9 +50,14 @@ pub struct Solution {
 const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empty squares on, the stability cut-off is tried.
 const STABILITY_EMPTIES: u32 = 8;
+/// From this many empty squares on, the children are looked up in the table before searching.
+const ETC_EMPTIES: u32 = 11;
+/// From this many empty squares on, moves are ordered by a shallow [`heuristic`] search.
+const SORT_SEARCH_EMPTIES: u32 = 14;
 /// Up to this many empty squares, parity counts in the move ordering of the deep search.
 const PARITY_ORDER_EMPTIES: u32 = 14;
 
+/// a1, h1, a8, h8.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// b2, g2, b7, g7: the squares diagonally next to the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
@@ -127,6 +136,37 @@ fn odd_quadrants(empties: u64) -> u64 {
         .iter()
         .filter(|&&q| (empties & q).count_ones() & 1 == 1)
         .fold(0, |acc, q| acc | q)
+}
+
+/// The squares next to a disc of `discs` in any of the eight directions.
+#[inline]
+fn neighbours(discs: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let horizontal = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
+    let row = discs | horizontal;
+    horizontal | (row << 8) | (row >> 8)
+}
+
+/// Beyond any [`heuristic`] value or scaled final score.
+const SORT_INF: i32 = 1 << 20;
+
+/// A rough midgame evaluation for move ordering, side to move's view: mobility, potential
+/// mobility and corners. Not used for any score, only to sort moves.
+#[inline]
+fn heuristic(me: u64, opp: u64) -> i32 {
+    let empties = !(me | opp);
+    let my_moves = legal_moves(me, opp);
+    let their_moves = legal_moves(opp, me);
+    let mobility = (my_moves.count_ones() + (my_moves & CORNERS).count_ones()) as i32
+        - (their_moves.count_ones() + (their_moves & CORNERS).count_ones()) as i32;
+    let potential = (neighbours(opp) & empties).count_ones() as i32
+        - (neighbours(me) & empties).count_ones() as i32;
+    let corners = (me & CORNERS).count_ones() as i32 - (opp & CORNERS).count_ones() as i32;
+    // X-squares count against their owner while the corner beside them is empty.
+    let open_x = X_SQUARES & neighbours(CORNERS & empties);
+    let x_squares = (me & open_x).count_ones() as i32 - (opp & open_x).count_ones() as i32;
+    16 * mobility + 4 * potential + 40 * corners - 20 * x_squares
 }
 
 /// One candidate move in the deep search: its square, flips and ordering key.
@@ -322,31 +362,54 @@ impl Solver {
             return -self.deep(opp, me, -beta, -alpha, n);
         }
 
+        // Enhanced transposition cut-off: a child already known to be bad enough for the
+        // opponent refutes this node without searching anything.
+        if n >= ETC_EMPTIES {
+            let mut rest = moves;
+            while rest != 0 {
+                let sq = rest.trailing_zeros();
+                rest &= rest - 1;
+                let f = flips(me, opp, sq);
+                if let Some(entry) = self.table.probe(opp & !f, me | f | (1u64 << sq)) {
+                    let value = -i32::from(entry.upper);
+                    if value >= beta {
+                        return value;
+                    }
+                }
+            }
+        }
+
         let window_alpha = alpha;
-        let mut list = self.ordered_moves(me, opp, moves, hint);
         let mut best = -65;
         let mut best_square = 64u8;
-        let mut first = true;
-        while let Some(c) = list.pick() {
-            let (child_me, child_opp) = (opp & !c.flipped, me | c.flipped | (1u64 << c.square));
-            let value = if first || beta == alpha + 1 {
-                -self.any(child_me, child_opp, -beta, -alpha)
-            } else {
-                let probe = -self.any(child_me, child_opp, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.any(child_me, child_opp, -beta, -alpha)
-                } else {
-                    probe
-                }
-            };
-            first = false;
-            if value > best {
-                best = value;
-                best_square = c.square;
-                if value > alpha {
-                    alpha = value;
-                    if value >= beta {
-                        break;
+        // The table's move goes first, before paying for ordering the others: it often cuts.
+        let hint_bit = if hint < 64 { (1u64 << hint) & moves } else { 0 };
+        if hint_bit != 0 {
+            let f = flips(me, opp, u32::from(hint));
+            best = self.child(me, opp, u32::from(hint), f, alpha, beta, true);
+            best_square = hint;
+            alpha = alpha.max(best);
+        }
+        if best < beta {
+            let mut list = self.ordered_moves(me, opp, moves & !hint_bit, 64);
+            while let Some(c) = list.pick() {
+                let value = self.child(
+                    me,
+                    opp,
+                    u32::from(c.square),
+                    c.flipped,
+                    alpha,
+                    beta,
+                    best == -65,
+                );
+                if value > best {
+                    best = value;
+                    best_square = c.square;
+                    if value > alpha {
+                        alpha = value;
+                        if value >= beta {
+                            break;
+                        }
                     }
                 }
             }
@@ -363,11 +426,75 @@ impl Solver {
         best
     }
 
-    /// The legal moves with their flips and ordering keys: the table's move first, then fewest
-    /// opponent replies (corners count double), odd-parity quadrants and corners as tie-breaks.
+    /// The value of playing `square` (flipping `flipped`) for the side to move, by PVS: the
+    /// first move with the full window, later ones with a null window first and a full
+    /// re-search only when that fails high inside the window.
     #[inline]
-    fn ordered_moves(&self, me: u64, opp: u64, mut moves: u64, hint: u8) -> MoveList {
+    #[allow(clippy::too_many_arguments)] // the node's whole state, passed by value in the hot path
+    fn child(
+        &mut self,
+        me: u64,
+        opp: u64,
+        square: u32,
+        flipped: u64,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        let (child_me, child_opp) = (opp & !flipped, me | flipped | (1u64 << square));
+        if first || beta == alpha + 1 {
+            return -self.any(child_me, child_opp, -beta, -alpha);
+        }
+        let probe = -self.any(child_me, child_opp, -alpha - 1, -alpha);
+        if probe > alpha && probe < beta {
+            -self.any(child_me, child_opp, -beta, -alpha)
+        } else {
+            probe
+        }
+    }
+
+    /// A depth-limited alpha-beta search on [`heuristic`], only to order moves at high empties.
+    /// Its nodes count in [`Solution::nodes`].
+    fn sort_search(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return heuristic(me, opp);
+        }
+        let mut moves = legal_moves(me, opp);
+        if moves == 0 {
+            if legal_moves(opp, me) == 0 {
+                return final_score(me, opp) * 1000;
+            }
+            return -self.sort_search(opp, me, depth, -beta, -alpha);
+        }
+        let mut best = -SORT_INF;
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let f = flips(me, opp, sq);
+            let value =
+                -self.sort_search(opp & !f, me | f | (1u64 << sq), depth - 1, -beta, -alpha);
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The legal moves with their flips and ordering keys: the table's move first, then fewest
+    /// opponent replies (corners count double) and potential replies, odd-parity quadrants and
+    /// corners as tie-breaks; at high empties the negated [`Solver::sort_search`] value of the
+    /// child instead.
+    #[inline]
+    fn ordered_moves(&mut self, me: u64, opp: u64, mut moves: u64, hint: u8) -> MoveList {
         let empties = !(me | opp);
+        let n = empties.count_ones();
         let parity = if empties.count_ones() <= PARITY_ORDER_EMPTIES {
             odd_quadrants(empties)
         } else {
@@ -384,10 +511,21 @@ impl Solver {
             let f = flips(me, opp, sq);
             let key = if sq == u32::from(hint) {
                 1 << 24
+            } else if n >= SORT_SEARCH_EMPTIES {
+                // The search value alone: mixing mobility in measured slightly worse.
+                let depth = match n {
+                    0..18 => 1,
+                    18..21 => 2,
+                    _ => 3,
+                };
+                -self.sort_search(opp & !f, me | f | bit, depth, -SORT_INF, SORT_INF)
             } else {
                 let replies = legal_moves(opp & !f, me | f | bit);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let mut key = -mobility * 16;
+                // Fewest replies first; fewest squares next to our discs (the opponent's
+                // potential moves) as the finer grain.
+                let potential = (neighbours(me | f | bit) & empties & !bit).count_ones() as i32;
+                let mut key = -mobility * 64 - potential * 4;
                 if parity & bit != 0 {
                     key += 4;
                 }

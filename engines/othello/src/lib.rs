@@ -60,6 +60,7 @@
 //! `cargo run --release -p arbiter-othello --example perft -- 12`.
 
 pub mod bitboard;
+pub mod endgame;
 mod game;
 mod moves;
 pub mod perft;
@@ -69,6 +70,7 @@ mod variant;
 #[cfg(test)]
 mod proptests;
 
+pub use endgame::{Solution, solve};
 pub use game::{Othello, Undo};
 pub use moves::{Move, parse_move, split_moves};
 pub use position::Setup;

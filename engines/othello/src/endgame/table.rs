@@ -1,6 +1,8 @@
-//! The transposition table: a fixed-size, always-replace array of exact positions and bounds.
+//! The transposition table: a fixed-size array of exact positions and bounds in buckets of two.
 //!
-//! Every entry keys on both bitboards in full, so a hit is never a false match. The table is
+//! Every entry keys on both bitboards in full, so a hit is never a false match. A position maps
+//! to a bucket of two slots; a new position replaces the slot holding fewer empty squares (the
+//! cheaper one to recompute). The table is
 //! created empty for each solve so that node counts do not depend on earlier solves. Entries
 //! carry no depth: in an exact endgame search a position's value does not depend on how it was
 //! reached, only the search window used to bound it.
@@ -20,6 +22,8 @@ pub struct Entry {
     pub upper: i8,
     /// Best move square, 64 when unknown.
     pub best: u8,
+    /// Empty squares of the position: the replacement priority.
+    empties: u8,
 }
 
 /// The table itself.
@@ -42,15 +46,19 @@ impl Table {
     fn index(me: u64, opp: u64) -> usize {
         let h = (me ^ opp.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        (h >> (64 - TABLE_BITS)) as usize
+        // The bucket is the even slot and the odd one after it.
+        (h >> (64 - TABLE_BITS)) as usize & !1
     }
 
     /// The entry for this position, if stored.
     #[inline]
     #[must_use]
     pub fn probe(&self, me: u64, opp: u64) -> Option<Entry> {
-        let entry = self.entries[Self::index(me, opp)];
-        (entry.me == me && entry.opp == opp).then_some(entry)
+        let i = Self::index(me, opp);
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.me == me && e.opp == opp)
+            .copied()
     }
 
     /// Stores bounds and best move for this position, replacing whatever was in its slot.
@@ -64,8 +72,19 @@ impl Table {
             lower: lower as i8,
             upper: upper as i8,
             best,
+            empties: (!(me | opp)).count_ones() as u8,
         };
-        self.entries[Self::index(me, opp)] = entry;
+        let i = Self::index(me, opp);
+        let slot = if self.entries[i].me == me && self.entries[i].opp == opp {
+            i
+        } else if self.entries[i + 1].me == me && self.entries[i + 1].opp == opp {
+            i + 1
+        } else if self.entries[i].empties <= self.entries[i + 1].empties {
+            i
+        } else {
+            i + 1
+        };
+        self.entries[slot] = entry;
     }
 }
 
