@@ -4,17 +4,63 @@ use std::collections::HashSet;
 use std::marker::PhantomData;
 
 use arbiter_core::{Game, PerftConvention, Side, Variant};
+use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
 
 use super::{
-    OutcomeView, Position, PositionError, PositionRequest, Refusal, RulesEngine, TreeCounts,
+    Capabilities, OutcomeView, ParamsFile, Position, PositionError, PositionRequest, Refusal,
+    RulesEngine, SearchReport, TreeCounts,
 };
 
-/// An embedded engine: the rules of `G`, named after its game.
-pub struct Embedded<G: Game>(PhantomData<fn() -> G>);
+/// A game's search entry point ([`Searchable::search`]) as a plain function, so that a game
+/// without search can still be an engine with rules only.
+type SearchFn<G> = fn(&G, SearchRequest, &str) -> Result<Report<<G as Game>::Move>, SearchError>;
+
+/// What an embedded engine can search with: its entry point and its shipped parameters.
+struct SearchHook<G: Game> {
+    search: SearchFn<G>,
+    params: ParamsFile,
+}
+
+impl<G: Game> Clone for SearchHook<G> {
+    fn clone(&self) -> Self {
+        SearchHook {
+            search: self.search,
+            params: self.params,
+        }
+    }
+}
+
+/// An embedded engine: the rules of `G`, named after its game, and its search when the game
+/// has one.
+pub struct Embedded<G: Game> {
+    search: Option<SearchHook<G>>,
+    _game: PhantomData<fn() -> G>,
+}
 
 impl<G: Game> Default for Embedded<G> {
+    /// The rules alone.
     fn default() -> Self {
-        Embedded(PhantomData)
+        Embedded {
+            search: None,
+            _game: PhantomData,
+        }
+    }
+}
+
+impl<G: Searchable> Embedded<G> {
+    /// The rules and the game's searchers.
+    #[must_use]
+    pub fn searching() -> Self {
+        Embedded {
+            search: Some(SearchHook {
+                search: <G as Searchable>::search,
+                params: ParamsFile {
+                    path: G::PARAMS_PATH,
+                    yaml: G::PARAMS_YAML,
+                },
+            }),
+            _game: PhantomData,
+        }
     }
 }
 
@@ -72,6 +118,18 @@ impl<G: Game> RulesEngine for Embedded<G> {
         G::SIDE_NAMES
     }
 
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            rules: true,
+            search: self.search.is_some(),
+            player: self.search.is_some(),
+        }
+    }
+
+    fn params(&self) -> Option<ParamsFile> {
+        self.search.as_ref().map(|hook| hook.params)
+    }
+
     fn position(
         &self,
         variant: &str,
@@ -110,7 +168,10 @@ impl<G: Game> RulesEngine for Embedded<G> {
                 })
             })?;
         }
-        Ok(Box::new(EmbeddedPosition { game }))
+        Ok(Box::new(EmbeddedPosition {
+            game,
+            search: self.search.clone(),
+        }))
     }
 }
 
@@ -124,9 +185,32 @@ fn notation_refusal(message: &str) -> Refusal {
 /// A position of an embedded engine.
 struct EmbeddedPosition<G: Game> {
     game: G,
+    search: Option<SearchHook<G>>,
 }
 
 impl<G: Game> EmbeddedPosition<G> {
+    /// A search report in text: moves of the principal variation are formatted in the
+    /// positions they are played from.
+    fn describe(&self, report: Report<G::Move>) -> SearchReport {
+        let result = report.result;
+        let mut game = self.game.clone();
+        let mut pv = Vec::with_capacity(result.pv.len());
+        for &mv in &result.pv {
+            pv.push(game.format_move(mv));
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        SearchReport {
+            best: result.best.map(|mv| self.game.format_move(mv)),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            pv,
+            proven: report.proven,
+        }
+    }
+
     fn parse(&self, text: &str) -> Result<G::Move, Refusal> {
         self.game
             .parse_move(text)
@@ -222,6 +306,24 @@ impl<G: Game> Position for EmbeddedPosition<G> {
                 .map(|(mv, reason)| (self.game.format_move(mv), reason.to_owned()))
                 .collect()
         })
+    }
+
+    fn search(
+        &self,
+        algorithm: Algorithm,
+        budget: Budget,
+        params_yaml: Option<&str>,
+    ) -> Result<SearchReport, SearchError> {
+        let Some(hook) = &self.search else {
+            return Err(SearchError::Unsupported(format!(
+                "the embedded {} engine has no search",
+                G::NAME
+            )));
+        };
+        let request = SearchRequest { algorithm, budget };
+        let yaml = params_yaml.unwrap_or(hook.params.yaml);
+        let report = (hook.search)(&self.game, request, yaml)?;
+        Ok(self.describe(report))
     }
 
     fn tree_counts(&self, max_nodes: u64) -> Option<TreeCounts> {

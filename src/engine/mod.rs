@@ -10,6 +10,7 @@ mod registry;
 
 use std::fmt;
 
+pub use arbiter_search::{Algorithm, Budget, Proven, SearchError, Verdict};
 pub use embedded::Embedded;
 pub use registry::{embedded_engines, find_engine, games};
 
@@ -132,6 +133,38 @@ pub struct TreeCounts {
     pub draws: u64,
 }
 
+/// What an engine can be asked. A case needing a capability the engine lacks is *not
+/// applicable*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Legal moves, play, outcome, perft: the rule-level cases.
+    pub rules: bool,
+    /// Best move and score under a deterministic budget: suites and snapshots.
+    pub search: bool,
+    /// Chooses a move in a game under a clock (every embedded engine with search; external
+    /// engines through their protocol).
+    pub player: bool,
+}
+
+/// An engine's parameters file as shipped: its path from the workspace root and its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamsFile {
+    pub path: &'static str,
+    pub yaml: &'static str,
+}
+
+/// What a search found, in text. Scores are from the side to move's view, in the engine's own
+/// units; `proven` says what the search proved, if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    pub best: Option<String>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+    pub proven: Option<Proven>,
+}
+
 /// An engine's rules, behind text.
 pub trait RulesEngine: Send + Sync {
     /// The engine's name (embedded engines: the game's name).
@@ -147,6 +180,12 @@ pub trait RulesEngine: Send + Sync {
     fn default_variant(&self) -> String;
     /// The two side names, first side first.
     fn side_names(&self) -> [&'static str; 2];
+    /// What the engine can be asked.
+    fn capabilities(&self) -> Capabilities;
+    /// The parameters file its searches use by default, if it has search.
+    fn params(&self) -> Option<ParamsFile> {
+        None
+    }
     /// Sets up a position.
     ///
     /// # Errors
@@ -199,6 +238,18 @@ pub trait Position: Send {
     fn same_board(&self, diagram: &str) -> Result<bool, String>;
     /// Black's forbidden points with their kinds, for games with foul rules.
     fn forbidden(&self) -> Option<Vec<(String, String)>>;
+    /// Searches this position; `params_yaml` replaces the engine's shipped parameters file.
+    ///
+    /// # Errors
+    /// [`SearchError::Unsupported`] when the engine lacks search or that algorithm,
+    /// [`SearchError::Params`] for a bad parameters file, [`SearchError::BudgetExhausted`]
+    /// for a solver that gave up.
+    fn search(
+        &self,
+        algorithm: Algorithm,
+        budget: Budget,
+        params_yaml: Option<&str>,
+    ) -> Result<SearchReport, SearchError>;
     /// Counts over the complete game tree from here; `None` when it has more than `max_nodes`.
     fn tree_counts(&self, max_nodes: u64) -> Option<TreeCounts>;
 }

@@ -19,12 +19,15 @@
 //! every field of the result is reproducible (alpha-beta starts from a cleared table, MCTS
 //! from its seed). Scores are from the side to move's point of view ([`score`]).
 //!
+//! Engine crates implement [`Searchable`] ([`engine`]): the framework's one entry point.
+//!
 //! Modules: [`budget`] (budget, result, the `Searcher` trait), [`eval`] (what a game
 //! supplies), [`alphabeta`], [`tt`] (transposition table), [`ordering`] (killers, history),
 //! [`mcts`], [`params`], [`score`] (the score scale), [`rng`] (deterministic numerics).
 
 pub mod alphabeta;
 pub mod budget;
+pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod ordering;
@@ -38,6 +41,10 @@ mod test_game;
 
 pub use alphabeta::AlphaBeta;
 pub use budget::{Budget, SearchResult, Searcher};
+pub use engine::{
+    Algorithm, EngineParams, Proven, Report, SearchError, SearchRequest, Searchable, Verdict,
+    parse_params, run_heuristic,
+};
 pub use eval::Evaluator;
 pub use mcts::Mcts;
 pub use params::SearchParams;

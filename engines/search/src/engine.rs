@@ -1,0 +1,303 @@
+//! What an engine crate offers the framework: one call that runs any of its searchers under a
+//! budget, and the `params.yaml` a baseline freezes.
+//!
+//! The framework (the root crate `arbiter`) drives every embedded engine through
+//! [`Searchable::search`]; the engine chooses its evaluator, its parameters and, for
+//! [`Algorithm::Solve`], its exact solver. Parameters travel as YAML text so that a caller can
+//! try another file (`cargo xtask search --params FILE`) without rebuilding.
+
+use std::fmt;
+use std::str::FromStr;
+
+use arbiter_core::Game;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::budget::{Budget, SearchResult};
+use crate::params::SearchParams;
+use crate::score::is_mate;
+
+/// Which searcher to run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// [`crate::AlphaBeta`] with the engine's evaluator.
+    #[default]
+    AlphaBeta,
+    /// [`crate::Mcts`] with the engine's evaluator.
+    Mcts,
+    /// The engine's exact solver (Othello endgame, Gomoku VCF, a full-depth search for small
+    /// games): the result is proven, and the budget only bounds the effort.
+    Solve,
+}
+
+impl Algorithm {
+    /// Every algorithm, in a fixed order.
+    pub const ALL: [Algorithm; 3] = [Algorithm::AlphaBeta, Algorithm::Mcts, Algorithm::Solve];
+
+    /// The name used in YAML, on the command line and in reports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alpha-beta",
+            Algorithm::Mcts => "mcts",
+            Algorithm::Solve => "solve",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Algorithm, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name() == text)
+            .ok_or_else(|| format!("unknown algorithm `{text}`; expected alpha-beta, mcts or solve"))
+    }
+}
+
+/// One search order: the algorithm and its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchRequest {
+    pub algorithm: Algorithm,
+    /// For [`Algorithm::Solve`], `Nodes(n)` gives up after about `n` nodes
+    /// ([`SearchError::BudgetExhausted`]); `Depth` is ignored by solvers that have no depth.
+    pub budget: Budget,
+}
+
+/// The game-theoretic result of a position, as far as a search proved it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "loss",
+        })
+    }
+}
+
+/// What a search proved about the position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proven {
+    pub verdict: Verdict,
+    /// For counted games (Othello), the exact final margin with best play from both sides, in
+    /// the game's scoring convention (FFO: disc difference, empties to the winner).
+    pub margin: Option<i32>,
+}
+
+/// A search's answer: the searcher's result plus what it proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    pub result: SearchResult<M>,
+    /// `Some` when the result is a proof (a solver, or alpha-beta reaching a win/loss score or
+    /// the end of every line), `None` for a heuristic score.
+    pub proven: Option<Proven>,
+}
+
+impl<M> Report<M> {
+    /// The report of an alpha-beta or MCTS result: a win/loss-by-distance score is proven, any
+    /// other score is heuristic.
+    #[must_use]
+    pub fn heuristic(result: SearchResult<M>) -> Report<M> {
+        let proven = (result.best.is_some() && is_mate(result.score)).then(|| Proven {
+            verdict: if result.score > 0 {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            },
+            margin: None,
+        });
+        Report { result, proven }
+    }
+}
+
+/// Why a search could not be run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The engine does not offer this algorithm (a case asking for it is not applicable).
+    Unsupported(String),
+    /// The parameters file is not valid: `path:line:column: message`.
+    Params(String),
+    /// A solver gave up within its node budget.
+    BudgetExhausted { nodes: u64 },
+    /// An external engine failed to answer properly: `kind` is one of `timeout`, `crash`,
+    /// `protocol-error`, `no-answer`, `illegal-move`, `wrong-pass`, `wrong-exchange`.
+    Fault { kind: String, detail: String },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Unsupported(what) => write!(f, "not supported: {what}"),
+            SearchError::Params(message) => write!(f, "invalid parameters: {message}"),
+            SearchError::BudgetExhausted { nodes } => {
+                write!(f, "no proof within the budget ({nodes} nodes searched)")
+            }
+            SearchError::Fault { kind, detail } => write!(f, "engine fault ({kind}): {detail}"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A game with search: an evaluator, a parameters file and a searcher per [`Algorithm`].
+pub trait Searchable: Game {
+    /// The parameters file's path from the workspace root, e.g. `engines/othello/params.yaml`,
+    /// for messages and for baselines.
+    const PARAMS_PATH: &'static str;
+    /// The parameters file as shipped (`include_str!`), used when the caller gives none.
+    const PARAMS_YAML: &'static str;
+
+    /// Searches this position; `params_yaml` is the text of a parameters file (usually
+    /// [`Searchable::PARAMS_YAML`]).
+    ///
+    /// # Errors
+    /// [`SearchError::Params`] for an invalid file (say where, with [`parse_params`]),
+    /// [`SearchError::Unsupported`] for an algorithm the engine lacks,
+    /// [`SearchError::BudgetExhausted`] for a solver that gave up.
+    fn search(
+        &self,
+        request: SearchRequest,
+        params_yaml: &str,
+    ) -> Result<Report<Self::Move>, SearchError>;
+}
+
+/// The usual shape of a `params.yaml`: the searchers' tunables and the evaluation weights.
+///
+/// ```yaml
+/// search:
+///   tt-size-mb: 16
+/// eval:
+///   mobility: 4
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EngineParams<E> {
+    #[serde(default)]
+    pub search: SearchParams,
+    pub eval: E,
+}
+
+/// Parses a parameters file, with `path:line:column` in the error.
+///
+/// # Errors
+/// [`SearchError::Params`] naming the place and what was expected.
+pub fn parse_params<P: DeserializeOwned>(path: &str, yaml: &str) -> Result<P, SearchError> {
+    serde_saphyr::from_str(yaml).map_err(|error| {
+        let message = error.to_string();
+        SearchError::Params(locate(path, &message))
+    })
+}
+
+/// Rewrites serde-saphyr's "line N column M: message" (or its location at the end) as
+/// `path:N:M: message`, keeping the message whole when no location is found.
+fn locate(path: &str, message: &str) -> String {
+    let lower = message.to_ascii_lowercase();
+    if let Some(at) = lower.find("line ") {
+        let rest = &message[at + 5..];
+        let line: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let after_line = &rest[line.len()..];
+        let column = after_line
+            .trim_start_matches([',', ' '])
+            .strip_prefix("column ")
+            .map(|tail| {
+                tail.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+            })
+            .unwrap_or_default();
+        if !line.is_empty() && !column.is_empty() {
+            return format!("{path}:{line}:{column}: {message}");
+        }
+    }
+    format!("{path}: {message}")
+}
+
+/// Runs an alpha-beta or MCTS search with an evaluator: the common body of most
+/// [`Searchable::search`] implementations, which then only add their solver.
+///
+/// # Errors
+/// [`SearchError::Unsupported`] for [`Algorithm::Solve`]; the caller handles it first.
+pub fn run_heuristic<G, E>(
+    game: &G,
+    request: SearchRequest,
+    evaluator: E,
+    params: &SearchParams,
+) -> Result<Report<G::Move>, SearchError>
+where
+    G: Game,
+    E: crate::Evaluator<G>,
+{
+    use crate::Searcher;
+    let result = match request.algorithm {
+        Algorithm::AlphaBeta => {
+            crate::AlphaBeta::new(evaluator, params.clone()).search(game, request.budget)
+        }
+        Algorithm::Mcts => crate::Mcts::new(evaluator, params.clone()).search(game, request.budget),
+        Algorithm::Solve => {
+            return Err(SearchError::Unsupported(format!(
+                "{} has no exact solver",
+                G::NAME
+            )));
+        }
+    };
+    Ok(Report::heuristic(result))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Weights {
+        #[allow(dead_code)]
+        mobility: i32,
+    }
+
+    #[test]
+    fn reads_search_and_eval_sections() {
+        let params: EngineParams<Weights> = parse_params(
+            "engines/x/params.yaml",
+            "search:\n  tt-size-mb: 2\neval:\n  mobility: 4\n",
+        )
+        .unwrap();
+        assert_eq!(params.search.tt_size_mb, 2);
+    }
+
+    #[test]
+    fn a_bad_file_names_path_line_and_column() {
+        let error = parse_params::<EngineParams<Weights>>(
+            "engines/x/params.yaml",
+            "eval:\n  mobility: many\n",
+        )
+        .unwrap_err();
+        let SearchError::Params(message) = error else {
+            panic!("wrong error kind");
+        };
+        assert!(message.starts_with("engines/x/params.yaml:2:"), "{message}");
+    }
+
+    #[test]
+    fn algorithm_names_round_trip() {
+        for algorithm in Algorithm::ALL {
+            assert_eq!(algorithm.name().parse::<Algorithm>(), Ok(algorithm));
+        }
+        assert!("minimax".parse::<Algorithm>().is_err());
+    }
+}
