@@ -1,39 +1,63 @@
-//! The JSON Schema (draft-07, which yaml-language-server reads) of the spec format, generated
-//! from the serde types so that it cannot drift; a test fails when the committed file is stale.
+//! The JSON Schemas (draft-07, which yaml-language-server reads) of the spec and suite
+//! formats, generated from the serde types so that they cannot drift; a test fails when a
+//! committed file is stale.
 
 use std::path::{Path, PathBuf};
 
 use schemars::generate::SchemaSettings;
 
 use crate::spec::model::SpecFile;
+use crate::suite::model::SuiteFile;
+
+/// The two file formats with a schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Spec,
+    Suite,
+}
+
+impl Format {
+    pub const ALL: [Format; 2] = [Format::Spec, Format::Suite];
+
+    /// Where the committed schema lives, from the workspace root.
+    #[must_use]
+    pub const fn relative_path(self) -> &'static str {
+        match self {
+            Format::Spec => "specs/schema/spec.schema.json",
+            Format::Suite => "suites/schema/suite.schema.json",
+        }
+    }
+}
 
 /// The schema as pretty JSON text, with a trailing newline.
 #[must_use]
-pub fn schema_text() -> String {
-    let schema = SchemaSettings::draft07()
-        .into_generator()
-        .into_root_schema_for::<SpecFile>();
+pub fn schema_text(format: Format) -> String {
+    let generator = SchemaSettings::draft07().into_generator();
+    let schema = match format {
+        Format::Spec => generator.into_root_schema_for::<SpecFile>(),
+        Format::Suite => generator.into_root_schema_for::<SuiteFile>(),
+    };
     let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
     text.push('\n');
     text
 }
 
-/// Where the committed schema lives: `specs/schema/spec.schema.json` in the workspace.
+/// The committed schema's absolute path in this workspace.
 #[must_use]
-pub fn schema_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/schema/spec.schema.json")
+pub fn schema_path(format: Format) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format.relative_path())
 }
 
 /// Writes the schema atomically (aside, then renamed over the old file).
 ///
 /// # Errors
 /// An IO error.
-pub fn write_schema(path: &Path) -> std::io::Result<()> {
+pub fn write_schema(format: Format, path: &Path) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
     let aside = path.with_extension("json.tmp");
-    std::fs::write(&aside, schema_text())?;
+    std::fs::write(&aside, schema_text(format))?;
     std::fs::rename(aside, path)
 }
 
@@ -41,17 +65,22 @@ pub fn write_schema(path: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
-    /// The committed schema must match the types; a stale one is rewritten and the test fails.
+    /// The committed schemas must match the types; a stale one is rewritten and the test fails.
     #[test]
-    fn committed_schema_is_fresh() {
-        let path = schema_path();
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        if committed != schema_text() {
-            write_schema(&path).expect("rewrite the stale schema");
-            panic!(
-                "{} was stale and has been rewritten: run `cargo xtask schema` and commit it",
-                path.display()
-            );
+    fn committed_schemas_are_fresh() {
+        let mut stale = Vec::new();
+        for format in Format::ALL {
+            let path = schema_path(format);
+            let committed = std::fs::read_to_string(&path).unwrap_or_default();
+            if committed != schema_text(format) {
+                write_schema(format, &path).expect("rewrite the stale schema");
+                stale.push(path.display().to_string());
+            }
         }
+        assert!(
+            stale.is_empty(),
+            "{} stale and rewritten: run `cargo xtask schema` and commit",
+            stale.join(", ")
+        );
     }
 }

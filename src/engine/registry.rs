@@ -6,12 +6,12 @@ use super::{Embedded, RulesEngine};
 #[must_use]
 pub fn embedded_engines() -> Vec<Box<dyn RulesEngine>> {
     vec![
-        Box::new(Embedded::<arbiter_amazons::Amazons>::default()),
-        Box::new(Embedded::<arbiter_connect6::Connect6>::default()),
-        Box::new(Embedded::<arbiter_gomoku::Gomoku>::default()),
-        Box::new(Embedded::<arbiter_othello::Othello>::default()),
-        Box::new(Embedded::<arbiter_surakarta::Surakarta>::default()),
-        Box::new(Embedded::<arbiter_tictactoe::TicTacToe>::default()),
+        Box::new(Embedded::<arbiter_amazons::Amazons>::searching()),
+        Box::new(Embedded::<arbiter_connect6::Connect6>::searching()),
+        Box::new(Embedded::<arbiter_gomoku::Gomoku>::searching()),
+        Box::new(Embedded::<arbiter_othello::Othello>::searching()),
+        Box::new(Embedded::<arbiter_surakarta::Surakarta>::searching()),
+        Box::new(Embedded::<arbiter_tictactoe::TicTacToe>::searching()),
     ]
 }
 

@@ -130,7 +130,7 @@ pub fn load_str(
 }
 
 /// Turns a serde-saphyr error into ours, keeping its location and message.
-fn yaml_error(path: &Path, text: &str, error: &serde_saphyr::Error) -> SpecError {
+pub(crate) fn yaml_error(path: &Path, text: &str, error: &serde_saphyr::Error) -> SpecError {
     let message = first_line_of_message(&error.to_string());
     match error.location() {
         Some(location) => SpecError::at(
@@ -275,7 +275,7 @@ impl Checker<'_> {
     }
 }
 
-fn is_kebab_case(id: &str) -> bool {
+pub(crate) fn is_kebab_case(id: &str) -> bool {
     !id.is_empty()
         && !id.starts_with('-')
         && !id.ends_with('-')

@@ -2,7 +2,7 @@
 //! errors it reports with file, line, column and the offending snippet.
 
 mod error;
-mod load;
+pub(crate) mod load;
 pub mod model;
 
 pub use error::SpecError;

@@ -4,9 +4,14 @@
 //! unknown game, an impossible position).
 
 mod audit;
+mod baseline;
+mod bench;
 mod perft;
 mod position;
+mod progress;
+mod protocol_check;
 mod schema;
+mod search;
 
 use std::process::ExitCode;
 
@@ -31,7 +36,17 @@ enum Command {
     Perft(perft::PerftArgs),
     /// List the legal moves (and renju fouls) of a position, and its outcome.
     Legal(position::LegalArgs),
-    /// Write the JSON Schema of the spec format to specs/schema/spec.schema.json.
+    /// Search a position with an engine's alpha-beta, MCTS or solver under a budget.
+    Search(search::SearchArgs),
+    /// Solve a position exactly with the engine's solver (Othello: FFO score).
+    Solve(search::SolveArgs),
+    /// Freeze or diff a baseline of every engine's choices, parameters and bench signature.
+    Baseline(baseline::BaselineArgs),
+    /// Search the fixed bench positions; print nodes, nodes/s and the signature.
+    Bench(bench::BenchArgs),
+    /// Check an external engine's protocol handling (manifest in engines/external/).
+    ProtocolCheck(protocol_check::ProtocolCheckArgs),
+    /// Write the JSON Schemas of the spec and suite formats.
     Schema,
 }
 
@@ -49,6 +64,11 @@ fn main() -> ExitCode {
         Command::Audit(args) => audit::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Legal(args) => position::run(&args),
+        Command::Search(args) => search::run_search(&args),
+        Command::Solve(args) => search::run_solve(&args),
+        Command::Baseline(args) => baseline::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::ProtocolCheck(args) => protocol_check::run(&args),
         Command::Schema => schema::run(),
     };
     match result {

@@ -1,16 +1,19 @@
-//! `cargo xtask schema`: regenerates the committed JSON Schema of the spec format.
+//! `cargo xtask schema`: regenerates the committed JSON Schemas of the spec and suite formats.
 
 use anyhow::{Context, Result};
+use arbiter::schema::{Format, schema_path, write_schema};
 
 use crate::Status;
 
-/// Writes `specs/schema/spec.schema.json`.
+/// Writes `specs/schema/spec.schema.json` and `suites/schema/suite.schema.json`.
 ///
 /// # Errors
-/// The file cannot be written.
+/// A file cannot be written.
 pub fn run() -> Result<Status> {
-    let path = arbiter::schema::schema_path();
-    arbiter::schema::write_schema(&path).with_context(|| format!("writing {}", path.display()))?;
-    println!("wrote {}", path.display());
+    for format in Format::ALL {
+        let path = schema_path(format);
+        write_schema(format, &path).with_context(|| format!("writing {}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
     Ok(Status::Ok)
 }

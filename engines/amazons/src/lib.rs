@@ -15,6 +15,10 @@
 //! Positions: a diagram (`W`, `B`, `x`, `.`, top row first) or the one-line form
 //! `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white` ([`setup`]).
 //!
+//! Search: [`Params`] is the territory-and-mobility evaluator the generic searchers use, and
+//! `impl arbiter_search::Searchable for Amazons` (module `search`) runs alpha-beta, MCTS or the
+//! exact endgame solver ([`solve`]) with the weights of `engines/amazons/params.yaml`.
+//!
 //! Illegal-move codes: `game-over`, `off-board`, `not-own-amazon`, `not-queen-line`,
 //! `blocked-path`, `arrow-not-queen-line`, `arrow-blocked` ([`Amazons::check_move`]).
 
@@ -24,7 +28,9 @@ pub mod geometry;
 mod notation;
 mod perft;
 mod position;
+mod search;
 pub mod setup;
+pub mod solve;
 mod variant;
 
 #[cfg(test)]

@@ -104,6 +104,13 @@ impl Board {
         self.cells[point.index()]
     }
 
+    /// What stands on the point with index `index` (below [`POINTS`]): [`Board::get`] for hot
+    /// loops that walk indices (line scans).
+    #[must_use]
+    pub(crate) const fn cell(&self, index: usize) -> Option<Side> {
+        self.cells[index]
+    }
+
     /// Puts `stone` (or nothing) on `point`.
     pub const fn set(&mut self, point: Point, stone: Option<Side>) {
         self.cells[point.index()] = stone;

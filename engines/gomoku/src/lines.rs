@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use crate::point::{CELLS, Point};
+use crate::point::{CELLS, Point, STRIDE};
 
 /// The four line directions as (column step, row step): horizontal, vertical, two diagonals.
 pub(crate) const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -34,7 +34,10 @@ const fn slot(offset: i8) -> usize {
 ///
 /// Entry layout (u16): bits 0-1 the line kind (0 nothing, 1 exactly five, 2 overline), bits 2-3 the
 /// number of fours (a straight four counts once, `X.XXX.X` twice), bits 4-9 the three mask: the
-/// offsets -3, -2, -1, 1, 2, 3 where a second black stone would make a straight four with this one.
+/// offsets -3, -2, -1, 1, 2, 3 where a second black stone would make a straight four with this one,
+/// bits 10-12 the threat [`level`] of the stone on this line, bits 13-15 the most own stones
+/// (centre included) in a five-cell window through the centre holding nothing else (both for the
+/// search; the rules never read them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pattern(u16);
 
@@ -60,10 +63,75 @@ impl Pattern {
         (self.0 >> 4) & 0x3f
     }
 
-    /// Whether the line makes nothing at all.
+    /// Whether the line makes nothing the rules care about (no five, overline, four or three;
+    /// the evaluation [`Level`] bits are ignored).
     pub(crate) const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 & 0x3ff == 0
     }
+
+    /// The threat level of the stone on this line (a [`level`] value, 0..=7).
+    pub(crate) const fn level(self) -> u8 {
+        ((self.0 >> 10) & 7) as u8
+    }
+
+    /// The most own stones, centre included, in a five-cell window through the centre that holds
+    /// no other stone and no off-board cell (0..=5). At least 4 is necessary for making a four in
+    /// the five-or-more sense.
+    pub(crate) const fn window(self) -> u8 {
+        ((self.0 >> 13) & 7) as u8
+    }
+}
+
+/// Threat levels: what a stone of the window's own colour on the empty centre would make on one
+/// line, strongest first. Used by the search (evaluation, move ordering), never by the rules.
+///
+/// Fives are *exactly* five (an overline is its own level): the table is shared by both colours and
+/// every variant, and the evaluator decides per variant whether an overline wins.
+pub mod level {
+    /// Nothing: no five-cell window through the point can ever hold five of this colour.
+    pub const NONE: u8 = 0;
+    /// A two: some five-cell window through the point would hold two own stones and no other.
+    pub const TWO: u8 = 1;
+    /// A closed three: some window would hold three or more own stones (one more makes a four)
+    /// but no second stone makes a straight four.
+    pub const THREE: u8 = 2;
+    /// An open three (three candidate): a second stone could make a straight four.
+    pub const OPEN_THREE: u8 = 3;
+    /// A four: exactly one point then completes a five.
+    pub const FOUR: u8 = 4;
+    /// A straight four, or two fours on the line (`X.XXX.X`): two points complete a five.
+    pub const OPEN_FOUR: u8 = 5;
+    /// Exactly five in a row.
+    pub const FIVE: u8 = 6;
+    /// Six or more in a row (a win for white under renju and for both under freestyle).
+    pub const OVERLINE: u8 = 7;
+    /// Number of levels.
+    pub const COUNT: usize = 8;
+}
+
+/// The most own stones (centre included) in a five-cell window through the centre that holds
+/// nothing else.
+fn window_count(cells: &[u8; 11]) -> u16 {
+    (1..=5)
+        .filter(|&start| cells[start..start + 5].iter().all(|&c| c != 2))
+        .map(|start| cells[start..start + 5].iter().filter(|&&c| c == 1).count() as u16)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The threat level of a window that makes no five, four or three candidate, from its
+/// [`window_count`].
+fn window_level(count: u16) -> u16 {
+    u16::from(match count {
+        0 | 1 => level::NONE,
+        2 => level::TWO,
+        _ => level::THREE,
+    })
+}
+
+/// Analyses one window and adds the window count (bits 13-15).
+fn entry(cells: &[u8; 11]) -> u16 {
+    analyse(cells) | window_count(cells) << 13
 }
 
 /// Analyses one window (cells at offsets -5..=5, index `offset + 5`, centre black).
@@ -76,10 +144,10 @@ fn analyse(cells: &[u8; 11]) -> u16 {
     };
     let len = run(cells);
     if len == 5 {
-        return Pattern::FIVE;
+        return Pattern::FIVE | u16::from(level::FIVE) << 10;
     }
     if len > 5 {
-        return Pattern::OVERLINE;
+        return Pattern::OVERLINE | u16::from(level::OVERLINE) << 10;
     }
     // Five points: empty cells that turn the centre's line into exactly five. A run reaching the
     // window edge is already six or more, so exactness is decided inside the window.
@@ -108,7 +176,12 @@ fn analyse(cells: &[u8; 11]) -> u16 {
         _ => 2,
     };
     if fours > 0 {
-        return (fours as u16) << 2;
+        let threat = if found >= 2 {
+            level::OPEN_FOUR
+        } else {
+            level::FOUR
+        };
+        return (fours as u16) << 2 | u16::from(threat) << 10;
     }
     // Three candidates: a second stone at offset -3..=3 that makes a straight four through the
     // centre: a run of exactly four whose two ends are empty and each end makes exactly five.
@@ -132,7 +205,11 @@ fn analyse(cells: &[u8; 11]) -> u16 {
             mask |= 1 << bit;
         }
     }
-    mask << 4
+    if mask != 0 {
+        mask << 4 | u16::from(level::OPEN_THREE) << 10
+    } else {
+        window_level(window_count(cells)) << 10
+    }
 }
 
 /// The black-centre pattern of every window code, built once.
@@ -149,7 +226,7 @@ fn table() -> &'static [u16] {
                     rest /= 3;
                 }
                 cells[5] = 1;
-                analyse(&cells)
+                entry(&cells)
             })
             .collect()
     })
@@ -201,15 +278,31 @@ impl Lines {
 
     /// Adds (`sign` = 1) or removes (`sign` = -1) a stone of cell value `value` at `point`.
     fn update(&mut self, point: Point, value: u16, add: bool) {
+        let (col, row, size) = (
+            i32::from(point.col()),
+            i32::from(point.row()),
+            i32::from(self.size),
+        );
+        // Steps from `point` to the last cell of the board along (dc, dr): unbounded on a 0 step.
+        let room = |dc: i32, dr: i32| {
+            let along = |pos: i32, step: i32| match step {
+                1 => size - 1 - pos,
+                -1 => pos,
+                _ => i32::MAX,
+            };
+            along(col, dc).min(along(row, dr))
+        };
+        let centre = point.index() as isize;
         for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+            // The index step along the direction (the layout is `row * STRIDE + col`).
+            let stride = isize::from(dr) * STRIDE as isize + isize::from(dc);
             for sign in [1i8, -1] {
-                for k in 1..=5i8 {
-                    let Some(q) = point.step(dc, dr, sign * k, self.size) else {
-                        break;
-                    };
+                let reach = room(i32::from(dc * sign), i32::from(dr * sign)).min(5) as i8;
+                for k in 1..=reach {
+                    let q = (centre + isize::from(sign * k) * stride) as usize;
                     // `point` sits at offset -sign*k as seen from q.
                     let delta = value * POW3[slot(-sign * k)];
-                    let code = &mut self.codes[q.index()][d];
+                    let code = &mut self.codes[q][d];
                     if add { *code += delta } else { *code -= delta }
                 }
             }
@@ -224,6 +317,12 @@ impl Lines {
     /// Takes the stone of cell value `value` off `point`.
     pub(crate) fn remove(&mut self, point: Point, value: u8) {
         self.update(point, u16::from(value), false);
+    }
+
+    /// The pattern of the empty `point` along direction `d` alone.
+    #[inline]
+    pub(crate) fn pattern(&self, point: Point, d: usize) -> Pattern {
+        Pattern(self.table[usize::from(self.codes[point.index()][d])])
     }
 
     /// The four patterns of the empty `point`.
@@ -302,6 +401,125 @@ mod tests {
             1,
             "edge: only d"
         );
+    }
+
+    #[test]
+    fn threat_levels() {
+        assert_eq!(pattern_of(".XX*XX.").level(), level::FIVE);
+        assert_eq!(pattern_of("XXX*XX.").level(), level::OVERLINE);
+        assert_eq!(pattern_of("..X*XX..").level(), level::OPEN_FOUR);
+        assert_eq!(pattern_of("X.X*X.X").level(), level::OPEN_FOUR);
+        assert_eq!(pattern_of("OX*XX.O").level(), level::FOUR);
+        assert_eq!(pattern_of("...X*X...").level(), level::OPEN_THREE);
+        assert_eq!(pattern_of("O.X*X.O").level(), level::THREE);
+        assert_eq!(pattern_of("O.*X..O").level(), level::TWO);
+        assert_eq!(pattern_of("..O*X.O").level(), level::NONE);
+        assert_eq!(pattern_of(".....*.....").level(), level::NONE);
+    }
+
+    #[test]
+    fn window_counts() {
+        let window = |line: &str| {
+            let centre = line.find('*').unwrap();
+            let mut cells = [2u8; 11];
+            for (i, c) in line.chars().enumerate() {
+                let index = i as isize - centre as isize + 5;
+                if (0..11).contains(&index) {
+                    cells[index as usize] = match c {
+                        'X' | '*' => 1,
+                        '.' => 0,
+                        _ => 2,
+                    };
+                }
+            }
+            Pattern(entry(&cells)).window()
+        };
+        assert_eq!(window("OXX*.XO"), 4);
+        assert_eq!(window("OXX*.O"), 0, "no free five-cell window");
+        assert_eq!(window("XX*XXX"), 5);
+        assert_eq!(window("....*...."), 1);
+    }
+
+    /// Over every window: a stone that leaves one point completing five *or more* through the
+    /// centre has a window count of at least 4 (the VCF solver's four candidates rely on it).
+    #[test]
+    fn every_four_in_the_long_sense_has_a_window_of_four() {
+        let run = |cells: &[u8; 11]| {
+            let left = (0..5).rev().take_while(|&i| cells[i] == 1).count();
+            let right = (6..11).take_while(|&i| cells[i] == 1).count();
+            left + right + 1
+        };
+        for code in 0..CODES {
+            let mut cells = [0u8; 11];
+            let mut rest = code;
+            for s in 0..10 {
+                cells[if s < 5 { s } else { s + 1 }] = (rest % 3) as u8;
+                rest /= 3;
+            }
+            cells[5] = 1;
+            let long_four = (0..11).filter(|&q| q != 5 && cells[q] == 0).any(|q| {
+                let mut with = cells;
+                with[q] = 1;
+                run(&with) >= 5
+            });
+            if long_four {
+                assert!(entry(&cells) >> 13 >= 4, "{cells:?}");
+            }
+        }
+    }
+
+    /// The codes of a board read straight from its cells (0 empty, 1 black, 2 white).
+    fn codes_from_cells(size: u8, cells: &[u8]) -> Vec<[u16; 4]> {
+        let mut out = vec![[0u16; 4]; CELLS];
+        for row in 0..size {
+            for col in 0..size {
+                let point = Point::new(col, row);
+                for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                    for offset in (-5i8..=5).filter(|&o| o != 0) {
+                        let value = match point.step(dc, dr, offset, size) {
+                            None => 2,
+                            Some(q) => u16::from(cells[q.index()]),
+                        };
+                        out[point.index()][d] += value * POW3[slot(offset)];
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Stones placed and removed in place give the codes read from scratch, on every board size.
+    #[test]
+    fn incremental_codes_match_codes_from_scratch() {
+        let mut seed = 0x11e5_u64;
+        for size in [5u8, 9, 15, 20] {
+            let mut lines = Lines::new(size);
+            let mut cells = vec![0u8; CELLS];
+            for _ in 0..400 {
+                let (s, z) = arbiter_core::zobrist::splitmix64(seed);
+                seed = s;
+                let point = Point::new(
+                    (z % u64::from(size)) as u8,
+                    ((z >> 8) % u64::from(size)) as u8,
+                );
+                match cells[point.index()] {
+                    0 => {
+                        let value = 1 + ((z >> 16) % 2) as u8;
+                        cells[point.index()] = value;
+                        lines.place(point, value);
+                    }
+                    value => {
+                        cells[point.index()] = 0;
+                        lines.remove(point, value);
+                    }
+                }
+                let fresh = codes_from_cells(size, &cells);
+                assert!(
+                    lines.codes.iter().zip(&fresh).all(|(a, b)| a == b),
+                    "size {size}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -91,6 +91,17 @@ impl GomokuVariant {
         matches!(self.rule, BaseRule::Renju) && matches!(self.foul, FoulRuling::Illegal)
     }
 
+    /// Whether six or more in a row wins for `colour` (freestyle: both; renju: white only;
+    /// standard: neither).
+    #[must_use]
+    pub const fn overline_wins(&self, colour: crate::Colour) -> bool {
+        match self.rule {
+            BaseRule::Freestyle => true,
+            BaseRule::Standard => false,
+            BaseRule::Renju => matches!(colour, crate::Colour::White),
+        }
+    }
+
     /// Number of points on the board.
     #[must_use]
     pub const fn points(&self) -> usize {

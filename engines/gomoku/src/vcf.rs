@@ -52,6 +52,14 @@ pub struct VcfResult {
 /// A finished game or an opening decision point has no VCF (`NoWin`).
 #[must_use]
 pub fn solve_vcf(game: &Gomoku, node_budget: u64) -> VcfResult {
+    solve_vcf_within(game, node_budget, MAX_FOURS)
+}
+
+/// [`solve_vcf`] looking only for lines of at most `max_fours` attacker fours (capped at
+/// [`MAX_FOURS`]); `NoWin` then means none that short.
+#[must_use]
+pub fn solve_vcf_within(game: &Gomoku, node_budget: u64, max_fours: u32) -> VcfResult {
+    let max_fours = max_fours.clamp(1, MAX_FOURS);
     if game.outcome().is_some() || !game.in_ordinary_play() {
         return VcfResult {
             outcome: VcfOutcome::NoWin,
@@ -64,6 +72,7 @@ pub fn solve_vcf(game: &Gomoku, node_budget: u64) -> VcfResult {
         budget: node_budget,
         refuted: HashMap::new(),
     };
+    search.game.track_white_view();
     let attacker = game.colour_to_move();
     if let Some(&five) = search.five_points(attacker, None).first() {
         return VcfResult {
@@ -72,7 +81,7 @@ pub fn solve_vcf(game: &Gomoku, node_budget: u64) -> VcfResult {
         };
     }
     let threats = search.five_points(attacker.opposite(), None);
-    let mut depth = 2;
+    let mut depth = max_fours.min(2);
     loop {
         match search.attack(depth, &threats) {
             Ok(Some(line)) => {
@@ -81,13 +90,13 @@ pub fn solve_vcf(game: &Gomoku, node_budget: u64) -> VcfResult {
                     nodes: search.nodes,
                 };
             }
-            Ok(None) if depth >= MAX_FOURS => {
+            Ok(None) if depth >= max_fours => {
                 return VcfResult {
                     outcome: VcfOutcome::NoWin,
                     nodes: search.nodes,
                 };
             }
-            Ok(None) => depth = (depth * 2).min(MAX_FOURS),
+            Ok(None) => depth = (depth * 2).min(max_fours),
             Err(OutOfBudget) => {
                 return VcfResult {
                     outcome: VcfOutcome::OutOfBudget,
@@ -114,7 +123,7 @@ impl Search {
     /// (within distance 4), or anywhere when `near` is `None`.
     fn five_points(&self, colour: Colour, near: Option<Point>) -> Vec<Point> {
         let game = &self.game;
-        let wins = |p: Point| game.is_empty(p) && game.wins(p, colour);
+        let wins = |p: Point| game.is_empty(p) && game.completes_five(p, colour);
         match near {
             None => game.points().filter(|&p| wins(p)).collect(),
             Some(centre) => {
@@ -135,31 +144,21 @@ impl Search {
     }
 
     /// Empty points where `colour` makes a four (or more). For black under exact-five rules the
-    /// line tables answer exactly; otherwise a five-cell window through the point must hold three
-    /// `colour` stones and nothing else (a superset; [`Search::defend`] verifies).
+    /// line tables answer exactly; otherwise some five-cell window through the point must then
+    /// hold four `colour` stones and nothing else (a superset; [`Search::defend`] verifies), read
+    /// from the window counts of the line tables (the white view is kept by [`solve_vcf`]).
     fn four_candidates(&self, colour: Colour) -> Vec<Point> {
         let game = &self.game;
-        let size = game.size();
         let exact_black = colour == Colour::Black && game.variant().rule != BaseRule::Freestyle;
         game.points()
             .filter(|&p| game.is_empty(p))
             .filter(|&p| {
                 if exact_black {
-                    return game.black_makes_four(p);
+                    game.black_makes_four(p)
+                } else {
+                    // Without the white view (never, in `solve_vcf`) every point is a candidate.
+                    game.four_window(p, colour).unwrap_or(true)
                 }
-                DIRECTIONS.iter().any(|&(dc, dr)| {
-                    (-4i8..=0).any(|start| {
-                        let mut own = 0;
-                        for k in (start..start + 5).filter(|&k| k != 0) {
-                            match p.step(dc, dr, k, size).map(|q| game.stone_at(q)) {
-                                Some(Some(c)) if c == colour => own += 1,
-                                Some(None) => {}
-                                _ => return false,
-                            }
-                        }
-                        own == 3
-                    })
-                })
             })
             .collect()
     }

@@ -53,6 +53,11 @@
 //! assert_eq!(game.check_move(pass).unwrap_err().code, "pass-not-allowed");
 //! ```
 //!
+//! # Search
+//! [`search`] implements [`arbiter_search::Searchable`]: alpha-beta and MCTS on the evaluation
+//! of [`eval`] ([`OthelloEval`], weights in `engines/othello/params.yaml`), and the exact
+//! [`endgame`] solver for `Algorithm::Solve`.
+//!
 //! # Hashing, undo, perft
 //! The Zobrist hash is incremental, from fixed-seed keys per square and colour plus one for
 //! white to move. Undo is copy-make (the previous boards and hash). [`perft::perft`] counts
@@ -61,16 +66,19 @@
 
 pub mod bitboard;
 pub mod endgame;
+pub mod eval;
 mod game;
 mod moves;
 pub mod perft;
 pub mod position;
+pub mod search;
 mod variant;
 
 #[cfg(test)]
 mod proptests;
 
 pub use endgame::{Solution, solve};
+pub use eval::{EvalWeights, OthelloEval};
 pub use game::{Othello, Undo};
 pub use moves::{Move, parse_move, split_moves};
 pub use position::Setup;

@@ -154,7 +154,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.root_done = 0;
             let score = self.negamax(&mut game, table, depth, 0, -INFINITY, INFINITY);
             if self.stopped {
-                if self.root_done > 0 {
+                // A partial iteration in which every searched root move loses proves nothing
+                // about the moves not searched yet: keep the last complete iteration then.
+                if self.root_done > 0 && self.root_score > -MATE_BOUND {
                     result = self.root_result(self.root_score, depth);
                 }
                 break;

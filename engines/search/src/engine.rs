@@ -59,7 +59,9 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|algorithm| algorithm.name() == text)
-            .ok_or_else(|| format!("unknown algorithm `{text}`; expected alpha-beta, mcts or solve"))
+            .ok_or_else(|| {
+                format!("unknown algorithm `{text}`; expected alpha-beta, mcts or solve")
+            })
     }
 }
 
@@ -114,7 +116,7 @@ impl<M> Report<M> {
     /// other score is heuristic.
     #[must_use]
     pub fn heuristic(result: SearchResult<M>) -> Report<M> {
-        let proven = (result.best.is_some() && is_mate(result.score)).then(|| Proven {
+        let proven = (result.best.is_some() && is_mate(result.score)).then_some(Proven {
             verdict: if result.score > 0 {
                 Verdict::Win
             } else {

@@ -47,6 +47,73 @@ pub struct Surakarta {
 /// before the move (a capture resets it).
 pub type Undo = u32;
 
+/// The enemy pieces that a piece of `side` on `from` may capture along a circuit on the board
+/// `pieces` (indexed by [`Side::index`]), and the enemy pieces its circuit paths run into
+/// before passing any loop (which it may not capture).
+///
+/// A path runs along one circuit in one direction from each visit of `from` to the path,
+/// over empty points (`from` itself counts as empty once left), for at most 23 points —
+/// every point of the circuit but the visit it started from, as minizero bounds it — and
+/// stops at the first occupied point. `from` need not hold a piece (the evaluator asks
+/// "who could recapture here").
+#[must_use]
+pub fn circuit_targets(pieces: [u64; 2], side: Side, from: Point) -> (u64, u64) {
+    let occupied = pieces[0] | pieces[1];
+    let enemy = pieces[side.opponent().index()];
+    let (mut with_loop, mut without_loop) = (0u64, 0u64);
+    for (circuit, path) in CIRCUITS.iter().enumerate() {
+        for &start in &OCCURRENCES[circuit][usize::from(from)] {
+            if start == NONE {
+                continue;
+            }
+            for forward in [true, false] {
+                let mut i = usize::from(start);
+                let mut looped = false;
+                for _ in 0..CIRCUIT_LEN - 1 {
+                    looped |= crosses_loop(i, forward);
+                    i = if forward {
+                        (i + 1) % CIRCUIT_LEN
+                    } else {
+                        (i + CIRCUIT_LEN - 1) % CIRCUIT_LEN
+                    };
+                    let p = path[i];
+                    let bit = 1u64 << p;
+                    if p == from || occupied & bit == 0 {
+                        continue;
+                    }
+                    if enemy & bit != 0 {
+                        if looped {
+                            with_loop |= bit;
+                        } else {
+                            without_loop |= bit;
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    (with_loop, without_loop)
+}
+
+/// The Zobrist hash of the board `pieces` with `to_move` to move: what
+/// [`Surakarta::hash_from_scratch`] computes for the current position, for any position of
+/// the history.
+#[must_use]
+pub fn board_hash(pieces: [u64; 2], to_move: Side) -> u64 {
+    let mut hash = if to_move == Side::Second {
+        KEYS[SIDE_KEY]
+    } else {
+        0
+    };
+    for side in [Side::First, Side::Second] {
+        for p in Bits(pieces[side.index()]) {
+            hash ^= piece_key(side, p);
+        }
+    }
+    hash
+}
+
 impl Surakarta {
     /// The start position: red (the first player) on ranks 1-2, black on ranks 5-6, red to move.
     #[must_use]
@@ -147,55 +214,16 @@ impl Surakarta {
     }
 
     /// The enemy pieces a piece on `from` may capture along a circuit, and the enemy pieces
-    /// its circuit paths run into before passing any loop (which it may not capture).
-    ///
-    /// A path runs along one circuit in one direction from each visit of `from` to the path,
-    /// over empty points (`from` itself counts as empty once left), for at most 23 points —
-    /// every point of the circuit but the visit it started from, as minizero bounds it — and
-    /// stops at the first occupied point.
+    /// its circuit paths run into before passing any loop (which it may not capture); see
+    /// [`circuit_targets`].
     #[must_use]
     pub fn capture_targets(&self, from: Point) -> (u64, u64) {
         let side = if self.pieces[0] & (1 << from) != 0 {
-            0
+            Side::First
         } else {
-            1
+            Side::Second
         };
-        let occupied = self.pieces[0] | self.pieces[1];
-        let enemy = self.pieces[1 - side];
-        let (mut with_loop, mut without_loop) = (0u64, 0u64);
-        for (circuit, path) in CIRCUITS.iter().enumerate() {
-            for &start in &OCCURRENCES[circuit][usize::from(from)] {
-                if start == NONE {
-                    continue;
-                }
-                for forward in [true, false] {
-                    let mut i = usize::from(start);
-                    let mut looped = false;
-                    for _ in 0..CIRCUIT_LEN - 1 {
-                        looped |= crosses_loop(i, forward);
-                        i = if forward {
-                            (i + 1) % CIRCUIT_LEN
-                        } else {
-                            (i + CIRCUIT_LEN - 1) % CIRCUIT_LEN
-                        };
-                        let p = path[i];
-                        let bit = 1u64 << p;
-                        if p == from || occupied & bit == 0 {
-                            continue;
-                        }
-                        if enemy & bit != 0 {
-                            if looped {
-                                with_loop |= bit;
-                            } else {
-                                without_loop |= bit;
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        (with_loop, without_loop)
+        circuit_targets(self.pieces, side, from)
     }
 
     /// How many times the current position (board and side to move) has occurred, this time
@@ -469,16 +497,14 @@ impl Surakarta {
     /// The hash computed from the board and side to move.
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Side::Second {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
-        for side in [Side::First, Side::Second] {
-            for p in Bits(self.pieces[side.index()]) {
-                hash ^= piece_key(side, p);
-            }
-        }
-        hash
+        board_hash(self.pieces, self.to_move)
+    }
+
+    /// The boards since the last capture, oldest first, the current one last: the positions
+    /// the repetition rule compares with (sides to move alternate backwards from the current).
+    #[must_use]
+    pub fn boards_since_capture(&self) -> &[[u64; 2]] {
+        let last = self.history.len() - 1;
+        &self.history[last.saturating_sub(self.no_capture_plies as usize)..]
     }
 }

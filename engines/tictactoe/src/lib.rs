@@ -11,16 +11,22 @@
 //!   cells `x`, `o`, `.`, then the side to move;
 //! - a diagram is three rows of `X`, `O`, `.` (top row first), optionally with the coordinate
 //!   labels that [`TicTacToe::diagram`](arbiter_core::Game::diagram) prints.
+//!
+//! Search ([`search`]): [`arbiter_search::Searchable`] with an open-lines evaluation
+//! ([`TicTacToeEval`], weights in `engines/tictactoe/params.yaml`) and an exact solver, an
+//! alpha-beta search to the end of every line.
 
 pub mod board;
 mod game;
 pub mod notation;
+pub mod search;
 pub mod setup;
 pub mod tree;
 mod variant;
 
 pub use board::{Cell, Symmetry};
 pub use game::{Move, TicTacToe};
+pub use search::{TicTacToeEval, TicTacToeWeights};
 pub use setup::Setup;
 pub use tree::{TreeTotals, tree_totals};
 pub use variant::TicTacToeVariant;

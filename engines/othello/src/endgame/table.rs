@@ -2,13 +2,15 @@
 //!
 //! Every entry keys on both bitboards in full, so a hit is never a false match. A position maps
 //! to a bucket of two slots; a new position replaces the slot holding fewer empty squares (the
-//! cheaper one to recompute). The table is
-//! created empty for each solve so that node counts do not depend on earlier solves. Entries
-//! carry no depth: in an exact endgame search a position's value does not depend on how it was
-//! reached, only the search window used to bound it.
+//! cheaper one to recompute). The table is created empty for each solve, sized to the number
+//! of empty squares, so that node counts do not depend on earlier solves. Entries carry no
+//! depth: in an exact endgame search a position's value does not depend on how it was reached,
+//! only the search window used to bound it.
 
-/// log2 of the number of entries (2^20 entries of 24 bytes: 24 MiB).
-pub const TABLE_BITS: u32 = 20;
+/// log2 of the largest number of entries (2^21 entries of 24 bytes: 48 MiB).
+const MAX_TABLE_BITS: u32 = 21;
+/// log2 of the smallest number of entries.
+const MIN_TABLE_BITS: u32 = 10;
 
 /// One stored position: its boards, a lower and an upper bound on its value (side to move's
 /// disc difference), and the move that produced the best value (64 if none).
@@ -29,32 +31,55 @@ pub struct Entry {
 /// The table itself.
 pub struct Table {
     entries: Vec<Entry>,
+    /// 64 minus log2 of the number of entries: the shift taking a hash to a slot index.
+    shift: u32,
 }
 
 impl Table {
-    /// An empty table of 2^[`TABLE_BITS`] entries.
+    /// An empty table fit for a solve from `empties` empty squares: the deeper the solve, the
+    /// more positions it stores (solves of a dozen empties need only a few thousand entries,
+    /// and allocating 48 MiB for them would cost more than the search).
     #[must_use]
-    pub fn new() -> Table {
+    pub fn for_empties(empties: u32) -> Table {
+        let bits = empties.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
         Table {
             // All-zero boards never occur in a search (the side to move always has a disc or
             // the opponent does), so the default entry matches nothing.
-            entries: vec![Entry::default(); 1 << TABLE_BITS],
+            entries: vec![Entry::default(); 1 << bits],
+            shift: 64 - bits,
         }
     }
 
     #[inline]
-    fn index(me: u64, opp: u64) -> usize {
+    fn index(&self, me: u64, opp: u64) -> usize {
         let h = (me ^ opp.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .wrapping_mul(0xD6E8_FEB8_6659_FD93);
         // The bucket is the even slot and the odd one after it.
-        (h >> (64 - TABLE_BITS)) as usize & !1
+        (h >> self.shift) as usize & !1
+    }
+
+    /// Asks the processor to bring this position's bucket into the cache, so that a later
+    /// [`Table::probe`] or [`Table::store`] does not wait on memory.
+    #[inline]
+    pub fn prefetch(&self, me: u64, opp: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let i = self.index(me, opp);
+            let ptr = self.entries[i..].as_ptr().cast::<i8>();
+            // SAFETY: SSE, which `_mm_prefetch` needs, is part of the x86_64 baseline, and a
+            // prefetch is only a hint: it reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (me, opp);
     }
 
     /// The entry for this position, if stored.
     #[inline]
     #[must_use]
     pub fn probe(&self, me: u64, opp: u64) -> Option<Entry> {
-        let i = Self::index(me, opp);
+        let i = self.index(me, opp);
         self.entries[i..i + 2]
             .iter()
             .find(|e| e.me == me && e.opp == opp)
@@ -74,7 +99,7 @@ impl Table {
             best,
             empties: (!(me | opp)).count_ones() as u8,
         };
-        let i = Self::index(me, opp);
+        let i = self.index(me, opp);
         let slot = if self.entries[i].me == me && self.entries[i].opp == opp {
             i
         } else if self.entries[i + 1].me == me && self.entries[i + 1].opp == opp {
@@ -85,11 +110,5 @@ impl Table {
             i + 1
         };
         self.entries[slot] = entry;
-    }
-}
-
-impl Default for Table {
-    fn default() -> Self {
-        Self::new()
     }
 }

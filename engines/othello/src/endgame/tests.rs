@@ -2,7 +2,7 @@
 //! and random endings checked against a plain minimax without pruning.
 
 use super::*;
-use crate::bitboard::can_move;
+use crate::bitboard::{can_move, flips, legal_moves};
 use arbiter_core::zobrist::splitmix64;
 
 /// FFO #1-#19: number, board (a1..h8, `X` black, `O` white), side to move, exact best score,
@@ -349,5 +349,33 @@ fn deeper_random_endings_agree_with_a_window_search() {
         );
         assert!(solve_window(me, opp, exact, exact + 1).0 <= exact);
         assert!(solve_window(me, opp, exact - 1, exact).0 >= exact);
+    }
+}
+
+#[test]
+fn a_node_budget_gives_up_or_solves_exactly() {
+    let (me, opp) = boards(FFO_1_19[2].1, FFO_1_19[2].2);
+    let full = solve(me, opp);
+    assert_eq!(solve_with_limit(me, opp, full.nodes), Some(full));
+    assert_eq!(solve_with_limit(me, opp, u64::MAX), Some(full));
+    assert_eq!(solve_with_limit(me, opp, 1000), None);
+    assert_eq!(solve_with_limit(me, opp, full.nodes / 2), None);
+}
+
+#[test]
+fn node_counts_are_reproducible() {
+    let (me, opp) = boards(FFO_1_19[7].1, FFO_1_19[7].2);
+    assert_eq!(solve(me, opp), solve(me, opp));
+}
+
+#[test]
+fn a_forced_pass_at_the_root_is_solved_through() {
+    for seed in 0..2000u64 {
+        let (me, opp) = random_ending(seed, 10);
+        if legal_moves(me, opp) == 0 && can_move(opp, me) {
+            let solution = solve(me, opp);
+            assert_eq!(solution.best, Some(Move::PASS));
+            assert_eq!(solution.score, -minimax(opp, me), "seed {seed}");
+        }
     }
 }

@@ -1,14 +1,21 @@
 //! The case runner: one case, one engine, one variant → a [`CaseResult`].
 //!
 //! This is the only place where expectations are checked. The test harness, the audit and
-//! (later) snapshots all call [`run_case`]; none of them re-implements a check.
+//! the baselines all call [`run_case`] (rule specs) or [`run_suite_case`] (suites); none of
+//! them re-implements a check.
+
+mod suite;
+
+pub use suite::{SuiteOutcome, SuitePlanned, plan_suites, proof_text, run_suite_case, settings_of};
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use arbiter_core::PerftConvention;
 
-use crate::engine::{Position, PositionError, PositionRequest, RulesEngine};
+use crate::engine::{
+    Algorithm, Budget, Position, PositionError, PositionRequest, RulesEngine, SearchError,
+};
 use crate::spec::LoadedSpec;
 use crate::spec::model::{
     Case, Convention, Expectations, ForbiddenPoint, LegalExpectation, MoveList,
@@ -147,7 +154,7 @@ struct Check {
 }
 
 /// Stops a check early with a verdict other than failure.
-struct Stop(Verdict, String);
+pub(crate) struct Stop(Verdict, String);
 
 impl Check {
     fn run(
@@ -159,6 +166,9 @@ impl Check {
     ) -> Verdict {
         let request = request_of(case);
         let expect = &case.expect;
+        if !engine.capabilities().rules {
+            return self.play_check(engine, case, variant, &request);
+        }
         let position = engine.position(variant, &request);
         if let Some(invalid) = &expect.invalid_position {
             return self.expect_invalid(position.err(), &invalid.problems_including);
@@ -178,6 +188,51 @@ impl Check {
             Err(Stop(verdict, message)) => {
                 self.failures.push(message);
                 verdict
+            }
+        }
+    }
+
+    /// A player-only engine (a tournament protocol, no rule queries): whatever the case's
+    /// expectations, the move it chooses in the case's position must be legal under the
+    /// reference rules, a pass exactly when only a pass is legal, an exchange only where
+    /// offered. Finished and impossible positions are not applicable.
+    fn play_check(
+        &mut self,
+        engine: &dyn RulesEngine,
+        case: &Case,
+        variant: &str,
+        request: &PositionRequest,
+    ) -> Verdict {
+        if case.expect.invalid_position.is_some() {
+            self.failures
+                .push("an impossible position cannot be played".to_owned());
+            return Verdict::NotApplicable;
+        }
+        let position = match engine.position(variant, request) {
+            Ok(position) => position,
+            Err(error) => {
+                self.failures
+                    .push(format!("the case's position cannot be set up: {error}"));
+                return Verdict::SpecError;
+            }
+        };
+        self.board = position.diagram();
+        if let Some(outcome) = position.outcome() {
+            self.failures
+                .push(format!("the game is over ({outcome}): nothing to play"));
+            return Verdict::NotApplicable;
+        }
+        match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+            Ok(_) => Verdict::Pass,
+            Err(SearchError::Unsupported(what)) => {
+                self.failures.push(what);
+                Verdict::NotApplicable
+            }
+            Err(error) => {
+                self.failures.push(format!(
+                    "expected: a legal move chosen in this position\nactual:   {error}"
+                ));
+                Verdict::Fail
             }
         }
     }
@@ -486,7 +541,11 @@ impl Check {
 
 /// The position request a case describes.
 fn request_of(case: &Case) -> PositionRequest {
-    let position = &case.position;
+    position_request(&case.position)
+}
+
+/// The engine-level request for a case's position.
+pub(crate) fn position_request(position: &crate::spec::model::PositionSpec) -> PositionRequest {
     let mut request = PositionRequest {
         text: position.text.clone(),
         board: position.board.clone().zip(position.to_move.clone()),
@@ -516,7 +575,10 @@ fn canonical(position: &dyn Position, text: &str) -> Result<String, Stop> {
 
 /// A spec's move list in canonical form. A string list is split on whitespace (move lists
 /// in expectations are sets, so the compact transcript form is not accepted there).
-fn canonical_set(position: &dyn Position, moves: &MoveList) -> Result<BTreeSet<String>, Stop> {
+pub(crate) fn canonical_set(
+    position: &dyn Position,
+    moves: &MoveList,
+) -> Result<BTreeSet<String>, Stop> {
     let texts: Vec<&str> = if moves.as_text {
         moves
             .items
@@ -532,7 +594,7 @@ fn canonical_set(position: &dyn Position, moves: &MoveList) -> Result<BTreeSet<S
         .collect()
 }
 
-fn list<T: AsRef<str>>(items: impl IntoIterator<Item = T>) -> String {
+pub(crate) fn list<T: AsRef<str>>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items
         .into_iter()
         .map(|item| item.as_ref().to_owned())
@@ -540,7 +602,7 @@ fn list<T: AsRef<str>>(items: impl IntoIterator<Item = T>) -> String {
     format!("[{}]", items.join(", "))
 }
 
-fn indent(text: &str) -> String {
+pub(crate) fn indent(text: &str) -> String {
     text.lines()
         .map(|line| format!("    {line}"))
         .collect::<Vec<_>>()

@@ -1,0 +1,354 @@
+//! The last few empty squares: null-window searches without move generation or table.
+//!
+//! Near the end most nodes of the tree are here, so everything is specialised:
+//! - one empty square: the final score comes from a flip *count* read from small line tables
+//!   ([`last_flip_count`]): the board is full but for that square, so the mover's discs alone
+//!   say how many discs each line flips;
+//! - two to four: the empties are tried in a fixed order, squares alone in their quadrant first
+//!   (parity: in a region with an odd number of empties the mover is likely to get the last
+//!   move there);
+//! - five up to [`super::SHALLOW_EMPTIES`]: a loop over the empties by parity, then a static
+//!   square order (corners first, X-squares last); a move is any empty square that flips
+//!   something, so no move generation is needed.
+//!
+//! Every function here is a null-window search on `(alpha, alpha + 1)` and fails soft: a value
+//! above `alpha` is a lower bound on the true score, a value at or below it an upper bound.
+
+use super::flips::flips;
+use super::{Solver, final_score, quadrant_parity_squares};
+use crate::bitboard::legal_moves;
+
+/// a1, h1, a8, h8.
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// b2, g2, b7, g7: the squares diagonally next to the corners.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// The edge squares next to the corners.
+const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+/// The square classes in the order the shallow search tries them.
+const SQUARE_CLASSES: [u64; 4] = [
+    CORNERS,
+    !(CORNERS | X_SQUARES | C_SQUARES),
+    C_SQUARES,
+    X_SQUARES,
+];
+
+/// `LINE_FLIPS[pos][mine]`: twice the number of discs flipped on one line of eight squares by
+/// a disc placed at `pos`, when every other square of the line is filled and `mine` marks the
+/// mover's discs there (the rest are the opponent's). Doubled because scores count each flipped
+/// disc twice (one more for the mover, one fewer for the opponent).
+static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut mine = 0;
+        while mine < 256 {
+            let mut count = 0;
+            // Towards higher positions: a run of opponent discs closed by one of ours.
+            let mut i = pos + 1;
+            while i < 8 && mine & (1 << i) == 0 {
+                i += 1;
+            }
+            if i < 8 {
+                count += i - pos - 1;
+            }
+            // Towards lower positions.
+            let mut j = pos;
+            while j > 0 && mine & (1 << (j - 1)) == 0 {
+                j -= 1;
+            }
+            if j > 0 {
+                count += pos - j;
+            }
+            table[pos][mine] = 2 * count as u8;
+            mine += 1;
+        }
+        pos += 1;
+    }
+    table
+}
+
+/// `DIAGONALS[sq]`: the a1-h8 direction diagonal through `sq` and the h1-a8 one.
+static DIAGONALS: [(u64, u64); 64] = diagonals();
+
+const fn diagonals() -> [(u64, u64); 64] {
+    let mut table = [(0u64, 0u64); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (row, col) = (sq / 8, sq % 8);
+        let mut other = 0;
+        while other < 64 {
+            let (r, c) = (other / 8, other % 8);
+            if c + row == col + r {
+                table[sq].0 |= 1u64 << other;
+            }
+            if r + c == row + col {
+                table[sq].1 |= 1u64 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// Twice the number of discs that `mine`'s owner flips by playing `sq` on an otherwise full
+/// board (every square but `sq` filled, the ones not in `mine` belonging to the opponent).
+///
+/// Each of the four lines through `sq` is gathered into one byte indexed by column (rows and
+/// diagonals, whose squares all lie in distinct columns: a multiplication sums the bytes
+/// without carries) or by row (the column), then looked up in [`LINE_FLIPS`]. A short diagonal
+/// reads the squares off its ends as opponent discs, which never closes a run: correct.
+#[inline(always)]
+pub fn last_flip_count(mine: u64, sq: u32) -> i32 {
+    let (row, col) = (sq >> 3, sq & 7);
+    let (d9, d7) = DIAGONALS[sq as usize];
+    let row_bits = (mine >> (row * 8)) as u8;
+    let col_bits =
+        (((mine >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let d9_bits = ((mine & d9).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+    let d7_bits = ((mine & d7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+    let (r, c) = (row as usize, col as usize);
+    i32::from(LINE_FLIPS[c][usize::from(row_bits)])
+        + i32::from(LINE_FLIPS[r][usize::from(col_bits)])
+        + i32::from(LINE_FLIPS[c][usize::from(d9_bits)])
+        + i32::from(LINE_FLIPS[c][usize::from(d7_bits)])
+}
+
+impl Solver {
+    /// One empty square `sq` left: whoever can play there does, else the game ends. Exact.
+    #[inline]
+    pub(super) fn last1(&mut self, me: u64, sq: u32) -> i32 {
+        self.nodes += 1;
+        let base = 2 * me.count_ones() as i32 - 64;
+        let mine = last_flip_count(me, sq);
+        if mine != 0 {
+            return base + 2 + mine;
+        }
+        let theirs = last_flip_count(!me & !(1u64 << sq), sq);
+        if theirs != 0 {
+            return base - theirs;
+        }
+        // Nobody can fill the square: 63 discs split unevenly, the empty goes to the winner.
+        if base >= 0 { base + 2 } else { base }
+    }
+
+    /// Two empty squares `a` and `b`.
+    #[inline]
+    fn last2(&mut self, me: u64, opp: u64, alpha: i32, a: u32, b: u32) -> i32 {
+        self.nodes += 1;
+        let mut best = -65;
+        let f = flips(me, opp, a);
+        if f != 0 {
+            best = -self.last1(opp & !f, b);
+            if best > alpha {
+                return best;
+            }
+        }
+        let f = flips(me, opp, b);
+        if f != 0 {
+            return best.max(-self.last1(opp & !f, a));
+        }
+        if best > -65 {
+            return best;
+        }
+        // We pass: the opponent plays, then we are to move again on the last square.
+        let mut worst = 65;
+        let f = flips(opp, me, a);
+        if f != 0 {
+            worst = self.last1(me & !f, b);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        let f = flips(opp, me, b);
+        if f != 0 {
+            return worst.min(self.last1(me & !f, a));
+        }
+        if worst < 65 {
+            return worst;
+        }
+        final_score(me, opp)
+    }
+
+    /// Three empty squares, tried in the order given.
+    fn last3(&mut self, me: u64, opp: u64, alpha: i32, sq: [u32; 3]) -> i32 {
+        self.nodes += 1;
+        let mut best = -65;
+        for i in 0..3 {
+            let f = flips(me, opp, sq[i]);
+            if f != 0 {
+                let (a, b) = match i {
+                    0 => (sq[1], sq[2]),
+                    1 => (sq[0], sq[2]),
+                    _ => (sq[0], sq[1]),
+                };
+                let bit = 1u64 << sq[i];
+                let value = -self.last2(opp & !f, me | f | bit, -alpha - 1, a, b);
+                if value > best {
+                    best = value;
+                    if value > alpha {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        if legal_moves(opp, me) == 0 {
+            self.nodes += 1;
+            return final_score(me, opp);
+        }
+        -self.last3(opp, me, -alpha - 1, sq)
+    }
+
+    /// Four empty squares, tried in the order given.
+    fn last4(&mut self, me: u64, opp: u64, alpha: i32, sq: [u32; 4]) -> i32 {
+        self.nodes += 1;
+        let mut best = -65;
+        for i in 0..4 {
+            let f = flips(me, opp, sq[i]);
+            if f != 0 {
+                let rest = match i {
+                    0 => [sq[1], sq[2], sq[3]],
+                    1 => [sq[0], sq[2], sq[3]],
+                    2 => [sq[0], sq[1], sq[3]],
+                    _ => [sq[0], sq[1], sq[2]],
+                };
+                let bit = 1u64 << sq[i];
+                let value = -self.last3(opp & !f, me | f | bit, -alpha - 1, order3(rest));
+                if value > best {
+                    best = value;
+                    if value > alpha {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        if legal_moves(opp, me) == 0 {
+            self.nodes += 1;
+            return final_score(me, opp);
+        }
+        -self.last4(opp, me, -alpha - 1, sq)
+    }
+
+    /// Four empty squares given as a set: orders them, squares alone in their quadrant first.
+    #[inline]
+    pub(super) fn last4_set(&mut self, me: u64, opp: u64, alpha: i32, empties: u64) -> i32 {
+        let odd = quadrant_parity_squares(empties);
+        let mut sq = [0u32; 4];
+        let mut len = 0;
+        for group in [empties & odd, empties & !odd] {
+            let mut squares = group;
+            while squares != 0 {
+                sq[len] = squares.trailing_zeros();
+                squares &= squares - 1;
+                len += 1;
+            }
+        }
+        debug_assert_eq!(len, 4);
+        self.last4(me, opp, alpha, sq)
+    }
+
+    /// From two up to [`super::SHALLOW_EMPTIES`] empty squares: `n` is their number.
+    pub(super) fn shallow(&mut self, me: u64, opp: u64, alpha: i32, empties: u64, n: u32) -> i32 {
+        match n {
+            2 => {
+                let a = empties.trailing_zeros();
+                let b = 63 - empties.leading_zeros();
+                self.last2(me, opp, alpha, a, b)
+            }
+            3 => {
+                let odd = quadrant_parity_squares(empties);
+                let mut sq = [0u32; 3];
+                let mut len = 0;
+                for group in [empties & odd, empties & !odd] {
+                    let mut squares = group;
+                    while squares != 0 {
+                        sq[len] = squares.trailing_zeros();
+                        squares &= squares - 1;
+                        len += 1;
+                    }
+                }
+                self.last3(me, opp, alpha, sq)
+            }
+            4 => self.last4_set(me, opp, alpha, empties),
+            _ => self.shallow_loop(me, opp, alpha, empties, n),
+        }
+    }
+
+    /// Five or more empty squares without the table: parity, then square classes.
+    fn shallow_loop(&mut self, me: u64, opp: u64, alpha: i32, empties: u64, n: u32) -> i32 {
+        self.nodes += 1;
+        let odd = quadrant_parity_squares(empties);
+        let mut best = -65;
+        for group in [empties & odd, empties & !odd] {
+            for class in SQUARE_CLASSES {
+                let mut squares = group & class;
+                while squares != 0 {
+                    let sq = squares.trailing_zeros();
+                    squares &= squares - 1;
+                    let f = flips(me, opp, sq);
+                    if f == 0 {
+                        continue;
+                    }
+                    let bit = 1u64 << sq;
+                    let value =
+                        -self.shallow(opp & !f, me | f | bit, -alpha - 1, empties & !bit, n - 1);
+                    if value > best {
+                        best = value;
+                        if value > alpha {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        if legal_moves(opp, me) == 0 {
+            return final_score(me, opp);
+        }
+        -self.shallow_loop(opp, me, -alpha - 1, empties, n)
+    }
+}
+
+/// Three squares with the one alone in its quadrant first (when two share a quadrant).
+#[inline]
+fn order3(sq: [u32; 3]) -> [u32; 3] {
+    let quadrant = |s: u32| ((s >> 2) & 1) | ((s >> 4) & 2);
+    let (q0, q1, q2) = (quadrant(sq[0]), quadrant(sq[1]), quadrant(sq[2]));
+    if q0 == q1 {
+        [sq[2], sq[0], sq[1]]
+    } else if q0 == q2 {
+        [sq[1], sq[0], sq[2]]
+    } else {
+        sq
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flip_count_agrees_with_the_flip_generator() {
+        let mut state = 11u64;
+        for _ in 0..5000 {
+            let (s, mine) = arbiter_core::zobrist::splitmix64(state);
+            let (s, pick) = arbiter_core::zobrist::splitmix64(s);
+            state = s;
+            let sq = (pick % 64) as u32;
+            let me = mine & !(1u64 << sq);
+            let opp = !me & !(1u64 << sq);
+            let expected = 2 * flips(me, opp, sq).count_ones() as i32;
+            assert_eq!(last_flip_count(me, sq), expected, "square {sq}");
+        }
+    }
+}

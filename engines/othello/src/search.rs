@@ -1,0 +1,391 @@
+//! [`Searchable`] for [`Othello`]: alpha-beta and MCTS on [`OthelloEval`], and the exact
+//! endgame solver ([`crate::endgame`]) for [`Algorithm::Solve`].
+//!
+//! # What a report proves
+//! - `Solve`: always exact. The score is the FFO final disc difference (empties to the winner)
+//!   for the side to move, `proven` holds its sign as the verdict and the score as the margin;
+//!   `depth` is the number of empty squares, `pv` the best move alone.
+//! - Alpha-beta: a score at or beyond [`WIN_BASE`](crate::eval::WIN_BASE) is a finished-game
+//!   score, so every line the search kept ends in a game won (or lost) by at least that margin:
+//!   the verdict is proven. The margin itself is exact only when the whole game tree below the
+//!   position was searched (iterative deepening stopped early because no line met the horizon);
+//!   otherwise a deeper search may find a bigger win, and `margin` is `None`. An exhaustive
+//!   search scoring 0 is a proven draw.
+//! - MCTS: never a proof, except at a finished position.
+//!
+//! A finished position (for any algorithm) reports no move and proves its own final score.
+
+use arbiter_core::Game;
+use arbiter_search::score::MAX_PLY;
+use arbiter_search::{
+    Algorithm, Budget, EngineParams, Proven, Report, SearchError, SearchParams, SearchRequest,
+    SearchResult, Searchable, Verdict, parse_params, run_heuristic,
+};
+
+use crate::endgame::{self, Solution};
+use crate::eval::{EvalWeights, OthelloEval, finished_margin};
+use crate::{Move, Othello};
+
+/// The shape of `engines/othello/params.yaml`.
+pub type OthelloParams = EngineParams<EvalWeights>;
+
+impl Searchable for Othello {
+    const PARAMS_PATH: &'static str = "engines/othello/params.yaml";
+    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+
+    /// Alpha-beta and MCTS with [`OthelloEval`]; `Solve` with the endgame solver, where a
+    /// `Nodes(n)` budget gives up after about `n` nodes and `Depth`/`Time` budgets do not limit
+    /// it (the solver has no depth, and its node counts must stay reproducible).
+    ///
+    /// # Errors
+    /// [`SearchError::Params`] for an invalid parameters file (checked for every algorithm),
+    /// [`SearchError::BudgetExhausted`] when the solver gives up within a node budget.
+    fn search(
+        &self,
+        request: SearchRequest,
+        params_yaml: &str,
+    ) -> Result<Report<Move>, SearchError> {
+        let params: OthelloParams = parse_params(Self::PARAMS_PATH, params_yaml)?;
+        match request.algorithm {
+            Algorithm::Solve => solve(self, request.budget),
+            Algorithm::AlphaBeta | Algorithm::Mcts => {
+                let evaluator = OthelloEval::new(params.eval);
+                let report = run_heuristic(self, request, evaluator, &params.search)?;
+                Ok(heuristic_report(
+                    self,
+                    request,
+                    &params.search,
+                    report.result,
+                ))
+            }
+        }
+    }
+}
+
+/// The verdict of a final margin for the side to move.
+fn verdict(margin: i32) -> Verdict {
+    match margin.signum() {
+        1 => Verdict::Win,
+        -1 => Verdict::Loss,
+        _ => Verdict::Draw,
+    }
+}
+
+/// The exact proof of a margin.
+fn exact(margin: i32) -> Proven {
+    Proven {
+        verdict: verdict(margin),
+        margin: Some(margin),
+    }
+}
+
+/// The side to move's final margin at a finished position, `None` while the game goes on.
+fn finished_position_margin(game: &Othello) -> Option<i32> {
+    game.final_score().map(|score| {
+        let black = score.empties_to_winner;
+        match game.side_to_move() {
+            arbiter_core::Side::First => black,
+            arbiter_core::Side::Second => -black,
+        }
+    })
+}
+
+/// Whether an alpha-beta result searched the whole game tree (see the module docs): iterative
+/// deepening ends before its last iteration only when an iteration met no horizon, because
+/// Othello scores are never wins by distance; under a node budget the search must also not
+/// have been stopped, which it is only once its node count reaches the budget.
+fn exhaustive(request: SearchRequest, params: &SearchParams, result: &SearchResult<Move>) -> bool {
+    let cap = MAX_PLY as u32;
+    match (request.algorithm, request.budget) {
+        (Algorithm::AlphaBeta, Budget::Depth(depth)) => result.depth < depth.min(cap),
+        (Algorithm::AlphaBeta, Budget::Nodes(nodes)) => {
+            result.nodes < nodes && result.depth < params.max_depth.min(cap)
+        }
+        _ => false,
+    }
+}
+
+/// The report of an alpha-beta or MCTS result, with what its score proves.
+fn heuristic_report(
+    game: &Othello,
+    request: SearchRequest,
+    params: &SearchParams,
+    result: SearchResult<Move>,
+) -> Report<Move> {
+    if let Some(margin) = finished_position_margin(game) {
+        return Report {
+            result,
+            proven: Some(exact(margin)),
+        };
+    }
+    let complete = exhaustive(request, params, &result);
+    let proven = if request.algorithm == Algorithm::Mcts {
+        // MCTS scores are winning chances, never finished-game scores.
+        None
+    } else if let Some(margin) = finished_margin(result.score) {
+        Some(Proven {
+            verdict: verdict(margin),
+            margin: complete.then_some(margin),
+        })
+    } else if complete && result.score == 0 {
+        // Every leaf was a finished game: a zero is a draw, not an evaluation.
+        Some(exact(0))
+    } else {
+        None
+    };
+    Report { result, proven }
+}
+
+/// Runs the exact solver under `budget`.
+fn solve(game: &Othello, budget: Budget) -> Result<Report<Move>, SearchError> {
+    let solution = match budget {
+        Budget::Nodes(limit) => {
+            let (me, opp) = game.boards();
+            // The solver reports no count when it gives up; it had searched about `limit`.
+            endgame::solve_with_limit(me, opp, limit)
+                .ok_or(SearchError::BudgetExhausted { nodes: limit })?
+        }
+        Budget::Depth(_) | Budget::Time(_) => endgame::solve_game(game),
+    };
+    Ok(solution_report(game, solution))
+}
+
+/// The report of an exact solution.
+fn solution_report(game: &Othello, solution: Solution) -> Report<Move> {
+    debug_assert_eq!(solution.best.is_none(), game.outcome().is_some());
+    Report {
+        result: SearchResult {
+            best: solution.best,
+            score: solution.score,
+            depth: game.empties(),
+            nodes: solution.nodes,
+            pv: solution.best.into_iter().collect(),
+        },
+        proven: Some(exact(solution.score)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arbiter_core::Side;
+
+    use super::*;
+    use crate::OthelloVariant;
+    use crate::eval::WIN_BASE;
+    use crate::position::parse_position;
+
+    /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves), copied from
+    /// /work/shared/data/othello_ffo_endgame_1_79.tsv, whose source line reads: "Edax repo
+    /// abulmo/edax-reversi, files problem/fforum-1-19.obf ..."; "#1-#39: [E] and [R]
+    /// (independent solver) agree on best value AND full best-move set -> cross-checked".
+    const FFO: [(&str, i32, &[&str]); 4] = [
+        (
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+            18,
+            &["g8"],
+        ),
+        (
+            "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X",
+            10,
+            &["a4"],
+        ),
+        (
+            "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X",
+            2,
+            &["d1"],
+        ),
+        (
+            "---X-X--X-XXXX--XXXXOXXXXXXOOOOOXXOXXXO-XOXXXXO-XOOXXX--XOOXXO-- O",
+            8,
+            &["e1"],
+        ),
+    ];
+
+    fn position(text: &str) -> Othello {
+        let setup = parse_position(text).unwrap();
+        Othello::from_boards(setup.black, setup.white, setup.to_move).unwrap()
+    }
+
+    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
+        SearchRequest { algorithm, budget }
+    }
+
+    fn search(game: &Othello, algorithm: Algorithm, budget: Budget) -> Report<Move> {
+        game.search(request(algorithm, budget), Othello::PARAMS_YAML)
+            .unwrap()
+    }
+
+    fn name(mv: Option<Move>) -> String {
+        mv.map_or_else(|| "none".to_owned(), |mv| mv.to_string())
+    }
+
+    #[test]
+    fn shipped_params_parse() {
+        let params: OthelloParams =
+            parse_params(Othello::PARAMS_PATH, Othello::PARAMS_YAML).unwrap();
+        assert!(params.eval.corner > 0 && params.eval.x_square < 0);
+        assert!(params.eval.disc_parity_empties <= 60);
+    }
+
+    #[test]
+    fn a_misspelt_weight_is_refused_with_its_place() {
+        let yaml = Othello::PARAMS_YAML.replace("corner:", "corners:");
+        let start = Othello::start(&OthelloVariant::Standard);
+        let error = start
+            .search(request(Algorithm::AlphaBeta, Budget::Depth(1)), &yaml)
+            .unwrap_err();
+        let SearchError::Params(message) = error else {
+            panic!("expected a params error, got {error:?}");
+        };
+        assert!(
+            message.starts_with("engines/othello/params.yaml:"),
+            "{message}"
+        );
+        assert!(message.contains("corners"), "{message}");
+    }
+
+    #[test]
+    fn alpha_beta_from_the_start_plays_a_legal_move() {
+        let start = Othello::start(&OthelloVariant::Standard);
+        let report = search(&start, Algorithm::AlphaBeta, Budget::Depth(6));
+        let best = report.result.best.expect("a move");
+        assert!(start.check_move(best).is_ok(), "{best}");
+        assert_eq!(report.result.depth, 6);
+        assert_eq!(report.result.pv.first(), Some(&best));
+        assert_eq!(report.proven, None);
+    }
+
+    #[test]
+    fn depth_and_node_budgets_are_deterministic() {
+        let mut game = Othello::start(&OthelloVariant::Standard);
+        for text in Othello::split_moves("f5d6c3d3c4f4f6f3e6e7") {
+            game.play(game.parse_move(&text).unwrap()).unwrap();
+        }
+        for (algorithm, budget) in [
+            (Algorithm::AlphaBeta, Budget::Depth(5)),
+            (Algorithm::AlphaBeta, Budget::Nodes(20_000)),
+            (Algorithm::Mcts, Budget::Nodes(300)),
+        ] {
+            let first = search(&game, algorithm, budget);
+            let again = search(&game, algorithm, budget);
+            assert_eq!(first, again, "{algorithm} {budget:?}");
+            let best = first.result.best.expect("a move");
+            assert!(game.check_move(best).is_ok(), "{algorithm}: {best}");
+        }
+    }
+
+    #[test]
+    fn solve_gives_the_published_ffo_scores() {
+        for (text, score, best) in FFO {
+            let game = position(text);
+            let report = search(&game, Algorithm::Solve, Budget::Depth(0));
+            assert_eq!(report.result.score, score, "{text}");
+            assert!(
+                best.contains(&name(report.result.best).as_str()),
+                "{text}: {report:?}"
+            );
+            assert_eq!(report.proven, Some(exact(score)));
+            assert_eq!(report.result.depth, game.empties());
+            assert_eq!(report.result.pv, vec![report.result.best.unwrap()]);
+        }
+    }
+
+    #[test]
+    fn solve_under_a_node_budget_gives_up_or_agrees() {
+        let game = position(FFO[0].0);
+        let report = game.search(
+            request(Algorithm::Solve, Budget::Nodes(10)),
+            Othello::PARAMS_YAML,
+        );
+        assert_eq!(report, Err(SearchError::BudgetExhausted { nodes: 10 }));
+        let report = search(&game, Algorithm::Solve, Budget::Nodes(100_000_000));
+        assert_eq!(report.proven, Some(exact(FFO[0].1)));
+    }
+
+    #[test]
+    fn a_whole_tree_alpha_beta_search_proves_the_exact_margin() {
+        // FFO #1 after its best move g8 (published score +18) and white's best reply: the
+        // position, 12 empties, is worth +18 to black with best play.
+        let mut game = position(FFO[0].0);
+        game.play(game.parse_move("g8").unwrap()).unwrap();
+        let reply = search(&game, Algorithm::Solve, Budget::Depth(0))
+            .result
+            .best
+            .unwrap();
+        game.play(reply).unwrap();
+        assert_eq!(game.side_to_move(), Side::First);
+        let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(40));
+        assert_eq!(report.result.score, WIN_BASE + 18);
+        assert!(report.result.depth < 40);
+        assert_eq!(report.proven, Some(exact(18)));
+    }
+
+    #[test]
+    fn a_shallow_win_score_proves_the_verdict_only() {
+        // Black: d4 e4 d5; white: e5 alone. Black's f6, e6 or f5 flips e5, the last white disc,
+        // and wins 64-0 at once.
+        let black = (1u64 << 27) | (1 << 28) | (1 << 35);
+        let white = 1u64 << 36;
+        let game = Othello::from_boards(black, white, Side::First).unwrap();
+        let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(1));
+        assert!(["f6", "e6", "f5"].contains(&name(report.result.best).as_str()));
+        assert_eq!(report.result.score, WIN_BASE + 64);
+        // Depth 1 was the whole budget: the search cannot tell that no bigger win exists.
+        assert_eq!(
+            report.proven,
+            Some(Proven {
+                verdict: Verdict::Win,
+                margin: None
+            })
+        );
+    }
+
+    #[test]
+    fn a_finished_position_has_no_move_and_proves_its_score() {
+        // Black alone on the board (after the wipe-out above): black wins 64-0.
+        let black = (1u64 << 27) | (1 << 28) | (1 << 35) | (1 << 36) | (1 << 45);
+        let game = Othello::from_boards(black, 0, Side::Second).unwrap();
+        for algorithm in Algorithm::ALL {
+            let report = search(&game, algorithm, Budget::Depth(3));
+            assert_eq!(report.result.best, None, "{algorithm}");
+            assert_eq!(report.proven, Some(exact(-64)), "{algorithm}");
+        }
+    }
+
+    /// The first position of a fixed pseudo-random playout from `seed` where the side to move
+    /// must pass with at most 14 empty squares, if the playout has one.
+    fn pass_position(seed: u64) -> Option<Othello> {
+        let mut game = Othello::start(&OthelloVariant::Standard);
+        let mut moves = Vec::new();
+        let mut state = seed;
+        loop {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+            if moves == [Move::PASS] && game.empties() <= 14 {
+                return Some(game);
+            }
+            let (next, random) = arbiter_core::zobrist::splitmix64(state);
+            state = next;
+            #[allow(clippy::cast_possible_truncation)] // the remainder is below moves.len()
+            let index = (random % moves.len() as u64) as usize;
+            game.play(moves[index]).unwrap();
+        }
+    }
+
+    #[test]
+    fn solve_passes_when_the_side_to_move_must() {
+        let game = (0..1000)
+            .find_map(pass_position)
+            .expect("a pass in one of the playouts");
+        let report = search(&game, Algorithm::Solve, Budget::Depth(0));
+        assert_eq!(report.result.best, Some(Move::PASS));
+        assert_eq!(report.result.pv, vec![Move::PASS]);
+        // The pass keeps the position's value, negated: check against a solve after it.
+        let mut after = game.clone();
+        after.play(Move::PASS).unwrap();
+        let next = search(&after, Algorithm::Solve, Budget::Depth(0));
+        assert_eq!(report.result.score, -next.result.score);
+    }
+}

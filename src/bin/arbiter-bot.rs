@@ -1,0 +1,107 @@
+//! `arbiter-bot`: an embedded engine as a process speaking a tournament protocol on stdin and
+//! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork;
+//! arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
+//!
+//! Exit codes: 0 when the protocol ended normally, 2 for bad arguments or an input the bot cannot
+//! play, 3 for the `crash-at:N` fault.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use arbiter::bot::{self, Fault, Limit, Player, Protocol};
+use clap::{Parser, ValueEnum};
+
+/// The protocol names of the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ProtocolArg {
+    /// Botzone JSON, one turn per process.
+    Botzone,
+    /// Botzone JSON, staying alive between turns.
+    BotzoneKeepRunning,
+    /// Botzone simplified I/O, one turn per process.
+    BotzoneSimple,
+    /// Botzone simplified I/O, staying alive between turns.
+    BotzoneSimpleKeepRunning,
+    /// Gomocup / Piskvork.
+    Gomocup,
+    /// arbiter-line v1.
+    ArbiterLine,
+}
+
+/// An embedded arbiter engine as a tournament bot.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter-bot", version, about)]
+struct Args {
+    /// The game: amazons, connect6, gomoku, othello, surakarta, tictactoe.
+    #[arg(long)]
+    game: String,
+    /// The rule variant (default: Botzone's for the botzone protocols, freestyle for gomocup,
+    /// else the engine's default).
+    #[arg(long)]
+    variant: Option<String>,
+    /// The protocol spoken on stdin/stdout.
+    #[arg(long, value_enum)]
+    protocol: ProtocolArg,
+    /// Search this many nodes per move (deterministic).
+    #[arg(long, conflicts_with = "depth")]
+    nodes: Option<u64>,
+    /// Search to this depth per move (deterministic).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// A deliberate fault: crash-at:N, segv-at:N, hang, garbage, illegal, forbidden,
+    /// slow-start:MS, huge-output, wrong-pass, no-newline.
+    #[arg(long)]
+    fault: Option<Fault>,
+}
+
+/// The variant a protocol implies when none is given.
+fn default_variant(game: &str, protocol: Protocol) -> Option<&'static str> {
+    match (game, protocol) {
+        ("gomoku", Protocol::ArbiterLine) => None,
+        ("gomoku", _) => Some("freestyle"),
+        ("amazons", Protocol::ArbiterLine) => None,
+        ("amazons", _) => Some("botzone8"),
+        _ => None,
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let protocol = match args.protocol {
+        ProtocolArg::Botzone => Protocol::Botzone,
+        ProtocolArg::BotzoneKeepRunning => Protocol::BotzoneKeepRunning,
+        ProtocolArg::BotzoneSimple => Protocol::BotzoneSimple,
+        ProtocolArg::BotzoneSimpleKeepRunning => Protocol::BotzoneSimpleKeepRunning,
+        ProtocolArg::Gomocup => Protocol::Gomocup,
+        ProtocolArg::ArbiterLine => Protocol::ArbiterLine,
+    };
+    let limit = match (args.nodes, args.depth) {
+        (Some(n), _) => Some(Limit::Nodes(n)),
+        (None, Some(d)) => Some(Limit::Depth(d)),
+        (None, None) => None,
+    };
+    let variant = args
+        .variant
+        .as_deref()
+        .or_else(|| default_variant(&args.game, protocol));
+    let player = match Player::new(&args.game, variant, limit, args.fault) {
+        Ok(player) => player,
+        Err(message) => {
+            eprintln!("arbiter-bot: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin();
+    let mut input: Box<dyn BufRead> = Box::new(stdin.lock());
+    let stdout = io::stdout();
+    let mut output = stdout.lock();
+    let result = bot::run(&player, protocol, &mut input, &mut output);
+    let _ = output.flush();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("arbiter-bot: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Moves between arbiter's notation and the platforms' coordinates, on the manager's side: a
+//! thin layer over the shared codecs of [`crate::protocol::encoding`] (the coordinate rule and
+//! the meanings of Botzone's all-`-1` are documented there).
+//!
+//! What this layer adds is the *classification* of what an engine answered: a malformed
+//! answer is a protocol error, well-formed coordinates that name no point are an illegal move,
+//! and the all-`-1` value is kept apart ([`Answer::Minus1`]) so that the caller can tell a wrong
+//! exchange or a wrong pass from an illegal move.
+
+use serde_json::Value;
+
+use super::fault::Fault;
+use super::sandbox::preview;
+use crate::protocol::encoding::{
+    Coords, Decoded, Encoding, gomoku_point_to_xy, gomoku_xy_to_point,
+};
+use crate::protocol::gomocup::parse_xy;
+
+/// The games the play protocols carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Gomoku,
+    Othello,
+    Amazons,
+}
+
+/// A game's board as the platforms see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub family: Family,
+    pub size: u8,
+    encoding: Encoding,
+}
+
+/// A decoded answer: a move in arbiter's notation, or Botzone's `-1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Move(String),
+    /// Every coordinate `-1`: an exchange (gomoku) or a pass (Othello).
+    Minus1,
+    /// Coordinates that name no point (or no move) of this board.
+    OffBoard(String),
+}
+
+impl Board {
+    /// The board of `game` under `variant`; `None` for a game no play protocol carries.
+    #[must_use]
+    pub fn of(game: &str, variant: &str) -> Option<Board> {
+        let encoding = Encoding::for_game(game, variant).ok()?;
+        let (family, size) = match encoding {
+            Encoding::Gomoku { size } => (Family::Gomoku, size),
+            Encoding::Reversi => (Family::Othello, 8),
+            Encoding::Amazons { size } => (Family::Amazons, size),
+        };
+        Some(Board {
+            family,
+            size,
+            encoding,
+        })
+    }
+
+    /// The shared codec of this board.
+    #[must_use]
+    pub fn encoding(self) -> Encoding {
+        self.encoding
+    }
+
+    /// The coordinates of a move; `None` is "you move first" (all `-1`).
+    fn coords(self, mv: Option<&str>) -> Result<Coords, Fault> {
+        match mv {
+            None => Ok(self.encoding.start()),
+            Some(mv) => self.encoding.encode(mv).map_err(|error| {
+                Fault::protocol(format!("the move `{mv}` has no platform encoding: {error}"))
+            }),
+        }
+    }
+
+    /// An engine's answer from its coordinates.
+    fn answer(self, coords: &Coords) -> Answer {
+        if coords.is_all_minus_one() {
+            return Answer::Minus1;
+        }
+        // Not all -1, so the ply count only has to be above 0.
+        match self.encoding.decode(coords, 1) {
+            Ok(Decoded::Move(mv)) => Answer::Move(mv),
+            Ok(Decoded::Start) => Answer::Minus1,
+            Err(error) => Answer::OffBoard(error.message),
+        }
+    }
+
+    /// Botzone JSON of a move (`None`: "you move first").
+    ///
+    /// # Errors
+    /// A protocol fault for a move without an encoding (gomoku's `put-two`).
+    pub fn to_json(self, mv: Option<&str>) -> Result<Value, Fault> {
+        Ok(self.encoding.to_json(&self.coords(mv)?))
+    }
+
+    /// A move from Botzone JSON.
+    ///
+    /// # Errors
+    /// A protocol fault when the value is not an object with the game's integer fields.
+    pub fn from_json(self, value: &Value) -> Result<Answer, Fault> {
+        let coords = self.encoding.from_json(value).map_err(|error| {
+            Fault::protocol(format!(
+                "response {} is not a move: {error}",
+                preview(&value.to_string())
+            ))
+        })?;
+        Ok(self.answer(&coords))
+    }
+
+    /// Botzone's simplified form `x y` (Amazons: six numbers).
+    ///
+    /// # Errors
+    /// As [`Board::to_json`].
+    pub fn to_simple(self, mv: Option<&str>) -> Result<String, Fault> {
+        Ok(self.encoding.to_simple(&self.coords(mv)?))
+    }
+
+    /// A move from the simplified form.
+    ///
+    /// # Errors
+    /// A protocol fault when the line is not the right count of integers.
+    pub fn from_simple(self, line: &str) -> Result<Answer, Fault> {
+        let coords = self.encoding.from_simple(line).map_err(|error| {
+            Fault::protocol(format!("`{}` is not a move: {error}", preview(line)))
+        })?;
+        Ok(self.answer(&coords))
+    }
+
+    /// Gomocup `X,Y` of a gomoku point.
+    ///
+    /// # Errors
+    /// A protocol fault for a move that is not a point of the board (`swap`, `put-two`).
+    pub fn to_gomocup(self, mv: &str) -> Result<String, Fault> {
+        let (x, y) = gomoku_point_to_xy(mv, self.size)
+            .map_err(|error| Fault::protocol(format!("`{mv}` has no Gomocup encoding: {error}")))?;
+        Ok(format!("{x},{y}"))
+    }
+
+    /// A move from Gomocup `X,Y`. Gomocup has no pass and no exchange, so `-1,-1` can only be
+    /// read as a pass (`pass`).
+    ///
+    /// # Errors
+    /// A protocol fault when the line is not two integers separated by a comma.
+    pub fn from_gomocup(self, line: &str) -> Result<Answer, Fault> {
+        let (x, y) = parse_xy(line).map_err(|error| {
+            Fault::protocol(format!("`{}` is not a move: {error}", preview(line)))
+        })?;
+        if (x, y) == (-1, -1) {
+            return Ok(Answer::Move("pass".to_owned()));
+        }
+        Ok(match gomoku_xy_to_point(x, y, self.size) {
+            Ok(point) => Answer::Move(point),
+            Err(error) => Answer::OffBoard(error.message),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn gomoku_centre_is_7_7() {
+        let board = Board::of("gomoku", "renju").unwrap();
+        assert_eq!(board.to_gomocup("h8").unwrap(), "7,7");
+        assert_eq!(
+            board.from_gomocup("7,7").unwrap(),
+            Answer::Move("h8".to_owned())
+        );
+        assert_eq!(
+            board.from_gomocup("-1,-1").unwrap(),
+            Answer::Move("pass".to_owned())
+        );
+        assert!(matches!(
+            board.from_gomocup("15,3").unwrap(),
+            Answer::OffBoard(_)
+        ));
+        assert!(board.from_gomocup("7 7").is_err());
+        assert_eq!(board.to_json(Some("a15")).unwrap(), json!({"x": 0, "y": 0}));
+        assert_eq!(board.to_json(None).unwrap(), json!({"x": -1, "y": -1}));
+        assert_eq!(
+            board.to_json(Some("swap")).unwrap(),
+            json!({"x": -1, "y": -1})
+        );
+        assert!(matches!(
+            board.from_simple("15 3").unwrap(),
+            Answer::OffBoard(_)
+        ));
+        assert!(board.from_simple("7").is_err());
+    }
+
+    #[test]
+    fn othello_a1_is_top_left_and_amazons_has_six() {
+        let othello = Board::of("othello", "standard").unwrap();
+        assert_eq!(othello.to_simple(Some("d3")).unwrap(), "3 2");
+        assert_eq!(othello.from_simple("-1 -1").unwrap(), Answer::Minus1);
+        let amazons = Board::of("amazons", "botzone8").unwrap();
+        let text = amazons.to_simple(Some("a6-a2/b2")).unwrap();
+        assert_eq!(text, "0 2 0 6 1 6");
+        assert_eq!(
+            amazons.from_simple(&text).unwrap(),
+            Answer::Move("a6-a2/b2".to_owned())
+        );
+        assert!(Board::of("tictactoe", "standard").is_none());
+    }
+}

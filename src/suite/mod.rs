@@ -1,0 +1,10 @@
+//! Suites: positions with known best moves and exact scores, searched by an engine under a
+//! deterministic budget. YAML files in the suite format ([`model`]) and Edax/FFO `.obf` files
+//! ([`obf`]) load into the same [`LoadedSuite`]; the runner checks them
+//! ([`crate::runner::run_suite_case`]) and snapshots record what the engine chose.
+
+mod load;
+pub mod model;
+pub mod obf;
+
+pub use load::{LoadedSuite, LoadedSuites, load_suite_file, load_suites};
