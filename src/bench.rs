@@ -33,7 +33,7 @@ pub const POSITIONS: &[BenchPosition] = &[
     BenchPosition {
         game: "amazons",
         label: "opening",
-        moves: "d1-d7/g7 g10-g4/c8",
+        moves: "d1-d7/g7 g10-e8/e3",
         depth: 2,
     },
     BenchPosition {
@@ -75,7 +75,7 @@ pub const POSITIONS: &[BenchPosition] = &[
     BenchPosition {
         game: "othello",
         label: "midgame",
-        moves: "f5 f6 e6 f4 e3 c5 c4 e7 c6 d3 b4 d6",
+        moves: "f5 f6 e6 f4 e3 c5 c4 e7 c6 d3 g5 b4",
         depth: 9,
     },
     BenchPosition {

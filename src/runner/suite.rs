@@ -192,10 +192,10 @@ pub fn run_suite_case(
                 )],
             );
         } else {
-            outcome
-                .result
-                .notes
-                .push(format!("known failure (fixme: {reason}): {}", failures.join("; ")));
+            outcome.result.notes.push(format!(
+                "known failure (fixme: {reason}): {}",
+                failures.join("; ")
+            ));
         }
         outcome.report = Some(report);
         return outcome;
