@@ -55,7 +55,11 @@ pub fn render(
     let _ = writeln!(out, "position: {text}");
     let _ = writeln!(out, "search: {}, {budget}", outcome.algorithm);
     let _ = writeln!(out, "move: {}", report.best.as_deref().unwrap_or("none"));
-    let _ = writeln!(out, "score: {} ({})", report.score, proof_text(report));
+    let proof = match report.proven {
+        Some(_) => proof_text(report),
+        None => "unproven".to_owned(),
+    };
+    let _ = writeln!(out, "score: {} ({proof})", report.score);
     let _ = writeln!(out, "depth: {}", report.depth);
     let _ = writeln!(out, "nodes: {}", report.nodes);
     let _ = writeln!(out, "pv: {}", report.pv.join(" "));
