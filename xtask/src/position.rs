@@ -15,8 +15,9 @@ pub struct PositionArgs {
     /// The rule variant; the game's default when absent.
     #[arg(long)]
     pub variant: Option<String>,
-    /// The game's one-line position form, or a move list from the start.
-    #[arg(long)]
+    /// The game's one-line position form, or a move list from the start. Othello boards
+    /// begin with `-` (empty squares), so values starting with a hyphen are accepted.
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
 }
 

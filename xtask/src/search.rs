@@ -134,7 +134,10 @@ fn print_report(report: &SearchReport, seconds: f64) {
         "best:   {}",
         report.best.as_deref().unwrap_or("none (game over)")
     );
-    println!("score:  {} ({})", report.score, proof_text(report));
+    match report.proven {
+        Some(_) => println!("score:  {} ({})", report.score, proof_text(report)),
+        None => println!("score:  {} (heuristic)", report.score),
+    }
     println!("depth:  {}", report.depth);
     println!("nodes:  {}", report.nodes);
     println!("pv:     {}", report.pv.join(" "));
