@@ -59,29 +59,51 @@ pub fn load_dir(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> Loaded {
             .push(SpecError::file(dir, "no such spec directory"));
         return loaded;
     }
-    for entry in WalkDir::new(dir).sort_by_file_name() {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                let path = error.path().unwrap_or(dir).to_owned();
-                loaded
-                    .errors
-                    .push(SpecError::file(&path, format!("cannot read: {error}")));
-                continue;
-            }
-        };
-        let is_yaml = entry
-            .path()
-            .extension()
-            .is_some_and(|ext| ext == "yaml" || ext == "yml");
-        if entry.file_type().is_file() && is_yaml {
-            match load_file(entry.path(), engines) {
-                Ok(spec) => loaded.specs.push(spec),
-                Err(errors) => loaded.errors.extend(errors),
-            }
+    let (paths, errors) = data_files(dir, &["yaml", "yml"]);
+    loaded.errors = errors;
+    for path in paths {
+        match load_file(&path, engines) {
+            Ok(spec) => loaded.specs.push(spec),
+            Err(errors) => loaded.errors.extend(errors),
         }
     }
     loaded
+}
+
+/// The files under `dir` with one of `extensions`, sorted by path, and an error for each
+/// entry that cannot be read. Shared by the spec and suite loaders.
+pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> (Vec<PathBuf>, Vec<SpecError>) {
+    let mut paths = Vec::new();
+    let mut errors = Vec::new();
+    for entry in WalkDir::new(dir).sort_by_file_name() {
+        match entry {
+            Ok(entry) => {
+                let wanted = entry
+                    .path()
+                    .extension()
+                    .and_then(|ext| ext.to_str())
+                    .is_some_and(|ext| extensions.contains(&ext));
+                if entry.file_type().is_file() && wanted {
+                    paths.push(entry.into_path());
+                }
+            }
+            Err(error) => {
+                let path = error.path().unwrap_or(dir).to_owned();
+                errors.push(SpecError::file(&path, format!("cannot read: {error}")));
+            }
+        }
+    }
+    (paths, errors)
+}
+
+/// An error pointing at a top-level `key:` of a file's `text` (or at the file, if the key is
+/// absent).
+pub(crate) fn at_key(path: &Path, text: &str, key: &str, message: impl Into<String>) -> SpecError {
+    let prefix = format!("{key}:");
+    match text.lines().position(|line| line.starts_with(&prefix)) {
+        Some(index) => SpecError::at(path, text, index + 1, 1, message),
+        None => SpecError::file(path, message),
+    }
 }
 
 /// Loads one spec file.
@@ -267,11 +289,7 @@ impl Checker<'_> {
 
     /// An error pointing at a top-level key of the file (or the file, if the key is absent).
     fn at_key(&self, key: &str, message: impl Into<String>) -> SpecError {
-        let prefix = format!("{key}:");
-        match self.text.lines().position(|line| line.starts_with(&prefix)) {
-            Some(index) => SpecError::at(self.path, self.text, index + 1, 1, message),
-            None => SpecError::file(self.path, message),
-        }
+        at_key(self.path, self.text, key, message)
     }
 }
 

@@ -6,13 +6,12 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use arbiter_search::Algorithm;
-use walkdir::WalkDir;
 
 use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::engine::RulesEngine;
 use crate::spec::SpecError;
-use crate::spec::load::{is_kebab_case, yaml_error};
+use crate::spec::load::{at_key, data_files, is_kebab_case, yaml_error};
 
 /// A suite that loaded and passed the structural checks.
 #[derive(Debug)]
@@ -57,26 +56,11 @@ pub fn load_suites(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> LoadedSuites
     if !dir.is_dir() {
         return loaded;
     }
-    let walk = WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|entry| entry.file_name() != "schema");
-    for entry in walk {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                let path = error.path().unwrap_or(dir).to_owned();
-                loaded
-                    .errors
-                    .push(SpecError::file(&path, format!("cannot read: {error}")));
-                continue;
-            }
-        };
-        let extension = entry.path().extension().and_then(|ext| ext.to_str());
-        if !entry.file_type().is_file() || !matches!(extension, Some("yaml" | "yml" | "obf")) {
-            continue;
-        }
-        match load_suite_file(entry.path(), engines) {
+    // The schema directory holds only JSON, which the extensions leave out.
+    let (paths, errors) = data_files(dir, &["yaml", "yml", "obf"]);
+    loaded.errors = errors;
+    for path in paths {
+        match load_suite_file(&path, engines) {
             Ok(suite) => loaded.suites.push(suite),
             Err(errors) => loaded.errors.extend(errors),
         }
@@ -127,13 +111,7 @@ pub fn load_suite_file(
 fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> Vec<SpecError> {
     let path = loaded.path.as_path();
     let suite = &loaded.suite;
-    let at_key = |key: &str, message: String| {
-        let prefix = format!("{key}:");
-        match text.lines().position(|line| line.starts_with(&prefix)) {
-            Some(index) => SpecError::at(path, text, index + 1, 1, message),
-            None => SpecError::file(path, message),
-        }
-    };
+    let at_key = |key: &str, message: String| at_key(path, text, key, message);
     let mut errors = Vec::new();
     let game_engines: Vec<&dyn RulesEngine> = engines
         .iter()
