@@ -32,6 +32,44 @@ const SQUARE_CLASSES: [u64; 4] = [
     X_SQUARES,
 ];
 
+/// `NEIGHBOURS[sq]`: the up to eight squares around `sq`. A placement flips nothing unless one
+/// of them holds an opponent disc, which is far cheaper to test than computing the flips.
+static NEIGHBOURS: [u64; 64] = neighbours();
+
+const fn neighbours() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (row, col) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (r, c) = (row + dr, col + dc);
+                if (dr != 0 || dc != 0) && r >= 0 && r < 8 && c >= 0 && c < 8 {
+                    table[sq] |= 1u64 << (r * 8 + c);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The discs of `opp` flipped by `me` playing `sq`, skipping the flip computation when no
+/// opponent disc is next to `sq` (the common case near the end, where most empties are
+/// surrounded by one colour).
+#[inline(always)]
+fn flips_near(me: u64, opp: u64, sq: u32) -> u64 {
+    if NEIGHBOURS[sq as usize] & opp == 0 {
+        0
+    } else {
+        flips(me, opp, sq)
+    }
+}
+
 /// `LINE_FLIPS[pos][mine]`: twice the number of discs flipped on one line of eight squares by
 /// a disc placed at `pos`, when every other square of the line is filled and `mine` marks the
 /// mover's discs there (the rest are the opponent's). Doubled because scores count each flipped
@@ -139,14 +177,14 @@ impl Solver {
     fn last2(&mut self, me: u64, opp: u64, alpha: i32, a: u32, b: u32) -> i32 {
         self.nodes += 1;
         let mut best = -65;
-        let f = flips(me, opp, a);
+        let f = flips_near(me, opp, a);
         if f != 0 {
             best = -self.last1(opp & !f, b);
             if best > alpha {
                 return best;
             }
         }
-        let f = flips(me, opp, b);
+        let f = flips_near(me, opp, b);
         if f != 0 {
             return best.max(-self.last1(opp & !f, a));
         }
@@ -155,14 +193,14 @@ impl Solver {
         }
         // We pass: the opponent plays, then we are to move again on the last square.
         let mut worst = 65;
-        let f = flips(opp, me, a);
+        let f = flips_near(opp, me, a);
         if f != 0 {
             worst = self.last1(me & !f, b);
             if worst <= alpha {
                 return worst;
             }
         }
-        let f = flips(opp, me, b);
+        let f = flips_near(opp, me, b);
         if f != 0 {
             return worst.min(self.last1(me & !f, a));
         }
@@ -177,7 +215,7 @@ impl Solver {
         self.nodes += 1;
         let mut best = -65;
         for i in 0..3 {
-            let f = flips(me, opp, sq[i]);
+            let f = flips_near(me, opp, sq[i]);
             if f != 0 {
                 let (a, b) = match i {
                     0 => (sq[1], sq[2]),
@@ -209,7 +247,7 @@ impl Solver {
         self.nodes += 1;
         let mut best = -65;
         for i in 0..4 {
-            let f = flips(me, opp, sq[i]);
+            let f = flips_near(me, opp, sq[i]);
             if f != 0 {
                 let rest = match i {
                     0 => [sq[1], sq[2], sq[3]],
@@ -293,7 +331,7 @@ impl Solver {
                 while squares != 0 {
                     let sq = squares.trailing_zeros();
                     squares &= squares - 1;
-                    let f = flips(me, opp, sq);
+                    let f = flips_near(me, opp, sq);
                     if f == 0 {
                         continue;
                     }
