@@ -27,6 +27,7 @@
 //! counts are reproducible. Example: `cargo run --release -p arbiter-othello --example solve --
 //! --ffo 40..49`.
 
+mod cpu;
 mod flips;
 mod last;
 mod order;

@@ -79,15 +79,19 @@ fn flips_at<const SQ: usize>(me: u64, opp: u64) -> u64 {
 /// A flip function per square.
 type Flipper = fn(u64, u64) -> u64;
 
-macro_rules! flippers {
-    ($($sq:literal)*) => { [$(flips_at::<$sq> as Flipper),*] };
+macro_rules! per_square {
+    ($f:ident as $t:ty) => {
+        per_square!($f as $t;
+            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+            61 62 63)
+    };
+    ($f:ident as $t:ty; $($sq:literal)*) => { [$($f::<$sq> as $t),*] };
 }
+pub(super) use per_square;
 
 /// `FLIPPERS[sq](me, opp)`: the discs flipped by `me` playing `sq`.
-static FLIPPERS: [Flipper; 64] = flippers!(
-    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-    32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-);
+static FLIPPERS: [Flipper; 64] = per_square!(flips_at as Flipper);
 
 /// The discs of `opp` that `me` flips by playing `square` (empty, below 64); zero when the
 /// placement is illegal.

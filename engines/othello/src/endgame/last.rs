@@ -2,7 +2,7 @@
 //!
 //! Near the end most nodes of the tree are here, so everything is specialised:
 //! - one empty square: the final score comes from a flip *count* read from small line tables
-//!   ([`last_flip_count`]): the board is full but for that square, so the mover's discs alone
+//!   ([`last_score_at`]): the board is full but for that square, so the mover's discs alone
 //!   say how many discs each line flips;
 //! - two to four: the empties are tried in a fixed order, squares alone in their quadrant first
 //!   (parity: in a region with an odd number of empties the mover is likely to get the last
@@ -14,7 +14,7 @@
 //! Every function here is a null-window search on `(alpha, alpha + 1)` and fails soft: a value
 //! above `alpha` is a lower bound on the true score, a value at or below it an upper bound.
 
-use super::flips::flips;
+use super::flips::{flips, per_square};
 use super::{Solver, final_score, quadrant_parity_squares};
 use crate::bitboard::legal_moves;
 
@@ -108,7 +108,7 @@ const fn line_flips() -> [[u8; 256]; 8] {
 }
 
 /// `DIAGONALS[sq]`: the a1-h8 direction diagonal through `sq` and the h1-a8 one.
-static DIAGONALS: [(u64, u64); 64] = diagonals();
+const DIAGONALS: [(u64, u64); 64] = diagonals();
 
 const fn diagonals() -> [(u64, u64); 64] {
     let mut table = [(0u64, 0u64); 64];
@@ -131,45 +131,85 @@ const fn diagonals() -> [(u64, u64); 64] {
     table
 }
 
-/// Twice the number of discs that `mine`'s owner flips by playing `sq` on an otherwise full
-/// board (every square but `sq` filled, the ones not in `mine` belonging to the opponent).
+/// Twice the number of discs that `mine`'s owner flips by playing `SQ` on an otherwise full
+/// board (every square but `SQ` filled, the ones not in `mine` belonging to the opponent).
 ///
-/// Each of the four lines through `sq` is gathered into one byte indexed by column (rows and
+/// Each of the four lines through `SQ` is gathered into one byte indexed by column (rows and
 /// diagonals, whose squares all lie in distinct columns: a multiplication sums the bytes
 /// without carries) or by row (the column), then looked up in [`LINE_FLIPS`]. A short diagonal
-/// reads the squares off its ends as opponent discs, which never closes a run: correct.
+/// reads the squares off its ends as opponent discs, which never closes a run: correct. The
+/// square is a constant, so the shifts, masks and table rows are too, and diagonals of fewer
+/// than three squares (which cannot flip anything) are left out.
 #[inline(always)]
-pub fn last_flip_count(mine: u64, sq: u32) -> i32 {
-    let (row, col) = (sq >> 3, sq & 7);
-    let (d9, d7) = DIAGONALS[sq as usize];
+fn flip_count_at<const SQ: usize>(mine: u64) -> i32 {
+    let (row, col) = (SQ / 8, SQ % 8);
+    let (d9, d7) = const { DIAGONALS[SQ] };
     let row_bits = (mine >> (row * 8)) as u8;
     let col_bits =
         (((mine >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
-    let d9_bits = ((mine & d9).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
-    let d7_bits = ((mine & d7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
-    let (r, c) = (row as usize, col as usize);
-    i32::from(LINE_FLIPS[c][usize::from(row_bits)])
-        + i32::from(LINE_FLIPS[r][usize::from(col_bits)])
-        + i32::from(LINE_FLIPS[c][usize::from(d9_bits)])
-        + i32::from(LINE_FLIPS[c][usize::from(d7_bits)])
+    let mut count = i32::from(LINE_FLIPS[col][usize::from(row_bits)])
+        + i32::from(LINE_FLIPS[row][usize::from(col_bits)]);
+    if d9.count_ones() >= 3 {
+        let d9_bits = ((mine & d9).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+        count += i32::from(LINE_FLIPS[col][usize::from(d9_bits)]);
+    }
+    if d7.count_ones() >= 3 {
+        let d7_bits = ((mine & d7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+        count += i32::from(LINE_FLIPS[col][usize::from(d7_bits)]);
+    }
+    count
 }
+
+/// The exact final score for the owner of `me` with one empty square `SQ` left, to move:
+/// whoever can play there does, else the game ends.
+fn last_score_at<const SQ: usize>(me: u64) -> i32 {
+    let base = 2 * me.count_ones() as i32 - 64;
+    let mine = flip_count_at::<SQ>(me);
+    if mine != 0 {
+        return base + 2 + mine;
+    }
+    let theirs = flip_count_at::<SQ>(!me & !(1u64 << SQ));
+    if theirs != 0 {
+        return base - theirs;
+    }
+    // Nobody can fill the square: 63 discs split unevenly, the empty goes to the winner.
+    if base >= 0 { base + 2 } else { base }
+}
+
+/// [`last_score_at`] compiled with `popcnt` (see [`super::cpu`]).
+///
+/// # Safety
+/// The processor must have `popcnt` ([`super::cpu::has_popcnt`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn last_score_at_popcnt<const SQ: usize>(me: u64) -> i32 {
+    last_score_at::<SQ>(me)
+}
+
+/// `LAST_SCORES[sq](me)`: [`last_score_at`] for square `sq`, like [`super::flips`] one
+/// function per square with the square's constants folded in.
+static LAST_SCORES: [fn(u64) -> i32; 64] = per_square!(last_score_at as fn(u64) -> i32);
+
+/// [`LAST_SCORES`] compiled with `popcnt`.
+#[cfg(target_arch = "x86_64")]
+static LAST_SCORES_POPCNT: [unsafe fn(u64) -> i32; 64] =
+    per_square!(last_score_at_popcnt as unsafe fn(u64) -> i32);
+
+/// `FLIP_COUNTS[sq](mine)`: [`flip_count_at`] for square `sq`.
+#[cfg(test)]
+static FLIP_COUNTS: [fn(u64) -> i32; 64] = per_square!(flip_count_at as fn(u64) -> i32);
 
 impl Solver {
     /// One empty square `sq` left: whoever can play there does, else the game ends. Exact.
     #[inline]
     pub(super) fn last1(&mut self, me: u64, sq: u32) -> i32 {
         self.nodes += 1;
-        let base = 2 * me.count_ones() as i32 - 64;
-        let mine = last_flip_count(me, sq);
-        if mine != 0 {
-            return base + 2 + mine;
+        #[cfg(target_arch = "x86_64")]
+        if super::cpu::has_popcnt() {
+            // SAFETY: the processor has the features `last_score_at_popcnt` is compiled with.
+            return unsafe { LAST_SCORES_POPCNT[sq as usize](me) };
         }
-        let theirs = last_flip_count(!me & !(1u64 << sq), sq);
-        if theirs != 0 {
-            return base - theirs;
-        }
-        // Nobody can fill the square: 63 discs split unevenly, the empty goes to the winner.
-        if base >= 0 { base + 2 } else { base }
+        LAST_SCORES[sq as usize](me)
     }
 
     /// Two empty squares `a` and `b`.
@@ -376,7 +416,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn last_flip_count_agrees_with_the_flip_generator() {
+    fn flip_counts_agree_with_the_flip_generator() {
         let mut state = 11u64;
         for _ in 0..5000 {
             let (s, mine) = arbiter_core::zobrist::splitmix64(state);
@@ -386,7 +426,47 @@ mod tests {
             let me = mine & !(1u64 << sq);
             let opp = !me & !(1u64 << sq);
             let expected = 2 * flips(me, opp, sq).count_ones() as i32;
-            assert_eq!(last_flip_count(me, sq), expected, "square {sq}");
+            assert_eq!(FLIP_COUNTS[sq as usize](me), expected, "square {sq}");
+        }
+    }
+
+    /// The final score with one empty square, played out with the generic flip generator.
+    fn last_score_reference(me: u64, sq: u32) -> i32 {
+        let opp = !me & !(1u64 << sq);
+        let f = crate::bitboard::flips(me, opp, sq);
+        if f != 0 {
+            return final_score(me | f | (1u64 << sq), opp & !f);
+        }
+        let f = crate::bitboard::flips(opp, me, sq);
+        if f != 0 {
+            return final_score(me & !f, opp | f | (1u64 << sq));
+        }
+        final_score(me, opp)
+    }
+
+    #[test]
+    fn last_scores_agree_with_playing_the_square_out() {
+        let mut state = 13u64;
+        for i in 0..20_000 {
+            let (s, mine) = arbiter_core::zobrist::splitmix64(state);
+            let (s, pick) = arbiter_core::zobrist::splitmix64(s);
+            state = s;
+            let sq = (pick % 64) as u32;
+            // Every fourth board lopsided, so that passes and blocked squares occur too.
+            let mine = match i % 4 {
+                0 => mine & (pick >> 6),
+                1 => mine | (pick >> 6),
+                _ => mine,
+            };
+            let me = mine & !(1u64 << sq);
+            let expected = last_score_reference(me, sq);
+            assert_eq!(LAST_SCORES[sq as usize](me), expected, "square {sq}");
+            #[cfg(target_arch = "x86_64")]
+            if super::super::cpu::has_popcnt() {
+                // SAFETY: the processor has `popcnt`.
+                let fast = unsafe { LAST_SCORES_POPCNT[sq as usize](me) };
+                assert_eq!(fast, expected, "square {sq}");
+            }
         }
     }
 }
