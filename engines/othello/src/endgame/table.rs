@@ -1,4 +1,5 @@
-//! The transposition table: a fixed-size array of exact positions and bounds in buckets of two.
+//! The transposition table: a fixed-size array of exact positions and bounds in buckets of two,
+//! each bucket one 64-byte cache line (so that one prefetch brings both slots in).
 //!
 //! Every entry keys on both bitboards in full, so a hit is never a false match. A position maps
 //! to a bucket of two slots; a new position replaces the slot holding fewer empty squares (the
@@ -7,7 +8,7 @@
 //! depth: in an exact endgame search a position's value does not depend on how it was reached,
 //! only the search window used to bound it.
 
-/// log2 of the largest number of entries (2^21 entries of 24 bytes: 48 MiB).
+/// log2 of the largest number of entries (2^21 entries, 2^20 buckets of 64 bytes: 64 MiB).
 const MAX_TABLE_BITS: u32 = 21;
 /// log2 of the smallest number of entries.
 const MIN_TABLE_BITS: u32 = 10;
@@ -28,10 +29,15 @@ pub struct Entry {
     empties: u8,
 }
 
+/// Two entries in one cache line: 2 x 24 bytes, padded to 64 and aligned on a line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 2]);
+
 /// The table itself.
 pub struct Table {
-    entries: Vec<Entry>,
-    /// 64 minus log2 of the number of entries: the shift taking a hash to a slot index.
+    buckets: Vec<Bucket>,
+    /// 64 minus log2 of the number of buckets: the shift taking a hash to a bucket index.
     shift: u32,
 }
 
@@ -45,8 +51,8 @@ impl Table {
         Table {
             // All-zero boards never occur in a search (the side to move always has a disc or
             // the opponent does), so the default entry matches nothing.
-            entries: vec![Entry::default(); 1 << bits],
-            shift: 64 - bits,
+            buckets: vec![Bucket::default(); 1 << (bits - 1)],
+            shift: 65 - bits,
         }
     }
 
@@ -54,8 +60,7 @@ impl Table {
     fn index(&self, me: u64, opp: u64) -> usize {
         let h = (me ^ opp.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        // The bucket is the even slot and the odd one after it.
-        (h >> self.shift) as usize & !1
+        (h >> self.shift) as usize
     }
 
     /// Asks the processor to bring this position's bucket into the cache, so that a later
@@ -66,7 +71,7 @@ impl Table {
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             let i = self.index(me, opp);
-            let ptr = self.entries[i..].as_ptr().cast::<i8>();
+            let ptr = std::ptr::from_ref(&self.buckets[i]).cast::<i8>();
             // SAFETY: SSE, which `_mm_prefetch` needs, is part of the x86_64 baseline, and a
             // prefetch is only a hint: it reads nothing and cannot fault.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
@@ -79,8 +84,8 @@ impl Table {
     #[inline]
     #[must_use]
     pub fn probe(&self, me: u64, opp: u64) -> Option<Entry> {
-        let i = self.index(me, opp);
-        self.entries[i..i + 2]
+        self.buckets[self.index(me, opp)]
+            .0
             .iter()
             .find(|e| e.me == me && e.opp == opp)
             .copied()
@@ -100,15 +105,16 @@ impl Table {
             empties: (!(me | opp)).count_ones() as u8,
         };
         let i = self.index(me, opp);
-        let slot = if self.entries[i].me == me && self.entries[i].opp == opp {
-            i
-        } else if self.entries[i + 1].me == me && self.entries[i + 1].opp == opp {
-            i + 1
-        } else if self.entries[i].empties <= self.entries[i + 1].empties {
-            i
+        let bucket = &mut self.buckets[i].0;
+        let slot = if bucket[0].me == me && bucket[0].opp == opp {
+            0
+        } else if bucket[1].me == me && bucket[1].opp == opp {
+            1
+        } else if bucket[0].empties <= bucket[1].empties {
+            0
         } else {
-            i + 1
+            1
         };
-        self.entries[slot] = entry;
+        bucket[slot] = entry;
     }
 }
