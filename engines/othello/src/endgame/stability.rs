@@ -18,51 +18,44 @@ const END_ROWS: u64 = 0xFF00_0000_0000_00FF;
 /// The 28 border squares.
 const BORDER: u64 = SIDE_FILES | END_ROWS;
 
-/// The 15 diagonals running towards higher indices by 9 (a1-h8 direction), and the 15 running by
-/// 7 (h1-a8 direction).
-static DIAGONALS: ([u64; 15], [u64; 15]) = diagonals();
-
-const fn diagonals() -> ([u64; 15], [u64; 15]) {
-    let mut d9 = [0u64; 15];
-    let mut d7 = [0u64; 15];
-    let mut sq = 0;
-    while sq < 64 {
-        let (row, col) = (sq / 8, sq % 8);
-        d9[7 + col - row] |= 1u64 << sq;
-        d7[row + col] |= 1u64 << sq;
-        sq += 1;
-    }
-    (d9, d7)
-}
-
 /// The squares lying on full lines along each axis: (horizontal, vertical, a1-h8 diagonal,
-/// h1-a8 diagonal).
+/// h1-a8 diagonal). Only the squares off the border are exact: the border squares are safe on
+/// every axis but their own edge anyway.
 #[inline]
 fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
-    let mut horizontal = 0;
-    for row in 0..8 {
-        let mask = 0xFFu64 << (8 * row);
-        if filled & mask == mask {
-            horizontal |= mask;
-        }
-    }
+    // A row is full when the AND of its eight bits, folded into its a-file bit, is set.
+    let mut rows = filled;
+    rows &= rows >> 1;
+    rows &= rows >> 2;
+    rows &= rows >> 4;
+    let horizontal = (rows & 0x0101_0101_0101_0101) * 0xFF;
     let mut columns = filled;
     columns &= columns >> 32;
     columns &= columns >> 16;
     columns &= columns >> 8;
     let vertical = (columns & 0xFF) * 0x0101_0101_0101_0101;
-    let (mut d9, mut d7) = (0, 0);
-    for mask in DIAGONALS.0 {
-        if filled & mask == mask {
-            d9 |= mask;
-        }
+    (
+        horizontal,
+        vertical,
+        full_diagonals(filled, 9),
+        full_diagonals(filled, 7),
+    )
+}
+
+/// The inner squares of the full diagonals in the direction of `shift` (7 or 9).
+///
+/// Erosion: keep the filled squares whose two neighbours along the diagonal are kept (filled
+/// border squares, which end every diagonal, are always kept); an empty square removes one more
+/// square of its diagonal each way per round, and six rounds cross the six inner squares of the
+/// longest diagonal. The inner squares never wrap from one side of the board to the other.
+#[inline]
+fn full_diagonals(filled: u64, shift: u32) -> u64 {
+    let edge = filled & BORDER;
+    let mut full = filled & (((filled >> shift) & (filled << shift)) | edge);
+    for _ in 0..4 {
+        full &= ((full >> shift) & (full << shift)) | edge;
     }
-    for mask in DIAGONALS.1 {
-        if filled & mask == mask {
-            d7 |= mask;
-        }
-    }
-    (horizontal, vertical, d9, d7)
+    full & (full >> shift) & (full << shift)
 }
 
 /// A subset of `me`'s discs that can never be flipped (`opp` is the other colour).
@@ -98,6 +91,50 @@ mod tests {
         let opp = 1u64 << 9; // b2
         assert_eq!(stable_discs(me, opp), 0b111);
         assert_eq!(stable_discs(opp, me), 0);
+    }
+
+    /// Full lines by checking every line square by square.
+    fn full_lines_reference(filled: u64) -> (u64, u64, u64, u64) {
+        let line = |mask: u64| if filled & mask == mask { mask } else { 0 };
+        let (mut h, mut v, mut d9, mut d7) = (0, 0, 0, 0);
+        for i in 0..8 {
+            h |= line(0xFFu64 << (8 * i));
+            v |= line(0x0101_0101_0101_0101u64 << i);
+        }
+        for k in 0..15i32 {
+            let (mut diag9, mut diag7) = (0u64, 0u64);
+            for sq in 0..64i32 {
+                let (row, col) = (sq / 8, sq % 8);
+                if col - row + 7 == k {
+                    diag9 |= 1 << sq;
+                }
+                if row + col == k {
+                    diag7 |= 1 << sq;
+                }
+            }
+            d9 |= line(diag9);
+            d7 |= line(diag7);
+        }
+        (h, v, d9, d7)
+    }
+
+    #[test]
+    fn full_lines_agree_with_checking_every_line() {
+        let inner = !BORDER;
+        let mut state = 17u64;
+        for _ in 0..20_000 {
+            let (s, a) = arbiter_core::zobrist::splitmix64(state);
+            let (s, b) = arbiter_core::zobrist::splitmix64(s);
+            state = s;
+            // Mostly full boards, where full lines are common.
+            let filled = a | b | (a >> 3);
+            let (h, v, d9, d7) = full_lines(filled);
+            let (rh, rv, rd9, rd7) = full_lines_reference(filled);
+            assert_eq!(h, rh, "{filled:#x}");
+            assert_eq!(v, rv, "{filled:#x}");
+            assert_eq!(d9 & inner, rd9 & inner, "{filled:#x}");
+            assert_eq!(d7 & inner, rd7 & inner, "{filled:#x}");
+        }
     }
 
     #[test]
