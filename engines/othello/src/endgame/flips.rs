@@ -106,7 +106,8 @@ pub fn flips(me: u64, opp: u64, square: u32) -> u64 {
         // baseline.
         return unsafe { flips_avx2(me, opp, square) };
     }
-    FLIPPERS[square as usize](me, opp)
+    // Squares are below 64 anyway: the mask spares a bounds check on this hot path.
+    FLIPPERS[(square & 63) as usize](me, opp)
 }
 
 /// Four rays of one square, one per 64-bit lane of an AVX2 register.
@@ -152,7 +153,7 @@ fn flips_avx2(me: u64, opp: u64, square: u32) -> u64 {
         _mm256_extracti128_si256, _mm256_load_si256, _mm256_or_si256, _mm256_set_epi64x,
         _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srlv_epi64, _mm256_sub_epi64,
     };
-    let [up_rays, down_rays] = &VECTOR_RAYS[square as usize];
+    let [up_rays, down_rays] = &VECTOR_RAYS[(square & 63) as usize];
     // SAFETY: `Lanes` is 32 bytes aligned on 32, as `_mm256_load_si256` requires.
     let (up, down) = unsafe {
         (
