@@ -401,11 +401,12 @@ impl Solver {
 /// Three squares with the one alone in its quadrant first (when two share a quadrant).
 #[inline]
 fn order3(sq: [u32; 3]) -> [u32; 3] {
-    let quadrant = |s: u32| ((s >> 2) & 1) | ((s >> 4) & 2);
-    let (q0, q1, q2) = (quadrant(sq[0]), quadrant(sq[1]), quadrant(sq[2]));
-    if q0 == q1 {
+    // Bit 2 of a square is its column's half, bit 5 its row's: two squares share a quadrant
+    // when they agree on both.
+    let same_quadrant = |a: u32, b: u32| (a ^ b) & 0b10_0100 == 0;
+    if same_quadrant(sq[0], sq[1]) {
         [sq[2], sq[0], sq[1]]
-    } else if q0 == q2 {
+    } else if same_quadrant(sq[0], sq[2]) {
         [sq[1], sq[0], sq[2]]
     } else {
         sq
@@ -428,6 +429,25 @@ mod tests {
             let opp = !me & !(1u64 << sq);
             let expected = 2 * flips(me, opp, sq).count_ones() as i32;
             assert_eq!(FLIP_COUNTS[sq as usize](me), expected, "square {sq}");
+        }
+    }
+
+    #[test]
+    fn order3_puts_the_square_alone_in_its_quadrant_first() {
+        let quadrant = |s: u32| (s / 8 / 4, s % 8 / 4);
+        for a in 0..64 {
+            for b in 0..64 {
+                for c in 0..64 {
+                    let expected = if quadrant(a) == quadrant(b) {
+                        [c, a, b]
+                    } else if quadrant(a) == quadrant(c) {
+                        [b, a, c]
+                    } else {
+                        [a, b, c]
+                    };
+                    assert_eq!(order3([a, b, c]), expected, "{a} {b} {c}");
+                }
+            }
         }
     }
 
