@@ -137,6 +137,7 @@ impl Solver {
     /// A solver for the position `(me, opp)`, its table sized to the number of empties.
     fn new(me: u64, opp: u64, limit: u64) -> Solver {
         debug_assert_eq!(me & opp, 0, "overlapping boards");
+        cpu::detect();
         Solver {
             table: Table::for_empties((!(me | opp)).count_ones()),
             nodes: 0,

@@ -1,69 +1,50 @@
 //! Run-time choice of the instructions the solver's leaf functions may use.
 //!
-//! The crate is built for the x86_64 baseline, which lacks `popcnt`: a population count then
-//! costs about twenty instructions. The last-square score (one function per square, called at
-//! most leaves of the search, and counting the discs of the board each time) is therefore
-//! compiled twice, once for the baseline and once with `popcnt`, and [`has_popcnt`] picks a
-//! copy. Both copies run the same source code, so they give the same results.
+//! The crate is built for the x86_64 baseline, which lacks `popcnt` and AVX2: a population
+//! count then costs about twenty instructions. The last-square score (one function per square,
+//! called at most leaves of the search, counting the discs of the board each time) is therefore
+//! compiled twice, once for the baseline and once with `popcnt` ([`has_popcnt`]); the flips
+//! have an AVX2 version ([`has_avx2`]). Both copies of each give the same results.
 //!
-//! The flips likewise have an AVX2 version ([`has_avx2`]).
+//! The flags are set by [`detect`], which every solve calls first, and only read on the hot
+//! paths (one memory test each). Until [`detect`] runs they say "absent", which only means the
+//! portable code runs.
 //!
 //! Tried and dropped: the flip functions compiled with `lzcnt` and BMI1 ran no faster (the
-//! compiler already vectorises their rays), and the check before each call cost more.
+//! compiler already vectorises their rays).
 
-#[cfg(target_arch = "x86_64")]
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Unknown yet (0), absent (1), present (2).
-#[cfg(target_arch = "x86_64")]
-static POPCNT: AtomicU8 = AtomicU8::new(0);
+static POPCNT: AtomicBool = AtomicBool::new(false);
+static AVX2: AtomicBool = AtomicBool::new(false);
 
-/// Whether the processor has `popcnt`, the feature of the functions marked
-/// `#[target_feature(enable = "popcnt")]` in this module's siblings. Cached: one load and one
-/// comparison after the first call (`is_x86_feature_detected!` costs a little more).
+/// Finds out what the processor has and sets the flags read by [`has_popcnt`] and
+/// [`has_avx2`]. Cheap (the standard library caches the answer): called once per solve.
+pub fn detect() {
+    #[cfg(target_arch = "x86_64")]
+    {
+        POPCNT.store(
+            std::arch::is_x86_feature_detected!("popcnt"),
+            Ordering::Relaxed,
+        );
+        AVX2.store(
+            std::arch::is_x86_feature_detected!("avx2"),
+            Ordering::Relaxed,
+        );
+    }
+}
+
+/// Whether the processor has `popcnt` (as found by [`detect`]), the feature of the functions
+/// marked `#[target_feature(enable = "popcnt")]` in this module's siblings.
 #[inline(always)]
 #[must_use]
 pub fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        match POPCNT.load(Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => detect(),
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    POPCNT.load(Ordering::Relaxed)
 }
 
-/// Unknown yet (0), absent (1), present (2).
-#[cfg(target_arch = "x86_64")]
-static AVX2: AtomicU8 = AtomicU8::new(0);
-
-/// Whether the processor has AVX2, cached like [`has_popcnt`].
+/// Whether the processor has AVX2 (as found by [`detect`]).
 #[inline(always)]
 #[must_use]
 pub fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        match AVX2.load(Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => {
-                let present = std::arch::is_x86_feature_detected!("avx2");
-                AVX2.store(1 + u8::from(present), Ordering::Relaxed);
-                present
-            }
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-}
-
-#[cfg(target_arch = "x86_64")]
-#[cold]
-fn detect() -> bool {
-    let present = std::arch::is_x86_feature_detected!("popcnt");
-    POPCNT.store(1 + u8::from(present), Ordering::Relaxed);
-    present
+    AVX2.load(Ordering::Relaxed)
 }

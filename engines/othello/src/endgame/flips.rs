@@ -209,6 +209,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_generic_flip_generator() {
+        super::super::cpu::detect();
         let mut state = 5u64;
         for _ in 0..3000 {
             let (s, a) = arbiter_core::zobrist::splitmix64(state);

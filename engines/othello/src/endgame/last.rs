@@ -467,6 +467,7 @@ mod tests {
 
     #[test]
     fn last_scores_agree_with_playing_the_square_out() {
+        super::super::cpu::detect();
         let mut state = 13u64;
         for i in 0..20_000 {
             let (s, mine) = arbiter_core::zobrist::splitmix64(state);
