@@ -21,7 +21,9 @@
 //! - `n <= SHALLOW_EMPTIES` (module `last`): no table, no move generation: empties by quadrant
 //!   parity, then static square classes; the last four squares have their own code and the
 //!   very last one is counted from line tables.
-//! - Flips come from one function per square (module `flips`).
+//! - Flips come from one function per square (module `flips`), or from one AVX2 function where
+//!   the processor has AVX2; the last-square score likewise has a `popcnt` copy. Module `cpu`
+//!   picks at run time, so the build needs no `target-cpu` and results never differ.
 //!
 //! Nothing depends on time or on earlier solves (the table is new for each solve), so node
 //! counts are reproducible. Example: `cargo run --release -p arbiter-othello --example solve --
