@@ -174,7 +174,16 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             .map(|planned| {
                 let loaded = &suites[planned.suite];
                 let engine = engines[planned.engine].as_ref();
+                let started = std::time::Instant::now();
                 let outcome = runner::run_suite_case(engine, loaded, planned.case);
+                if include_slow {
+                    progress.note(&format!(
+                        "{} {} ({:.1} s)",
+                        planned.name,
+                        verdict_name(outcome.result.verdict),
+                        started.elapsed().as_secs_f64()
+                    ));
+                }
                 progress.inc(&planned.name);
                 Row {
                     name: planned.name,

@@ -28,6 +28,16 @@ impl Progress {
         self.bar.inc(1);
     }
 
+    /// A line for the log: above the bar on a terminal, on stderr otherwise. For long runs
+    /// whose steps take minutes each, where a silent log would look like a hang.
+    pub fn note(&self, line: &str) {
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

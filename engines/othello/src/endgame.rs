@@ -16,8 +16,9 @@
 //!   while a node orders its moves), stability cut-off (module `stability`), enhanced
 //!   transposition cut-off, and move ordering (module `order`): the table's move first, then
 //!   fastest-first (fewest opponent replies, corners counted twice), potential mobility,
-//!   corner stability and parity; from 14 empties on a shallow search on a small mobility
-//!   heuristic leads the key.
+//!   corner stability and parity; from 14 empties on a shallow search (one to three plies) on
+//!   the trained pattern evaluation ([`crate::pattern`]) plus a hand-made mobility heuristic
+//!   leads the key.
 //! - `n <= SHALLOW_EMPTIES` (module `last`): no table, no move generation: empties by quadrant
 //!   parity, then static square classes; the last four squares have their own code and the
 //!   very last one is counted from line tables.

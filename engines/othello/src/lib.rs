@@ -56,7 +56,9 @@
 //! # Search
 //! [`search`] implements [`arbiter_search::Searchable`]: alpha-beta and MCTS on the evaluation
 //! of [`eval`] ([`OthelloEval`], weights in `engines/othello/params.yaml`), and the exact
-//! [`endgame`] solver for `Algorithm::Solve`.
+//! [`endgame`] solver for `Algorithm::Solve`. The solver orders its moves with [`pattern`], an
+//! evaluation trained on solved games (weights in `engines/othello/weights/patterns.bin`, made
+//! by the `train_eval` example).
 //!
 //! # Hashing, undo, perft
 //! The Zobrist hash is incremental, from fixed-seed keys per square and colour plus one for
@@ -69,6 +71,7 @@ pub mod endgame;
 pub mod eval;
 mod game;
 mod moves;
+pub mod pattern;
 pub mod perft;
 pub mod position;
 pub mod search;

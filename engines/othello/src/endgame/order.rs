@@ -6,29 +6,31 @@
 //! significant: the opponent's weighted mobility (corners count twice), its potential mobility
 //! (empty squares next to our discs), our discs made stable next to corners, then quadrant
 //! parity and corners as tie-breaks. From [`SORT_SEARCH_EMPTIES`] on, the value of a shallow
-//! alpha-beta search on [`heuristic`] leads instead, the opponent's mobility second: it looks a
-//! few plies further than mobility alone. Without trained evaluation weights this heuristic is
-//! the weak point of the solver: a pattern evaluation is what would cut the tree most.
+//! alpha-beta search on the pattern evaluation ([`crate::pattern`], trained on solved games)
+//! leads instead, the opponent's mobility second: it judges a move by where it leads a few
+//! plies on rather than by mobility alone, which is what shrinks the tree at 20 and more empty
+//! squares.
 
 use super::Solver;
 use super::flips::flips;
 use super::quadrant_parity_squares;
 use crate::bitboard::legal_moves;
+use crate::pattern::{EVAL_SCALE, PatternWeights};
 
 /// a1, h1, a8, h8.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// b2, g2, b7, g7: the squares diagonally next to the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
-/// From this many empty squares on, moves are ordered by a shallow [`heuristic`] search.
+/// From this many empty squares on, moves are ordered by a shallow [`evaluate`] search.
 const SORT_SEARCH_EMPTIES: u32 = 14;
-/// From this many empty squares on, the [`heuristic`] search looks two plies ahead.
-const SORT_DEPTH_2_EMPTIES: u32 = 18;
-/// From this many empty squares on, the [`heuristic`] search looks three plies ahead.
-const SORT_DEPTH_3_EMPTIES: u32 = 21;
+/// From this many empty squares on, the [`evaluate`] search looks two plies ahead.
+const SORT_DEPTH_2_EMPTIES: u32 = 17;
+/// From this many empty squares on, the [`evaluate`] search looks three plies ahead.
+const SORT_DEPTH_3_EMPTIES: u32 = 20;
 /// Up to this many empty squares, parity counts in the move ordering.
 const PARITY_ORDER_EMPTIES: u32 = 14;
-/// Beyond any [`heuristic`] value or scaled final score.
+/// Beyond any [`evaluate`] value or scaled final score.
 const SORT_INF: i32 = 1 << 20;
 /// The key of the table's move: above every other key.
 const HINT_KEY: i32 = 1 << 28;
@@ -43,8 +45,13 @@ const W_POTENTIAL: i32 = 4;
 const W_CORNER_STABLE: i32 = 6;
 const W_PARITY: i32 = 4;
 const W_CORNER: i32 = 2;
-/// Per opponent reply, added to the [`heuristic`] search value at high empties.
-const W_SORT_REPLY: i32 = 16;
+/// The weight of the hand-made heuristic in [`evaluate`]: the trained patterns alone order
+/// worse than with it (they were fitted on only 16,000 games). Measured on FFO #40-#44 node
+/// counts (weights 0, 1, 2, 3, 4, 6 tried; 3 and 4 best, by about a quarter over either part
+/// alone) and checked on #30-#39 and #45-#49.
+const HAND_WEIGHT: i32 = 3;
+/// Per opponent reply, added to the [`evaluate`] search value at high empties.
+const W_SORT_REPLY: i32 = 48;
 
 /// One candidate move: its square, flips and ordering key.
 #[derive(Clone, Copy, Default)]
@@ -131,13 +138,20 @@ fn neighbours(discs: u64) -> u64 {
     horizontal | (row << 8) | (row >> 8)
 }
 
-/// A rough midgame evaluation for move ordering, side to move's view: mobility, potential
-/// mobility and corners. Not used for any score, only to sort moves.
+/// The key of a position for move ordering, side to move's view: the pattern evaluation
+/// ([`EVAL_SCALE`] units per disc) plus [`HAND_WEIGHT`] times a hand-made mobility heuristic.
+/// Only to sort moves, never a score.
 #[inline]
-fn heuristic(me: u64, opp: u64) -> i32 {
+fn evaluate(me: u64, opp: u64) -> i32 {
     let empties = !(me | opp);
     let my_moves = legal_moves(me, opp);
     let their_moves = legal_moves(opp, me);
+    let pattern = PatternWeights::shipped().evaluate_with_mobility(
+        me,
+        opp,
+        my_moves.count_ones(),
+        their_moves.count_ones(),
+    );
     let mobility = (my_moves.count_ones() + (my_moves & CORNERS).count_ones()) as i32
         - (their_moves.count_ones() + (their_moves & CORNERS).count_ones()) as i32;
     let potential = (neighbours(opp) & empties).count_ones() as i32
@@ -146,7 +160,8 @@ fn heuristic(me: u64, opp: u64) -> i32 {
     // X-squares count against their owner while the corner beside them is empty.
     let open_x = X_SQUARES & neighbours(CORNERS & empties);
     let x_squares = (me & open_x).count_ones() as i32 - (opp & open_x).count_ones() as i32;
-    16 * mobility + 4 * potential + 40 * corners - 20 * x_squares
+    let hand = 16 * mobility + 4 * potential + 40 * corners - 20 * x_squares;
+    pattern + HAND_WEIGHT * hand
 }
 
 impl Solver {
@@ -198,17 +213,17 @@ impl Solver {
         }
     }
 
-    /// A depth-limited alpha-beta search on [`heuristic`], only to order moves at high empties.
+    /// A depth-limited alpha-beta search on [`evaluate`], only to order moves at high empties.
     /// Its nodes count in [`super::Solution::nodes`].
     fn sort_search(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return heuristic(me, opp);
+            return evaluate(me, opp);
         }
         let mut moves = legal_moves(me, opp);
         if moves == 0 {
             if legal_moves(opp, me) == 0 {
-                return super::final_score(me, opp) * 1000;
+                return super::final_score(me, opp) * EVAL_SCALE;
             }
             return -self.sort_search(opp, me, depth, -beta, -alpha);
         }
