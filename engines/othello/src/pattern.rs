@@ -135,7 +135,7 @@ fn gather_diagonal(b: u64, mask: u64) -> u64 {
     ((b & mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56
 }
 
-/// The a1–h8 diagonal, and the diagonals starting at b1/a2, c1/a3, d1/a4 and e1/a5.
+/// The a1–h8 diagonal; the shorter diagonals are shifts of it.
 const DIAGONAL_8: u64 = 0x8040_2010_0804_0201;
 
 /// The bits of each pattern instance of one board, in a fixed order: the same order for the
@@ -308,6 +308,9 @@ impl PatternWeights {
         let body = bytes
             .strip_prefix(MAGIC)
             .ok_or("not an arbiter pattern weights file")?;
+        if body.len() % 2 != 0 {
+            return Err("a weights file holds 16-bit words: odd length".to_owned());
+        }
         let mut weights = Vec::with_capacity(BUCKETS * WEIGHTS_PER_BUCKET);
         let mut words = body
             .chunks_exact(2)
@@ -446,6 +449,7 @@ mod tests {
         let encoded = PatternWeights::from_vec(weights.clone()).encode();
         assert_eq!(PatternWeights::decode(&encoded).unwrap().weights, weights);
         assert!(PatternWeights::decode(b"nonsense").is_err());
+        assert!(PatternWeights::decode(&encoded[..encoded.len() - 1]).is_err());
     }
 
     #[test]
