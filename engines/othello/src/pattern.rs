@@ -97,13 +97,13 @@ const fn base3() -> [u16; 1024] {
 }
 
 /// Rank 1 and rank 8 swapped, and so on (a1 ↔ a8).
-#[inline]
+#[inline(always)]
 fn flip_vertical(b: u64) -> u64 {
     b.swap_bytes()
 }
 
 /// File a and file h swapped, and so on (a1 ↔ h1).
-#[inline]
+#[inline(always)]
 fn mirror(b: u64) -> u64 {
     const K1: u64 = 0x5555_5555_5555_5555;
     const K2: u64 = 0x3333_3333_3333_3333;
@@ -114,7 +114,7 @@ fn mirror(b: u64) -> u64 {
 }
 
 /// Reflected in the a1–h8 diagonal (b1 ↔ a2).
-#[inline]
+#[inline(always)]
 fn transpose(mut b: u64) -> u64 {
     const K1: u64 = 0x5500_5500_5500_5500;
     const K2: u64 = 0x3333_0000_3333_0000;
@@ -130,7 +130,7 @@ fn transpose(mut b: u64) -> u64 {
 
 /// The squares of a diagonal in the a1–h8 direction, gathered into the top byte by file: each
 /// square is on its own file, so the shifted copies never collide.
-#[inline]
+#[inline(always)]
 fn gather_diagonal(b: u64, mask: u64) -> u64 {
     ((b & mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56
 }
@@ -140,7 +140,7 @@ const DIAGONAL_8: u64 = 0x8040_2010_0804_0201;
 
 /// The bits of each pattern instance of one board, in a fixed order: the same order for the
 /// side to move's board and the opponent's, so that [`BASE3`] can combine them.
-#[inline]
+#[inline(always)]
 fn instance_bits(b: u64, out: &mut [u16; 46]) {
     let v = flip_vertical(b);
     let h = mirror(b);
@@ -218,7 +218,7 @@ pub fn features(me: u64, opp: u64, out: &mut [u32; FEATURES]) {
 }
 
 /// [`features`] for a caller that has counted both sides' moves already.
-#[inline]
+#[inline(always)]
 pub fn features_with_mobility(
     me: u64,
     opp: u64,
@@ -346,7 +346,7 @@ impl PatternWeights {
     }
 
     /// [`PatternWeights::evaluate`] for a caller that has counted both sides' moves already.
-    #[inline]
+    #[inline(always)] // so that it takes the processor features of the move ordering's copy
     #[must_use]
     pub fn evaluate_with_mobility(
         &self,
