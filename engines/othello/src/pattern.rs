@@ -171,7 +171,19 @@ fn for_each_instance(b: u64, mut emit: impl FnMut(usize, u16)) {
     for &t in &corners {
         push((t & 7) | ((t >> 5) & 0x38) | ((t >> 10) & 0x1C0));
     }
-    for &t in corners.iter().chain(&transposed) {
+    // One array rather than a chained iterator: the compiler unrolls a loop over an array,
+    // not the chain.
+    let blocks = [
+        corners[0],
+        corners[1],
+        corners[2],
+        corners[3],
+        transposed[0],
+        transposed[1],
+        transposed[2],
+        transposed[3],
+    ];
+    for &t in &blocks {
         push((t & 0x1F) | ((t >> 3) & 0x3E0));
     }
     for rank in 1..4 {
