@@ -97,13 +97,13 @@ const fn base3() -> [u16; 1024] {
 }
 
 /// Rank 1 and rank 8 swapped, and so on (a1 ↔ a8).
-#[inline]
+#[inline(always)]
 fn flip_vertical(b: u64) -> u64 {
     b.swap_bytes()
 }
 
 /// File a and file h swapped, and so on (a1 ↔ h1).
-#[inline]
+#[inline(always)]
 fn mirror(b: u64) -> u64 {
     const K1: u64 = 0x5555_5555_5555_5555;
     const K2: u64 = 0x3333_3333_3333_3333;
@@ -114,7 +114,7 @@ fn mirror(b: u64) -> u64 {
 }
 
 /// Reflected in the a1–h8 diagonal (b1 ↔ a2).
-#[inline]
+#[inline(always)]
 fn transpose(mut b: u64) -> u64 {
     const K1: u64 = 0x5500_5500_5500_5500;
     const K2: u64 = 0x3333_0000_3333_0000;
@@ -130,7 +130,7 @@ fn transpose(mut b: u64) -> u64 {
 
 /// The squares of a diagonal in the a1–h8 direction, gathered into the top byte by file: each
 /// square is on its own file, so the shifted copies never collide.
-#[inline]
+#[inline(always)]
 fn gather_diagonal(b: u64, mask: u64) -> u64 {
     ((b & mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56
 }
@@ -140,8 +140,16 @@ const DIAGONAL_8: u64 = 0x8040_2010_0804_0201;
 
 /// The bits of each pattern instance of one board, in a fixed order: the same order for the
 /// side to move's board and the opponent's, so that [`BASE3`] can combine them.
-#[inline]
+#[inline(always)]
 fn instance_bits(b: u64, out: &mut [u16; 46]) {
+    for_each_instance(b, |k, bits| out[k] = bits);
+}
+
+/// Calls `push(k, bits)` for each pattern instance `k` of one board (0..46, in order) with its
+/// bits (below 1024). A closure rather than an array, so that [`PatternWeights::evaluate`] can
+/// look its weights up as the instances come, without storing them first.
+#[inline(always)]
+fn for_each_instance(b: u64, mut emit: impl FnMut(usize, u16)) {
     let v = flip_vertical(b);
     let h = mirror(b);
     let vh = flip_vertical(h);
@@ -153,7 +161,8 @@ fn instance_bits(b: u64, out: &mut [u16; 46]) {
     let sides = [b, v, transposed[0], transposed[2]];
     let mut k = 0;
     let mut push = |bits: u64| {
-        out[k] = bits as u16;
+        debug_assert!(bits < 1024);
+        emit(k, bits as u16);
         k += 1;
     };
     for &t in &sides {
@@ -162,7 +171,19 @@ fn instance_bits(b: u64, out: &mut [u16; 46]) {
     for &t in &corners {
         push((t & 7) | ((t >> 5) & 0x38) | ((t >> 10) & 0x1C0));
     }
-    for &t in corners.iter().chain(&transposed) {
+    // One array rather than a chained iterator: the compiler unrolls a loop over an array,
+    // not the chain.
+    let blocks = [
+        corners[0],
+        corners[1],
+        corners[2],
+        corners[3],
+        transposed[0],
+        transposed[1],
+        transposed[2],
+        transposed[3],
+    ];
+    for &t in &blocks {
         push((t & 0x1F) | ((t >> 3) & 0x3E0));
     }
     for rank in 1..4 {
@@ -201,6 +222,25 @@ pub const INSTANCE_KINDS: [(usize, usize, usize); 11] = [
     (42, 46, 10),
 ];
 
+/// `INSTANCE_OFFSETS[k]`: where the table of pattern instance `k`'s kind starts in a phase's
+/// weight vector ([`OFFSETS`] by [`INSTANCE_KINDS`]).
+const INSTANCE_OFFSETS: [usize; 46] = instance_offsets();
+
+const fn instance_offsets() -> [usize; 46] {
+    let mut table = [0usize; 46];
+    let mut kind = 0;
+    while kind < INSTANCE_KINDS.len() {
+        let (from, to, pattern) = INSTANCE_KINDS[kind];
+        let mut i = from;
+        while i < to {
+            table[i] = OFFSETS[pattern];
+            i += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
 /// The phase of a position with `empties` empty squares.
 #[inline]
 #[must_use]
@@ -218,7 +258,7 @@ pub fn features(me: u64, opp: u64, out: &mut [u32; FEATURES]) {
 }
 
 /// [`features`] for a caller that has counted both sides' moves already.
-#[inline]
+#[inline(always)]
 pub fn features_with_mobility(
     me: u64,
     opp: u64,
@@ -349,7 +389,7 @@ impl PatternWeights {
     }
 
     /// [`PatternWeights::evaluate`] for a caller that has counted both sides' moves already.
-    #[inline]
+    #[inline(always)] // so that it takes the processor features of the move ordering's copy
     #[must_use]
     pub fn evaluate_with_mobility(
         &self,
@@ -358,10 +398,21 @@ impl PatternWeights {
         my_moves: u32,
         their_moves: u32,
     ) -> i32 {
+        // The sum of the weights of `features_with_mobility`, each looked up as soon as its
+        // index is known: no feature array is filled, and the opponent's instance bits are
+        // combined with ours as they come.
         let phase = self.phase(bucket((!(me | opp)).count_ones()));
-        let mut active = [0u32; FEATURES];
-        features_with_mobility(me, opp, my_moves, their_moves, &mut active);
-        active.iter().map(|&i| i32::from(phase[i as usize])).sum()
+        let mut mine = [0u16; 46];
+        instance_bits(me, &mut mine);
+        let mut sum = i32::from(phase[BIAS])
+            + i32::from(phase[MOBILITY_ME + (my_moves as usize).min(MOBILITY_MAX - 1)])
+            + i32::from(phase[MOBILITY_OPP + (their_moves as usize).min(MOBILITY_MAX - 1)]);
+        for_each_instance(opp, |k, theirs| {
+            // Both bit sets are below 1024 (10 squares at most): the masks only spare checks.
+            let index = BASE3[usize::from(mine[k]) & 1023] + 2 * BASE3[usize::from(theirs) & 1023];
+            sum += i32::from(phase[INSTANCE_OFFSETS[k] + usize::from(index)]);
+        });
+        sum
     }
 }
 
@@ -437,6 +488,36 @@ mod tests {
         a.sort_unstable();
         b.sort_unstable();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn evaluation_sums_the_weights_of_the_features() {
+        let weights = PatternWeights::shipped();
+        // Boards from a fixed xorshift sequence, with disjoint discs, at every phase.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2000 {
+            let (a, b) = (next(), next());
+            let keep = next() | next();
+            let (me, opp) = (a & keep, !a & b & keep);
+            let (my_moves, their_moves) = (
+                legal_moves(me, opp).count_ones(),
+                legal_moves(opp, me).count_ones(),
+            );
+            let mut active = [0u32; FEATURES];
+            features_with_mobility(me, opp, my_moves, their_moves, &mut active);
+            let phase = weights.phase(bucket((!(me | opp)).count_ones()));
+            let expected: i32 = active.iter().map(|&i| i32::from(phase[i as usize])).sum();
+            assert_eq!(
+                weights.evaluate_with_mobility(me, opp, my_moves, their_moves),
+                expected
+            );
+        }
     }
 
     #[test]
