@@ -153,7 +153,7 @@ fn play_game(game: u32, rng: &mut Rng, out: &mut Vec<Sample>) {
     }
     if !outcome_known {
         // The game ended above SOLVE_EMPTIES: its final score is the label.
-        let final_score = final_score(me, opp);
+        let final_score = solve(me, opp).score;
         for &(p_me, p_opp, p_same) in &pending {
             let sign = if p_same == same_side { 1 } else { -1 };
             out.push(Sample {
@@ -163,16 +163,6 @@ fn play_game(game: u32, rng: &mut Rng, out: &mut Vec<Sample>) {
                 game,
             });
         }
-    }
-}
-
-fn final_score(me: u64, opp: u64) -> i32 {
-    let (mine, theirs) = (me.count_ones() as i32, opp.count_ones() as i32);
-    let empties = 64 - mine - theirs;
-    match mine.cmp(&theirs) {
-        std::cmp::Ordering::Greater => mine - theirs + empties,
-        std::cmp::Ordering::Less => mine - theirs - empties,
-        std::cmp::Ordering::Equal => 0,
     }
 }
 
@@ -232,35 +222,6 @@ fn load(path: &PathBuf) -> std::io::Result<Vec<Sample>> {
         .collect())
 }
 
-/// The eight images of a board under the symmetries of the square.
-fn symmetries(b: u64) -> [u64; 8] {
-    let v = b.swap_bytes();
-    let h = mirror(b);
-    let vh = h.swap_bytes();
-    [
-        b,
-        v,
-        h,
-        vh,
-        transpose(b),
-        transpose(v),
-        transpose(h),
-        transpose(vh),
-    ]
-}
-
-fn mirror(b: u64) -> u64 {
-    let b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
-    let b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
-    ((b >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((b & 0x0F0F_0F0F_0F0F_0F0F) << 4)
-}
-
-fn transpose(b: u64) -> u64 {
-    (0..64)
-        .filter(|s| b & (1 << s) != 0)
-        .fold(0, |acc, s| acc | 1 << ((s % 8) * 8 + s / 8))
-}
-
 /// Fits one phase; returns the weights (in discs) and the train and held-out RMS errors.
 /// Settings of the fit.
 struct Fit {
@@ -283,7 +244,7 @@ fn fit_phase(samples: &[&Sample], fit: &Fit) -> (Vec<f32>, f32, f32) {
     let mut train: Vec<([u32; FEATURES], f32)> = Vec::new();
     let mut test: Vec<([u32; FEATURES], f32)> = Vec::new();
     for s in samples {
-        let (mes, opps) = (symmetries(s.me), symmetries(s.opp));
+        let (mes, opps) = (pattern::symmetries(s.me), pattern::symmetries(s.opp));
         for k in 0..8 {
             let mut f = [0u32; FEATURES];
             pattern::features(mes[k], opps[k], &mut f);
@@ -351,7 +312,7 @@ fn negamax(w: &PatternWeights, me: u64, opp: u64, depth: u32, mut alpha: i32, be
     let mut moves = legal_moves(me, opp);
     if moves == 0 {
         if legal_moves(opp, me) == 0 {
-            return final_score(me, opp) * EVAL_SCALE;
+            return solve(me, opp).score * EVAL_SCALE;
         }
         return -negamax(w, opp, me, depth, -beta, -alpha);
     }

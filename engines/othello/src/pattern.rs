@@ -128,6 +128,24 @@ fn transpose(mut b: u64) -> u64 {
     b
 }
 
+/// The eight images of a board under the symmetries of the square: itself, flipped, mirrored,
+/// both, then the transposes of those four. Training data hold every image of a position.
+#[must_use]
+pub fn symmetries(b: u64) -> [u64; 8] {
+    let (v, h) = (flip_vertical(b), mirror(b));
+    let vh = flip_vertical(h);
+    [
+        b,
+        v,
+        h,
+        vh,
+        transpose(b),
+        transpose(v),
+        transpose(h),
+        transpose(vh),
+    ]
+}
+
 /// The squares of a diagonal in the a1–h8 direction, gathered into the top byte by file: each
 /// square is on its own file, so the shifted copies never collide.
 #[inline(always)]
