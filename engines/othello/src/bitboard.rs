@@ -49,6 +49,18 @@ const fn rays() -> [[u64; 64]; 8] {
     table
 }
 
+/// The squares next to a disc of `discs` in any of the eight directions (no wrap across edges):
+/// where potential mobility is counted.
+#[inline(always)]
+#[must_use]
+pub fn neighbours(discs: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let horizontal = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
+    let row = discs | horizontal;
+    horizontal | (row << 8) | (row >> 8)
+}
+
 /// The empty squares where the side owning `me` may place a disc: those that outflank at least
 /// one line of `opp` discs in one of the eight directions.
 ///

@@ -19,7 +19,7 @@ use arbiter_search::Evaluator;
 use arbiter_search::score::MATE_BOUND;
 use serde::{Deserialize, Serialize};
 
-use crate::bitboard::legal_moves;
+use crate::bitboard::{legal_moves, neighbours};
 use crate::{Move, Othello};
 
 /// The base of a finished game's score: a win by `m` discs scores `WIN_BASE + m` (`m >= 1`).
@@ -65,16 +65,6 @@ pub struct EvalWeights {
     pub disc: i32,
     /// The number of empty squares from which on (downwards) [`EvalWeights::disc`] counts.
     pub disc_parity_empties: u32,
-}
-
-/// The squares next to a disc of `discs` in any of the eight directions (no wrap across edges).
-#[inline]
-fn neighbours(discs: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let horizontal = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
-    let row = discs | horizontal;
-    horizontal | (row << 8) | (row >> 8)
 }
 
 /// `count(me & mask) - count(opp & mask)`.

@@ -16,7 +16,7 @@ use std::mem::MaybeUninit;
 use super::Solver;
 use super::flips::flips;
 use super::quadrant_parity_squares;
-use crate::bitboard::legal_moves;
+use crate::bitboard::{legal_moves, neighbours};
 use crate::pattern::{EVAL_SCALE, PatternWeights};
 
 /// a1, h1, a8, h8.
@@ -143,16 +143,6 @@ fn corner_stability(discs: u64) -> i32 {
         | ((corners & 0x0000_0000_0000_0081) << 8)
         | ((corners & 0x8100_0000_0000_0000) >> 8);
     ((corners | next) & discs).count_ones() as i32
-}
-
-/// The squares next to a disc of `discs` in any of the eight directions.
-#[inline(always)]
-fn neighbours(discs: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let horizontal = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
-    let row = discs | horizontal;
-    horizontal | (row << 8) | (row >> 8)
 }
 
 /// The legal moves of `me`: with `FAST` (only in the copy compiled with AVX2, see
