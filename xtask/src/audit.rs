@@ -42,6 +42,10 @@ pub struct AuditArgs {
     /// Run only these suites (by name, e.g. `ffo-40-59`; slow ones included) and no specs.
     #[arg(long = "suite")]
     pub only_suites: Vec<String>,
+    /// Run only the cases whose id (spec or suite) is one of these, e.g. `--case ffo-56`; with
+    /// `--suite`, to rerun one slow position without the rest.
+    #[arg(long = "case")]
+    pub only_cases: Vec<String>,
     /// Also run the slow suites (FFO #40-#59 and the like).
     #[arg(long)]
     pub slow: bool,
@@ -147,9 +151,15 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         counts: [0; 4],
     }));
 
-    let spec_plan = runner::plan(&specs, &engines);
+    let chosen = |id: &str| args.only_cases.is_empty() || args.only_cases.iter().any(|c| c == id);
+    let mut spec_plan = runner::plan(&specs, &engines);
+    spec_plan.retain(|planned| chosen(&specs[planned.spec].spec.cases[planned.case].id.value));
     let include_slow = args.slow || !args.only_suites.is_empty();
-    let suite_plan = runner::plan_suites(&suites, &engines, include_slow);
+    let mut suite_plan = runner::plan_suites(&suites, &engines, include_slow);
+    suite_plan.retain(|planned| chosen(&suites[planned.suite].suite.cases[planned.case].id.value));
+    if !args.only_cases.is_empty() && spec_plan.is_empty() && suite_plan.is_empty() {
+        bail!("no case named {}", args.only_cases.join(", "));
+    }
     let progress = Progress::new("audit", (spec_plan.len() + suite_plan.len()) as u64);
     let mut rows: Vec<Row> = spec_plan
         .into_par_iter()

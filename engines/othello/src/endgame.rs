@@ -7,14 +7,19 @@
 //! going to the winner. Every such score is even, which the windows exploit.
 //!
 //! # Search
-//! Principal-variation search on raw bitboards (module `search`): the root first asks with a
-//! null window whether the side to move wins (score above -1), then searches with an open
-//! window on the side of that bound; inside, only the principal variation has an open window,
-//! every other node a null window. The work is split by the number of empty squares `n`,
-//! because what pays differs:
+//! Null-window search on raw bitboards (module `search`): every node but the root answers
+//! whether the score beats one bound. The root of a large solve asks "is the score at least
+//! `b`?" for `b` stepping up from a little below a guess (module `guess`: a shallow search on
+//! the pattern evaluation), the table carrying what each answer learnt into the next; tests
+//! below the true score pass cheaply and the guess errs low, so most of the work goes into the
+//! last two tests, the proofs that the score is at least `s` and not more. A small solve asks
+//! for the sign first, then searches with an open window on the side of that bound.
+//!
+//! The work is split by the number of empty squares `n`, because what pays differs:
 //! - `n > SHALLOW_EMPTIES` (module `search`): transposition table (module `table`, prefetched
 //!   while a node orders its moves), stability cut-off (module `stability`), enhanced
-//!   transposition cut-off, and move ordering (module `order`): the table's move first, then
+//!   transposition cut-off, and move ordering (module `order`): the table's move first (before
+//!   the other moves are even generated), then
 //!   fastest-first (fewest opponent replies, corners counted twice), potential mobility,
 //!   corner stability and parity; from 14 empties on a shallow search (one to three plies) on
 //!   the trained pattern evaluation ([`crate::pattern`]) plus a hand-made mobility heuristic
@@ -32,6 +37,7 @@
 
 mod cpu;
 mod flips;
+mod guess;
 mod last;
 mod order;
 mod search;

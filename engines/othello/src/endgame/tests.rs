@@ -1,6 +1,7 @@
 //! Tests of the endgame solver: FFO #1-#19, hand positions whose values follow from the rules,
 //! and random endings checked against a plain minimax without pruning.
 
+use super::search::NULL_WINDOW_ROOT_EMPTIES;
 use super::*;
 use crate::bitboard::{can_move, flips, legal_moves};
 use arbiter_core::zobrist::splitmix64;
@@ -359,6 +360,41 @@ fn a_node_budget_gives_up_or_solves_exactly() {
     assert_eq!(solve_with_limit(me, opp, full.nodes), Some(full));
     assert_eq!(solve_with_limit(me, opp, u64::MAX), Some(full));
     assert_eq!(solve_with_limit(me, opp, 1000), None);
+    assert_eq!(solve_with_limit(me, opp, full.nodes / 2), None);
+}
+
+/// The two roots, on positions at the size where the solver switches from one to the other,
+/// give the same score, each with a move that achieves it.
+#[test]
+fn both_roots_agree_on_the_score_and_a_move_achieving_it() {
+    for seed in 2000..2004u64 {
+        let empties = NULL_WINDOW_ROOT_EMPTIES + (seed % 2) as u32;
+        let (me, opp) = random_ending(seed, empties);
+        if legal_moves(me, opp) == 0 {
+            continue;
+        }
+        let n = (!(me | opp)).count_ones();
+        let by_sign = Solver::new(me, opp, u64::MAX).root_by_sign(me, opp, n);
+        let by_tests = Solver::new(me, opp, u64::MAX).root_by_null_windows(me, opp, n);
+        assert_eq!(by_tests.1, by_sign.1, "seed {seed}");
+        for (best, score) in [by_sign, by_tests] {
+            let sq = u32::from(best.and_then(Move::square).expect("a square"));
+            let f = flips(me, opp, sq);
+            assert_ne!(f, 0, "seed {seed}: illegal best move");
+            assert_eq!(
+                -solve(opp & !f, me | f | (1 << sq)).score,
+                score,
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_node_budget_gives_up_or_solves_exactly_with_null_window_tests() {
+    let (me, opp) = random_ending(2001, NULL_WINDOW_ROOT_EMPTIES + 1);
+    let full = solve(me, opp);
+    assert_eq!(solve_with_limit(me, opp, full.nodes), Some(full));
     assert_eq!(solve_with_limit(me, opp, full.nodes / 2), None);
 }
 
