@@ -6,6 +6,8 @@
 //! snapshots/baselines/<name>/
 //!   snapshots/<engine>/<suite>__<id>.snap   copies of the accepted snapshots
 //!   params/<engine>.yaml                    each engine's parameters file
+//!   data.txt                                fingerprints of the files built into searches
+//!                                           (trained weights): path, size, hash
 //!   bench.txt                               the bench signature per engine
 //! ```
 //! Nothing in it depends on time or machine, so two freezes of the same code are
@@ -21,6 +23,8 @@ use crate::snapshot;
 
 /// The directory of baselines under the workspace root.
 pub const DIR: &str = "snapshots/baselines";
+/// The fingerprints of built-in data files, in a baseline.
+const DATA_FILE: &str = "data.txt";
 
 /// What a baseline holds, in memory: file path (relative to the baseline) → content.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,6 +45,11 @@ impl Baseline {
             Path::new("params").join(format!("{engine}.yaml")),
             yaml.to_owned(),
         );
+    }
+
+    /// Sets the fingerprints of the engines' built-in data files, one line each.
+    pub fn set_data(&mut self, text: String) {
+        self.files.insert(PathBuf::from(DATA_FILE), text);
     }
 
     /// Sets the bench signature text.
@@ -180,6 +189,9 @@ pub struct Diff {
     pub removed: Vec<String>,
     /// Engines whose parameters changed, with the changed lines (`-old`, `+new`).
     pub params: Vec<(String, Vec<String>)>,
+    /// The data file fingerprints that changed (`-old`, `+new`); empty when the baseline is
+    /// older than the fingerprints.
+    pub data: Vec<String>,
     /// The bench signature lines that changed (`-old`, `+new`).
     pub bench: Vec<String>,
 }
@@ -192,6 +204,7 @@ impl Diff {
             && self.added.is_empty()
             && self.removed.is_empty()
             && self.params.is_empty()
+            && self.data.is_empty()
             && self.bench.is_empty()
     }
 }
@@ -258,6 +271,10 @@ pub fn diff(frozen: &Baseline, current: &Baseline) -> Diff {
             .unwrap_or_default()
     };
     diff.bench = line_changes(&bench(frozen), &bench(current));
+    if let Some(old) = frozen.files.get(Path::new(DATA_FILE)) {
+        let new = current.files.get(Path::new(DATA_FILE));
+        diff.data = line_changes(old, new.map_or("", String::as_str));
+    }
     diff
 }
 
@@ -311,6 +328,12 @@ pub fn render(name: &str, diff: &Diff) -> String {
             let _ = writeln!(out, "  {line}");
         }
     }
+    if !diff.data.is_empty() {
+        let _ = writeln!(out, "built-in data files changed:");
+        for line in &diff.data {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
     if !diff.bench.is_empty() {
         let _ = writeln!(out, "bench signature changed:");
         for line in &diff.bench {
@@ -333,6 +356,7 @@ mod tests {
         );
         baseline.add_params("othello", &format!("eval:\n  mobility: {weight}\n"));
         baseline.set_bench("othello: 100\ntotal: 100\n".to_owned());
+        baseline.set_data("othello weights.bin 10 bytes fnv1a64 00000000000000aa\n".to_owned());
         baseline
     }
 
@@ -351,6 +375,24 @@ mod tests {
         assert_eq!(changed.changed[0].0, "othello/ffo__a");
         assert_eq!(changed.params[0].1, ["-  mobility: 40", "+  mobility: 41"]);
         assert!(render("b", &changed).contains("was: move g8, score 18"));
+    }
+
+    #[test]
+    fn a_new_data_file_is_named_and_an_older_baseline_without_fingerprints_is_not_blamed() {
+        let mut retrained = sample("18", "40");
+        retrained.set_data("othello weights.bin 12 bytes fnv1a64 00000000000000bb\n".to_owned());
+        let changed = diff(&sample("18", "40"), &retrained);
+        assert_eq!(
+            changed.data,
+            [
+                "-othello weights.bin 10 bytes fnv1a64 00000000000000aa",
+                "+othello weights.bin 12 bytes fnv1a64 00000000000000bb"
+            ]
+        );
+        assert!(render("b", &changed).contains("built-in data files changed:"));
+        let mut older = sample("18", "40");
+        older.files.remove(Path::new(DATA_FILE));
+        assert!(diff(&older, &retrained).is_empty());
     }
 
     #[test]

@@ -7,8 +7,8 @@ use arbiter_core::{Game, PerftConvention, Side, Variant};
 use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
 
 use super::{
-    Capabilities, OutcomeView, ParamsFile, Position, PositionError, PositionRequest, Refusal,
-    RulesEngine, SearchReport, TreeCounts,
+    Capabilities, DataFile, OutcomeView, ParamsFile, Position, PositionError, PositionRequest,
+    Refusal, RulesEngine, SearchReport, TreeCounts,
 };
 
 /// A game's search entry point ([`Searchable::search`]) as a plain function, so that a game
@@ -19,6 +19,7 @@ type SearchFn<G> = fn(&G, SearchRequest, &str) -> Result<Report<<G as Game>::Mov
 struct SearchHook<G: Game> {
     search: SearchFn<G>,
     params: ParamsFile,
+    data_files: &'static [DataFile],
 }
 
 impl<G: Game> Clone for SearchHook<G> {
@@ -26,6 +27,7 @@ impl<G: Game> Clone for SearchHook<G> {
         SearchHook {
             search: self.search,
             params: self.params,
+            data_files: self.data_files,
         }
     }
 }
@@ -58,6 +60,7 @@ impl<G: Searchable> Embedded<G> {
                     path: G::PARAMS_PATH,
                     yaml: G::PARAMS_YAML,
                 },
+                data_files: G::DATA_FILES,
             }),
             _game: PhantomData,
         }
@@ -128,6 +131,10 @@ impl<G: Game> RulesEngine for Embedded<G> {
 
     fn params(&self) -> Option<ParamsFile> {
         self.search.as_ref().map(|hook| hook.params)
+    }
+
+    fn data_files(&self) -> &'static [DataFile] {
+        self.search.as_ref().map_or(&[], |hook| hook.data_files)
     }
 
     fn position(

@@ -10,7 +10,7 @@ mod registry;
 
 use std::fmt;
 
-pub use arbiter_search::{Algorithm, Budget, Proven, SearchError, Verdict};
+pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
 pub use embedded::Embedded;
 pub use registry::{embedded_engines, find_engine, games};
 
@@ -185,6 +185,10 @@ pub trait RulesEngine: Send + Sync {
     /// The parameters file its searches use by default, if it has search.
     fn params(&self) -> Option<ParamsFile> {
         None
+    }
+    /// Other files built into its search, such as trained evaluation weights.
+    fn data_files(&self) -> &'static [DataFile] {
+        &[]
     }
     /// Sets up a position.
     ///

@@ -34,3 +34,28 @@ pub fn find_engine(name: &str) -> Option<Box<dyn RulesEngine>> {
         .into_iter()
         .find(|engine| engine.name() == name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::embedded_engines;
+
+    /// The paths that baselines and error messages give for built-in files name the files the
+    /// engines were built with.
+    #[test]
+    fn built_in_params_and_data_files_are_the_files_on_disk() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut data_files = 0;
+        for engine in embedded_engines() {
+            if let Some(params) = engine.params() {
+                let on_disk = std::fs::read_to_string(root.join(params.path)).unwrap();
+                assert_eq!(on_disk, params.yaml, "{}", params.path);
+            }
+            for file in engine.data_files() {
+                let on_disk = std::fs::read(root.join(file.path)).unwrap();
+                assert!(on_disk == file.bytes, "{}", file.path);
+                data_files += 1;
+            }
+        }
+        assert!(data_files >= 1, "the Othello pattern weights");
+    }
+}

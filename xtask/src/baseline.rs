@@ -2,7 +2,8 @@
 //!
 //! Freeze runs every suite case, accepts the snapshots under `snapshots/<engine>/` (through
 //! insta, so the files are exactly what `cargo test` compares) and records them with each
-//! engine's params.yaml and the bench signature in `snapshots/baselines/NAME/`. Diff runs the
+//! engine's params.yaml, the fingerprints of its built-in data files (trained weights) and the
+//! bench signature in `snapshots/baselines/NAME/`. Diff runs the
 //! same and lists what changed; exit 1 when anything did.
 
 use std::path::{Path, PathBuf};
@@ -28,7 +29,8 @@ pub struct BaselineArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum BaselineCommand {
-    /// Record every snapshot, params.yaml and bench signature as baseline NAME.
+    /// Record every snapshot, params.yaml, data file fingerprint and bench signature as
+    /// baseline NAME.
     Freeze {
         name: String,
         /// Replace an existing NAME (the old one is kept as NAME.prev).
@@ -84,12 +86,14 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
             .with_context(|| format!("reading back {}", path.display()))?;
         frozen.add_snapshot(engine, file_name, written);
     }
-    add_params_and_bench(&mut frozen, &engines);
+    add_engine_files(&mut frozen, &engines);
     let dir = baseline::write(&root, name, &frozen, force)?;
     println!(
-        "froze {} snapshot(s), {} params file(s) and the bench signature into {}",
+        "froze {} snapshot(s), {} params file(s), {} data file fingerprint(s) and the bench \
+         signature into {}",
         texts.len(),
         engines.iter().filter(|e| e.params().is_some()).count(),
+        engines.iter().map(|e| e.data_files().len()).sum::<usize>(),
         dir.display()
     );
     print!(
@@ -130,7 +134,7 @@ fn diff(name: &str) -> Result<Status> {
     for (engine, file_name, text) in current_snapshots(&suites, &engines, include) {
         current.add_snapshot(&engine, &file_name, text);
     }
-    add_params_and_bench(&mut current, &engines);
+    add_engine_files(&mut current, &engines);
     let changes = baseline::diff(&frozen, &current);
     print!("{}", baseline::render(name, &changes));
     Ok(if changes.is_empty() {
@@ -195,11 +199,18 @@ fn current_snapshots(
     texts
 }
 
-fn add_params_and_bench(baseline: &mut Baseline, engines: &[Box<dyn RulesEngine>]) {
+/// Each engine's parameters file, the fingerprints of its built-in data files, and the bench
+/// signature.
+fn add_engine_files(baseline: &mut Baseline, engines: &[Box<dyn RulesEngine>]) {
+    let mut data = String::new();
     for engine in engines {
         if let Some(params) = engine.params() {
             baseline.add_params(engine.name(), params.yaml);
         }
+        for file in engine.data_files() {
+            data.push_str(&format!("{} {}\n", engine.name(), file.fingerprint()));
+        }
     }
+    baseline.set_data(data);
     baseline.set_bench(bench::signature_text(&bench::run(engines)));
 }

@@ -18,11 +18,18 @@
 
 use std::sync::OnceLock;
 
+use arbiter_search::DataFile;
+
 use crate::bitboard::legal_moves;
 
 /// Evaluation units per disc: an evaluation of `EVAL_SCALE * d` predicts a final disc
 /// difference of `d` for the side to move.
 pub const EVAL_SCALE: i32 = 16;
+/// The shipped weights file, built in (baselines record its fingerprint).
+pub const SHIPPED_FILE: DataFile = DataFile {
+    path: "engines/othello/weights/patterns.bin",
+    bytes: include_bytes!("../weights/patterns.bin"),
+};
 /// Empty-square counts per phase.
 pub const BUCKET_WIDTH: u32 = 3;
 /// The smallest empty-square count with its own phase; fewer empties use the first phase.
@@ -321,7 +328,7 @@ impl PatternWeights {
         PatternWeights { weights }
     }
 
-    /// The weights shipped with the crate.
+    /// The weights shipped with the crate ([`SHIPPED_FILE`]).
     ///
     /// # Panics
     /// When the embedded file is damaged, which a unit test rules out.
@@ -329,8 +336,7 @@ impl PatternWeights {
     pub fn shipped() -> &'static PatternWeights {
         static SHIPPED: OnceLock<PatternWeights> = OnceLock::new();
         SHIPPED.get_or_init(|| {
-            PatternWeights::decode(include_bytes!("../weights/patterns.bin"))
-                .expect("the shipped pattern weights decode")
+            PatternWeights::decode(SHIPPED_FILE.bytes).expect("the shipped pattern weights decode")
         })
     }
 

@@ -18,8 +18,8 @@
 use arbiter_core::Game;
 use arbiter_search::score::MAX_PLY;
 use arbiter_search::{
-    Algorithm, Budget, EngineParams, Proven, Report, SearchError, SearchParams, SearchRequest,
-    SearchResult, Searchable, Verdict, parse_params, run_heuristic,
+    Algorithm, Budget, DataFile, EngineParams, Proven, Report, SearchError, SearchParams,
+    SearchRequest, SearchResult, Searchable, Verdict, parse_params, run_heuristic,
 };
 
 use crate::endgame::{self, Solution};
@@ -32,6 +32,8 @@ pub type OthelloParams = EngineParams<EvalWeights>;
 impl Searchable for Othello {
     const PARAMS_PATH: &'static str = "engines/othello/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// The pattern weights that order the endgame solver's moves.
+    const DATA_FILES: &'static [DataFile] = &[crate::pattern::SHIPPED_FILE];
 
     /// Alpha-beta and MCTS with [`OthelloEval`]; `Solve` with the endgame solver, where a
     /// `Nodes(n)` budget gives up after about `n` nodes and `Depth`/`Time` budgets do not limit

@@ -157,6 +157,32 @@ impl fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
+/// A file built into an engine's search, with its path from the workspace root.
+#[derive(Clone, Copy, Debug)]
+pub struct DataFile {
+    pub path: &'static str,
+    pub bytes: &'static [u8],
+}
+
+impl DataFile {
+    /// One line naming the file, its size and its FNV-1a 64-bit hash: enough to tell two
+    /// versions apart, the same on every machine.
+    #[must_use]
+    pub fn fingerprint(&self) -> String {
+        let hash = self
+            .bytes
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            });
+        format!(
+            "{} {} bytes fnv1a64 {hash:016x}",
+            self.path,
+            self.bytes.len()
+        )
+    }
+}
+
 /// A game with search: an evaluator, a parameters file and a searcher per [`Algorithm`].
 pub trait Searchable: Game {
     /// The parameters file's path from the workspace root, e.g. `engines/othello/params.yaml`,
@@ -164,6 +190,10 @@ pub trait Searchable: Game {
     const PARAMS_PATH: &'static str;
     /// The parameters file as shipped (`include_str!`), used when the caller gives none.
     const PARAMS_YAML: &'static str;
+    /// Other files built into the search (`include_bytes!`), such as trained evaluation
+    /// weights: a baseline records their fingerprints, so that a new file shows up as the
+    /// cause of the changes it makes.
+    const DATA_FILES: &'static [DataFile] = &[];
 
     /// Searches this position; `params_yaml` is the text of a parameters file (usually
     /// [`Searchable::PARAMS_YAML`]).

@@ -42,8 +42,8 @@ mod test_game;
 pub use alphabeta::AlphaBeta;
 pub use budget::{Budget, SearchResult, Searcher};
 pub use engine::{
-    Algorithm, EngineParams, Proven, Report, SearchError, SearchRequest, Searchable, Verdict,
-    parse_params, run_heuristic,
+    Algorithm, DataFile, EngineParams, Proven, Report, SearchError, SearchRequest, Searchable,
+    Verdict, parse_params, run_heuristic,
 };
 pub use eval::Evaluator;
 pub use mcts::Mcts;
