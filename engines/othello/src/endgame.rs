@@ -89,8 +89,9 @@ pub fn solve(player: u64, opponent: u64) -> Solution {
 }
 
 /// Solves the position exactly like [`solve`], giving up (`None`) once more than about
-/// `max_nodes` nodes have been searched. The budget is checked at the nodes that use the table,
-/// so a search may overshoot it by one small subtree (a few thousand nodes at most). With the
+/// `max_nodes` nodes have been searched. The budget is checked at the nodes that use the table
+/// and in the root's guess, so a search may overshoot it by one small subtree (a few thousand
+/// nodes at most). With the
 /// same budget the outcome is always the same.
 ///
 /// # Panics

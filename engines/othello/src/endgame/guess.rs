@@ -18,7 +18,8 @@ const ORDER_DEPTH: u32 = 3;
 
 impl Solver {
     /// The pattern evaluation searched `depth` plies ahead, rounded to discs, side to move's
-    /// view. Its nodes count in [`super::Solution::nodes`].
+    /// view. Its nodes count in [`super::Solution::nodes`] and against the node limit (past
+    /// it, the value is meaningless and `aborted` is set).
     pub(super) fn guess(&mut self, me: u64, opp: u64, depth: u32) -> i32 {
         let value = self.guess_search(me, opp, depth, -INF, INF);
         (value as f64 / f64::from(EVAL_SCALE)).round() as i32
@@ -28,6 +29,10 @@ impl Solver {
     /// ends).
     fn guess_search(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return 0;
+        }
         let weights = PatternWeights::shipped();
         if depth == 0 {
             return weights.evaluate(me, opp);

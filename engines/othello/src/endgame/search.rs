@@ -88,6 +88,9 @@ impl Solver {
             .saturating_sub(GUESS_DEPTH_OFFSET)
             .clamp(1, MAX_GUESS_DEPTH);
         let guess = self.guess(me, opp, depth);
+        if self.aborted {
+            return (None, 0);
+        }
         // The proven bounds, and the move that achieved the lower one.
         let (mut lower, mut upper, mut best) = (-64, 64, NO_MOVE);
         let mut bound = (guess - GUESS_MARGIN).clamp(-62, 64);

@@ -396,6 +396,8 @@ fn a_node_budget_gives_up_or_solves_exactly_with_null_window_tests() {
     let full = solve(me, opp);
     assert_eq!(solve_with_limit(me, opp, full.nodes), Some(full));
     assert_eq!(solve_with_limit(me, opp, full.nodes / 2), None);
+    // A budget smaller than the guess's search stops in the guess.
+    assert_eq!(solve_with_limit(me, opp, 1), None);
 }
 
 #[test]
