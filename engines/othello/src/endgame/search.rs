@@ -25,15 +25,17 @@ const STABILITY_EMPTIES: u32 = 7;
 const NO_MOVE: u8 = 64;
 /// From this many empty squares on, the root proves the score with null-window tests from a
 /// guess ([`Solver::root_by_null_windows`]); below, by sign then open window. Measured on FFO
-/// #40-#49: 1.22 G nodes against 1.98 G with the sign-then-open-window root; guess depth, margin
-/// and step tried at a few values each came out within 3% of these.
+/// #40-#49: 1.22 G nodes against 1.98 G with the sign-then-open-window root (first weights);
+/// FFO #20-#39 (18-26 empties) 175 M against 189 M.
 pub(super) const NULL_WINDOW_ROOT_EMPTIES: u32 = 18;
-/// The guess searches this many plies fewer than there are empty squares...
+/// The guess searches this many plies fewer than there are empty squares, and at most
+/// [`MAX_GUESS_DEPTH`]; the first test asks for [`GUESS_MARGIN`] discs less than the guess.
+/// Depth 8 and margin 2 beat depth 10 and margin 4 on FFO #40-#49 (1.17 G against 1.22 G
+/// nodes), and with trial weights from 64,000 games on #30-#39, #40-#49 and #50-#52 alike;
+/// margin 0 was worse by a tenth (a first test above the score costs a whole refutation).
 const GUESS_DEPTH_OFFSET: u32 = 16;
-/// ... and at most this many.
-const MAX_GUESS_DEPTH: u32 = 10;
-/// The first test asks for this many discs less than the guess.
-const GUESS_MARGIN: i32 = 4;
+const MAX_GUESS_DEPTH: u32 = 8;
+const GUESS_MARGIN: i32 = 2;
 /// After a failed test, the next asks for this many discs less than the bound it left.
 const FAILED_TEST_STEP: i32 = 8;
 
@@ -77,7 +79,9 @@ impl Solver {
     /// suffices), one above it costs a whole refutation, so the start errs low, and after a
     /// failed test the next one jumps well below the bound it left. Measured on FFO #48
     /// (score +28): the open-window search costs 518 M nodes, tests stepping up from 0 210 M,
-    /// stepping down from 36 604 M.
+    /// stepping down from 36 604 M. Not every position is so kind: on FFO #56 (+2, guessed -4)
+    /// every test costs 0.4-0.6 G nodes, and the seven tests (4.2 G) cost more than the sign
+    /// and open window (2.8 G).
     pub(super) fn root_by_null_windows(
         &mut self,
         me: u64,
