@@ -79,9 +79,9 @@ impl Solver {
     /// suffices), one above it costs a whole refutation, so the start errs low, and after a
     /// failed test the next one jumps well below the bound it left. Measured on FFO #48
     /// (score +28): the open-window search costs 518 M nodes, tests stepping up from 0 210 M,
-    /// stepping down from 36 604 M. Not every position is so kind: on FFO #56 (+2, guessed -4)
-    /// every test costs 0.4-0.6 G nodes, and the seven tests (4.2 G) cost more than the sign
-    /// and open window (2.8 G).
+    /// stepping down from 36 604 M. Not every position is so kind: on FFO #56 (+2, guessed -4
+    /// by a depth-10 search) every test cost 0.4-0.6 G nodes, and the seven tests from -8 (4.2 G)
+    /// cost more than the sign and open window (2.8 G).
     pub(super) fn root_by_null_windows(
         &mut self,
         me: u64,
