@@ -95,9 +95,10 @@ impl Solver {
         if self.aborted {
             return (None, 0);
         }
-        // The proven bounds, and the move that achieved the lower one.
-        let (mut lower, mut upper, mut best) = (-64, 64, NO_MOVE);
-        let mut bound = (guess - GUESS_MARGIN).clamp(-62, 64);
+        // The proven bounds, and the move that achieved the lower one. Nothing is proven below
+        // until a test passes (below -64: a test at -64, which always passes, then finds a move).
+        let (mut lower, mut upper, mut best) = (-66, 64, NO_MOVE);
+        let mut bound = (guess - GUESS_MARGIN).clamp(-64, 64);
         loop {
             let (value, square) = self.root_nws(me, opp, bound - 1, n, best);
             if self.aborted {
@@ -121,11 +122,6 @@ impl Solver {
             }
             .clamp(lower + 1, upper);
         }
-        if best == NO_MOVE {
-            // Every test failed down to -64: any move is as bad as the others; find one.
-            let (_, square) = self.root_nws(me, opp, -65, n, best);
-            best = square;
-        }
         (Move::place(best), lower)
     }
 
@@ -140,7 +136,24 @@ impl Solver {
         if first != NO_MOVE && (1u64 << first) & moves != 0 {
             Self::promote(&mut list, first);
         }
-        let (mut best, mut best_square) = (-65, NO_MOVE);
+        self.search_moves(me, opp, alpha, n, &mut list, (-65, NO_MOVE))
+            .unwrap_or((alpha, NO_MOVE))
+    }
+
+    /// Searches the moves of `list`, best key first, each with the null window around `alpha`,
+    /// until one beats it: the best value and its square, counting from `best` (a value and
+    /// square already found). `None` when the node limit was reached.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        me: u64,
+        opp: u64,
+        alpha: i32,
+        n: u32,
+        list: &mut MoveList,
+        best: (i32, u8),
+    ) -> Option<(i32, u8)> {
+        let (mut best, mut best_square) = best;
         while let Some(c) = list.pick() {
             let value = -self.nws(
                 opp & !c.flipped,
@@ -149,7 +162,7 @@ impl Solver {
                 n - 1,
             );
             if self.aborted {
-                return (alpha, NO_MOVE);
+                return None;
             }
             if value > best {
                 best = value;
@@ -159,7 +172,7 @@ impl Solver {
                 }
             }
         }
-        (best, best_square)
+        Some((best, best_square))
     }
 
     /// Any position with a null window `(alpha, alpha + 1)`, dispatched on the number `n` of
@@ -256,24 +269,11 @@ impl Solver {
             if list.as_slice().len() > 1 {
                 self.order(me, opp, n, &mut list);
             }
-            while let Some(c) = list.pick() {
-                let value = -self.nws(
-                    opp & !c.flipped,
-                    me | c.flipped | (1u64 << c.square),
-                    -alpha - 1,
-                    n - 1,
-                );
-                if self.aborted {
-                    return alpha;
-                }
-                if value > best {
-                    best = value;
-                    best_square = c.square;
-                    if value > alpha {
-                        break;
-                    }
-                }
-            }
+            let Some(found) = self.search_moves(me, opp, alpha, n, &mut list, (best, best_square))
+            else {
+                return alpha;
+            };
+            (best, best_square) = found;
         }
 
         if best > alpha {
