@@ -14,7 +14,9 @@
 //! phase by phase upwards, by a [`RELABEL_DEPTH`]-ply search on the phases fitted before: a
 //! position is judged by where it leads, in positions whose evaluation rests on exact scores.
 //! The data are cached in `--data` (records of `me, opp, score, game`) and reused when the file
-//! exists.
+//! exists; when it holds fewer games than `--games`, the missing ones are played and added
+//! (with the same `--seed` this gives the file a single run would have made; the file does not
+//! record the seed, so keep one file per seed).
 //!
 //! # Fit
 //! Per phase, least squares over all eight symmetric images of every position, by full-batch
@@ -166,16 +168,17 @@ fn play_game(game: u32, rng: &mut Rng, out: &mut Vec<Sample>) {
     }
 }
 
-/// Plays `games` games on `threads` threads. Each game has its own random stream, seeded by
-/// `seed` and its number, so the data do not depend on the thread count.
-fn generate(games: u32, seed: u64, threads: u32) -> Vec<Sample> {
+/// Plays games `first..games` on `threads` threads. Each game has its own random stream,
+/// seeded by `seed` and its number, so the data do not depend on the thread count, nor on
+/// whether they were played in one run or added to a smaller data file later.
+fn generate(first: u32, games: u32, seed: u64, threads: u32) -> Vec<Sample> {
     let started = Instant::now();
     let mut per_thread: Vec<Vec<Sample>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut samples = Vec::new();
-                    for game in (t..games).step_by(threads as usize) {
+                    for game in (first + t..games).step_by(threads as usize) {
                         let mut rng = Rng(splitmix64(seed ^ u64::from(game) << 20).1);
                         play_game(game, &mut rng, &mut samples);
                         if t == 0 && game % 1000 < threads {
@@ -378,17 +381,22 @@ fn main() {
         i += 2;
     }
 
-    let samples = match load(&data) {
-        Ok(samples) if !samples.is_empty() => {
-            eprintln!("{} positions from {}", samples.len(), data.display());
-            samples
-        }
-        _ => {
-            let samples = generate(games, seed, threads);
-            save(&data, &samples).expect("write the data file");
-            samples
-        }
-    };
+    let mut samples = load(&data).unwrap_or_default();
+    // A data file of fewer games than asked for is extended with the missing ones (the games
+    // are numbered, and a game's moves depend only on the seed and its number).
+    let have = samples.iter().map(|s| s.game + 1).max().unwrap_or(0);
+    if have > 0 {
+        eprintln!(
+            "{} positions of {have} games from {}",
+            samples.len(),
+            data.display()
+        );
+    }
+    if have < games {
+        samples.extend(generate(have, games, seed, threads));
+        save(&data, &samples).expect("write the data file");
+    }
+    samples.retain(|s| s.game < games);
 
     let mut all = Vec::with_capacity(BUCKETS * WEIGHTS_PER_BUCKET);
     for bucket in 0..BUCKETS {

@@ -16,14 +16,14 @@
 //! for the sign first, then searches with an open window on the side of that bound.
 //!
 //! The work is split by the number of empty squares `n`, because what pays differs:
-//! - `n > SHALLOW_EMPTIES` (module `search`): transposition table (module `table`, prefetched
-//!   while a node orders its moves), stability cut-off (module `stability`), enhanced
-//!   transposition cut-off, and move ordering (module `order`): the table's move first (before
-//!   the other moves are even generated), then
+//! - `n > SHALLOW_EMPTIES` (module `search`): transposition table (module `table`; a child's
+//!   slot is prefetched while its parent generates or orders moves), stability cut-off
+//!   (module `stability`), enhanced transposition cut-off, and move ordering (module
+//!   `order`): the table's move first (before the other moves are even generated), then
 //!   fastest-first (fewest opponent replies, corners counted twice), potential mobility,
-//!   corner stability and parity; from 14 empties on a shallow search (one to three plies) on
-//!   the trained pattern evaluation ([`crate::pattern`]) plus a hand-made mobility heuristic
-//!   leads the key.
+//!   corner stability, parity and square class; from 16 empties on a shallow search (one to
+//!   three plies) on the trained pattern evaluation ([`crate::pattern`]) plus a hand-made
+//!   mobility heuristic leads the key.
 //! - `n <= SHALLOW_EMPTIES` (module `last`): no table, no move generation: empties by quadrant
 //!   parity, then static square classes; the last four squares have their own code and the
 //!   very last one is counted from line tables.
