@@ -25,11 +25,12 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
 /// From this many empty squares on, moves are ordered by a shallow [`evaluate`] search. The
-/// search is dear (a depth-1 search evaluates every reply of every move), and starting it two
-/// empties later, with depth 2 and 3 one and none later, costs a few more nodes but less time:
-/// on FFO #40-#49 1.21 G nodes in 31 s against 1.14 G in 34.6 s from 14, 17 and 20 (and
-/// #50-#51 34.6 s against 44.5 s, #30-#39 4.1 s against 4.5 s). Among the thresholds tried
-/// (static evaluation below the depth-1 search, Edax-like later depths), none did better.
+/// search is dear (a depth-1 search evaluates every reply of every move). Starting it at 16
+/// empties, depth 2 at 18 and depth 3 at 20, costs a few more nodes than 14, 17 and 20 but
+/// less time: on FFO #40-#49 1.21 G nodes in 31 s against 1.14 G in 34.6 s (#50-#51 34.6 s
+/// against 44.5 s, #30-#39 4.1 s against 4.5 s). None of the other thresholds tried did
+/// better: a static evaluation below the depth-1 search, later depths as in Edax, depth 4
+/// from 20 or 21 empties (fewer nodes on #45-#49, more on #40-#44 and #50).
 const SORT_SEARCH_EMPTIES: u32 = 16;
 /// From this many empty squares on, the [`evaluate`] search looks two plies ahead.
 const SORT_DEPTH_2_EMPTIES: u32 = 18;
@@ -60,7 +61,7 @@ const MIDDLE_EDGES: u64 = 0x3C00_8181_8181_003C;
 /// The fastest-first tie-break for a move by the class of its square: corners 2, the middle
 /// of the edges 1, C-squares -1, X-squares -2 (both give the corner away while it is empty),
 /// the inner squares 0. FFO #30-#44 node counts 2% lower than with the corner bonus alone,
-/// #45-#49 2.5% lower; twice these values did no better.
+/// #45-#49 2.5% lower; twice these values gave about the same.
 const SQUARE_BONUS: [i32; 64] = square_bonus();
 
 const fn square_bonus() -> [i32; 64] {
@@ -83,6 +84,7 @@ const fn square_bonus() -> [i32; 64] {
     }
     bonus
 }
+
 /// The weight of the hand-made heuristic in [`evaluate`]: the trained patterns alone order
 /// worse than with it (they were fitted on only 16,000 games). Measured on FFO #40-#44 node
 /// counts (weights 0, 1, 2, 3, 4, 6 tried; 3 and 4 best, by about a quarter over either part
