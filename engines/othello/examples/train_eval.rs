@@ -16,7 +16,8 @@
 //! The data are cached in `--data` (records of `me, opp, score, game`) and reused when the file
 //! exists; when it holds fewer games than `--games`, the missing ones are played and added
 //! (with the same `--seed` this gives the file a single run would have made; the file does not
-//! record the seed, so keep one file per seed).
+//! record the seed, so keep one file per seed), and when it holds more, only the first
+//! `--games` are used.
 //!
 //! # Fit
 //! Per phase, least squares over all eight symmetric images of every position, by full-batch
