@@ -32,7 +32,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use arbiter_core::zobrist::splitmix64;
-use arbiter_othello::bitboard::{flips, legal_moves};
+use arbiter_othello::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
 use arbiter_othello::endgame::solve;
 use arbiter_othello::pattern::{
     self, BUCKETS, EVAL_SCALE, FEATURES, PatternWeights, WEIGHTS_PER_BUCKET,
@@ -79,8 +79,6 @@ fn policy_move(me: u64, opp: u64, moves: u64, rng: &mut Rng, random_share: u64) 
     if rng.below(100) < random_share {
         return squares[rng.below(squares.len() as u64) as usize];
     }
-    const CORNERS: u64 = 0x8100_0000_0000_0081;
-    const X_SQUARES: u64 = 0x0042_0000_0000_4200;
     let mut best = (i64::MIN, squares[0]);
     for &sq in &squares {
         let bit = 1u64 << sq;

@@ -7,6 +7,15 @@
 //! Everything here is branch-light, allocation-free and `#[inline]`: these are the hot paths of
 //! perft and of any search built on this crate.
 
+/// a1, h1, a8, h8.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// b2, g2, b7, g7: the squares diagonally next to the corners.
+pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// The edge squares orthogonally next to the corners (b1, g1, a2, h2, a7, h7, b8, g8).
+pub const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+/// The 28 squares on the board's rim.
+pub const EDGES: u64 = 0xFF81_8181_8181_81FF;
+
 /// Every square but those on the a- and h-files. A horizontal or diagonal line of discs to flip
 /// never includes an edge-file square, so masking the opponent's discs with this stops a
 /// shifted line from wrapping from one row into the next.

@@ -19,7 +19,7 @@ use arbiter_search::Evaluator;
 use arbiter_search::score::MATE_BOUND;
 use serde::{Deserialize, Serialize};
 
-use crate::bitboard::{legal_moves, neighbours};
+use crate::bitboard::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
 use crate::{Move, Othello};
 
 /// The base of a finished game's score: a win by `m` discs scores `WIN_BASE + m` (`m >= 1`).
@@ -30,15 +30,6 @@ pub const EVAL_LIMIT: i32 = WIN_BASE - 1;
 
 // The score scale is consistent: the largest win (64 discs) is still no win by distance.
 const _: () = assert!(WIN_BASE + 64 < MATE_BOUND);
-
-/// a1, h1, a8, h8.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// b2, g2, b7, g7: the squares diagonally next to the corners.
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-/// The edge squares orthogonally next to the corners (b1, g1, a2, h2, a7, h7, b8, g8).
-const C_SQUARES: u64 = 0x4281_0000_0000_8142;
-/// The 28 squares on the board's rim.
-const EDGES: u64 = 0xFF81_8181_8181_81FF;
 
 /// The evaluation weights: the `eval:` section of `params.yaml`. Every term is "side to move
 /// minus opponent" of a count, times its weight, in points.

@@ -16,14 +16,8 @@
 
 use super::flips::{flips, per_square};
 use super::{Solver, final_score, quadrant_parity_squares};
-use crate::bitboard::legal_moves;
+use crate::bitboard::{C_SQUARES, CORNERS, X_SQUARES, legal_moves};
 
-/// a1, h1, a8, h8.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// b2, g2, b7, g7: the squares diagonally next to the corners.
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-/// The edge squares next to the corners.
-const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 /// The square classes in the order the shallow search tries them.
 const SQUARE_CLASSES: [u64; 4] = [
     CORNERS,

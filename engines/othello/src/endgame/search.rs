@@ -213,7 +213,10 @@ impl Solver {
             }
         }
 
-        let mut hint = NO_MOVE;
+        // The table's move and the position it leads to. The child's table slot is fetched
+        // while this node generates its moves, which waits less on memory (4-5% less time for
+        // FFO #40-#49, in paired runs).
+        let mut hint = None;
         if let Some(entry) = self.table.probe(me, opp) {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower > alpha {
@@ -222,18 +225,13 @@ impl Solver {
             if upper <= alpha {
                 return upper;
             }
-            hint = entry.best;
-        }
-
-        // The table's move: its child's table slot is fetched while the moves are generated,
-        // which waits less on memory (4-5% less time for FFO #40-#49, in paired runs).
-        let mut hint_flips = 0;
-        if hint != NO_MOVE {
-            hint_flips = flips(me, opp, u32::from(hint));
-            if n > SHALLOW_EMPTIES + 1 {
-                let bit = 1u64 << hint;
-                self.table
-                    .prefetch(opp & !hint_flips, me | hint_flips | bit);
+            if entry.best != NO_MOVE {
+                let f = flips(me, opp, u32::from(entry.best));
+                let child = (opp & !f, me | f | (1u64 << entry.best));
+                if n > SHALLOW_EMPTIES + 1 {
+                    self.table.prefetch(child.0, child.1);
+                }
+                hint = Some((entry.best, child));
             }
         }
 
@@ -250,14 +248,16 @@ impl Solver {
         // The table's move goes first, before generating and ordering the others: it often
         // cuts at once, and then their flips, table slots and keys are never needed.
         let mut rest = moves;
-        if hint != NO_MOVE && (1u64 << hint) & moves != 0 && moves.count_ones() > 1 {
-            let bit = 1u64 << hint;
-            best = -self.nws(opp & !hint_flips, me | hint_flips | bit, -alpha - 1, n - 1);
-            best_square = hint;
+        if let Some((square, (child_me, child_opp))) = hint
+            && (1u64 << square) & moves != 0
+            && moves.count_ones() > 1
+        {
+            best = -self.nws(child_me, child_opp, -alpha - 1, n - 1);
+            best_square = square;
             if self.aborted {
                 return alpha;
             }
-            rest &= !bit;
+            rest &= !(1u64 << square);
         }
         if best <= alpha {
             let mut list = MoveList::new(me, opp, rest);
