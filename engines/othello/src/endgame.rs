@@ -12,8 +12,13 @@
 //! `b`?" for `b` stepping up from a little below a guess (module `guess`: a shallow search on
 //! the pattern evaluation), the table carrying what each answer learnt into the next; tests
 //! below the true score pass cheaply and the guess errs low, so most of the work goes into the
-//! last two tests, the proofs that the score is at least `s` and not more. A small solve asks
-//! for the sign first, then searches with an open window on the side of that bound.
+//! last two tests, the proofs that the score is at least `s` and not more. From 20 empties on,
+//! the same tests are first made twice with probable cut-offs (module `probcut`: a node is cut
+//! when a shallow pattern search lands far beyond its window), loosely then more strictly.
+//! These selective passes cost a fraction of the exact one; they leave a best move in the
+//! table for most of the nodes it will visit, and a close score to start its tests from. The
+//! exact pass trusts only its own table bounds, so its score is exact. A small solve asks for
+//! the sign first, then searches with an open window on the side of that bound.
 //!
 //! The work is split by the number of empty squares `n`, because what pays differs:
 //! - `n > SHALLOW_EMPTIES` (module `search`): transposition table (module `table`; a child's
@@ -40,6 +45,7 @@ mod flips;
 mod guess;
 mod last;
 mod order;
+mod probcut;
 mod search;
 mod stability;
 mod table;
@@ -133,6 +139,16 @@ pub fn solve_window(player: u64, opponent: u64, alpha: i32, beta: i32) -> (i32, 
     (value, solver.nodes)
 }
 
+/// The pattern evaluation searched `depth` plies ahead, in [`crate::pattern::EVAL_SCALE`]
+/// units per disc: what the solver's probable cut-offs compare with their bounds. Public for
+/// the `probcut_fit` example, which measures its error.
+#[doc(hidden)]
+#[must_use]
+pub fn shallow_value(player: u64, opponent: u64, depth: u32) -> i32 {
+    let mut solver = Solver::new(player, opponent, u64::MAX);
+    solver.guess_search(player, opponent, depth, -(1 << 20), 1 << 20)
+}
+
 /// Search state for one solve.
 struct Solver {
     table: Table,
@@ -141,6 +157,9 @@ struct Solver {
     limit: u64,
     /// Set when the node limit was reached: every value computed since is meaningless.
     aborted: bool,
+    /// The selectivity of the search under way: an index into [`probcut::SELECTIVITY`], or
+    /// [`probcut::EXACT`].
+    level: u8,
 }
 
 impl Solver {
@@ -153,6 +172,7 @@ impl Solver {
             nodes: 0,
             limit,
             aborted: false,
+            level: probcut::EXACT,
         }
     }
 }

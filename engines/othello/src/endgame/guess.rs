@@ -1,5 +1,6 @@
 //! The root's first guess at the score: a depth-limited alpha-beta search on the trained
-//! pattern evaluation ([`crate::pattern`]), in discs.
+//! pattern evaluation ([`crate::pattern`]), in discs. The same search decides the probable
+//! cut-offs of the selective passes (module `probcut`).
 //!
 //! The root (module `search`) proves the score with a sequence of null-window tests, and how
 //! much they cost depends on where the first one lands: tests below the true score are cheap
@@ -27,7 +28,14 @@ impl Solver {
 
     /// Plain fail-soft alpha-beta on the pattern evaluation (scaled final scores where the game
     /// ends).
-    fn guess_search(&mut self, me: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    pub(super) fn guess_search(
+        &mut self,
+        me: u64,
+        opp: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;

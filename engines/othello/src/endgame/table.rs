@@ -27,6 +27,9 @@ pub struct Entry {
     pub best: u8,
     /// Empty squares of the position: the replacement priority.
     empties: u8,
+    /// The selectivity of the search that found the bounds (see `probcut`): they hold for
+    /// searches of this selectivity or less.
+    pub level: u8,
 }
 
 /// Two entries in one cache line: 2 x 24 bytes, padded to 64 and aligned on a line.
@@ -93,7 +96,7 @@ impl Table {
 
     /// Stores bounds and best move for this position, replacing whatever was in its slot.
     #[inline]
-    pub fn store(&mut self, me: u64, opp: u64, lower: i32, upper: i32, best: u8) {
+    pub fn store(&mut self, me: u64, opp: u64, lower: i32, upper: i32, best: u8, level: u8) {
         debug_assert!((-64..=64).contains(&lower) && lower <= upper && upper <= 64);
         #[allow(clippy::cast_possible_truncation)] // bounds are within -64..=64
         let entry = Entry {
@@ -103,6 +106,7 @@ impl Table {
             upper: upper as i8,
             best,
             empties: (!(me | opp)).count_ones() as u8,
+            level,
         };
         let i = self.index(me, opp);
         let bucket = &mut self.buckets[i].0;

@@ -1,6 +1,7 @@
 //! Tests of the endgame solver: FFO #1-#19, hand positions whose values follow from the rules,
 //! and random endings checked against a plain minimax without pruning.
 
+use super::probcut::{EXACT, SELECTIVE_ROOT_EMPTIES};
 use super::search::NULL_WINDOW_ROOT_EMPTIES;
 use super::*;
 use crate::bitboard::{can_move, flips, legal_moves};
@@ -437,4 +438,49 @@ fn the_pattern_evaluation_names_most_ffo_winners() {
         "{right} of {} winners",
         decided.len()
     );
+}
+
+/// Large solves make selective passes first: their scores may be wrong, the solve's may not.
+/// The exact root (by sign, no selective pass) must agree on random endings, and the move
+/// must achieve the score; a budget stops the solve wherever it runs out.
+#[test]
+fn selective_passes_leave_the_score_exact() {
+    for seed in 3000..3004u64 {
+        let (me, opp) = random_ending(seed, SELECTIVE_ROOT_EMPTIES + (seed % 2) as u32);
+        if legal_moves(me, opp) == 0 {
+            continue;
+        }
+        let n = (!(me | opp)).count_ones();
+        let exact = Solver::new(me, opp, u64::MAX).root_by_sign(me, opp, n).1;
+        let solution = solve(me, opp);
+        assert_eq!(solution.score, exact, "seed {seed}");
+        let sq = u32::from(solution.best.and_then(Move::square).expect("a square"));
+        let f = flips(me, opp, sq);
+        assert_eq!(
+            -solve(opp & !f, me | f | (1 << sq)).score,
+            exact,
+            "seed {seed}"
+        );
+        assert_eq!(solve_with_limit(me, opp, solution.nodes), Some(solution));
+        assert_eq!(solve_with_limit(me, opp, solution.nodes / 3), None);
+    }
+}
+
+/// A table entry stored by a selective pass holds for passes as selective, and the exact
+/// search uses only its move: a false bound planted at level 0 cuts a level-0 search and
+/// leaves the exact one right.
+#[test]
+fn the_exact_search_ignores_bounds_of_selective_passes() {
+    let (me, opp) = random_ending(3100, 14);
+    let n = (!(me | opp)).count_ones();
+    let exact = solve(me, opp).score;
+    let planted = if exact > 0 { -64 } else { 64 };
+    let mut solver = Solver::new(me, opp, u64::MAX);
+    solver.table.store(me, opp, planted, planted, 64, 0);
+    solver.level = 0;
+    assert_eq!(solver.nws(me, opp, exact - 1, n), planted);
+    solver.level = EXACT;
+    let above = solver.nws(me, opp, exact - 1, n);
+    let below = solver.nws(me, opp, exact, n);
+    assert!(above >= exact && below <= exact, "{above} {below} {exact}");
 }
