@@ -5,7 +5,8 @@
 //! DATA is a data file written by the `train_eval` example (`--data`).
 //!
 //! Only games from number 16,000 on are used: the shipped weights were fitted on the first
-//! 16,000 games, and their error on those would be too small. Positions of up to 18 empties
+//! 16,000 games of a file made with `train_eval`'s default seed, and their error on those
+//! would be too small. Positions of up to 18 empties
 //! carry exact scores in the file; positions with more are solved here.
 
 use arbiter_othello::endgame::{shallow_value, solve};

@@ -145,7 +145,8 @@ pub fn solve_window(player: u64, opponent: u64, alpha: i32, beta: i32) -> (i32, 
 #[doc(hidden)]
 #[must_use]
 pub fn shallow_value(player: u64, opponent: u64, depth: u32) -> i32 {
-    let mut solver = Solver::new(player, opponent, u64::MAX);
+    // The smallest table: the pattern search does not use one.
+    let mut solver = Solver::for_empties(0, u64::MAX);
     solver.guess_search(player, opponent, depth, -(1 << 20), 1 << 20)
 }
 
@@ -166,9 +167,14 @@ impl Solver {
     /// A solver for the position `(me, opp)`, its table sized to the number of empties.
     fn new(me: u64, opp: u64, limit: u64) -> Solver {
         debug_assert_eq!(me & opp, 0, "overlapping boards");
+        Solver::for_empties((!(me | opp)).count_ones(), limit)
+    }
+
+    /// A solver whose table is sized for solves of `empties` empty squares.
+    fn for_empties(empties: u32, limit: u64) -> Solver {
         cpu::detect();
         Solver {
-            table: Table::for_empties((!(me | opp)).count_ones()),
+            table: Table::for_empties(empties),
             nodes: 0,
             limit,
             aborted: false,

@@ -5,9 +5,10 @@
 //! enough beyond its window is cut as if the exact search had agreed. Such a pass is not
 //! exact, but it costs a fraction of the exact one, and it leaves in the table a best move for
 //! most nodes the exact pass will visit, and a score close to the true one to start from. A
-//! table entry records the selectivity (`level`) of the pass that stored it, and its bounds
-//! are trusted only by passes at most as selective: the exact pass, the last, uses the
-//! earlier passes' entries for their moves alone, so its result stays exact.
+//! table entry records the level of the pass that stored it (0 for the most selective), and
+//! its bounds are trusted only by passes of that level or a lower one, as selective or more:
+//! the exact pass, the last, uses the earlier passes' entries for their moves alone, so its
+//! result stays exact.
 //!
 //! The margins are multiples of the shallow search's error, measured as a standard deviation
 //! against exact scores by the `probcut_fit` example.
@@ -70,6 +71,7 @@ impl Solver {
         let t = SELECTIVITY[usize::from(self.level)];
         #[allow(clippy::cast_possible_truncation)] // a few hundred evaluation units
         let margin = (t * sigma(n, depth) * EVAL_SCALE as f32) as i32;
+        // Depth 0: the static evaluation (a node, like every evaluation the solver makes).
         let static_value = self.guess_search(me, opp, 0, 0, 0);
         if static_value > alpha * EVAL_SCALE {
             let bound = (alpha + 1) * EVAL_SCALE + margin;

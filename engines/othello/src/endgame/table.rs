@@ -27,8 +27,8 @@ pub struct Entry {
     pub best: u8,
     /// Empty squares of the position: the replacement priority.
     empties: u8,
-    /// The selectivity of the search that found the bounds (see `probcut`): they hold for
-    /// searches of this selectivity or less.
+    /// The level of the pass that found the bounds (see `probcut`: 0 for the most selective
+    /// pass, `EXACT` for the exact search): passes of this level or a lower one trust them.
     pub level: u8,
 }
 
