@@ -1,13 +1,15 @@
 //! Measures how far the solver's shallow evaluation search strays from the exact score, per
 //! number of empty squares and search depth: the spreads behind the margins of the solver's
-//! probable cut-offs (`endgame/search.rs`).
-//! `cargo run --release -p arbiter-othello --example probcut_fit -- DATA [--per N]`, where
-//! DATA is a data file written by the `train_eval` example (`--data`).
+//! probable cut-offs (`endgame/probcut.rs`).
+//! `cargo run --release -p arbiter-othello --example probcut_fit -- DATA [--per N] [--empties
+//! A..B]` (defaults 400 positions per number of empties, 10..22), where DATA is a data file
+//! written by the `train_eval` example (`--data`). Above 18 empties each position is solved,
+//! which takes seconds per position from about 22 empties on.
 //!
 //! Only games from number 16,000 on are used: the shipped weights were fitted on the first
 //! 16,000 games of a file made with `train_eval`'s default seed, and their error on those
-//! would be too small. Positions of up to 18 empties
-//! carry exact scores in the file; positions with more are solved here.
+//! would be too small. Positions of up to 18 empties carry exact scores in the file; positions
+//! with more are solved here.
 
 use arbiter_othello::endgame::{shallow_value, solve};
 use arbiter_othello::pattern::EVAL_SCALE;
@@ -18,11 +20,18 @@ const FIRST_UNSEEN_GAME: u32 = 16_000;
 const LABELLED_EMPTIES: u32 = 18;
 const DEPTHS: std::ops::RangeInclusive<u32> = 0..=6;
 
+const USAGE: &str = "usage: probcut_fit DATA [--per N] [--empties A..B]";
+
+/// Prints `message` and the usage, and exits.
+fn fail(message: &str) -> ! {
+    eprintln!("probcut_fit: {message}\n{USAGE}");
+    std::process::exit(2);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: probcut_fit DATA [--per N] [--empties A..B]");
-        std::process::exit(2);
+        fail("no data file")
     };
     let value_of = |flag: &str| {
         args.iter()
@@ -30,10 +39,14 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let per: usize = value_of("--per").map_or(400, |v| v.parse().expect("--per N"));
-    let (from, to) = value_of("--empties").map_or((10, 24), |v| {
-        let (a, b) = v.split_once("..").expect("--empties A..B");
-        (a.parse().expect("A"), b.parse().expect("B"))
+    let per: usize = value_of("--per").map_or(400, |v| {
+        v.parse()
+            .unwrap_or_else(|_| fail(&format!("--per wants a number, got `{v}`")))
+    });
+    let (from, to): (u32, u32) = value_of("--empties").map_or((10, 22), |v| {
+        v.split_once("..")
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .unwrap_or_else(|| fail(&format!("--empties wants A..B, got `{v}`")))
     });
     let bytes = std::fs::read(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
@@ -63,6 +76,10 @@ fn main() {
             if taken == per {
                 break;
             }
+        }
+        if taken == 0 {
+            println!("{empties}\t-\t0\t-\t-");
+            continue;
         }
         for depth in DEPTHS {
             let e = &errors[depth as usize];
