@@ -14,6 +14,9 @@
 use arbiter_othello::endgame::{shallow_value, solve};
 use arbiter_othello::pattern::EVAL_SCALE;
 
+#[path = "common/samples.rs"]
+mod samples;
+
 /// Games before this one trained the shipped weights.
 const FIRST_UNSEEN_GAME: u32 = 16_000;
 /// Positions of up to this many empties have exact labels in the data file.
@@ -48,7 +51,7 @@ fn main() {
             .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
             .unwrap_or_else(|| fail(&format!("--empties wants A..B, got `{v}`")))
     });
-    let bytes = std::fs::read(path).unwrap_or_else(|e| {
+    let samples = samples::load(path.as_ref()).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(1);
     });
@@ -56,15 +59,18 @@ fn main() {
     for empties in from..=to {
         let mut errors: Vec<Vec<f64>> = vec![Vec::new(); DEPTHS.count()];
         let mut taken = 0;
-        for r in bytes.chunks_exact(21) {
-            let me = u64::from_le_bytes(r[0..8].try_into().unwrap());
-            let opp = u64::from_le_bytes(r[8..16].try_into().unwrap());
-            let game = u32::from_le_bytes(r[17..21].try_into().unwrap());
+        for &samples::Sample {
+            me,
+            opp,
+            score,
+            game,
+        } in &samples
+        {
             if game < FIRST_UNSEEN_GAME || (!(me | opp)).count_ones() != empties {
                 continue;
             }
             let score = if empties <= LABELLED_EMPTIES {
-                f64::from(r[16] as i8)
+                f64::from(score)
             } else {
                 f64::from(solve(me, opp).score)
             };

@@ -27,9 +27,11 @@
 //! Everything is seeded and each game has its own random stream, so the same arguments give
 //! the same file on any number of threads.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
+
+#[path = "common/samples.rs"]
+mod samples;
 
 use arbiter_core::zobrist::splitmix64;
 use arbiter_othello::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
@@ -37,6 +39,7 @@ use arbiter_othello::endgame::solve;
 use arbiter_othello::pattern::{
     self, BUCKETS, EVAL_SCALE, FEATURES, PatternWeights, WEIGHTS_PER_BUCKET,
 };
+use samples::{Sample, load, save};
 
 /// Positions with this many empties (and fewer) are solved exactly.
 const SOLVE_EMPTIES: u32 = 18;
@@ -47,16 +50,6 @@ const MAX_EMPTIES: u32 = 40;
 const SHRINK: f32 = 8.0;
 /// Gradient passes per phase.
 const EPOCHS: usize = 400;
-
-/// One labelled position: the side to move's discs, the opponent's, the exact or outcome score
-/// for the side to move, and the game it comes from (for the held-out split).
-#[derive(Clone, Copy)]
-struct Sample {
-    me: u64,
-    opp: u64,
-    score: i8,
-    game: u32,
-}
 
 struct Rng(u64);
 
@@ -196,32 +189,6 @@ fn generate(first: u32, games: u32, seed: u64, threads: u32) -> Vec<Sample> {
     let mut samples: Vec<Sample> = per_thread.drain(..).flatten().collect();
     samples.sort_by_key(|s| s.game);
     samples
-}
-
-fn save(path: &PathBuf, samples: &[Sample]) -> std::io::Result<()> {
-    let mut bytes = Vec::with_capacity(samples.len() * 21);
-    for s in samples {
-        bytes.extend_from_slice(&s.me.to_le_bytes());
-        bytes.extend_from_slice(&s.opp.to_le_bytes());
-        bytes.push(s.score as u8);
-        bytes.extend_from_slice(&s.game.to_le_bytes());
-    }
-    let aside = path.with_extension("tmp");
-    std::fs::File::create(&aside)?.write_all(&bytes)?;
-    std::fs::rename(aside, path)
-}
-
-fn load(path: &PathBuf) -> std::io::Result<Vec<Sample>> {
-    let bytes = std::fs::read(path)?;
-    Ok(bytes
-        .chunks_exact(21)
-        .map(|r| Sample {
-            me: u64::from_le_bytes(r[0..8].try_into().unwrap()),
-            opp: u64::from_le_bytes(r[8..16].try_into().unwrap()),
-            score: r[16] as i8,
-            game: u32::from_le_bytes(r[17..21].try_into().unwrap()),
-        })
-        .collect())
 }
 
 /// Fits one phase; returns the weights (in discs) and the train and held-out RMS errors.

@@ -19,9 +19,10 @@ const MIN_TABLE_BITS: u32 = 10;
 pub struct Entry {
     me: u64,
     opp: u64,
-    /// Lower bound on the value.
+    /// Lower bound on the value; -65 (none) when probed by a less selective search than the
+    /// one that stored it.
     pub lower: i8,
-    /// Upper bound on the value.
+    /// Upper bound on the value; 65 (none) likewise.
     pub upper: i8,
     /// Best move square, 64 when unknown.
     pub best: u8,
@@ -29,7 +30,7 @@ pub struct Entry {
     empties: u8,
     /// The level of the pass that found the bounds (see `probcut`: 0 for the most selective
     /// pass, `EXACT` for the exact search): passes of this level or a lower one trust them.
-    pub level: u8,
+    level: u8,
 }
 
 /// Two entries in one cache line: 2 x 24 bytes, padded to 64 and aligned on a line.
@@ -83,15 +84,21 @@ impl Table {
         let _ = (me, opp);
     }
 
-    /// The entry for this position, if stored.
+    /// The entry for this position, if stored, as a search of `level` may use it: bounds only
+    /// from passes of that level or a higher one (see `probcut`).
     #[inline]
     #[must_use]
-    pub fn probe(&self, me: u64, opp: u64) -> Option<Entry> {
-        self.buckets[self.index(me, opp)]
+    pub fn probe(&self, me: u64, opp: u64, level: u8) -> Option<Entry> {
+        let mut entry = *self.buckets[self.index(me, opp)]
             .0
             .iter()
-            .find(|e| e.me == me && e.opp == opp)
-            .copied()
+            .find(|e| e.me == me && e.opp == opp)?;
+        if entry.level < level {
+            // Bounds found with more selective cut-offs are guesses at this level: beyond the
+            // score range, they bound nothing, and only the move is kept.
+            (entry.lower, entry.upper) = (-65, 65);
+        }
+        Some(entry)
     }
 
     /// Stores bounds and best move for this position, replacing whatever was in its slot.
