@@ -46,6 +46,8 @@ pub enum Reply {
     Raw(String),
     /// `no-newline`: this move, written without a line end; then the bot waits for good.
     NoNewline(String),
+    /// `message-flood`, `blank-flood`: this line, written again and again, never a move.
+    Flood(String),
     /// The game is over: there is nothing to play.
     GameOver,
 }
@@ -165,6 +167,7 @@ impl Player {
                 }
                 position
                     .legal_moves()
+                    .ok()?
                     .into_iter()
                     .next()
                     .map(|mv| (mv, None))
@@ -178,8 +181,19 @@ impl Player {
     pub fn reply(&self, position: &dyn Position, move_number: u32, budget: Budget) -> Reply {
         fault::crash_if_due(self.fault, move_number);
         match self.fault {
+            Some(Fault::ExitAfterHello) => {
+                eprintln!("arbiter-bot: fault exit-after-hello: exiting with code 3");
+                std::process::exit(fault::CRASH_EXIT_CODE);
+            }
+            Some(Fault::Slow(ms)) => std::thread::sleep(Duration::from_millis(ms)),
+            Some(Fault::MessageFlood) => return Reply::Flood("MESSAGE thinking".to_owned()),
+            Some(Fault::BlankFlood) => return Reply::Flood(String::new()),
+            _ => {}
+        }
+        match self.fault {
             Some(Fault::Garbage) => {
-                return Reply::Raw("arbiter-bot says: this is not a move".to_owned());
+                // Control bytes too: a manager must escape them in its reports.
+                return Reply::Raw("arbiter-bot says:\0 this is \x1b[31mnot\x07 a move".to_owned());
             }
             Some(Fault::HugeOutput) => return Reply::Raw("x".repeat(fault::HUGE_LINE_BYTES)),
             Some(Fault::WrongPass) => return Reply::Pass,
@@ -188,7 +202,8 @@ impl Player {
                     .map_or(Reply::OffBoard, |mv| Reply::Move { mv, report: None });
             }
             Some(Fault::Forbidden) => {
-                if let Some((mv, kind)) = position.forbidden().and_then(|f| f.into_iter().next()) {
+                let forbidden = position.forbidden().ok().flatten();
+                if let Some((mv, kind)) = forbidden.and_then(|f| f.into_iter().next()) {
                     eprintln!("arbiter-bot: fault forbidden: playing {mv} ({kind})");
                     return Reply::Move { mv, report: None };
                 }
@@ -215,11 +230,11 @@ fn squares() -> impl Iterator<Item = String> {
 /// such move exists (the empty gomoku board).
 fn illegal_move(position: &dyn Position) -> Option<String> {
     let refused = |mv: &str| match position.check(mv) {
-        Err(refusal) => !matches!(refusal.code.as_str(), "notation" | "off-board"),
-        Ok(()) => false,
+        Ok(Err(refusal)) => !matches!(refusal.code.as_str(), "notation" | "off-board"),
+        _ => false,
     };
-    let occupied =
-        squares().find(|s| matches!(position.check(s), Err(refusal) if refusal.code == "occupied"));
+    let occupied = squares()
+        .find(|s| matches!(position.check(s), Ok(Err(refusal)) if refusal.code == "occupied"));
     occupied
         .or_else(|| {
             squares()
@@ -267,7 +282,7 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert!(position.check(&mv).is_ok(), "{mv}");
+        assert!(position.check(&mv).unwrap().is_ok(), "{mv}");
     }
 
     #[test]
@@ -277,7 +292,7 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert_eq!(position.check(&mv).unwrap_err().code, "occupied");
+        assert_eq!(position.check(&mv).unwrap().unwrap_err().code, "occupied");
     }
 
     #[test]
@@ -297,7 +312,7 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert!(position.check(&mv).is_err(), "{mv}");
+        assert!(position.check(&mv).unwrap().is_err(), "{mv}");
         assert!(
             crate::protocol::Encoding::Amazons { size: 8 }
                 .encode(&mv)
@@ -317,6 +332,9 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert_eq!(position.check(&mv).unwrap_err().code, "double-three");
+        assert_eq!(
+            position.check(&mv).unwrap().unwrap_err().code,
+            "double-three"
+        );
     }
 }

@@ -21,6 +21,9 @@ pub struct PositionRequest {
     pub text: Option<String>,
     /// A board diagram with the side to move.
     pub board: Option<(String, String)>,
+    /// Moves from the start that reach `text` or `board` (a case's `history:`), for protocols
+    /// that can only be given a game; `moves` still follow the position.
+    pub history: Option<Vec<String>>,
     /// Moves played after the start (or after `text`/`board`), already split.
     pub moves: Vec<String>,
     /// A move sequence still to be split by the game's own rule (Othello: `f5d6c3`).
@@ -82,6 +85,40 @@ impl fmt::Display for PositionError {
         }
     }
 }
+
+/// Why a rule query has no answer: the engine failed (a fault of a class such as `crash`,
+/// `timeout`, `protocol-error`), or it cannot be asked this at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryError {
+    /// The engine failed to answer; `kind` is the fault class (`external::FaultKind` names).
+    Fault { kind: String, detail: String },
+    /// The engine's protocol has no such query: the case is not applicable.
+    Unsupported(String),
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::Fault { kind, detail } => write!(f, "engine fault ({kind}): {detail}"),
+            QueryError::Unsupported(what) => write!(f, "not supported: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+impl From<QueryError> for SearchError {
+    fn from(error: QueryError) -> SearchError {
+        match error {
+            QueryError::Fault { kind, detail } => SearchError::Fault { kind, detail },
+            QueryError::Unsupported(what) => SearchError::Unsupported(what),
+        }
+    }
+}
+
+/// A rule query's answer, or why the engine gave none. An embedded engine always answers; an
+/// external one can fail, and a case passes only on the engine's own answer.
+pub type Answered<T> = Result<T, QueryError>;
 
 /// A move the engine refuses: the rule's reason code and a sentence. Text that is not a move
 /// at all has the code `notation`.
@@ -190,6 +227,16 @@ pub trait RulesEngine: Send + Sync {
     fn data_files(&self) -> &'static [DataFile] {
         &[]
     }
+    /// Whether its answers depend on wall-clock time (an external process under a clock): such
+    /// engines are run one case at a time unless asked otherwise (`audit --jobs`).
+    fn time_sensitive(&self) -> bool {
+        false
+    }
+    /// Warnings gathered since the last call (an external engine's lines that were skipped, an
+    /// answer inside arbiter's time tolerance, an optional command it lacks), for reports.
+    fn take_warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Sets up a position.
     ///
     /// # Errors
@@ -202,46 +249,70 @@ pub trait RulesEngine: Send + Sync {
 }
 
 /// One position of a [`RulesEngine`], in text.
+///
+/// The rule queries return [`Answered`]: an external engine's failure is a [`QueryError`], so
+/// that a case never passes on a value the engine did not give. `to_move`, `canonical`,
+/// `diagram` and `text` describe the position as arbiter set it up (the reference rules);
+/// `play` records a move checked by the reference rules, and an external engine is told it
+/// with its next query (a move it refuses then comes back as a fault).
 pub trait Position: Send {
     /// The side to move's name.
     fn to_move(&self) -> String;
     /// Whether `name` (any name the game accepts for a side, e.g. `black`, `first`) is the side
     /// to move.
     fn is_to_move(&self, name: &str) -> bool;
-    /// Whether `name` names the winner of the finished game (`draw` for a draw).
-    fn is_winner(&self, name: &str) -> bool;
+    /// Whether `name` names the winner of the finished game (`draw` for a draw); `false` while
+    /// the game goes on.
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn is_winner(&self, name: &str) -> Answered<bool>;
     /// Every legal move, in the game's canonical notation.
-    fn legal_moves(&self) -> Vec<String>;
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn legal_moves(&self) -> Answered<Vec<String>>;
     /// The canonical form of a move text (`H8` → `h8`), if it is a move at all here.
     ///
     /// # Errors
     /// A [`Refusal`] with code `notation`.
     fn canonical(&self, text: &str) -> Result<String, Refusal>;
-    /// Whether the move may be played here, and why not.
+    /// Whether the move may be played here (`Ok(Ok(()))`), and why not (`Ok(Err(refusal))`).
     ///
     /// # Errors
-    /// The rule's [`Refusal`].
-    fn check(&self, text: &str) -> Result<(), Refusal>;
-    /// Plays a move, checked.
+    /// The engine's [`QueryError`].
+    fn check(&self, text: &str) -> Answered<Result<(), Refusal>>;
+    /// Plays a move, checked by the reference rules.
     ///
     /// # Errors
     /// The rule's [`Refusal`]; the position is unchanged then.
     fn play(&mut self, text: &str) -> Result<(), Refusal>;
     /// The result, once the game is over.
-    fn outcome(&self) -> Option<OutcomeView>;
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn outcome(&self) -> Answered<Option<OutcomeView>>;
     /// Perft under a convention.
-    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64;
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> Answered<u64>;
     /// A board diagram for failure messages.
     fn diagram(&self) -> String;
     /// The one-line position form.
     fn text(&self) -> String;
-    /// Whether the board (cells only) equals a diagram of this game.
+    /// Whether the board (cells only) equals a diagram of this game: `Ok(Ok(same))`, or
+    /// `Ok(Err(message))` when the diagram is not in the game's notation.
     ///
     /// # Errors
-    /// The diagram is not in the game's notation.
-    fn same_board(&self, diagram: &str) -> Result<bool, String>;
-    /// Black's forbidden points with their kinds, for games with foul rules.
-    fn forbidden(&self) -> Option<Vec<(String, String)>>;
+    /// The engine's [`QueryError`].
+    fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>>;
+    /// Black's forbidden points with their kinds, for games with foul rules (`None` for a game
+    /// without them).
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>>;
     /// Searches this position; `params_yaml` replaces the engine's shipped parameters file.
     ///
     /// # Errors

@@ -14,7 +14,8 @@ use std::fmt::Write as _;
 use arbiter_core::PerftConvention;
 
 use crate::engine::{
-    Algorithm, Budget, Position, PositionError, PositionRequest, RulesEngine, SearchError,
+    Algorithm, Answered, Budget, Position, PositionError, PositionRequest, QueryError, RulesEngine,
+    SearchError,
 };
 use crate::spec::LoadedSpec;
 use crate::spec::model::{
@@ -156,6 +157,16 @@ struct Check {
 /// Stops a check early with a verdict other than failure.
 pub(crate) struct Stop(Verdict, String);
 
+/// A rule query's answer, or the stop its absence means: an engine fault fails the case (it
+/// never passes on a value the engine did not give), an unsupported query makes it not
+/// applicable.
+fn answered<T>(answer: Answered<T>) -> Result<T, Stop> {
+    answer.map_err(|error| match error {
+        QueryError::Fault { .. } => Stop(Verdict::Fail, error.to_string()),
+        QueryError::Unsupported(what) => Stop(Verdict::NotApplicable, what),
+    })
+}
+
 impl Check {
     fn run(
         &mut self,
@@ -217,10 +228,17 @@ impl Check {
             }
         };
         self.board = position.diagram();
-        if let Some(outcome) = position.outcome() {
-            self.failures
-                .push(format!("the game is over ({outcome}): nothing to play"));
-            return Verdict::NotApplicable;
+        match answered(position.outcome()) {
+            Ok(None) => {}
+            Ok(Some(outcome)) => {
+                self.failures
+                    .push(format!("the game is over ({outcome}): nothing to play"));
+                return Verdict::NotApplicable;
+            }
+            Err(Stop(verdict, message)) => {
+                self.failures.push(message);
+                return verdict;
+            }
         }
         match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
             Ok(_) => Verdict::Pass,
@@ -270,7 +288,7 @@ impl Check {
             self.check_legal(position, legal)?;
         }
         for illegal in expect.illegal.iter().flatten() {
-            match position.check(&illegal.mv) {
+            match answered(position.check(&illegal.mv))? {
                 Ok(()) => self.failures.push(format!(
                     "expected: `{}` is illegal\nactual:   it is accepted",
                     illegal.mv
@@ -296,7 +314,7 @@ impl Check {
             }
         }
         if expect.must_pass == Some(true) {
-            let legal = position.legal_moves();
+            let legal = answered(position.legal_moves())?;
             if legal != ["pass"] {
                 self.failures.push(format!(
                     "expected: the only legal move is `pass`\nactual:   legal moves {}",
@@ -305,19 +323,19 @@ impl Check {
             }
         }
         if expect.not_over == Some(true)
-            && let Some(outcome) = position.outcome()
+            && let Some(outcome) = answered(position.outcome())?
         {
             self.failures.push(format!(
                 "expected: the game goes on\nactual:   over, {outcome}"
             ));
         }
         if let Some(over) = &expect.over {
-            match position.outcome() {
+            match answered(position.outcome())? {
                 None => self
                     .failures
                     .push("expected: the game is over\nactual:   it goes on".to_owned()),
                 Some(outcome) => {
-                    let mut wrong = !position.is_winner(&over.winner);
+                    let mut wrong = !answered(position.is_winner(&over.winner))?;
                     wrong |= over
                         .reason
                         .as_ref()
@@ -344,7 +362,7 @@ impl Check {
             }
         }
         if let Some(diagram) = &expect.board_after {
-            match position.same_board(diagram) {
+            match answered(position.same_board(diagram))? {
                 Ok(true) => {}
                 Ok(false) => self.failures.push(format!(
                     "expected board:\n{}\nactual board: as shown above",
@@ -399,7 +417,7 @@ impl Check {
                     ));
                     continue;
                 }
-                let actual = position.perft(depth, convention);
+                let actual = answered(position.perft(depth, convention))?;
                 if actual != expected {
                     self.failures.push(format!(
                         "expected: perft({depth}) = {expected} ({})\nactual:   {actual}",
@@ -416,7 +434,7 @@ impl Check {
         position: &dyn Position,
         legal: &LegalExpectation,
     ) -> Result<(), Stop> {
-        let actual: BTreeSet<String> = position.legal_moves().into_iter().collect();
+        let actual: BTreeSet<String> = answered(position.legal_moves())?.into_iter().collect();
         if let Some(exactly) = &legal.exactly {
             let expected = canonical_set(position, exactly)?;
             if expected != actual {
@@ -462,7 +480,7 @@ impl Check {
         position: &dyn Position,
         expectation: &crate::spec::model::ForbiddenExpectation,
     ) -> Result<(), Stop> {
-        let Some(actual) = position.forbidden() else {
+        let Some(actual) = answered(position.forbidden())? else {
             return Err(Stop(
                 Verdict::NotApplicable,
                 "the engine reports no forbidden points for this game".to_owned(),
@@ -545,10 +563,14 @@ fn request_of(case: &Case) -> PositionRequest {
 }
 
 /// The engine-level request for a case's position.
-pub(crate) fn position_request(position: &crate::spec::model::PositionSpec) -> PositionRequest {
+pub fn position_request(position: &crate::spec::model::PositionSpec) -> PositionRequest {
     let mut request = PositionRequest {
         text: position.text.clone(),
         board: position.board.clone().zip(position.to_move.clone()),
+        history: position
+            .history
+            .as_ref()
+            .map(|history| history.items.clone()),
         ..PositionRequest::default()
     };
     if let Some(moves) = &position.moves {

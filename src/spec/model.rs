@@ -70,6 +70,10 @@ pub struct PositionSpec {
     /// The game's one-line position form (Othello: `"<64 chars> X"`).
     #[serde(default)]
     pub text: Option<String>,
+    /// Moves from the start that reach `board` or `text` (a game the source gives), for
+    /// engines that can only be given a game (Botzone); the board stays the position.
+    #[serde(default)]
+    pub history: Option<MoveList>,
 }
 
 /// What must hold in the position. Each key is one check.

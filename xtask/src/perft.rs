@@ -50,7 +50,7 @@ pub fn run(args: &PerftArgs) -> Result<Status> {
     }
     for depth in 1..=args.depth {
         let start = Instant::now();
-        let nodes = position.perft(depth, convention);
+        let nodes = position.perft(depth, convention)?;
         let seconds = start.elapsed().as_secs_f64();
         if args.json {
             println!(
