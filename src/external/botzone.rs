@@ -154,14 +154,14 @@ impl BotzonePlayer {
         process.send(&input)?;
         process.close_input();
         let line = process.read_answer(&deadline, "its answer", &blank)?;
+        if let Some(warning) = deadline.lateness_warning("its answer") {
+            self.warnings.push(warning);
+        }
         // Botzone reads the output when the turn's process ends: the lines after the answer
         // (debug, data, globaldata) are read until it exits or the deadline passes.
         let mut extra = Vec::new();
         while let Ok(more) = process.read_line(&deadline, "the rest of its output") {
             extra.push(more);
-        }
-        if let Some(warning) = deadline.lateness_warning("its answer") {
-            self.warnings.push(warning);
         }
         process.watch_memory(true)?;
         drop(process);

@@ -471,6 +471,9 @@ impl ExternalPosition {
         let mut player = engine
             .player_for(&self.variant)
             .ok_or_else(|| SearchError::Unsupported("this protocol has no player".to_owned()))?;
+        // A board sent as its stones stand is no game's position: a fault there says so, since
+        // engines read such a BOARD differently (whose turn it is, for one).
+        let mut as_it_stands = None;
         let answer = match &self.route {
             reach::Route::History(history) => {
                 let mut history = history.clone();
@@ -488,7 +491,10 @@ impl ExternalPosition {
             reach::Route::Unreachable { reason, stones } => {
                 let stones = stones.as_ref().filter(|_| self.played.is_empty());
                 match stones.and_then(|stones| player.answer_stones(stones)) {
-                    Some(answer) => answer,
+                    Some(answer) => {
+                        as_it_stands = Some(reason.clone());
+                        answer
+                    }
                     None => {
                         player.finish();
                         return Err(SearchError::Unsupported(format!(
@@ -504,7 +510,15 @@ impl ExternalPosition {
         };
         player.finish();
         engine.record_player(player.as_mut());
-        let best = validate(self.reference.as_ref(), family, answer?)?;
+        let best = answer
+            .and_then(|answer| validate(self.reference.as_ref(), family, answer))
+            .map_err(|fault| match &as_it_stands {
+                Some(reason) => fault.context(&format!(
+                    "on a BOARD sent as its stones stand ({reason}; the side to move's stones \
+                     as field 1)"
+                )),
+                None => fault,
+            })?;
         Ok(SearchReport {
             best: Some(best.clone()),
             score: 0,
