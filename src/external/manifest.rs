@@ -519,7 +519,9 @@ fn resolve_working_dir(manifest: &Path, dir: Option<&String>) -> Result<PathBuf,
 /// "command `x` not found", with where it was looked for.
 pub fn resolve_program(program: &str, working_dir: &Path) -> Result<PathBuf, String> {
     if program.contains('/') {
-        let path = working_dir.join(program);
+        // `./x` names `x` in the working directory: rebuilding the path from its components
+        // drops an inner `.` (a leading one, which still means something, is kept).
+        let path: PathBuf = working_dir.join(program).components().collect();
         return if is_executable(&path) {
             Ok(path)
         } else if path.exists() {
