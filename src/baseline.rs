@@ -9,22 +9,32 @@
 //!   data.txt                                fingerprints of the files built into searches
 //!                                           (trained weights): path, size, hash
 //!   bench.txt                               the bench signature per engine
+//!   manifest.txt                            size and FNV-1a hash of every file above,
+//!                                           written last: a file that does not match it
+//!                                           is corrupt, and a copy without it incomplete
 //! ```
 //! Nothing in it depends on time or machine, so two freezes of the same code are
-//! byte-identical. A freeze is written aside and renamed into place; an existing baseline is
-//! replaced only when asked, and then kept as `<name>.prev`.
+//! byte-identical. A freeze is written aside (`.<name>.tmp-<pid>`, manifest last) and renamed
+//! into place; an existing baseline is replaced only when asked, and then kept as
+//! `<name>.prev`. A freeze killed between its two renames leaves no `<name>` but a complete
+//! copy aside: [`read`] says so and how to restore it; the next freeze of the name removes
+//! copies aside that no running process owns.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::snapshot;
+use crate::{atomic, snapshot};
 
 /// The directory of baselines under the workspace root.
 pub const DIR: &str = "snapshots/baselines";
 /// The fingerprints of built-in data files, in a baseline.
 const DATA_FILE: &str = "data.txt";
+/// The bench signature, in a baseline.
+const BENCH_FILE: &str = "bench.txt";
+/// Size and hash of every other file of a baseline, written last.
+pub const MANIFEST: &str = "manifest.txt";
 
 /// What a baseline holds, in memory: file path (relative to the baseline) → content.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,27 +67,344 @@ impl Baseline {
         self.files.insert(PathBuf::from("bench.txt"), text);
     }
 
-    /// Reads a baseline directory.
+    /// Reads a baseline directory and checks every file: against the manifest when the
+    /// baseline has one, else by its form (a snapshot's fields, the bench signature's total).
     ///
     /// # Errors
-    /// The directory or a file in it cannot be read.
-    pub fn read(dir: &Path) -> io::Result<Baseline> {
+    /// [`ReadError::Missing`] (with what an interrupted freeze left, if anything),
+    /// [`ReadError::Corrupt`] naming each bad file, [`ReadError::Io`].
+    pub fn read(dir: &Path) -> Result<Baseline, ReadError> {
+        if !dir.is_dir() {
+            return Err(ReadError::Missing {
+                dir: dir.to_owned(),
+                left: interrupted_freeze(dir),
+            });
+        }
         let mut baseline = Baseline::default();
+        let mut problems = Vec::new();
+        let mut manifest = None;
         for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
-            let entry = entry.map_err(io::Error::other)?;
-            if entry.file_type().is_file() {
-                let relative = entry
-                    .path()
-                    .strip_prefix(dir)
-                    .map_err(io::Error::other)?
-                    .to_owned();
-                baseline
-                    .files
-                    .insert(relative, std::fs::read_to_string(entry.path())?);
+            let entry = entry.map_err(|error| ReadError::Io(io::Error::other(error)))?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let relative = entry
+                .path()
+                .strip_prefix(dir)
+                .map_err(io::Error::other)?
+                .to_owned();
+            let bytes = std::fs::read(entry.path())?;
+            if relative == Path::new(MANIFEST) {
+                manifest = Some(bytes);
+                continue;
+            }
+            match String::from_utf8(bytes) {
+                Ok(text) => {
+                    baseline.files.insert(relative, text);
+                }
+                Err(error) => {
+                    let at = error.utf8_error().valid_up_to();
+                    problems.push((relative, format!("not UTF-8 text (byte {at})")));
+                }
             }
         }
-        Ok(baseline)
+        match manifest {
+            Some(bytes) => problems.extend(baseline.against_manifest(&bytes)),
+            None => problems.extend(baseline.form_problems()),
+        }
+        if problems.is_empty() {
+            Ok(baseline)
+        } else {
+            problems.sort();
+            Err(ReadError::Corrupt {
+                dir: dir.to_owned(),
+                problems,
+            })
+        }
     }
+
+    /// The manifest of this baseline's files: one line per file, `<size> <fnv1a64> <path>`.
+    #[must_use]
+    pub fn manifest(&self) -> String {
+        let mut text = String::new();
+        for (path, content) in &self.files {
+            let _ = writeln!(
+                text,
+                "{} {:016x} {}",
+                content.len(),
+                fnv1a64(content.as_bytes()),
+                path.display()
+            );
+        }
+        text
+    }
+
+    /// Files that do not match the manifest, or that it lists and are missing.
+    fn against_manifest(&self, bytes: &[u8]) -> Vec<(PathBuf, String)> {
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return vec![(PathBuf::from(MANIFEST), "not UTF-8 text".to_owned())];
+        };
+        let mut problems = Vec::new();
+        let mut listed = std::collections::BTreeSet::new();
+        for (index, line) in text.lines().enumerate() {
+            let mut parts = line.splitn(3, ' ');
+            let (Some(size), Some(hash), Some(path)) = (parts.next(), parts.next(), parts.next())
+            else {
+                problems.push((
+                    PathBuf::from(MANIFEST),
+                    format!("line {}: expected `<size> <hash> <path>`", index + 1),
+                ));
+                continue;
+            };
+            let path = PathBuf::from(path);
+            listed.insert(path.clone());
+            let Some(content) = self.files.get(&path) else {
+                if !problems.iter().any(|(p, _)| *p == path) {
+                    problems.push((path, "missing (the manifest lists it)".to_owned()));
+                }
+                continue;
+            };
+            let actual_hash = format!("{:016x}", fnv1a64(content.as_bytes()));
+            if size != content.len().to_string() {
+                let what = if content.len() < size.parse().unwrap_or(usize::MAX) {
+                    "truncated"
+                } else {
+                    "changed"
+                };
+                problems.push((
+                    path,
+                    format!("{what}: {} bytes, the manifest says {size}", content.len()),
+                ));
+            } else if hash != actual_hash {
+                problems.push((
+                    path,
+                    "changed since the freeze (its hash differs)".to_owned(),
+                ));
+            }
+        }
+        for path in self.files.keys().filter(|path| !listed.contains(*path)) {
+            problems.push((
+                path.clone(),
+                "not in the manifest (added after the freeze)".to_owned(),
+            ));
+        }
+        if !listed.contains(Path::new(BENCH_FILE))
+            && !self.files.contains_key(Path::new(BENCH_FILE))
+        {
+            problems.push((PathBuf::from(BENCH_FILE), "missing".to_owned()));
+        }
+        problems
+    }
+
+    /// For a baseline without a manifest (frozen before manifests existed): the problems its
+    /// files show by their form.
+    fn form_problems(&self) -> Vec<(PathBuf, String)> {
+        let mut problems = Vec::new();
+        for (path, text) in &self.files {
+            if path.starts_with("snapshots") {
+                if let Some(problem) = snapshot::problem(text) {
+                    problems.push((path.clone(), problem));
+                }
+            } else if path == Path::new(BENCH_FILE) {
+                if !text
+                    .lines()
+                    .last()
+                    .is_some_and(|line| line.starts_with("total: "))
+                {
+                    problems.push((path.clone(), "truncated: no `total:` line".to_owned()));
+                }
+            } else if path == Path::new(DATA_FILE) {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    problems.push((path.clone(), "truncated: no final newline".to_owned()));
+                }
+            } else if path.starts_with("params") && text.trim().is_empty() {
+                problems.push((path.clone(), "empty".to_owned()));
+            }
+        }
+        if !self.files.contains_key(Path::new(BENCH_FILE)) {
+            problems.push((PathBuf::from(BENCH_FILE), "missing".to_owned()));
+        }
+        problems
+    }
+}
+
+/// FNV-1a, 64 bits: the hash the manifest and the data file fingerprints use.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Why a baseline cannot be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// No such baseline; `left` says what an interrupted freeze of it left, if anything.
+    Missing {
+        dir: PathBuf,
+        left: Option<Interrupted>,
+    },
+    /// Files that are truncated, missing, not UTF-8 or changed, each with what is wrong.
+    Corrupt {
+        dir: PathBuf,
+        problems: Vec<(PathBuf, String)>,
+    },
+    Io(io::Error),
+}
+
+impl From<io::Error> for ReadError {
+    fn from(error: io::Error) -> Self {
+        ReadError::Io(error)
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Missing { dir, left: None } => write!(f, "no baseline {}", dir.display()),
+            ReadError::Missing {
+                dir,
+                left: Some(left),
+            } => write!(f, "no baseline {}: {left}", dir.display()),
+            ReadError::Corrupt { dir, problems } => {
+                write!(
+                    f,
+                    "baseline {} is corrupt ({} file(s)); freeze it again, or restore it from \
+                     version control:",
+                    dir.display(),
+                    problems.len()
+                )?;
+                for (path, problem) in problems {
+                    write!(f, "\n  {}: {problem}", dir.join(path).display())?;
+                }
+                Ok(())
+            }
+            ReadError::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// What a freeze killed between its two renames left of a baseline: the complete new copy
+/// aside and the old baseline as `.prev`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The complete copies aside (`.<name>.tmp-<pid>` with a manifest that holds).
+    pub complete: Vec<PathBuf>,
+    /// Copies aside without a manifest: killed while writing, safe to delete.
+    pub incomplete: Vec<PathBuf>,
+    /// `<name>.prev`, if it exists.
+    pub previous: Option<PathBuf>,
+}
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |path: &PathBuf| path.display().to_string();
+        match (self.complete.last(), &self.previous) {
+            (Some(new), Some(old)) => write!(
+                f,
+                "a `freeze --force` was interrupted between its two renames: the new baseline \
+                 is complete in {} and the old one is {}; restore the new one with `mv {} {}` \
+                 (or the old one with `mv {} {}`)",
+                name(new),
+                name(old),
+                name(new),
+                self.target(old),
+                name(old),
+                self.target(old)
+            ),
+            (Some(new), None) => write!(
+                f,
+                "a freeze was interrupted before its rename: the new baseline is complete in \
+                 {}; restore it with `mv {} <baseline>` or freeze again",
+                name(new),
+                name(new)
+            ),
+            (None, Some(old)) => write!(
+                f,
+                "only the previous baseline {} is left (a freeze was interrupted); restore it \
+                 with `mv {} {}`",
+                name(old),
+                name(old),
+                self.target(old)
+            ),
+            (None, None) => write!(
+                f,
+                "an interrupted freeze left only incomplete copies ({}); delete them and freeze \
+                 again",
+                self.incomplete
+                    .iter()
+                    .map(name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+impl Interrupted {
+    /// The baseline's own path, from its `.prev`.
+    fn target(&self, previous: &Path) -> String {
+        let text = previous.display().to_string();
+        text.strip_suffix(".prev").unwrap_or(&text).to_owned()
+    }
+}
+
+/// What an interrupted freeze of the baseline at `dir` left beside it, if anything.
+fn interrupted_freeze(dir: &Path) -> Option<Interrupted> {
+    let parent = dir.parent()?;
+    let name = dir.file_name()?.to_str()?;
+    let mut left = Interrupted {
+        complete: Vec::new(),
+        incomplete: Vec::new(),
+        previous: None,
+    };
+    for (path, _) in copies_aside(parent, name) {
+        if Baseline::read(&path).is_ok() && path.join(MANIFEST).is_file() {
+            left.complete.push(path);
+        } else {
+            left.incomplete.push(path);
+        }
+    }
+    let previous = parent.join(format!("{name}.prev"));
+    if previous.is_dir() {
+        left.previous = Some(previous);
+    }
+    (left.previous.is_some() || !left.complete.is_empty() || !left.incomplete.is_empty())
+        .then_some(left)
+}
+
+/// The `.<name>.tmp-<pid>` folders in `parent`, sorted, with their process ids.
+fn copies_aside(parent: &Path, name: &str) -> Vec<(PathBuf, u32)> {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(PathBuf, u32)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let file_name = entry.file_name();
+            let pid = atomic::temporary_owner(file_name.to_str()?, name)?;
+            Some((entry.path(), pid))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Removes the copies aside of baseline `name` that no running process owns (left by killed
+/// freezes); returns them.
+///
+/// # Errors
+/// A copy that cannot be removed.
+pub fn remove_stale_copies(root: &Path, name: &str) -> io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for (path, pid) in copies_aside(&root.join(DIR), name) {
+        if pid != std::process::id() && !atomic::process_alive(pid) {
+            std::fs::remove_dir_all(&path)?;
+            removed.push(path);
+        }
+    }
+    Ok(removed)
 }
 
 /// Why a freeze did not happen.
@@ -115,17 +442,30 @@ impl From<io::Error> for FreezeError {
     }
 }
 
-/// The directory of baseline `name` under `root`.
+/// The directory of baseline `name` under `root`, to freeze into (`NAME.prev` is kept by the
+/// freeze itself, so it cannot be frozen into).
 ///
 /// # Errors
 /// [`FreezeError::BadName`] for a name that is not a plain directory name.
 pub fn dir_of(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
+    if name.ends_with(".prev") {
+        return Err(FreezeError::BadName(name.to_owned()));
+    }
+    dir_to_read(root, name)
+}
+
+/// The directory of baseline `name` under `root`, to read or diff: `NAME.prev` (the baseline
+/// a `--force` freeze replaced) is allowed.
+///
+/// # Errors
+/// [`FreezeError::BadName`] for a name that is not a plain directory name.
+pub fn dir_to_read(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
     let plain = !name.is_empty()
         && !name.starts_with('.')
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    if !plain || name.ends_with(".prev") {
+    if !plain {
         return Err(FreezeError::BadName(name.to_owned()));
     }
     Ok(root.join(DIR).join(name))
@@ -157,17 +497,16 @@ pub fn write(
     let dir = check_free(root, name, force)?;
     let parent = root.join(DIR);
     std::fs::create_dir_all(&parent)?;
-    let aside = parent.join(format!(".{name}.tmp-{}", std::process::id()));
+    remove_stale_copies(root, name)?;
+    let aside = atomic::temporary_path(&dir);
     if aside.exists() {
         std::fs::remove_dir_all(&aside)?;
     }
     for (relative, text) in &baseline.files {
-        let path = aside.join(relative);
-        if let Some(directory) = path.parent() {
-            std::fs::create_dir_all(directory)?;
-        }
-        std::fs::write(&path, text)?;
+        atomic::write(&aside.join(relative), text.as_bytes())?;
     }
+    // Last: a copy aside with its manifest is complete.
+    atomic::write(&aside.join(MANIFEST), baseline.manifest().as_bytes())?;
     if dir.exists() {
         let previous = parent.join(format!("{name}.prev"));
         if previous.exists() {
@@ -413,6 +752,88 @@ mod tests {
         write(&root, "b1", &sample("16", "40"), true).unwrap();
         let previous = root.join(DIR).join("b1.prev");
         assert_eq!(Baseline::read(&previous).unwrap(), first);
+        assert_eq!(Baseline::read(&dir).unwrap(), sample("16", "40"));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_truncated_missing_or_binary_file_is_reported_as_corrupt_naming_it() {
+        let root = scratch("corrupt");
+        let dir = write(&root, "b1", &sample("18", "40"), false).unwrap();
+        let snap = dir.join("snapshots/othello/ffo__a.snap");
+        let whole = std::fs::read(&snap).unwrap();
+        std::fs::write(&snap, &whole[..whole.len() / 2]).unwrap();
+        let error = Baseline::read(&dir).unwrap_err().to_string();
+        assert!(error.contains("is corrupt"), "{error}");
+        assert!(error.contains("ffo__a.snap: truncated"), "{error}");
+        std::fs::write(&snap, [0xff, 0xfe, b'\n']).unwrap();
+        let error = Baseline::read(&dir).unwrap_err().to_string();
+        assert!(error.contains("ffo__a.snap: not UTF-8"), "{error}");
+        std::fs::remove_file(&snap).unwrap();
+        let error = Baseline::read(&dir).unwrap_err().to_string();
+        assert!(error.contains("ffo__a.snap: missing"), "{error}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_baseline_without_manifest_is_checked_by_the_form_of_its_files() {
+        let root = scratch("form");
+        let dir = root.join("old");
+        let whole: String = snapshot::FIELDS
+            .iter()
+            .map(|key| format!("{key}: x\n"))
+            .collect();
+        let file = dir.join("snapshots/othello/ffo__a.snap");
+        atomic::write(&file, snapshot::file_text(&whole).as_bytes()).unwrap();
+        atomic::write(&dir.join("bench.txt"), b"othello: 1\ntotal: 1\n").unwrap();
+        assert!(Baseline::read(&dir).is_ok());
+        let cut = &whole[..whole.find("depth").unwrap()];
+        atomic::write(&file, snapshot::file_text(cut).as_bytes()).unwrap();
+        atomic::write(&dir.join("bench.txt"), b"othello: 1\n").unwrap();
+        let error = Baseline::read(&dir).unwrap_err().to_string();
+        assert!(
+            error.contains("ffo__a.snap: truncated: no `depth`"),
+            "{error}"
+        );
+        assert!(
+            error.contains("bench.txt: truncated: no `total:` line"),
+            "{error}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_freeze_killed_between_its_renames_is_reported_with_the_way_back() {
+        let root = scratch("killed");
+        let dir = write(&root, "b1", &sample("18", "40"), false).unwrap();
+        // What `write --force` leaves when killed after its first rename: the old baseline as
+        // `.prev`, the complete new one aside, under a process id that is not running.
+        let parent = root.join(DIR);
+        std::fs::rename(&dir, parent.join("b1.prev")).unwrap();
+        let other = write(&root, "b2", &sample("16", "40"), false).unwrap();
+        let aside = parent.join(".b1.tmp-4000000");
+        std::fs::rename(&other, &aside).unwrap();
+        let error = Baseline::read(&dir).unwrap_err();
+        let text = error.to_string();
+        assert!(
+            matches!(error, ReadError::Missing { left: Some(_), .. }),
+            "{text}"
+        );
+        assert!(
+            text.contains("interrupted between its two renames"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("mv {} {}", aside.display(), dir.display())),
+            "{text}"
+        );
+        // The replaced baseline can be diffed by its own name.
+        let previous = dir_to_read(&root, "b1.prev").unwrap();
+        assert_eq!(Baseline::read(&previous).unwrap(), sample("18", "40"));
+        assert!(dir_of(&root, "b1.prev").is_err(), "but not frozen into");
+        // The next freeze of the name removes the stale copy.
+        write(&root, "b1", &sample("16", "40"), true).unwrap();
+        assert!(!aside.exists());
         assert_eq!(Baseline::read(&dir).unwrap(), sample("16", "40"));
         let _ = std::fs::remove_dir_all(&root);
     }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use arbiter::engine::embedded_engines;
-use arbiter::runner::{self, RunOptions, Verdict};
+use arbiter::runner::{self, CaseFiles, PlanScope, RunOptions, SnapshotPolicy, Verdict};
 use arbiter::spec::load_file;
 
 /// Loads a corpus file: the load errors, or the runner's spec-error messages.
@@ -16,21 +16,24 @@ fn problems(name: &str) -> Vec<String> {
     let engines = embedded_engines();
     match load_file(&path, &engines) {
         Err(errors) => errors.iter().map(ToString::to_string).collect(),
-        Ok(loaded) => runner::plan(std::slice::from_ref(&loaded), &engines)
-            .iter()
-            .map(|planned| {
-                let case = &loaded.spec.cases[planned.case];
-                runner::run_case(
-                    engines[planned.engine].as_ref(),
-                    &loaded,
-                    case,
-                    &planned.variant,
-                    RunOptions::for_tests(),
-                )
-            })
-            .filter(|result| result.verdict == Verdict::SpecError)
-            .map(|result| result.message)
-            .collect(),
+        Ok(loaded) => {
+            let files = CaseFiles {
+                specs: vec![loaded],
+                suites: Vec::new(),
+            };
+            let options = RunOptions {
+                snapshots: SnapshotPolicy::Ignore,
+                ..RunOptions::for_tests("")
+            };
+            runner::plan(&files, &engines, PlanScope::default())
+                .iter()
+                .map(|planned| planned.run(&files, &engines, &options))
+                .collect::<Vec<_>>()
+        }
+        .into_iter()
+        .filter(|result| result.verdict == Verdict::SpecError)
+        .map(|result| result.message)
+        .collect(),
     }
 }
 

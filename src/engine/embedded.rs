@@ -121,6 +121,18 @@ impl<G: Game> RulesEngine for Embedded<G> {
         G::SIDE_NAMES
     }
 
+    fn accepts_side(&self, name: &str) -> bool {
+        G::parse_side(name).is_some()
+    }
+
+    fn move_codes(&self) -> &'static [&'static str] {
+        G::MOVE_CODES
+    }
+
+    fn foul_kinds(&self) -> &'static [&'static str] {
+        G::FOUL_KINDS
+    }
+
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             rules: true,
@@ -135,6 +147,10 @@ impl<G: Game> RulesEngine for Embedded<G> {
 
     fn data_files(&self) -> &'static [DataFile] {
         self.search.as_ref().map_or(&[], |hook| hook.data_files)
+    }
+
+    fn reproducible(&self) -> bool {
+        true
     }
 
     fn position(

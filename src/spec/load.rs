@@ -7,8 +7,12 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use super::SpecError;
+use arbiter_core::EndReason;
+use serde_saphyr::Spanned;
+
+use super::locate::Point;
 use super::model::{Case, SpecFile};
+use super::{SpecError, echo};
 use crate::engine::RulesEngine;
 
 /// A spec file that parsed and passed the structural checks.
@@ -19,6 +23,8 @@ pub struct LoadedSpec {
     /// The rule topic: the file stem (`passes` for `specs/othello/passes.yaml`).
     pub topic: String,
     pub spec: SpecFile,
+    /// The file's text, so that problems found when a case runs can point into it.
+    pub text: String,
 }
 
 impl LoadedSpec {
@@ -39,29 +45,64 @@ impl LoadedSpec {
     pub fn case_location(&self, case: &Case) -> String {
         format!("{}:{}", self.path.display(), case.id.referenced.line())
     }
+
+    /// `file:line:column` of a point in the file.
+    #[must_use]
+    pub fn location_of(&self, point: Point) -> String {
+        format!("{}:{}:{}", self.path.display(), point.line, point.column)
+    }
 }
 
-/// Everything a directory yielded: the good files and every error of the bad ones.
+/// Everything a directory yielded: the good files, every error of the bad ones, and the
+/// entries that were not read and why.
 #[derive(Debug, Default)]
 pub struct Loaded {
     pub specs: Vec<LoadedSpec>,
     pub errors: Vec<SpecError>,
+    pub skipped: Vec<Skipped>,
 }
 
-/// Loads every `*.yaml`/`*.yml` file under `dir`, sorted by path. `engines` are the engines the
-/// specs will run against: a game or variant none of them knows is an error.
+/// A directory entry the loader did not read, and why (not a spec or suite file by its
+/// extension).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub why: String,
+}
+
+/// The extensions of spec files (compared without regard to case: `.YAML` is one).
+pub const SPEC_EXTENSIONS: [&str; 2] = ["yaml", "yml"];
+
+/// Loads every spec file (`*.yaml`, `*.yml`, any case) under `dir`, sorted by path, following
+/// symbolic links. `engines` are the engines the specs will run against: a game or variant
+/// none of them knows is an error.
 #[must_use]
 pub fn load_dir(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> Loaded {
+    load_matching(dir, engines, |_| true)
+}
+
+/// Loads the spec files under `dir` for which `wanted` holds (a run of one named case loads
+/// only its file).
+#[must_use]
+pub fn load_matching(
+    dir: &Path,
+    engines: &[Box<dyn RulesEngine>],
+    wanted: impl Fn(&PathBuf) -> bool,
+) -> Loaded {
     let mut loaded = Loaded::default();
     if !dir.is_dir() {
-        loaded
-            .errors
-            .push(SpecError::file(dir, "no such spec directory"));
+        let message = if dir.exists() {
+            "not a directory: give the folder of spec files"
+        } else {
+            "no such spec directory"
+        };
+        loaded.errors.push(SpecError::file(dir, message));
         return loaded;
     }
-    let (paths, errors) = data_files(dir, &["yaml", "yml"]);
-    loaded.errors = errors;
-    for path in paths {
+    let found = data_files(dir, &SPEC_EXTENSIONS);
+    loaded.errors = found.errors;
+    loaded.skipped = found.skipped;
+    for path in found.paths.into_iter().filter(|path| wanted(path)) {
         match load_file(&path, engines) {
             Ok(spec) => loaded.specs.push(spec),
             Err(errors) => loaded.errors.extend(errors),
@@ -70,30 +111,86 @@ pub fn load_dir(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> Loaded {
     loaded
 }
 
-/// The files under `dir` with one of `extensions`, sorted by path, and an error for each
-/// entry that cannot be read. Shared by the spec and suite loaders.
-pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> (Vec<PathBuf>, Vec<SpecError>) {
-    let mut paths = Vec::new();
-    let mut errors = Vec::new();
-    for entry in WalkDir::new(dir).sort_by_file_name() {
-        match entry {
-            Ok(entry) => {
-                let wanted = entry
-                    .path()
-                    .extension()
-                    .and_then(|ext| ext.to_str())
-                    .is_some_and(|ext| extensions.contains(&ext));
-                if entry.file_type().is_file() && wanted {
-                    paths.push(entry.into_path());
-                }
-            }
+/// What a walk over a directory of case files found.
+#[derive(Debug, Default)]
+pub(crate) struct Found {
+    /// The regular files with a wanted extension, sorted by path.
+    pub paths: Vec<PathBuf>,
+    /// Entries that cannot be read: special files (a FIFO is never opened), symbolic link
+    /// loops, dangling links, unreadable folders.
+    pub errors: Vec<SpecError>,
+    /// Regular files with another extension (the `schema` folders of JSON Schemas aside).
+    pub skipped: Vec<Skipped>,
+}
+
+/// Walks `dir` (sorted, following symbolic links and refusing loops) for files with one of
+/// `extensions`, compared without regard to case. Shared by the spec and suite loaders.
+pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> Found {
+    let mut found = Found::default();
+    let walk = WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        // The JSON Schemas live beside the cases; they are not cases and not news.
+        .filter_entry(|entry| entry.depth() == 0 || entry.file_name() != "schema");
+    for entry in walk {
+        let entry = match entry {
+            Ok(entry) => entry,
             Err(error) => {
                 let path = error.path().unwrap_or(dir).to_owned();
-                errors.push(SpecError::file(&path, format!("cannot read: {error}")));
+                let message = match error.loop_ancestor() {
+                    Some(ancestor) => format!(
+                        "symbolic link loop: it leads back to {}; not followed",
+                        ancestor.display()
+                    ),
+                    None if path.is_symlink() && !path.exists() => {
+                        "dangling symbolic link: its target does not exist".to_owned()
+                    }
+                    None => format!(
+                        "cannot read: {}",
+                        error
+                            .io_error()
+                            .map_or_else(|| error.to_string(), ToString::to_string)
+                    ),
+                };
+                found.errors.push(SpecError::file(&path, message));
+                continue;
             }
+        };
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            continue;
+        }
+        let wanted = entry
+            .path()
+            .extension()
+            .and_then(|ext| ext.to_str())
+            .is_some_and(|ext| extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)));
+        if !kind.is_file() {
+            if wanted {
+                found.errors.push(SpecError::file(
+                    entry.path(),
+                    "not a regular file (a FIFO, socket or device): not read",
+                ));
+            } else {
+                found.skipped.push(Skipped {
+                    path: entry.into_path(),
+                    why: "not a regular file".to_owned(),
+                });
+            }
+            continue;
+        }
+        if wanted {
+            found.paths.push(entry.into_path());
+        } else {
+            let list: Vec<String> = extensions.iter().map(|ext| format!(".{ext}")).collect();
+            found.skipped.push(Skipped {
+                path: entry.into_path(),
+                why: format!("not a case file ({})", list.join(", ")),
+            });
         }
     }
-    (paths, errors)
+    found
 }
 
 /// An error pointing at a top-level `key:` of a file's `text` (or at the file, if the key is
@@ -114,9 +211,31 @@ pub fn load_file(
     path: &Path,
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSpec, Vec<SpecError>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![SpecError::file(path, format!("cannot read: {e}"))])?;
+    let text = read_text(path)?;
     load_str(path, &text, engines)
+}
+
+/// A case file's text, or the error that names it: unreadable, or not UTF-8.
+pub(crate) fn read_text(path: &Path) -> Result<String, Vec<SpecError>> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| vec![SpecError::file(path, format!("cannot read: {e}"))])?;
+    String::from_utf8(bytes).map_err(|error| {
+        let at = error.utf8_error().valid_up_to();
+        let valid = std::str::from_utf8(&error.as_bytes()[..at]).unwrap_or_default();
+        let line = valid.matches('\n').count() + 1;
+        let column = valid
+            .rsplit('\n')
+            .next()
+            .map_or(0, |rest| rest.chars().count())
+            + 1;
+        vec![SpecError::at(
+            path,
+            valid,
+            line,
+            column,
+            format!("not UTF-8 text: byte {at} is not part of a UTF-8 character"),
+        )]
+    })
 }
 
 /// Loads a spec from text; `path` names it in errors.
@@ -128,8 +247,7 @@ pub fn load_str(
     text: &str,
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSpec, Vec<SpecError>> {
-    let spec: SpecFile =
-        serde_saphyr::from_str(text).map_err(|error| vec![yaml_error(path, text, &error)])?;
+    let spec: SpecFile = parse_yaml(path, text)?;
     let topic = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
@@ -137,6 +255,7 @@ pub fn load_str(
         path: path.to_owned(),
         topic,
         spec,
+        text: text.to_owned(),
     };
     let errors = Checker {
         path,
@@ -149,6 +268,18 @@ pub fn load_str(
     } else {
         Err(errors)
     }
+}
+
+/// Parses a case file's YAML: duplicate keys refused, and booleans only as YAML's own
+/// `true`/`false` (`yes`, `on` or a quoted `"true"` is an error, not a silent boolean).
+pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, Vec<SpecError>> {
+    let mut options = serde_saphyr::options::Options::default();
+    options.strict_booleans = true;
+    serde_saphyr::from_str_with_options(text, options)
+        .map_err(|error| vec![yaml_error(path, text, &error)])
 }
 
 /// Turns a serde-saphyr error into ours, keeping its location and message.
@@ -191,6 +322,9 @@ fn strip_line_column_prefix(message: &str) -> &str {
     rest.strip_prefix(": ").unwrap_or(message)
 }
 
+/// The refusal code of text that is not a move at all (the runner's, for every game).
+pub const NOTATION_CODE: &str = "notation";
+
 /// The checks after parsing, which serde's derive cannot express.
 struct Checker<'a> {
     path: &'a Path,
@@ -214,8 +348,8 @@ impl Checker<'_> {
             errors.push(self.at_key(
                 "game",
                 format!(
-                    "unknown game `{}`; expected one of: {}",
-                    spec.game,
+                    "unknown game {}; expected one of: {}",
+                    echo(&spec.game),
                     games.join(", ")
                 ),
             ));
@@ -234,7 +368,8 @@ impl Checker<'_> {
             errors.push(self.at_key(
                 "variants",
                 format!(
-                    "unknown variant `{variant}` of {}; expected one of: {}",
+                    "unknown variant {} of {}; expected one of: {}",
+                    echo(variant),
                     spec.game,
                     known_variants.join(", ")
                 ),
@@ -259,7 +394,8 @@ impl Checker<'_> {
             let id = &case.id.value;
             if !is_kebab_case(id) {
                 error(format!(
-                    "case id `{id}` is not lower-case kebab-case (letters, digits, `-`)"
+                    "case id {} is not lower-case kebab-case (letters, digits, `-`)",
+                    echo(id)
                 ));
             }
             if !ids.insert(id.as_str()) {
@@ -269,7 +405,8 @@ impl Checker<'_> {
             }
             for variant in case.variants.iter().filter(|v| unknown_variant(v)) {
                 error(format!(
-                    "case `{id}`: unknown variant `{variant}`; expected one of: {}",
+                    "case `{id}`: unknown variant {}; expected one of: {}",
+                    echo(variant),
                     known_variants.join(", ")
                 ));
             }
@@ -282,6 +419,120 @@ impl Checker<'_> {
             }
             for problem in case_problems(case) {
                 error(format!("case `{id}`: {problem}"));
+            }
+            errors.extend(self.vocabulary(case, &game_engines));
+        }
+        errors
+    }
+
+    /// The names a case uses that the game does not know: sides (`to-move`, `winner`), end
+    /// reasons, refusal codes of `illegal`, foul kinds of `forbidden`. Each error points at
+    /// the name.
+    fn vocabulary(&self, case: &Case, engines: &[&dyn RulesEngine]) -> Vec<SpecError> {
+        let mut errors = Vec::new();
+        let id = &case.id.value;
+        let mut at = |value: &Spanned<String>, message: String| {
+            let (line, column) = (
+                value.referenced.line() as usize,
+                value.referenced.column() as usize,
+            );
+            errors.push(SpecError::at(self.path, self.text, line, column, message));
+        };
+        let sides = || {
+            let mut names: Vec<&str> = engines.iter().flat_map(|e| e.side_names()).collect();
+            names.dedup();
+            names.join(", ")
+        };
+        let known_side = |name: &str| engines.iter().any(|engine| engine.accepts_side(name));
+        for side in [&case.position.to_move, &case.expect.to_move]
+            .into_iter()
+            .flatten()
+        {
+            if !known_side(&side.value) {
+                at(
+                    side,
+                    format!(
+                        "case `{id}`: unknown side {}; expected one of: {}",
+                        echo(&side.value),
+                        sides()
+                    ),
+                );
+            }
+        }
+        if let Some(over) = &case.expect.over {
+            let winner = &over.winner;
+            if !winner.value.eq_ignore_ascii_case("draw") && !known_side(&winner.value) {
+                at(
+                    winner,
+                    format!(
+                        "case `{id}`: unknown winner {}; expected a side ({}) or `draw`",
+                        echo(&winner.value),
+                        sides()
+                    ),
+                );
+            }
+            if let Some(reason) = &over.reason
+                && EndReason::from_name(&reason.value).is_none()
+            {
+                let names: Vec<&str> = EndReason::ALL.iter().map(|r| r.name()).collect();
+                at(
+                    reason,
+                    format!(
+                        "case `{id}`: unknown end reason {}; expected one of: {}",
+                        echo(&reason.value),
+                        names.join(", ")
+                    ),
+                );
+            }
+        }
+        let codes: Vec<&str> = engines
+            .iter()
+            .flat_map(|e| e.move_codes())
+            .copied()
+            .collect();
+        if !codes.is_empty() {
+            for illegal in case.expect.illegal.iter().flatten() {
+                if let Some(reason) = &illegal.reason
+                    && reason.value != NOTATION_CODE
+                    && !codes.contains(&reason.value.as_str())
+                {
+                    at(
+                        reason,
+                        format!(
+                            "case `{id}`: unknown refusal code {}; expected one of: {}, {NOTATION_CODE}",
+                            echo(&reason.value),
+                            codes.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(forbidden) = &case.expect.forbidden {
+            let kinds: Vec<&str> = engines
+                .iter()
+                .flat_map(|e| e.foul_kinds())
+                .copied()
+                .collect();
+            let points = forbidden
+                .exactly
+                .iter()
+                .chain(&forbidden.including)
+                .flatten();
+            for point in points {
+                if !kinds.contains(&point.reason.value.as_str()) {
+                    let expected = if kinds.is_empty() {
+                        format!("{} has no foul rules", engines[0].game())
+                    } else {
+                        format!("expected one of: {}", kinds.join(", "))
+                    };
+                    at(
+                        &point.reason,
+                        format!(
+                            "case `{id}`: unknown foul kind {}; {expected}",
+                            echo(&point.reason.value)
+                        ),
+                    );
+                }
             }
         }
         errors
@@ -347,18 +598,18 @@ fn case_problems(case: &Case) -> Vec<String> {
             _ => {}
         }
     }
-    if expect.must_pass == Some(false) {
+    if expect.must_pass.is_some_and(|flag| !flag.0) {
         problems
             .push("`must-pass: false` says nothing; use `legal: {excluding: [pass]}`".to_owned());
     }
-    if expect.not_over == Some(false) {
+    if expect.not_over.is_some_and(|flag| !flag.0) {
         problems.push("`not-over: false` says nothing; use `over: {...}`".to_owned());
     }
     if expect.over.is_some() && expect.not_over.is_some() {
         problems.push("`over` and `not-over` contradict each other".to_owned());
     }
     if let Some(perft) = &expect.perft
-        && perft.nodes.is_empty()
+        && perft.nodes.value.is_empty()
     {
         problems.push("`perft.nodes` is empty".to_owned());
     }
