@@ -49,6 +49,11 @@ fn main() -> std::process::ExitCode {
     let options = Arc::new(RunOptions::for_tests(relative(root, "")));
     for planned in runner::plan(&files, &engines, PlanScope::default()) {
         let game = engines[planned.engine].game().to_owned();
+        // Listed as ignored, with why, rather than passed without a check.
+        let ignored = planned.beyond_limits(&files, &options);
+        if let Some(why) = ignored.as_ref().filter(|_| !arguments.list) {
+            eprintln!("note: {}: ignored: {why}", planned.name);
+        }
         let (files, engines, options) = (
             Arc::clone(&files),
             Arc::clone(&engines),
@@ -70,7 +75,8 @@ fn main() -> std::process::ExitCode {
                     }
                 }
             })
-            .with_kind(game),
+            .with_kind(game)
+            .with_ignored_flag(ignored.is_some()),
         );
     }
     libtest_mimic::run(&arguments, trials).exit_code()

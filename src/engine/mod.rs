@@ -253,6 +253,22 @@ pub trait Position: Send {
     fn outcome(&self) -> Option<OutcomeView>;
     /// Perft under a convention.
     fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64;
+    /// Perft that visits at most about `max_nodes` positions: `None` when the walk needs
+    /// more. By default unbounded (an external process answers under its own deadline).
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: arbiter_core::PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let _ = max_nodes;
+        Some(self.perft(depth, convention))
+    }
+    /// An upper bound on the plies the game can still last from here, if the rules give one:
+    /// a perft deeper than that is a spec error.
+    fn longest_game(&self) -> Option<u32> {
+        None
+    }
     /// A board diagram for failure messages.
     fn diagram(&self) -> String;
     /// The one-line position form.

@@ -21,9 +21,11 @@ pub mod result;
 mod rules;
 mod suite;
 pub mod summary;
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub use plan::{
     CaseFiles, CaseRef, Loaded, NamedCase, PlanScope, PlannedCase, load, load_named, parse_name,
@@ -36,8 +38,9 @@ pub use result::{
 pub use suite::{proof_text, settings_of};
 pub use summary::{Counts, Coverage};
 
-use crate::engine::{Position, PositionRequest, RulesEngine, SearchReport};
+use crate::engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
 use crate::snapshot;
+use crate::spec::locate::{self, Point};
 use crate::spec::model::MoveList;
 
 /// What a run does with the snapshots of suite cases.
@@ -96,6 +99,21 @@ pub fn is_ci() -> bool {
 }
 
 impl PlannedCase {
+    /// Why this case cannot be checked under `options` without running it: a case of perft
+    /// alone whose every expected count is above the run's node limit (`cargo test` lists it
+    /// as ignored; the audit, with its higher limit, runs it).
+    #[must_use]
+    pub fn beyond_limits(&self, files: &CaseFiles, options: &RunOptions) -> Option<String> {
+        let CaseRef::Spec { file, case, .. } = &self.case else {
+            return None;
+        };
+        let expect = &files.specs[*file].spec.cases[*case].expect;
+        let (perft, limit) = (expect.perft.as_ref()?, options.perft_limit?);
+        let all_above = perft.nodes.value.values().all(|&count| count > limit);
+        (expect.present() == ["perft"] && all_above)
+            .then(|| format!("every perft line is above the run's node limit of {limit} nodes"))
+    }
+
     /// Runs the case against `engines[self.engine]`.
     #[must_use]
     pub fn run(
@@ -153,7 +171,14 @@ impl PlannedCase {
 /// A case's result while it is being checked.
 #[derive(Debug)]
 pub(crate) struct Outcome {
-    header: String,
+    /// `file:line` of the case, where its message starts.
+    location: String,
+    /// The file, for a message that points at a token in it.
+    file: String,
+    /// What follows the location: `case `id` (engine, variant v)`.
+    title: String,
+    /// The token a spec error points at, when it has one.
+    at: Option<Point>,
     pub verdict: Verdict,
     pub level: Option<Level>,
     pub board: Option<Board>,
@@ -172,9 +197,12 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
-    fn new(header: String) -> Outcome {
+    fn new(file: &Path, line: usize, title: String) -> Outcome {
         Outcome {
-            header,
+            location: format!("{}:{line}", file.display()),
+            file: file.display().to_string(),
+            title,
+            at: None,
             verdict: Verdict::Pass,
             level: None,
             board: None,
@@ -193,7 +221,19 @@ impl Outcome {
     /// Records why the check stopped and returns its verdict.
     fn stop(&mut self, stop: Stop) -> Verdict {
         self.reason = Some(stop.message);
+        self.at = stop.at;
         stop.verdict
+    }
+
+    /// The first line of the message: where, and which case.
+    fn header(&self) -> String {
+        match self.at {
+            Some(point) => format!(
+                "{}:{}:{}: {}",
+                self.file, point.line, point.column, self.title
+            ),
+            None => format!("{}: {}", self.location, self.title),
+        }
     }
 
     /// Sets the verdict and, unless it is a pass, renders the message.
@@ -214,11 +254,12 @@ impl Outcome {
             .map(|finding| finding.text.as_str())
             .chain(self.reason.as_deref())
             .chain(self.trailer.as_deref());
+        let header = self.header();
         self.message = if self.spec_style {
-            result::render_message(&self.header, self.board.as_ref(), blocks, true)
+            result::render_message(&header, self.board.as_ref(), blocks, true)
         } else {
             let blocks: Vec<&str> = blocks.collect();
-            suite::render(&self.header, self.board.as_ref(), &blocks)
+            suite::render(&header, self.board.as_ref(), &blocks)
         };
     }
 
@@ -235,10 +276,11 @@ impl Outcome {
     }
 }
 
-/// Stops a check early with a verdict and why.
+/// Stops a check early with a verdict and why (and, for a spec error, the token at fault).
 pub(crate) struct Stop {
     verdict: Verdict,
     message: String,
+    at: Option<Point>,
 }
 
 impl Stop {
@@ -246,11 +288,20 @@ impl Stop {
         Stop {
             verdict,
             message: message.into(),
+            at: None,
         }
     }
 
     pub(crate) fn spec_error(message: impl Into<String>) -> Stop {
         Stop::new(Verdict::SpecError, message)
+    }
+
+    /// A spec error pointing at a token of the case file.
+    pub(crate) fn spec_error_at(at: Option<Point>, message: impl Into<String>) -> Stop {
+        Stop {
+            at,
+            ..Stop::spec_error(message)
+        }
     }
 
     pub(crate) fn not_applicable(message: impl Into<String>) -> Stop {
@@ -278,31 +329,77 @@ pub(crate) fn position_request(position: &crate::spec::model::PositionSpec) -> P
     request
 }
 
-fn canonical(position: &dyn Position, text: &str) -> Result<String, Stop> {
+/// The canonical form of a move text written at `at`.
+fn canonical(position: &dyn Position, text: &str, at: Option<Point>) -> Result<String, Stop> {
     position.canonical(text).map_err(|refusal| {
-        Stop::spec_error(format!(
-            "`{text}` in the case is not a move of this game: {}",
-            refusal.detail
-        ))
+        Stop::spec_error_at(
+            at,
+            format!(
+                "`{text}` in the case is not a move of this game: {}",
+                refusal.detail
+            ),
+        )
     })
 }
 
-/// A spec's move list in canonical form. A string list is split on whitespace (move lists
-/// in expectations are sets, so the compact transcript form is not accepted there).
-fn canonical_set(position: &dyn Position, moves: &MoveList) -> Result<BTreeSet<String>, Stop> {
-    let texts: Vec<&str> = if moves.as_text {
+/// The move texts of a move list in an expectation, each with where it is written (`file` is
+/// the case file's text). A string is split on whitespace (move lists in expectations are
+/// sets, so the compact transcript form is not accepted there).
+fn move_texts<'a>(moves: &'a MoveList, file: &str) -> Vec<(&'a str, Option<Point>)> {
+    if moves.as_text {
         moves
             .items
             .iter()
             .flat_map(|item| item.split_whitespace())
+            .enumerate()
+            .map(|(index, text)| (text, locate::move_point(file, moves, index, text)))
             .collect()
     } else {
-        moves.items.iter().map(String::as_str).collect()
-    };
-    texts
+        moves
+            .items
+            .iter()
+            .enumerate()
+            .map(|(index, text)| (text.as_str(), locate::move_point(file, moves, index, text)))
+            .collect()
+    }
+}
+
+/// A spec's move list in canonical form; a text that is not a move is a spec error pointing
+/// at it.
+fn canonical_set(
+    position: &dyn Position,
+    moves: &MoveList,
+    file: &str,
+) -> Result<BTreeSet<String>, Stop> {
+    move_texts(moves, file)
         .into_iter()
-        .map(|text| canonical(position, text))
+        .map(|(text, at)| canonical(position, text, at))
         .collect()
+}
+
+/// Where the position a case describes went wrong, for a setup error: the move of the list
+/// that cannot be played, the side name, else the board or one-line form.
+fn setup_error_point(
+    spec: &crate::spec::model::PositionSpec,
+    error: &PositionError,
+    file: &str,
+) -> Option<Point> {
+    let value = |field: &Option<serde_saphyr::Spanned<String>>| {
+        field
+            .as_ref()
+            .and_then(|spanned| Point::of(&spanned.referenced))
+    };
+    match error {
+        PositionError::IllegalMove { index, text, .. } => spec
+            .moves
+            .as_ref()
+            .and_then(|moves| locate::move_point(file, moves, index.saturating_sub(1), text)),
+        PositionError::UnknownSide { .. } => value(&spec.to_move),
+        PositionError::Notation(_) | PositionError::Invalid(_) => {
+            value(&spec.board).or_else(|| value(&spec.text))
+        }
+        PositionError::UnknownVariant { .. } => None,
+    }
 }
 
 fn list<T: AsRef<str>>(items: impl IntoIterator<Item = T>) -> String {

@@ -16,6 +16,7 @@ pub(crate) fn check(
     case: &Case,
     variant: &str,
     request: &PositionRequest,
+    file: &str,
 ) -> Verdict {
     if case.expect.invalid_position.is_some() {
         return outcome.stop(Stop::not_applicable(
@@ -25,9 +26,11 @@ pub(crate) fn check(
     let position = match engine.position(variant, request) {
         Ok(position) => position,
         Err(error) => {
-            return outcome.stop(Stop::spec_error(format!(
-                "the case's position cannot be set up: {error}"
-            )));
+            let at = super::setup_error_point(&case.position, &error, file);
+            return outcome.stop(Stop::spec_error_at(
+                at,
+                format!("the case's position cannot be set up: {error}"),
+            ));
         }
     };
     outcome.board = Some(Board {

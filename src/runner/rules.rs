@@ -12,9 +12,16 @@ use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{Outcome, RunOptions, Stop, canonical, canonical_set, list};
 use crate::engine::{Position, PositionError, RulesEngine};
 use crate::spec::LoadedSpec;
+use crate::spec::locate;
+use crate::spec::locate::Point;
 use crate::spec::model::{
     Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint, LegalExpectation,
+    PerftExpectation,
 };
+
+/// The deepest perft arbiter walks when the rules set no longest game (a Surakarta variant
+/// without a move limit): the walk recurses once per ply.
+const MAX_PERFT_DEPTH: u32 = 512;
 
 /// Runs spec case `case` under `variant`.
 pub(crate) fn run(
@@ -24,14 +31,15 @@ pub(crate) fn run(
     variant: &str,
     options: &RunOptions,
 ) -> Outcome {
-    let header = format!(
-        "{}: case `{}` ({}, variant {variant})",
-        loaded.case_location(case),
+    let title = format!(
+        "case `{}` ({}, variant {variant})",
         case.id.value,
         engine.name()
     );
+    let line = case.id.referenced.line() as usize;
     let mut check = Check {
-        outcome: Outcome::new(header),
+        outcome: Outcome::new(&loaded.path, line, title),
+        file: &loaded.text,
     };
     let verdict = check.run(engine, case, variant, options);
     check.outcome.finish(verdict, true);
@@ -39,11 +47,13 @@ pub(crate) fn run(
 }
 
 /// The state of one case run.
-struct Check {
+struct Check<'a> {
     outcome: Outcome,
+    /// The case file's text, for pointing at a token.
+    file: &'a str,
 }
 
-impl Check {
+impl Check<'_> {
     fn fail(&mut self, finding: Finding) {
         self.outcome.findings.push(finding);
     }
@@ -58,7 +68,14 @@ impl Check {
         let request = super::position_request(&case.position);
         let expect = &case.expect;
         if !engine.capabilities().rules {
-            return super::play::check(&mut self.outcome, engine, case, variant, &request);
+            return super::play::check(
+                &mut self.outcome,
+                engine,
+                case,
+                variant,
+                &request,
+                self.file,
+            );
         }
         let position = engine.position(variant, &request);
         if let Some(invalid) = &expect.invalid_position {
@@ -68,9 +85,11 @@ impl Check {
         let mut position = match position {
             Ok(position) => position,
             Err(error) => {
-                return self.outcome.stop(Stop::spec_error(format!(
-                    "the case's position cannot be set up: {error}"
-                )));
+                let at = super::setup_error_point(&case.position, &error, self.file);
+                return self.outcome.stop(Stop::spec_error_at(
+                    at,
+                    format!("the case's position cannot be set up: {error}"),
+                ));
             }
         };
         self.outcome.board = Some(Board {
@@ -202,7 +221,8 @@ impl Check {
                 }
             }
         }
-        if let Some(diagram) = &expect.board_after {
+        if let Some(board_after) = &expect.board_after {
+            let diagram = &board_after.value;
             match position.same_board(diagram) {
                 Ok(true) => {}
                 Ok(false) => self.fail(Finding::shown_as(
@@ -215,9 +235,10 @@ impl Check {
                     ),
                 )),
                 Err(message) => {
-                    return Err(Stop::spec_error(format!(
-                        "`board-after` is not a board of this game: {message}"
-                    )));
+                    return Err(Stop::spec_error_at(
+                        Point::of(&board_after.referenced),
+                        format!("`board-after` is not a board of this game: {message}"),
+                    ));
                 }
             }
         }
@@ -254,26 +275,78 @@ impl Check {
             }
         }
         if let Some(perft) = &expect.perft {
-            let convention = match perft.convention {
-                Convention::ExactLength => PerftConvention::SequencesOfExactLength,
-                Convention::FinishedIsLeaf => PerftConvention::FinishedGameIsLeaf,
-            };
-            for (&depth, &expected) in &perft.nodes.value {
-                if options.perft_limit.is_some_and(|limit| expected > limit) {
-                    self.outcome.notes.push(format!(
-                        "perft depth {depth} ({expected} nodes) skipped: above the run's node limit"
-                    ));
-                    continue;
-                }
-                let actual = position.perft(depth, convention);
-                if actual != expected {
-                    self.fail(Finding::new(
-                        "perft",
-                        format!("perft({depth}) = {expected} ({})", convention.name()),
-                        actual.to_string(),
-                    ));
-                }
+            self.check_perft(position, perft, options, expect.present().len() == 1)?;
+        }
+        Ok(())
+    }
+
+    /// Perft, each line bounded by the work it takes: a depth beyond the longest possible
+    /// game is a spec error; a line whose expected count is above the run's node limit is
+    /// skipped; a walk stops when it has visited that many positions (a wrong expectation
+    /// cannot make it run for ever) and the line is skipped then too. A case of perft alone
+    /// whose every line was skipped checked nothing: not applicable.
+    fn check_perft(
+        &mut self,
+        position: &mut dyn Position,
+        perft: &PerftExpectation,
+        options: &RunOptions,
+        perft_only: bool,
+    ) -> Result<(), Stop> {
+        let convention = match perft.convention {
+            Convention::ExactLength => PerftConvention::SequencesOfExactLength,
+            Convention::FinishedIsLeaf => PerftConvention::FinishedGameIsLeaf,
+        };
+        // One ply past the longest game still says something (exact-length counts 0 there,
+        // finished-is-leaf every complete game); deeper counts repeat it.
+        let longest = position.longest_game();
+        let deepest = longest.map_or(MAX_PERFT_DEPTH, |plies| plies.saturating_add(1));
+        for &depth in perft.nodes.value.keys() {
+            if depth > deepest.min(MAX_PERFT_DEPTH) {
+                let why = match longest {
+                    Some(plies) if plies < MAX_PERFT_DEPTH => format!(
+                        "no game lasts more than {plies} more plies from this position, so depths \
+                         above {deepest} count nothing new"
+                    ),
+                    _ => format!("arbiter walks at most {MAX_PERFT_DEPTH} plies"),
+                };
+                let at = locate::key_point(self.file, &perft.nodes.referenced, &depth.to_string())
+                    .or_else(|| Point::of(&perft.nodes.referenced));
+                return Err(Stop::spec_error_at(
+                    at,
+                    format!("perft depth {depth} is beyond the longest possible game: {why}"),
+                ));
             }
+        }
+        let limit = options.perft_limit.unwrap_or(u64::MAX);
+        let mut checked = 0;
+        for (&depth, &expected) in &perft.nodes.value {
+            if expected > limit {
+                self.outcome.notes.push(format!(
+                    "perft depth {depth} ({expected} nodes) skipped: above the run's node limit"
+                ));
+                continue;
+            }
+            let Some(actual) = position.perft_within(depth, convention, limit) else {
+                self.outcome.notes.push(format!(
+                    "perft depth {depth} ({expected} nodes expected) skipped: the walk visited \
+                     the run's node limit of {limit} positions without finishing"
+                ));
+                continue;
+            };
+            checked += 1;
+            if actual != expected {
+                self.fail(Finding::new(
+                    "perft",
+                    format!("perft({depth}) = {expected} ({})", convention.name()),
+                    actual.to_string(),
+                ));
+            }
+        }
+        if checked == 0 && perft_only {
+            return Err(Stop::not_applicable(format!(
+                "every perft line is above the run's node limit of {limit} (a larger \
+                 `--perft-limit` runs them)"
+            )));
         }
         Ok(())
     }
@@ -285,7 +358,7 @@ impl Check {
     ) -> Result<(), Stop> {
         let actual: BTreeSet<String> = position.legal_moves().into_iter().collect();
         if let Some(exactly) = &legal.exactly {
-            let expected = canonical_set(position, exactly)?;
+            let expected = canonical_set(position, exactly, self.file)?;
             if expected != actual {
                 let missing: Vec<&String> = expected.difference(&actual).collect();
                 let extra: Vec<&String> = actual.difference(&expected).collect();
@@ -304,7 +377,7 @@ impl Check {
             }
         }
         if let Some(including) = &legal.including {
-            let expected = canonical_set(position, including)?;
+            let expected = canonical_set(position, including, self.file)?;
             let missing: Vec<&String> = expected.difference(&actual).collect();
             if !missing.is_empty() {
                 self.fail(Finding::shown_as(
@@ -321,7 +394,7 @@ impl Check {
             }
         }
         if let Some(excluding) = &legal.excluding {
-            let expected = canonical_set(position, excluding)?;
+            let expected = canonical_set(position, excluding, self.file)?;
             let present: Vec<&String> = expected.intersection(&actual).collect();
             if !present.is_empty() {
                 self.fail(Finding::shown_as(
@@ -355,8 +428,9 @@ impl Check {
                 points
                     .iter()
                     .map(|point| {
+                        let at = Point::of(&point.mv.referenced);
                         Ok((
-                            canonical(position, &point.mv.value)?,
+                            canonical(position, &point.mv.value, at)?,
                             point.reason.value.clone(),
                         ))
                     })
@@ -406,7 +480,7 @@ impl Check {
             }
         }
         if let Some(excluding) = &expectation.excluding {
-            let expected = canonical_set(position, excluding)?;
+            let expected = canonical_set(position, excluding, self.file)?;
             let present: Vec<&String> = actual
                 .iter()
                 .map(|(mv, _)| mv)

@@ -39,130 +39,169 @@ pub(crate) fn run(
 ) -> (Outcome, Settings) {
     let case = &loaded.suite.cases[index];
     let (algorithm, budget) = settings_of(loaded, case);
-    let header = format!(
-        "{}: suite case `{}` ({}, {algorithm}, {})",
-        loaded.case_location(index),
+    let title = format!(
+        "suite case `{}` ({}, {algorithm}, {})",
         case.id.value,
         engine.name(),
         budget.map_or_else(|| "to the end".to_owned(), |b| b.to_string()),
     );
-    let mut outcome = Outcome::new(header);
-    let verdict = search_and_check(&mut outcome, engine, case, variant, algorithm, budget);
+    let mut outcome = Outcome::new(&loaded.path, loaded.lines[index], title);
+    let search = Search {
+        algorithm,
+        budget,
+        file: &loaded.text,
+    };
+    let verdict = search.run(&mut outcome, engine, case, variant);
     outcome.finish(verdict, false);
     (outcome, Settings { algorithm, budget })
 }
 
-fn search_and_check(
-    outcome: &mut Outcome,
-    engine: &dyn RulesEngine,
-    case: &SuiteCase,
-    variant: &str,
+/// How a case is searched, and the file it is written in.
+struct Search<'a> {
     algorithm: Algorithm,
     budget: Option<BudgetSpec>,
-) -> Verdict {
-    // A player-only engine (a tournament protocol) chooses a move but proves nothing: its
-    // move is checked against `best`/`avoid`, and a case with only a `score` does not apply.
-    let capabilities = engine.capabilities();
-    let player_only = !capabilities.search && capabilities.player;
-    if !capabilities.search && !player_only {
-        return outcome.stop(Stop::not_applicable(format!(
-            "{} has no search",
-            engine.name()
-        )));
-    }
-    if player_only && case.best.is_none() && case.avoid.is_none() {
-        return outcome.stop(Stop::not_applicable(format!(
-            "{} only plays moves; the case expects a proven score",
-            engine.name()
-        )));
-    }
-    let position = match engine.position(variant, &position_request(&case.position)) {
-        Ok(position) => position,
-        Err(error) => {
-            return outcome.stop(Stop::spec_error(format!(
-                "the case's position cannot be set up: {error}"
+    file: &'a str,
+}
+
+impl Search<'_> {
+    fn run(
+        &self,
+        outcome: &mut Outcome,
+        engine: &dyn RulesEngine,
+        case: &SuiteCase,
+        variant: &str,
+    ) -> Verdict {
+        let (algorithm, budget) = (self.algorithm, self.budget);
+        // A player-only engine (a tournament protocol) chooses a move but proves nothing: its
+        // move is checked against `best`/`avoid`, and a case with only a `score` does not apply.
+        let capabilities = engine.capabilities();
+        let player_only = !capabilities.search && capabilities.player;
+        if !capabilities.search && !player_only {
+            return outcome.stop(Stop::not_applicable(format!(
+                "{} has no search",
+                engine.name()
             )));
         }
-    };
-    outcome.board = Some(Board {
-        diagram: position.diagram(),
-        text: position.text(),
-    });
-    let search_budget = match budget {
-        Some(BudgetSpec {
-            depth: Some(depth), ..
-        }) => Budget::Depth(depth),
-        Some(BudgetSpec {
-            nodes: Some(nodes), ..
-        }) => Budget::Nodes(nodes),
-        _ => Budget::Nodes(u64::MAX),
-    };
-    let report = match position.search(algorithm, search_budget, None) {
-        Ok(report) => report,
-        Err(SearchError::Unsupported(what)) => return outcome.stop(Stop::not_applicable(what)),
-        Err(SearchError::Fault { kind, detail }) => {
-            let message = SearchError::Fault {
-                kind: kind.clone(),
-                detail: detail.clone(),
+        if player_only && case.best.is_none() && case.avoid.is_none() {
+            return outcome.stop(Stop::not_applicable(format!(
+                "{} only plays moves; the case expects a proven score",
+                engine.name()
+            )));
+        }
+        let position = match engine.position(variant, &position_request(&case.position)) {
+            Ok(position) => position,
+            Err(error) => {
+                let at = super::setup_error_point(&case.position, &error, self.file);
+                return outcome.stop(Stop::spec_error_at(
+                    at,
+                    format!("the case's position cannot be set up: {error}"),
+                ));
             }
-            .to_string();
-            outcome.fault = Some(kind.clone());
-            outcome.engine_said = Some(detail);
-            let verdict = if super::play::is_rule_fault(&kind) {
-                outcome.level = Some(Level::Play);
-                Verdict::Fail
-            } else {
-                Verdict::EngineFault
-            };
-            return outcome.stop(Stop::new(verdict, message));
+        };
+        if let Err(stop) = self.moves_are_legal(position.as_ref(), case) {
+            return outcome.stop(stop);
         }
-        Err(error) => {
-            outcome.level = Some(level_of(player_only));
-            return outcome.stop(Stop::new(Verdict::Fail, error.to_string()));
+        outcome.board = Some(Board {
+            diagram: position.diagram(),
+            text: position.text(),
+        });
+        let search_budget = match budget {
+            Some(BudgetSpec {
+                depth: Some(depth), ..
+            }) => Budget::Depth(depth),
+            Some(BudgetSpec {
+                nodes: Some(nodes), ..
+            }) => Budget::Nodes(nodes),
+            _ => Budget::Nodes(u64::MAX),
+        };
+        let report = match position.search(algorithm, search_budget, None) {
+            Ok(report) => report,
+            Err(SearchError::Unsupported(what)) => return outcome.stop(Stop::not_applicable(what)),
+            Err(SearchError::Fault { kind, detail }) => {
+                let message = SearchError::Fault {
+                    kind: kind.clone(),
+                    detail: detail.clone(),
+                }
+                .to_string();
+                outcome.fault = Some(kind.clone());
+                outcome.engine_said = Some(detail);
+                let verdict = if super::play::is_rule_fault(&kind) {
+                    outcome.level = Some(Level::Play);
+                    Verdict::Fail
+                } else {
+                    Verdict::EngineFault
+                };
+                return outcome.stop(Stop::new(verdict, message));
+            }
+            Err(error) => {
+                outcome.level = Some(level_of(player_only));
+                return outcome.stop(Stop::new(Verdict::Fail, error.to_string()));
+            }
+        };
+        outcome.level = Some(level_of(player_only));
+        outcome.engine_said = Some(describe(&report));
+        if player_only && case.score.is_some() {
+            outcome
+                .notes
+                .push("score not checked: the engine only plays moves".to_owned());
         }
-    };
-    outcome.level = Some(level_of(player_only));
-    outcome.engine_said = Some(describe(&report));
-    if player_only && case.score.is_some() {
-        outcome
-            .notes
-            .push("score not checked: the engine only plays moves".to_owned());
-    }
-    let findings = expectations_hold(position.as_ref(), case, &report, !player_only);
-    outcome.search = Some(report);
-    let findings = match findings {
-        Ok(findings) => findings,
-        Err(stop) => return outcome.stop(stop),
-    };
-    let report = outcome.search.as_ref().expect("kept above");
-    if let Some(reason) = &case.fixme {
-        if findings.is_empty() {
-            outcome.findings.push(Finding::shown_as(
-                "fixme",
-                "the case still fails",
-                "it holds",
-                format!(
-                    "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
+        let findings = expectations_hold(position.as_ref(), case, &report, !player_only, self.file);
+        outcome.search = Some(report);
+        let findings = match findings {
+            Ok(findings) => findings,
+            Err(stop) => return outcome.stop(stop),
+        };
+        let report = outcome.search.as_ref().expect("kept above");
+        if let Some(reason) = &case.fixme {
+            if findings.is_empty() {
+                outcome.findings.push(Finding::shown_as(
+                    "fixme",
+                    "the case still fails",
+                    "it holds",
+                    format!(
+                        "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
                      search:   {}",
-                    describe(report)
-                ),
+                        describe(report)
+                    ),
+                ));
+                return Verdict::Fail;
+            }
+            let texts: Vec<&str> = findings.iter().map(|f| f.text.as_str()).collect();
+            outcome.notes.push(format!(
+                "known failure (fixme: {reason}): {}",
+                texts.join("; ")
             ));
-            return Verdict::Fail;
+            return Verdict::Pass;
         }
-        let texts: Vec<&str> = findings.iter().map(|f| f.text.as_str()).collect();
-        outcome.notes.push(format!(
-            "known failure (fixme: {reason}): {}",
-            texts.join("; ")
-        ));
-        return Verdict::Pass;
+        if findings.is_empty() {
+            return Verdict::Pass;
+        }
+        let search_line = format!("search:   {}", describe(report));
+        outcome.findings.extend(findings);
+        outcome.trailer = Some(search_line);
+        Verdict::Fail
     }
-    if findings.is_empty() {
-        return Verdict::Pass;
+
+    /// Every move a case names in `best` or `avoid` must be legal in its position: a best move
+    /// that cannot be played could never be chosen, and avoiding one would pass by vacuity.
+    fn moves_are_legal(&self, position: &dyn Position, case: &SuiteCase) -> Result<(), Stop> {
+        for (key, moves) in [("best", &case.best), ("avoid", &case.avoid)] {
+            let Some(moves) = moves else { continue };
+            for (text, at) in super::move_texts(moves, self.file) {
+                let canonical = super::canonical(position, text, at)?;
+                if let Err(refusal) = position.check(&canonical) {
+                    return Err(Stop::spec_error_at(
+                        at,
+                        format!(
+                            "`{key}` names `{text}`, which is not legal here ({}): {}",
+                            refusal.code, refusal.detail
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
-    let search_line = format!("search:   {}", describe(report));
-    outcome.findings.extend(findings);
-    outcome.trailer = Some(search_line);
-    Verdict::Fail
 }
 
 const fn level_of(player_only: bool) -> Level {
@@ -179,11 +218,12 @@ fn expectations_hold(
     case: &SuiteCase,
     report: &SearchReport,
     check_score: bool,
+    file: &str,
 ) -> Result<Vec<Finding>, Stop> {
     let mut findings = Vec::new();
     let chosen = report.best.clone().unwrap_or_else(|| "none".to_owned());
     if let Some(best) = &case.best {
-        let best: BTreeSet<String> = canonical_set(position, best)?;
+        let best: BTreeSet<String> = canonical_set(position, best, file)?;
         if !best.contains(&chosen) {
             findings.push(Finding::new(
                 "best",
@@ -193,7 +233,7 @@ fn expectations_hold(
         }
     }
     if let Some(avoid) = &case.avoid {
-        let avoid: BTreeSet<String> = canonical_set(position, avoid)?;
+        let avoid: BTreeSet<String> = canonical_set(position, avoid, file)?;
         if avoid.contains(&chosen) {
             findings.push(Finding::new(
                 "avoid",

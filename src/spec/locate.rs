@@ -104,6 +104,25 @@ pub fn row_point(text: &str, location: &Location, row: usize) -> Option<Point> {
     None
 }
 
+/// Where key `key` of the mapping written at `location` is (`14:` of `nodes: {1: 4, 14: …}`):
+/// the first `key:` at or after the mapping's start, not inside a longer number or word.
+#[must_use]
+pub fn key_point(text: &str, location: &Location, key: &str) -> Option<Point> {
+    let start = usize::try_from(location.span().byte_offset()?).ok()?;
+    let rest = text.get(start..)?;
+    let mut from = 0;
+    while let Some(found) = rest[from..].find(key) {
+        let at = from + found;
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + key.len()..].trim_start_matches([' ', '\t']);
+        if before.is_none_or(|c| !c.is_alphanumeric()) && after.starts_with(':') {
+            return Some(point_at(text, start + at));
+        }
+        from = at + key.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +175,32 @@ mod tests {
         assert_eq!(
             row_point(text, &board.referenced, 1),
             Some(Point { line: 3, column: 3 })
+        );
+    }
+
+    #[test]
+    fn a_key_of_a_mapping_is_found_whole() {
+        #[derive(serde::Deserialize)]
+        struct Perft {
+            nodes: serde_saphyr::Spanned<std::collections::BTreeMap<u32, u64>>,
+        }
+        let text = "nodes: {1: 4, 11: 5, 4294967295: 6}\n";
+        let perft: Perft = serde_saphyr::from_str(text).unwrap();
+        let at = |key| key_point(text, &perft.nodes.referenced, key);
+        assert_eq!(at("1"), Some(Point { line: 1, column: 9 }));
+        assert_eq!(
+            at("11"),
+            Some(Point {
+                line: 1,
+                column: 15
+            })
+        );
+        assert_eq!(
+            at("4294967295"),
+            Some(Point {
+                line: 1,
+                column: 22
+            })
         );
     }
 

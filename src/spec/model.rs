@@ -110,7 +110,8 @@ pub struct Expectations {
     pub invalid_position: Option<InvalidPositionExpectation>,
     /// The board after the position's moves, as a diagram (cells only are compared).
     #[serde(default)]
-    pub board_after: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub board_after: Option<Spanned<String>>,
     /// Counts over the complete game tree from the position (small games only).
     #[serde(default)]
     pub tree: Option<TreeExpectation>,

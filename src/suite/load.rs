@@ -10,9 +10,9 @@ use arbiter_search::Algorithm;
 use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::engine::RulesEngine;
-use crate::spec::Skipped;
 use crate::spec::SpecError;
 use crate::spec::load::{at_key, data_files, is_kebab_case, parse_yaml, read_text};
+use crate::spec::{Skipped, echo};
 
 /// A suite that loaded and passed the structural checks.
 #[derive(Debug)]
@@ -150,8 +150,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         errors.push(at_key(
             "game",
             format!(
-                "unknown game `{}`; expected one of: {}",
-                suite.game,
+                "unknown game {}; expected one of: {}",
+                echo(&suite.game),
                 games.join(", ")
             ),
         ));
@@ -166,7 +166,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         errors.push(at_key(
             "variant",
             format!(
-                "unknown variant `{variant}` of {}; expected one of: {}",
+                "unknown variant {} of {}; expected one of: {}",
+                echo(variant),
                 suite.game,
                 known.join(", ")
             ),
@@ -194,7 +195,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         let id = &case.id.value;
         if !is_kebab_case(id) {
             error(format!(
-                "case id `{id}` is not lower-case kebab-case (letters, digits, `-`)"
+                "case id {} is not lower-case kebab-case (letters, digits, `-`)",
+                echo(id)
             ));
         }
         if !ids.insert(id.as_str()) {
@@ -231,6 +233,24 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         if position.board.is_some() != position.to_move.is_some() {
             error(format!(
                 "case `{id}`: `position.board` and `position.to-move` go together"
+            ));
+        }
+        if let Some(side) = &position.to_move
+            && !game_engines
+                .iter()
+                .any(|engine| engine.accepts_side(&side.value))
+        {
+            let names: Vec<&str> = game_engines.iter().flat_map(|e| e.side_names()).collect();
+            errors.push(SpecError::at(
+                path,
+                text,
+                side.referenced.line() as usize,
+                side.referenced.column() as usize,
+                format!(
+                    "case `{id}`: unknown side {}; expected one of: {}",
+                    echo(&side.value),
+                    names.join(", ")
+                ),
             ));
         }
     }

@@ -341,6 +341,64 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
 mod tests {
     use super::*;
 
+    /// Arguments for an audit of the folders under `dir` (`specs/`, `suites/`).
+    fn args(dir: &Path) -> AuditArgs {
+        AuditArgs {
+            engine: None,
+            game: None,
+            specs: dir.join("specs"),
+            suites: dir.join("suites"),
+            only_suites: Vec::new(),
+            only_cases: Vec::new(),
+            slow: false,
+            format: Format::Json,
+            perft_limit: "1000000".to_owned(),
+            jobs: Some(1),
+            min_coverage: None,
+        }
+    }
+
+    fn scratch(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("arbiter-audit-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("specs")).unwrap();
+        std::fs::create_dir_all(dir.join("suites")).unwrap();
+        dir
+    }
+
+    #[test]
+    fn an_audit_that_runs_no_case_is_bad_input() {
+        let dir = scratch("empty");
+        assert_eq!(run(&args(&dir)).unwrap(), Status::BadInput, "empty folders");
+        let mut missing = args(&dir);
+        missing.suites = dir.join("no-such-folder");
+        std::fs::write(
+            dir.join("specs/a.yaml"),
+            "game: tictactoe\nsource: the rules\ncases:\n  - id: a\n    expect: {to-move: x}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            run(&missing).unwrap(),
+            Status::BadInput,
+            "a missing suite folder"
+        );
+        assert_eq!(run(&args(&dir)).unwrap(), Status::Ok, "one passing case");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_unknown_game_is_refused() {
+        let dir = scratch("game");
+        let mut chess = args(&dir);
+        chess.game = Some("chess".to_owned());
+        let error = run(&chess).unwrap_err().to_string();
+        assert!(
+            error.contains("unknown game `chess`") && error.contains("othello"),
+            "{error}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn no_check_at_all_is_a_problem_unless_accepted() {
         let none = Coverage {
