@@ -201,10 +201,18 @@ pub struct NamedCase<'a> {
 }
 
 /// Reads a test name back: `<engine>::<topic>::<id>[@variant]` or
-/// `<engine>::suite::<suite>::<id>`. `None` for anything else (a `spec-error::…` trial, a
-/// filter that is not a whole name).
+/// `<engine>::suite::<suite>::<id>`, with or without the `[<game>] ` kind that the test harness
+/// lists in front (nextest passes it back). `None` for anything else (a `spec-error::…` trial,
+/// a filter that is not a whole name).
 #[must_use]
 pub fn parse_name(name: &str) -> Option<NamedCase<'_>> {
+    let name = match name
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once("] "))
+    {
+        Some((_, rest)) => rest,
+        None => name,
+    };
     let parts: Vec<&str> = name.split("::").collect();
     match parts.as_slice() {
         [engine, "suite", suite, id] if !id.is_empty() => Some(NamedCase {
@@ -303,6 +311,8 @@ mod tests {
         );
         let variant = parse_name("gomoku::fouls::double-three@renju").unwrap();
         assert_eq!(variant.stem, "fouls");
+        let listed = parse_name("[othello] othello::passes::forced-pass").unwrap();
+        assert_eq!((listed.engine, listed.stem), ("othello", "passes"));
         let suite = parse_name("othello::suite::ffo-01-19::ffo-01").unwrap();
         assert_eq!((suite.kind, suite.stem), (CaseKind::Suite, "ffo-01-19"));
         for other in [

@@ -141,8 +141,17 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     for error in &loaded.errors {
         eprintln!("{error}\n");
     }
-    for skipped in &loaded.skipped {
-        eprintln!("skipped {}: {}", skipped.path.display(), skipped.why);
+    if !loaded.skipped.is_empty() {
+        let names: Vec<String> = loaded
+            .skipped
+            .iter()
+            .map(|skipped| format!("{} ({})", skipped.path.display(), skipped.why))
+            .collect();
+        eprintln!(
+            "skipped {} file(s) that are not spec or suite files: {}",
+            names.len(),
+            names.join(", ")
+        );
     }
 
     let scope = PlanScope {
