@@ -17,7 +17,7 @@
 //! byte-identical. A freeze is written aside (`.<name>.tmp-<pid>`, manifest last) and renamed
 //! into place; an existing baseline is replaced only when asked, and then kept as
 //! `<name>.prev`. A freeze killed between its two renames leaves no `<name>` but a complete
-//! copy aside: [`read`] says so and how to restore it; the next freeze of the name removes
+//! copy aside: [`Baseline::read`] says so and how to restore it; the next freeze of the name removes
 //! copies aside that no running process owns.
 
 use std::collections::BTreeMap;

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::*;
 use crate::engine::embedded_engines;
+use crate::engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
 use crate::spec::load_str;
 
 /// Runs every case of a spec written inline under `options`.
@@ -140,4 +141,182 @@ fn a_failing_case_names_what_was_expected_and_what_was_found() {
             .message
             .contains("expected: o to move\n    actual:   x to move")
     );
+}
+
+/// A player-only engine: tic-tac-toe's embedded rules behind a tournament protocol's
+/// capabilities (it chooses moves; its rules cannot be asked), or one that fails to answer.
+struct Player {
+    inner: Box<dyn RulesEngine>,
+    fault: Option<&'static str>,
+}
+
+impl RulesEngine for Player {
+    fn name(&self) -> &str {
+        "player"
+    }
+    fn game(&self) -> &str {
+        self.inner.game()
+    }
+    fn variants(&self) -> Vec<String> {
+        self.inner.variants()
+    }
+    fn accepts_variant(&self, name: &str) -> bool {
+        self.inner.accepts_variant(name)
+    }
+    fn default_variant(&self) -> String {
+        self.inner.default_variant()
+    }
+    fn side_names(&self) -> [&'static str; 2] {
+        self.inner.side_names()
+    }
+    fn capabilities(&self) -> crate::engine::Capabilities {
+        crate::engine::Capabilities {
+            rules: false,
+            search: false,
+            player: true,
+        }
+    }
+    fn position(
+        &self,
+        variant: &str,
+        request: &PositionRequest,
+    ) -> Result<Box<dyn Position>, PositionError> {
+        let position = self.inner.position(variant, request)?;
+        Ok(match self.fault {
+            None => position,
+            Some(kind) => Box::new(Faulty { position, kind }),
+        })
+    }
+}
+
+/// A position whose engine answers every search with a fault of `kind`.
+struct Faulty {
+    position: Box<dyn Position>,
+    kind: &'static str,
+}
+
+impl Position for Faulty {
+    fn to_move(&self) -> String {
+        self.position.to_move()
+    }
+    fn is_to_move(&self, name: &str) -> bool {
+        self.position.is_to_move(name)
+    }
+    fn is_winner(&self, name: &str) -> bool {
+        self.position.is_winner(name)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.position.legal_moves()
+    }
+    fn canonical(&self, text: &str) -> Result<String, crate::engine::Refusal> {
+        self.position.canonical(text)
+    }
+    fn check(&self, text: &str) -> Result<(), crate::engine::Refusal> {
+        self.position.check(text)
+    }
+    fn play(&mut self, text: &str) -> Result<(), crate::engine::Refusal> {
+        self.position.play(text)
+    }
+    fn outcome(&self) -> Option<crate::engine::OutcomeView> {
+        self.position.outcome()
+    }
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64 {
+        self.position.perft(depth, convention)
+    }
+    fn diagram(&self) -> String {
+        self.position.diagram()
+    }
+    fn text(&self) -> String {
+        self.position.text()
+    }
+    fn same_board(&self, diagram: &str) -> Result<bool, String> {
+        self.position.same_board(diagram)
+    }
+    fn forbidden(&self) -> Option<Vec<(String, String)>> {
+        self.position.forbidden()
+    }
+    fn search(
+        &self,
+        _: crate::engine::Algorithm,
+        _: crate::engine::Budget,
+        _: Option<&str>,
+    ) -> Result<SearchReport, crate::engine::SearchError> {
+        Err(crate::engine::SearchError::Fault {
+            kind: self.kind.to_owned(),
+            detail: "the scripted fault".to_owned(),
+        })
+    }
+    fn tree_counts(&self, max_nodes: u64) -> Option<crate::engine::TreeCounts> {
+        self.position.tree_counts(max_nodes)
+    }
+}
+
+fn run_player(yaml: &str, fault: Option<&'static str>) -> Vec<CaseResult> {
+    let inner = embedded_engines()
+        .into_iter()
+        .find(|engine| engine.name() == "tictactoe")
+        .unwrap();
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player { inner, fault })];
+    let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
+    let files = CaseFiles {
+        specs: vec![spec],
+        suites: Vec::new(),
+    };
+    plan(&files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&files, &engines, &limited(1_000)))
+        .collect()
+}
+
+const PLAYER_SPEC: &str = "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {perft: {nodes: {1: 9}}}\n  - id: won\n    position: {moves: \"a1 a2 b1 b2 c1\"}\n    expect: {over: {winner: x}}\n";
+
+#[test]
+fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
+    let results = run_player(PLAYER_SPEC, None);
+    let start = &results[0];
+    assert_eq!(start.name, "player::inline::start");
+    assert_eq!(
+        (start.verdict, start.level),
+        (Verdict::Pass, Some(Level::Play))
+    );
+    assert!(
+        start
+            .engine_said
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("plays ")
+    );
+    let won = &results[1];
+    assert_eq!((won.verdict, won.level), (Verdict::NotApplicable, None));
+    assert!(won.reason.as_deref().unwrap().contains("the game is over"));
+    let counts = Counts::of(&results);
+    assert_eq!(
+        (counts.passed, counts.play_checks, counts.not_applicable),
+        (0, 1, 1)
+    );
+    let coverage = Coverage::of(&results);
+    assert_eq!(
+        (coverage.rule_level, coverage.play_check, coverage.checked()),
+        (0, 1, 1)
+    );
+}
+
+#[test]
+fn an_engine_that_fails_to_answer_is_an_engine_fault_with_its_class() {
+    let results = run_player(PLAYER_SPEC, Some("timeout"));
+    let start = &results[0];
+    assert_eq!(start.verdict, Verdict::EngineFault);
+    assert_eq!(start.fault.as_deref(), Some("timeout"));
+    assert!(
+        start.message.contains("engine fault (timeout)"),
+        "{}",
+        start.message
+    );
+    let results = run_player(PLAYER_SPEC, Some("illegal-move"));
+    assert_eq!(
+        results[0].verdict,
+        Verdict::Fail,
+        "a broken rule is a failed case"
+    );
+    assert_eq!(results[0].fault.as_deref(), Some("illegal-move"));
 }

@@ -2,7 +2,7 @@
 //!
 //! One loop over the runner's plan ([`arbiter::runner::plan`] → [`PlannedCase::run`], the
 //! same calls `cargo test` makes, snapshots included), then a table per file or JSON
-//! ([`print`]), and an exit code a script can act on: 0 all good, 1 a case failed or the
+//! ([`mod@print`]), and an exit code a script can act on: 0 all good, 1 a case failed or the
 //! coverage is below `--min-coverage`, 2 bad input (a spec error, no case to run).
 
 mod print;
