@@ -1,6 +1,7 @@
 //! Rule specs: the YAML model, the loader that reads and checks a directory of them, and the
 //! errors it reports with file, line, column and the offending snippet.
 
+pub(crate) mod check;
 mod error;
 pub(crate) mod load;
 pub mod locate;

@@ -11,7 +11,8 @@ use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::engine::RulesEngine;
 use crate::spec::SpecError;
-use crate::spec::load::{at_key, data_files, is_kebab_case, parse_yaml, read_text};
+use crate::spec::check::is_kebab_case;
+use crate::spec::load::{at_key, data_files, parse_yaml, read_text};
 use crate::spec::{Skipped, echo};
 
 /// A suite that loaded and passed the structural checks.
