@@ -11,8 +11,8 @@
 //! - M. Van den Bergh, "Comments on normalized Elo" and "Support for the MLE of a multinomial"
 //!   (cantate.be/Fishtest), the theory both programs implement.
 //!
-//! Everything is from the point of view of engine A (the first engine named on the command
-//! line): a positive Elo means A is stronger. The tests hold values computed by fishtest's own
+//! Everything is from the point of view of the engine under test (engine B, the second named
+//! on the command line, against the reference A): a positive Elo means B is stronger. The tests hold values computed by fishtest's own
 //! code, so a change here that drifts from fishtest fails.
 
 use std::fmt;
@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The score of one game for engine A.
+/// The score of one game for the engine under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Score {
@@ -51,7 +51,7 @@ impl Score {
     }
 }
 
-/// Wins, draws and losses of engine A.
+/// Wins, draws and losses of the engine under test.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wdl {
     pub wins: u64,
@@ -76,7 +76,7 @@ impl Wdl {
     }
 }
 
-/// Game pairs (one opening, colours swapped) by their outcome for engine A. `wl` and `dd` are
+/// Game pairs (one opening, colours swapped) by their outcome for the engine under test. `wl` and `dd` are
 /// kept apart for the reader, as fastchess reports them; the statistics use the five classes of
 /// pair score `[LL, LD, WL+DD, WD, WW]` (fishtest's order: 0, ½, 1, 1½, 2 points).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -434,13 +434,14 @@ impl SprtConfig {
 /// Elo estimates from pentanomial counts, with 95% intervals (half-widths).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
-    /// A's mean score per game.
+    /// The mean score per game.
     pub score: f64,
     /// Logistic Elo of that score.
     pub elo: f64,
     /// Half-width of its 95% interval.
     pub elo95: f64,
-    /// The likelihood of superiority: the probability that A is the stronger, `Phi(z)`.
+    /// The likelihood of superiority: the probability that the engine under test is the
+    /// stronger, `Phi(z)`.
     pub los: f64,
     /// Normalized Elo: `(score - ½) / sigma_pair * 800 / ln 10`, sigma of a pair's score.
     pub nelo: f64,

@@ -44,4 +44,9 @@ pub trait Player: Send {
     fn finish(&mut self);
     /// The process groups started so far (to check that none is left).
     fn groups(&self) -> Vec<i32>;
+    /// Free text the engine sent beside its last answer, where the protocol carries it
+    /// (Botzone's `debug`); the match records it with the move.
+    fn last_note(&self) -> Option<String> {
+        None
+    }
 }
