@@ -38,7 +38,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
     let whole = base.unsharded();
     let mut shards_seen: BTreeMap<usize, PathBuf> = BTreeMap::new();
     let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    let mut count = base.shard.map_or(1, |shard| shard.count);
+    let count = base.shard.map_or(1, |shard| shard.count);
     for dir in std::iter::once(first).chain(rest) {
         let config = config_of(dir)?;
         if config.unsharded() != whole {
@@ -48,8 +48,25 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
                 first.display()
             ));
         }
+        if config.shard.is_none() && dirs.len() > 1 {
+            return Err(format!(
+                "{} is a whole match, not a shard: nothing to merge it with",
+                dir.display()
+            ));
+        }
+        let this_count = config.shard.map_or(1, |shard| shard.count);
+        if this_count != count {
+            return Err(format!(
+                "{} is shard {} of another split than {} ({} parts)",
+                dir.display(),
+                config
+                    .shard
+                    .map_or_else(|| "1/1".to_owned(), |s| s.to_string()),
+                first.display(),
+                count
+            ));
+        }
         let shard = config.shard.map_or(1, |shard| shard.index);
-        count = config.shard.map_or(1, |shard| shard.count);
         if let Some(earlier) = shards_seen.insert(shard, dir.clone()) {
             return Err(format!(
                 "shard {shard} given twice: {} and {}",

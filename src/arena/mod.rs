@@ -3,6 +3,7 @@
 //!
 //! | module | job |
 //! |---|---|
+//! | [`request`] | what the user asks, checked and turned into a config |
 //! | [`config`] | the match as configured (`match.json`): engines, openings, limits, schedule, shard |
 //! | [`contestant`] | engine names (`othello`, `othello@BASELINE`, a manifest) and the seats they take |
 //! | [`seat`] | one side of one game; [`seat::EmbeddedSeat`] searches the referee's position |
@@ -31,6 +32,7 @@ pub mod merge;
 pub mod openings;
 pub mod record;
 pub mod referee;
+pub mod request;
 pub mod run;
 pub mod seat;
 pub mod stats;

@@ -10,12 +10,10 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
 use arbiter::arena::clock::TimeControl;
-use arbiter::arena::config::{self, FixedBudget, MatchConfig, Shard};
-use arbiter::arena::contestant::{self, Contestant, DEFAULT_NODES};
+use arbiter::arena::config::{MatchConfig, Shard};
 use arbiter::arena::merge;
 use arbiter::arena::openings::generate::{self, GenerateOptions};
-use arbiter::arena::openings::{OpeningBook, builtin};
-use arbiter::arena::referee;
+use arbiter::arena::request::MatchRequest;
 use arbiter::arena::run::{self, Progress, RunOptions, Runner};
 use arbiter::arena::stats::{Decision, SprtConfig};
 use arbiter::arena::tally::{Status as RunStatus, Tally};
@@ -75,8 +73,8 @@ pub struct PlayArgs {
     /// Games to play (rounded up to whole pairs); with --sprt, the most it plays.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
-    /// Sequential test: elo0=E0,elo1=E1[,alpha=0.05,beta=0.05,model=logistic|normalized];
-    /// stops when H0 or H1 is accepted.
+    /// Sequential test: elo0=E0,elo1=E1[,alpha=0.05,beta=0.05,model=normalized|logistic]
+    /// (bounds in normalized Elo by default, as fastchess); stops when H0 or H1 is accepted.
     #[arg(long, value_name = "SPEC")]
     pub sprt: Option<SprtConfig>,
     /// Games at once (default: the cores; one fewer with an external engine).
@@ -166,54 +164,6 @@ pub fn run(args: &MatchArgs) -> Result<Status> {
     }
 }
 
-/// The book for a match: a file, a shipped book by name, `start`, or the game's default.
-fn load_book(game: &str, variant: &str, wanted: Option<&str>) -> Result<OpeningBook> {
-    let engine = find_engine(game).ok_or_else(|| anyhow!("no embedded rules for `{game}`"))?;
-    let errors = |errors: Vec<arbiter::spec::SpecError>| {
-        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow!("bad opening book:\n{}", text.join("\n"))
-    };
-    match wanted {
-        Some("start") => Ok(OpeningBook::start_only()),
-        Some(name) if Path::new(name).is_file() => {
-            OpeningBook::load(Path::new(name), engine.as_ref(), variant).map_err(errors)
-        }
-        Some(name) => {
-            let book = builtin::named(game, name).ok_or_else(|| {
-                anyhow!(
-                    "no opening file `{name}` and no shipped {game} book of that name; shipped: {}",
-                    shipped_names(game)
-                )
-            })?;
-            OpeningBook::parse(Path::new(book.path), book.text, engine.as_ref(), variant)
-                .map_err(errors)
-        }
-        None => {
-            let book = builtin::default_for(game, variant).ok_or_else(|| {
-                anyhow!(
-                    "no shipped opening book suits {game} {variant}; give --openings FILE \
-                     (docs/match.md has the format) or --openings start"
-                )
-            })?;
-            OpeningBook::parse(Path::new(book.path), book.text, engine.as_ref(), variant)
-                .map_err(errors)
-        }
-    }
-}
-
-fn shipped_names(game: &str) -> String {
-    let names: Vec<&str> = builtin::BOOKS
-        .iter()
-        .filter(|book| book.game == game)
-        .map(|book| book.path)
-        .collect();
-    if names.is_empty() {
-        "none".to_owned()
-    } else {
-        names.join(", ")
-    }
-}
-
 /// `matches/<a>-vs-<b>`, with `-2`, `-3`, … when taken.
 fn default_out(a: &str, b: &str) -> PathBuf {
     let clean = |name: &str| -> String {
@@ -242,64 +192,20 @@ fn configure(args: &PlayArgs) -> Result<MatchConfig> {
     let [a, b] = args.engines.as_slice() else {
         bail!("name two engines: cargo xtask match A B (or --resume DIR)");
     };
-    let root = root();
-    let entries = [
-        contestant::resolve(a, args.params_a.as_deref(), &root)
-            .map_err(|e| anyhow!("engine A: {e}"))?,
-        contestant::resolve(b, args.params_b.as_deref(), &root)
-            .map_err(|e| anyhow!("engine B: {e}"))?,
-    ];
-    let loaded = [
-        Contestant::load(&entries[0]).map_err(|e| anyhow!("engine A ({a}): {e}"))?,
-        Contestant::load(&entries[1]).map_err(|e| anyhow!("engine B ({b}): {e}"))?,
-    ];
-    let game = loaded[0].game().to_owned();
-    if loaded[1].game() != game {
-        bail!("engine A plays {game}, engine B plays {}", loaded[1].game());
-    }
-    let reference = find_engine(&game).ok_or_else(|| anyhow!("no embedded rules for `{game}`"))?;
-    let fixed: Vec<&str> = loaded
-        .iter()
-        .filter_map(Contestant::fixed_variant)
-        .collect();
-    let variant = match (&args.variant, fixed.as_slice()) {
-        (Some(variant), _) => variant.clone(),
-        (None, [first, ..]) => (*first).to_owned(),
-        (None, []) => reference.default_variant(),
-    };
-    if !reference.accepts_variant(&variant) {
-        bail!(
-            "unknown {game} variant `{variant}`; expected one of: {}",
-            reference.variants().join(", ")
-        );
-    }
-    if let Some(other) = fixed.iter().find(|fixed| **fixed != variant) {
-        bail!("an external engine's manifest plays `{other}`, the match `{variant}`");
-    }
-    let book = load_book(&game, &variant, args.openings.as_deref())?;
-    let budget = match (args.nodes, args.depth, args.tc) {
-        (Some(nodes), _, _) => Some(FixedBudget::Nodes(nodes)),
-        (None, Some(depth), _) => Some(FixedBudget::Depth(depth)),
-        (None, None, Some(_)) => None,
-        (None, None, None) => Some(FixedBudget::Nodes(DEFAULT_NODES)),
-    };
-    let size = generate::board_size(&game, &variant);
-    let games = args.games.max(2).div_ceil(2) * 2;
-    Ok(MatchConfig {
-        format: config::FORMAT.to_owned(),
-        game: game.clone(),
-        variant: variant.clone(),
-        engines: entries,
-        games,
+    let request = MatchRequest {
+        engines: [a.clone(), b.clone()],
+        params: [args.params_a.clone(), args.params_b.clone()],
+        variant: args.variant.clone(),
+        games: args.games,
         sprt: args.sprt,
         time_control: args.tc,
-        budget,
-        max_plies: args
-            .max_plies
-            .unwrap_or_else(|| referee::max_plies(&game, size, &variant)),
-        book,
+        nodes: args.nodes,
+        depth: args.depth,
+        openings: args.openings.clone(),
+        max_plies: args.max_plies,
         shard: args.shard,
-    })
+    };
+    request.build(&root()).map_err(|e| anyhow!(e))
 }
 
 /// Whether to draw a progress bar: on a terminal, and not in CI.
@@ -471,8 +377,12 @@ fn summarize(result: &Value, dir: &Path) {
     if let Some(sprt) = s["sprt"].as_object() {
         let decision: Option<Decision> = serde_json::from_value(sprt["decision"].clone()).ok();
         let meaning = match decision {
-            Some(Decision::H0) => ": B is not stronger than A by elo1 (fishtest: rejected)",
-            Some(Decision::H1) => ": B is stronger than A by elo0 or more (fishtest: accepted)",
+            Some(Decision::H0) => {
+                ": B's Elo against A is elo0 or less rather than elo1 (fishtest: rejected)"
+            }
+            Some(Decision::H1) => {
+                ": B's Elo against A is elo1 or more rather than elo0 (fishtest: accepted)"
+            }
             _ => "",
         };
         eprintln!(

@@ -17,13 +17,53 @@ fn gomoku_15(variant: &str) -> bool {
     !variant.contains('@') || variant.ends_with("@15")
 }
 
-/// Every shipped book, the default of each game first.
-pub const BOOKS: &[BuiltIn] = &[BuiltIn {
-    game: "gomoku",
-    suits: |variant| variant.starts_with("renju") && gomoku_15(variant),
-    path: "openings/gomoku/renju-26.txt",
-    text: include_str!("../../../openings/gomoku/renju-26.txt"),
-}];
+/// A shipped book's entry.
+macro_rules! book {
+    ($game:literal, $suits:expr, $path:literal) => {
+        BuiltIn {
+            game: $game,
+            suits: $suits,
+            path: $path,
+            text: include_str!(concat!("../../../", $path)),
+        }
+    };
+}
+
+/// Every shipped book; the first that suits a game and variant is its default.
+pub const BOOKS: &[BuiltIn] = &[
+    book!("othello", |_| true, "openings/othello/arbiter-8ply.txt"),
+    book!(
+        "gomoku",
+        |variant| variant.starts_with("renju") && gomoku_15(variant),
+        "openings/gomoku/renju-26.txt"
+    ),
+    book!(
+        "gomoku",
+        |variant| !variant.starts_with("renju") && gomoku_15(variant),
+        "openings/gomoku/freestyle-3stone.txt"
+    ),
+    book!(
+        "connect6",
+        |variant| variant == "standard",
+        "openings/connect6/arbiter-3turn.txt"
+    ),
+    book!(
+        "amazons",
+        |variant| variant == "standard",
+        "openings/amazons/standard-2ply.txt"
+    ),
+    book!(
+        "amazons",
+        |variant| variant == "botzone8",
+        "openings/amazons/botzone8-2ply.txt"
+    ),
+    book!("surakarta", |_| true, "openings/surakarta/arbiter-4ply.txt"),
+    book!(
+        "tictactoe",
+        |_| true,
+        "openings/tictactoe/two-ply-draws.txt"
+    ),
+];
 
 /// The default book for a game and variant, if one suits it.
 #[must_use]
