@@ -136,6 +136,9 @@ impl Seat for ExternalSeat {
         let Some(player) = self.player.as_mut() else {
             return self.line_move(turn);
         };
+        if let Some(turn_ms) = turn.limit.move_ms {
+            player.set_clock(turn_ms, turn.limit.time_left_ms);
+        }
         let answer = player.answer(turn.history).map_err(seat_fault)?;
         Ok(Reply {
             answer,

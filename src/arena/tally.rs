@@ -133,7 +133,8 @@ impl Tally {
         let estimate = EloEstimate::from_pairs(&self.pentanomial);
         let sprt = self.sprt.map(|sprt| {
             let (lower, upper) = sprt.bounds();
-            let llr = sprt.llr(&self.pentanomial);
+            // The LLR of the counted pairs was computed as they were counted.
+            let llr = self.llr().unwrap_or_else(|| sprt.llr(&self.pentanomial));
             let (decision, at) = match self.decision {
                 Some((decision, pair)) => (decision, Some(pair)),
                 None if self.stops => (Decision::Continue, None),

@@ -49,4 +49,9 @@ pub trait Player: Send {
     fn last_note(&self) -> Option<String> {
         None
     }
+    /// The clock before the next answer, from a match with a time control: at most
+    /// `turn_ms` for this answer, `time_left_ms` on the side's game clock (Gomocup
+    /// `INFO time_left`). Drivers that ignore it keep the manifest's move time, and the match's
+    /// referee still rules a late answer a timeout.
+    fn set_clock(&mut self, _turn_ms: u64, _time_left_ms: Option<u64>) {}
 }
