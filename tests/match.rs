@@ -492,6 +492,24 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
         audit(&found, &external(&good, &logs)),
         vec![Verdict::Pass; 4]
     );
+
+    // Side files lost (they are not flushed to disk) come back on resume, from the records.
+    let case = out.join(games[0]["found_case"].as_str().unwrap());
+    let sgf = out.join("games/00001.sgf");
+    std::fs::remove_file(&case).unwrap();
+    std::fs::remove_file(&sgf).unwrap();
+    let runner = Runner::prepare(&out, None).unwrap();
+    let interrupted = AtomicBool::new(false);
+    let resumed = runner
+        .run(&RunOptions {
+            concurrency: 1,
+            on_game: &|_| panic!("no game is left to play"),
+            interrupted: &interrupted,
+        })
+        .unwrap();
+    assert_eq!(resumed.status, Status::Complete);
+    assert!(case.is_file() && sgf.is_file());
+    assert_eq!(result_file(&out)["statistics"], result["statistics"]);
 }
 
 #[test]
@@ -557,4 +575,81 @@ fn wrong_passes_and_crashes_are_their_own_classes() {
 
 fn embedded_gomoku() -> Box<dyn RulesEngine> {
     arbiter::engine::find_engine("gomoku").unwrap()
+}
+
+#[test]
+fn an_arbiter_line_engine_plays_with_a_node_budget_and_reports_its_search() {
+    let dir = scratch("line");
+    let line = bot(&dir, "line", "tictactoe", "standard", "arbiter-line", &[]);
+    let request = MatchRequest {
+        engines: ["tictactoe".to_owned(), line.display().to_string()],
+        games: 4,
+        nodes: Some(500),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    let outcome = play(&out, request.build(root()).unwrap());
+    assert_eq!(outcome.status, Status::Complete);
+    let result = result_file(&out);
+    for game in result["games"].as_array().unwrap() {
+        // Both search tic-tac-toe to the end: every game is a draw, and nothing faults.
+        assert_eq!(game["score_b"], "draw", "{game:#}");
+        assert!(game["fault"].is_null(), "{game:#}");
+        let record: Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join(game["record"].as_str().unwrap())).unwrap(),
+        )
+        .unwrap();
+        let engine_moves: Vec<&Value> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|mv| mv["opening"] != true)
+            .collect();
+        assert!(engine_moves.iter().all(|mv| mv["time_ms"].is_number()));
+        assert!(
+            engine_moves.iter().all(|mv| mv["depth"].is_number()),
+            "{record:#}"
+        );
+        let text = out
+            .join(game["record"].as_str().unwrap())
+            .with_extension("txt");
+        assert!(text.is_file());
+    }
+}
+
+#[test]
+fn a_hanging_engine_loses_on_time() {
+    let dir = scratch("hang");
+    let good = bot(&dir, "good-hang", "gomoku", "renju", "gomocup", &[]);
+    let hang = bot(
+        &dir,
+        "hang",
+        "gomoku",
+        "renju",
+        "gomocup",
+        &["--fault", "hang"],
+    );
+    // A short first turn: the manifest's start-up allowance over its move time is 5 s.
+    let text = std::fs::read_to_string(&hang)
+        .unwrap()
+        .replace("first-move-time-ms: 10000", "first-move-time-ms: 5100");
+    std::fs::write(&hang, text).unwrap();
+    let request = MatchRequest {
+        engines: [good.display().to_string(), hang.display().to_string()],
+        games: 2,
+        time_control: Some("move=300".parse().unwrap()),
+        nodes: Some(300),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    play(&out, request.build(root()).unwrap());
+    let result = result_file(&out);
+    for game in result["games"].as_array().unwrap() {
+        assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
+        assert_eq!(game["fault"]["role"], "b");
+    }
+    assert_eq!(
+        audit(&out.join("found"), embedded_gomoku().as_ref()),
+        vec![Verdict::Pass; 2]
+    );
 }

@@ -164,7 +164,7 @@ pub fn spec_case(record: &GameRecord, fault: &FaultRecord, match_dir: &str) -> S
         record.game,
         record.variant,
         rule_clause(&record.game, &fault.class, fault.code.as_deref()),
-        quoted(&format!("a {} found in a match", fault.class))
+        quoted(&format!("a fault found in a match: {}", fault.class))
     );
     let _ = write!(
         text,

@@ -134,14 +134,11 @@ fn decide(
     family: Option<Family>,
     answer: Answer,
 ) -> Result<String, Violation> {
-    let (Answer::Minus1 | Answer::OffBoard(_)) = &answer else {
-        let Answer::Move(text) = answer else {
-            unreachable!("the other answers are matched above")
-        };
-        return judge(position, &text);
+    let answer = match answer {
+        Answer::Move(text) => return judge(position, &text),
+        other => other,
     };
-    let family = family.unwrap_or(Family::Gomoku);
-    match validate(position, family, answer) {
+    match validate(position, family.unwrap_or(Family::Gomoku), answer) {
         Ok(canonical) => judge(position, &canonical),
         Err(fault) => {
             // The decoded meaning shows in the class: a pass or an exchange.

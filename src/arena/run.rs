@@ -18,7 +18,7 @@ use super::found;
 use super::openings::generate::board_size;
 use super::record::GameRecord;
 use super::referee::{GameSpec, Played, Referee, Table};
-use super::store::{self, Store};
+use super::store::{self, Care, Store};
 use super::tally::{self, Status, Tally};
 use crate::engine::{RulesEngine, find_engine};
 
@@ -58,6 +58,24 @@ pub fn default_concurrency(external: bool) -> usize {
         cores.saturating_sub(1).max(1)
     } else {
         cores
+    }
+}
+
+/// A game's record in its game's format and its found case, as text.
+struct SideFiles {
+    rendered: (&'static str, String),
+    found: Option<(String, String)>,
+}
+
+impl SideFiles {
+    fn rendered(&self) -> (&str, &str) {
+        (self.rendered.0, &self.rendered.1)
+    }
+
+    fn found(&self) -> Option<(&str, &str)> {
+        self.found
+            .as_ref()
+            .map(|(name, text)| (name.as_str(), text.as_str()))
     }
 }
 
@@ -154,9 +172,9 @@ impl Runner {
         referee.play(spec, table, cancelled)
     }
 
-    /// Saves a finished game: its found case (for a fault), its record in its game's format,
-    /// then its JSON record.
-    fn save(&self, record: &mut GameRecord) -> Result<(), String> {
+    /// A game's side files: its record in its game's format and, for a fault, its found case
+    /// (whose path the record keeps).
+    fn side_files(&self, record: &mut GameRecord) -> SideFiles {
         let size = board_size(&self.config.game, &self.config.variant);
         let found = record.fault.clone().map(|fault| {
             let name = found::file_name(record, &fault);
@@ -166,14 +184,34 @@ impl Runner {
         if let Some((name, _)) = &found {
             record.found_case = Some(format!("found/{name}"));
         }
-        let (extension, text) = formats::render(record, size);
-        self.store.save_game(
-            record,
-            (extension, &text),
-            found
-                .as_ref()
-                .map(|(name, text)| (name.as_str(), text.as_str())),
-        )
+        SideFiles {
+            rendered: formats::render(record, size),
+            found,
+        }
+    }
+
+    /// Saves a finished game: its side files, then its JSON record.
+    fn save(&self, record: &mut GameRecord) -> Result<(), String> {
+        let files = self.side_files(record);
+        self.store
+            .save_game(record, files.rendered(), files.found())
+    }
+
+    /// Rewrites the side files of a recorded game that lost them (they are not flushed to
+    /// disk, so a power loss may take them).
+    fn restore_side_files(&self, record: &GameRecord) -> Result<(), String> {
+        let mut record = record.clone();
+        let files = self.side_files(&mut record);
+        let (extension, _) = files.rendered();
+        let missing = !self.store.formatted_path(record.index, extension).is_file()
+            || files
+                .found()
+                .is_some_and(|(name, _)| !self.store.found_path(name).is_file());
+        if missing {
+            self.store
+                .save_side_files(record.index, files.rendered(), files.found())?;
+        }
+        Ok(())
     }
 
     /// Runs (or resumes) the match to its end, its decision or an interruption.
@@ -184,6 +222,9 @@ impl Runner {
     pub fn run(&self, options: &RunOptions<'_>) -> Result<Outcome, String> {
         let mut games = self.store.games()?;
         games.retain(|index, _| self.config.plays_pair(index / 2));
+        for record in games.values() {
+            self.restore_side_files(record)?;
+        }
         let mut tally = Tally::new(&self.config);
         tally.advance(&games);
         let scheduled = self.config.scheduled_games();
@@ -247,7 +288,7 @@ impl Runner {
                     "games_scheduled": scheduled.len(),
                     "statistics": tally.statistics(),
                 });
-                if let Err(error) = self.store.write(store::STATE, &state, true) {
+                if let Err(error) = self.store.write(store::STATE, &state, Care::Atomic) {
                     failure.get_or_insert(error);
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -273,7 +314,7 @@ impl Runner {
             Status::Interrupted
         };
         let result = tally::result_json(&self.config, &games, &tally, status);
-        self.store.write(store::RESULT, &result, true)?;
+        self.store.write(store::RESULT, &result, Care::Durable)?;
         Ok(Outcome {
             status,
             tally,

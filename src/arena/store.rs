@@ -1,6 +1,10 @@
 //! A match directory on disk. Every file is written aside and renamed into place, so a kill at
-//! any moment leaves each file either old or new, never half-written; `match.json`,
-//! `state.json` and `result.json` keep their previous version as `*.prev`.
+//! any moment leaves each file either old or new, never half-written; `match.json` and
+//! `result.json` are also flushed to disk (fsync) before the rename and keep their previous
+//! version as `*.prev`. The per-game files and `state.json` are not flushed: a rename is atomic
+//! against a killed process without it, an fsync costs a few milliseconds of wall time per file
+//! (more than a whole game at small budgets), `state.json` is recomputed on resume, and a resume
+//! rewrites a game's side files from its JSON record when they are missing.
 //!
 //! ```text
 //! DIR/match.json          the match as configured (engines, parameters, openings, limits)
@@ -39,13 +43,23 @@ pub const STATE: &str = "state.json";
 /// The result file's name.
 pub const RESULT: &str = "result.json";
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed to
-/// disk, then renamed over `path`. With `keep_previous`, the old file stays as `<path>.prev`
+/// How carefully a file is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Care {
+    /// Renamed into place: never half-written.
+    Atomic,
+    /// Also flushed to disk before the rename, and the old file kept as `<path>.prev`.
+    Durable,
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
+/// `path`. [`Care::Durable`] flushes it to disk first and keeps the old file as `<path>.prev`
 /// (hard-linked before the rename, so that `path` itself never goes missing).
 ///
 /// # Errors
 /// The file system's error.
-pub fn write_atomic(path: &Path, bytes: &[u8], keep_previous: bool) -> io::Result<()> {
+pub fn write_atomic(path: &Path, bytes: &[u8], care: Care) -> io::Result<()> {
+    let durable = care == Care::Durable;
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
@@ -54,9 +68,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8], keep_previous: bool) -> io::Resul
     {
         let mut file = File::create(&temporary)?;
         file.write_all(bytes)?;
-        file.sync_all()?;
+        if durable {
+            file.sync_all()?;
+        }
     }
-    if keep_previous && path.exists() {
+    if durable && path.exists() {
         let previous = dir.join(format!("{name}.prev"));
         let staged = dir.join(format!(".{name}.prev.tmp-{}", std::process::id()));
         let _ = fs::remove_file(&staged);
@@ -65,7 +81,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], keep_previous: bool) -> io::Resul
     }
     fs::rename(&temporary, path)?;
     // The rename is durable once the directory is.
-    if let Ok(directory) = File::open(dir) {
+    if durable && let Ok(directory) = File::open(dir) {
         let _ = directory.sync_all();
     }
     Ok(())
@@ -122,7 +138,7 @@ impl Store {
             fs::create_dir_all(self.dir.join(sub))
                 .map_err(|error| format!("{}: {error}", self.dir.join(sub).display()))?;
         }
-        self.write(CONFIG, config, true)
+        self.write(CONFIG, config, Care::Durable)
     }
 
     /// Reads the config of an existing match.
@@ -144,19 +160,48 @@ impl Store {
     ///
     /// # Errors
     /// The file system's error, with the path.
-    pub fn write<T: Serialize>(
-        &self,
-        name: &str,
-        value: &T,
-        keep_previous: bool,
-    ) -> Result<(), String> {
+    pub fn write<T: Serialize>(&self, name: &str, value: &T, care: Care) -> Result<(), String> {
         let path = self.dir.join(name);
-        write_atomic(&path, &json_bytes(value), keep_previous)
+        write_atomic(&path, &json_bytes(value), care)
             .map_err(|error| format!("{}: {error}", path.display()))
     }
 
-    /// Saves a finished game: its record in its game's format, its found case, then its JSON
-    /// record (the commit point).
+    /// Where a game's record in its game's format goes.
+    #[must_use]
+    pub fn formatted_path(&self, index: usize, extension: &str) -> PathBuf {
+        self.dir
+            .join("games")
+            .join(format!("{index:05}.{extension}"))
+    }
+
+    /// Where a found case goes.
+    #[must_use]
+    pub fn found_path(&self, name: &str) -> PathBuf {
+        self.dir.join("found").join(name)
+    }
+
+    /// Saves a game's side files: its record in its game's format and its found case.
+    ///
+    /// # Errors
+    /// The file system's error, with the path.
+    pub fn save_side_files(
+        &self,
+        index: usize,
+        rendered: (&str, &str),
+        found: Option<(&str, &str)>,
+    ) -> Result<(), String> {
+        let fail = |path: &Path, error: io::Error| format!("{}: {error}", path.display());
+        let (extension, text) = rendered;
+        let formatted = self.formatted_path(index, extension);
+        write_atomic(&formatted, text.as_bytes(), Care::Atomic).map_err(|e| fail(&formatted, e))?;
+        if let Some((name, text)) = found {
+            let path = self.found_path(name);
+            write_atomic(&path, text.as_bytes(), Care::Atomic).map_err(|e| fail(&path, e))?;
+        }
+        Ok(())
+    }
+
+    /// Saves a finished game: its side files, then its JSON record (the commit point).
     ///
     /// # Errors
     /// The file system's error, with the path.
@@ -166,19 +211,10 @@ impl Store {
         rendered: (&str, &str),
         found: Option<(&str, &str)>,
     ) -> Result<(), String> {
-        let fail = |path: &Path, error: io::Error| format!("{}: {error}", path.display());
-        let (extension, text) = rendered;
-        let formatted = self
-            .dir
-            .join("games")
-            .join(format!("{:05}.{extension}", record.index));
-        write_atomic(&formatted, text.as_bytes(), false).map_err(|e| fail(&formatted, e))?;
-        if let Some((name, text)) = found {
-            let path = self.dir.join("found").join(name);
-            write_atomic(&path, text.as_bytes(), false).map_err(|e| fail(&path, e))?;
-        }
+        self.save_side_files(record.index, rendered, found)?;
         let path = self.game_path(record.index);
-        write_atomic(&path, &json_bytes(record), false).map_err(|e| fail(&path, e))
+        write_atomic(&path, &json_bytes(record), Care::Atomic)
+            .map_err(|error| format!("{}: {error}", path.display()))
     }
 
     /// The finished games on disk, by index. Leftover temporary files of a killed run are
@@ -229,8 +265,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("arbiter-store-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("state.json");
-        write_atomic(&path, b"one", true).unwrap();
-        write_atomic(&path, b"two", true).unwrap();
+        write_atomic(&path, b"one", Care::Durable).unwrap();
+        write_atomic(&path, b"two", Care::Durable).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(
             fs::read_to_string(dir.join("state.json.prev")).unwrap(),

@@ -354,12 +354,13 @@ fn summarize(result: &Value, dir: &Path) {
         result["games_played"],
         result["status"].as_str().unwrap_or("?")
     );
+    let games = number(&s["games"]).max(1.0);
     eprintln!(
         "  B against A: {} wins, {} draws, {} losses (score {:.1}%)",
         s["wins"],
         s["draws"],
         s["losses"],
-        100.0 * number(&s["score"])
+        100.0 * (number(&s["wins"]) + 0.5 * number(&s["draws"])) / games
     );
     let p = &s["pentanomial"];
     eprintln!(
@@ -432,7 +433,7 @@ fn merge_command(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> Result<Sta
         arbiter::arena::store::write_atomic(
             &out.join("result.json"),
             format!("{}\n", serde_json::to_string_pretty(&merged.result)?).as_bytes(),
-            true,
+            arbiter::arena::store::Care::Durable,
         )?;
     }
     summarize(&merged.result, &dir);
