@@ -6,6 +6,7 @@
 //! ends (the test harness in `tests/specs.rs`, `cargo xtask audit`, `cargo xtask baseline`)
 //! only present those results.
 
+pub mod arena;
 pub mod atomic;
 pub mod baseline;
 pub mod bench;

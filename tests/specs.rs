@@ -61,7 +61,7 @@ fn main() -> std::process::ExitCode {
         );
         trials.push(
             Trial::test(planned.name.clone(), move || {
-                let result = planned.run(&files, &engines, &options);
+                let result = planned.run(&files, engines[planned.engine].as_ref(), &options);
                 for note in &result.notes {
                     eprintln!("note: {}: {note}", result.name);
                 }

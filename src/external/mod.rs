@@ -44,4 +44,14 @@ pub trait Player: Send {
     fn finish(&mut self);
     /// The process groups started so far (to check that none is left).
     fn groups(&self) -> Vec<i32>;
+    /// Free text the engine sent beside its last answer, where the protocol carries it
+    /// (Botzone's `debug`); the match records it with the move.
+    fn last_note(&self) -> Option<String> {
+        None
+    }
+    /// The clock before the next answer, from a match with a time control: at most
+    /// `turn_ms` for this answer, `time_left_ms` on the side's game clock (Gomocup
+    /// `INFO time_left`). Drivers that ignore it keep the manifest's move time, and the match's
+    /// referee still rules a late answer a timeout.
+    fn set_clock(&mut self, _turn_ms: u64, _time_left_ms: Option<u64>) {}
 }

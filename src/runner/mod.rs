@@ -114,16 +114,19 @@ impl PlannedCase {
             .then(|| format!("every perft line is above the run's node limit of {limit} nodes"))
     }
 
-    /// Runs the case against `engines[self.engine]`.
+    /// Runs the case against `engine`: the one it was planned for (`engines[self.engine]`),
+    /// or another of the same game and variant (a match replays its found cases so).
     #[must_use]
     pub fn run(
         &self,
         files: &CaseFiles,
-        engines: &[Box<dyn RulesEngine>],
+        engine: &dyn RulesEngine,
         options: &RunOptions,
     ) -> CaseResult {
-        let engine = engines[self.engine].as_ref();
-        let variant = self.variant(files, engines);
+        let variant = match &self.case {
+            CaseRef::Spec { variant, .. } => variant.clone(),
+            CaseRef::Suite { file, .. } => suite_variant(&files.suites[*file], engine),
+        };
         let (outcome, snapshot) = match &self.case {
             CaseRef::Spec { file, case, .. } => {
                 let loaded = &files.specs[*file];

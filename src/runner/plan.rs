@@ -50,17 +50,6 @@ impl PlannedCase {
         }
     }
 
-    /// The variant the case runs under.
-    #[must_use]
-    pub fn variant(&self, files: &CaseFiles, engines: &[Box<dyn RulesEngine>]) -> String {
-        match &self.case {
-            CaseRef::Spec { variant, .. } => variant.clone(),
-            CaseRef::Suite { file, .. } => {
-                suite_variant(&files.suites[*file], &*engines[self.engine])
-            }
-        }
-    }
-
     /// Where the case is written and what it is about.
     #[must_use]
     pub fn origin(&self, files: &CaseFiles) -> CaseOrigin {

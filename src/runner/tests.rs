@@ -18,7 +18,7 @@ fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
     };
     plan(&files, &engines, PlanScope::default())
         .iter()
-        .map(|planned| planned.run(&files, &engines, options))
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), options))
         .collect()
 }
 
@@ -264,7 +264,7 @@ fn run_player(yaml: &str, fault: Option<&'static str>) -> Vec<CaseResult> {
     };
     plan(&files, &engines, PlanScope::default())
         .iter()
-        .map(|planned| planned.run(&files, &engines, &limited(1_000)))
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &limited(1_000)))
         .collect()
 }
 

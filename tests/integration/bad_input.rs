@@ -83,7 +83,7 @@ fn problems(path: &Path) -> Vec<String> {
     };
     runner::plan(&files, &engines, PlanScope { include_slow: true })
         .iter()
-        .map(|planned| planned.run(&files, &engines, &options))
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &options))
         .filter(|result| result.verdict == Verdict::SpecError)
         .map(|result| result.message)
         .collect()

@@ -8,8 +8,10 @@
 //! | [`folders`] | what the loaders do with links, loops, FIFOs, binary files, missing folders |
 //! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
+//! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 
 mod bad_input;
 mod bot;
 mod external;
 mod folders;
+mod matches;

@@ -227,7 +227,7 @@ fn run_all(
             .par_iter()
             .map(|planned| {
                 let started = std::time::Instant::now();
-                let result = planned.run(files, engines, options);
+                let result = planned.run(files, engines[planned.engine].as_ref(), options);
                 if timed && matches!(planned.case, runner::CaseRef::Suite { .. }) {
                     progress.note(&format!(
                         "{} {} ({:.1} s)",

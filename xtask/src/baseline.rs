@@ -178,7 +178,7 @@ fn current_snapshots(
     let results: Vec<_> = planned
         .par_iter()
         .map(|planned| {
-            let result = planned.run(files, engines, &options);
+            let result = planned.run(files, engines[planned.engine].as_ref(), &options);
             progress.inc(&planned.name);
             result
         })
