@@ -164,13 +164,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         eprintln!("error: {}", nothing_to_run(args, &files, &engines));
         return Ok(Status::BadInput);
     }
-    let jobs = args.jobs.unwrap_or_else(|| {
-        if engines.iter().all(|engine| engine.reproducible()) {
-            rayon::current_num_threads()
-        } else {
-            1
-        }
-    });
+    let jobs = args.jobs.unwrap_or_else(|| default_jobs(&engines));
     let results = run_all(
         &planned,
         &files,
@@ -207,6 +201,17 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             Status::Ok
         },
     )
+}
+
+/// Cases run at once unless `--jobs` says: one per core, but one at a time when an engine's
+/// answers are under a clock (an external process), so that a busy machine does not make it
+/// look slow.
+fn default_jobs(engines: &[Box<dyn RulesEngine>]) -> usize {
+    if engines.iter().all(|engine| engine.reproducible()) {
+        rayon::current_num_threads()
+    } else {
+        1
+    }
 }
 
 /// Runs every planned case, `jobs` at a time, in plan order.
@@ -392,6 +397,24 @@ mod tests {
             "a missing suite folder"
         );
         assert_eq!(run(&args(&dir)).unwrap(), Status::Ok, "one passing case");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_external_engine_is_audited_one_case_at_a_time_by_default() {
+        let dir = scratch("jobs");
+        std::fs::write(
+            dir.join("cat.yaml"),
+            "name: cat\ngame: othello\nvariant: standard\ncommand: [cat]\nprotocol: botzone\n\
+             move-time-ms: 1000\nfirst-move-time-ms: 1000\nmemory-mb: 64\n",
+        )
+        .unwrap();
+        let external = ExternalEngine::load(&dir, "cat").unwrap();
+        assert_eq!(default_jobs(&[Box::new(external)]), 1);
+        assert_eq!(
+            default_jobs(&embedded_engines()),
+            rayon::current_num_threads()
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
