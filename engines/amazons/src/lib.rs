@@ -17,7 +17,8 @@
 //!
 //! Search: [`Params`] is the territory-and-mobility evaluator the generic searchers use, and
 //! `impl arbiter_search::Searchable for Amazons` (module `search`) runs alpha-beta, MCTS or the
-//! exact endgame solver ([`solve`]) with the weights of `engines/amazons/params.yaml`.
+//! exact endgame solver (alpha-beta searched to the end) with the weights of
+//! `engines/amazons/params.yaml`.
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `not-own-amazon`, `not-queen-line`,
 //! `blocked-path`, `arrow-not-queen-line`, `arrow-blocked` ([`Amazons::check_move`]).
@@ -30,7 +31,6 @@ mod perft;
 mod position;
 mod search;
 pub mod setup;
-pub mod solve;
 mod variant;
 
 #[cfg(test)]

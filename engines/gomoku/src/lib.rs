@@ -73,9 +73,10 @@
 //!
 //! The evaluation reads threat [`level`]s: per empty point, direction and colour, what a stone
 //! there would make on that line (five, straight four, four, open three, closed three, two). The
-//! per-level totals ([`Gomoku::pattern_counts`], module [`patterns`]) are updated stone by stone
-//! once [`Gomoku::track_patterns`] is on; the search switches it on for its own copy only, since
-//! it makes `make`/`unmake` about four times dearer (measured on perft 3).
+//! per-level totals ([`patterns::Patterns`]) are kept stone by stone beside the position, by the
+//! search's evaluator through its make/unmake hooks and by the solvers on their own copy, never
+//! in the rules' position: they would make `make`/`unmake` about four times dearer (measured on
+//! perft 3).
 //!
 //! # Speed
 //! Every point keeps, per direction, a base-3 code of the 10 cells around it, updated in place by

@@ -14,16 +14,26 @@
 //!
 //! **Resolved subtrees.** A subtree in which every path ended the game is valid at any depth:
 //! it is stored with depth [`Entry::RESOLVED`], and an iteration that met no horizon at all
-//! has found the game-theoretic value, so iterative deepening ends there; it also ends on a
-//! win/loss score. Positions whose outcome depends on the path (repetition rules) break the
-//! transposition table's assumption like in every engine; the table keys only on `Game::hash`.
+//! has found the game-theoretic value, so iterative deepening ends there
+//! ([`AlphaBeta::resolved`]: a draw or a counted margin is then proven too); it also ends on
+//! a win/loss score. [`AlphaBeta::search_to_end`] deepens until one of the two.
+//!
+//! **Hooks** ([`Evaluator`]). Moves are made through [`Evaluator::make`]/[`Evaluator::unmake`],
+//! the table is keyed by [`Evaluator::table_key`] (a game whose value depends on the path keys
+//! on the path too), and a node searches the moves of [`Evaluator::search_moves`]. A node whose
+//! list is [`MoveSet::Narrowed`] is a horizon: it is never stored as resolved, an iteration
+//! that met one has not solved the position, and a loss found there is scored `1 - MATE_BOUND`
+//! (as bad as an evaluation gets) instead of a loss by distance, since an omitted move might
+//! save it. A win found there stands: the move that wins is in the list. So every win/loss
+//! score is a proof, with or without narrowing; under narrowing, a win's distance is an upper
+//! bound (an omitted move might win sooner).
 
 use std::time::Instant;
 
 use arbiter_core::{Game, Outcome};
 
 use crate::budget::{Budget, SearchResult, Searcher};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, MoveSet};
 use crate::ordering::{History, Killers, order_key, pick_next};
 use crate::params::SearchParams;
 use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, from_table, is_mate, to_table};
@@ -63,6 +73,8 @@ pub struct AlphaBeta<G: Game, E> {
     /// Root moves searched to the end in the current iteration, and the best score among them.
     root_done: usize,
     root_score: i32,
+    /// Whether the last search's result came from an iteration that met no horizon.
+    resolved: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -90,6 +102,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             previous_best: None,
             root_done: 0,
             root_score: 0,
+            resolved: false,
         }
     }
 
@@ -105,6 +118,40 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         &self.evaluator
     }
 
+    /// Whether the last search's result is the game-theoretic value: it comes from a complete
+    /// iteration that met no horizon (every line ended the game, no node was narrowed), so its
+    /// score is exact, a draw included. A win/loss score is a proof even when this is false.
+    #[must_use]
+    pub fn resolved(&self) -> bool {
+        self.resolved
+    }
+
+    /// Searches until the value is proven: iterative deepening up to [`MAX_PLY`] plies that
+    /// ends on an iteration without horizon or on a win/loss score. `Nodes` and `Time`
+    /// budgets bound the effort; `Depth` is ignored. The searcher's own table is cleared
+    /// first, so the result is reproducible under a node budget.
+    ///
+    /// # Errors
+    /// The number of nodes searched, when the budget ran out (or [`MAX_PLY`] was reached)
+    /// before a proof.
+    pub fn search_to_end(
+        &mut self,
+        game: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, u64> {
+        let budget = match budget {
+            Budget::Depth(_) => Budget::Depth(MAX_PLY as u32),
+            budget => budget,
+        };
+        let max_depth = std::mem::replace(&mut self.params.max_depth, MAX_PLY as u32);
+        let result = Searcher::search(self, game, budget);
+        self.params.max_depth = max_depth;
+        if self.stopped || !(self.resolved || is_mate(result.score) || result.best.is_none()) {
+            return Err(result.nodes);
+        }
+        Ok(result)
+    }
+
     /// Searches with the caller's transposition table, which is *not* cleared first: entries
     /// from earlier searches (say, earlier moves of a game) are used, so the result depends on
     /// them. [`Searcher::search`] clears its own table instead and is reproducible.
@@ -116,12 +163,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let mut game = game.clone();
+        self.evaluator.begin(&game);
         table.new_search();
         self.killers.clear();
         self.history.clear();
         self.nodes = 0;
         self.next_check = 0;
         self.stopped = false;
+        self.resolved = false;
         self.previous_best = None;
         let max_depth = match budget {
             Budget::Depth(depth) => depth,
@@ -140,6 +189,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
         if let Some(outcome) = game.outcome() {
             let score = self.terminal(&game, outcome, 0);
+            self.resolved = true;
             return SearchResult {
                 best: None,
                 score,
@@ -163,6 +213,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             result = self.root_result(score, depth);
             self.previous_best = result.best;
+            self.resolved = self.horizon == 0;
             if self.horizon == 0 || is_mate(score) {
                 break;
             }
@@ -187,7 +238,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// the static evaluation.
     fn fallback(&mut self, game: &G) -> SearchResult<G::Move> {
         let mut moves = std::mem::take(&mut self.stack[0].moves);
-        game.generate_moves(&mut moves);
+        self.evaluator.search_moves(game, &mut moves);
         let best = moves
             .iter()
             .enumerate()
@@ -290,7 +341,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
         // Table cut-offs only at null-window nodes, so that the principal variation is whole.
         let pv_node = beta - alpha > 1;
-        let key = game.hash();
+        let key = self.evaluator.table_key(game);
         let mut table_move = None;
         if let Some(entry) = table.probe(key) {
             table_move = entry.best;
@@ -318,7 +369,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         // Interior nodes learn that the game is over from the empty move list (the core's
         // contract), which saves a separate `outcome` call per node.
-        game.generate_moves(&mut moves);
+        let narrowed = self.evaluator.search_moves(game, &mut moves) == MoveSet::Narrowed;
         if moves.is_empty() {
             self.stack[ply].moves = moves;
             self.stack[ply].keys = keys;
@@ -357,7 +408,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 pick_next(&mut moves, &mut keys, i);
             }
             let mv = moves[i];
-            let undo = game.make(mv);
+            let undo = self.evaluator.make(game, mv);
             let score = if i == 0 {
                 -self.negamax(game, table, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -368,7 +419,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     probe
                 }
             };
-            game.unmake(mv, undo);
+            self.evaluator.unmake(game, mv, undo);
             if self.stopped {
                 break;
             }
@@ -401,6 +452,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.stack[ply].keys = keys;
         if self.stopped {
             return 0;
+        }
+        if narrowed {
+            // A horizon (see the module docs): an omitted move might refute a loss.
+            self.horizon += 1;
+            best_score = best_score.max(1 - MATE_BOUND);
         }
 
         let bound = if best_score >= beta {

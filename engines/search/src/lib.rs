@@ -1,9 +1,13 @@
 //! Game-independent search for every arbiter engine: alpha-beta and MCTS, generic over
 //! [`arbiter_core::Game`].
 //!
-//! A game supplies an [`Evaluator`] (static evaluation, move-ordering hints, terminal scores);
-//! tunables come in a [`SearchParams`] that the engine loads from its `params.yaml`. Both
-//! searchers implement [`Searcher`]: give a position and a [`Budget`], get a [`SearchResult`].
+//! A game supplies an [`Evaluator`] (static evaluation, move-ordering hints, terminal scores,
+//! and defaulted hooks: the moves to search, the table key, make/unmake notifications for
+//! evaluator state); tunables come in a [`SearchParams`] that the engine loads from its
+//! `params.yaml`. Both searchers implement [`Searcher`]: give a position and a [`Budget`], get
+//! a [`SearchResult`]. The hooks replace wrappers around the position: a game narrows its move
+//! list, keys its table on its path or keeps incremental evaluation state in its evaluator,
+//! and the rules stay the rules ([`eval`] says how each hook is used).
 //!
 //! ```
 //! use arbiter_core::Game;
@@ -20,6 +24,20 @@
 //! from its seed). Scores are from the side to move's point of view ([`score`]).
 //!
 //! Engine crates implement [`Searchable`] ([`engine`]): the framework's one entry point.
+//!
+//! **Chance nodes** (a die to roll, as in EinStein würfelt nicht) fit the same hooks. A
+//! position where chance moves lists the rolls as its moves, each with a probability from the
+//! game; a roll is made and taken back through [`Evaluator::make`]/[`Evaluator::unmake`] like
+//! any move, so evaluator state follows it, and the table key already tells a position before
+//! the roll from the same board after it (the hash includes who is to act). Alpha-beta then
+//! scores a chance node as the probability-weighted mean of its rolls instead of a maximum:
+//! expectimax, with the Star1 bounds (the window for the next roll is what the rolls searched
+//! so far leave possible, given that every value lies inside the evaluation bounds) and Star2
+//! probing (a cheap null-window pass over the rolls first) keeping its cut-offs. A chance node
+//! must not be narrowed: a mean over some rolls proves nothing, so its list is always
+//! [`MoveSet::Complete`]. MCTS walks chance nodes by drawing a roll from their probabilities
+//! with its seeded generator (reproducible under a node budget) and backs up plain averages.
+//! A suite fixes the rolls that have happened; searches never roll the real die.
 //!
 //! Modules: [`budget`] (budget, result, the `Searcher` trait), [`eval`] (what a game
 //! supplies), [`alphabeta`], [`tt`] (transposition table), [`ordering`] (killers, history),
@@ -43,9 +61,9 @@ pub use alphabeta::AlphaBeta;
 pub use budget::{Budget, SearchResult, Searcher};
 pub use engine::{
     Algorithm, DataFile, EngineParams, Proven, Report, SearchError, SearchRequest, Searchable,
-    Verdict, parse_params, run_heuristic,
+    Verdict, parse_params, run_heuristic, run_searcher, solve_to_end,
 };
-pub use eval::Evaluator;
+pub use eval::{Evaluator, MoveSet};
 pub use mcts::Mcts;
 pub use params::SearchParams;
 pub use tt::TranspositionTable;

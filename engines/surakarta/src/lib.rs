@@ -14,10 +14,11 @@
 //! capture `b2xe5` (minizero's `b2e5` is read too). Positions: a diagram of `R`, `B`, `.` (rank
 //! 6 first) or the one-line form `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0` ([`setup`]).
 //!
-//! Search: [`Params`] (material, mobility, capture threats along the circuits) is the
-//! evaluator, and `impl arbiter_search::Searchable for Surakarta` ([`search`]) runs alpha-beta
-//! or MCTS with the weights of `engines/surakarta/params.yaml` on a [`SearchView`], whose hash
-//! adds the history the draw rules depend on so that the transposition table stays sound.
+//! Search: [`SurakartaEval`] (material, mobility, capture threats along the circuits, with the
+//! weights [`Params`] of `engines/surakarta/params.yaml`) is the evaluator, and `impl
+//! arbiter_search::Searchable for Surakarta` ([`search`]) runs alpha-beta or MCTS with it; its
+//! table key adds the history the draw rules depend on, so that the transposition table stays
+//! sound.
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `not-own-piece`, `not-adjacent`, `occupied`,
 //! `own-piece`, `nothing-to-capture`, `not-on-circuit`, `no-loop`, `blocked`
@@ -38,6 +39,6 @@ mod tests;
 pub use eval::{Params, evaluate, order_hint};
 pub use notation::{Move, format_move, format_point, parse_point};
 pub use position::{PIECES, Surakarta, Undo, board_hash, circuit_targets};
-pub use search::SearchView;
+pub use search::SurakartaEval;
 pub use setup::SurakartaSetup;
 pub use variant::SurakartaVariant;

@@ -8,8 +8,7 @@
 use arbiter_core::Game;
 use arbiter_search::score::MATE_BOUND;
 use arbiter_search::{
-    Algorithm, AlphaBeta, Budget, EngineParams, Evaluator, Proven, Report, SearchError,
-    SearchRequest, Searchable, Searcher, Verdict, parse_params, run_heuristic,
+    Budget, EngineParams, Evaluator, Report, SearchError, Searchable, solve_to_end,
 };
 use serde::{Deserialize, Serialize};
 
@@ -95,42 +94,29 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
 impl Searchable for TicTacToe {
     const PARAMS_PATH: &'static str = "engines/tictactoe/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    type Weights = TicTacToeWeights;
+    type Evaluator = TicTacToeEval;
 
-    /// Alpha-beta and MCTS with [`TicTacToeEval`]; `Solve` with [`solve`].
-    ///
-    /// # Errors
-    /// [`SearchError::Params`] for an invalid parameters file (checked for every algorithm),
-    /// [`SearchError::BudgetExhausted`] when a solve runs out of its node budget.
-    fn search(
-        &self,
-        request: SearchRequest,
-        params_yaml: &str,
-    ) -> Result<Report<Move>, SearchError> {
-        let params: TicTacToeParams = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        match request.algorithm {
-            Algorithm::Solve => solve(self, request.budget, &params),
-            Algorithm::AlphaBeta | Algorithm::Mcts => run_heuristic(
-                self,
-                request,
-                TicTacToeEval::new(params.eval),
-                &params.search,
-            ),
-        }
+    fn evaluator(weights: TicTacToeWeights) -> TicTacToeEval {
+        TicTacToeEval::new(weights)
+    }
+
+    /// [`solve`].
+    fn solve(&self, budget: Budget, params: &TicTacToeParams) -> Result<Report<Move>, SearchError> {
+        solve(self, budget, params)
     }
 }
 
-/// Solves `game` exactly: alpha-beta with a depth of one ply more than the empty cells.
+/// Solves `game` exactly: alpha-beta searched to the end of every line
+/// ([`arbiter_search::AlphaBeta::search_to_end`]).
 ///
 /// Why the result is a proof: a game has at most as many plies left as there are empty cells,
-/// so at that depth every line ends in a finished game before the search reaches its horizon,
-/// and the evaluator scores no leaf. Every score is then a win or loss by distance or the draw
-/// score 0. Iterative deepening stops earlier only after an iteration that met no horizon
-/// (the same exhaustive tree) or on a win/loss score, which a search can only reach through
-/// finished games, since evaluations stay inside `±MATE_BOUND`. So a score `>= MATE_BOUND` is
-/// a forced win, `<= -MATE_BOUND` a forced loss, and 0 a draw. The transposition table cannot
-/// bring in a shallower heuristic value: a position always has the same number of empty cells,
-/// hence the same remaining depth in one iteration, and an entry from an earlier, shallower
-/// iteration has too little depth to be used.
+/// so the iteration one ply deeper reaches the end of every line before its horizon, and
+/// iterative deepening stops there at the latest (earlier on a win/loss score, which a search
+/// can only reach through finished games, since evaluations stay inside `±MATE_BOUND`). The
+/// transposition table cannot bring in a shallower heuristic value: a position always has the
+/// same number of empty cells, hence the same remaining depth in one iteration, and an entry
+/// from an earlier, shallower iteration has too little depth to be used.
 ///
 /// A `Nodes(n)` budget gives up with [`SearchError::BudgetExhausted`] once `n` nodes are
 /// spent; `Depth` and `Time` budgets are ignored (the whole game has 549,946 nodes).
@@ -142,38 +128,12 @@ pub fn solve(
     budget: Budget,
     params: &TicTacToeParams,
 ) -> Result<Report<Move>, SearchError> {
-    let full_depth = game.empty().count_ones() + 1;
-    let mut search_params = params.search.clone();
-    search_params.max_depth = full_depth;
     let budget = match budget {
         Budget::Nodes(nodes) => Budget::Nodes(nodes),
-        Budget::Depth(_) | Budget::Time(_) => Budget::Depth(full_depth),
+        Budget::Depth(_) | Budget::Time(_) => Budget::Depth(game.empty().count_ones() + 1),
     };
     let evaluator = TicTacToeEval::new(params.eval.clone());
-    let result = AlphaBeta::new(evaluator, search_params).search(game, budget);
-    if let Budget::Nodes(limit) = budget {
-        // A node-limited search stops exactly at its limit; below it the search ended itself.
-        if result.nodes >= limit {
-            return Err(SearchError::BudgetExhausted {
-                nodes: result.nodes,
-            });
-        }
-    }
-    let verdict = if result.score >= MATE_BOUND {
-        Verdict::Win
-    } else if result.score <= -MATE_BOUND {
-        Verdict::Loss
-    } else {
-        debug_assert_eq!(result.score, 0, "a full-depth search met an evaluation");
-        Verdict::Draw
-    };
-    Ok(Report {
-        result,
-        proven: Some(Proven {
-            verdict,
-            margin: None,
-        }),
-    })
+    solve_to_end(game, budget, evaluator, &params.search)
 }
 
 #[cfg(test)]
@@ -181,6 +141,7 @@ mod tests {
     use std::collections::HashMap;
 
     use arbiter_core::Side;
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
 
     use super::*;
     use crate::TicTacToeVariant;

@@ -38,14 +38,14 @@ const WHITE_LOST: &str =
 
 #[test]
 fn shipped_params_parse_and_match_the_defaults() {
-    let params = read_params(Connect6::PARAMS_YAML).unwrap();
+    let params = Connect6::read_params(Connect6::PARAMS_YAML).unwrap();
     assert_eq!(params.eval, EvalParams::default());
 }
 
 #[test]
 fn bad_params_name_the_file() {
     let bad = Connect6::PARAMS_YAML.replace("window-2: 8", "window-2: many");
-    let Err(SearchError::Params(message)) = read_params(&bad) else {
+    let Err(SearchError::Params(message)) = Connect6::read_params(&bad) else {
         panic!("accepted a bad file");
     };
     assert!(
@@ -53,7 +53,10 @@ fn bad_params_name_the_file() {
         "{message}"
     );
     let too_big = Connect6::PARAMS_YAML.replace("win-next: 500000", "win-next: 999999");
-    assert!(matches!(read_params(&too_big), Err(SearchError::Params(_))));
+    assert!(matches!(
+        Connect6::read_params(&too_big),
+        Err(SearchError::Params(_))
+    ));
 }
 
 #[test]
