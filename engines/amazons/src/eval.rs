@@ -158,6 +158,11 @@ impl Evaluator<Amazons> for Params {
     fn history_slot(&self, mv: Move) -> usize {
         usize::from(mv.to) * MAX_SQUARES + usize::from(mv.arrow)
     }
+
+    /// The side to move loses only when it has no move: never by its own move.
+    fn moving_can_lose(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -659,7 +659,10 @@ impl Game for Gomoku {
             [] => None,
             [colour] => Some(Outcome::win(game.owner(*colour), EndReason::Line)),
             _ => {
-                problems.push(SetupProblem::new("both colours have a winning line"));
+                problems.push(SetupProblem::new(
+                    "both-won",
+                    "both colours have a winning line",
+                ));
                 return Err(problems);
             }
         };

@@ -39,19 +39,26 @@ pub struct Setup {
 pub(crate) fn check_setup(variant: &GomokuVariant, setup: &Setup) -> Vec<SetupProblem> {
     let mut problems = Vec::new();
     if setup.size != variant.size {
-        problems.push(SetupProblem::new(format!(
-            "the position is {}x{} but the variant {variant} is {}x{}",
-            setup.size, setup.size, variant.size, variant.size
-        )));
+        problems.push(SetupProblem::new(
+            "board-size",
+            format!(
+                "the position is {}x{} but the variant {variant} is {}x{}",
+                setup.size, setup.size, variant.size, variant.size
+            ),
+        ));
     }
     let mut seen = vec![false; crate::point::CELLS];
     for point in setup.black.iter().chain(&setup.white) {
         if !point.on_board(variant.size) {
-            problems.push(SetupProblem::new(format!("{point} is off the board")));
+            problems.push(SetupProblem::new(
+                "off-board",
+                format!("{point} is off the board"),
+            ));
         } else if std::mem::replace(&mut seen[point.index()], true) {
-            problems.push(SetupProblem::new(format!(
-                "{point} holds more than one stone"
-            )));
+            problems.push(SetupProblem::new(
+                "overlap",
+                format!("{point} holds more than one stone"),
+            ));
         }
     }
     if variant.opening == Opening::Swap2 && setup.black.len() + setup.white.len() < 3 {
@@ -65,6 +72,7 @@ pub(crate) fn check_setup(variant: &GomokuVariant, setup: &Setup) -> Vec<SetupPr
             || setup.to_move != expected
         {
             problems.push(SetupProblem::new(
+                "opening-order",
                 "swap2 opening stones must alternate black, white, black",
             ));
         }

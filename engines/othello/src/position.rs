@@ -51,7 +51,7 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
     let mut out = Vec::new();
     for (sq, name) in CENTRE {
         if (setup.black | setup.white) & (1 << sq) == 0 {
-            out.push(SetupProblem::new(format!(
+            out.push(SetupProblem::new("empty-centre", format!(
                 "centre square {name} is empty (the four centre squares are occupied in every Othello position)"
             )));
         }
@@ -60,10 +60,13 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
     while both != 0 {
         let sq = both.trailing_zeros();
         both &= both - 1;
-        out.push(SetupProblem::new(format!(
-            "square {} holds both a black and a white disc",
-            square_name(sq)
-        )));
+        out.push(SetupProblem::new(
+            "overlap",
+            format!(
+                "square {} holds both a black and a white disc",
+                square_name(sq)
+            ),
+        ));
     }
     out
 }

@@ -36,7 +36,9 @@ use crate::budget::{Budget, SearchResult, Searcher};
 use crate::eval::{Evaluator, MoveSet};
 use crate::ordering::{History, Killers, order_key, pick_next};
 use crate::params::SearchParams;
-use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, from_table, is_mate, to_table};
+use crate::score::{
+    INFINITY, MATE_BOUND, MAX_PLY, from_table, is_mate, mate_in, mated_in, to_table,
+};
 use crate::tt::{Bound, Entry, TranspositionTable};
 
 /// The per-ply buffers, allocated on first use and reused by every later node at that ply.
@@ -75,6 +77,9 @@ pub struct AlphaBeta<G: Game, E> {
     root_score: i32,
     /// Whether the last search's result came from an iteration that met no horizon.
     resolved: bool,
+    /// One iteration to the end of the game, with mate-distance bounds
+    /// ([`AlphaBeta::search_to_end`]), instead of iterative deepening.
+    to_end: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -103,6 +108,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_done: 0,
             root_score: 0,
             resolved: false,
+            to_end: false,
         }
     }
 
@@ -126,14 +132,24 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.resolved
     }
 
-    /// Searches until the value is proven: iterative deepening up to [`MAX_PLY`] plies that
-    /// ends on an iteration without horizon or on a win/loss score. `Nodes` and `Time`
-    /// budgets bound the effort; `Depth` is ignored. The searcher's own table is cleared
-    /// first, so the result is reproducible under a node budget.
+    /// Searches every line to the end of the game: one iteration [`MAX_PLY`] plies deep
+    /// (the evaluator scores only nodes that deep), with mate-distance bounds (no node can
+    /// win or lose sooner than at the next ply; see [`Evaluator::moving_can_lose`]) pruning
+    /// lines that cannot matter. The score is then the game-theoretic value, win/loss
+    /// distances included; `depth` is the number of plies to the end along the principal
+    /// variation. `Nodes` and `Time` budgets bound the effort; `Depth` is ignored. For games
+    /// short enough to search whole: small endgames. The searcher's own table is cleared
+    /// first, so the result is reproducible.
+    ///
+    /// Moves are ordered by the table move, then the game's hints, without killers or
+    /// history (history weighs a cut-off by the remaining depth, which means nothing in one
+    /// pass). Measured on the Amazons endgame suite, killers and history moved the node
+    /// counts by -8% to +8%, no clear gain; without them this is the tree of the solver it
+    /// replaced, node for node.
     ///
     /// # Errors
-    /// The number of nodes searched, when the budget ran out (or [`MAX_PLY`] was reached)
-    /// before a proof.
+    /// The number of nodes searched, when the budget ran out (or a line outlasted
+    /// [`MAX_PLY`]) before the proof was complete.
     pub fn search_to_end(
         &mut self,
         game: &G,
@@ -144,11 +160,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             budget => budget,
         };
         let max_depth = std::mem::replace(&mut self.params.max_depth, MAX_PLY as u32);
-        let result = Searcher::search(self, game, budget);
+        self.to_end = true;
+        let mut result = Searcher::search(self, game, budget);
+        self.to_end = false;
         self.params.max_depth = max_depth;
-        if self.stopped || !(self.resolved || is_mate(result.score) || result.best.is_none()) {
+        if self.stopped || !(self.resolved || is_mate(result.score)) {
             return Err(result.nodes);
         }
+        result.depth = u32::try_from(result.pv.len()).unwrap_or(u32::MAX);
         Ok(result)
     }
 
@@ -199,7 +218,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             };
         }
         let mut result = self.fallback(&game);
-        for depth in 1..=max_depth {
+        let first_depth = if self.to_end { max_depth } else { 1 };
+        for depth in first_depth..=max_depth {
             self.horizon = 0;
             self.root_done = 0;
             let score = self.negamax(&mut game, table, depth, 0, -INFINITY, INFINITY);
@@ -295,9 +315,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// Orders `moves` by filling their `keys`.
+    /// The search to the end orders by the hints alone (see [`AlphaBeta::search_to_end`]).
     fn score_moves(&self, game: &G, ply: usize, moves: &[G::Move], keys: &mut [i64]) {
         let side = game.side_to_move();
-        let with_history = self.evaluator.history_slots() > 0;
+        let with_history = self.evaluator.history_slots() > 0 && !self.to_end;
         for (&mv, key) in moves.iter().zip(keys) {
             let hint = self.evaluator.move_order_hint(game, mv);
             let history = if with_history {
@@ -305,7 +326,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             } else {
                 0
             };
-            *key = order_key(hint, self.killers.contains(ply, mv), history);
+            let killer = !self.to_end && self.killers.contains(ply, mv);
+            *key = order_key(hint, killer, history);
         }
     }
 
@@ -385,6 +407,22 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     self.evaluate(game)
                 }
             };
+        }
+        if self.to_end {
+            // Mate-distance bounds: a node that is not over wins at the next ply at the soonest
+            // and loses there at the soonest (or only at the ply after, when no move can lose
+            // for its mover at once), so a window beyond those scores needs no search.
+            let first_loss = if self.evaluator.moving_can_lose() {
+                1
+            } else {
+                2
+            };
+            let (floor, ceiling) = (mated_in(ply + first_loss), mate_in(ply + 1));
+            if floor >= beta || ceiling <= alpha {
+                self.stack[ply].moves = moves;
+                self.stack[ply].keys = keys;
+                return if floor >= beta { floor } else { ceiling };
+            }
         }
         keys.clear();
         keys.resize(moves.len(), 0);
@@ -507,7 +545,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::score::{mate_in, mated_in};
     use crate::test_game::{Board, LineEval, Ttt, minimax, random_position};
 
     fn searcher(tt_size_mb: usize) -> AlphaBeta<Ttt, LineEval> {

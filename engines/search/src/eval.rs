@@ -80,6 +80,14 @@ pub trait Evaluator<G: Game> {
         0
     }
 
+    /// Whether a move can end the game at once with a loss for the side that made it (a renju
+    /// foul under the losing ruling, a suicide rule). The default says it can; a game where
+    /// it cannot (Amazons, Othello, Connect6) says so, and a search to the end then prunes
+    /// more ([`crate::AlphaBeta::search_to_end`]).
+    fn moving_can_lose(&self) -> bool {
+        true
+    }
+
     /// Called at the start of every search with its root, before any other hook: (re)builds
     /// the evaluator's state for that position. The default keeps no state.
     fn begin(&mut self, root: &G) {

@@ -8,7 +8,7 @@
 use arbiter_core::Game;
 use arbiter_search::score::MATE_BOUND;
 use arbiter_search::{
-    Budget, EngineParams, Evaluator, Report, SearchError, Searchable, solve_to_end,
+    AlphaBeta, Budget, EngineParams, Evaluator, Report, SearchError, Searchable, Searcher,
 };
 use serde::{Deserialize, Serialize};
 
@@ -107,16 +107,18 @@ impl Searchable for TicTacToe {
     }
 }
 
-/// Solves `game` exactly: alpha-beta searched to the end of every line
-/// ([`arbiter_search::AlphaBeta::search_to_end`]).
+/// Solves `game` exactly: alpha-beta with a depth of one ply more than the empty cells.
 ///
 /// Why the result is a proof: a game has at most as many plies left as there are empty cells,
-/// so the iteration one ply deeper reaches the end of every line before its horizon, and
-/// iterative deepening stops there at the latest (earlier on a win/loss score, which a search
-/// can only reach through finished games, since evaluations stay inside `±MATE_BOUND`). The
-/// transposition table cannot bring in a shallower heuristic value: a position always has the
-/// same number of empty cells, hence the same remaining depth in one iteration, and an entry
-/// from an earlier, shallower iteration has too little depth to be used.
+/// so at that depth every line ends in a finished game before the search reaches its horizon,
+/// and the evaluator scores no leaf. Every score is then a win or loss by distance or the draw
+/// score 0. Iterative deepening stops earlier only after an iteration that met no horizon
+/// (the same exhaustive tree) or on a win/loss score, which a search can only reach through
+/// finished games, since evaluations stay inside `±MATE_BOUND`. So a score `>= MATE_BOUND` is
+/// a forced win, `<= -MATE_BOUND` a forced loss, and 0 a draw. The transposition table cannot
+/// bring in a shallower heuristic value: a position always has the same number of empty cells,
+/// hence the same remaining depth in one iteration, and an entry from an earlier, shallower
+/// iteration has too little depth to be used.
 ///
 /// A `Nodes(n)` budget gives up with [`SearchError::BudgetExhausted`] once `n` nodes are
 /// spent; `Depth` and `Time` budgets are ignored (the whole game has 549,946 nodes).
@@ -128,12 +130,28 @@ pub fn solve(
     budget: Budget,
     params: &TicTacToeParams,
 ) -> Result<Report<Move>, SearchError> {
+    let full_depth = game.empty().count_ones() + 1;
+    let mut search_params = params.search.clone();
+    search_params.max_depth = full_depth;
     let budget = match budget {
         Budget::Nodes(nodes) => Budget::Nodes(nodes),
-        Budget::Depth(_) | Budget::Time(_) => Budget::Depth(game.empty().count_ones() + 1),
+        Budget::Depth(_) | Budget::Time(_) => Budget::Depth(full_depth),
     };
     let evaluator = TicTacToeEval::new(params.eval.clone());
-    solve_to_end(game, budget, evaluator, &params.search)
+    let result = AlphaBeta::new(evaluator, search_params).search(game, budget);
+    if let Budget::Nodes(limit) = budget {
+        // A node-limited search stops exactly at its limit; below it the search ended itself.
+        if result.nodes >= limit {
+            return Err(SearchError::BudgetExhausted {
+                nodes: result.nodes,
+            });
+        }
+    }
+    debug_assert!(
+        result.score == 0 || result.score.abs() >= MATE_BOUND,
+        "a full-depth search met an evaluation"
+    );
+    Ok(Report::searched(result, true))
 }
 
 #[cfg(test)]
