@@ -2,6 +2,7 @@
 //! state, make/unmake, `check_move` against the generator, the eight board symmetries, and the
 //! forbidden map against a slow reference written straight from the RIF definitions.
 
+use arbiter_core::grid::Symmetry;
 use arbiter_core::{Game, Side};
 use arbiter_gomoku::{Colour, ForbiddenKind, Gomoku, GomokuVariant, Move, Point, Setup};
 use proptest::prelude::*;
@@ -64,21 +65,16 @@ fn walk(name: &str, picks: &[u16]) {
     }
 }
 
-/// The eight symmetries of the square, as maps of (col, row) on a board of side `n`.
+/// The image of `p` on a board of side `n` under the `s`-th of the eight symmetries of the
+/// square (0 is the identity).
 fn symmetry(s: u8, n: u8, p: Point) -> Point {
-    let (c, r) = (p.col(), p.row());
-    let m = n - 1;
-    let (c, r) = match s {
-        0 => (c, r),
-        1 => (m - c, r),
-        2 => (c, m - r),
-        3 => (m - c, m - r),
-        4 => (r, c),
-        5 => (m - r, c),
-        6 => (r, m - c),
-        _ => (m - r, m - c),
-    };
-    Point::new(c, r)
+    let (row, col) = Symmetry::ALL[usize::from(s)].apply(
+        usize::from(p.row()),
+        usize::from(p.col()),
+        usize::from(n),
+    );
+    // Both are below the board side, which fits a u8.
+    Point::new(col as u8, row as u8)
 }
 
 fn board_setup(n: u8, cells: &[u8]) -> Setup {

@@ -1,6 +1,7 @@
 //! Property tests over random playouts: hashing, undo, move checking, board symmetries.
 
 use arbiter_core::Game;
+use arbiter_core::grid::Symmetry;
 use proptest::prelude::*;
 
 use crate::{Move, Othello, OthelloVariant};
@@ -22,26 +23,18 @@ fn playout(choices: &[u16]) -> Vec<Othello> {
     seen
 }
 
-/// A symmetry of the square, as a map of (col, row).
-type Symmetry = fn(u8, u8) -> (u8, u8);
-
-/// The 8 symmetries of the square: identity, reflections, rotations.
-const SYMMETRIES: [Symmetry; 8] = [
-    |c, r| (c, r),
-    |c, r| (7 - c, r),
-    |c, r| (c, 7 - r),
-    |c, r| (7 - c, 7 - r),
-    |c, r| (r, c),
-    |c, r| (7 - r, c),
-    |c, r| (r, 7 - c),
-    |c, r| (7 - r, 7 - c),
-];
+/// The image of the square (`c`, `r`) under `sym`.
+fn map_square(sym: Symmetry, c: u8, r: u8) -> (u8, u8) {
+    let (row, column) = sym.apply(usize::from(r), usize::from(c), 8);
+    // Both are below 8.
+    (column as u8, row as u8)
+}
 
 fn map_board(board: u64, sym: Symmetry) -> u64 {
     (0..64u8)
         .filter(|sq| board & (1 << sq) != 0)
         .map(|sq| {
-            let (c, r) = sym(sq % 8, sq / 8);
+            let (c, r) = map_square(sym, sq % 8, sq / 8);
             1u64 << (r * 8 + c)
         })
         .fold(0, |a, b| a | b)
@@ -51,7 +44,7 @@ fn map_move(mv: Move, sym: Symmetry) -> Move {
     match mv.square() {
         None => Move::PASS,
         Some(sq) => {
-            let (c, r) = sym(sq % 8, sq / 8);
+            let (c, r) = map_square(sym, sq % 8, sq / 8);
             Move::at(c, r).expect("a symmetry maps the board onto itself")
         }
     }
@@ -107,7 +100,7 @@ proptest! {
     fn legal_moves_commute_with_the_board_symmetries(choices in prop::collection::vec(any::<u16>(), 0..70)) {
         let game = playout(&choices).pop().expect("the start at least");
         let moves = sorted_moves(&game);
-        for sym in SYMMETRIES {
+        for sym in Symmetry::ALL {
             let image = Othello::from_boards(
                 map_board(game.black(), sym),
                 map_board(game.white(), sym),

@@ -81,9 +81,10 @@ pub trait Evaluator<G: Game> {
     }
 
     /// Whether a move can end the game at once with a loss for the side that made it (a renju
-    /// foul under the losing ruling, a suicide rule). The default says it can; a game where
-    /// it cannot (Amazons, Othello, Connect6) says so, and a search to the end then prunes
-    /// more ([`crate::AlphaBeta::search_to_end`]).
+    /// foul under the losing ruling, a suicide rule, an Othello move after which neither side
+    /// can move). The default says it can; a game where it cannot (Amazons: a side loses only
+    /// when it has no move) says so, and a search to the end then prunes more
+    /// ([`crate::AlphaBeta::search_to_end`]).
     fn moving_can_lose(&self) -> bool {
         true
     }

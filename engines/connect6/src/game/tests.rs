@@ -226,7 +226,7 @@ fn transformed(game: &Connect6, sym: Symmetry) -> Connect6 {
     let size = game.board().size();
     let mut board = Board::empty(size as u8);
     for p in game.board().points() {
-        board.set(sym.apply(p, size), game.board().get(p));
+        board.set(p.under(sym, size), game.board().get(p));
     }
     let setup = Setup {
         board,
@@ -237,8 +237,8 @@ fn transformed(game: &Connect6, sym: Symmetry) -> Connect6 {
 
 fn map_move(mv: Move, sym: Symmetry, size: usize) -> Move {
     match mv.second() {
-        None => Move::single(sym.apply(mv.first(), size)),
-        Some(b) => Move::pair(sym.apply(mv.first(), size), sym.apply(b, size)),
+        None => Move::single(mv.first().under(sym, size)),
+        Some(b) => Move::pair(mv.first().under(sym, size), b.under(sym, size)),
     }
 }
 

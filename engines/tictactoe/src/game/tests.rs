@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rstest::rstest;
 
 use super::{Move, TicTacToe};
-use crate::board::{Cell, Symmetry};
+use crate::board::{Cell, Symmetry, symmetric_stones};
 use crate::setup::{Setup, validate};
 use crate::tree::{TreeTotals, tree_totals};
 use crate::variant::TicTacToeVariant;
@@ -225,8 +225,8 @@ fn sides_parse_by_name() {
 /// The position with every stone moved by `sym`.
 fn transformed(game: &TicTacToe, sym: Symmetry) -> TicTacToe {
     let setup = Setup {
-        x: sym.apply_bits(game.stones(Side::First)),
-        o: sym.apply_bits(game.stones(Side::Second)),
+        x: symmetric_stones(sym, game.stones(Side::First)),
+        o: symmetric_stones(sym, game.stones(Side::Second)),
         to_move: game.side_to_move(),
     };
     TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap()
@@ -286,7 +286,7 @@ proptest! {
         game.generate_moves(&mut moves);
         for sym in Symmetry::ALL {
             let image = transformed(&game, sym);
-            let mut expected: Vec<Move> = moves.iter().map(|m| Move::new(sym.apply(m.cell()))).collect();
+            let mut expected: Vec<Move> = moves.iter().map(|m| Move::new(m.cell().under(sym))).collect();
             expected.sort();
             let mut image_moves = Vec::new();
             image.generate_moves(&mut image_moves);
