@@ -42,6 +42,7 @@ mod tests {
     use super::*;
     use crate::variant::AmazonsVariant;
     use arbiter_core::Game;
+    use arbiter_laws::SearchLaws;
     use arbiter_search::score::{INFINITY, mated_in};
     use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
 
@@ -116,38 +117,18 @@ mod tests {
         assert_eq!(params.search.mcts_playout_limit, 0);
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn a_bad_params_file_names_the_place() {
-        let start = Amazons::new(AmazonsVariant::Standard);
-        let error = start
-            .search(
-                request(Algorithm::AlphaBeta, Budget::Depth(1)),
-                "eval:\n  mobility: 4\n",
-            )
-            .unwrap_err();
-        assert!(
-            matches!(&error, SearchError::Params(message) if message.starts_with(Amazons::PARAMS_PATH)),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn searches_are_deterministic_and_legal() {
+    fn search_laws() {
         let start = Amazons::new(AmazonsVariant::Botzone8);
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Nodes(3_000)),
-            (Algorithm::Mcts, Budget::Nodes(300)),
-        ] {
-            let first = start
-                .search(request(algorithm, budget), Amazons::PARAMS_YAML)
-                .unwrap();
-            let again = start
-                .search(request(algorithm, budget), Amazons::PARAMS_YAML)
-                .unwrap();
-            assert_eq!(first, again, "{algorithm}");
-            let best = first.result.best.expect("a move from the start");
-            assert_eq!(start.check_move(best), Ok(()), "{algorithm}");
-        }
+        let mut opening = start.clone();
+        opening
+            .play(opening.parse_move("c8-c5/c7").unwrap())
+            .unwrap();
+        SearchLaws::new(vec![start, opening])
+            .nodes(3_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]

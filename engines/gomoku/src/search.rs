@@ -323,6 +323,7 @@ mod tests {
     use super::*;
     use crate::point::Point;
     use crate::variant::GomokuVariant;
+    use arbiter_laws::SearchLaws;
     use arbiter_search::{Algorithm, SearchRequest, parse_params};
 
     fn position(variant: &str, text: &str) -> Gomoku {
@@ -350,25 +351,6 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_params_file_is_refused_with_its_place() {
-        let error = run_with(
-            &Gomoku::start(&GomokuVariant::RENJU),
-            "eval:\n  win-next-move: lots\n",
-        );
-        assert!(matches!(error, Err(SearchError::Params(m)) if m.contains("params.yaml:2")));
-    }
-
-    fn run_with(game: &Gomoku, yaml: &str) -> Result<Report<Move>, SearchError> {
-        game.search(
-            SearchRequest {
-                algorithm: Algorithm::AlphaBeta,
-                budget: Budget::Nodes(100),
-            },
-            yaml,
-        )
-    }
-
-    #[test]
     fn alpha_beta_completes_its_five_and_blocks_the_opponents() {
         // Black to move with its own four on row 8: five at l8 wins (h8-k8 plus l8; g8 is white).
         let game = position(
@@ -387,12 +369,15 @@ mod tests {
         assert_eq!(report.result.best, Some(stone("l8")));
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn mcts_returns_a_legal_move() {
-        let game = position("freestyle", "black: h8; white: i9; to-move: black");
-        let report = run(&game, Algorithm::Mcts, Budget::Nodes(300)).unwrap();
-        let best = report.result.best.unwrap();
-        assert!(game.check_move(best).is_ok());
+    fn search_laws() {
+        let opening = position("freestyle", "black: h8; white: i9; to-move: black");
+        let renju = position("renju", "black: h8,i8; white: h9,g7; to-move: black");
+        SearchLaws::new(vec![opening, renju])
+            .nodes(2_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]

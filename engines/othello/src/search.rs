@@ -165,6 +165,7 @@ fn solution_report(game: &Othello, solution: Solution) -> Report<Move> {
 mod tests {
     use arbiter_core::Side;
 
+    use arbiter_laws::SearchLaws;
     use arbiter_search::{SearchRequest, parse_params};
 
     use super::*;
@@ -226,23 +227,6 @@ mod tests {
     }
 
     #[test]
-    fn a_misspelt_weight_is_refused_with_its_place() {
-        let yaml = Othello::PARAMS_YAML.replace("corner:", "corners:");
-        let start = Othello::start(&OthelloVariant::Standard);
-        let error = start
-            .search(request(Algorithm::AlphaBeta, Budget::Depth(1)), &yaml)
-            .unwrap_err();
-        let SearchError::Params(message) = error else {
-            panic!("expected a params error, got {error:?}");
-        };
-        assert!(
-            message.starts_with("engines/othello/params.yaml:"),
-            "{message}"
-        );
-        assert!(message.contains("corners"), "{message}");
-    }
-
-    #[test]
     fn alpha_beta_from_the_start_plays_a_legal_move() {
         let start = Othello::start(&OthelloVariant::Standard);
         let report = search(&start, Algorithm::AlphaBeta, Budget::Depth(6));
@@ -253,23 +237,17 @@ mod tests {
         assert_eq!(report.proven, None);
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn depth_and_node_budgets_are_deterministic() {
+    fn search_laws() {
         let mut game = Othello::start(&OthelloVariant::Standard);
         for text in Othello::split_moves("f5d6c3d3c4f4f6f3e6e7") {
             game.play(game.parse_move(&text).unwrap()).unwrap();
         }
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Depth(5)),
-            (Algorithm::AlphaBeta, Budget::Nodes(20_000)),
-            (Algorithm::Mcts, Budget::Nodes(300)),
-        ] {
-            let first = search(&game, algorithm, budget);
-            let again = search(&game, algorithm, budget);
-            assert_eq!(first, again, "{algorithm} {budget:?}");
-            let best = first.result.best.expect("a move");
-            assert!(game.check_move(best).is_ok(), "{algorithm}: {best}");
-        }
+        SearchLaws::new(vec![game, Othello::start(&OthelloVariant::Standard)])
+            .nodes(20_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]

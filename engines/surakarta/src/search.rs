@@ -169,6 +169,7 @@ impl Searchable for Surakarta {
 mod tests {
     use super::*;
     use arbiter_core::Game;
+    use arbiter_laws::SearchLaws;
     use arbiter_search::{Algorithm, Budget, SearchRequest, Verdict, parse_params};
     use proptest::prelude::*;
 
@@ -217,6 +218,17 @@ mod tests {
             )
             .unwrap_err();
         assert!(matches!(error, SearchError::Unsupported(_)), "{error}");
+    }
+
+    /// The `Searchable` laws (arbiter-laws).
+    #[test]
+    fn search_laws() {
+        let start = Surakarta::new(SurakartaVariant::default());
+        let quiet = position("standard", "1B4/6/6/R5/6/6 red 20");
+        SearchLaws::new(vec![start, quiet])
+            .nodes(20_000)
+            .mcts_iterations(2_000)
+            .check();
     }
 
     #[test]

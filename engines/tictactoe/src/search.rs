@@ -158,7 +158,7 @@ pub fn solve(
 mod tests {
     use std::collections::HashMap;
 
-    use arbiter_core::Side;
+    use arbiter_laws::SearchLaws;
     use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
 
     use super::*;
@@ -225,23 +225,6 @@ mod tests {
     fn shipped_params_parse() {
         let params = params();
         assert!(params.eval.open_line > 0 && params.eval.threat > 0);
-    }
-
-    #[test]
-    fn an_unknown_weight_is_refused_with_its_place() {
-        let yaml = TicTacToe::PARAMS_YAML.replace("threat:", "threats:");
-        let start = TicTacToe::start(&TicTacToeVariant::Standard);
-        let request = SearchRequest {
-            algorithm: Algorithm::Solve,
-            budget: Budget::Depth(1),
-        };
-        let Err(SearchError::Params(message)) = start.search(request, &yaml) else {
-            panic!("expected a params error");
-        };
-        assert!(
-            message.starts_with("engines/tictactoe/params.yaml:"),
-            "{message}"
-        );
     }
 
     #[test]
@@ -312,20 +295,14 @@ mod tests {
         assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Draw));
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn heuristic_searches_are_deterministic_and_legal() {
-        let game = position("x../.o./... x");
-        assert_eq!(game.side_to_move(), Side::First);
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Depth(3)),
-            (Algorithm::AlphaBeta, Budget::Nodes(200)),
-            (Algorithm::Mcts, Budget::Nodes(500)),
-        ] {
-            let first = search(&game, algorithm, budget);
-            assert_eq!(first, search(&game, algorithm, budget), "{algorithm}");
-            let best = first.result.best.expect("a move");
-            assert!(game.check_move(best).is_ok(), "{algorithm}");
-        }
+    fn search_laws() {
+        let start = TicTacToe::start(&TicTacToeVariant::Standard);
+        SearchLaws::new(vec![start, position("x../.o./... x")])
+            .nodes(200)
+            .mcts_iterations(500)
+            .check();
     }
 
     #[test]
