@@ -1,5 +1,5 @@
 //! [`Searchable`] for [`TicTacToe`]: an open-lines evaluation for alpha-beta and MCTS, and an
-//! exact solver (alpha-beta searched to the end of every line) for [`Algorithm::Solve`].
+//! exact solver (alpha-beta searched to the end of every line) for [`Algorithm::Solve`](arbiter_search::Algorithm::Solve).
 //!
 //! Wins and losses are scored by the searchers' default win/loss-by-distance scores
 //! ([`Evaluator::terminal_score`]), so a quicker win is preferred; the evaluation only ranks
