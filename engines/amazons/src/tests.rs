@@ -308,7 +308,7 @@ proptest! {
         let (game, played) = playout(AmazonsVariant::Botzone8, &choices);
         for mv in played {
             let g = game.geometry();
-            prop_assert_eq!(crate::parse_botzone(g, &crate::format_botzone(g, mv)), Ok(mv));
+            prop_assert_eq!(crate::notation::parse_botzone(g, &crate::notation::format_botzone(g, mv)), Ok(mv));
         }
     }
 }

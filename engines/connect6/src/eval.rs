@@ -172,8 +172,8 @@ struct Cache {
     values: Box<[i32; POINTS]>,
 }
 
-/// The evaluator the searchers use: [`evaluate`], point values for ordering, and the narrowed
-/// move list ([`narrow_moves`]).
+/// The evaluator the searchers use: `evaluate`, point values for ordering, and the narrowed
+/// move list (`narrow_moves`).
 #[derive(Clone, Debug)]
 pub struct Connect6Eval {
     params: EvalParams,
@@ -233,7 +233,7 @@ impl Evaluator<Connect6> for Connect6Eval {
         mv.first().index()
     }
 
-    /// The threat-narrowed pair list ([`narrow_moves`]).
+    /// The threat-narrowed pair list (`narrow_moves`).
     fn search_moves(&mut self, game: &Connect6, moves: &mut Vec<Move>) -> MoveSet {
         narrow_moves(game, &self.params, moves)
     }

@@ -42,7 +42,7 @@ impl Searchable for Connect6 {
         Ok(params)
     }
 
-    /// The threat solver ([`solver::solve`]).
+    /// The threat solver (`solver::solve`).
     fn solve(&self, budget: Budget, params: &Params) -> Result<Report<Move>, SearchError> {
         solver::solve(self, &params.eval, budget)
     }

@@ -80,7 +80,7 @@ pub struct EvalWeights {
 }
 
 /// The gomoku evaluator: pattern counts times weights, threat-class move ordering. It keeps
-/// the [`Patterns`] of the searched position from [`Evaluator::begin`] on, updated by its
+/// the `Patterns` of the searched position from [`Evaluator::begin`] on, updated by its
 /// make/unmake hooks; before a search begins it counts them from scratch.
 #[derive(Clone, Debug)]
 pub struct GomokuEval {

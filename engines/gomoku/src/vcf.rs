@@ -35,7 +35,7 @@ pub enum VcfOutcome {
     /// attacker. Its last move is a five, a four with two five points (then the line holds the
     /// block and the five), or a four whose only block is forbidden for the (black) defender.
     Win(Vec<Move>),
-    /// No VCF within [`MAX_FOURS`] fours.
+    /// No VCF within `MAX_FOURS` fours.
     NoWin,
     /// The node budget ran out first.
     OutOfBudget,

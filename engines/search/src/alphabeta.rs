@@ -2,7 +2,7 @@
 //!
 //! Each iteration searches the root with a full window; the first move of every node with a
 //! full window, the others with a null window and a re-search when they beat alpha. Nodes are
-//! ordered by the transposition-table move, then [`crate::ordering`] keys.
+//! ordered by the transposition-table move, then `crate::ordering` keys.
 //!
 //! **Stopping.** Limits are looked at once every `node_check_interval` nodes (a `Nodes` limit
 //! exactly at its count). A stopped iteration is thrown away, except in one safe case: the

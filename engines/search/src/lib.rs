@@ -39,20 +39,21 @@
 //! with its seeded generator (reproducible under a node budget) and backs up plain averages.
 //! A suite fixes the rolls that have happened; searches never roll the real die.
 //!
-//! Modules: [`budget`] (budget, result, the `Searcher` trait), [`eval`] (what a game
-//! supplies), [`alphabeta`], [`tt`] (transposition table), [`ordering`] (killers, history),
-//! [`mcts`], [`params`], [`score`] (the score scale), [`rng`] (deterministic numerics).
+//! Modules: [`eval`] (what a game supplies, the hooks), [`alphabeta`], [`mcts`], [`engine`]
+//! (the `Searchable` contract), [`score`] (the score scale); inside: `budget.rs` (budget,
+//! result, the `Searcher` trait), `tt.rs` (transposition table), `ordering.rs` (killers,
+//! history), `params.rs`, `rng.rs` (deterministic numerics).
 
 pub mod alphabeta;
-pub mod budget;
+mod budget;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
-pub mod ordering;
-pub mod params;
-pub mod rng;
+mod ordering;
+mod params;
+mod rng;
 pub mod score;
-pub mod tt;
+mod tt;
 
 #[cfg(test)]
 mod test_game;
@@ -66,4 +67,4 @@ pub use engine::{
 pub use eval::{Evaluator, MoveSet};
 pub use mcts::Mcts;
 pub use params::SearchParams;
-pub use tt::TranspositionTable;
+pub use tt::{Bound, Entry, TranspositionTable};

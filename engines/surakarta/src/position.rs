@@ -219,7 +219,7 @@ impl Surakarta {
 
     /// The enemy pieces a piece on `from` may capture along a circuit, and the enemy pieces
     /// its circuit paths run into before passing any loop (which it may not capture); see
-    /// [`circuit_targets`].
+    /// `circuit_targets`.
     #[must_use]
     pub fn capture_targets(&self, from: Point) -> (u64, u64) {
         let side = if self.pieces[0] & (1 << from) != 0 {

@@ -43,7 +43,7 @@ const fn mix(mut x: u64) -> u64 {
 const COUNTER_SALT: u64 = 0x6E6F_2D63_6170_7475;
 const HISTORY_SALT: u64 = 0x7265_7065_7469_7469;
 
-/// The evaluator the searchers use: [`evaluate`] and [`order_hint`] with the weights of
+/// The evaluator the searchers use: `evaluate` and `order_hint` with the weights of
 /// `params.yaml`, history by (from, to), and the history-aware table key.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SurakartaEval {

@@ -104,7 +104,7 @@ fn every_corner_loop_joins_its_two_ends(
         (blocker, Side::First),
         (enemy, Side::Second),
     ] {
-        cells[usize::from(crate::parse_point(point).unwrap())] = Some(side);
+        cells[usize::from(crate::notation::parse_point(point).unwrap())] = Some(side);
     }
     let setup = SurakartaSetup {
         cells,

@@ -4,6 +4,7 @@
 //! (written `1`) and column 0 the left column (written `a`): `a1` = 0, `c1` = 2, `a3` = 6,
 //! `c3` = 8. A side's stones are a `u16` bitboard with bit `index` set for each stone.
 
+#[cfg(test)]
 pub use arbiter_core::grid::Symmetry;
 
 /// Bitboard of all nine cells.
@@ -96,6 +97,7 @@ pub fn lines_of(stones: u16) -> impl Iterator<Item = u16> {
     LINES.into_iter().filter(move |&line| stones & line == line)
 }
 
+#[cfg(test)]
 impl Cell {
     /// The image of this cell under `symmetry`.
     #[must_use]
@@ -106,6 +108,7 @@ impl Cell {
 }
 
 /// The image of the stones `stones` (a bitboard) under `symmetry`.
+#[cfg(test)]
 #[must_use]
 pub fn symmetric_stones(symmetry: Symmetry, stones: u16) -> u16 {
     Cell::ALL

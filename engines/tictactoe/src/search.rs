@@ -101,7 +101,7 @@ impl Searchable for TicTacToe {
         TicTacToeEval::new(weights)
     }
 
-    /// [`solve`].
+    /// `solve`.
     fn solve(&self, budget: Budget, params: &TicTacToeParams) -> Result<Report<Move>, SearchError> {
         solve(self, budget, params)
     }

@@ -21,7 +21,7 @@ use crate::board::{Cell, FULL, has_line, lines_of};
 use crate::notation::side_name;
 
 /// A raw board as read from text: each side's stones as a bitboard, and the side to move.
-/// Not yet checked; [`validate`] (or `Game::from_setup`) turns it into a position.
+/// Not yet checked; `validate` (or `Game::from_setup`) turns it into a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// X's stones (bit `3 * row + column`, row 0 at the top).
