@@ -26,18 +26,20 @@
 //! Engine crates implement [`Searchable`] ([`engine`]): the framework's one entry point.
 //!
 //! **Chance nodes** (a die to roll, as in EinStein würfelt nicht) fit the same hooks. A
-//! position where chance moves lists the rolls as its moves, each with a probability from the
-//! game; a roll is made and taken back through [`Evaluator::make`]/[`Evaluator::unmake`] like
-//! any move, so evaluator state follows it, and the table key already tells a position before
-//! the roll from the same board after it (the hash includes who is to act). Alpha-beta then
-//! scores a chance node as the probability-weighted mean of its rolls instead of a maximum:
-//! expectimax, with the Star1 bounds (the window for the next roll is what the rolls searched
-//! so far leave possible, given that every value lies inside the evaluation bounds) and Star2
-//! probing (a cheap null-window pass over the rolls first) keeping its cut-offs. A chance node
-//! must not be narrowed: a mean over some rolls proves nothing, so its list is always
-//! [`MoveSet::Complete`]. MCTS walks chance nodes by drawing a roll from their probabilities
-//! with its seeded generator (reproducible under a node budget) and backs up plain averages.
-//! A suite fixes the rolls that have happened; searches never roll the real die.
+//! position where chance acts lists the rolls as its moves (a `roll-4` is an ordinary
+//! `Game::Move`), each with a probability the game gives; a roll is made and taken back through
+//! [`Evaluator::make`]/[`Evaluator::unmake`] like any move, so evaluator state follows it, and
+//! the game's hash tells a position before the roll from the same board after it, as it tells
+//! the side to move, so [`Evaluator::table_key`] needs nothing more. Alpha-beta then scores a
+//! chance node as the probability-weighted mean of its rolls instead of a maximum: expectimax,
+//! keeping cut-offs with the Star1 bounds (the window for the next roll is what the rolls
+//! searched so far leave possible, every value lying inside the evaluation bounds) and Star2
+//! probing (a cheap null-window pass over the rolls first). A chance node must not be narrowed:
+//! a mean over some rolls proves nothing, so its list is always [`MoveSet::Complete`], and its
+//! mate-distance bounds count the roll as a ply. MCTS walks a chance node by drawing a roll
+//! from its probabilities with the seeded generator (reproducible under a node budget) and
+//! backs up plain averages. A suite fixes the rolls that have happened; searches never roll
+//! the real die.
 //!
 //! Modules: [`eval`] (what a game supplies, the hooks), [`alphabeta`], [`mcts`], [`engine`]
 //! (the `Searchable` contract), [`score`] (the score scale); inside: `budget.rs` (budget,
