@@ -233,19 +233,8 @@ fn game_laws() {
 
 /// Plays `choices` (indices modulo the legal-move count) from the start, stopping at the end.
 fn playout(variant: AmazonsVariant, choices: &[u16]) -> (Amazons, Vec<Move>) {
-    let mut game = Amazons::start(&variant);
-    let mut moves = Vec::new();
-    let mut played = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[usize::from(choice) % moves.len()];
-        game.make(mv);
-        played.push(mv);
-    }
-    (game, played)
+    let choices: Vec<u32> = choices.iter().map(|&c| u32::from(c)).collect();
+    arbiter_laws::playout(Amazons::start(&variant), &choices)
 }
 
 fn variants() -> impl Strategy<Value = AmazonsVariant> {

@@ -137,12 +137,7 @@ mod tests {
     use crate::Connect6Variant;
 
     fn after(moves: &str) -> Connect6 {
-        let mut game = Connect6::start(&Connect6Variant::STANDARD);
-        for text in moves.split_whitespace() {
-            let mv = game.parse_move(text).unwrap();
-            game.play(mv).unwrap();
-        }
-        game
+        arbiter_laws::played(&Connect6Variant::STANDARD, moves)
     }
 
     fn narrow(game: &Connect6) -> Vec<Move> {

@@ -20,3 +20,46 @@ mod search;
 
 pub use game::GameLaws;
 pub use search::SearchLaws;
+
+use arbiter_core::Game;
+
+/// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
+/// legal moves: any list is a valid playout, and proptest shrinks it well), stopping when the
+/// game ends; returns the position reached and the moves played. For an engine's own property
+/// tests (symmetries, bulk counts) beside the laws.
+#[must_use]
+pub fn playout<G: Game>(start: G, choices: &[u32]) -> (G, Vec<G::Move>) {
+    let mut game = start;
+    let mut played = Vec::new();
+    let mut moves = Vec::new();
+    for &choice in choices {
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[choice as usize % moves.len()];
+        game.make(mv);
+        played.push(mv);
+    }
+    (game, played)
+}
+
+/// The position after `moves` (in the game's notation, split by [`Game::split_moves`]) from the
+/// start of `variant`, each move checked by [`Game::play`]: for tests that set positions up by
+/// play.
+///
+/// # Panics
+/// When a move does not parse or is illegal, naming it.
+#[must_use]
+pub fn played<G: Game>(variant: &G::Variant, moves: &str) -> G {
+    let mut game = G::start(variant);
+    for text in G::split_moves(moves) {
+        let mv = game
+            .parse_move(&text)
+            .unwrap_or_else(|error| panic!("`{text}`: {error}"));
+        if let Err(error) = game.play(mv) {
+            panic!("`{text}` is illegal after `{moves}`: {error}");
+        }
+    }
+    game
+}

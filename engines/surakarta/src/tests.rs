@@ -274,16 +274,8 @@ fn game_laws() {
 }
 
 fn playout(rule: &str, choices: &[u16]) -> Surakarta {
-    let mut game = Surakarta::start(&variant(rule));
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.make(moves[usize::from(choice) % moves.len()]);
-    }
-    game
+    let choices: Vec<u32> = choices.iter().map(|&c| u32::from(c)).collect();
+    arbiter_laws::playout(Surakarta::start(&variant(rule)), &choices).0
 }
 
 fn rules() -> impl Strategy<Value = &'static str> {

@@ -207,19 +207,7 @@ fn finished_setups_are_over() {
 
 /// Plays the moves picked by `choices` (indices modulo the legal-move count).
 fn playout(size: u8, choices: &[u32]) -> (Connect6, Vec<Move>) {
-    let mut game = start(size);
-    let mut played = Vec::new();
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[choice as usize % moves.len()];
-        game.make(mv);
-        played.push(mv);
-    }
-    (game, played)
+    arbiter_laws::playout(start(size), choices)
 }
 
 /// The position with every stone moved by `sym`.

@@ -10,12 +10,7 @@ use super::*;
 use crate::Connect6Variant;
 
 fn after(moves: &str) -> Connect6 {
-    let mut game = Connect6::start(&Connect6Variant::STANDARD);
-    for text in moves.split_whitespace() {
-        let mv = game.parse_move(text).unwrap();
-        game.play(mv).unwrap();
-    }
-    game
+    arbiter_laws::played(&Connect6Variant::STANDARD, moves)
 }
 
 fn run(game: &Connect6, algorithm: Algorithm, budget: Budget) -> Report<Move> {

@@ -30,19 +30,8 @@ fn after(moves: &str) -> TicTacToe {
 /// Plays the moves picked by `choices` (indices modulo the legal-move count) until the game ends
 /// or the choices run out, returning the position and the moves played.
 fn playout(choices: &[u16]) -> (TicTacToe, Vec<Move>) {
-    let mut game = start();
-    let mut played = Vec::new();
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[usize::from(choice) % moves.len()];
-        game.make(mv);
-        played.push(mv);
-    }
-    (game, played)
+    let choices: Vec<u32> = choices.iter().map(|&c| u32::from(c)).collect();
+    arbiter_laws::playout(start(), &choices)
 }
 
 #[test]
