@@ -391,35 +391,6 @@ where
     Ok(Report::searched(result, true))
 }
 
-/// Runs an alpha-beta or MCTS search with an evaluator ([`run_searcher`]).
-///
-/// # Errors
-/// [`SearchError::Unsupported`] for [`Algorithm::Solve`]; the caller handles it first.
-pub fn run_heuristic<G, E>(
-    game: &G,
-    request: SearchRequest,
-    evaluator: E,
-    params: &SearchParams,
-) -> Result<Report<G::Move>, SearchError>
-where
-    G: Game,
-    E: Evaluator<G>,
-{
-    if request.algorithm == Algorithm::Solve {
-        return Err(SearchError::Unsupported(format!(
-            "{} has no exact solver",
-            G::NAME
-        )));
-    }
-    Ok(run_searcher(
-        game,
-        request.algorithm,
-        request.budget,
-        evaluator,
-        params,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,7 +64,7 @@ pub use alphabeta::AlphaBeta;
 pub use budget::{Budget, SearchResult, Searcher};
 pub use engine::{
     Algorithm, DataFile, EngineParams, Proven, Report, SearchError, SearchRequest, Searchable,
-    Verdict, parse_params, run_heuristic, run_searcher, solve_to_end,
+    Verdict, parse_params, run_searcher, solve_to_end,
 };
 pub use eval::{Evaluator, MoveSet};
 pub use mcts::Mcts;
