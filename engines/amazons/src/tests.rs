@@ -226,6 +226,7 @@ fn game_laws() {
     GameLaws::<Amazons>::new(&[AmazonsVariant::Standard, AmazonsVariant::Botzone8])
         .cases(128)
         .plies(60)
+        .move_stride(11)
         .probes(probe, 64)
         .complete_text()
         .check();

@@ -267,7 +267,7 @@ fn game_laws() {
     ]
     .map(variant);
     GameLaws::<Surakarta>::new(&variants)
-        .cases(192)
+        .cases(128)
         .plies(120)
         .probes(probe, 64)
         .check();
