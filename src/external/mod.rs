@@ -6,7 +6,7 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group, bounded lines, deadlines, kill at timeout and drop |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
-//! | [`botzone`], [`gomocup`], [`line`] | the protocol drivers |
+//! | [`botzone`], [`gomocup`], [`line`](mod@line) | the protocol drivers |
 //! | [`fault`] | the classification of every failure |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`game`] | whole games between players (self-play), for tests and sparring |

@@ -1,8 +1,8 @@
-//! [`SearchView`]: Connect6 as the searchers see it, with a narrowed move list.
+//! The narrowed move list the searchers use for Connect6 ([`narrow_moves`]), through the
+//! evaluator's [`arbiter_search::Evaluator::search_moves`] hook.
 //!
-//! `arbiter_search` searches every move `Game::generate_moves` returns, and the rules' list is
-//! every unordered pair of empty points (64,620 on white's first turn). The view wraps a
-//! [`Connect6`] and changes *only* `generate_moves`, to [`narrow_moves`]:
+//! The rules' list is every unordered pair of empty points (64,620 on white's first turn); the
+//! search looks at far fewer:
 //!
 //! 1. the mover has a threat (a window with 4 or 5 of its stones, none of the opponent's):
 //!    the pairs that complete one (every move listed wins);
@@ -14,43 +14,23 @@
 //! 3. else: every pair of the pool.
 //!
 //! Rules 1 and 2 follow from "six or more wins" and two stones per turn; rule 3 is a heuristic
-//! cut. Consequences for proofs (see [`crate::search`]): a win this turn (ply 1), a loss next
-//! turn (ply 2) and a win on the mover's next turn (ply 3) found through the view are exact;
-//! deeper win/loss scores are not, since the cut may drop a defence or an attack.
+//! cut. The list is [`MoveSet::Complete`] where the node's value is exact whatever was left
+//! out — a win this turn (every listed move wins), a loss next turn (every legal move loses) —
+//! and [`MoveSet::Narrowed`] otherwise, so that alpha-beta treats those nodes as horizons: a
+//! loss there is not a proof, since a pair left out of the pool might defend.
 //!
-//! The rules themselves are untouched: [`Connect6::generate_moves`] still lists every pair,
-//! and `check_move`, `make`, hashing and notation are the wrapped game's.
+//! The rules themselves are untouched: [`Connect6::generate_moves`] still lists every pair.
 
 use std::cmp::Reverse;
 
-use arbiter_core::{Game, IllegalMove, NotationError, Outcome, SetupProblem, Side};
+use arbiter_core::Game;
+use arbiter_search::MoveSet;
 
+use crate::Connect6;
 use crate::board::{POINTS, Point};
 use crate::eval::{EvalParams, point_values};
 use crate::moves::Move;
 use crate::windows::{THREAT, blocks_all, for_each_window};
-use crate::{Connect6, Connect6Variant, Setup};
-
-/// A Connect6 position whose move list is narrowed for search (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchView {
-    game: Connect6,
-    params: EvalParams,
-}
-
-impl SearchView {
-    /// The view of `game` with the point weights and width of `params`.
-    #[must_use]
-    pub const fn new(game: Connect6, params: EvalParams) -> SearchView {
-        SearchView { game, params }
-    }
-
-    /// The wrapped position.
-    #[must_use]
-    pub const fn game(&self) -> &Connect6 {
-        &self.game
-    }
-}
 
 /// The `n` empty points of highest value (ties: lower index first).
 fn best_points(game: &Connect6, values: &[i32; POINTS], n: usize) -> Vec<Point> {
@@ -81,17 +61,18 @@ fn threat_points(game: &Connect6, values: &[i32; POINTS], n: usize) -> Vec<Point
 }
 
 /// Fills `out` with the narrowed move list of `game`, best first by point value; empty when
-/// the game is over. Every move is legal; see the module docs for which are kept.
-pub fn narrow_moves(game: &Connect6, params: &EvalParams, out: &mut Vec<Move>) {
+/// the game is over. Every move is legal; see the module docs for which are kept and what the
+/// returned [`MoveSet`] says.
+pub fn narrow_moves(game: &Connect6, params: &EvalParams, out: &mut Vec<Move>) -> MoveSet {
     out.clear();
     if game.outcome().is_some() {
-        return;
+        return MoveSet::Complete;
     }
     let size = game.board().size();
     if game.stones_this_turn() == 1 {
         // Black's first stone on the empty board: the centre, as in every Connect6 opening.
         out.extend(Point::new(size / 2, size / 2).map(Move::single));
-        return;
+        return MoveSet::Narrowed;
     }
     let mut values = [0; POINTS];
     let analysis = point_values(game, params, &mut values);
@@ -115,7 +96,8 @@ pub fn narrow_moves(game: &Connect6, params: &EvalParams, out: &mut Vec<Move>) {
         }
         out.sort_by_key(|&mv| (Reverse(value(mv)), mv));
         out.dedup();
-        return;
+        // Every listed move wins now: nothing left out can do better.
+        return MoveSet::Complete;
     }
 
     // 2. and 3. Pairs of the pool that block every opponent threat (all pairs when none).
@@ -134,119 +116,38 @@ pub fn narrow_moves(game: &Connect6, params: &EvalParams, out: &mut Vec<Move>) {
             }
         }
     }
-    if out.is_empty() {
+    let set = if out.is_empty() {
         // Nothing blocks every threat: lost next turn whatever is played.
         for (i, &a) in pool.iter().enumerate() {
             out.extend(pool[i + 1..].iter().map(|&b| Move::pair(a, b)));
         }
-    }
+        MoveSet::Complete
+    } else {
+        MoveSet::Narrowed
+    };
     out.sort_by_key(|&mv| (Reverse(value(mv)), mv));
-}
-
-impl Game for SearchView {
-    type Move = Move;
-    type Variant = Connect6Variant;
-    type Undo = ();
-    type Setup = Setup;
-
-    const NAME: &'static str = Connect6::NAME;
-    const SIDE_NAMES: [&'static str; 2] = Connect6::SIDE_NAMES;
-
-    /// The start with the shipped parameters.
-    fn start(variant: &Connect6Variant) -> Self {
-        SearchView::new(Connect6::start(variant), EvalParams::default())
-    }
-
-    fn variant(&self) -> &Connect6Variant {
-        self.game.variant()
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.game.side_to_move()
-    }
-
-    /// The narrowed list ([`narrow_moves`]), not the rules' list.
-    fn generate_moves(&self, moves: &mut Vec<Move>) {
-        narrow_moves(&self.game, &self.params, moves);
-    }
-
-    /// The rules' check: every legal move, generated or not.
-    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        self.game.check_move(mv)
-    }
-
-    fn make(&mut self, mv: Move) {
-        self.game.make(mv);
-    }
-
-    fn unmake(&mut self, mv: Move, (): ()) {
-        self.game.unmake(mv, ());
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-
-    fn hash(&self) -> u64 {
-        self.game.hash()
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.game.hash_from_scratch()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        self.game.parse_move(text)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        self.game.format_move(mv)
-    }
-
-    fn parse_position(variant: &Connect6Variant, text: &str) -> Result<Setup, NotationError> {
-        Connect6::parse_position(variant, text)
-    }
-
-    fn parse_diagram(
-        variant: &Connect6Variant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        Connect6::parse_diagram(variant, diagram, to_move)
-    }
-
-    /// The position with the shipped parameters.
-    fn from_setup(variant: &Connect6Variant, setup: &Setup) -> Result<Self, Vec<SetupProblem>> {
-        Connect6::from_setup(variant, setup)
-            .map(|game| SearchView::new(game, EvalParams::default()))
-    }
-
-    fn format_position(&self) -> String {
-        self.game.format_position()
-    }
-
-    fn diagram(&self) -> String {
-        self.game.diagram()
-    }
+    set
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::Side;
+
+    use crate::Connect6Variant;
 
     fn after(moves: &str) -> Connect6 {
-        let mut game = Connect6::start(&Connect6Variant::STANDARD);
-        for text in moves.split_whitespace() {
-            let mv = game.parse_move(text).unwrap();
-            game.play(mv).unwrap();
-        }
-        game
+        arbiter_laws::played(&Connect6Variant::STANDARD, moves)
     }
 
     fn narrow(game: &Connect6) -> Vec<Move> {
         let mut out = Vec::new();
         narrow_moves(game, &EvalParams::default(), &mut out);
         out
+    }
+
+    fn set_of(game: &Connect6) -> MoveSet {
+        narrow_moves(game, &EvalParams::default(), &mut Vec::new())
     }
 
     #[test]
@@ -265,6 +166,7 @@ mod tests {
     fn every_listed_move_wins_when_a_win_exists() {
         let game = after("j10 a19-b19 a1-b1 d19-e19 c1-d1 g19-h19");
         let moves = narrow(&game);
+        assert_eq!(set_of(&game), MoveSet::Complete);
         assert!(moves.contains(&game.parse_move("e1-f1").unwrap()));
         for mv in moves {
             let mut next = game.clone();
@@ -281,6 +183,7 @@ mod tests {
     fn a_threat_is_always_blocked() {
         let game = after("j10 a19-b19 a1-b1 d19-s10 c1-d1");
         let moves = narrow(&game);
+        assert_eq!(set_of(&game), MoveSet::Narrowed);
         assert!(!moves.is_empty());
         for mv in moves {
             let mut next = game.clone();
@@ -291,6 +194,19 @@ mod tests {
                 "{mv:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_loss_next_turn_is_complete() {
+        // White to move against three separate black fours: every pair loses next turn.
+        let game = after(
+            "j10 a19-s19 a1-b1 a17-s17 c1-d1 a15-s15 a5-b5 a13-s13 c5-d5 a11-s11 a9-b9 s9-s7 c9-d9",
+        );
+        assert!(!narrow(&game).is_empty());
+        assert_eq!(set_of(&game), MoveSet::Complete);
+        // A quiet position is narrowed, and so is the first stone.
+        assert_eq!(set_of(&after("j10 k11-l12 j11-j12")), MoveSet::Narrowed);
+        assert_eq!(set_of(&after("")), MoveSet::Narrowed);
     }
 
     proptest::proptest! {
