@@ -1,0 +1,124 @@
+//! The evaluation: boxes owned, boxes free for the taking, and who will control the chains.
+//!
+//! From the side to move's view, in centi-boxes:
+//! - the boxes it owns minus the opponent's, plus the free boxes it can take at once
+//!   ([`crate::solve::free_boxes`]);
+//! - once every incomplete box has two sides drawn (a simple loony endgame), the exact value of
+//!   the chains and loops ([`crate::chains::loony_value`]): the evaluation is then exact;
+//! - before that, the **long chain rule** (Berlekamp, *The Dots-and-Boxes Game*, ch. 3): the
+//!   turns left are the lines left that complete no box, plus one, and every double-cross (one
+//!   line taking two boxes) adds a completing line; the player in control of the endgame
+//!   double-deals on every long chain but the last, so the double-crosses to come are about
+//!   the long chains minus one. The side to move makes the last turn, and takes the last and
+//!   usually biggest chains, when `lines left - boxes left + double-crosses` is even. The
+//!   evaluation counts the long chains formed so far and gives the side the rule favours a
+//!   bonus for the boxes in them (`chain`) and for control itself (`control`), weighted up as
+//!   the safe lines run out (`safe-scale`: at that many safe lines the weight is half).
+
+use arbiter_search::Evaluator;
+use serde::{Deserialize, Serialize};
+
+use crate::chains::{decompose, long_chains, loony_value};
+use crate::notation::Move;
+use crate::position::DotsBoxes;
+use crate::view::SearchView;
+
+/// The evaluation weights of `engines/dotsboxes/params.yaml` (`eval:`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Params {
+    /// Per box owned (or free to take, or won in a loony endgame) more than the opponent.
+    pub r#box: i32,
+    /// Per box in long chains, for the side the long chain rule favours.
+    pub chain: i32,
+    /// For the side the long chain rule favours.
+    pub control: i32,
+    /// The number of safe lines at which the chain and control terms count half.
+    pub safe_scale: i32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            r#box: 100,
+            chain: 40,
+            control: 100,
+            safe_scale: 6,
+        }
+    }
+}
+
+/// The static value of `game` for the side to move.
+#[must_use]
+pub fn evaluate(game: &DotsBoxes, params: &Params) -> i32 {
+    let g = game.geometry();
+    let (free, gained) = crate::solve::free_boxes(g, game.drawn());
+    let drawn = game.drawn() | free;
+    let mut boxes = game.score_for_mover() + gained;
+    if drawn == g.all {
+        return params.r#box * boxes;
+    }
+    if g.capturing_lines(drawn) == 0
+        && let Some(components) = decompose(g, drawn)
+    {
+        boxes += loony_value(&components);
+        return params.r#box * boxes;
+    }
+    let lines_left = (g.all & !drawn).count_ones() as i32;
+    let boxes_left = (g.all_boxes & !g.complete_boxes(drawn)).count_ones() as i32;
+    let (chain_boxes, chains) = long_chains(g, drawn);
+    let double_crosses = (chains as i32 - 1).max(0);
+    let favoured = if (lines_left - boxes_left + double_crosses) % 2 == 0 {
+        1
+    } else {
+        -1
+    };
+    let safe = g.safe_lines(drawn).count_ones() as i32;
+    let structure = params.chain * chain_boxes as i32 + params.control;
+    let weighted = structure * params.safe_scale / (params.safe_scale + safe).max(1);
+    params.r#box * boxes + favoured * weighted
+}
+
+impl Evaluator<SearchView> for Params {
+    fn evaluate(&self, view: &SearchView) -> i32 {
+        evaluate(view.game(), self)
+    }
+
+    /// Turns that take more boxes first, then single lines that are safe.
+    fn move_order_hint(&self, view: &SearchView, mv: Move) -> i32 {
+        let game = view.game();
+        let g = game.geometry();
+        let taken = mv.len() as i32 - 1;
+        let order = crate::notation::drawing_order(g, game.drawn(), mv);
+        let last = *order.last().expect("a turn has a line");
+        let before_last = (game.drawn() | mv.lines()) & !(1 << last);
+        let safe = g.safe_lines(before_last) & (1 << last) != 0;
+        2 * taken + i32::from(safe)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::Game;
+
+    fn position(variant: &str, text: &str) -> DotsBoxes {
+        let variant = variant.parse().unwrap();
+        let setup = DotsBoxes::parse_position(&variant, text).unwrap();
+        DotsBoxes::from_setup(variant, &setup).unwrap()
+    }
+
+    #[test]
+    fn a_loony_endgame_is_valued_exactly() {
+        // 1x3 with both long sides drawn: one chain of 3, which the mover must open.
+        let game = position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2 ... black");
+        assert_eq!(evaluate(&game, &Params::default()), -300);
+    }
+
+    #[test]
+    fn free_boxes_count_for_the_mover() {
+        // 1x1 with three sides drawn: the mover takes the box.
+        let game = position("1x1", "a1b1,a2b2,a1a2 . white");
+        assert_eq!(evaluate(&game, &Params::default()), 100);
+    }
+}
