@@ -5,6 +5,8 @@ Usage (outside the project, in a virtualenv with `pip install open_spiel`):
 
     python3 openspiel_counts.py lines  ROWS COLS DEPTH   # per-line perft, by who is to move
     python3 openspiel_counts.py turns  ROWS COLS DEPTH   # per-turn perft (a turn = a player's lines)
+    python3 openspiel_counts.py leaf   ROWS COLS DEPTH   # per-turn perft, finished games as leaves
+    python3 openspiel_counts.py tree   ROWS COLS         # the whole tree of turns
     python3 openspiel_counts.py value  ROWS COLS [ACTIONS...]  # exact final margin, player to move
 
 Every count and value comes from pyspiel's `dots_and_boxes` game: its legal actions, who is
@@ -17,6 +19,10 @@ horizontal lines row by row from the top, then vertical lines row by row.
   ends); turns are told apart by the lines drawn, since two orders of the same captures reach
   the same position. Counts are memoised on (lines drawn, depth): the legal turns depend only
   on the lines drawn.
+* leaf: as turns, but a game finished with turns to spare counts as one leaf at every greater
+  depth (arbiter's `finished-is-leaf` convention).
+* tree: complete games (turn sequences that end the game) by winner, distinct positions (lines,
+  box owners and player to move, as pyspiel prints them) and distinct finished positions.
 * value: minimax over actions on the final margin, memoised on the printed state (lines and
   box owners) and the player to move. Feasible up to 2x3 from the start and for later
   positions of 3x3.
@@ -70,14 +76,14 @@ def turns(state):
     return out
 
 
-def perft_turns(root, depth):
+def perft_turns(root, depth, finished_is_leaf=False):
     @lru_cache(maxsize=None)
     def count(drawn, depth):
         state = states[drawn]
         if depth == 0:
             return 1
         if state.is_terminal():
-            return 0
+            return 1 if finished_is_leaf else 0
         total = 0
         for key, child in turns(state).items():
             states.setdefault(key, child)
@@ -86,6 +92,35 @@ def perft_turns(root, depth):
 
     states = {frozenset(root.history()): root}
     return count(frozenset(root.history()), depth)
+
+
+def tree(root):
+    """Games by result, positions and finished positions over the whole tree of turns."""
+    memo = {}
+    positions, finished = set(), set()
+
+    def key(state):
+        return (str(state), state.current_player())
+
+    def walk(state):
+        k = key(state)
+        positions.add(k)
+        if state.is_terminal():
+            finished.add(k)
+            r = state.returns()
+            return (1, int(r[0] > 0), int(r[1] > 0), int(r[0] == r[1]))
+        if k in memo:
+            return memo[k]
+        total = [0, 0, 0, 0]
+        for child in turns(state).values():
+            for i, n in enumerate(walk(child)):
+                total[i] += n
+        memo[k] = tuple(total)
+        return memo[k]
+
+    games, first, second, draws = walk(root)
+    return {"games": games, "first-wins": first, "second-wins": second, "draws": draws,
+            "positions": len(positions), "terminal-positions": len(finished)}
 
 
 def value(state):
@@ -127,6 +162,12 @@ def main(argv):
         root = game(rows, cols).new_initial_state()
         for depth in range(1, int(argv[4]) + 1):
             print(depth, perft_turns(root, depth))
+    elif mode == "leaf":
+        root = game(rows, cols).new_initial_state()
+        for depth in range(1, int(argv[4]) + 1):
+            print(depth, perft_turns(root, depth, finished_is_leaf=True))
+    elif mode == "tree":
+        print(tree(game(rows, cols, margin=True).new_initial_state()))
     elif mode == "value":
         state = game(rows, cols, margin=True).new_initial_state()
         for action in argv[4:]:
