@@ -8,6 +8,11 @@ Usage (outside the project, in a virtualenv with `pip install open_spiel`):
     python3 openspiel_counts.py leaf   ROWS COLS DEPTH   # per-turn perft, finished games as leaves
     python3 openspiel_counts.py tree   ROWS COLS         # the whole tree of turns
     python3 openspiel_counts.py value  ROWS COLS [ACTIONS...]  # exact final margin, player to move
+    python3 openspiel_counts.py solve  ROWS COLS [ACTIONS...]  # the same by alpha-beta, for 3x3
+    python3 openspiel_counts.py best   ROWS COLS [ACTIONS...]  # the margin of every turn from there
+
+ACTIONS are pyspiel action numbers or lines in arbiter's notation (`a1b1`: dots named by column
+letter from the left and row number from the top), applied in order from the empty board.
 
 Every count and value comes from pyspiel's `dots_and_boxes` game: its legal actions, who is
 to move after each action (the same player after completing a box), and its returns (with
@@ -23,6 +28,13 @@ horizontal lines row by row from the top, then vertical lines row by row.
   depth (arbiter's `finished-is-leaf` convention).
 * tree: complete games (turn sequences that end the game) by winner, distinct positions (lines,
   box owners and player to move, as pyspiel prints them) and distinct finished positions.
+* best: every distinct turn of the player to move with the final margin it leads to (by
+  `solve` on the position after it), best first, the turn's lines in arbiter's notation.
+* solve: the final margin for the player to move, by alpha-beta over the lines left with a
+  table of bounds keyed on the set of lines drawn (the boxes still to win depend on nothing
+  else), so that 3x3 from the start is feasible. The boxes a line completes are read from
+  pyspiel: the player stays on move after completing a box, and the printed state shows the
+  owners, whose count tells one box from two.
 * value: minimax over actions on the final margin, memoised on the printed state (lines and
   box owners) and the player to move. Feasible up to 2x3 from the start and for later
   positions of 3x3.
@@ -151,6 +163,96 @@ def value(state):
     return solve(state)
 
 
+def owned(state):
+    """The number of owned boxes in pyspiel's picture of the state (digits inside boxes)."""
+    return sum(ch.isdigit() for ch in str(state))
+
+
+def solve_margin(state):
+    """Final margin for the player to move, by alpha-beta on the future boxes."""
+    table = {}
+    INF = 100
+
+    def future(state, alpha, beta):
+        # Boxes the player to move gains from now on, minus the opponent's.
+        if state.is_terminal():
+            return 0
+        key = frozenset(state.history())
+        lower, upper = table.get(key, (-INF, INF))
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        alpha0 = alpha
+        player = state.current_player()
+        before = owned(state)
+        children = []
+        for action in state.legal_actions():
+            child = state.child(action)
+            boxes = owned(child) - before
+            again = child.is_terminal() or child.current_player() == player
+            children.append((not (boxes > 0 and again), action, child, boxes, again))
+        children.sort(key=lambda c: (c[0], c[1]))  # captures first
+        best = -INF
+        for _, _, child, boxes, again in children:
+            if boxes > 0:
+                score = boxes + future(child, alpha - boxes, beta - boxes)
+            else:
+                score = -future(child, -beta, -alpha)
+            if score > best:
+                best = score
+                alpha = max(alpha, score)
+                if score >= beta:
+                    break
+        if best <= alpha0:
+            table[key] = (lower, best)
+        elif best >= beta:
+            table[key] = (best, upper)
+        else:
+            table[key] = (best, best)
+        return best
+
+    player = state.current_player()
+    counts = str(state)
+    # The margin so far from the picture: pyspiel numbers owners 1 and 2.
+    so_far = counts.count(str(player + 1)) - counts.count(str(2 - player))
+    return so_far + future(state, -INF, INF), len(table)
+
+
+def line_name(rows, cols, action):
+    """Arbiter's name of pyspiel's line `action`: its two dots, left or top first."""
+    horizontal = (rows + 1) * cols
+    if action < horizontal:
+        r, c = divmod(action, cols)
+        a, b = (c, r), (c + 1, r)
+    else:
+        r, c = divmod(action - horizontal, cols + 1)
+        a, b = (c, r), (c, r + 1)
+    return "".join(f"{chr(ord('a') + x)}{y + 1}" for x, y in (a, b))
+
+
+def play(state, rows, cols, tokens):
+    names = {line_name(rows, cols, a): a for a in range(state.num_distinct_actions())}
+    for token in tokens:
+        state.apply_action(int(token) if token.isdigit() else names[token])
+    return state
+
+
+def best_turns(state, rows, cols):
+    player = state.current_player()
+    results = []
+    for key, child in turns(state).items():
+        if child.is_terminal():
+            margin = child.returns()[player]
+        else:
+            margin = -solve_margin(child)[0]
+        lines = sorted(key - frozenset(state.history()))
+        results.append((margin, "+".join(line_name(rows, cols, a) for a in lines)))
+    results.sort(key=lambda r: (-r[0], r[1]))
+    return results
+
+
 def main(argv):
     mode, rows, cols = argv[1], int(argv[2]), int(argv[3])
     if mode == "lines":
@@ -169,10 +271,16 @@ def main(argv):
     elif mode == "tree":
         print(tree(game(rows, cols, margin=True).new_initial_state()))
     elif mode == "value":
-        state = game(rows, cols, margin=True).new_initial_state()
-        for action in argv[4:]:
-            state.apply_action(int(action))
+        state = play(game(rows, cols, margin=True).new_initial_state(), rows, cols, argv[4:])
         print("player to move", state.current_player(), "margin", value(state))
+    elif mode == "best":
+        state = play(game(rows, cols, margin=True).new_initial_state(), rows, cols, argv[4:])
+        for margin, lines in best_turns(state, rows, cols):
+            print(margin, lines)
+    elif mode == "solve":
+        state = play(game(rows, cols, margin=True).new_initial_state(), rows, cols, argv[4:])
+        margin, entries = solve_margin(state)
+        print("player to move", state.current_player(), "margin", margin, "table", entries)
     else:
         raise SystemExit(__doc__)
 

@@ -39,59 +39,108 @@ pub enum Component {
     Loop(u8),
 }
 
+/// A component some of whose boxes can be taken now: a path starting at a box with three
+/// sides drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Offer {
+    /// The boxes of the path.
+    pub boxes: u8,
+    /// Whether both ends can be taken (an opened loop, or a chain opened at both ends);
+    /// otherwise the far end is on the ground.
+    pub both_ends: bool,
+}
+
+/// The components of a position in which every incomplete box has two or three sides drawn:
+/// the closed chains and loops, and the offered paths.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Structure {
+    pub closed: Vec<Component>,
+    pub offers: Vec<Offer>,
+}
+
 /// The components of the position with `drawn` lines, if every incomplete box has exactly two
 /// sides drawn; `None` otherwise (a box with three sides can be taken, one with fewer than two
 /// is a junction or has safe lines left).
 #[must_use]
 pub fn decompose(g: &Geometry, drawn: u64) -> Option<Vec<Component>> {
+    let structure = structure(g, drawn)?;
+    structure.offers.is_empty().then_some(structure.closed)
+}
+
+/// The structure of the position with `drawn` lines, if every incomplete box has two or three
+/// sides drawn and the boxes form simple paths and cycles; `None` otherwise.
+#[must_use]
+pub fn structure(g: &Geometry, drawn: u64) -> Option<Structure> {
     let complete = g.complete_boxes(drawn);
     let open = g.all_boxes & !complete;
-    // For each open box, the two boxes across its undrawn sides (NO_BOX for the ground).
+    // For each open box, the boxes across its undrawn sides (NO_BOX for the ground), and how
+    // many there are (two, or one for a box that can be taken).
     let mut links = [[NO_BOX; 2]; crate::geometry::MAX_BOXES];
+    let mut degree = [0u8; crate::geometry::MAX_BOXES];
     for id in 0..g.boxes {
         if open & (1 << id) == 0 {
             continue;
         }
         let undrawn = g.box_edges[usize::from(id)] & !drawn;
-        if undrawn.count_ones() != 2 {
+        let count = undrawn.count_ones();
+        if !(1..=2).contains(&count) {
             return None;
         }
+        degree[usize::from(id)] = count as u8;
         for (slot, edge) in crate::geometry::Bits(undrawn).enumerate() {
             let [a, b] = g.edge_boxes[usize::from(edge)];
             links[usize::from(id)][slot] = if a == id { b } else { a };
         }
     }
     let mut seen = 0u32;
-    let mut components = Vec::new();
-    // Chains first: walk from each box that touches the ground.
+    let mut structure = Structure::default();
+    // Paths: walk from each end, a box that can be taken or that touches the ground.
     for id in 0..g.boxes {
         let bit = 1u32 << id;
-        if open & bit == 0 || seen & bit != 0 || !links[usize::from(id)].contains(&NO_BOX) {
+        let is_end = degree[usize::from(id)] == 1 || links[usize::from(id)].contains(&NO_BOX);
+        if open & bit == 0 || seen & bit != 0 || !is_end {
             continue;
         }
+        let start_open = degree[usize::from(id)] == 1;
         let mut length = 0u8;
         let mut previous = NO_BOX;
         let mut current = id;
-        loop {
+        let end_open = loop {
             seen |= 1 << current;
             length += 1;
-            let [a, b] = links[usize::from(current)];
-            // Leave by the side we did not come in by: at the start we came from the ground
-            // (a box with both sides to the ground is a chain of one); later from `previous`.
+            let here = usize::from(current);
+            let ways = &links[here][..usize::from(degree[here])];
+            // Leave by the side we did not come in by: at the start, by a box if there is one.
             let next = if length == 1 {
-                if a == NO_BOX { b } else { a }
-            } else if a == previous {
-                b
+                ways.iter()
+                    .copied()
+                    .find(|&w| w != NO_BOX)
+                    .unwrap_or(NO_BOX)
             } else {
-                a
+                ways.iter()
+                    .copied()
+                    .find(|&w| w != previous)
+                    .unwrap_or(NO_BOX)
             };
+            let at_end = length > 1 && degree[here] == 1;
+            if at_end {
+                break true;
+            }
             if next == NO_BOX {
-                break;
+                // The ground (or, for a lone box that can be taken, its only side).
+                break length == 1 && degree[here] == 1;
             }
             previous = current;
             current = next;
+        };
+        if start_open || end_open {
+            structure.offers.push(Offer {
+                boxes: length,
+                both_ends: start_open && end_open && length > 1,
+            });
+        } else {
+            structure.closed.push(Component::Chain(length));
         }
-        components.push(Component::Chain(length));
     }
     // What is left are loops.
     for id in 0..g.boxes {
@@ -110,10 +159,39 @@ pub fn decompose(g: &Geometry, drawn: u64) -> Option<Vec<Component>> {
             previous = current;
             current = next;
         }
-        components.push(Component::Loop(length));
+        structure.closed.push(Component::Loop(length));
     }
-    components.sort_unstable();
-    Some(components)
+    structure.closed.sort_unstable();
+    structure.offers.sort_unstable();
+    Some(structure)
+}
+
+/// The exact value for the player to move of a position with this structure: it takes every
+/// offered box, except that it may end its turn by handing the last two boxes of one offered
+/// chain back (the last four of an opened loop), so that the opponent must open the next
+/// component. With `V` the value of the closed components for the player who must open one,
+/// that is `offered + max(V, -4 - V)` (`-8 - V` when only loops of four or more can be
+/// declined), and `V` alone when nothing is offered.
+#[must_use]
+pub fn structure_value(structure: &Structure) -> i32 {
+    let closed = loony_value(&structure.closed);
+    if structure.offers.is_empty() {
+        return closed;
+    }
+    let offered: i32 = structure.offers.iter().map(|o| i32::from(o.boxes)).sum();
+    let chain_decline = structure
+        .offers
+        .iter()
+        .any(|o| !o.both_ends && o.boxes >= 2);
+    let loop_decline = structure.offers.iter().any(|o| o.both_ends && o.boxes >= 4);
+    let keep = if chain_decline {
+        closed.max(-4 - closed)
+    } else if loop_decline {
+        closed.max(-8 - closed)
+    } else {
+        closed
+    };
+    offered + keep
 }
 
 /// The exact value for the player to move of a simple loony endgame made of `components`
@@ -226,6 +304,35 @@ mod tests {
         assert_eq!(loony_value(&[Chain(3), Loop(4)]), -1);
         // Short chains first: giving a 1-chain makes the opponent move next.
         assert_eq!(loony_value(&[Chain(1), Chain(3)]), 2);
+    }
+
+    #[test]
+    fn an_opened_chain_is_an_offer() {
+        // 1x3 with both long sides and the left end drawn: a chain of three offered at a1.
+        let g = Geometry::new("1x3".parse().unwrap());
+        let drawn = (0..6).fold(0u64, |acc, e| acc | (1 << e)) | (1 << 6);
+        let s = structure(&g, drawn).unwrap();
+        assert_eq!(
+            s.offers,
+            vec![Offer {
+                boxes: 3,
+                both_ends: false
+            }]
+        );
+        assert!(s.closed.is_empty());
+        assert_eq!(structure_value(&s), 3);
+        // 2x2 border with one inner line drawn: the loop of four opened at both ends.
+        let g = Geometry::new("2x2".parse().unwrap());
+        let cross = [2u8, 3, 7, 10].iter().fold(0u64, |acc, &e| acc | (1 << e));
+        let s = structure(&g, (g.all & !cross) | (1 << 2)).unwrap();
+        assert_eq!(
+            s.offers,
+            vec![Offer {
+                boxes: 4,
+                both_ends: true
+            }]
+        );
+        assert_eq!(structure_value(&s), 4);
     }
 
     #[test]

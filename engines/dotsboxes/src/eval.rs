@@ -3,8 +3,9 @@
 //! From the side to move's view, in centi-boxes:
 //! - the boxes it owns minus the opponent's, plus the free boxes it can take at once
 //!   ([`crate::solve::free_boxes`]);
-//! - once every incomplete box has two sides drawn (a simple loony endgame), the exact value of
-//!   the chains and loops ([`crate::chains::loony_value`]): the evaluation is then exact;
+//! - once every incomplete box has two sides drawn, or three at the ends of chains just opened
+//!   (a simple loony endgame), the exact value of the chains and loops
+//!   ([`crate::chains::structure_value`]): the evaluation is then exact;
 //! - before that, the **long chain rule** (Berlekamp, *The Dots-and-Boxes Game*, ch. 3): the
 //!   turns left are the lines left that complete no box, plus one, and every double-cross (one
 //!   line taking two boxes) adds a completing line; the player in control of the endgame
@@ -18,7 +19,7 @@
 use arbiter_search::Evaluator;
 use serde::{Deserialize, Serialize};
 
-use crate::chains::{decompose, long_chains, loony_value};
+use crate::chains::{long_chains, structure, structure_value};
 use crate::notation::Move;
 use crate::position::DotsBoxes;
 use crate::view::SearchView;
@@ -58,10 +59,8 @@ pub fn evaluate(game: &DotsBoxes, params: &Params) -> i32 {
     if drawn == g.all {
         return params.r#box * boxes;
     }
-    if g.capturing_lines(drawn) == 0
-        && let Some(components) = decompose(g, drawn)
-    {
-        boxes += loony_value(&components);
+    if let Some(structure) = structure(g, drawn) {
+        boxes += structure_value(&structure);
         return params.r#box * boxes;
     }
     let lines_left = (g.all & !drawn).count_ones() as i32;

@@ -206,6 +206,38 @@ impl Geometry {
         }
         self.all & !drawn & !unsafe_lines
     }
+
+    /// The symmetries of the board as maps of lines (`map[line]` is the image of `line`),
+    /// the identity first: the four reflections and rotations by half a turn of any board,
+    /// and on a square board also the four that swap rows and columns.
+    #[must_use]
+    pub fn symmetries(&self) -> Vec<[Edge; 64]> {
+        let (w, h) = (u32::from(self.cols), u32::from(self.rows));
+        let count = if w == h { 8 } else { 4 };
+        (0..count)
+            .map(|symmetry| {
+                let mut map = [0; 64];
+                for edge in 0..self.edges {
+                    // Line midpoints in doubled coordinates: dots at even (x, y).
+                    let (orientation, r, c) = self.locate(edge);
+                    let (r, c) = (u32::from(r), u32::from(c));
+                    let (x, y) = match orientation {
+                        Orientation::Horizontal => (2 * c + 1, 2 * r),
+                        Orientation::Vertical => (2 * c, 2 * r + 1),
+                    };
+                    let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+                    let x = if symmetry & 1 != 0 { 2 * w - x } else { x };
+                    let y = if symmetry & 2 != 0 { 2 * h - y } else { y };
+                    map[usize::from(edge)] = if x % 2 == 1 {
+                        self.line(Orientation::Horizontal, (y / 2) as u8, (x / 2) as u8)
+                    } else {
+                        self.line(Orientation::Vertical, (y / 2) as u8, (x / 2) as u8)
+                    };
+                }
+                map
+            })
+            .collect()
+    }
 }
 
 /// The set bits of a `u64`, lowest first.
@@ -274,6 +306,31 @@ mod tests {
         assert_eq!(g.line_between((0, 0), (1, 1)), None);
         assert_eq!(g.line_between((2, 2), (3, 2)), None);
         assert_eq!(g.line_between((2, 2), (2, 3)), None);
+    }
+
+    #[test]
+    fn symmetries_are_permutations_that_keep_boxes() {
+        for text in ["3x3", "2x4", "5x5"] {
+            let g = board(text);
+            let maps = g.symmetries();
+            assert_eq!(maps.len(), if g.rows == g.cols { 8 } else { 4 }, "{text}");
+            for map in &maps {
+                let mut seen = 0u64;
+                for edge in 0..g.edges {
+                    seen |= 1 << map[usize::from(edge)];
+                }
+                assert_eq!(seen, g.all, "{text}");
+                // The four sides of a box map to the four sides of a box.
+                for id in 0..g.boxes {
+                    let image = Bits(g.box_edges[usize::from(id)])
+                        .fold(0u64, |acc, e| acc | (1 << map[usize::from(e)]));
+                    assert!(
+                        g.box_edges[..usize::from(g.boxes)].contains(&image),
+                        "{text}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

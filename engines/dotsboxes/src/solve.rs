@@ -14,8 +14,8 @@
 //!   turn that leaves it undrawn does worse than the same turn with it added (the opponent
 //!   would take it first and then play on): it is drawn at once, without branching.
 //! - *Simple loony endgames are counted, not searched.* Once every incomplete box has two
-//!   sides drawn, the position is a set of chains and loops whose value [`crate::chains`]
-//!   computes from Berlekamp's all-or-all-but-two analysis.
+//!   sides drawn (or three, in chains just opened), the position is a set of chains and loops
+//!   whose value [`crate::chains`] computes from Berlekamp's all-or-all-but-two analysis.
 //! - Lines are tried in the order captures, safe lines (which give no box its third side),
 //!   sacrifices, with the table's best line first.
 //!
@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
 
-use crate::chains::{decompose, loony_value};
+use crate::chains::{structure, structure_value};
 use crate::geometry::{Bits, Edge, Geometry, NO_BOX};
 use crate::notation::Move;
 use crate::position::DotsBoxes;
@@ -98,9 +98,93 @@ impl Table {
     }
 }
 
+/// A list of lines on the stack.
+#[derive(Clone, Copy)]
+struct Lines {
+    lines: [Edge; 64],
+    len: usize,
+}
+
+impl Default for Lines {
+    fn default() -> Lines {
+        Lines {
+            lines: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl Lines {
+    fn push(&mut self, line: Edge) {
+        self.lines[self.len] = line;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Edge> + '_ {
+        self.lines[..self.len].iter().copied()
+    }
+}
+
+/// The board's symmetries as byte-wise lookup tables, so that the image of a line set is
+/// eight lookups per symmetry, and the inverse maps of single lines.
+struct Symmetries {
+    bytes: Vec<[[u64; 256]; 8]>,
+    inverse: Vec<[Edge; 64]>,
+}
+
+impl Symmetries {
+    fn new(g: &Geometry) -> Symmetries {
+        let maps = g.symmetries();
+        let bytes = maps
+            .iter()
+            .map(|map| {
+                let mut table = [[0u64; 256]; 8];
+                for (byte, entries) in table.iter_mut().enumerate() {
+                    for (value, image) in entries.iter_mut().enumerate() {
+                        for bit in 0..8 {
+                            let line = byte * 8 + bit;
+                            if value & (1 << bit) != 0 && line < usize::from(g.edges) {
+                                *image |= 1 << map[line];
+                            }
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        let inverse = maps
+            .iter()
+            .map(|map| {
+                let mut inverse = [0; 64];
+                for line in 0..g.edges {
+                    inverse[usize::from(map[usize::from(line)])] = line;
+                }
+                inverse
+            })
+            .collect();
+        Symmetries { bytes, inverse }
+    }
+
+    fn image(&self, symmetry: usize, lines: u64) -> u64 {
+        let table = &self.bytes[symmetry];
+        (0..8).fold(0, |image, byte| {
+            image | table[byte][((lines >> (8 * byte)) & 0xFF) as usize]
+        })
+    }
+
+    /// The least image of `lines` over the symmetries, and the symmetry giving it.
+    fn canonical(&self, lines: u64) -> (u64, usize) {
+        (0..self.bytes.len())
+            .map(|symmetry| (self.image(symmetry, lines), symmetry))
+            .min()
+            .expect("the identity")
+    }
+}
+
 /// One solve.
 struct Solver<'a> {
     g: &'a Geometry,
+    symmetries: Symmetries,
     table: Table,
     nodes: u64,
     node_limit: u64,
@@ -140,17 +224,38 @@ impl Solver<'_> {
         self.stopped
     }
 
-    /// The lines left at `drawn` in search order: the table's line, captures, safe lines,
-    /// sacrifices (each group lowest line first).
-    fn ordered(&self, drawn: u64, first: Option<Edge>) -> Vec<Edge> {
+    /// The lines worth trying at `drawn`, in search order: the table's line, captures, safe
+    /// lines, sacrifices (each group lowest line first).
+    ///
+    /// While a box can be taken, a line that completes nothing ends the turn, and it is beaten
+    /// by taking the box first and then drawing it, unless the capture makes that line complete
+    /// a box itself (the turn could not end with it then). So such a line is tried only when
+    /// every capture would make it complete a box: in a chain, the line that hands the last two
+    /// boxes over (all but two, the double-dealing move).
+    fn ordered(&self, drawn: u64, first: Option<Edge>) -> Lines {
         let g = self.g;
         let left = g.all & !drawn;
         let captures = g.capturing_lines(drawn);
+        let mut quiet = left & !captures;
+        if captures != 0 {
+            quiet = Bits(quiet)
+                .filter(|&line| {
+                    Bits(captures).all(|capture| g.completed_by(line, drawn | (1 << capture)) != 0)
+                })
+                .fold(0, |set, line| set | (1 << line));
+        }
         let safe = g.safe_lines(drawn);
-        let mut order = Vec::with_capacity(left.count_ones() as usize);
-        order.extend(first.filter(|&e| left & (1 << e) != 0));
-        for group in [captures, safe & !captures, left & !captures & !safe] {
-            order.extend(Bits(group).filter(|&e| Some(e) != first));
+        let mut order = Lines::default();
+        let allowed = captures | quiet;
+        if let Some(line) = first.filter(|&e| allowed & (1 << e) != 0) {
+            order.push(line);
+        }
+        for group in [captures, quiet & safe, quiet & !safe] {
+            for line in Bits(group) {
+                if Some(line) != first {
+                    order.push(line);
+                }
+            }
         }
         order
     }
@@ -168,14 +273,14 @@ impl Solver<'_> {
         if drawn == g.all {
             return gained;
         }
-        if g.capturing_lines(drawn) == 0
-            && let Some(components) = decompose(g, drawn)
-        {
-            return gained + loony_value(&components);
+        if let Some(structure) = structure(g, drawn) {
+            return gained + structure_value(&structure);
         }
         let (mut alpha, mut beta) = (alpha - gained, beta - gained);
         let mut first = None;
-        if let Some(slot) = self.table.probe(drawn) {
+        // Symmetric positions have the same value: the table keys on the least image.
+        let (key, symmetry) = self.symmetries.canonical(drawn);
+        if let Some(slot) = self.table.probe(key) {
             let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
             if lower >= beta || lower == upper {
                 return gained + lower;
@@ -185,19 +290,31 @@ impl Solver<'_> {
             }
             alpha = alpha.max(lower);
             beta = beta.min(upper);
-            first = Some(slot.best);
+            first = Some(self.symmetries.inverse[symmetry][usize::from(slot.best)]);
         }
         let alpha_before = alpha;
         let mut best = -INF;
         let mut best_line = NO_BOX;
-        for edge in self.ordered(drawn, first) {
+        for (i, edge) in self.ordered(drawn, first).iter().enumerate() {
             let boxes = g.completed_by(edge, drawn).count_ones() as i32;
             let after = drawn | (1 << edge);
-            let score = if boxes > 0 {
-                boxes + self.value(after, alpha - boxes, beta - boxes)
-            } else {
-                -self.value(after, -beta, -alpha)
+            // Principal-variation search: the first line with the whole window, the others
+            // with a null window first, searched again only if they beat alpha.
+            let child = |solver: &mut Self, low: i32, high: i32| {
+                if boxes > 0 {
+                    boxes + solver.value(after, low - boxes, high - boxes)
+                } else {
+                    -solver.value(after, -high, -low)
+                }
             };
+            let mut score = if i == 0 {
+                child(self, alpha, beta)
+            } else {
+                child(self, alpha, alpha + 1)
+            };
+            if i > 0 && score > alpha && score < beta && !self.stopped {
+                score = child(self, alpha, beta);
+            }
             if self.stopped {
                 return 0;
             }
@@ -219,7 +336,11 @@ impl Solver<'_> {
         } else {
             (best, best)
         };
-        self.table.store(drawn, lower, upper, best_line);
+        let best_image = self
+            .symmetries
+            .image(symmetry, 1 << best_line)
+            .trailing_zeros() as u8;
+        self.table.store(key, lower, upper, best_image);
         gained + best
     }
 
@@ -239,9 +360,13 @@ impl Solver<'_> {
         let mut drawn = drawn | free;
         let mut value = value - gained;
         while drawn != g.all {
-            let first = self.table.probe(drawn).map(|slot| slot.best);
+            let (key, symmetry) = self.symmetries.canonical(drawn);
+            let first = self
+                .table
+                .probe(key)
+                .map(|slot| self.symmetries.inverse[symmetry][usize::from(slot.best)]);
             let mut chosen = None;
-            for edge in self.ordered(drawn, first) {
+            for edge in self.ordered(drawn, first).iter() {
                 let boxes = g.completed_by(edge, drawn).count_ones() as i32;
                 let after = drawn | (1 << edge);
                 // The value `after` must have for this line to keep `value`.
@@ -282,6 +407,7 @@ pub fn solve(
     let g = position.geometry();
     let mut solver = Solver {
         g,
+        symmetries: Symmetries::new(g),
         table: Table::new(tt_size_mb),
         nodes: 0,
         node_limit: match budget {
@@ -338,6 +464,7 @@ pub fn solve(
 pub fn value(position: &DotsBoxes, node_limit: u64, tt_size_mb: usize) -> Option<i32> {
     let mut solver = Solver {
         g: position.geometry(),
+        symmetries: Symmetries::new(position.geometry()),
         table: Table::new(tt_size_mb),
         nodes: 0,
         node_limit,

@@ -218,7 +218,7 @@ fn loony_endgames_from_many_games_are_valued_exactly() {
             .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) as usize % n
     };
-    let mut checked = 0;
+    let (mut checked, mut offered) = (0, 0);
     for board in ["3x3", "2x4"] {
         let g = Geometry::new(variant(board));
         for _ in 0..400 {
@@ -238,10 +238,25 @@ fn loony_endgames_from_many_games_are_valued_exactly() {
                     "{board} {components:?}"
                 );
                 checked += 1;
+                // Then the mover opens something (any line), and the opponent's options are the
+                // offered boxes: valued exactly too, once the free boxes are taken.
+                let undrawn: Vec<u8> = Bits(g.all & !drawn).collect();
+                let opened = drawn | (1 << undrawn[next(undrawn.len())]);
+                let (free, gained) = crate::solve::free_boxes(&g, opened);
+                if let Some(structure) = crate::chains::structure(&g, opened | free) {
+                    let exact = reference(&g, opened, &mut HashMap::new());
+                    assert_eq!(
+                        gained + crate::chains::structure_value(&structure),
+                        exact,
+                        "{board} {structure:?}"
+                    );
+                    offered += 1;
+                }
             }
         }
     }
     assert!(checked >= 100, "only {checked} loony endgames met");
+    assert!(offered >= 50, "only {offered} opened endgames met");
 }
 
 /// The image board of a symmetry: transposing swaps rows and columns.

@@ -1,6 +1,6 @@
 //! One search from the 9x9 start (or a position), timed: nodes per second for the README.
 //!
-//! `cargo run --release -p arbiter-nogo --example nogo_search -- alpha-beta|mcts|solve nodes|depth N [POSITION]`
+//! `cargo run --release -p arbiter-nogo --example nogo_search -- alpha-beta|mcts|solve nodes|depth N [VARIANT] [POSITION]`
 
 use std::time::Instant;
 
@@ -11,7 +11,7 @@ use arbiter_search::{Algorithm, Budget, SearchRequest, Searchable};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || -> ! {
-        eprintln!("usage: nogo_search alpha-beta|mcts|solve nodes|depth N [POSITION]");
+        eprintln!("usage: nogo_search alpha-beta|mcts|solve nodes|depth N [VARIANT] [POSITION]");
         std::process::exit(2);
     };
     let [algorithm, kind, count, rest @ ..] = args.as_slice() else {
@@ -24,7 +24,20 @@ fn main() {
         "depth" => Budget::Depth(u32::try_from(count).unwrap_or_else(|_| usage())),
         _ => usage(),
     };
-    let variant = NoGoVariant::default();
+    let (variant, rest) = match rest {
+        [first, rest @ ..]
+            if first.contains('@') || first == "standard" || first == "foul-loses" =>
+        {
+            (
+                first.parse().unwrap_or_else(|e: String| {
+                    eprintln!("{e}");
+                    std::process::exit(2)
+                }),
+                rest,
+            )
+        }
+        _ => (NoGoVariant::default(), rest),
+    };
     let game = match rest {
         [] => NoGo::start(&variant),
         [text] => {

@@ -139,9 +139,10 @@ impl Solver {
         }
         self.nodes += 1;
         self.frames[ply].pv.clear();
-        if let Some(outcome) = game.outcome() {
+        if game.move_set() == 0 {
+            // Over: a foul just played (the side to move wins) or no legal point (it loses).
             let mover: Side = game.to_move();
-            return if outcome.winner == Some(mover) {
+            return if game.outcome().and_then(|o| o.winner) == Some(mover) {
                 mate_in(ply)
             } else {
                 mated_in(ply)
