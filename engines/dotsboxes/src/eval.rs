@@ -88,8 +88,7 @@ impl Evaluator<SearchView> for Params {
         let game = view.game();
         let g = game.geometry();
         let taken = mv.len() as i32 - 1;
-        let order = crate::notation::drawing_order(g, game.drawn(), mv);
-        let last = *order.last().expect("a turn has a line");
+        let last = crate::view::last_line(g, game.drawn(), mv);
         let before_last = (game.drawn() | mv.lines()) & !(1 << last);
         let safe = g.safe_lines(before_last) & (1 << last) != 0;
         2 * taken + i32::from(safe)
