@@ -356,7 +356,11 @@ fn arbiter_line_dots_and_boxes() {
         panic!("no best move");
     };
     assert!(legal.contains(&best.mv), "{}", best.mv);
-    assert!(best.mv.starts_with("b1b2+"), "the free box is taken: {}", best.mv);
+    assert!(
+        best.mv.starts_with("b1b2+"),
+        "the free box is taken: {}",
+        best.mv
+    );
     bot.send("quit\n");
     assert!(bot.wait().success());
 }

@@ -469,12 +469,21 @@ fn arbiter_line_perft_matches_the_reference() {
 fn arbiter_line_dots_and_boxes_and_nogo_match_the_reference() {
     let convention = arbiter_core::PerftConvention::SequencesOfExactLength;
     for (name, game, variant, played, depth) in [
-        ("t-line-d", "dotsboxes", "3x3", "a1b1 a2b2 a1a2 c1d1 c2d2", 2),
+        (
+            "t-line-d",
+            "dotsboxes",
+            "3x3",
+            "a1b1 a2b2 a1a2 c1d1 c2d2",
+            2,
+        ),
         ("t-line-n", "nogo", "standard", "a1 b1 e5", 2),
     ] {
         let engine = engine(name, game, variant, "arbiter-line", &[]);
         let mut position = engine.position(variant, &moves(played)).unwrap();
-        let mut reference = engine.reference().position(variant, &moves(played)).unwrap();
+        let mut reference = engine
+            .reference()
+            .position(variant, &moves(played))
+            .unwrap();
         let mut expected = reference.legal_moves();
         let mut actual = position.legal_moves();
         expected.sort();
