@@ -4,6 +4,7 @@
 //! [`engine`] handle and returns a [`runner::CaseResult`]; the front ends (the test harness in
 //! `tests/specs.rs`, `cargo xtask audit`) only present those results.
 
+pub mod arena;
 pub mod baseline;
 pub mod bench;
 pub mod bot;

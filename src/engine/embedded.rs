@@ -86,12 +86,9 @@ impl<G: Game> Embedded<G> {
 
     fn validated(variant: &G::Variant, setup: &G::Setup) -> Result<G, PositionError> {
         G::from_setup(variant, setup).map_err(|problems| {
-            PositionError::Invalid(
-                problems
-                    .into_iter()
-                    .map(|problem| problem.message)
-                    .collect(),
-            )
+            // Each problem with its stable code, `message (code)`, so that a spec can match
+            // the code (`problems-including: ["(piece-count)"]`) rather than the wording.
+            PositionError::Invalid(problems.iter().map(ToString::to_string).collect())
         })
     }
 }

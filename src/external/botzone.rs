@@ -41,6 +41,8 @@ pub struct BotzonePlayer {
     /// What the bot stored with its last answer (`data`, `globaldata`), handed back.
     data: String,
     globaldata: String,
+    /// The `debug` text of the last answer.
+    debug: Option<String>,
 }
 
 impl BotzonePlayer {
@@ -64,6 +66,7 @@ impl BotzonePlayer {
             groups: Vec::new(),
             data: String::new(),
             globaldata: String::new(),
+            debug: None,
         }
     }
 
@@ -101,6 +104,7 @@ impl BotzonePlayer {
     fn parse_json_answer(&mut self, line: &str) -> Result<Answer, Fault> {
         let output = parse_output(line)
             .map_err(|error| Fault::protocol(format!("answer `{}`: {error}", preview(line))))?;
+        self.debug.clone_from(&output.debug);
         if let Some(data) = output.data {
             self.data = data;
         }
@@ -199,6 +203,10 @@ impl Player for BotzonePlayer {
         if let Some((mut process, _)) = self.live.take() {
             process.shutdown(Duration::from_millis(200));
         }
+    }
+
+    fn last_note(&self) -> Option<String> {
+        self.debug.clone()
     }
 
     fn groups(&self) -> Vec<i32> {

@@ -6,7 +6,7 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group, bounded lines, deadlines, kill at timeout and drop |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
-//! | [`botzone`], [`gomocup`], [`line`] | the protocol drivers |
+//! | [`botzone`], [`gomocup`], [`line`](mod@line) | the protocol drivers |
 //! | [`fault`] | the classification of every failure |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`game`] | whole games between players (self-play), for tests and sparring |
@@ -44,4 +44,14 @@ pub trait Player: Send {
     fn finish(&mut self);
     /// The process groups started so far (to check that none is left).
     fn groups(&self) -> Vec<i32>;
+    /// Free text the engine sent beside its last answer, where the protocol carries it
+    /// (Botzone's `debug`); the match records it with the move.
+    fn last_note(&self) -> Option<String> {
+        None
+    }
+    /// The clock before the next answer, from a match with a time control: at most
+    /// `turn_ms` for this answer, `time_left_ms` on the side's game clock (Gomocup
+    /// `INFO time_left`). Drivers that ignore it keep the manifest's move time, and the match's
+    /// referee still rules a late answer a timeout.
+    fn set_clock(&mut self, _turn_ms: u64, _time_left_ms: Option<u64>) {}
 }

@@ -276,11 +276,14 @@ impl Game for Connect6 {
     fn from_setup(variant: &Connect6Variant, setup: &Setup) -> Result<Self, Vec<SetupProblem>> {
         let mut problems = Vec::new();
         if setup.board.size() != usize::from(variant.size()) {
-            problems.push(SetupProblem::new(format!(
-                "the board is {0}x{0} but the variant `{variant}` plays on {1}x{1}",
-                setup.board.size(),
-                variant.size()
-            )));
+            problems.push(SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board is {0}x{0} but the variant `{variant}` plays on {1}x{1}",
+                    setup.board.size(),
+                    variant.size()
+                ),
+            ));
         }
         problems.extend(validate(setup));
         if !problems.is_empty() {

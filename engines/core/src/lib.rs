@@ -5,8 +5,12 @@
 //! notation for moves and positions. Special moves (an Othello pass, a Gomoku swap, an Amazons
 //! queen-move-plus-arrow, a Connect6 stone pair) are ordinary [`Game::Move`] values.
 //!
+//! [`grid`] holds the text forms every grid game shares (one-line rows, diagrams, side names,
+//! the eight symmetries); the law kit in `arbiter-laws` checks the contract for any game.
+//!
 //! Rule crates do no IO and hold no global mutable state; everything here is deterministic.
 
+pub mod grid;
 mod outcome;
 mod perft;
 mod setup;

@@ -6,8 +6,7 @@
 use std::time::Instant;
 
 use arbiter_core::{Game, PerftConvention};
-use arbiter_dotsboxes::perft::perft_lines;
-use arbiter_dotsboxes::{DotsBoxes, DotsBoxesVariant};
+use arbiter_dotsboxes::{DotsBoxes, DotsBoxesVariant, perft_lines};
 
 fn main() {
     let mut args = std::env::args().skip(1);

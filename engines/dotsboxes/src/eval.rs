@@ -22,13 +22,12 @@
 //! `chain` at 0: `control: 400` with `safe-lines: 10` won 42/60, 35/60 and, at 500, 45/60; the
 //! chain-boxes term brought nothing measurable and is off (`chain: 0`).
 
-use arbiter_search::Evaluator;
+use arbiter_search::{Evaluator, MoveSet};
 use serde::{Deserialize, Serialize};
 
 use crate::chains::{long_chains, structure, structure_value};
 use crate::notation::Move;
 use crate::position::DotsBoxes;
-use crate::view::SearchView;
 
 /// The evaluation weights of `engines/dotsboxes/params.yaml` (`eval:`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,20 +102,26 @@ pub fn evaluate(game: &DotsBoxes, params: &Params) -> i32 {
     params.r#box * boxes + favoured * weighted
 }
 
-impl Evaluator<SearchView> for Params {
-    fn evaluate(&self, view: &SearchView) -> i32 {
-        evaluate(view.game(), self)
+impl Evaluator<DotsBoxes> for Params {
+    fn evaluate(&self, game: &DotsBoxes) -> i32 {
+        evaluate(game, self)
     }
 
     /// Turns that take more boxes first, then single lines that are safe.
-    fn move_order_hint(&self, view: &SearchView, mv: Move) -> i32 {
-        let game = view.game();
+    fn move_order_hint(&self, game: &DotsBoxes, mv: Move) -> i32 {
         let g = game.geometry();
         let taken = mv.len() as i32 - 1;
-        let last = crate::view::last_line(g, game.drawn(), mv);
+        let last = crate::narrow::last_line(g, game.drawn(), mv);
         let before_last = (game.drawn() | mv.lines()) & !(1 << last);
         let safe = g.safe_lines(before_last) & (1 << last) != 0;
         2 * taken + i32::from(safe)
+    }
+
+    /// The turns no other turn provably beats ([`crate::narrow`]): a complete list, since a
+    /// best turn is always among them.
+    fn search_moves(&mut self, game: &DotsBoxes, moves: &mut Vec<Move>) -> MoveSet {
+        *moves = crate::narrow::narrow_moves(game);
+        MoveSet::Complete
     }
 }
 

@@ -93,8 +93,10 @@ impl DotsBoxes {
         position
     }
 
-    /// Validates a raw setup. Problems: a board of another size; a box with four sides and no
-    /// owner; a box with an owner and a side missing.
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
+    /// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
+    /// a side missing (`owner-without-box`).
     ///
     /// # Errors
     /// Every problem found.
@@ -103,39 +105,52 @@ impl DotsBoxes {
         setup: &DotsBoxesSetup,
     ) -> Result<DotsBoxes, Vec<SetupProblem>> {
         if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
-            return Err(vec![SetupProblem::new(format!(
-                "the board has {}x{} boxes: variant {variant} plays on {variant}",
-                setup.rows, setup.cols
-            ))]);
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board has {}x{} boxes: variant {variant} plays on {variant}",
+                    setup.rows, setup.cols
+                ),
+            )]);
         }
         let geometry = Geometry::new(variant);
         let complete = geometry.complete_boxes(setup.drawn);
         let owned = setup.owners[0] | setup.owners[1];
         let mut problems = Vec::new();
         if setup.drawn & !geometry.all != 0 {
-            problems.push(SetupProblem::new("a line is off the board"));
+            problems.push(SetupProblem::new("off-board", "a line is off the board"));
         }
         if setup.owners[0] & setup.owners[1] != 0 {
-            problems.push(SetupProblem::new("a box has two owners"));
+            problems.push(SetupProblem::new("overlap", "a box has two owners"));
         }
         for id in 0..geometry.boxes {
             let bit = 1u32 << id;
             let name = crate::notation::format_dot((id % geometry.cols, id / geometry.cols));
             if complete & bit != 0 && owned & bit == 0 {
-                problems.push(SetupProblem::new(format!(
-                    "box {name} has four sides but no owner: whoever drew its last side took it"
-                )));
+                problems.push(SetupProblem::new(
+                    "unowned-box",
+                    format!(
+                        "box {name} has four sides but no owner: whoever drew its last side \
+                         took it"
+                    ),
+                ));
             }
             if complete & bit == 0 && owned & bit != 0 {
-                problems.push(SetupProblem::new(format!(
-                    "box {name} has an owner but only {} sides: a box is taken by drawing its \
-                     fourth side",
-                    geometry.sides_drawn(id, setup.drawn)
-                )));
+                problems.push(SetupProblem::new(
+                    "owner-without-box",
+                    format!(
+                        "box {name} has an owner but only {} sides: a box is taken by drawing \
+                         its fourth side",
+                        geometry.sides_drawn(id, setup.drawn)
+                    ),
+                ));
             }
         }
         if owned & !geometry.all_boxes != 0 {
-            problems.push(SetupProblem::new("an owned box is off the board"));
+            problems.push(SetupProblem::new(
+                "off-board",
+                "an owned box is off the board",
+            ));
         }
         if problems.is_empty() {
             Ok(DotsBoxes::from_parts(

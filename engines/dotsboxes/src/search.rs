@@ -1,20 +1,17 @@
-//! [`Searchable`] for Dots and Boxes: alpha-beta and MCTS on the [`SearchView`] with the
-//! chain-aware evaluator ([`Params`]), and the exact solver ([`crate::solve`]).
+//! [`Searchable`] for Dots and Boxes: alpha-beta and MCTS with the chain-aware evaluator
+//! ([`Params`], whose `search_moves` hook leaves out the turns another turn provably beats),
+//! and the exact solver ([`crate::solve`]).
 //!
 //! What a report proves: the solver's always (the exact final margin); an alpha-beta or MCTS
-//! score only when it is a win or loss by distance, every line the search kept having reached
-//! the end of the game ([`Report::heuristic`]). The view drops only beaten turns, so such a
-//! proof holds for the game itself.
+//! score when it is a win or loss by distance, every line the search kept having reached the
+//! end of the game ([`Report::searched`]). The narrowed turn list is complete (a best turn is
+//! always in it), so such a proof holds for the game itself.
 
-use arbiter_search::{
-    Algorithm, EngineParams, Report, SearchError, SearchRequest, Searchable, parse_params,
-    run_heuristic,
-};
+use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable};
 
 use crate::eval::Params;
 use crate::notation::Move;
 use crate::position::DotsBoxes;
-use crate::view::SearchView;
 
 /// The shape of `engines/dotsboxes/params.yaml`.
 pub type DotsBoxesParams = EngineParams<Params>;
@@ -22,25 +19,18 @@ pub type DotsBoxesParams = EngineParams<Params>;
 impl Searchable for DotsBoxes {
     const PARAMS_PATH: &'static str = "engines/dotsboxes/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// Boxes, offered chains, loony endgames and the long chain rule ([`Params`]).
+    type Weights = Params;
+    type Evaluator = Params;
 
-    /// Alpha-beta and MCTS search whole turns through the [`SearchView`] and score leaves with
-    /// [`Params`]; [`Algorithm::Solve`] proves the exact margin (3x3 boards from the start,
-    /// endgames of larger ones).
-    fn search(
-        &self,
-        request: SearchRequest,
-        params_yaml: &str,
-    ) -> Result<Report<Move>, SearchError> {
-        let params: DotsBoxesParams = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        match request.algorithm {
-            Algorithm::Solve => crate::solve::solve(self, request.budget, params.search.tt_size_mb),
-            Algorithm::AlphaBeta | Algorithm::Mcts => run_heuristic(
-                &SearchView::new(self.clone()),
-                request,
-                params.eval,
-                &params.search,
-            ),
-        }
+    fn evaluator(weights: Params) -> Params {
+        weights
+    }
+
+    /// The exact margin ([`crate::solve`]): 3x3 boards from the start, endgames of larger
+    /// ones. `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
+    fn solve(&self, budget: Budget, params: &DotsBoxesParams) -> Result<Report<Move>, SearchError> {
+        crate::solve::solve(self, budget, params.search.tt_size_mb)
     }
 }
 
@@ -49,10 +39,20 @@ mod tests {
     use super::*;
     use crate::variant::DotsBoxesVariant;
     use arbiter_core::Game;
-    use arbiter_search::{Budget, Verdict};
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
 
     fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
         SearchRequest { algorithm, budget }
+    }
+
+    #[test]
+    fn search_laws() {
+        let start = DotsBoxes::new(DotsBoxesVariant::default());
+        let small = DotsBoxes::new("2x3".parse().unwrap());
+        arbiter_laws::SearchLaws::new(vec![start, small])
+            .nodes(3_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]

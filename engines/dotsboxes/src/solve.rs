@@ -460,6 +460,7 @@ pub fn solve(
 
 /// The value of `position` for the side to move (future boxes gained minus lost), by the
 /// solver with a table of `tt_size_mb` MiB; `None` when `node_limit` nodes did not suffice.
+#[cfg(test)]
 #[must_use]
 pub fn value(position: &DotsBoxes, node_limit: u64, tt_size_mb: usize) -> Option<i32> {
     let mut solver = Solver {

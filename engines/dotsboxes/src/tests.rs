@@ -9,7 +9,7 @@ use rstest::rstest;
 use crate::geometry::{Bits, Geometry, Orientation};
 use crate::notation::{Move, drawing_order, format_lines};
 use crate::perft::perft_lines;
-use crate::{DotsBoxes, DotsBoxesSetup, DotsBoxesVariant, SearchView};
+use crate::{DotsBoxes, DotsBoxesSetup, DotsBoxesVariant};
 
 fn variant(text: &str) -> DotsBoxesVariant {
     text.parse().unwrap()
@@ -259,6 +259,16 @@ fn loony_endgames_from_many_games_are_valued_exactly() {
     assert!(offered >= 50, "only {offered} opened endgames met");
 }
 
+/// The `Game` laws (arbiter-laws) on the CCGC board and two small ones.
+#[test]
+fn game_laws() {
+    arbiter_laws::GameLaws::<DotsBoxes>::new(&[variant("5x5"), variant("3x3"), variant("2x3")])
+        .cases(96)
+        .plies(60)
+        .complete_text()
+        .check();
+}
+
 /// The image board of a symmetry: transposing swaps rows and columns.
 fn image_geometry(g: &Geometry, symmetry: usize) -> Geometry {
     let (rows, cols) = if symmetry & 4 != 0 {
@@ -412,8 +422,8 @@ proptest! {
     }
 
     #[test]
-    fn the_search_view_keeps_the_value(choices in prop::collection::vec(any::<u16>(), 4..30)) {
-        // On 2x2 and 2x3, the best turn of the view is as good as the best turn of the game,
+    fn the_narrowed_turns_keep_the_value(choices in prop::collection::vec(any::<u16>(), 4..30)) {
+        // On 2x2 and 2x3, the best narrowed turn is as good as the best turn of the game,
         // by plain minimax on single lines.
         for board in ["2x2", "2x3"] {
             let game = playout(variant(board), &choices);
@@ -430,8 +440,7 @@ proptest! {
             let mut all = Vec::new();
             game.generate_moves(&mut all);
             let best = all.iter().map(|&mv| value_of(mv, &mut memo)).max().unwrap();
-            let mut narrowed = Vec::new();
-            SearchView::new(game.clone()).generate_moves(&mut narrowed);
+            let narrowed = crate::narrow::narrow_moves(&game);
             prop_assert!(!narrowed.is_empty());
             prop_assert!(narrowed.iter().all(|mv| all.contains(mv)));
             let view_best = narrowed.iter().map(|&mv| value_of(mv, &mut memo)).max().unwrap();

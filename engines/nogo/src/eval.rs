@@ -93,18 +93,6 @@ fn territory(game: &NoGo, side: Side) -> i32 {
     my_points.count_ones() as i32 - their_points.count_ones() as i32
 }
 
-/// The solver's ordering key of `mv`: the mover's legal points after it minus twice the
-/// opponent's (leaving the opponent few points first). Plays and takes back the move.
-#[must_use]
-pub fn order_hint(game: &mut NoGo, mv: Point) -> i32 {
-    let undo = game.make(mv);
-    let opponent = game.to_move();
-    let theirs = game.legal_points(opponent).count_ones() as i32;
-    let mine = game.legal_points(opponent.opponent()).count_ones() as i32;
-    game.unmake(mv, undo);
-    mine - 2 * theirs
-}
-
 impl Evaluator<NoGo> for Params {
     fn evaluate(&self, game: &NoGo) -> i32 {
         evaluate(game, self)

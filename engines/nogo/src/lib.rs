@@ -19,10 +19,10 @@
 //! [`to_ccgc`]/[`from_ccgc`] (origin top-left, y down). Positions: a diagram of `X`, `O`, `.`
 //! (top row first) or the one-line form `9/9/9/9/4X4/9/9/9/9 white` ([`setup`]).
 //!
-//! Search: [`Params`] (own points and mobility) is the evaluator of alpha-beta and MCTS, and
-//! the exact solver ([`solve`]) proves small boards and late positions; `impl
-//! arbiter_search::Searchable for NoGo` (module `search`) runs them with
-//! `engines/nogo/params.yaml`.
+//! Search: [`Params`] (own points, mobility and territory) is the evaluator of alpha-beta and
+//! MCTS, and the exact solver (alpha-beta searched to the end of the game) proves small boards
+//! and late positions; `impl arbiter_search::Searchable for NoGo` (module `search`) runs them
+//! with `engines/nogo/params.yaml`.
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `occupied`, `capture`, `suicide`
 //! ([`NoGo::check_move`]); [`arbiter_core::Game::forbidden_moves`] lists the fouls of the side
@@ -36,14 +36,13 @@ mod perft;
 pub mod position;
 mod search;
 pub mod setup;
-pub mod solve;
 mod variant;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{Geometry, Point};
-pub use eval::{Params, evaluate, order_hint};
+pub use eval::{Params, evaluate};
 pub use notation::{format_point, from_ccgc, from_xy, parse_point, to_ccgc, to_xy};
 pub use position::{Foul, NoGo, Undo};
 pub use search::NoGoParams;

@@ -156,20 +156,24 @@ impl NoGo {
         }
     }
 
-    /// Validates a raw setup. Problems: a board of another size; a group without liberties
-    /// (no NoGo game reaches one, since such a stone is a foul); stone counts that alternation
-    /// from an empty board cannot give (black has as many stones as white with black to move,
-    /// one more with white to move).
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a group without liberties (`no-liberty`: no NoGo game reaches one, since
+    /// such a stone is a foul); stone counts that alternation from an empty board cannot give
+    /// (`piece-count`), or that say the other side moves (`side-to-move`): black has as many
+    /// stones as white with black to move, one more with white to move.
     ///
     /// # Errors
     /// Every problem found.
     pub fn from_setup(variant: NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, Vec<SetupProblem>> {
         let n = usize::from(variant.size);
         if setup.size != variant.size || setup.cells.len() != n * n {
-            return Err(vec![SetupProblem::new(format!(
-                "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
-                setup.size
-            ))]);
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
+                    setup.size
+                ),
+            )]);
         }
         let mut stones = [0u128; 2];
         for (point, cell) in setup.cells.iter().enumerate() {
@@ -183,11 +187,15 @@ impl NoGo {
             for id in Bits(position.roots[side.index()]) {
                 let group = position.groups[usize::from(id)];
                 if group.liberties == 0 {
-                    problems.push(SetupProblem::new(format!(
-                        "the {} group at {} has no liberty: NoGo never leaves a group without one",
-                        side_name(side),
-                        crate::notation::format_point(position.geometry, id)
-                    )));
+                    problems.push(SetupProblem::new(
+                        "no-liberty",
+                        format!(
+                            "the {} group at {} has no liberty: NoGo never leaves a group \
+                             without one",
+                            side_name(side),
+                            crate::notation::format_point(position.geometry, id)
+                        ),
+                    ));
                 }
             }
         }
@@ -198,15 +206,21 @@ impl NoGo {
             _ => None,
         };
         match expected_mover {
-            None => problems.push(SetupProblem::new(format!(
-                "black has {black} stones and white {white}: black moves first and the sides \
-                 alternate, so black has as many stones as white or one more"
-            ))),
-            Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(format!(
-                "black has {black} stones and white {white}, so {} is to move, not {}",
-                side_name(mover),
-                side_name(setup.to_move)
-            ))),
+            None => problems.push(SetupProblem::new(
+                "piece-count",
+                format!(
+                    "black has {black} stones and white {white}: black moves first and the \
+                     sides alternate, so black has as many stones as white or one more"
+                ),
+            )),
+            Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(
+                "side-to-move",
+                format!(
+                    "black has {black} stones and white {white}, so {} is to move, not {}",
+                    side_name(mover),
+                    side_name(setup.to_move)
+                ),
+            )),
             Some(_) => {}
         }
         if problems.is_empty() {

@@ -5,10 +5,7 @@
 //! alpha-beta or MCTS score only when it is a win or loss by distance, i.e. every line the
 //! search kept ends the game ([`Report::heuristic`]). NoGo has no draws.
 
-use arbiter_search::{
-    Algorithm, EngineParams, Report, SearchError, SearchRequest, Searchable, parse_params,
-    run_heuristic,
-};
+use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solve_to_end};
 
 use crate::board::Point;
 use crate::eval::Params;
@@ -20,22 +17,22 @@ pub type NoGoParams = EngineParams<Params>;
 impl Searchable for NoGo {
     const PARAMS_PATH: &'static str = "engines/nogo/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-
-    /// Alpha-beta and MCTS score leaves with [`Params`]; MCTS plays its playouts with random
+    /// Own points, mobility and territory ([`Params`]); MCTS plays its playouts with random
     /// legal moves to the end of the game (NoGo games are short: at most one move per point).
-    /// [`Algorithm::Solve`] searches every line to the end.
-    fn search(
-        &self,
-        request: SearchRequest,
-        params_yaml: &str,
-    ) -> Result<Report<Point>, SearchError> {
-        let params: NoGoParams = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        match request.algorithm {
-            Algorithm::Solve => crate::solve::solve(self, request.budget, params.search.tt_size_mb),
-            Algorithm::AlphaBeta | Algorithm::Mcts => {
-                run_heuristic(self, request, params.eval, &params.search)
-            }
-        }
+    type Weights = Params;
+    type Evaluator = Params;
+
+    fn evaluator(weights: Params) -> Params {
+        weights
+    }
+
+    /// Searches every line to the end ([`solve_to_end`]): small boards and late positions.
+    /// NoGo has no draws and no passes, and every move fills a point for good, so every line
+    /// ends within as many plies as there are empty points and the result is a win or loss by
+    /// distance: a proof. The transposition table keys on the position hash, which is sound
+    /// here (the value of a NoGo position does not depend on how it was reached).
+    fn solve(&self, budget: Budget, params: &NoGoParams) -> Result<Report<Point>, SearchError> {
+        solve_to_end(self, budget, params.eval.clone(), &params.search)
     }
 }
 
@@ -44,10 +41,75 @@ mod tests {
     use super::*;
     use crate::variant::NoGoVariant;
     use arbiter_core::Game;
-    use arbiter_search::{Budget, Verdict};
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
 
     fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
         SearchRequest { algorithm, budget }
+    }
+
+    /// Plain minimax to the end: the reference the solver must agree with.
+    fn minimax(game: &mut NoGo, ply: usize) -> i32 {
+        use arbiter_search::score::{INFINITY, mate_in, mated_in};
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let winner = game.outcome().and_then(|o| o.winner);
+            return if winner == Some(game.side_to_move()) {
+                mate_in(ply)
+            } else {
+                mated_in(ply)
+            };
+        }
+        let mut best = -INFINITY;
+        for mv in moves {
+            let undo = game.make(mv);
+            best = best.max(-minimax(game, ply + 1));
+            game.unmake(mv, undo);
+        }
+        best
+    }
+
+    #[test]
+    fn the_solver_agrees_with_minimax_on_small_boards() {
+        for variant in ["standard@2", "standard@3", "foul-loses@2", "foul-loses@3"] {
+            let variant: NoGoVariant = variant.parse().unwrap();
+            let mut game = NoGo::new(variant);
+            let report = game
+                .search(
+                    request(Algorithm::Solve, Budget::Nodes(10_000_000)),
+                    NoGo::PARAMS_YAML,
+                )
+                .unwrap();
+            let expected = minimax(&mut game, 0);
+            assert_eq!(report.result.score, expected, "{variant}");
+            for &mv in &report.result.pv {
+                game.play(mv).unwrap();
+            }
+            assert!(game.outcome().is_some(), "{variant}");
+        }
+    }
+
+    #[test]
+    fn a_tiny_solver_budget_is_exhausted_not_guessed() {
+        let game = NoGo::new(NoGoVariant::default());
+        let result = game.search(
+            request(Algorithm::Solve, Budget::Nodes(100)),
+            NoGo::PARAMS_YAML,
+        );
+        assert!(
+            matches!(result, Err(SearchError::BudgetExhausted { .. })),
+            "{result:?}"
+        );
+    }
+
+    #[test]
+    fn search_laws() {
+        let start = NoGo::new(NoGoVariant::default());
+        let small = NoGo::new("foul-loses@5".parse().unwrap());
+        arbiter_laws::SearchLaws::new(vec![start, small])
+            .nodes(3_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]

@@ -143,6 +143,28 @@ fn a_board_of_the_wrong_size_is_refused() {
     assert!(NoGo::from_setup(NoGoVariant::default(), &setup).is_err());
 }
 
+/// Every point of the board and one past it (an off-board value), legal or not.
+fn every_point(game: &NoGo) -> Vec<Point> {
+    (0..=game.geometry().points).collect()
+}
+
+/// The `Game` laws (arbiter-laws) under the `standard` ruling on three sizes. (Under
+/// `foul-loses` a game that ended by a foul keeps a group without liberties, which no setup may
+/// hold, so its line does not read back; the proptests below cover that ruling.)
+#[test]
+fn game_laws() {
+    arbiter_laws::GameLaws::<NoGo>::new(&[
+        variant("standard"),
+        variant("standard@5"),
+        variant("standard@11"),
+    ])
+    .cases(96)
+    .plies(90)
+    .every_move(every_point)
+    .complete_text()
+    .check();
+}
+
 /// The eight symmetries of the square, as maps of `(column, row)` on an `n` board.
 fn transform(symmetry: usize, n: usize, (column, row): (usize, usize)) -> (usize, usize) {
     let (c, r) = if symmetry & 4 != 0 {

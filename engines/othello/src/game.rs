@@ -119,7 +119,7 @@ impl Othello {
     }
 
     /// The side to move's discs and the opponent's, in that order: the form that
-    /// [`crate::bitboard`] and [`crate::perft::perft`] take.
+    /// [`crate::bitboard`] and `crate::perft::perft` take.
     #[must_use]
     pub fn boards(&self) -> (u64, u64) {
         (self.me, self.opp)

@@ -149,10 +149,13 @@ impl Surakarta {
         setup: &SurakartaSetup,
     ) -> Result<Surakarta, Vec<SetupProblem>> {
         if setup.cells.len() != POINTS {
-            return Err(vec![SetupProblem::new(format!(
-                "the board has {} points: expected {POINTS}",
-                setup.cells.len()
-            ))]);
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board has {} points: expected {POINTS}",
+                    setup.cells.len()
+                ),
+            )]);
         }
         let mut pieces = [0u64; 2];
         for (p, cell) in setup.cells.iter().enumerate() {
@@ -164,13 +167,14 @@ impl Surakarta {
         for (side, name) in [(Side::First, "red"), (Side::Second, "black")] {
             let count = pieces[side.index()].count_ones();
             if count > PIECES {
-                problems.push(SetupProblem::new(format!(
-                    "{name} has {count} pieces: at most {PIECES}"
-                )));
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    format!("{name} has {count} pieces: at most {PIECES}"),
+                ));
             }
         }
         if pieces[0] | pieces[1] == 0 {
-            problems.push(SetupProblem::new("the board is empty"));
+            problems.push(SetupProblem::new("piece-count", "the board is empty"));
         }
         if problems.is_empty() {
             Ok(Surakarta::from_parts(
@@ -215,7 +219,7 @@ impl Surakarta {
 
     /// The enemy pieces a piece on `from` may capture along a circuit, and the enemy pieces
     /// its circuit paths run into before passing any loop (which it may not capture); see
-    /// [`circuit_targets`].
+    /// `circuit_targets`.
     #[must_use]
     pub fn capture_targets(&self, from: Point) -> (u64, u64) {
         let side = if self.pieces[0] & (1 << from) != 0 {
