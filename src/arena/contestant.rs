@@ -326,7 +326,24 @@ mod tests {
             "snapshots/baselines/2026-12-01/params/othello.yaml"
         );
         assert!(params.yaml.contains("mobility"));
-        let external = resolve("arbiter-bot-othello-botzone", None, root()).unwrap();
+        // A manifest by path, whose command exists in every build (this test binary): the
+        // shipped manifests name target/release/arbiter-bot, absent from a clean debug build.
+        let dir = std::env::temp_dir().join(format!("arbiter-contestant-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("some-bot.yaml");
+        let program = std::env::current_exe().unwrap();
+        std::fs::write(
+            &path,
+            format!(
+                "name: some-bot\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n",
+                program.display()
+            ),
+        )
+        .unwrap();
+        let external = resolve(path.to_str().unwrap(), None, root());
+        std::fs::remove_dir_all(&dir).unwrap();
+        let external = external.unwrap();
+        assert_eq!(external.label, "some-bot");
         assert!(matches!(external.kind, EngineKind::External { .. }));
     }
 

@@ -1,4 +1,4 @@
-//! Game records in the formats game tools read: SGF (FF[4]) for gomoku, renju and Connect6,
+//! Game records in the formats game tools read: SGF (`FF[4]`) for gomoku, renju and Connect6,
 //! GGF for Othello (the format of GGS, NBoard and Edax's `game_import_ggf`), and a move list
 //! in arbiter's notation for the other games. Each carries the time of every engine move and,
 //! where the format has room, what the engine said; the JSON record keeps everything.
@@ -88,7 +88,7 @@ fn sgf_point(point: &str, size: u32) -> Option<String> {
     Some(format!("{column}{y}"))
 }
 
-/// SGF FF[4]: `GM[4]` (gomoku and renju) with the board size, players and result; a node per
+/// SGF `FF[4]`: `GM[4]` (gomoku and renju) with the board size, players and result; a node per
 /// stone (a Connect6 turn gives two nodes of one colour), the time and engine info as the
 /// node's comment; decisions (`swap`, `put-two`) as comment-only nodes.
 #[must_use]

@@ -95,7 +95,7 @@ pub struct PlayArgs {
     /// The referee's move limit (a game reaching it is drawn); default per game.
     #[arg(long)]
     pub max_plies: Option<usize>,
-    /// The match directory (default: matches/<A>-vs-<B>[-N]).
+    /// The match directory (default: `matches/<A>-vs-<B>[-N]`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Print the result JSON on stdout (the summary goes to stderr).

@@ -69,4 +69,7 @@ pub use engine::{
 pub use eval::{Evaluator, MoveSet};
 pub use mcts::Mcts;
 pub use params::SearchParams;
+/// The seeded generator of MCTS, for callers that need the same reproducible numbers
+/// (the match runner's opening generator).
+pub use rng::SplitMix64;
 pub use tt::{Bound, Entry, TranspositionTable};

@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 
-use arbiter_search::rng::SplitMix64;
+use arbiter_search::SplitMix64;
 
 use crate::engine::{Algorithm, Budget, PositionRequest, RulesEngine, Verdict};
 
