@@ -113,7 +113,10 @@ impl Evaluator<DotsBoxes> for Params {
         let taken = mv.len() as i32 - 1;
         let last = crate::narrow::last_line(g, game.drawn(), mv);
         let before_last = (game.drawn() | mv.lines()) & !(1 << last);
-        let safe = g.safe_lines(before_last) & (1 << last) != 0;
+        // Safe: the last line gives no box its third side.
+        let safe = g.edge_boxes[usize::from(last)]
+            .iter()
+            .all(|&id| id == crate::geometry::NO_BOX || g.sides_drawn(id, before_last) <= 1);
         2 * taken + i32::from(safe)
     }
 

@@ -26,8 +26,20 @@ use crate::position::{DotsBoxes, TurnScratch};
 #[must_use]
 pub fn narrow_moves(game: &DotsBoxes) -> Vec<Move> {
     let g = game.geometry();
+    if game.drawn() == g.all {
+        return Vec::new();
+    }
     let (free, _) = crate::solve::free_boxes(g, game.drawn());
     let base = game.drawn() | free;
+    if g.capturing_lines(base) == 0 {
+        // Nothing to take: every turn is one line (after the free ones), and none is beaten,
+        // since a box it hands over could not be taken before its last line.
+        let rest = g.all & !base;
+        if rest == 0 {
+            return vec![Move(free)];
+        }
+        return Bits(rest).map(|line| Move(free | (1 << line))).collect();
+    }
     // The boxes with three sides once the free lines are drawn; a turn changes only the boxes
     // next to its own lines.
     let three_sided = (0..g.boxes)
