@@ -59,6 +59,16 @@ fn rule_clause(game: &str, class: &str, code: Option<&str>) -> &'static str {
              /work/shared/data/surakarta_connect6_rules.txt): a step to an empty neighbouring \
              point, or a capture along a circuit passing at least one corner loop"
         }
+        ("dotsboxes", _, _) => {
+            "Dots and Boxes rules (shared/protocols-ccgc.md, CCGC platform: one move holds every \
+             line of a turn; every line but the last completes a box, the last completes none \
+             unless it closes the final box)"
+        }
+        ("nogo", _, _) => {
+            "NoGo rules (Botzone's judge, botzone-local NoGo.cpp17; shared/protocols-ccgc.md): a \
+             stone goes on an empty point and may neither take the last liberty of an enemy \
+             group nor leave its own group without one"
+        }
         ("tictactoe", _, _) => {
             "tic-tac-toe rules: players alternately mark an empty cell of the 3x3 grid"
         }

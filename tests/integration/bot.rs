@@ -290,6 +290,81 @@ fn arbiter_line_session() {
     assert!(bot.wait().success());
 }
 
+#[test]
+fn botzone_keep_running_nogo() {
+    // Botzone's NoGo: {x, y} with y down from the top, black (player 0) first.
+    let encoding = Encoding::NoGo { size: 9 };
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "nogo",
+        "--protocol",
+        "botzone-keep-running",
+        "--nodes",
+        "300",
+    ]);
+    let mut played: Vec<String> = Vec::new();
+    let first = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    bot.send(&(first.to_line() + "\n"));
+    for _ in 0..3 {
+        let output = botzone::parse_output(&bot.line()).unwrap();
+        assert_eq!(bot.line(), KEEP_RUNNING);
+        let coords = encoding.from_json(&output.response).unwrap();
+        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
+            panic!("not a move");
+        };
+        assert!(legal_after("nogo", "standard", &played, &mv), "{mv}");
+        played.push(mv);
+        let reply = some_move("nogo", "standard", &played);
+        let request = encoding.to_json(&encoding.encode(&reply).unwrap());
+        played.push(reply);
+        bot.send(&(request.to_string() + "\n"));
+    }
+}
+
+#[test]
+fn arbiter_line_dots_and_boxes() {
+    // A turn is one token: the lines joined by `+`. Box a1 has three sides after the first
+    // three lines, so white's turn must take it and draw again.
+    let mut bot = Bot::spawn(&["--game", "dotsboxes", "--protocol", "arbiter-line"]);
+    let mut ask = |command: &str| {
+        bot.send(&format!("{command}\n"));
+        LineAnswer::parse(&bot.line()).unwrap()
+    };
+    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
+    assert_eq!(ask("position start moves a1b1 a2b2 a1a2"), LineAnswer::Ok);
+    assert_eq!(
+        ask("check b1b2"),
+        LineAnswer::Illegal("must-move-again".into())
+    );
+    assert_eq!(ask("check b1b2+c3d3"), LineAnswer::Ok);
+    let LineAnswer::Legal(legal) = ask("legal") else {
+        panic!("no legal list");
+    };
+    // Decline with one of the 56 lines that complete nothing, or take the box and end with one
+    // of the 56.
+    assert_eq!(legal.len(), 112);
+    assert_eq!(
+        ask("perft 1"),
+        LineAnswer::Perft {
+            depth: 1,
+            nodes: 112
+        }
+    );
+    let LineAnswer::BestMove(Some(best)) =
+        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line())
+    else {
+        panic!("no best move");
+    };
+    assert!(legal.contains(&best.mv), "{}", best.mv);
+    assert!(
+        best.mv.starts_with("b1b2+"),
+        "the free box is taken: {}",
+        best.mv
+    );
+    bot.send("quit\n");
+    assert!(bot.wait().success());
+}
+
 /// Starts an Othello keep-running bot with a fault and sends black's first request.
 fn faulty_othello(fault: &str) -> Bot {
     let mut bot = Bot::spawn(&[

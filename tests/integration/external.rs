@@ -362,6 +362,16 @@ fn amazons_botzone_plays_legal_moves() {
 }
 
 #[test]
+fn nogo_botzone_plays_legal_moves() {
+    plays_legal_moves("t-n-bz", "nogo", "standard", "botzone", 6);
+}
+
+#[test]
+fn nogo_botzone_simple_plays_legal_moves() {
+    plays_legal_moves("t-n-bzs", "nogo", "standard", "botzone-simple", 4);
+}
+
+#[test]
 fn gomocup_plays_legal_moves() {
     plays_legal_moves("t-g-gc", "gomoku", "freestyle", "gomocup", 8);
     plays_legal_moves("t-r-gc", "gomoku", "renju", "gomocup", 8);
@@ -451,6 +461,49 @@ fn arbiter_line_perft_matches_the_reference() {
     }
     drop(position);
     assert_no_leftovers(&engine);
+}
+
+/// Rules over arbiter-line agree with the embedded reference for the two games with turns of
+/// several lines (Dots and Boxes) and fouls (NoGo): legal sets, fouls, perft, and `go`.
+#[test]
+fn arbiter_line_dots_and_boxes_and_nogo_match_the_reference() {
+    let convention = arbiter_core::PerftConvention::SequencesOfExactLength;
+    for (name, game, variant, played, depth) in [
+        (
+            "t-line-d",
+            "dotsboxes",
+            "3x3",
+            "a1b1 a2b2 a1a2 c1d1 c2d2",
+            2,
+        ),
+        ("t-line-n", "nogo", "standard", "a1 b1 e5", 2),
+    ] {
+        let engine = engine(name, game, variant, "arbiter-line", &[]);
+        let mut position = engine.position(variant, &moves(played)).unwrap();
+        let mut reference = engine
+            .reference()
+            .position(variant, &moves(played))
+            .unwrap();
+        let mut expected = reference.legal_moves();
+        let mut actual = position.legal_moves();
+        expected.sort();
+        actual.sort();
+        assert_eq!(actual, expected, "{game}");
+        assert_eq!(position.forbidden(), reference.forbidden(), "{game}");
+        assert_eq!(
+            position.perft(depth, convention),
+            reference.perft(depth, convention),
+            "{game}"
+        );
+        let report = position
+            .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
+            .unwrap();
+        let best = report.best.expect("a move");
+        assert!(reference.check(&best).is_ok(), "{game}: {best}");
+        assert!(engine.take_faults().is_empty(), "{game}");
+        drop(position);
+        assert_no_leftovers(&engine);
+    }
 }
 
 fn manifest_error(name: &str, yaml: &str) -> String {
