@@ -217,6 +217,22 @@ pub trait RulesEngine: Send + Sync {
     fn default_variant(&self) -> String;
     /// The two side names, first side first.
     fn side_names(&self) -> [&'static str; 2];
+    /// Whether `name` names a side in this game (its side names, any case; some games accept
+    /// more, such as gomoku's `first`/`second`).
+    fn accepts_side(&self, name: &str) -> bool {
+        self.side_names()
+            .iter()
+            .any(|side| side.eq_ignore_ascii_case(name.trim()))
+    }
+    /// Every code the rules may refuse a move with; empty when not declared (specs naming a
+    /// code are then not checked when they load).
+    fn move_codes(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Every kind of foul the rules report (renju: `double-three`, …); empty when none.
+    fn foul_kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// What the engine can be asked.
     fn capabilities(&self) -> Capabilities;
     /// The parameters file its searches use by default, if it has search.
@@ -227,13 +243,15 @@ pub trait RulesEngine: Send + Sync {
     fn data_files(&self) -> &'static [DataFile] {
         &[]
     }
-    /// Whether its answers depend on wall-clock time (an external process under a clock): such
-    /// engines are run one case at a time unless asked otherwise (`audit --jobs`).
-    fn time_sensitive(&self) -> bool {
+    /// Whether its answers depend on the request alone (no clock, no other process): then its
+    /// suite searches are compared with snapshots, and an audit may run its cases in parallel.
+    /// External processes are time-sensitive and say no (`audit --jobs` defaults to 1 then).
+    fn reproducible(&self) -> bool {
         false
     }
     /// Warnings gathered since the last call (an external engine's lines that were skipped, an
-    /// answer inside arbiter's time tolerance, an optional command it lacks), for reports.
+    /// answer inside arbiter's time tolerance, an optional command it lacks): the runner adds
+    /// them to the notes of the case that caused them.
     fn take_warnings(&self) -> Vec<String> {
         Vec::new()
     }
@@ -297,6 +315,25 @@ pub trait Position: Send {
     /// # Errors
     /// The engine's [`QueryError`].
     fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> Answered<u64>;
+    /// Perft that visits at most about `max_nodes` positions: `Ok(None)` when the walk needs
+    /// more. By default unbounded (an external process answers under its own deadline).
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: arbiter_core::PerftConvention,
+        max_nodes: u64,
+    ) -> Answered<Option<u64>> {
+        let _ = max_nodes;
+        self.perft(depth, convention).map(Some)
+    }
+    /// An upper bound on the plies the game can still last from here, if the rules give one:
+    /// a perft deeper than that is a spec error.
+    fn longest_game(&self) -> Option<u32> {
+        None
+    }
     /// A board diagram for failure messages.
     fn diagram(&self) -> String;
     /// The one-line position form.

@@ -37,6 +37,8 @@ pub struct BotzonePlayer {
     data: String,
     globaldata: String,
     warnings: Vec<String>,
+    /// The `debug` text of the last answer.
+    debug: Option<String>,
 }
 
 fn blank(line: &str) -> bool {
@@ -57,6 +59,7 @@ impl BotzonePlayer {
             data: String::new(),
             globaldata: String::new(),
             warnings: Vec::new(),
+            debug: None,
         }
     }
 
@@ -110,6 +113,7 @@ impl BotzonePlayer {
         let (output, warnings) = read_output(line)
             .map_err(|error| Fault::protocol(format!("answer `{}`: {error}", preview(line))))?;
         self.warnings.extend(warnings);
+        self.debug.clone_from(&output.debug);
         if let Some(data) = output.data {
             self.data = data;
         }
@@ -251,6 +255,10 @@ impl Player for BotzonePlayer {
 
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.warnings)
+    }
+
+    fn last_note(&self) -> Option<String> {
+        self.debug.clone()
     }
 }
 

@@ -284,10 +284,6 @@ impl RulesEngine for ExternalEngine {
         }
     }
 
-    fn time_sensitive(&self) -> bool {
-        true
-    }
-
     fn take_warnings(&self) -> Vec<String> {
         self.shared
             .warnings
@@ -660,7 +656,7 @@ impl Position for ExternalPosition {
             )));
         }
         let report = self
-            .with_line(|session| session.go(budget))
+            .with_line(|session| session.go(budget, 0))
             .map_err(SearchError::from)?;
         if let Some(best) = &report.best {
             let family = self

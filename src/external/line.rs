@@ -286,11 +286,12 @@ impl LineSession {
         }
     }
 
-    /// `go` under `budget`.
+    /// `go` under `budget`; a time budget is due within `movetime` plus the move time (the
+    /// manifest's, or `move_ms` where a match gives a longer one).
     ///
     /// # Errors
     /// A fault when the engine fails or answers no move.
-    pub fn go(&mut self, budget: Budget) -> Result<SearchReport, Fault> {
+    pub fn go(&mut self, budget: Budget, move_ms: u64) -> Result<SearchReport, Fault> {
         let (limit, deadline) = match budget {
             Budget::Depth(depth) => (
                 GoLimit::Depth(depth),
@@ -306,7 +307,7 @@ impl LineSession {
                     GoLimit::MoveTime(ms),
                     Deadline::new(
                         "movetime + move time",
-                        ms.saturating_add(self.move_ms),
+                        ms.saturating_add(move_ms.max(self.move_ms)),
                         self.tolerance_ms,
                     ),
                 )

@@ -6,7 +6,7 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
-//! | [`botzone`], [`gomocup`], [`line`] | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`fault`] | the classification of every failure |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
@@ -66,6 +66,16 @@ pub trait Player: Send {
     fn take_warnings(&mut self) -> Vec<String> {
         Vec::new()
     }
+    /// Free text the engine sent beside its last answer, where the protocol carries it
+    /// (Botzone's `debug`); the match records it with the move.
+    fn last_note(&self) -> Option<String> {
+        None
+    }
+    /// The clock before the next answer, from a match with a time control: at most
+    /// `turn_ms` for this answer, `time_left_ms` on the side's game clock (Gomocup
+    /// `INFO time_left`). Drivers that ignore it keep the manifest's move time, and the match's
+    /// referee still rules a late answer a timeout.
+    fn set_clock(&mut self, _turn_ms: u64, _time_left_ms: Option<u64>) {}
 }
 
 /// The time limits of a manifest, in ms.

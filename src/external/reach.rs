@@ -105,7 +105,7 @@ pub fn route(
             "no gomoku variant `{variant}`"
         )));
     };
-    let setup = arbiter_gomoku::position::parse_line(parsed.size, &board.text())
+    let setup = Gomoku::parse_position(&parsed, &board.text())
         .map_err(|error| PositionError::Notation(error.message))?;
     match find_order(&parsed, &setup, ORDER_SEARCH_NODES) {
         Ok(order) => {
@@ -122,7 +122,7 @@ pub fn route(
         Err(reason) => {
             // The board as it stands after the case's moves, for Gomocup's BOARD.
             let last = reference.position(variant, request)?;
-            let stones = arbiter_gomoku::position::parse_line(parsed.size, &last.text())
+            let stones = Gomoku::parse_position(&parsed, &last.text())
                 .ok()
                 .map(|setup| stones_of(&setup));
             Ok(Route::Unreachable {
@@ -310,7 +310,7 @@ mod tests {
     use super::*;
 
     fn setup(variant: &GomokuVariant, text: &str) -> Setup {
-        arbiter_gomoku::position::parse_line(variant.size, text).unwrap()
+        Gomoku::parse_position(variant, text).unwrap()
     }
 
     fn replays(variant: &GomokuVariant, order: &[Point]) -> Gomoku {

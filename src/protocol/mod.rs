@@ -115,7 +115,7 @@ impl Protocol {
             Protocol::Botzone
             | Protocol::BotzoneKeepRunning
             | Protocol::BotzoneSimple
-            | Protocol::BotzoneSimpleKeepRunning => Some(&["gomoku", "othello", "amazons"]),
+            | Protocol::BotzoneSimpleKeepRunning => Some(&["gomoku", "othello", "amazons", "nogo"]),
             Protocol::Gomocup => Some(&["gomoku"]),
             Protocol::ArbiterLine => None,
         }

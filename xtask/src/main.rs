@@ -6,6 +6,7 @@
 mod audit;
 mod baseline;
 mod bench;
+mod matches;
 mod perft;
 mod position;
 mod progress;
@@ -46,6 +47,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Check an external engine's protocol handling (manifest in engines/external/).
     ProtocolCheck(protocol_check::ProtocolCheckArgs),
+    /// Play a refereed match between two engines (SPRT, openings, records, found cases).
+    Match(Box<matches::MatchArgs>),
     /// Write the JSON Schemas of the spec and suite formats.
     Schema,
 }
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Baseline(args) => baseline::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::ProtocolCheck(args) => protocol_check::run(&args),
+        Command::Match(args) => matches::run(&args),
         Command::Schema => schema::run(),
     };
     match result {

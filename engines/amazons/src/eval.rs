@@ -140,7 +140,7 @@ fn square_bit(square: u8) -> u128 {
     BITS[usize::from(square)]
 }
 
-/// The evaluator the searchers use: [`evaluate`], [`order_hint`], and history by the pair
+/// The evaluator the searchers use: `evaluate`, `order_hint`, and history by the pair
 /// (destination, arrow), which tells a move's purpose better than the amazon that makes it.
 impl Evaluator<Amazons> for Params {
     fn evaluate(&self, game: &Amazons) -> i32 {
@@ -157,6 +157,11 @@ impl Evaluator<Amazons> for Params {
 
     fn history_slot(&self, mv: Move) -> usize {
         usize::from(mv.to) * MAX_SQUARES + usize::from(mv.arrow)
+    }
+
+    /// The side to move loses only when it has no move: never by its own move.
+    fn moving_can_lose(&self) -> bool {
+        false
     }
 }
 

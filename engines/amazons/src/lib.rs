@@ -11,13 +11,14 @@
 //! (Botzone player 0) moves first, so that start position has `Side::Second` to move.
 //!
 //! Notation: `d1-d7/g7` (from-to/arrow, file a on the left, rank 1 at the bottom); Botzone's
-//! `x0 y0 x1 y1 x2 y2` via [`to_botzone`]/[`from_botzone`]/[`parse_botzone`]/[`format_botzone`].
+//! `x0 y0 x1 y1 x2 y2` via [`to_botzone`]/[`from_botzone`].
 //! Positions: a diagram (`W`, `B`, `x`, `.`, top row first) or the one-line form
-//! `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white` ([`setup`]).
+//! `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white` (`setup`).
 //!
 //! Search: [`Params`] is the territory-and-mobility evaluator the generic searchers use, and
 //! `impl arbiter_search::Searchable for Amazons` (module `search`) runs alpha-beta, MCTS or the
-//! exact endgame solver ([`solve`]) with the weights of `engines/amazons/params.yaml`.
+//! exact endgame solver (alpha-beta searched to the end) with the weights of
+//! `engines/amazons/params.yaml`.
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `not-own-amazon`, `not-queen-line`,
 //! `blocked-path`, `arrow-not-queen-line`, `arrow-blocked` ([`Amazons::check_move`]).
@@ -29,15 +30,14 @@ mod notation;
 mod perft;
 mod position;
 mod search;
-pub mod setup;
-pub mod solve;
+mod setup;
 mod variant;
 
 #[cfg(test)]
 mod tests;
 
-pub use eval::{Params, evaluate, order_hint};
-pub use notation::{Move, format_botzone, from_botzone, parse_botzone, to_botzone};
+pub use eval::Params;
+pub use notation::{Move, from_botzone, to_botzone};
 pub use position::Amazons;
 pub use setup::{AmazonsSetup, Cell};
 pub use variant::AmazonsVariant;

@@ -118,17 +118,21 @@ pub fn from_botzone(geometry: &Geometry, coords: [i32; 6]) -> Result<Move, Notat
     })
 }
 
-/// Formats a move as Botzone's simplified-I/O line `x0 y0 x1 y1 x2 y2`.
+/// Formats a move as Botzone's simplified-I/O line `x0 y0 x1 y1 x2 y2` (for the tests: the
+/// framework's protocol codecs read and write the coordinates themselves).
+#[cfg(test)]
 #[must_use]
-pub fn format_botzone(geometry: &Geometry, mv: Move) -> String {
+pub(crate) fn format_botzone(geometry: &Geometry, mv: Move) -> String {
     to_botzone(geometry, mv).map(|c| c.to_string()).join(" ")
 }
 
-/// Parses Botzone's simplified-I/O line `x0 y0 x1 y1 x2 y2` (whitespace separated).
+/// Parses Botzone's simplified-I/O line `x0 y0 x1 y1 x2 y2` (whitespace separated; for the
+/// tests, as [`format_botzone`]).
 ///
 /// # Errors
 /// A [`NotationError`] unless the text is six integers naming points on the board.
-pub fn parse_botzone(geometry: &Geometry, text: &str) -> Result<Move, NotationError> {
+#[cfg(test)]
+pub(crate) fn parse_botzone(geometry: &Geometry, text: &str) -> Result<Move, NotationError> {
     let numbers: Vec<i32> = text
         .split_whitespace()
         .map(str::parse)

@@ -99,10 +99,13 @@ impl Amazons {
     ) -> Result<Amazons, Vec<SetupProblem>> {
         let size = variant.size();
         if setup.size != size || setup.cells.len() != usize::from(size) * usize::from(size) {
-            return Err(vec![SetupProblem::new(format!(
-                "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
-                setup.size
-            ))]);
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
+                    setup.size
+                ),
+            )]);
         }
         let mut amazons = [0u128; 2];
         let mut arrows = 0u128;
@@ -122,9 +125,10 @@ impl Amazons {
                 } else {
                     "black"
                 };
-                problems.push(SetupProblem::new(format!(
-                    "{name} has {count} amazons: expected 1 to 4"
-                )));
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    format!("{name} has {count} amazons: expected 1 to 4"),
+                ));
             }
         }
         if problems.is_empty() {

@@ -1,10 +1,14 @@
-//! [`Searchable`] for Amazons: alpha-beta and MCTS with the territory evaluator, and the exact
-//! solver for small endgames ([`crate::solve`]).
+//! [`Searchable`] for Amazons: alpha-beta and MCTS with the territory evaluator, and an exact
+//! solver for small endgames: alpha-beta searched to the end of the game.
+//!
+//! Amazons has no draws and every turn fills one empty square for good (the queen leaves one
+//! square and takes another; the arrow fills a third), so every line ends within as many plies
+//! as there are empty squares and the solver's result is always a win or loss by distance: a
+//! proof, with the number of plies to the end (the winner hurrying, the loser holding out) as
+//! its depth. The transposition table keys on the position hash, which is sound here: the
+//! value of an Amazons position does not depend on how it was reached.
 
-use arbiter_search::{
-    Algorithm, EngineParams, Report, SearchError, SearchRequest, Searchable, parse_params,
-    run_heuristic,
-};
+use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solve_to_end};
 
 use crate::eval::Params;
 use crate::notation::Move;
@@ -13,22 +17,23 @@ use crate::position::Amazons;
 impl Searchable for Amazons {
     const PARAMS_PATH: &'static str = "engines/amazons/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// Territory and mobility ([`Params`]).
+    type Weights = Params;
+    type Evaluator = Params;
 
-    /// Alpha-beta and MCTS score leaves with [`Params`] (territory and mobility);
-    /// [`Algorithm::Solve`] searches every line to the end and is only practical for small
-    /// endgames (a few dozen empty squares that the amazons can still reach).
-    fn search(
+    fn evaluator(weights: Params) -> Params {
+        weights
+    }
+
+    /// Searches every line to the end ([`solve_to_end`]): only practical for small endgames
+    /// (a few dozen empty squares that the amazons can still reach). `Nodes` bounds the
+    /// effort, `Time` the clock; `Depth` is ignored.
+    fn solve(
         &self,
-        request: SearchRequest,
-        params_yaml: &str,
+        budget: Budget,
+        params: &EngineParams<Params>,
     ) -> Result<Report<Move>, SearchError> {
-        let params: EngineParams<Params> = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        match request.algorithm {
-            Algorithm::Solve => crate::solve::solve(self, request.budget, params.search.tt_size_mb),
-            Algorithm::AlphaBeta | Algorithm::Mcts => {
-                run_heuristic(self, request, params.eval, &params.search)
-            }
-        }
+        solve_to_end(self, budget, params.eval.clone(), &params.search)
     }
 }
 
@@ -37,7 +42,68 @@ mod tests {
     use super::*;
     use crate::variant::AmazonsVariant;
     use arbiter_core::Game;
-    use arbiter_search::{Budget, Verdict};
+    use arbiter_laws::SearchLaws;
+    use arbiter_search::score::{INFINITY, mated_in};
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+
+    fn position(variant: AmazonsVariant, text: &str) -> Amazons {
+        let setup = Amazons::parse_position(&variant, text).unwrap();
+        Amazons::from_setup(variant, &setup).unwrap()
+    }
+
+    /// Plain minimax to the end: the reference the solver must agree with.
+    fn minimax(game: &mut Amazons, ply: usize) -> i32 {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return mated_in(ply);
+        }
+        let mut best = -INFINITY;
+        for mv in moves {
+            game.make(mv);
+            best = best.max(-minimax(game, ply + 1));
+            game.unmake(mv);
+        }
+        best
+    }
+
+    fn solve(game: &Amazons, nodes: u64) -> Result<Report<Move>, SearchError> {
+        game.search(
+            request(Algorithm::Solve, Budget::Nodes(nodes)),
+            Amazons::PARAMS_YAML,
+        )
+    }
+
+    #[test]
+    fn a_finished_game_is_a_loss_in_zero() {
+        let game = position(AmazonsVariant::Botzone8, "7B/8/8/8/8/8/xx6/Wx6 white");
+        let report = solve(&game, 10).unwrap();
+        assert_eq!(report.result.best, None);
+        assert_eq!(report.result.score, mated_in(0));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Loss));
+    }
+
+    #[test]
+    fn solve_agrees_with_minimax_on_small_boards() {
+        // Open regions (not sealed corridors), so that the amazons interact.
+        for text in [
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxx..xxx/xx.W.xxx/xxx.Bxxx/xxxxxxxx/xxxxxxxx white",
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxx..xxx/xx.W.xxx/xxx.Bxxx/xxxxxxxx/xxxxxxxx black",
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xx..Bxxx/xx.W..xx/xxx.xxxx/xxxxxxxx/xxxxxxxx white",
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xx...xxx/xx.W.Bxx/xxx..xxx/xxxxxxxx/xxxxxxxx black",
+        ] {
+            let mut game = position(AmazonsVariant::Botzone8, text);
+            let report = solve(&game, 1_000_000).unwrap();
+            assert_eq!(report.result.score, minimax(&mut game, 0), "{text}");
+            assert!(report.proven.is_some(), "{text}");
+            // The principal variation is legal and ends the game at the reported distance.
+            for &mv in &report.result.pv {
+                game.play(mv).unwrap();
+            }
+            assert!(game.outcome().is_some(), "{text}");
+            assert_eq!(report.result.pv.len() as u32, report.result.depth);
+        }
+    }
 
     fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
         SearchRequest { algorithm, budget }
@@ -51,38 +117,18 @@ mod tests {
         assert_eq!(params.search.mcts_playout_limit, 0);
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn a_bad_params_file_names_the_place() {
-        let start = Amazons::new(AmazonsVariant::Standard);
-        let error = start
-            .search(
-                request(Algorithm::AlphaBeta, Budget::Depth(1)),
-                "eval:\n  mobility: 4\n",
-            )
-            .unwrap_err();
-        assert!(
-            matches!(&error, SearchError::Params(message) if message.starts_with(Amazons::PARAMS_PATH)),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn searches_are_deterministic_and_legal() {
+    fn search_laws() {
         let start = Amazons::new(AmazonsVariant::Botzone8);
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Nodes(3_000)),
-            (Algorithm::Mcts, Budget::Nodes(300)),
-        ] {
-            let first = start
-                .search(request(algorithm, budget), Amazons::PARAMS_YAML)
-                .unwrap();
-            let again = start
-                .search(request(algorithm, budget), Amazons::PARAMS_YAML)
-                .unwrap();
-            assert_eq!(first, again, "{algorithm}");
-            let best = first.result.best.expect("a move from the start");
-            assert_eq!(start.check_move(best), Ok(()), "{algorithm}");
-        }
+        let mut opening = start.clone();
+        opening
+            .play(opening.parse_move("c8-c5/c7").unwrap())
+            .unwrap();
+        SearchLaws::new(vec![start, opening])
+            .nodes(3_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]

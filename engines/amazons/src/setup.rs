@@ -7,6 +7,7 @@
 //! empty squares, then a space and the side to move (`white`/`black`, or `w`/`b`), e.g. the 10x10
 //! start `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white`.
 
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, Side};
 
 /// One square of a raw position.
@@ -48,18 +49,23 @@ impl Cell {
     }
 }
 
+/// The text layout of a `size` x `size` board: rank 1 at the bottom.
+const fn board(size: u8) -> Grid {
+    Grid {
+        width: size as usize,
+        height: size as usize,
+        rows: RowOrder::BottomIsOne,
+        unit: "squares",
+        legend: "W, B, x or .",
+    }
+}
+
 /// Reads the side to move: `white`/`w` or `black`/`b`, any case.
 ///
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_side(text: &str) -> Result<Side, NotationError> {
-    match text.to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Side::First),
-        "black" | "b" => Ok(Side::Second),
-        _ => Err(NotationError::new(format!(
-            "`{text}` is not a side: expected white or black"
-        ))),
-    }
+    grid::parse_side(text, [&["white", "w"], &["black", "b"]])
 }
 
 /// Parses a board diagram of a `size` x `size` board.
@@ -71,37 +77,7 @@ pub fn parse_diagram(
     diagram: &str,
     to_move: Side,
 ) -> Result<AmazonsSetup, NotationError> {
-    let n = usize::from(size);
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|row| !row.is_empty())
-        .collect();
-    if rows.len() != n {
-        return Err(NotationError::new(format!(
-            "the diagram has {} rows: expected {n}",
-            rows.len()
-        )));
-    }
-    let mut cells = vec![Cell::Empty; n * n];
-    for (index, row) in rows.iter().enumerate() {
-        let rank = n - 1 - index;
-        let row_cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        if row_cells.len() != n {
-            return Err(NotationError::new(format!(
-                "diagram row {} (`{row}`) has {} cells: expected {n}",
-                index + 1,
-                row_cells.len()
-            )));
-        }
-        for (file, c) in row_cells.into_iter().enumerate() {
-            cells[rank * n + file] = Cell::from_char(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown diagram character `{c}`: expected W, B, x or ."
-                ))
-            })?;
-        }
-    }
+    let cells = board(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
     Ok(AmazonsSetup {
         size,
         cells,
@@ -114,54 +90,14 @@ pub fn parse_diagram(
 /// # Errors
 /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
 pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
-    let n = usize::from(size);
     let mut parts = text.split_whitespace();
-    let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+    let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(NotationError::new(format!(
             "`{text}` is not an Amazons position: expected `<rows separated by /> <white|black>`"
         )));
     };
     let to_move = parse_side(side)?;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != n {
-        return Err(NotationError::new(format!(
-            "the position has {} rows: expected {n}",
-            rows.len()
-        )));
-    }
-    let mut cells = vec![Cell::Empty; n * n];
-    for (index, row) in rows.iter().enumerate() {
-        let rank = n - 1 - index;
-        let mut file = 0usize;
-        let mut run = 0usize;
-        let too_long = || NotationError::new(format!("row `{row}` is longer than {n} squares"));
-        for c in row.chars() {
-            if let Some(digit) = c.to_digit(10) {
-                run = run * 10 + digit as usize;
-                if run > n {
-                    return Err(too_long());
-                }
-                continue;
-            }
-            file += std::mem::take(&mut run);
-            let cell = Cell::from_char(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown character `{c}` in row `{row}`: expected W, B, x, . or a number"
-                ))
-            })?;
-            if file >= n {
-                return Err(too_long());
-            }
-            cells[rank * n + file] = cell;
-            file += 1;
-        }
-        file += run;
-        if file != n {
-            return Err(NotationError::new(format!(
-                "row `{row}` has {file} squares: expected {n}"
-            )));
-        }
-    }
+    let cells = board(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
     Ok(AmazonsSetup {
         size,
         cells,
@@ -172,51 +108,21 @@ pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
 /// Formats cells (a1 first) as the one-line form, empty runs as numbers.
 #[must_use]
 pub fn format_line(size: u8, cells: &[Cell], to_move: Side) -> String {
-    let n = usize::from(size);
-    let mut out = String::new();
-    for rank in (0..n).rev() {
-        let mut run = 0;
-        for file in 0..n {
-            match cells[rank * n + file] {
-                Cell::Empty => run += 1,
-                cell => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(cell.to_char());
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push_str(if to_move == Side::First {
-        " white"
-    } else {
-        " black"
+    let rows = board(size).format_rows(cells, true, '.', |cell| {
+        (cell != Cell::Empty).then(|| cell.to_char())
     });
-    out
+    let side = if to_move == Side::First {
+        "white"
+    } else {
+        "black"
+    };
+    format!("{rows} {side}")
 }
 
 /// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(size: u8, cells: &[Cell]) -> String {
-    let n = usize::from(size);
-    (0..n)
-        .rev()
-        .map(|rank| {
-            (0..n)
-                .map(|file| cells[rank * n + file].to_char().to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    board(size).format_diagram(cells, Labels::None, 0, Cell::to_char)
 }
 
 #[cfg(test)]

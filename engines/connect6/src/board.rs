@@ -6,6 +6,7 @@
 //! board size; points with a row or column at or past the board size are off that board.
 
 use arbiter_core::Side;
+pub use arbiter_core::grid::Symmetry;
 
 /// The row stride of point indices and the largest board size.
 pub const STRIDE: usize = 19;
@@ -197,51 +198,13 @@ impl Board {
     }
 }
 
-/// One of the eight symmetries of the square board, acting on points of a given size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    Identity,
-    Rotate90,
-    Rotate180,
-    Rotate270,
-    /// Mirror left-right.
-    FlipColumns,
-    /// Mirror top-bottom.
-    FlipRows,
-    /// Mirror in the diagonal through `a1`.
-    Transpose,
-    /// Mirror in the other diagonal.
-    AntiTranspose,
-}
-
-impl Symmetry {
-    /// All eight symmetries.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::Identity,
-        Symmetry::Rotate90,
-        Symmetry::Rotate180,
-        Symmetry::Rotate270,
-        Symmetry::FlipColumns,
-        Symmetry::FlipRows,
-        Symmetry::Transpose,
-        Symmetry::AntiTranspose,
-    ];
-
-    /// The image of `point` on a `size` x `size` board (`point` must be on it).
+impl Point {
+    /// The image of this point under `symmetry` on a `size` x `size` board (the point must be
+    /// on it).
     #[must_use]
-    pub fn apply(self, point: Point, size: usize) -> Point {
-        let (r, c, m) = (point.row(), point.column(), size - 1);
-        let (r, c) = match self {
-            Symmetry::Identity => (r, c),
-            Symmetry::Rotate90 => (c, m - r),
-            Symmetry::Rotate180 => (m - r, m - c),
-            Symmetry::Rotate270 => (m - c, r),
-            Symmetry::FlipColumns => (r, m - c),
-            Symmetry::FlipRows => (m - r, c),
-            Symmetry::Transpose => (c, r),
-            Symmetry::AntiTranspose => (m - c, m - r),
-        };
-        Point::new(r, c).unwrap_or(point)
+    pub fn under(self, symmetry: Symmetry, size: usize) -> Point {
+        let (row, column) = symmetry.apply(self.row(), self.column(), size);
+        Point::new(row, column).unwrap_or(self)
     }
 }
 
@@ -313,7 +276,7 @@ mod tests {
         for size in [6, 7, 19] {
             for sym in Symmetry::ALL {
                 let board = Board::empty(size as u8);
-                let mut images: Vec<Point> = board.points().map(|p| sym.apply(p, size)).collect();
+                let mut images: Vec<Point> = board.points().map(|p| p.under(sym, size)).collect();
                 images.sort();
                 assert_eq!(images, board.points().collect::<Vec<_>>(), "{sym:?} {size}");
             }

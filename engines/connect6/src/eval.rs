@@ -13,20 +13,20 @@
 //! The two extreme cases are exact consequences of "six or more in a row wins" and two stones
 //! per turn; the sum is a heuristic. The weights come from `params.yaml` ([`EvalParams`]).
 //!
-//! A point's value (for move ordering and for the narrowed move list of [`crate::view`]) sums,
+//! A point's value (for move ordering and for the narrowed move list of [`crate::narrow`]) sums,
 //! over the windows through it that hold stones of one side only, `attack[k]` for the mover's
 //! windows with `k` stones and `defence[k]` for the opponent's (`k = 0` for an empty window).
 
 use std::cell::RefCell;
 
 use arbiter_core::{Game, Side};
-use arbiter_search::Evaluator;
+use arbiter_search::{Evaluator, MoveSet};
 use serde::{Deserialize, Serialize};
 
 use crate::Connect6;
 use crate::board::{Board, POINTS, SIX};
 use crate::moves::Move;
-use crate::view::SearchView;
+use crate::narrow::narrow_moves;
 use crate::windows::{Gap, THREAT, for_each_window, min_blockers};
 
 /// The `eval:` section of `engines/connect6/params.yaml`. All scores are in evaluation points
@@ -172,7 +172,8 @@ struct Cache {
     values: Box<[i32; POINTS]>,
 }
 
-/// The evaluator the searchers use, for [`Connect6`] itself and for [`SearchView`].
+/// The evaluator the searchers use: `evaluate`, point values for ordering, and the narrowed
+/// move list (`narrow_moves`).
 #[derive(Clone, Debug)]
 pub struct Connect6Eval {
     params: EvalParams,
@@ -231,23 +232,10 @@ impl Evaluator<Connect6> for Connect6Eval {
     fn history_slot(&self, mv: Move) -> usize {
         mv.first().index()
     }
-}
 
-impl Evaluator<SearchView> for Connect6Eval {
-    fn evaluate(&self, view: &SearchView) -> i32 {
-        evaluate(view.game(), &self.params)
-    }
-
-    fn move_order_hint(&self, view: &SearchView, mv: Move) -> i32 {
-        self.move_value(view.game(), mv)
-    }
-
-    fn history_slots(&self) -> usize {
-        POINTS
-    }
-
-    fn history_slot(&self, mv: Move) -> usize {
-        mv.first().index()
+    /// The threat-narrowed pair list (`narrow_moves`).
+    fn search_moves(&mut self, game: &Connect6, moves: &mut Vec<Move>) -> MoveSet {
+        narrow_moves(game, &self.params, moves)
     }
 }
 
@@ -257,12 +245,7 @@ mod tests {
     use crate::Connect6Variant;
 
     fn after(moves: &str) -> Connect6 {
-        let mut game = Connect6::start(&Connect6Variant::STANDARD);
-        for text in moves.split_whitespace() {
-            let mv = game.parse_move(text).unwrap();
-            game.play(mv).unwrap();
-        }
-        game
+        arbiter_laws::played(&Connect6Variant::STANDARD, moves)
     }
 
     #[test]

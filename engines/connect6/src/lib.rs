@@ -17,41 +17,37 @@
 //! (two stones on black's first turn, one later), `game-over`, and `off-board` for a point
 //! outside a smaller board.
 //!
-//! Notation (see [`notation`]): columns `a`..`s` left to right **without skipping `i`**, rows
+//! Notation (see `notation.rs`): columns `a`..`s` left to right **without skipping `i`**, rows
 //! `1`..`19` from the bottom; a pair is written `j10-k11` (smaller index first) and read as
 //! `j10-k11`, `j10,k11` or `j10k11`.
 //!
-//! [`candidates`] offers a threat-based reduced move list (wins first, then forced blocks, then
-//! every pair near the stones, often a thousand or more); the searchers use the narrower
-//! [`view::narrow_moves`] (the same wins and blocks, then pairs of the best-valued points).
-//! Neither is part of the rules.
-//!
-//! Search (see [`search`]): [`eval`] scores positions from window counts ([`windows`]),
-//! [`view`] narrows the move list for alpha-beta and MCTS, [`solver`] proves short wins and
-//! losses from threats; weights live in `engines/connect6/params.yaml`.
+//! Search (`search.rs`): `eval.rs` scores positions from window counts (`windows.rs`),
+//! `narrow.rs` narrows the move list for alpha-beta and MCTS (wins first, then forced blocks,
+//! then pairs of the best-valued points; not part of the rules), `solver.rs` proves short wins
+//! and losses from threats; weights live in `engines/connect6/params.yaml`.
 //!
 //! Perft counts whole turns; the last ply is bulk-counted (`E` or `C(E, 2)`): from the start
 //! d1 = 361, d2 = 23,327,820, d3 = 1,490,717,681,460; d4 and beyond overflow `u64`.
 
-pub mod board;
-pub mod candidates;
-pub mod eval;
+mod board;
+mod eval;
 mod game;
-pub mod moves;
-pub mod notation;
-pub mod search;
-pub mod setup;
-pub mod solver;
+mod moves;
+mod narrow;
+mod notation;
+mod search;
+mod setup;
+mod solver;
 mod variant;
-pub mod view;
-pub mod windows;
+mod windows;
 
-pub use board::{Board, Point, Symmetry};
+pub use board::{Board, Point};
+pub use eval::{Connect6Eval, EvalParams};
 pub use game::Connect6;
 pub use moves::Move;
+pub use search::Params;
 pub use setup::Setup;
 pub use variant::{Connect6Variant, MAX_SIZE, MIN_SIZE};
-pub use view::SearchView;
 
 #[cfg(doc)]
 use arbiter_core::EndReason;

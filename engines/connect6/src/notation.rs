@@ -19,6 +19,7 @@
 //! and `.` (`+` and `-` are read as empty too), spaces between cells allowed. The labels that
 //! [`diagram`] prints (a header of column letters, row numbers on both sides) are skipped.
 
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, Side};
 
 use crate::board::{Board, Point};
@@ -111,15 +112,20 @@ pub fn parse_move(text: &str, size: usize) -> Result<Move, NotationError> {
     Ok(Move::pair(first, second))
 }
 
+/// The text layout of a `size` x `size` board: row 1 at the bottom.
+const fn grid(size: usize) -> Grid {
+    Grid {
+        width: size,
+        height: size,
+        rows: RowOrder::BottomIsOne,
+        unit: "points",
+        legend: "X, O or .",
+    }
+}
+
 /// Reads a side name `black` or `white` (case-insensitive).
 fn parse_side(text: &str) -> Result<Side, NotationError> {
-    match text.to_ascii_lowercase().as_str() {
-        "black" => Ok(Side::First),
-        "white" => Ok(Side::Second),
-        _ => Err(NotationError::new(format!(
-            "expected the side to move `black` or `white`, found `{text}`"
-        ))),
-    }
+    grid::parse_side(text, [&["black"], &["white"]])
 }
 
 fn stone_of(c: char) -> Option<Option<Side>> {
@@ -129,6 +135,25 @@ fn stone_of(c: char) -> Option<Option<Side>> {
         '.' | '+' | '-' => Some(None),
         _ => None,
     }
+}
+
+/// The board holding `cells` (a1 order).
+fn board_of(size: usize, cells: &[Option<Side>]) -> Board {
+    let mut board = Board::empty(size as u8);
+    for (index, &stone) in cells.iter().enumerate() {
+        if let Some(point) = Point::new(index / size, index % size) {
+            board.set(point, stone);
+        }
+    }
+    board
+}
+
+/// The cells of `board` in a1 order.
+fn cells_of(board: &Board) -> Vec<Option<Side>> {
+    let size = board.size();
+    (0..size * size)
+        .map(|index| Point::new(index / size, index % size).and_then(|p| board.get(p)))
+        .collect()
 }
 
 /// Reads the one-line form on a `size` x `size` board into a board and side to move.
@@ -143,72 +168,17 @@ pub fn parse_position(text: &str, size: usize) -> Result<(Board, Side), Notation
         )));
     };
     let to_move = parse_side(side)?;
-    let rows: Vec<&str> = rows.split('/').collect();
-    if rows.len() != size {
-        return Err(NotationError::new(format!(
-            "a {size}x{size} board has {size} rows, found {}",
-            rows.len()
-        )));
-    }
-    let mut board = Board::empty(size as u8);
-    for (k, row_text) in rows.iter().enumerate() {
-        let row = size - 1 - k;
-        let mut column = 0usize;
-        let mut chars = row_text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(digit) = c.to_digit(10) {
-                let mut run = digit as usize;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    run = run.saturating_mul(10).saturating_add(d as usize);
-                    chars.next();
-                }
-                column = column.saturating_add(run);
-            } else {
-                let stone = stone_of(c).ok_or_else(|| {
-                    NotationError::new(format!("unknown cell `{c}` in row {}", row + 1))
-                })?;
-                if let Some(point) = Point::new(row, column).filter(|_| column < size) {
-                    board.set(point, stone);
-                }
-                column += 1;
-            }
-        }
-        if column != size {
-            return Err(NotationError::new(format!(
-                "row {} has {column} points, expected {size}: `{row_text}`",
-                row + 1
-            )));
-        }
-    }
-    Ok((board, to_move))
+    let cells = grid(size).parse_rows(rows, None, stone_of)?;
+    Ok((board_of(size, &cells), to_move))
 }
 
 /// Writes the one-line form of `board` with `to_move`.
 #[must_use]
 pub fn format_position(board: &Board, to_move: Side) -> String {
-    let size = board.size();
-    let mut rows = Vec::with_capacity(size);
-    for row in (0..size).rev() {
-        let mut text = String::new();
-        let mut empties = 0;
-        for column in 0..size {
-            match Point::new(row, column).and_then(|p| board.get(p)) {
-                None => empties += 1,
-                Some(side) => {
-                    if empties > 0 {
-                        text.push_str(&empties.to_string());
-                        empties = 0;
-                    }
-                    text.push(if side == Side::First { 'x' } else { 'o' });
-                }
-            }
-        }
-        if empties > 0 {
-            text.push_str(&empties.to_string());
-        }
-        rows.push(text);
-    }
-    format!("{} {}", rows.join("/"), side_name(to_move))
+    let rows = grid(board.size()).format_rows(&cells_of(board), true, '.', |stone| {
+        stone.map(|side| if side == Side::First { 'x' } else { 'o' })
+    });
+    format!("{rows} {}", side_name(to_move))
 }
 
 /// Reads a diagram of `size` rows (top row first).
@@ -216,74 +186,18 @@ pub fn format_position(board: &Board, to_move: Side) -> String {
 /// # Errors
 /// A [`NotationError`] when there are not `size` rows of `size` known cells.
 pub fn parse_diagram(diagram: &str, size: usize) -> Result<Board, NotationError> {
-    let header: String = COLUMNS[..size].iter().map(|&c| char::from(c)).collect();
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .filter(|line| line.split_whitespace().collect::<String>() != header)
-        .collect();
-    if rows.len() != size {
-        return Err(NotationError::new(format!(
-            "a {size}x{size} diagram has {size} rows, found {}",
-            rows.len()
-        )));
-    }
-    let mut board = Board::empty(size as u8);
-    for (k, line) in rows.iter().enumerate() {
-        let row = size - 1 - k;
-        // Row numbers printed by `diagram` on either side are labels, not cells.
-        let cells: Vec<char> = line
-            .trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        if cells.len() != size {
-            return Err(NotationError::new(format!(
-                "row {} must have {size} cells, found {}: `{line}`",
-                row + 1,
-                cells.len()
-            )));
-        }
-        for (column, &c) in cells.iter().enumerate() {
-            let stone = stone_of(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown cell `{c}` in row {}: expected X, O or .",
-                    row + 1
-                ))
-            })?;
-            if let Some(point) = Point::new(row, column) {
-                board.set(point, stone);
-            }
-        }
-    }
-    Ok(board)
+    let cells = grid(size).parse_diagram(diagram, None, stone_of)?;
+    Ok(board_of(size, &cells))
 }
 
 /// The diagram of `board`, with column letters above and below and row numbers on both sides.
 #[must_use]
 pub fn diagram(board: &Board) -> String {
-    let size = board.size();
-    let letters: Vec<String> = COLUMNS[..size]
-        .iter()
-        .map(|&c| char::from(c).to_string())
-        .collect();
-    let header = format!("   {}\n", letters.join(" "));
-    let mut out = header.clone();
-    for row in (0..size).rev() {
-        out.push_str(&format!("{:>2}", row + 1));
-        for column in 0..size {
-            out.push(' ');
-            out.push(match Point::new(row, column).and_then(|p| board.get(p)) {
-                Some(Side::First) => 'X',
-                Some(Side::Second) => 'O',
-                None => '.',
-            });
-        }
-        out.push_str(&format!(" {}\n", row + 1));
-    }
-    out.push_str(&header);
-    out
+    grid(board.size()).format_diagram(&cells_of(board), Labels::Around, 2, |stone| match stone {
+        Some(Side::First) => 'X',
+        Some(Side::Second) => 'O',
+        None => '.',
+    })
 }
 
 #[cfg(test)]

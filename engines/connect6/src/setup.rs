@@ -56,15 +56,19 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
     let to_move = setup.to_move;
     let size = board.size();
     if board.has_stones_off_board() {
-        problems.push(SetupProblem::new(format!(
-            "stones outside the {size}x{size} board"
-        )));
+        problems.push(SetupProblem::new(
+            "off-board",
+            format!("stones outside the {size}x{size} board"),
+        ));
     }
     let (b, w) = (board.count(Side::First), board.count(Side::Second));
     let sixes = [board.find_six(Side::First), board.find_six(Side::Second)];
     let winner = match (&sixes[0], &sixes[1]) {
         (Some(_), Some(_)) => {
-            problems.push(SetupProblem::new("both sides have six in a row"));
+            problems.push(SetupProblem::new(
+                "both-won",
+                "both sides have six in a row",
+            ));
             None
         }
         (Some(_), None) => Some(Side::First),
@@ -74,24 +78,33 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
     let short = winner.is_some_and(|s| s != to_move && short_last_turn_fits(b, w, s));
     if !full_turns_fit(b, w, to_move) && !short {
         if full_turns_fit(b, w, to_move.opponent()) {
-            problems.push(SetupProblem::new(format!(
-                "side to move: black has {b} stones and white {w}, so {} is to move, not {}",
-                side_name(to_move.opponent()),
-                side_name(to_move)
-            )));
+            problems.push(SetupProblem::new(
+                "side-to-move",
+                format!(
+                    "side to move: black has {b} stones and white {w}, so {} is to move, not {}",
+                    side_name(to_move.opponent()),
+                    side_name(to_move)
+                ),
+            ));
         } else {
-            problems.push(SetupProblem::new(format!(
-                "stone counts: black has {b} stones and white {w}, which no game reaches \
+            problems.push(SetupProblem::new(
+                "piece-count",
+                format!(
+                    "stone counts: black has {b} stones and white {w}, which no game reaches \
                  (black places 1 stone on its first turn, then each side 2 per turn)"
-            )));
+                ),
+            ));
         }
     }
     if let Some(winner) = winner {
         if winner == to_move {
-            problems.push(SetupProblem::new(format!(
-                "{} has six in a row but is to move: the game ended when it made the six",
-                side_name(winner)
-            )));
+            problems.push(SetupProblem::new(
+                "moved-after-end",
+                format!(
+                    "{} has six in a row but is to move: the game ended when it made the six",
+                    side_name(winner)
+                ),
+            ));
         } else {
             // The winner's last turn: one stone on black's first turn or a short last turn,
             // else two.
@@ -101,7 +114,7 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
                 2
             };
             if !last_turn_can_make_every_six(board, winner, stones) {
-                problems.push(SetupProblem::new(format!(
+                problems.push(SetupProblem::new("unreachable", format!(
                     "{} has sixes that its last turn cannot all have made: the game ends at the first six",
                     side_name(winner)
                 )));

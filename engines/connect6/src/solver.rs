@@ -31,7 +31,7 @@ use crate::Connect6;
 use crate::board::{POINTS, Point};
 use crate::eval::{EvalParams, analyse};
 use crate::moves::Move;
-use crate::view::narrow_moves;
+use crate::narrow::narrow_moves;
 use crate::windows::{Gap, THREAT, blocks_all, for_each_window, min_blockers, threat_gaps};
 
 /// The most attacking turns a proof may take when the budget does not say (`Depth(n)` does).

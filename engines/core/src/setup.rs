@@ -51,16 +51,26 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// One reason a raw setup is not a valid position (validation lists all of them).
+/// One reason a raw setup is not a valid position (validation lists all of them), with a
+/// stable kebab-case `code` that specs can match and a sentence for people.
+///
+/// The codes are shared where the meaning is: `board-size` (the board does not have the
+/// variant's size), `off-board` (pieces outside the board), `overlap` (a cell holding two
+/// pieces), `piece-count` (a side has a number of pieces no game reaches), `side-to-move`
+/// (the counts say the other side moves), `both-won` (both sides have a winning line),
+/// `moved-after-end` (a side moved after the game had ended), `unreachable` (a final position
+/// no last move makes); each game's crate documents the codes it uses and any of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupProblem {
+    pub code: &'static str,
     pub message: String,
 }
 
 impl SetupProblem {
     #[must_use]
-    pub fn new(message: impl Into<String>) -> SetupProblem {
+    pub fn new(code: &'static str, message: impl Into<String>) -> SetupProblem {
         SetupProblem {
+            code,
             message: message.into(),
         }
     }
@@ -68,6 +78,6 @@ impl SetupProblem {
 
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        write!(f, "{} ({})", self.message, self.code)
     }
 }

@@ -9,8 +9,8 @@
 use std::time::Instant;
 
 use arbiter_core::Game;
-use arbiter_gomoku::vcf::{VcfOutcome, solve_vcf};
 use arbiter_gomoku::{Gomoku, GomokuVariant};
+use arbiter_gomoku::{VcfOutcome, solve_vcf};
 
 const BUDGET: u64 = 2_000_000;
 

@@ -3,13 +3,12 @@
 use std::fmt;
 
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
-    zobrist,
+    EndReason, Game, IllegalMove, MoveBuffers, NodeBudget, NotationError, Outcome, PerftConvention,
+    SetupProblem, Side, zobrist,
 };
 
 use crate::lines::{DIRECTIONS, Lines};
 use crate::opening::Stage;
-use crate::patterns::{LevelCounts, PatternCache, Patterns};
 use crate::point::{CELLS, Colour, Point};
 use crate::position::{self, Setup};
 use crate::renju::{self, ForbiddenKind, Quick};
@@ -57,8 +56,6 @@ pub struct Gomoku {
     stones: u16,
     outcome: Option<Outcome>,
     hash: u64,
-    /// Threat-pattern counts for the search, when switched on ([`Gomoku::track_patterns`]).
-    patterns: PatternCache,
 }
 
 impl fmt::Debug for Gomoku {
@@ -283,15 +280,8 @@ impl Gomoku {
 
     fn put(&mut self, point: Point, value: u8) {
         debug_assert_eq!(self.cells[point.index()], 0, "{point} is occupied");
-        if let Some(patterns) = self.patterns.0.as_deref_mut() {
-            patterns.tally(&self.lines, &self.cells, point, false);
-        }
         self.cells[point.index()] = value;
         self.lines.place(point, value);
-        if let Some(patterns) = self.patterns.0.as_deref_mut() {
-            patterns.update_view(point, value, true);
-            patterns.tally(&self.lines, &self.cells, point, true);
-        }
         self.hash ^= stone_key(point, value);
         self.stones += 1;
     }
@@ -299,113 +289,20 @@ impl Gomoku {
     fn take(&mut self, point: Point) {
         let value = self.cells[point.index()];
         debug_assert_ne!(value, 0, "{point} is empty");
-        if let Some(patterns) = self.patterns.0.as_deref_mut() {
-            patterns.tally(&self.lines, &self.cells, point, false);
-        }
         self.cells[point.index()] = 0;
         self.lines.remove(point, value);
-        if let Some(patterns) = self.patterns.0.as_deref_mut() {
-            patterns.update_view(point, value, false);
-            patterns.tally(&self.lines, &self.cells, point, true);
-        }
         self.hash ^= stone_key(point, value);
         self.stones -= 1;
     }
 
-    /// Switches on the incremental threat-pattern counts (module [`crate::patterns`]) for this
-    /// position and every position made from it. The search does this on its own copy; rules-only
-    /// callers leave it off, which keeps `make` as cheap as the rules need.
-    pub fn track_patterns(&mut self) {
-        if !self.tracks_patterns() {
-            let patterns = Patterns::new(&self.lines, &self.cells, true);
-            self.patterns = PatternCache(Some(Box::new(patterns)));
-        }
+    /// The line windows with black as the own colour (the rules' view).
+    pub(crate) fn lines(&self) -> &Lines {
+        &self.lines
     }
 
-    /// Keeps only the white-view line windows up to date (no level counts): what the VCF solver
-    /// needs for white's four candidates, at 40 extra additions per stone. No effect when
-    /// tracking is on already.
-    pub(crate) fn track_white_view(&mut self) {
-        if self.patterns.0.is_none() {
-            let patterns = Patterns::new(&self.lines, &self.cells, false);
-            self.patterns = PatternCache(Some(Box::new(patterns)));
-        }
-    }
-
-    /// Whether [`Gomoku::track_patterns`] is on.
-    #[must_use]
-    pub fn tracks_patterns(&self) -> bool {
-        self.patterns.0.as_deref().is_some_and(Patterns::counting)
-    }
-
-    /// Whether a `colour` stone on the empty `point` would complete a winning line: four table
-    /// lookups when the view of `colour` is kept (black always; white with a pattern cache), the
-    /// line runs of [`Gomoku::wins`] otherwise. Same answer either way (property-tested).
-    pub(crate) fn completes_five(&self, point: Point, colour: Colour) -> bool {
-        let view = match colour {
-            Colour::Black => &self.lines,
-            Colour::White => match self.patterns.0.as_deref() {
-                Some(patterns) => patterns.white(),
-                None => return self.wins(point, colour),
-            },
-        };
-        let long = self.variant.overline_wins(colour);
-        (0..4).any(|d| match view.pattern(point, d).level() {
-            crate::level::FIVE => true,
-            crate::level::OVERLINE => long,
-            _ => false,
-        })
-    }
-
-    /// Whether a `colour` stone on the empty `point` could make a four in the five-or-more sense:
-    /// some five-cell window through it would then hold four `colour` stones and nothing else
-    /// (a superset of the fours; the caller verifies). `None` when the white view is needed and
-    /// not kept.
-    pub(crate) fn four_window(&self, point: Point, colour: Colour) -> Option<bool> {
-        let view = match colour {
-            Colour::Black => &self.lines,
-            Colour::White => self.patterns.0.as_deref()?.white(),
-        };
-        Some((0..4).any(|d| view.pattern(point, d).window() >= 4))
-    }
-
-    /// Per threat level ([`crate::level`]), the number of (empty point, direction) pairs where a
-    /// `colour` stone would make that level on that line. Incremental when tracking is on,
-    /// counted from scratch otherwise.
-    #[must_use]
-    pub fn pattern_counts(&self, colour: Colour) -> LevelCounts {
-        match self.patterns.0.as_deref() {
-            Some(patterns) if patterns.counting() => patterns.counts(colour),
-            _ => self.pattern_counts_from_scratch(colour),
-        }
-    }
-
-    /// [`Gomoku::pattern_counts`] recounted over the whole board (the property tests compare).
-    #[must_use]
-    pub fn pattern_counts_from_scratch(&self, colour: Colour) -> LevelCounts {
-        let fresh = Patterns::new(&self.lines, &self.cells, true);
-        fresh.counts(colour)
-    }
-
-    /// The threat level ([`crate::level`]) a `colour` stone on the empty `point` would make along
-    /// each of the four directions (horizontal, vertical, diagonal, anti-diagonal); all
-    /// [`crate::level::NONE`] for an occupied or off-board point. Table lookups when tracking is
-    /// on (the search); the white levels are rebuilt from the board otherwise.
-    #[must_use]
-    pub fn threat_levels(&self, point: Point, colour: Colour) -> [u8; 4] {
-        if !self.is_empty(point) {
-            return [crate::level::NONE; 4];
-        }
-        match (colour, self.patterns.0.as_deref()) {
-            (Colour::Black, _) => [0, 1, 2, 3].map(|d| self.lines.pattern(point, d).level()),
-            (Colour::White, Some(patterns)) => {
-                [0, 1, 2, 3].map(|d| patterns.white().pattern(point, d).level())
-            }
-            (Colour::White, None) => {
-                let fresh = Patterns::new(&self.lines, &self.cells, false);
-                [0, 1, 2, 3].map(|d| fresh.white().pattern(point, d).level())
-            }
-        }
+    /// The cells by internal index: 0 empty, 1 black, 2 white.
+    pub(crate) fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
     }
 
     /// The Botzone exchange: every stone on the board changes colour (its own inverse).
@@ -446,7 +343,9 @@ impl Gomoku {
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        buffers: &mut [Vec<Move>],
+        buffers: &mut MoveBuffers<Move>,
+        ply: usize,
+        budget: &mut NodeBudget,
     ) -> u64 {
         if self.outcome.is_some() {
             return match convention {
@@ -454,21 +353,28 @@ impl Gomoku {
                 PerftConvention::FinishedGameIsLeaf => 1,
             };
         }
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-                self.generate_moves(moves);
-                let mut nodes = 0;
-                for &mv in moves.iter() {
-                    let undo = self.make(mv);
-                    nodes += self.perft_walk(depth - 1, convention, rest);
-                    self.unmake(mv, undo);
-                }
-                nodes
+        if depth == 0 {
+            return 1;
+        }
+        if !budget.take() {
+            return 0;
+        }
+        if depth == 1 {
+            return self.count_moves();
+        }
+        let mut moves = buffers.take(ply);
+        self.generate_moves(&mut moves);
+        let mut nodes = 0;
+        for &mv in &moves {
+            let undo = self.make(mv);
+            nodes += self.perft_walk(depth - 1, convention, buffers, ply + 1, budget);
+            self.unmake(mv, undo);
+            if budget.exhausted() {
+                break;
             }
         }
+        buffers.put(ply, moves);
+        nodes
     }
 
     /// The setup of this position (for the text forms).
@@ -500,6 +406,17 @@ impl Game for Gomoku {
     const NAME: &'static str = "gomoku";
     /// The colours of the players when no swap has been taken; see [`Gomoku::colour_of`].
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "occupied",
+        "swap-not-offered",
+        "put-two-not-offered",
+        "double-three",
+        "double-four",
+        "overline",
+    ];
+    const FOUL_KINDS: &'static [&'static str] = &["double-three", "double-four", "overline"];
 
     fn start(variant: &GomokuVariant) -> Gomoku {
         let mut game = Gomoku {
@@ -513,7 +430,6 @@ impl Game for Gomoku {
             stones: 0,
             outcome: None,
             hash: 0,
-            patterns: PatternCache::default(),
         };
         game.hash = game.hash_from_scratch();
         game.set_stage(Stage::start(variant.opening));
@@ -763,7 +679,10 @@ impl Game for Gomoku {
             [] => None,
             [colour] => Some(Outcome::win(game.owner(*colour), EndReason::Line)),
             _ => {
-                problems.push(SetupProblem::new("both colours have a winning line"));
+                problems.push(SetupProblem::new(
+                    "both-won",
+                    "both colours have a winning line",
+                ));
                 return Err(problems);
             }
         };
@@ -778,9 +697,28 @@ impl Game for Gomoku {
         position::format_diagram(&self.to_setup())
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(self.variant.points() + 2); depth as usize];
-        self.perft_walk(depth, convention, &mut buffers)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = self.perft_walk(
+            depth,
+            convention,
+            &mut MoveBuffers::default(),
+            0,
+            &mut budget,
+        );
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // A stone per empty point, and the opening rules' decisions (swap, put-two, a second
+        // swap) on top: at most four.
+        let empty = self.points().filter(|p| self.cells[p.index()] == 0).count();
+        u32::try_from(empty).ok().map(|empty| empty + 4)
     }
 
     /// Reads `black`/`white` (the players' colours when no swap was taken) and `first`/`second`.

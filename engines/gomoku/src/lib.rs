@@ -18,7 +18,7 @@
 //! Examples: `renju`, `renju-foul-loses`, `freestyle`, `standard`, `freestyle+swap1`,
 //! `freestyle+swap2`, `freestyle+botzone-exchange`, `renju+swap2`, `freestyle@20`.
 //!
-//! Renju fouls follow the RIF definitions (module [`renju`]): fours counted per line (two on one
+//! Renju fouls follow the RIF definitions (module `renju`): fours counted per line (two on one
 //! line, `X.XXX.X`, make a double-four), at most one three per line, and a three only if one of its
 //! straight-four points is a black move that is itself not forbidden and makes no five
 //! (recursively).
@@ -57,7 +57,7 @@
 //! Points are `<column><row>`: columns `a`..`t` left to right, rows `1`..`20` bottom to top; `h8` is
 //! the centre of 15x15. Gomocup/Botzone `x,y` convert with [`to_xy`]/[`from_xy`] (`y` counted down
 //! from the top row). Positions: [`arbiter_core::Game::parse_diagram`] and the one-line form
-//! `black: h8,i9; white: h9; to-move: black` (see [`position`]).
+//! `black: h8,i9; white: h9; to-move: black` (see `position`).
 //!
 //! Botzone's two judges differ on the exchange (protocols.md): this crate follows the online
 //! JavaScript judge (`Renju.js`: draw only when the board is really full); the Python judge
@@ -65,17 +65,18 @@
 //! point left.
 //!
 //! # Search
-//! [`arbiter_search::Searchable`] is implemented in [`search`]: alpha-beta and MCTS with a
+//! [`arbiter_search::Searchable`] is implemented in `search`: alpha-beta and MCTS with a
 //! pattern-count evaluation (weights in `engines/gomoku/params.yaml`) and threat-class move
 //! ordering; `Solve` = [`vcf::solve_vcf`] (victory by continuous fours; renju fouls observed for
-//! both attacker and defender), then [`vct::solve_vct`] (threat-space search with open threes),
+//! both attacker and defender), then `vct::solve_vct` (threat-space search with open threes),
 //! both under the request's node budget, proving wins only.
 //!
-//! The evaluation reads threat [`level`]s: per empty point, direction and colour, what a stone
+//! The evaluation reads threat `level`s: per empty point, direction and colour, what a stone
 //! there would make on that line (five, straight four, four, open three, closed three, two). The
-//! per-level totals ([`Gomoku::pattern_counts`], module [`patterns`]) are updated stone by stone
-//! once [`Gomoku::track_patterns`] is on; the search switches it on for its own copy only, since
-//! it makes `make`/`unmake` about four times dearer (measured on perft 3).
+//! per-level totals (`patterns::Patterns`) are kept stone by stone beside the position, by the
+//! search's evaluator through its make/unmake hooks and by the solvers on their own copy, never
+//! in the rules' position: they would make `make`/`unmake` about four times dearer (measured on
+//! perft 3).
 //!
 //! # Speed
 //! Every point keeps, per direction, a base-3 code of the 10 cells around it, updated in place by
@@ -89,21 +90,22 @@
 //! alpha-beta and MCTS through [`arbiter_search::Searchable`] at a fixed node budget (alpha-beta
 //! about 160,000 nodes/s, reaching depth 2-3 at 20,000 nodes on 20-stone positions).
 
-pub mod game;
+mod game;
 mod lines;
 mod opening;
-pub mod patterns;
-pub mod point;
-pub mod position;
-pub mod renju;
-pub mod search;
-pub mod variant;
-pub mod vcf;
-pub mod vct;
+mod patterns;
+mod point;
+mod position;
+mod renju;
+mod search;
+mod variant;
+mod vcf;
+mod vct;
 
 pub use game::{Gomoku, Move, Undo};
-pub use lines::level;
 pub use point::{Colour, MAX_SIZE, MIN_SIZE, Point, from_xy, to_xy};
 pub use position::Setup;
 pub use renju::ForbiddenKind;
+pub use search::{EvalWeights, GomokuEval};
 pub use variant::{BaseRule, FoulRuling, GomokuVariant, Opening};
+pub use vcf::{VcfOutcome, VcfResult, solve_vcf};

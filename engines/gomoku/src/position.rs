@@ -16,6 +16,7 @@
 //! count is the decision ply (and, for `swap2`, 3 stones with white to move). Positions inside
 //! swap2's `put-two` stage are reachable only by playing moves from the start.
 
+use arbiter_core::grid::{Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, SetupProblem, Side};
 
 use crate::opening::Stage;
@@ -39,19 +40,26 @@ pub struct Setup {
 pub(crate) fn check_setup(variant: &GomokuVariant, setup: &Setup) -> Vec<SetupProblem> {
     let mut problems = Vec::new();
     if setup.size != variant.size {
-        problems.push(SetupProblem::new(format!(
-            "the position is {}x{} but the variant {variant} is {}x{}",
-            setup.size, setup.size, variant.size, variant.size
-        )));
+        problems.push(SetupProblem::new(
+            "board-size",
+            format!(
+                "the position is {}x{} but the variant {variant} is {}x{}",
+                setup.size, setup.size, variant.size, variant.size
+            ),
+        ));
     }
     let mut seen = vec![false; crate::point::CELLS];
     for point in setup.black.iter().chain(&setup.white) {
         if !point.on_board(variant.size) {
-            problems.push(SetupProblem::new(format!("{point} is off the board")));
+            problems.push(SetupProblem::new(
+                "off-board",
+                format!("{point} is off the board"),
+            ));
         } else if std::mem::replace(&mut seen[point.index()], true) {
-            problems.push(SetupProblem::new(format!(
-                "{point} holds more than one stone"
-            )));
+            problems.push(SetupProblem::new(
+                "overlap",
+                format!("{point} holds more than one stone"),
+            ));
         }
     }
     if variant.opening == Opening::Swap2 && setup.black.len() + setup.white.len() < 3 {
@@ -65,6 +73,7 @@ pub(crate) fn check_setup(variant: &GomokuVariant, setup: &Setup) -> Vec<SetupPr
             || setup.to_move != expected
         {
             problems.push(SetupProblem::new(
+                "opening-order",
                 "swap2 opening stones must alternate black, white, black",
             ));
         }
@@ -96,6 +105,17 @@ pub(crate) fn inferred_stage(variant: &GomokuVariant, setup: &Setup) -> Stage {
     }
 }
 
+/// The text layout of a `size` board: row 1 at the bottom.
+const fn grid(size: u8) -> Grid {
+    Grid {
+        width: size as usize,
+        height: size as usize,
+        rows: RowOrder::BottomIsOne,
+        unit: "cells",
+        legend: "X, O or .",
+    }
+}
+
 /// The stone colour of a diagram cell, `Ok(None)` for an empty cell.
 fn cell(c: char) -> Option<Option<Colour>> {
     match c {
@@ -106,32 +126,12 @@ fn cell(c: char) -> Option<Option<Colour>> {
     }
 }
 
-/// Whether `line` is a row of column letters (`a b c ...`, spaces optional).
-fn is_letter_line(line: &str) -> bool {
-    let letters: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    !letters.is_empty()
-        && letters
-            .chars()
-            .enumerate()
-            .all(|(i, c)| c.to_ascii_lowercase() == char::from(b'a' + (i % 26) as u8))
-}
-
 /// Reads a diagram of a `size` board with `to_move` to play; the first player is black.
 ///
 /// # Errors
 /// A [`NotationError`] naming the row when the shape or a character is wrong.
 pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !is_letter_line(line))
-        .collect();
-    if rows.len() != usize::from(size) {
-        return Err(NotationError::new(format!(
-            "expected {size} board rows, found {}",
-            rows.len()
-        )));
-    }
+    let cells = grid(size).parse_diagram(diagram, None, cell)?;
     let mut setup = Setup {
         size,
         black: Vec::new(),
@@ -143,43 +143,14 @@ pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<Setup, No
         },
         first: Colour::Black,
     };
-    for (i, line) in rows.iter().enumerate() {
-        let row = size - 1 - i as u8;
-        let mut tokens: Vec<&str> = line.split_whitespace().collect();
-        let number = |t: &&str| t.bytes().all(|b| b.is_ascii_digit());
-        for end in [tokens.len().wrapping_sub(1), 0] {
-            if tokens.len() > 1 && tokens.get(end).is_some_and(number) {
-                let label: u8 = tokens[end].parse().unwrap_or(0);
-                if label != row + 1 {
-                    return Err(NotationError::new(format!(
-                        "row {} is labelled {label}",
-                        row + 1
-                    )));
-                }
-                tokens.remove(end);
-            }
-        }
-        let cells: Vec<char> = tokens.concat().chars().collect();
-        if cells.len() != usize::from(size) {
-            return Err(NotationError::new(format!(
-                "row {} has {} cells, expected {size}",
-                row + 1,
-                cells.len()
-            )));
-        }
-        for (col, &c) in cells.iter().enumerate() {
-            let point = Point::new(col as u8, row);
-            match cell(c) {
-                Some(Some(Colour::Black)) => setup.black.push(point),
-                Some(Some(Colour::White)) => setup.white.push(point),
-                Some(None) => {}
-                None => {
-                    return Err(NotationError::new(format!(
-                        "unknown cell {c:?} in row {} (expected X, O or .)",
-                        row + 1
-                    )));
-                }
-            }
+    let width = usize::from(size);
+    for (index, stone) in cells.into_iter().enumerate() {
+        // Both are below the board size, which fits a u8.
+        let point = Point::new((index % width) as u8, (index / width) as u8);
+        match stone {
+            Some(Colour::Black) => setup.black.push(point),
+            Some(Colour::White) => setup.white.push(point),
+            None => {}
         }
     }
     Ok(setup)
@@ -189,29 +160,19 @@ pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<Setup, No
 #[must_use]
 pub fn format_diagram(setup: &Setup) -> String {
     let size = setup.size;
-    let letters: Vec<String> = (0..size)
-        .map(|c| char::from(b'a' + c).to_string())
-        .collect();
-    let header = format!("   {}\n", letters.join(" "));
-    let mut out = header.clone();
-    for row in (0..size).rev() {
-        out.push_str(&format!("{:>2}", row + 1));
-        for col in 0..size {
-            let point = Point::new(col, row);
-            let c = if setup.black.contains(&point) {
+    let cells: Vec<char> = (0..size)
+        .flat_map(|row| (0..size).map(move |col| Point::new(col, row)))
+        .map(|point| {
+            if setup.black.contains(&point) {
                 'X'
             } else if setup.white.contains(&point) {
                 'O'
             } else {
                 '.'
-            };
-            out.push(' ');
-            out.push(c);
-        }
-        out.push_str(&format!(" {}\n", row + 1));
-    }
-    out.push_str(&header);
-    out
+            }
+        })
+        .collect();
+    grid(size).format_diagram(&cells, Labels::Around, 2, |c| c)
 }
 
 /// Reads a point list (`h8,i9` or `h8 i9`; `-` or nothing for none).

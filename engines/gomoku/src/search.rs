@@ -1,8 +1,8 @@
 //! Search for gomoku and renju: [`Searchable`] for [`Gomoku`].
 //!
-//! * `AlphaBeta` and `Mcts` run the framework's searchers ([`run_heuristic`]) with [`GomokuEval`]
-//!   on a copy of the position with the incremental pattern counts switched on
-//!   ([`Gomoku::track_patterns`]).
+//! * `AlphaBeta` and `Mcts` run the framework's searchers with [`GomokuEval`], which keeps the
+//!   incremental pattern counts ([`Patterns`]) beside the position through the searchers'
+//!   make/unmake hooks.
 //! * `Solve` runs the VCF solver ([`crate::vcf`]) and, when it finds nothing, the threat-space
 //!   search ([`crate::vct`]), both under the request's node budget (`Depth(d)`: at most `d`
 //!   attacker moves, no node limit; `Time`: [`SOLVE_TIME_NODES`] nodes, so the answer stays
@@ -13,17 +13,18 @@
 //! The evaluation and the move ordering read threat levels ([`crate::level`]): per colour, what a
 //! stone would make on each line through a point. Weights come from `engines/gomoku/params.yaml`.
 
+use std::borrow::Cow;
+
 use arbiter_core::{Game, Outcome};
 use arbiter_search::score::{MATE_BOUND, mate_in, mated_in};
 use arbiter_search::{
-    Algorithm, Budget, EngineParams, Evaluator, Proven, Report, SearchError, SearchRequest,
-    SearchResult, Searchable, Verdict, parse_params, run_heuristic,
+    Budget, EngineParams, Evaluator, Proven, Report, SearchError, SearchResult, Searchable, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Gomoku, Move};
+use crate::game::{Gomoku, Move, Undo};
 use crate::lines::level;
-use crate::patterns::LevelCounts;
+use crate::patterns::{LevelCounts, Patterns};
 use crate::point::{CELLS, Colour};
 use crate::vcf::{MAX_FOURS, VcfOutcome, solve_vcf_within};
 use crate::vct::{best_level, solve_vct};
@@ -78,17 +79,31 @@ pub struct EvalWeights {
     pub opponent: LevelWeights,
 }
 
-/// The gomoku evaluator: pattern counts times weights, threat-class move ordering.
+/// The gomoku evaluator: pattern counts times weights, threat-class move ordering. It keeps
+/// the `Patterns` of the searched position from [`Evaluator::begin`] on, updated by its
+/// make/unmake hooks; before a search begins it counts them from scratch.
 #[derive(Clone, Debug)]
 pub struct GomokuEval {
     weights: EvalWeights,
+    patterns: Option<Patterns>,
 }
 
 impl GomokuEval {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: EvalWeights) -> GomokuEval {
-        GomokuEval { weights }
+        GomokuEval {
+            weights,
+            patterns: None,
+        }
+    }
+
+    /// The patterns of `game`: the kept ones during a search, else counted now.
+    fn patterns(&self, game: &Gomoku) -> Cow<'_, Patterns> {
+        match &self.patterns {
+            Some(patterns) => Cow::Borrowed(patterns),
+            None => Cow::Owned(Patterns::of(game, true)),
+        }
     }
 }
 
@@ -121,7 +136,8 @@ impl Evaluator<Gomoku> for GomokuEval {
     fn evaluate(&self, game: &Gomoku) -> i32 {
         let me = game.colour_of(game.side_to_move());
         let them = me.opposite();
-        let (mine, theirs) = (game.pattern_counts(me), game.pattern_counts(them));
+        let patterns = self.patterns(game);
+        let (mine, theirs) = (patterns.counts(me), patterns.counts(them));
         let (my_fives, their_fives) = (fives(game, me, &mine), fives(game, them, &theirs));
         if game.colour_to_move() == me {
             if my_fives > 0 {
@@ -146,8 +162,9 @@ impl Evaluator<Gomoku> for GomokuEval {
         let me = game.colour_to_move();
         let them = me.opposite();
         let variant = game.variant();
-        let mine = game.threat_levels(point, me);
-        let theirs = game.threat_levels(point, them);
+        let patterns = self.patterns(game);
+        let mine = patterns.threat_levels(game, point, me);
+        let theirs = patterns.threat_levels(game, point, them);
         let count =
             |levels: &[u8; 4], wanted: &[u8]| levels.iter().filter(|l| wanted.contains(l)).count();
         // Black's double fours and double threes are fouls under renju: no class of their own.
@@ -194,30 +211,43 @@ impl Evaluator<Gomoku> for GomokuEval {
             Move::PutTwo => CELLS + 1,
         }
     }
+
+    fn begin(&mut self, root: &Gomoku) {
+        self.patterns = Some(Patterns::of(root, true));
+    }
+
+    fn make(&mut self, game: &mut Gomoku, mv: Move) -> Undo {
+        match &mut self.patterns {
+            Some(patterns) => patterns.make(game, mv),
+            None => game.make(mv),
+        }
+    }
+
+    fn unmake(&mut self, game: &mut Gomoku, mv: Move, undo: Undo) {
+        match &mut self.patterns {
+            Some(patterns) => patterns.unmake(game, mv, undo),
+            None => game.unmake(mv, undo),
+        }
+    }
 }
 
 impl Searchable for Gomoku {
     const PARAMS_PATH: &'static str = "engines/gomoku/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    type Weights = EvalWeights;
+    type Evaluator = GomokuEval;
 
-    /// See the module docs.
-    fn search(
+    fn evaluator(weights: EvalWeights) -> GomokuEval {
+        GomokuEval::new(weights)
+    }
+
+    /// VCF, then VCT (see the module docs).
+    fn solve(
         &self,
-        request: SearchRequest,
-        params_yaml: &str,
+        budget: Budget,
+        _: &EngineParams<EvalWeights>,
     ) -> Result<Report<Move>, SearchError> {
-        let params: EngineParams<EvalWeights> = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        if request.algorithm == Algorithm::Solve {
-            return solve(self, request.budget);
-        }
-        let mut tracked = self.clone();
-        tracked.track_patterns();
-        run_heuristic(
-            &tracked,
-            request,
-            GomokuEval::new(params.eval),
-            &params.search,
-        )
+        solve(self, budget)
     }
 }
 
@@ -293,6 +323,8 @@ mod tests {
     use super::*;
     use crate::point::Point;
     use crate::variant::GomokuVariant;
+    use arbiter_laws::SearchLaws;
+    use arbiter_search::{Algorithm, SearchRequest, parse_params};
 
     fn position(variant: &str, text: &str) -> Gomoku {
         let variant: GomokuVariant = variant.parse().unwrap();
@@ -319,25 +351,6 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_params_file_is_refused_with_its_place() {
-        let error = run_with(
-            &Gomoku::start(&GomokuVariant::RENJU),
-            "eval:\n  win-next-move: lots\n",
-        );
-        assert!(matches!(error, Err(SearchError::Params(m)) if m.contains("params.yaml:2")));
-    }
-
-    fn run_with(game: &Gomoku, yaml: &str) -> Result<Report<Move>, SearchError> {
-        game.search(
-            SearchRequest {
-                algorithm: Algorithm::AlphaBeta,
-                budget: Budget::Nodes(100),
-            },
-            yaml,
-        )
-    }
-
-    #[test]
     fn alpha_beta_completes_its_five_and_blocks_the_opponents() {
         // Black to move with its own four on row 8: five at l8 wins (h8-k8 plus l8; g8 is white).
         let game = position(
@@ -356,12 +369,15 @@ mod tests {
         assert_eq!(report.result.best, Some(stone("l8")));
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn mcts_returns_a_legal_move() {
-        let game = position("freestyle", "black: h8; white: i9; to-move: black");
-        let report = run(&game, Algorithm::Mcts, Budget::Nodes(300)).unwrap();
-        let best = report.result.best.unwrap();
-        assert!(game.check_move(best).is_ok());
+    fn search_laws() {
+        let opening = position("freestyle", "black: h8; white: i9; to-move: black");
+        let renju = position("renju", "black: h8,i8; white: h9,g7; to-move: black");
+        SearchLaws::new(vec![opening, renju])
+            .nodes(2_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]
@@ -418,16 +434,16 @@ mod tests {
 
     #[test]
     fn ordering_puts_the_win_then_the_block_first() {
-        let mut game = position(
+        let game = position(
             "freestyle",
             "black: h8,i8,j8,k8,c3; white: c4,c5,c6,c7; to-move: white",
         );
-        game.track_patterns();
-        let eval = GomokuEval::new(
+        let mut eval = GomokuEval::new(
             parse_params::<EngineParams<EvalWeights>>(Gomoku::PARAMS_PATH, Gomoku::PARAMS_YAML)
                 .unwrap()
                 .eval,
         );
+        eval.begin(&game);
         let win = eval.move_order_hint(&game, stone("c8"));
         let block = eval.move_order_hint(&game, stone("l8"));
         let quiet = eval.move_order_hint(&game, stone("a15"));

@@ -21,6 +21,7 @@ use arbiter_core::Game;
 
 use crate::game::{Gomoku, Move};
 use crate::lines::DIRECTIONS;
+use crate::patterns::Patterns;
 use crate::point::{Colour, Point};
 use crate::variant::BaseRule;
 
@@ -34,7 +35,7 @@ pub enum VcfOutcome {
     /// attacker. Its last move is a five, a four with two five points (then the line holds the
     /// block and the five), or a four whose only block is forbidden for the (black) defender.
     Win(Vec<Move>),
-    /// No VCF within [`MAX_FOURS`] fours.
+    /// No VCF within `MAX_FOURS` fours.
     NoWin,
     /// The node budget ran out first.
     OutOfBudget,
@@ -66,13 +67,7 @@ pub fn solve_vcf_within(game: &Gomoku, node_budget: u64, max_fours: u32) -> VcfR
             nodes: 0,
         };
     }
-    let mut search = Search {
-        game: game.clone(),
-        nodes: 0,
-        budget: node_budget,
-        refuted: HashMap::new(),
-    };
-    search.game.track_white_view();
+    let mut search = Search::new(game, node_budget);
     let attacker = game.colour_to_move();
     if let Some(&five) = search.five_points(attacker, None).first() {
         return VcfResult {
@@ -112,6 +107,8 @@ struct OutOfBudget;
 
 struct Search {
     game: Gomoku,
+    /// The white view of `game`'s line windows (no level counts), kept through every move.
+    patterns: Patterns,
     nodes: u64,
     budget: u64,
     /// Positions (by hash) already shown to have no VCF within the stored number of fours.
@@ -119,11 +116,22 @@ struct Search {
 }
 
 impl Search {
+    /// A search of `game` that may visit `budget` nodes.
+    fn new(game: &Gomoku, budget: u64) -> Search {
+        Search {
+            game: game.clone(),
+            patterns: Patterns::of(game, false),
+            nodes: 0,
+            budget,
+            refuted: HashMap::new(),
+        }
+    }
+
     /// The empty points where `colour` would complete a winning line: on the lines through `near`
     /// (within distance 4), or anywhere when `near` is `None`.
     fn five_points(&self, colour: Colour, near: Option<Point>) -> Vec<Point> {
         let game = &self.game;
-        let wins = |p: Point| game.is_empty(p) && game.completes_five(p, colour);
+        let wins = |p: Point| game.is_empty(p) && self.patterns.completes_five(game, p, colour);
         match near {
             None => game.points().filter(|&p| wins(p)).collect(),
             Some(centre) => {
@@ -146,7 +154,7 @@ impl Search {
     /// Empty points where `colour` makes a four (or more). For black under exact-five rules the
     /// line tables answer exactly; otherwise some five-cell window through the point must then
     /// hold four `colour` stones and nothing else (a superset; [`Search::defend`] verifies), read
-    /// from the window counts of the line tables (the white view is kept by [`solve_vcf`]).
+    /// from the window counts of the line tables.
     fn four_candidates(&self, colour: Colour) -> Vec<Point> {
         let game = &self.game;
         let exact_black = colour == Colour::Black && game.variant().rule != BaseRule::Freestyle;
@@ -156,8 +164,7 @@ impl Search {
                 if exact_black {
                     game.black_makes_four(p)
                 } else {
-                    // Without the white view (never, in `solve_vcf`) every point is a candidate.
-                    game.four_window(p, colour).unwrap_or(true)
+                    self.patterns.four_window(game, p, colour)
                 }
             })
             .collect()
@@ -195,9 +202,10 @@ impl Search {
             if !self.may_play(attacker, four) {
                 continue;
             }
-            let undo = self.game.make(Move::Stone(four));
+            let undo = self.patterns.make(&mut self.game, Move::Stone(four));
             let line = self.defend(attacker, four, depth);
-            self.game.unmake(Move::Stone(four), undo);
+            self.patterns
+                .unmake(&mut self.game, Move::Stone(four), undo);
             if let Some(line) = line? {
                 return Ok(Some(line));
             }
@@ -228,10 +236,11 @@ impl Search {
                     // Black must block on a forbidden point: it cannot (or loses by playing it).
                     return Ok(Some(vec![Move::Stone(four)]));
                 }
-                let undo = self.game.make(Move::Stone(block));
+                let undo = self.patterns.make(&mut self.game, Move::Stone(block));
                 let threats = self.five_points(defender, Some(block));
                 let rest = self.attack(depth - 1, &threats);
-                self.game.unmake(Move::Stone(block), undo);
+                self.patterns
+                    .unmake(&mut self.game, Move::Stone(block), undo);
                 Ok(rest?.map(|rest| {
                     let mut line = vec![Move::Stone(four), Move::Stone(block)];
                     line.extend(rest);
@@ -268,12 +277,7 @@ mod tests {
                 return;
             }
             if i % 2 == 0 {
-                let search = Search {
-                    game: game.clone(),
-                    nodes: 0,
-                    budget: 0,
-                    refuted: HashMap::new(),
-                };
+                let search = Search::new(&game, 0);
                 assert!(
                     !search.five_points(attacker, Some(point)).is_empty(),
                     "{point} is not a four"
@@ -281,12 +285,7 @@ mod tests {
             }
         }
         // No five at the end: the last four's only block must be forbidden for black.
-        let search = Search {
-            game: game.clone(),
-            nodes: 0,
-            budget: 0,
-            refuted: HashMap::new(),
-        };
+        let search = Search::new(&game, 0);
         let fives = search.five_points(attacker, None);
         assert_eq!(attacker.opposite(), Colour::Black);
         assert!(

@@ -21,9 +21,9 @@
 //! whether some other black three is real, through the recursive RIF three definition); this
 //! search does not check that remote effect.
 //!
-//! The counts come from the incremental pattern tables (the search runs on a copy with
-//! [`Gomoku::track_patterns`] on), so a node costs a scan of the board's level tables, not a
-//! pattern rescan.
+//! The levels come from the incremental pattern tables ([`Patterns`], kept beside the search's
+//! copy of the position), so a node costs a scan of the board's level tables, not a pattern
+//! rescan.
 
 use std::collections::HashMap;
 
@@ -31,6 +31,7 @@ use arbiter_core::Game;
 
 use crate::game::{Gomoku, Move};
 use crate::lines::{DIRECTIONS, level};
+use crate::patterns::Patterns;
 use crate::point::{Colour, Point};
 use crate::vcf::VcfOutcome;
 
@@ -54,13 +55,7 @@ pub fn solve_vct(game: &Gomoku, node_budget: u64, max_attacks: u32) -> VctResult
             nodes: 0,
         };
     }
-    let mut search = Search {
-        game: game.clone(),
-        nodes: 0,
-        budget: node_budget,
-        refuted: HashMap::new(),
-    };
-    search.game.track_patterns();
+    let mut search = Search::new(game, node_budget);
     for depth in 1..=max_attacks.max(1) {
         match search.attack(depth) {
             Ok(Some(line)) => {
@@ -89,6 +84,8 @@ struct OutOfBudget;
 
 struct Search {
     game: Gomoku,
+    /// The threat patterns of `game`, kept through every move.
+    patterns: Patterns,
     nodes: u64,
     budget: u64,
     /// Attacker positions (by hash) shown to have no VCT within the stored number of moves.
@@ -110,6 +107,17 @@ pub(crate) fn best_level(levels: [u8; 4], long_wins: bool) -> u8 {
 }
 
 impl Search {
+    /// A search of `game` that may visit `budget` nodes.
+    fn new(game: &Gomoku, budget: u64) -> Search {
+        Search {
+            game: game.clone(),
+            patterns: Patterns::of(game, true),
+            nodes: 0,
+            budget,
+            refuted: HashMap::new(),
+        }
+    }
+
     fn tick(&mut self) -> Result<(), OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -133,7 +141,7 @@ impl Search {
         self.game
             .points()
             .filter_map(|p| {
-                let best = best_level(self.game.threat_levels(p, colour), long);
+                let best = best_level(self.patterns.threat_levels(&self.game, p, colour), long);
                 (best >= floor).then_some((p, best))
             })
             .collect()
@@ -174,9 +182,9 @@ impl Search {
                 continue;
             }
             let mv = Move::Stone(point);
-            let undo = self.game.make(mv);
+            let undo = self.patterns.make(&mut self.game, mv);
             let line = self.defend(depth - 1);
-            self.game.unmake(mv, undo);
+            self.patterns.unmake(&mut self.game, mv, undo);
             if let Some(rest) = line? {
                 let mut line = vec![mv];
                 line.extend(rest);
@@ -214,9 +222,9 @@ impl Search {
         let mut main_line = None;
         for point in defences {
             let mv = Move::Stone(point);
-            let undo = self.game.make(mv);
+            let undo = self.patterns.make(&mut self.game, mv);
             let line = self.attack(depth);
-            self.game.unmake(mv, undo);
+            self.patterns.unmake(&mut self.game, mv, undo);
             match line? {
                 None => return Ok(None),
                 Some(rest) if main_line.is_none() => {
@@ -251,7 +259,7 @@ impl Search {
             .map(|(p, _)| p)
             .collect();
         for &s in &straight {
-            let levels = self.game.threat_levels(s, attacker);
+            let levels = self.patterns.threat_levels(&self.game, s, attacker);
             for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
                 if levels[d] != level::OPEN_FOUR {
                     continue;
@@ -315,12 +323,7 @@ mod tests {
             assert_eq!(outcome.winner, Some(game.owner(attacker)), "{game:?}");
             return;
         }
-        let search = Search {
-            game: game.clone(),
-            nodes: 0,
-            budget: 0,
-            refuted: HashMap::new(),
-        };
+        let search = Search::new(&game, 0);
         let fives = search.five_points(attacker);
         assert_eq!(game.colour_to_move(), Colour::Black, "{line:?} {game:?}");
         assert!(

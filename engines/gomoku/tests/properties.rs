@@ -1,9 +1,11 @@
-//! Property tests over random playouts and random boards: incremental state against from-scratch
-//! state, make/unmake, `check_move` against the generator, the eight board symmetries, and the
-//! forbidden map against a slow reference written straight from the RIF definitions.
+//! Property tests over random playouts and random boards: the `Game` laws (arbiter-laws), the
+//! eight board symmetries, and the forbidden map against a slow reference written straight from
+//! the RIF definitions.
 
+use arbiter_core::grid::Symmetry;
 use arbiter_core::{Game, Side};
 use arbiter_gomoku::{Colour, ForbiddenKind, Gomoku, GomokuVariant, Move, Point, Setup};
+use arbiter_laws::GameLaws;
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 9] = [
@@ -22,63 +24,40 @@ fn variant(name: &str) -> GomokuVariant {
     name.parse().unwrap()
 }
 
-/// Plays the playout, checking the per-position properties, and returns the positions seen.
-fn walk(name: &str, picks: &[u16]) {
-    let mut game = Gomoku::start(&variant(name));
-    let mut history = Vec::new();
-    let mut moves = Vec::new();
-    for &pick in picks {
-        assert_eq!(game.hash(), game.hash_from_scratch(), "{game:?}");
-        game.generate_moves(&mut moves);
-        assert_eq!(moves.is_empty(), game.outcome().is_some(), "{game:?}");
-        // check_move accepts exactly the generated moves, among every point and both decisions.
-        let size = game.size();
-        let candidates = (0..size)
-            .flat_map(|r| (0..size).map(move |c| Move::Stone(Point::new(c, r))))
-            .chain([
-                Move::Swap,
-                Move::PutTwo,
-                Move::Stone(Point::new(size.min(19), 0)),
-            ]);
-        for mv in candidates {
-            assert_eq!(
-                game.check_move(mv).is_ok(),
-                moves.contains(&mv),
-                "{mv:?} in {game:?}"
-            );
-        }
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[usize::from(pick) % moves.len()];
-        let text = game.format_move(mv);
-        assert_eq!(game.parse_move(&text), Ok(mv));
-        let before = game.clone();
-        let undo = game.make(mv);
-        history.push((before, mv, undo));
-    }
-    while let Some((before, mv, undo)) = history.pop() {
-        game.unmake(mv, undo);
-        assert!(game == before, "unmake {mv:?}: {game:?} != {before:?}");
-        assert_eq!(game.hash(), before.hash());
-    }
+/// Every move value at a position: each point of the board, one point off it, both decisions.
+fn every_move(game: &Gomoku) -> Vec<Move> {
+    let size = game.size();
+    (0..size)
+        .flat_map(|r| (0..size).map(move |c| Move::Stone(Point::new(c, r))))
+        .chain([
+            Move::Swap,
+            Move::PutTwo,
+            Move::Stone(Point::new(size.min(19), 0)),
+        ])
+        .collect()
 }
 
-/// The eight symmetries of the square, as maps of (col, row) on a board of side `n`.
+/// The `Game` laws (arbiter-laws) under every variant above, every move value tried.
+#[test]
+fn game_laws() {
+    GameLaws::<Gomoku>::new(&VARIANTS.map(variant))
+        .cases(128)
+        .plies(90)
+        .move_stride(4)
+        .every_move(every_move)
+        .check();
+}
+
+/// The image of `p` on a board of side `n` under the `s`-th of the eight symmetries of the
+/// square (0 is the identity).
 fn symmetry(s: u8, n: u8, p: Point) -> Point {
-    let (c, r) = (p.col(), p.row());
-    let m = n - 1;
-    let (c, r) = match s {
-        0 => (c, r),
-        1 => (m - c, r),
-        2 => (c, m - r),
-        3 => (m - c, m - r),
-        4 => (r, c),
-        5 => (m - r, c),
-        6 => (r, m - c),
-        _ => (m - r, m - c),
-    };
-    Point::new(c, r)
+    let (row, col) = Symmetry::ALL[usize::from(s)].apply(
+        usize::from(p.row()),
+        usize::from(p.col()),
+        usize::from(n),
+    );
+    // Both are below the board side, which fits a u8.
+    Point::new(col as u8, row as u8)
 }
 
 fn board_setup(n: u8, cells: &[u8]) -> Setup {
@@ -249,11 +228,6 @@ fn position(setup: &Setup) -> Option<Gomoku> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    #[test]
-    fn playouts_keep_state_consistent(v in 0..VARIANTS.len(), picks in prop::collection::vec(any::<u16>(), 0..90)) {
-        walk(VARIANTS[v], &picks);
-    }
 
     #[test]
     fn forbidden_map_matches_the_rif_reference(n in 7u8..=12, cells in prop::collection::vec(0u8..20, 144)) {

@@ -103,7 +103,7 @@ pub fn legal_moves_portable(me: u64, opp: u64) -> u64 {
 }
 
 /// [`legal_moves`] with the four axes in the four 64-bit lanes of an AVX2 register: the same
-/// fills as [`direction_moves`], each step done for every axis by one instruction.
+/// fills as `direction_moves`, each step done for every axis by one instruction.
 ///
 /// # Safety
 /// The processor must support AVX2.

@@ -54,27 +54,30 @@
 //! ```
 //!
 //! # Search
-//! [`search`] implements [`arbiter_search::Searchable`]: alpha-beta and MCTS on the evaluation
-//! of [`eval`] ([`OthelloEval`], weights in `engines/othello/params.yaml`), and the exact
+//! `search` implements [`arbiter_search::Searchable`]: alpha-beta and MCTS on the evaluation
+//! of `eval` ([`OthelloEval`], weights in `engines/othello/params.yaml`), and the exact
 //! [`endgame`] solver for `Algorithm::Solve`. The solver orders its moves with [`pattern`], an
 //! evaluation trained on solved games (weights in `engines/othello/weights/patterns.bin`, made
 //! by the `train_eval` example).
 //!
 //! # Hashing, undo, perft
 //! The Zobrist hash is incremental, from fixed-seed keys per square and colour plus one for
-//! white to move. Undo is copy-make (the previous boards and hash). [`perft::perft`] counts
-//! from raw bitboards with bulk counting at the last ply; `Game::perft` calls it. Example:
-//! `cargo run --release -p arbiter-othello --example perft -- 12`.
+//! white to move. Undo is copy-make (the previous boards and hash). `perft.rs` counts from
+//! raw bitboards with bulk counting at the last ply; `Game::perft` calls it: `cargo xtask perft
+//! othello 12`.
+//!
+//! The modules the crate's examples (the solver's measurements, the weights' training) reach
+//! into are public: [`bitboard`], [`endgame`], [`pattern`], [`position`].
 
 pub mod bitboard;
 pub mod endgame;
-pub mod eval;
+mod eval;
 mod game;
 mod moves;
 pub mod pattern;
-pub mod perft;
+mod perft;
 pub mod position;
-pub mod search;
+mod search;
 mod variant;
 
 #[cfg(test)]

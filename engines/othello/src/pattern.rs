@@ -340,8 +340,8 @@ impl PatternWeights {
         })
     }
 
-    /// The file form: [`MAGIC`], then the weights as little-endian `i16`, runs of zeros written
-    /// as [`ZERO_RUN`] and their length (most pattern configurations never occur).
+    /// The file form: `MAGIC`, then the weights as little-endian `i16`, runs of zeros written
+    /// as `ZERO_RUN` and their length (most pattern configurations never occur).
     #[must_use]
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();

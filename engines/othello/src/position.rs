@@ -26,6 +26,7 @@
 //! column-header lines (only the letters a..h) and footer lines starting with `to move:` or
 //! `game over:`.
 
+use arbiter_core::grid::{Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, SetupProblem, Side};
 
 /// A raw position as a spec or a protocol message gives it, before validation.
@@ -51,7 +52,7 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
     let mut out = Vec::new();
     for (sq, name) in CENTRE {
         if (setup.black | setup.white) & (1 << sq) == 0 {
-            out.push(SetupProblem::new(format!(
+            out.push(SetupProblem::new("empty-centre", format!(
                 "centre square {name} is empty (the four centre squares are occupied in every Othello position)"
             )));
         }
@@ -60,10 +61,13 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
     while both != 0 {
         let sq = both.trailing_zeros();
         both &= both - 1;
-        out.push(SetupProblem::new(format!(
-            "square {} holds both a black and a white disc",
-            square_name(sq)
-        )));
+        out.push(SetupProblem::new(
+            "overlap",
+            format!(
+                "square {} holds both a black and a white disc",
+                square_name(sq)
+            ),
+        ));
     }
     out
 }
@@ -184,29 +188,43 @@ fn cell_char(black: u64, white: u64, sq: u32, empty: char) -> char {
     }
 }
 
-/// The column-header line of the diagram.
-const HEADER: &str = "  a b c d e f g h";
+/// The text layout of the board: row 1 at the top, as FFO and Edax print it.
+const GRID: Grid = Grid {
+    width: 8,
+    height: 8,
+    rows: RowOrder::TopIsOne,
+    unit: "cells",
+    legend: "X, O, . or -",
+};
+
+/// The cells (a1 order: bit order) of a board, for the grid forms.
+fn cells_of(black: u64, white: u64) -> Vec<Option<Side>> {
+    (0..64)
+        .map(|sq| {
+            if black & (1 << sq) != 0 {
+                Some(Side::First)
+            } else if white & (1 << sq) != 0 {
+                Some(Side::Second)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
 
 /// The diagram's board lines (header, 8 numbered rows, header), without the footer.
 #[must_use]
 pub fn diagram_rows(black: u64, white: u64) -> String {
-    let mut out = String::with_capacity(200);
-    out.push_str(HEADER);
-    out.push('\n');
-    for row in 0..8u32 {
-        let number = char::from(b'1' + row as u8);
-        out.push(number);
-        for col in 0..8 {
-            out.push(' ');
-            out.push(cell_char(black, white, row * 8 + col, '.'));
-        }
-        out.push(' ');
-        out.push(number);
-        out.push('\n');
-    }
-    out.push_str(HEADER);
-    out.push('\n');
-    out
+    GRID.format_diagram(
+        &cells_of(black, white),
+        Labels::Around,
+        1,
+        |disc| match disc {
+            Some(Side::First) => 'X',
+            Some(Side::Second) => 'O',
+            None => '.',
+        },
+    )
 }
 
 /// Parses a board diagram (see the module docs) with the side to move given apart.
@@ -215,78 +233,25 @@ pub fn diagram_rows(black: u64, white: u64) -> String {
 /// A [`NotationError`] for a row with other than 8 cells, an unknown character, a row number
 /// out of order, or other than 8 rows.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
+    // The footer lines that `diagram()` prints below the board.
+    let board: String = diagram
+        .lines()
+        .filter(|line| {
+            let line = line.trim();
+            !(line.starts_with("to move:") || line.starts_with("game over:"))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let cells = GRID.parse_diagram(&board, None, cell)?;
     let (mut black, mut white) = (0, 0);
-    let mut rows = 0usize;
-    for (line_no, line) in diagram.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty()
-            || line.starts_with("to move:")
-            || line.starts_with("game over:")
-            || line
-                .chars()
-                .all(|c| c.is_ascii_whitespace() || ('a'..='h').contains(&c))
-        {
-            continue;
-        }
-        if rows == 8 {
-            return Err(NotationError::new(format!(
-                "line {}: more than 8 board rows",
-                line_no + 1
-            )));
-        }
-        let cells = row_cells(line, rows + 1)
-            .map_err(|message| NotationError::new(format!("line {}: {message}", line_no + 1)))?;
-        for (col, disc) in cells.into_iter().enumerate() {
-            put(&mut black, &mut white, rows * 8 + col, disc);
-        }
-        rows += 1;
-    }
-    if rows != 8 {
-        return Err(NotationError::new(format!(
-            "expected 8 board rows, found {rows}"
-        )));
+    for (sq, disc) in cells.into_iter().enumerate() {
+        put(&mut black, &mut white, sq, disc);
     }
     Ok(Setup {
         black,
         white,
         to_move,
     })
-}
-
-/// The 8 cells of one diagram row, whose row number (1..8) is `number`; a row number written
-/// at the start or the end of the line must be that number.
-fn row_cells(line: &str, number: usize) -> Result<Vec<Option<Side>>, String> {
-    let mut body = line;
-    for _ in 0..2 {
-        // Digits are ASCII, one byte each, so these counts are byte offsets on char boundaries.
-        let leading = body.chars().take_while(char::is_ascii_digit).count();
-        let trailing = body.chars().rev().take_while(char::is_ascii_digit).count();
-        let (digits, rest) = if leading > 0 {
-            (&body[..leading], &body[leading..])
-        } else if trailing > 0 {
-            let start = body.len() - trailing;
-            (&body[start..], &body[..start])
-        } else {
-            break;
-        };
-        if digits != number.to_string() {
-            return Err(format!(
-                "row number {digits} where row {number} was expected"
-            ));
-        }
-        body = rest.trim();
-    }
-    let mut cells = Vec::with_capacity(8);
-    for c in body.chars().filter(|c| !c.is_whitespace()) {
-        cells.push(cell(c).ok_or_else(|| format!("unknown cell `{c}` (expected X, O, . or -)"))?);
-    }
-    if cells.len() != 8 {
-        return Err(format!(
-            "row {number}: expected 8 cells, found {}",
-            cells.len()
-        ));
-    }
-    Ok(cells)
 }
 
 #[cfg(test)]
@@ -400,31 +365,31 @@ mod tests {
     #[rstest]
     #[case(
         "........\n........\n........\n...OX...\n...XO...\n........\n........",
-        "found 7"
+        "has 7 rows"
     )]
     #[case(
         "........\n........\n........\n...OX...\n...XO...\n........\n........\n........\n........",
-        "more than 8"
+        "has 9 rows"
     )]
     #[case(
         "........\n.......\n........\n...OX...\n...XO...\n........\n........\n........",
-        "expected 8 cells, found 7"
+        "has 7 cells: expected 8"
     )]
     #[case(
         "........\n........\n........\n...OX...\n...XO...\n........\n....Z...\n........",
-        "unknown cell `Z`"
+        "unknown diagram character `Z`"
     )]
     #[case(
         "1 ........\n3 ........\n........\n...OX...\n...XO...\n........\n........\n........",
-        "row number 3"
+        "labelled 3"
     )]
     #[case(
         "........\n........\n........\n...OX...\n...XO...\n........\n........\n........ 9",
-        "row number 9"
+        "labelled 9"
     )]
     #[case(
         "........\n........\n........\n...OX...\n...XO...\n........\n........\n......é. 8",
-        "unknown cell `é`"
+        "unknown diagram character `é`"
     )]
     fn rejects_bad_diagrams(#[case] text: &str, #[case] needle: &str) {
         let err = parse_diagram(text, Side::First).unwrap_err();

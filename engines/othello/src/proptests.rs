@@ -1,6 +1,9 @@
-//! Property tests over random playouts: hashing, undo, move checking, board symmetries.
+//! Property tests over random playouts: the `Game` laws (arbiter-laws), board symmetries,
+//! parsers that never panic.
 
 use arbiter_core::Game;
+use arbiter_core::grid::Symmetry;
+use arbiter_laws::GameLaws;
 use proptest::prelude::*;
 
 use crate::{Move, Othello, OthelloVariant};
@@ -22,26 +25,18 @@ fn playout(choices: &[u16]) -> Vec<Othello> {
     seen
 }
 
-/// A symmetry of the square, as a map of (col, row).
-type Symmetry = fn(u8, u8) -> (u8, u8);
-
-/// The 8 symmetries of the square: identity, reflections, rotations.
-const SYMMETRIES: [Symmetry; 8] = [
-    |c, r| (c, r),
-    |c, r| (7 - c, r),
-    |c, r| (c, 7 - r),
-    |c, r| (7 - c, 7 - r),
-    |c, r| (r, c),
-    |c, r| (7 - r, c),
-    |c, r| (r, 7 - c),
-    |c, r| (7 - r, 7 - c),
-];
+/// The image of the square (`c`, `r`) under `sym`.
+fn map_square(sym: Symmetry, c: u8, r: u8) -> (u8, u8) {
+    let (row, column) = sym.apply(usize::from(r), usize::from(c), 8);
+    // Both are below 8.
+    (column as u8, row as u8)
+}
 
 fn map_board(board: u64, sym: Symmetry) -> u64 {
     (0..64u8)
         .filter(|sq| board & (1 << sq) != 0)
         .map(|sq| {
-            let (c, r) = sym(sq % 8, sq / 8);
+            let (c, r) = map_square(sym, sq % 8, sq / 8);
             1u64 << (r * 8 + c)
         })
         .fold(0, |a, b| a | b)
@@ -51,7 +46,7 @@ fn map_move(mv: Move, sym: Symmetry) -> Move {
     match mv.square() {
         None => Move::PASS,
         Some(sq) => {
-            let (c, r) = sym(sq % 8, sq / 8);
+            let (c, r) = map_square(sym, sq % 8, sq / 8);
             Move::at(c, r).expect("a symmetry maps the board onto itself")
         }
     }
@@ -64,50 +59,31 @@ fn sorted_moves(game: &Othello) -> Vec<Move> {
     moves
 }
 
+/// The `Game` laws (arbiter-laws), every move value (the 64 squares and the pass) tried at
+/// every position.
+#[test]
+fn game_laws() {
+    GameLaws::<Othello>::new(&[OthelloVariant::Standard])
+        .cases(200)
+        .plies(70)
+        .every_move(|_| {
+            (0..64)
+                .filter_map(Move::place)
+                .chain([Move::PASS])
+                .collect()
+        })
+        .complete_text()
+        .check();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn incremental_hash_equals_hash_from_scratch(choices in prop::collection::vec(any::<u16>(), 0..70)) {
-        for game in playout(&choices) {
-            prop_assert_eq!(game.hash(), game.hash_from_scratch());
-        }
-    }
-
-    #[test]
-    fn make_then_unmake_restores_the_position(choices in prop::collection::vec(any::<u16>(), 0..70)) {
-        for game in playout(&choices) {
-            let mut moves = Vec::new();
-            game.generate_moves(&mut moves);
-            for &mv in &moves {
-                let mut child = game.clone();
-                let undo = child.make(mv);
-                prop_assert_eq!(child.hash(), child.hash_from_scratch());
-                child.unmake(mv, undo);
-                prop_assert_eq!(&child, &game);
-                prop_assert_eq!(child.hash(), game.hash());
-            }
-        }
-    }
-
-    #[test]
-    fn check_move_accepts_exactly_the_generated_moves(choices in prop::collection::vec(any::<u16>(), 0..70)) {
-        for game in playout(&choices) {
-            let moves = sorted_moves(&game);
-            // Every move value there is: the 64 squares and the pass.
-            let all = (0..64).filter_map(Move::place).chain([Move::PASS]);
-            for mv in all {
-                prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv), "{}", mv);
-            }
-            prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
-        }
-    }
 
     #[test]
     fn legal_moves_commute_with_the_board_symmetries(choices in prop::collection::vec(any::<u16>(), 0..70)) {
         let game = playout(&choices).pop().expect("the start at least");
         let moves = sorted_moves(&game);
-        for sym in SYMMETRIES {
+        for sym in Symmetry::ALL {
             let image = Othello::from_boards(
                 map_board(game.black(), sym),
                 map_board(game.white(), sym),
@@ -117,16 +93,6 @@ proptest! {
             expected.sort_unstable();
             prop_assert_eq!(sorted_moves(&image), expected);
         }
-    }
-
-    #[test]
-    fn position_text_reads_back(choices in prop::collection::vec(any::<u16>(), 0..70)) {
-        let game = playout(&choices).pop().expect("the start at least");
-        let variant = OthelloVariant::Standard;
-        let setup = Othello::parse_position(&variant, &game.format_position()).expect("own format");
-        prop_assert_eq!(&Othello::from_setup(&variant, &setup).expect("valid"), &game);
-        let setup = Othello::parse_diagram(&variant, &game.diagram(), game.side_to_move()).expect("own diagram");
-        prop_assert_eq!(&Othello::from_setup(&variant, &setup).expect("valid"), &game);
     }
 
     #[test]

@@ -8,18 +8,17 @@
 //! - Alpha-beta: a score at or beyond [`WIN_BASE`](crate::eval::WIN_BASE) is a finished-game
 //!   score, so every line the search kept ends in a game won (or lost) by at least that margin:
 //!   the verdict is proven. The margin itself is exact only when the whole game tree below the
-//!   position was searched (iterative deepening stopped early because no line met the horizon);
-//!   otherwise a deeper search may find a bigger win, and `margin` is `None`. An exhaustive
-//!   search scoring 0 is a proven draw.
+//!   position was searched (an iteration met no horizon: [`AlphaBeta::resolved`]); otherwise a
+//!   deeper search may find a bigger win, and `margin` is `None`. An exhaustive search scoring 0
+//!   is a proven draw.
 //! - MCTS: never a proof, except at a finished position.
 //!
 //! A finished position (for any algorithm) reports no move and proves its own final score.
 
 use arbiter_core::Game;
-use arbiter_search::score::MAX_PLY;
 use arbiter_search::{
-    Algorithm, Budget, DataFile, EngineParams, Proven, Report, SearchError, SearchParams,
-    SearchRequest, SearchResult, Searchable, Verdict, parse_params, run_heuristic,
+    Algorithm, AlphaBeta, Budget, DataFile, EngineParams, Mcts, Proven, Report, SearchError,
+    SearchResult, Searchable, Searcher, Verdict,
 };
 
 use crate::endgame::{self, Solution};
@@ -34,33 +33,43 @@ impl Searchable for Othello {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// The pattern weights that order the endgame solver's moves.
     const DATA_FILES: &'static [DataFile] = &[crate::pattern::SHIPPED_FILE];
+    type Weights = EvalWeights;
+    type Evaluator = OthelloEval;
 
-    /// Alpha-beta and MCTS with [`OthelloEval`]; `Solve` with the endgame solver, where a
-    /// `Nodes(n)` budget gives up after about `n` nodes and `Depth`/`Time` budgets do not limit
-    /// it (the solver has no depth, and its node counts must stay reproducible).
+    fn evaluator(weights: EvalWeights) -> OthelloEval {
+        OthelloEval::new(weights)
+    }
+
+    /// The endgame solver, where a `Nodes(n)` budget gives up after about `n` nodes and
+    /// `Depth`/`Time` budgets do not limit it (the solver has no depth, and its node counts
+    /// must stay reproducible).
     ///
     /// # Errors
-    /// [`SearchError::Params`] for an invalid parameters file (checked for every algorithm),
     /// [`SearchError::BudgetExhausted`] when the solver gives up within a node budget.
-    fn search(
+    fn solve(&self, budget: Budget, _: &OthelloParams) -> Result<Report<Move>, SearchError> {
+        solve(self, budget)
+    }
+
+    /// Alpha-beta and MCTS with [`OthelloEval`], reported with what the disc scores prove
+    /// (see the module docs).
+    fn search_heuristic(
         &self,
-        request: SearchRequest,
-        params_yaml: &str,
-    ) -> Result<Report<Move>, SearchError> {
-        let params: OthelloParams = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        match request.algorithm {
-            Algorithm::Solve => solve(self, request.budget),
-            Algorithm::AlphaBeta | Algorithm::Mcts => {
-                let evaluator = OthelloEval::new(params.eval);
-                let report = run_heuristic(self, request, evaluator, &params.search)?;
-                Ok(heuristic_report(
-                    self,
-                    request,
-                    &params.search,
-                    report.result,
-                ))
-            }
-        }
+        algorithm: Algorithm,
+        budget: Budget,
+        params: OthelloParams,
+    ) -> Report<Move> {
+        let evaluator = OthelloEval::new(params.eval);
+        let (result, resolved) = if algorithm == Algorithm::Mcts {
+            (
+                Mcts::new(evaluator, params.search).search(self, budget),
+                false,
+            )
+        } else {
+            let mut searcher = AlphaBeta::new(evaluator, params.search);
+            let result = searcher.search(self, budget);
+            (result, searcher.resolved())
+        };
+        heuristic_report(self, algorithm, resolved, result)
     }
 }
 
@@ -92,26 +101,12 @@ fn finished_position_margin(game: &Othello) -> Option<i32> {
     })
 }
 
-/// Whether an alpha-beta result searched the whole game tree (see the module docs): iterative
-/// deepening ends before its last iteration only when an iteration met no horizon, because
-/// Othello scores are never wins by distance; under a node budget the search must also not
-/// have been stopped, which it is only once its node count reaches the budget.
-fn exhaustive(request: SearchRequest, params: &SearchParams, result: &SearchResult<Move>) -> bool {
-    let cap = MAX_PLY as u32;
-    match (request.algorithm, request.budget) {
-        (Algorithm::AlphaBeta, Budget::Depth(depth)) => result.depth < depth.min(cap),
-        (Algorithm::AlphaBeta, Budget::Nodes(nodes)) => {
-            result.nodes < nodes && result.depth < params.max_depth.min(cap)
-        }
-        _ => false,
-    }
-}
-
-/// The report of an alpha-beta or MCTS result, with what its score proves.
+/// The report of an alpha-beta or MCTS result, with what its score proves; `resolved` says
+/// that alpha-beta searched the whole game tree ([`AlphaBeta::resolved`]).
 fn heuristic_report(
     game: &Othello,
-    request: SearchRequest,
-    params: &SearchParams,
+    algorithm: Algorithm,
+    resolved: bool,
     result: SearchResult<Move>,
 ) -> Report<Move> {
     if let Some(margin) = finished_position_margin(game) {
@@ -120,16 +115,15 @@ fn heuristic_report(
             proven: Some(exact(margin)),
         };
     }
-    let complete = exhaustive(request, params, &result);
-    let proven = if request.algorithm == Algorithm::Mcts {
+    let proven = if algorithm == Algorithm::Mcts {
         // MCTS scores are winning chances, never finished-game scores.
         None
     } else if let Some(margin) = finished_margin(result.score) {
         Some(Proven {
             verdict: verdict(margin),
-            margin: complete.then_some(margin),
+            margin: resolved.then_some(margin),
         })
-    } else if complete && result.score == 0 {
+    } else if resolved && result.score == 0 {
         // Every leaf was a finished game: a zero is a draw, not an evaluation.
         Some(exact(0))
     } else {
@@ -170,6 +164,9 @@ fn solution_report(game: &Othello, solution: Solution) -> Report<Move> {
 #[cfg(test)]
 mod tests {
     use arbiter_core::Side;
+
+    use arbiter_laws::SearchLaws;
+    use arbiter_search::{SearchRequest, parse_params};
 
     use super::*;
     use crate::OthelloVariant;
@@ -230,23 +227,6 @@ mod tests {
     }
 
     #[test]
-    fn a_misspelt_weight_is_refused_with_its_place() {
-        let yaml = Othello::PARAMS_YAML.replace("corner:", "corners:");
-        let start = Othello::start(&OthelloVariant::Standard);
-        let error = start
-            .search(request(Algorithm::AlphaBeta, Budget::Depth(1)), &yaml)
-            .unwrap_err();
-        let SearchError::Params(message) = error else {
-            panic!("expected a params error, got {error:?}");
-        };
-        assert!(
-            message.starts_with("engines/othello/params.yaml:"),
-            "{message}"
-        );
-        assert!(message.contains("corners"), "{message}");
-    }
-
-    #[test]
     fn alpha_beta_from_the_start_plays_a_legal_move() {
         let start = Othello::start(&OthelloVariant::Standard);
         let report = search(&start, Algorithm::AlphaBeta, Budget::Depth(6));
@@ -257,23 +237,17 @@ mod tests {
         assert_eq!(report.proven, None);
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn depth_and_node_budgets_are_deterministic() {
+    fn search_laws() {
         let mut game = Othello::start(&OthelloVariant::Standard);
         for text in Othello::split_moves("f5d6c3d3c4f4f6f3e6e7") {
             game.play(game.parse_move(&text).unwrap()).unwrap();
         }
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Depth(5)),
-            (Algorithm::AlphaBeta, Budget::Nodes(20_000)),
-            (Algorithm::Mcts, Budget::Nodes(300)),
-        ] {
-            let first = search(&game, algorithm, budget);
-            let again = search(&game, algorithm, budget);
-            assert_eq!(first, again, "{algorithm} {budget:?}");
-            let best = first.result.best.expect("a move");
-            assert!(game.check_move(best).is_ok(), "{algorithm}: {best}");
-        }
+        SearchLaws::new(vec![game, Othello::start(&OthelloVariant::Standard)])
+            .nodes(20_000)
+            .mcts_iterations(300)
+            .check();
     }
 
     #[test]
@@ -324,15 +298,16 @@ mod tests {
 
     #[test]
     fn a_shallow_win_score_proves_the_verdict_only() {
-        // Black: d4 e4 d5; white: e5 alone. Black's f6, e6 or f5 flips e5, the last white disc,
-        // and wins 64-0 at once.
+        // Black: d4 e4 d5; white: e5 f5. Black's g5 flips both white discs and wins 64-0 at
+        // once; its other moves (e6, f6, ...) flip e5 alone and the game goes on.
         let black = (1u64 << 27) | (1 << 28) | (1 << 35);
-        let white = 1u64 << 36;
+        let white = (1u64 << 36) | (1 << 37);
         let game = Othello::from_boards(black, white, Side::First).unwrap();
         let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(1));
-        assert!(["f6", "e6", "f5"].contains(&name(report.result.best).as_str()));
+        assert_eq!(name(report.result.best), "g5");
         assert_eq!(report.result.score, WIN_BASE + 64);
-        // Depth 1 was the whole budget: the search cannot tell that no bigger win exists.
+        // Depth 1 was the whole budget and other lines met the horizon: the search cannot
+        // tell that no bigger win exists.
         assert_eq!(
             report.proven,
             Some(Proven {
@@ -340,6 +315,20 @@ mod tests {
                 margin: None
             })
         );
+    }
+
+    #[test]
+    fn a_one_ply_tree_is_searched_whole() {
+        // Black: d4 e4 d5; white: e5 alone. Each of black's moves (f6, e6, f5) flips e5, the
+        // last white disc: every line ends at ply 1, so the depth-1 search is exhaustive and
+        // proves the margin.
+        let black = (1u64 << 27) | (1 << 28) | (1 << 35);
+        let white = 1u64 << 36;
+        let game = Othello::from_boards(black, white, Side::First).unwrap();
+        let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(1));
+        assert!(["f6", "e6", "f5"].contains(&name(report.result.best).as_str()));
+        assert_eq!(report.result.score, WIN_BASE + 64);
+        assert_eq!(report.proven, Some(exact(64)));
     }
 
     #[test]

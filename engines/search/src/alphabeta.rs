@@ -2,7 +2,7 @@
 //!
 //! Each iteration searches the root with a full window; the first move of every node with a
 //! full window, the others with a null window and a re-search when they beat alpha. Nodes are
-//! ordered by the transposition-table move, then [`crate::ordering`] keys.
+//! ordered by the transposition-table move, then `crate::ordering` keys.
 //!
 //! **Stopping.** Limits are looked at once every `node_check_interval` nodes (a `Nodes` limit
 //! exactly at its count). A stopped iteration is thrown away, except in one safe case: the
@@ -14,19 +14,31 @@
 //!
 //! **Resolved subtrees.** A subtree in which every path ended the game is valid at any depth:
 //! it is stored with depth [`Entry::RESOLVED`], and an iteration that met no horizon at all
-//! has found the game-theoretic value, so iterative deepening ends there; it also ends on a
-//! win/loss score. Positions whose outcome depends on the path (repetition rules) break the
-//! transposition table's assumption like in every engine; the table keys only on `Game::hash`.
+//! has found the game-theoretic value, so iterative deepening ends there
+//! ([`AlphaBeta::resolved`]: a draw or a counted margin is then proven too); it also ends on
+//! a win/loss score. [`AlphaBeta::search_to_end`] deepens until one of the two.
+//!
+//! **Hooks** ([`Evaluator`]). Moves are made through [`Evaluator::make`]/[`Evaluator::unmake`],
+//! the table is keyed by [`Evaluator::table_key`] (a game whose value depends on the path keys
+//! on the path too), and a node searches the moves of [`Evaluator::search_moves`]. A node whose
+//! list is [`MoveSet::Narrowed`] is a horizon: it is never stored as resolved, an iteration
+//! that met one has not solved the position, and a loss found there is scored `1 - MATE_BOUND`
+//! (as bad as an evaluation gets) instead of a loss by distance, since an omitted move might
+//! save it. A win found there stands: the move that wins is in the list. So every win/loss
+//! score is a proof, with or without narrowing; under narrowing, a win's distance is an upper
+//! bound (an omitted move might win sooner).
 
 use std::time::Instant;
 
 use arbiter_core::{Game, Outcome};
 
 use crate::budget::{Budget, SearchResult, Searcher};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, MoveSet};
 use crate::ordering::{History, Killers, order_key, pick_next};
 use crate::params::SearchParams;
-use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, from_table, is_mate, to_table};
+use crate::score::{
+    INFINITY, MATE_BOUND, MAX_PLY, from_table, is_mate, mate_in, mated_in, to_table,
+};
 use crate::tt::{Bound, Entry, TranspositionTable};
 
 /// The per-ply buffers, allocated on first use and reused by every later node at that ply.
@@ -63,6 +75,11 @@ pub struct AlphaBeta<G: Game, E> {
     /// Root moves searched to the end in the current iteration, and the best score among them.
     root_done: usize,
     root_score: i32,
+    /// Whether the last search's result came from an iteration that met no horizon.
+    resolved: bool,
+    /// One iteration to the end of the game, with mate-distance bounds
+    /// ([`AlphaBeta::search_to_end`]), instead of iterative deepening.
+    to_end: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -90,6 +107,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             previous_best: None,
             root_done: 0,
             root_score: 0,
+            resolved: false,
+            to_end: false,
         }
     }
 
@@ -105,6 +124,53 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         &self.evaluator
     }
 
+    /// Whether the last search's result is the game-theoretic value: it comes from a complete
+    /// iteration that met no horizon (every line ended the game, no node was narrowed), so its
+    /// score is exact, a draw included. A win/loss score is a proof even when this is false.
+    #[must_use]
+    pub fn resolved(&self) -> bool {
+        self.resolved
+    }
+
+    /// Searches every line to the end of the game: one iteration [`MAX_PLY`] plies deep
+    /// (the evaluator scores only nodes that deep), with mate-distance bounds (no node can
+    /// win or lose sooner than at the next ply; see [`Evaluator::moving_can_lose`]) pruning
+    /// lines that cannot matter. The score is then the game-theoretic value, win/loss
+    /// distances included; `depth` is the number of plies to the end along the principal
+    /// variation. `Nodes` and `Time` budgets bound the effort; `Depth` is ignored. For games
+    /// short enough to search whole: small endgames. The searcher's own table is cleared
+    /// first, so the result is reproducible.
+    ///
+    /// Moves are ordered by the table move, then the game's hints, without killers or
+    /// history (history weighs a cut-off by the remaining depth, which means nothing in one
+    /// pass). Measured on the Amazons endgame suite, killers and history moved the node
+    /// counts by -8% to +8%, no clear gain; without them this is the tree of the solver it
+    /// replaced, node for node.
+    ///
+    /// # Errors
+    /// The number of nodes searched, when the budget ran out (or a line outlasted
+    /// [`MAX_PLY`]) before the proof was complete.
+    pub fn search_to_end(
+        &mut self,
+        game: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, u64> {
+        let budget = match budget {
+            Budget::Depth(_) => Budget::Depth(MAX_PLY as u32),
+            budget => budget,
+        };
+        let max_depth = std::mem::replace(&mut self.params.max_depth, MAX_PLY as u32);
+        self.to_end = true;
+        let mut result = Searcher::search(self, game, budget);
+        self.to_end = false;
+        self.params.max_depth = max_depth;
+        if self.stopped || !(self.resolved || is_mate(result.score)) {
+            return Err(result.nodes);
+        }
+        result.depth = u32::try_from(result.pv.len()).unwrap_or(u32::MAX);
+        Ok(result)
+    }
+
     /// Searches with the caller's transposition table, which is *not* cleared first: entries
     /// from earlier searches (say, earlier moves of a game) are used, so the result depends on
     /// them. [`Searcher::search`] clears its own table instead and is reproducible.
@@ -116,12 +182,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let mut game = game.clone();
+        self.evaluator.begin(&game);
         table.new_search();
         self.killers.clear();
         self.history.clear();
         self.nodes = 0;
         self.next_check = 0;
         self.stopped = false;
+        self.resolved = false;
         self.previous_best = None;
         let max_depth = match budget {
             Budget::Depth(depth) => depth,
@@ -140,6 +208,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
         if let Some(outcome) = game.outcome() {
             let score = self.terminal(&game, outcome, 0);
+            self.resolved = true;
             return SearchResult {
                 best: None,
                 score,
@@ -149,7 +218,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             };
         }
         let mut result = self.fallback(&game);
-        for depth in 1..=max_depth {
+        let first_depth = if self.to_end { max_depth } else { 1 };
+        for depth in first_depth..=max_depth {
             self.horizon = 0;
             self.root_done = 0;
             let score = self.negamax(&mut game, table, depth, 0, -INFINITY, INFINITY);
@@ -163,6 +233,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             result = self.root_result(score, depth);
             self.previous_best = result.best;
+            self.resolved = self.horizon == 0;
             if self.horizon == 0 || is_mate(score) {
                 break;
             }
@@ -187,7 +258,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// the static evaluation.
     fn fallback(&mut self, game: &G) -> SearchResult<G::Move> {
         let mut moves = std::mem::take(&mut self.stack[0].moves);
-        game.generate_moves(&mut moves);
+        self.evaluator.search_moves(game, &mut moves);
         let best = moves
             .iter()
             .enumerate()
@@ -244,9 +315,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// Orders `moves` by filling their `keys`.
+    /// The search to the end orders by the hints alone (see [`AlphaBeta::search_to_end`]).
     fn score_moves(&self, game: &G, ply: usize, moves: &[G::Move], keys: &mut [i64]) {
         let side = game.side_to_move();
-        let with_history = self.evaluator.history_slots() > 0;
+        let with_history = self.evaluator.history_slots() > 0 && !self.to_end;
         for (&mv, key) in moves.iter().zip(keys) {
             let hint = self.evaluator.move_order_hint(game, mv);
             let history = if with_history {
@@ -254,7 +326,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             } else {
                 0
             };
-            *key = order_key(hint, self.killers.contains(ply, mv), history);
+            let killer = !self.to_end && self.killers.contains(ply, mv);
+            *key = order_key(hint, killer, history);
         }
     }
 
@@ -290,7 +363,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
         // Table cut-offs only at null-window nodes, so that the principal variation is whole.
         let pv_node = beta - alpha > 1;
-        let key = game.hash();
+        let key = self.evaluator.table_key(game);
         let mut table_move = None;
         if let Some(entry) = table.probe(key) {
             table_move = entry.best;
@@ -318,7 +391,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         // Interior nodes learn that the game is over from the empty move list (the core's
         // contract), which saves a separate `outcome` call per node.
-        game.generate_moves(&mut moves);
+        let narrowed = self.evaluator.search_moves(game, &mut moves) == MoveSet::Narrowed;
         if moves.is_empty() {
             self.stack[ply].moves = moves;
             self.stack[ply].keys = keys;
@@ -334,6 +407,22 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     self.evaluate(game)
                 }
             };
+        }
+        if self.to_end {
+            // Mate-distance bounds: a node that is not over wins at the next ply at the soonest
+            // and loses there at the soonest (or only at the ply after, when no move can lose
+            // for its mover at once), so a window beyond those scores needs no search.
+            let first_loss = if self.evaluator.moving_can_lose() {
+                1
+            } else {
+                2
+            };
+            let (floor, ceiling) = (mated_in(ply + first_loss), mate_in(ply + 1));
+            if floor >= beta || ceiling <= alpha {
+                self.stack[ply].moves = moves;
+                self.stack[ply].keys = keys;
+                return if floor >= beta { floor } else { ceiling };
+            }
         }
         keys.clear();
         keys.resize(moves.len(), 0);
@@ -357,7 +446,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 pick_next(&mut moves, &mut keys, i);
             }
             let mv = moves[i];
-            let undo = game.make(mv);
+            let undo = self.evaluator.make(game, mv);
             let score = if i == 0 {
                 -self.negamax(game, table, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -368,7 +457,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     probe
                 }
             };
-            game.unmake(mv, undo);
+            self.evaluator.unmake(game, mv, undo);
             if self.stopped {
                 break;
             }
@@ -401,6 +490,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.stack[ply].keys = keys;
         if self.stopped {
             return 0;
+        }
+        if narrowed {
+            // A horizon (see the module docs): an omitted move might refute a loss.
+            self.horizon += 1;
+            best_score = best_score.max(1 - MATE_BOUND);
         }
 
         let bound = if best_score >= beta {
@@ -451,7 +545,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::score::{mate_in, mated_in};
     use crate::test_game::{Board, LineEval, Ttt, minimax, random_position};
 
     fn searcher(tt_size_mb: usize) -> AlphaBeta<Ttt, LineEval> {

@@ -5,6 +5,12 @@
 //! [`Searchable::search`]; the engine chooses its evaluator, its parameters and, for
 //! [`Algorithm::Solve`], its exact solver. Parameters travel as YAML text so that a caller can
 //! try another file (`cargo xtask search --params FILE`) without rebuilding.
+//!
+//! An engine names its evaluator and the weights it reads ([`Searchable::Weights`],
+//! [`Searchable::evaluator`]); the default [`Searchable::search`] then parses the file, runs
+//! the solver for [`Algorithm::Solve`] and alpha-beta or MCTS otherwise. An engine overrides
+//! [`Searchable::read_params`] for checks serde cannot make, [`Searchable::solve`] for its
+//! solver, and [`Searchable::search_heuristic`] when its scores prove more than win/loss/draw.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,7 +19,8 @@ use arbiter_core::Game;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::budget::{Budget, SearchResult};
+use crate::Evaluator;
+use crate::budget::{Budget, SearchResult, Searcher};
 use crate::params::SearchParams;
 use crate::score::is_mate;
 
@@ -116,11 +123,21 @@ impl<M> Report<M> {
     /// other score is heuristic.
     #[must_use]
     pub fn heuristic(result: SearchResult<M>) -> Report<M> {
-        let proven = (result.best.is_some() && is_mate(result.score)).then_some(Proven {
-            verdict: if result.score > 0 {
-                Verdict::Win
-            } else {
-                Verdict::Loss
+        Report::searched(result, false)
+    }
+
+    /// The report of an alpha-beta result: a win/loss-by-distance score is proven, and so is
+    /// every score of a `resolved` search ([`crate::AlphaBeta::resolved`]): 0 a draw, else a
+    /// win or loss by its sign (a counted game's terminal score; its margin is the engine's to
+    /// decode). A finished position (no move) is proven by its terminal score.
+    #[must_use]
+    pub fn searched(result: SearchResult<M>, resolved: bool) -> Report<M> {
+        let mate = result.best.is_some() && is_mate(result.score);
+        let proven = (mate || resolved).then_some(Proven {
+            verdict: match result.score.signum() {
+                1 => Verdict::Win,
+                -1 => Verdict::Loss,
+                _ => Verdict::Draw,
             },
             margin: None,
         });
@@ -184,6 +201,18 @@ impl DataFile {
 }
 
 /// A game with search: an evaluator, a parameters file and a searcher per [`Algorithm`].
+///
+/// ```ignore
+/// impl Searchable for MyGame {
+///     const PARAMS_PATH: &'static str = "engines/mygame/params.yaml";
+///     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+///     type Weights = MyWeights;
+///     type Evaluator = MyEval;
+///     fn evaluator(weights: MyWeights) -> MyEval {
+///         MyEval::new(weights)
+///     }
+/// }
+/// ```
 pub trait Searchable: Game {
     /// The parameters file's path from the workspace root, e.g. `engines/othello/params.yaml`,
     /// for messages and for baselines.
@@ -195,8 +224,60 @@ pub trait Searchable: Game {
     /// cause of the changes it makes.
     const DATA_FILES: &'static [DataFile] = &[];
 
+    /// The `eval:` section of the parameters file.
+    type Weights: DeserializeOwned;
+    /// The evaluator (with its search hooks) that alpha-beta and MCTS run with.
+    type Evaluator: Evaluator<Self>;
+
+    /// The evaluator for `weights`.
+    fn evaluator(weights: Self::Weights) -> Self::Evaluator;
+
+    /// Reads a parameters file. The default parses it ([`parse_params`], errors with
+    /// `path:line:column`); override it to add the checks serde cannot make.
+    ///
+    /// # Errors
+    /// [`SearchError::Params`] naming the place and the problem.
+    fn read_params(yaml: &str) -> Result<EngineParams<Self::Weights>, SearchError> {
+        parse_params(Self::PARAMS_PATH, yaml)
+    }
+
+    /// The exact solver ([`Algorithm::Solve`]); by default there is none.
+    ///
+    /// # Errors
+    /// [`SearchError::Unsupported`] without a solver, [`SearchError::BudgetExhausted`] when
+    /// the solver gave up within `budget`.
+    fn solve(
+        &self,
+        budget: Budget,
+        params: &EngineParams<Self::Weights>,
+    ) -> Result<Report<Self::Move>, SearchError> {
+        let _ = (budget, params);
+        Err(SearchError::Unsupported(format!(
+            "{} has no exact solver",
+            Self::NAME
+        )))
+    }
+
+    /// Alpha-beta or MCTS (`algorithm` is one of the two) with the engine's evaluator; the
+    /// default reports what [`Report::searched`] says the result proves.
+    fn search_heuristic(
+        &self,
+        algorithm: Algorithm,
+        budget: Budget,
+        params: EngineParams<Self::Weights>,
+    ) -> Report<Self::Move> {
+        run_searcher(
+            self,
+            algorithm,
+            budget,
+            Self::evaluator(params.eval),
+            &params.search,
+        )
+    }
+
     /// Searches this position; `params_yaml` is the text of a parameters file (usually
-    /// [`Searchable::PARAMS_YAML`]).
+    /// [`Searchable::PARAMS_YAML`]). The default reads the file, then runs
+    /// [`Searchable::solve`] or [`Searchable::search_heuristic`].
     ///
     /// # Errors
     /// [`SearchError::Params`] for an invalid file (say where, with [`parse_params`]),
@@ -206,7 +287,13 @@ pub trait Searchable: Game {
         &self,
         request: SearchRequest,
         params_yaml: &str,
-    ) -> Result<Report<Self::Move>, SearchError>;
+    ) -> Result<Report<Self::Move>, SearchError> {
+        let params = Self::read_params(params_yaml)?;
+        match request.algorithm {
+            Algorithm::Solve => self.solve(request.budget, &params),
+            algorithm => Ok(self.search_heuristic(algorithm, request.budget, params)),
+        }
+    }
 }
 
 /// The usual shape of a `params.yaml`: the searchers' tunables and the evaluation weights.
@@ -260,35 +347,48 @@ fn locate(path: &str, message: &str) -> String {
     format!("{path}: {message}")
 }
 
-/// Runs an alpha-beta or MCTS search with an evaluator: the common body of most
-/// [`Searchable::search`] implementations, which then only add their solver.
+/// Runs MCTS for [`Algorithm::Mcts`], alpha-beta otherwise, with an evaluator, and reports
+/// what the result proves ([`Report::searched`]; MCTS proves only a win or loss by distance).
+#[must_use]
+pub fn run_searcher<G, E>(
+    game: &G,
+    algorithm: Algorithm,
+    budget: Budget,
+    evaluator: E,
+    params: &SearchParams,
+) -> Report<G::Move>
+where
+    G: Game,
+    E: Evaluator<G>,
+{
+    if algorithm == Algorithm::Mcts {
+        return Report::heuristic(crate::Mcts::new(evaluator, params.clone()).search(game, budget));
+    }
+    let mut searcher = crate::AlphaBeta::new(evaluator, params.clone());
+    let result = searcher.search(game, budget);
+    Report::searched(result, searcher.resolved())
+}
+
+/// An exact solve by alpha-beta searched to the end of the game
+/// ([`crate::AlphaBeta::search_to_end`]), for engines whose games are small enough.
 ///
 /// # Errors
-/// [`SearchError::Unsupported`] for [`Algorithm::Solve`]; the caller handles it first.
-pub fn run_heuristic<G, E>(
+/// [`SearchError::BudgetExhausted`] when the budget ran out before a proof.
+pub fn solve_to_end<G, E>(
     game: &G,
-    request: SearchRequest,
+    budget: Budget,
     evaluator: E,
     params: &SearchParams,
 ) -> Result<Report<G::Move>, SearchError>
 where
     G: Game,
-    E: crate::Evaluator<G>,
+    E: Evaluator<G>,
 {
-    use crate::Searcher;
-    let result = match request.algorithm {
-        Algorithm::AlphaBeta => {
-            crate::AlphaBeta::new(evaluator, params.clone()).search(game, request.budget)
-        }
-        Algorithm::Mcts => crate::Mcts::new(evaluator, params.clone()).search(game, request.budget),
-        Algorithm::Solve => {
-            return Err(SearchError::Unsupported(format!(
-                "{} has no exact solver",
-                G::NAME
-            )));
-        }
-    };
-    Ok(Report::heuristic(result))
+    let mut searcher = crate::AlphaBeta::new(evaluator, params.clone());
+    let result = searcher
+        .search_to_end(game, budget)
+        .map_err(|nodes| SearchError::BudgetExhausted { nodes })?;
+    Ok(Report::searched(result, true))
 }
 
 #[cfg(test)]

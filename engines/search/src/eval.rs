@@ -1,14 +1,47 @@
-//! What a game supplies to the searchers: a static evaluation, move-ordering hints and the
-//! score of a finished game.
+//! What a game supplies to the searchers: a static evaluation, move-ordering hints, the score
+//! of a finished game, and the *hooks* through which it shapes the search without wrapping the
+//! position.
+//!
+//! The hooks are defaulted, so an evaluator that needs none writes only [`Evaluator::evaluate`]:
+//!
+//! - [`Evaluator::begin`]: the root of a search, to build evaluator state (incremental pattern
+//!   counts, the multiset of positions a repetition rule can still see).
+//! - [`Evaluator::make`] / [`Evaluator::unmake`]: every move the searchers make and take back
+//!   goes through these, so that state stays in step with the position. The position itself
+//!   keeps only what the rules need; evaluator state lives here, as a chess engine keeps its
+//!   NNUE accumulator and repetition stack in its search rather than in its board.
+//! - [`Evaluator::search_moves`]: the moves to search at a node. A game may narrow the list
+//!   (Connect6's threat-based pair list); a node searched over a [`MoveSet::Narrowed`] list is
+//!   a *horizon* for alpha-beta (see [`crate::alphabeta`]), so a narrowed search never claims
+//!   a proof that the omitted moves could refute.
+//! - [`Evaluator::table_key`]: the transposition-table key, when the value of a position
+//!   depends on more than [`Game::hash`] (the path since the last capture, under a repetition
+//!   rule).
 
 use arbiter_core::{Game, Outcome};
 
 use crate::score::{mate_in, mated_in};
 
+/// Which moves a node's list holds ([`Evaluator::search_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveSet {
+    /// Every legal move, or a subset that provably holds a best move, so that the node's value
+    /// is exact: say, the list of winning moves when a win this turn exists (all of them score
+    /// the same), or any list when every legal move loses at once.
+    Complete,
+    /// A heuristic subset: the node's value is a guess, and alpha-beta treats the node as a
+    /// horizon (never resolved, and a loss there is not a proof, see [`crate::alphabeta`]).
+    Narrowed,
+}
+
 /// The game-specific knowledge the searchers use.
 ///
 /// Every score is from the point of view of the side to move in `game`. Evaluations and custom
 /// terminal scores must lie strictly inside `±`[`crate::score::MATE_BOUND`]; debug builds check it.
+///
+/// The searchers own their evaluator for the whole search, so hooks may keep state in it; they
+/// call [`Evaluator::begin`] first, then see every move through [`Evaluator::make`] and
+/// [`Evaluator::unmake`], in stack order.
 pub trait Evaluator<G: Game> {
     /// The static value of a position that is not over, for the side to move.
     fn evaluate(&self, game: &G) -> i32;
@@ -45,5 +78,50 @@ pub trait Evaluator<G: Game> {
     fn history_slot(&self, mv: G::Move) -> usize {
         let _ = mv;
         0
+    }
+
+    /// Whether a move can end the game at once with a loss for the side that made it (a renju
+    /// foul under the losing ruling, a suicide rule, an Othello move after which neither side
+    /// can move). The default says it can; a game where it cannot (Amazons: a side loses only
+    /// when it has no move) says so, and a search to the end then prunes more
+    /// ([`crate::AlphaBeta::search_to_end`]).
+    fn moving_can_lose(&self) -> bool {
+        true
+    }
+
+    /// Called at the start of every search with its root, before any other hook: (re)builds
+    /// the evaluator's state for that position. The default keeps no state.
+    fn begin(&mut self, root: &G) {
+        let _ = root;
+    }
+
+    /// Clears `moves` and fills it with the moves to search in `game`. As with
+    /// [`Game::generate_moves`], the list is empty exactly when the game is over, and every
+    /// move in it is legal.
+    ///
+    /// The default lists every legal move ([`MoveSet::Complete`]).
+    fn search_moves(&mut self, game: &G, moves: &mut Vec<G::Move>) -> MoveSet {
+        game.generate_moves(moves);
+        MoveSet::Complete
+    }
+
+    /// The transposition-table key of `game`: [`Game::hash`] by default. Override it when the
+    /// future of a position depends on more than the position (its path, under a repetition
+    /// rule), so that two nodes with one key have one value.
+    fn table_key(&self, game: &G) -> u64 {
+        game.hash()
+    }
+
+    /// Makes `mv` (legal) in `game` for the search; the default is [`Game::make`]. Override it
+    /// to keep evaluator state in step with the position (update before and after the move as
+    /// needed), and always call `game.make(mv)` exactly once.
+    fn make(&mut self, game: &mut G, mv: G::Move) -> G::Undo {
+        game.make(mv)
+    }
+
+    /// Takes back `mv`, the last move made through [`Evaluator::make`]; the default is
+    /// [`Game::unmake`].
+    fn unmake(&mut self, game: &mut G, mv: G::Move, undo: G::Undo) {
+        game.unmake(mv, undo);
     }
 }

@@ -11,6 +11,11 @@
 //! search, so a `Depth` or `Nodes` budget gives the same result every run. The tree stores
 //! rewards from [`Side::First`]'s point of view, so games whose turns do not alternate (a
 //! pass as the only move is still a move) need no special care.
+//!
+//! The evaluator's hooks apply as in alpha-beta: [`Evaluator::begin`] at the root, every move
+//! of the tree and of the playouts through [`Evaluator::make`]/[`Evaluator::unmake`], and the
+//! moves of [`Evaluator::search_moves`] for expansion and playouts (MCTS proves nothing, so a
+//! narrowed list needs no care here).
 
 use std::time::Instant;
 
@@ -114,7 +119,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 
     /// Adds the children of `node` (the position `game`), in a seeded random order.
     fn expand(&mut self, node: usize, game: &G) {
-        game.generate_moves(&mut self.moves);
+        self.evaluator.search_moves(game, &mut self.moves);
         // Fisher-Yates: the order decides which unvisited child is tried first.
         for i in (1..self.moves.len()).rev() {
             let j = self.rng.below(i + 1);
@@ -193,7 +198,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     fn playout(&mut self, game: &mut G) -> (f64, u64) {
         let mut plies = 0;
         loop {
-            game.generate_moves(&mut self.moves);
+            self.evaluator.search_moves(game, &mut self.moves);
             if self.moves.is_empty() {
                 debug_assert!(game.outcome().is_some(), "no legal moves but no outcome");
                 let reward = game.outcome().map_or(0.5, Self::outcome_reward);
@@ -203,7 +208,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 return (self.evaluation_reward(game), plies);
             }
             let mv = self.moves[self.rng.below(self.moves.len())];
-            let undo = game.make(mv);
+            let undo = self.evaluator.make(game, mv);
             self.undos.push((mv, undo));
             plies += 1;
         }
@@ -238,7 +243,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         }
         let plies = self.undos.len() as u64;
         while let Some((mv, undo)) = self.undos.pop() {
-            game.unmake(mv, undo);
+            self.evaluator.unmake(game, mv, undo);
         }
         debug_assert!(plies >= playout_plies);
         // The path is no longer than the tree, whose size fits a u32.
@@ -248,7 +253,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// Plays the move of `node` and records it on the path.
     fn descend(&mut self, game: &mut G, node: usize) {
         let mv = self.tree[node].mv.expect("only the root has no move");
-        let undo = game.make(mv);
+        let undo = self.evaluator.make(game, mv);
         self.undos.push((mv, undo));
         self.path.push(node as u32);
     }
@@ -275,6 +280,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             };
         }
         let mut game = game.clone();
+        self.evaluator.begin(&game);
         self.tree.push(Node::new(None));
         self.expand(0, &game);
 
@@ -312,7 +318,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             let mv = self.tree[child].mv.expect("children have moves");
             pv.push(mv);
             to_move = {
-                let undo = game.make(mv);
+                let undo = self.evaluator.make(&mut game, mv);
                 let next = game.side_to_move();
                 self.undos.push((mv, undo));
                 next
@@ -320,7 +326,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             node = child;
         }
         while let Some((mv, undo)) = self.undos.pop() {
-            game.unmake(mv, undo);
+            self.evaluator.unmake(&mut game, mv, undo);
         }
         let root_child = self.most_visited(0, side);
         let score = root_child.map_or(0, |child| scaled(self.tree[child].mean(side)));

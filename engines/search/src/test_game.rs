@@ -290,6 +290,7 @@ impl Game for Ttt {
         };
         if o != expected_o {
             problems.push(SetupProblem::new(
+                "side-to-move",
                 "stone counts do not fit the side to move",
             ));
         }
@@ -298,7 +299,10 @@ impl Game for Ttt {
             variant.lines().iter().any(|&line| line & !stones == 0)
         };
         if lines(setup.to_move) {
-            problems.push(SetupProblem::new("the side to move already has a line"));
+            problems.push(SetupProblem::new(
+                "moved-after-end",
+                "the side to move already has a line",
+            ));
         }
         if problems.is_empty() {
             Ok(game)

@@ -17,8 +17,10 @@ pub const POINTS: usize = SIZE * SIZE;
 /// Points on one circuit's path (crossing points counted twice).
 pub const CIRCUIT_LEN: usize = 24;
 /// Index of the inner circuit (ranks 2 and 5, files b and e; small loops) in [`CIRCUITS`].
+#[cfg(test)]
 pub const INNER: usize = 0;
 /// Index of the outer circuit (ranks 3 and 4, files c and d; large loops) in [`CIRCUITS`].
+#[cfg(test)]
 pub const OUTER: usize = 1;
 /// No occurrence (an unused slot in [`OCCURRENCES`]).
 pub const NONE: u8 = u8::MAX;

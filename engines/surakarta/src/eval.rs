@@ -8,10 +8,9 @@
 //! section of `engines/surakarta/params.yaml`; reading the file is the caller's job.
 
 use arbiter_core::Side;
-use arbiter_search::Evaluator;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{BOARD, Bits, NEIGHBOURS, POINTS};
+use crate::board::{BOARD, Bits, NEIGHBOURS};
 use crate::notation::Move;
 use crate::position::{Surakarta, circuit_targets};
 
@@ -105,25 +104,6 @@ pub fn evaluate(position: &Surakarta, params: &Params) -> i32 {
 #[must_use]
 pub fn order_hint(mv: Move) -> i32 {
     i32::from(mv.capture)
-}
-
-/// The evaluator the searchers use: [`evaluate`], [`order_hint`], history by (from, to).
-impl Evaluator<Surakarta> for Params {
-    fn evaluate(&self, game: &Surakarta) -> i32 {
-        evaluate(game, self)
-    }
-
-    fn move_order_hint(&self, _: &Surakarta, mv: Move) -> i32 {
-        order_hint(mv)
-    }
-
-    fn history_slots(&self) -> usize {
-        POINTS * POINTS
-    }
-
-    fn history_slot(&self, mv: Move) -> usize {
-        usize::from(mv.from) * POINTS + usize::from(mv.to)
-    }
 }
 
 #[cfg(test)]

@@ -7,9 +7,10 @@
 //! (`red`/`black` or `r`/`b`) and, optionally, the number of plies since the last capture
 //! (default 0), e.g. the start `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0`.
 
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, Side};
 
-use crate::board::{POINTS, SIZE};
+use crate::board::SIZE;
 
 /// A position as written, not yet validated: `cells[rank * 6 + file]`, a1 first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +20,15 @@ pub struct SurakartaSetup {
     /// Plies played since the last capture (for the no-capture limit).
     pub no_capture_plies: u32,
 }
+
+/// The text layout of the board: rank 1 at the bottom.
+const BOARD: Grid = Grid {
+    width: SIZE,
+    height: SIZE,
+    rows: RowOrder::BottomIsOne,
+    unit: "points",
+    legend: "R, B or .",
+};
 
 fn cell_from_char(c: char) -> Option<Option<Side>> {
     match c {
@@ -42,13 +52,7 @@ fn cell_char(cell: Option<Side>) -> char {
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_side(text: &str) -> Result<Side, NotationError> {
-    match text.to_ascii_lowercase().as_str() {
-        "red" | "r" => Ok(Side::First),
-        "black" | "b" => Ok(Side::Second),
-        _ => Err(NotationError::new(format!(
-            "`{text}` is not a side: expected red or black"
-        ))),
-    }
+    grid::parse_side(text, [&["red", "r"], &["black", "b"]])
 }
 
 /// Parses a six-row diagram.
@@ -56,38 +60,8 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// # Errors
 /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|row| !row.is_empty())
-        .collect();
-    if rows.len() != SIZE {
-        return Err(NotationError::new(format!(
-            "the diagram has {} rows: expected {SIZE}",
-            rows.len()
-        )));
-    }
-    let mut cells = vec![None; POINTS];
-    for (index, row) in rows.iter().enumerate() {
-        let rank = SIZE - 1 - index;
-        let row_cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        if row_cells.len() != SIZE {
-            return Err(NotationError::new(format!(
-                "diagram row {} (`{row}`) has {} cells: expected {SIZE}",
-                index + 1,
-                row_cells.len()
-            )));
-        }
-        for (file, c) in row_cells.into_iter().enumerate() {
-            cells[rank * SIZE + file] = cell_from_char(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown diagram character `{c}`: expected R, B or ."
-                ))
-            })?;
-        }
-    }
     Ok(SurakartaSetup {
-        cells,
+        cells: BOARD.parse_diagram(diagram, None, cell_from_char)?,
         to_move,
         no_capture_plies: 0,
     })
@@ -99,9 +73,9 @@ pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<SurakartaSetup, Not
 /// A [`NotationError`] when the rows, a character, the side or the ply count are wrong.
 pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
     let parts: Vec<&str> = text.split_whitespace().collect();
-    let (board, side, plies) = match parts.as_slice() {
-        [board, side] => (*board, *side, None),
-        [board, side, plies] => (*board, *side, Some(*plies)),
+    let (rows, side, plies) = match parts.as_slice() {
+        [rows, side] => (*rows, *side, None),
+        [rows, side, plies] => (*rows, *side, Some(*plies)),
         _ => {
             return Err(NotationError::new(format!(
                 "`{text}` is not a Surakarta position: expected `<rows separated by /> <red|black> [plies since capture]`"
@@ -117,49 +91,8 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
             ))
         })?,
     };
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != SIZE {
-        return Err(NotationError::new(format!(
-            "the position has {} rows: expected {SIZE}",
-            rows.len()
-        )));
-    }
-    let mut cells = vec![None; POINTS];
-    for (index, row) in rows.iter().enumerate() {
-        let rank = SIZE - 1 - index;
-        let mut file = 0usize;
-        let mut run = 0usize;
-        let too_long = || NotationError::new(format!("row `{row}` is longer than {SIZE} points"));
-        for c in row.chars() {
-            if let Some(digit) = c.to_digit(10) {
-                // A number (of any length) is a run of empty points.
-                run = run * 10 + digit as usize;
-                if file + run > SIZE {
-                    return Err(too_long());
-                }
-                continue;
-            }
-            file += std::mem::take(&mut run);
-            let cell = cell_from_char(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown character `{c}` in row `{row}`: expected R, B, . or a number"
-                ))
-            })?;
-            if file >= SIZE {
-                return Err(too_long());
-            }
-            cells[rank * SIZE + file] = cell;
-            file += 1;
-        }
-        file += run;
-        if file != SIZE {
-            return Err(NotationError::new(format!(
-                "row `{row}` has {file} points: expected {SIZE}"
-            )));
-        }
-    }
     Ok(SurakartaSetup {
-        cells,
+        cells: BOARD.parse_rows(rows, None, cell_from_char)?,
         to_move,
         no_capture_plies,
     })
@@ -168,48 +101,19 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
 /// Formats cells (a1 first) as the one-line form.
 #[must_use]
 pub fn format_line(cells: &[Option<Side>], to_move: Side, no_capture_plies: u32) -> String {
-    let mut rows = Vec::new();
-    for rank in (0..SIZE).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for file in 0..SIZE {
-            match cells[rank * SIZE + file] {
-                None => run += 1,
-                cell => {
-                    if run > 0 {
-                        row.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    row.push(cell_char(cell));
-                }
-            }
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
+    let rows = BOARD.format_rows(cells, true, '.', |cell| cell.map(|_| cell_char(cell)));
     let side = if to_move == Side::First {
         "red"
     } else {
         "black"
     };
-    format!("{} {side} {no_capture_plies}", rows.join("/"))
+    format!("{rows} {side} {no_capture_plies}")
 }
 
 /// Formats cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(cells: &[Option<Side>]) -> String {
-    (0..SIZE)
-        .rev()
-        .map(|rank| {
-            (0..SIZE)
-                .map(|file| cell_char(cells[rank * SIZE + file]).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    BOARD.format_diagram(cells, Labels::None, 0, cell_char)
 }
 
 #[cfg(test)]

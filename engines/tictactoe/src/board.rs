@@ -4,6 +4,9 @@
 //! (written `1`) and column 0 the left column (written `a`): `a1` = 0, `c1` = 2, `a3` = 6,
 //! `c3` = 8. A side's stones are a `u16` bitboard with bit `index` set for each stone.
 
+#[cfg(test)]
+pub use arbiter_core::grid::Symmetry;
+
 /// Bitboard of all nine cells.
 pub const FULL: u16 = 0x1FF;
 
@@ -94,61 +97,24 @@ pub fn lines_of(stones: u16) -> impl Iterator<Item = u16> {
     LINES.into_iter().filter(move |&line| stones & line == line)
 }
 
-/// One of the eight symmetries of the square (the dihedral group of order 8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    Identity,
-    Rotate90,
-    Rotate180,
-    Rotate270,
-    /// Mirror left-right.
-    FlipColumns,
-    /// Mirror top-bottom.
-    FlipRows,
-    /// Mirror in the diagonal `a1 b2 c3`.
-    Transpose,
-    /// Mirror in the anti-diagonal `c1 b2 a3`.
-    AntiTranspose,
-}
-
-impl Symmetry {
-    /// All eight symmetries.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::Identity,
-        Symmetry::Rotate90,
-        Symmetry::Rotate180,
-        Symmetry::Rotate270,
-        Symmetry::FlipColumns,
-        Symmetry::FlipRows,
-        Symmetry::Transpose,
-        Symmetry::AntiTranspose,
-    ];
-
-    /// The image of `cell`.
+#[cfg(test)]
+impl Cell {
+    /// The image of this cell under `symmetry`.
     #[must_use]
-    pub const fn apply(self, cell: Cell) -> Cell {
-        let (r, c) = (cell.row(), cell.column());
-        let (r, c) = match self {
-            Symmetry::Identity => (r, c),
-            Symmetry::Rotate90 => (c, 2 - r),
-            Symmetry::Rotate180 => (2 - r, 2 - c),
-            Symmetry::Rotate270 => (2 - c, r),
-            Symmetry::FlipColumns => (r, 2 - c),
-            Symmetry::FlipRows => (2 - r, c),
-            Symmetry::Transpose => (c, r),
-            Symmetry::AntiTranspose => (2 - c, 2 - r),
-        };
+    pub const fn under(self, symmetry: Symmetry) -> Cell {
+        let (r, c) = symmetry.apply(self.row(), self.column(), 3);
         Cell((r * 3 + c) as u8)
     }
+}
 
-    /// The image of a bitboard.
-    #[must_use]
-    pub fn apply_bits(self, stones: u16) -> u16 {
-        Cell::ALL
-            .into_iter()
-            .filter(|cell| stones & cell.bit() != 0)
-            .fold(0, |acc, cell| acc | self.apply(cell).bit())
-    }
+/// The image of the stones `stones` (a bitboard) under `symmetry`.
+#[cfg(test)]
+#[must_use]
+pub fn symmetric_stones(symmetry: Symmetry, stones: u16) -> u16 {
+    Cell::ALL
+        .into_iter()
+        .filter(|cell| stones & cell.bit() != 0)
+        .fold(0, |acc, cell| acc | cell.under(symmetry).bit())
 }
 
 #[cfg(test)]
@@ -165,7 +131,10 @@ mod tests {
         // Every line maps to a line under every symmetry.
         for sym in Symmetry::ALL {
             for line in LINES {
-                assert!(LINES.contains(&sym.apply_bits(line)), "{sym:?} {line:#b}");
+                assert!(
+                    LINES.contains(&symmetric_stones(sym, line)),
+                    "{sym:?} {line:#b}"
+                );
             }
         }
     }
@@ -174,7 +143,7 @@ mod tests {
     fn symmetries_are_distinct_permutations() {
         let mut images = Vec::new();
         for sym in Symmetry::ALL {
-            let image: Vec<Cell> = Cell::ALL.iter().map(|&c| sym.apply(c)).collect();
+            let image: Vec<Cell> = Cell::ALL.iter().map(|&c| c.under(sym)).collect();
             let mut sorted = image.clone();
             sorted.sort();
             assert_eq!(sorted, Cell::ALL.to_vec(), "{sym:?} is a permutation");
@@ -192,7 +161,7 @@ mod tests {
         assert_eq!(Cell::from_index(9), None);
         assert_eq!(Cell::at(3, 0), None);
         assert_eq!(
-            Symmetry::Rotate90.apply(Cell::at(0, 0).unwrap()),
+            Cell::at(0, 0).unwrap().under(Symmetry::Rotate90),
             Cell::at(0, 2).unwrap()
         );
     }

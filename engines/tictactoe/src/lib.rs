@@ -3,7 +3,7 @@
 //! The game stops as soon as a side completes three in a row ([`EndReason::Line`]) or the board
 //! is full without a line (a draw, [`EndReason::BoardFull`]).
 //!
-//! Conventions (see [`board`] and [`notation`]):
+//! Conventions (see `board.rs` and `notation.rs`):
 //! - sides are named `x` (first) and `o` (second);
 //! - cells are `a1`..`c3`: column `a`..`c` from left to right, row `1` at the **top** and row `3`
 //!   at the bottom (the orientation of the project's Othello engine);
@@ -12,23 +12,23 @@
 //! - a diagram is three rows of `X`, `O`, `.` (top row first), optionally with the coordinate
 //!   labels that [`TicTacToe::diagram`](arbiter_core::Game::diagram) prints.
 //!
-//! Search ([`search`]): [`arbiter_search::Searchable`] with an open-lines evaluation
+//! Search (`search.rs`): [`arbiter_search::Searchable`] with an open-lines evaluation
 //! ([`TicTacToeEval`], weights in `engines/tictactoe/params.yaml`) and an exact solver, an
 //! alpha-beta search to the end of every line.
 
-pub mod board;
+mod board;
 mod game;
-pub mod notation;
-pub mod search;
-pub mod setup;
-pub mod tree;
+mod notation;
+mod search;
+mod setup;
+#[cfg(test)]
+mod tree;
 mod variant;
 
-pub use board::{Cell, Symmetry};
+pub use board::Cell;
 pub use game::{Move, TicTacToe};
 pub use search::{TicTacToeEval, TicTacToeWeights};
 pub use setup::Setup;
-pub use tree::{TreeTotals, tree_totals};
 pub use variant::TicTacToeVariant;
 
 #[cfg(doc)]

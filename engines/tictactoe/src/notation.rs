@@ -10,6 +10,7 @@
 //! spaces between cells allowed. The labels that [`diagram`] prints (a header line `a b c` and a
 //! row number before each row) are accepted and skipped.
 
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, Side};
 
 use crate::board::Cell;
@@ -53,6 +54,15 @@ pub const fn side_name(side: Side) -> &'static str {
     }
 }
 
+/// The text layout of the board: row 1 at the top.
+const GRID: Grid = Grid {
+    width: 3,
+    height: 3,
+    rows: RowOrder::TopIsOne,
+    unit: "cells",
+    legend: "x, o or .",
+};
+
 /// Reads one cell character of either form: `x`/`X`, `o`/`O`, `.` or `-`.
 fn cell_content(c: char) -> Option<Option<Side>> {
     match c {
@@ -63,30 +73,38 @@ fn cell_content(c: char) -> Option<Option<Side>> {
     }
 }
 
-/// Puts the contents of one row (exactly three cell characters) into `setup`.
-fn read_row(setup: &mut Setup, row: usize, cells: &str) -> Result<(), NotationError> {
-    let contents: Vec<char> = cells.chars().filter(|c| !c.is_whitespace()).collect();
-    if contents.len() != 3 {
-        return Err(NotationError::new(format!(
-            "row {} must have 3 cells, found `{cells}`",
-            row + 1
-        )));
-    }
-    for (column, &c) in contents.iter().enumerate() {
-        let content = cell_content(c).ok_or_else(|| {
-            NotationError::new(format!(
-                "unknown cell `{c}` in row {}: expected x, o or .",
-                row + 1
-            ))
-        })?;
-        let bit = Cell::at(row, column).map_or(0, Cell::bit);
-        match content {
+/// The setup of `cells` (a1 order) with `to_move`.
+fn setup_of(cells: &[Option<Side>], to_move: Side) -> Setup {
+    let mut setup = Setup {
+        x: 0,
+        o: 0,
+        to_move,
+    };
+    for (index, cell) in cells.iter().enumerate() {
+        let bit = Cell::at(index / 3, index % 3).map_or(0, Cell::bit);
+        match cell {
             Some(Side::First) => setup.x |= bit,
             Some(Side::Second) => setup.o |= bit,
             None => {}
         }
     }
-    Ok(())
+    setup
+}
+
+/// The cells (a1 order) of the stones `x` and `o`.
+fn cells_of(x: u16, o: u16) -> Vec<Option<Side>> {
+    Cell::ALL
+        .iter()
+        .map(|cell| {
+            if x & cell.bit() != 0 {
+                Some(Side::First)
+            } else if o & cell.bit() != 0 {
+                Some(Side::Second)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// Reads the one-line form `"x.o/.x./..o x"`.
@@ -101,55 +119,22 @@ pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
         )));
     };
     let to_move = parse_side(side)?;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 3 {
-        return Err(NotationError::new(format!(
-            "expected 3 rows separated by `/`, found {} in `{board}`",
-            rows.len()
-        )));
-    }
-    let mut setup = Setup {
-        x: 0,
-        o: 0,
-        to_move,
-    };
-    for (row, cells) in rows.iter().enumerate() {
-        read_row(&mut setup, row, cells)?;
-    }
-    Ok(setup)
+    let cells = GRID.parse_rows(board, None, cell_content)?;
+    Ok(setup_of(&cells, to_move))
 }
 
 /// Writes the one-line form of a board and side to move.
 #[must_use]
 pub fn format_position(x: u16, o: u16, to_move: Side) -> String {
-    let rows: Vec<String> = (0..3)
-        .map(|row| {
-            (0..3)
-                .map(|column| {
-                    let bit = Cell::at(row, column).map_or(0, Cell::bit);
-                    if x & bit != 0 {
-                        'x'
-                    } else if o & bit != 0 {
-                        'o'
-                    } else {
-                        '.'
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    format!("{} {}", rows.join("/"), side_name(to_move))
+    let rows = GRID.format_rows(&cells_of(x, o), false, '.', |cell| {
+        cell.map(|side| if side == Side::First { 'x' } else { 'o' })
+    });
+    format!("{rows} {}", side_name(to_move))
 }
 
 /// Reads a side name `x` or `o` (case-insensitive).
 fn parse_side(text: &str) -> Result<Side, NotationError> {
-    match text.to_ascii_lowercase().as_str() {
-        "x" => Ok(Side::First),
-        "o" => Ok(Side::Second),
-        _ => Err(NotationError::new(format!(
-            "expected the side to move `x` or `o`, found `{text}`"
-        ))),
-    }
+    grid::parse_side(text, [&["x"], &["o"]])
 }
 
 /// Reads a diagram of three rows (top row first) with `to_move`.
@@ -157,31 +142,8 @@ fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// # Errors
 /// A [`NotationError`] when there are not three rows of three known cell characters.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        // The coordinate header that `diagram` prints.
-        .filter(|line| line.split_whitespace().collect::<String>() != "abc")
-        .collect();
-    if rows.len() != 3 {
-        return Err(NotationError::new(format!(
-            "a tic-tac-toe diagram has 3 rows, found {}",
-            rows.len()
-        )));
-    }
-    let mut setup = Setup {
-        x: 0,
-        o: 0,
-        to_move,
-    };
-    for (row, line) in rows.iter().enumerate() {
-        // A row label printed by `diagram` (the row number) is skipped when it is the right one.
-        let label = char::from(b'1' + row as u8);
-        let cells = line.strip_prefix(label).unwrap_or(line);
-        read_row(&mut setup, row, cells)?;
-    }
-    Ok(setup)
+    let cells = GRID.parse_diagram(diagram, None, cell_content)?;
+    Ok(setup_of(&cells, to_move))
 }
 
 /// The diagram of a board, with coordinates:
@@ -194,23 +156,11 @@ pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationErro
 /// ```
 #[must_use]
 pub fn diagram(x: u16, o: u16) -> String {
-    let mut out = String::from("  a b c\n");
-    for row in 0..3 {
-        out.push(char::from(b'1' + row as u8));
-        for column in 0..3 {
-            let bit = Cell::at(row, column).map_or(0, Cell::bit);
-            out.push(' ');
-            out.push(if x & bit != 0 {
-                'X'
-            } else if o & bit != 0 {
-                'O'
-            } else {
-                '.'
-            });
-        }
-        out.push('\n');
-    }
-    out
+    GRID.format_diagram(&cells_of(x, o), Labels::Left, 1, |cell| match cell {
+        Some(Side::First) => 'X',
+        Some(Side::Second) => 'O',
+        None => '.',
+    })
 }
 
 #[cfg(test)]

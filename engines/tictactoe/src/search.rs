@@ -1,5 +1,5 @@
 //! [`Searchable`] for [`TicTacToe`]: an open-lines evaluation for alpha-beta and MCTS, and an
-//! exact solver (alpha-beta searched to the end of every line) for [`Algorithm::Solve`].
+//! exact solver (alpha-beta searched to the end of every line) for [`Algorithm::Solve`](arbiter_search::Algorithm::Solve).
 //!
 //! Wins and losses are scored by the searchers' default win/loss-by-distance scores
 //! ([`Evaluator::terminal_score`]), so a quicker win is preferred; the evaluation only ranks
@@ -8,8 +8,7 @@
 use arbiter_core::Game;
 use arbiter_search::score::MATE_BOUND;
 use arbiter_search::{
-    Algorithm, AlphaBeta, Budget, EngineParams, Evaluator, Proven, Report, SearchError,
-    SearchRequest, Searchable, Searcher, Verdict, parse_params, run_heuristic,
+    AlphaBeta, Budget, EngineParams, Evaluator, Report, SearchError, Searchable, Searcher,
 };
 use serde::{Deserialize, Serialize};
 
@@ -95,27 +94,16 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
 impl Searchable for TicTacToe {
     const PARAMS_PATH: &'static str = "engines/tictactoe/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    type Weights = TicTacToeWeights;
+    type Evaluator = TicTacToeEval;
 
-    /// Alpha-beta and MCTS with [`TicTacToeEval`]; `Solve` with [`solve`].
-    ///
-    /// # Errors
-    /// [`SearchError::Params`] for an invalid parameters file (checked for every algorithm),
-    /// [`SearchError::BudgetExhausted`] when a solve runs out of its node budget.
-    fn search(
-        &self,
-        request: SearchRequest,
-        params_yaml: &str,
-    ) -> Result<Report<Move>, SearchError> {
-        let params: TicTacToeParams = parse_params(Self::PARAMS_PATH, params_yaml)?;
-        match request.algorithm {
-            Algorithm::Solve => solve(self, request.budget, &params),
-            Algorithm::AlphaBeta | Algorithm::Mcts => run_heuristic(
-                self,
-                request,
-                TicTacToeEval::new(params.eval),
-                &params.search,
-            ),
-        }
+    fn evaluator(weights: TicTacToeWeights) -> TicTacToeEval {
+        TicTacToeEval::new(weights)
+    }
+
+    /// `solve`.
+    fn solve(&self, budget: Budget, params: &TicTacToeParams) -> Result<Report<Move>, SearchError> {
+        solve(self, budget, params)
     }
 }
 
@@ -159,28 +147,19 @@ pub fn solve(
             });
         }
     }
-    let verdict = if result.score >= MATE_BOUND {
-        Verdict::Win
-    } else if result.score <= -MATE_BOUND {
-        Verdict::Loss
-    } else {
-        debug_assert_eq!(result.score, 0, "a full-depth search met an evaluation");
-        Verdict::Draw
-    };
-    Ok(Report {
-        result,
-        proven: Some(Proven {
-            verdict,
-            margin: None,
-        }),
-    })
+    debug_assert!(
+        result.score == 0 || result.score.abs() >= MATE_BOUND,
+        "a full-depth search met an evaluation"
+    );
+    Ok(Report::searched(result, true))
 }
 
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
 
-    use arbiter_core::Side;
+    use arbiter_laws::SearchLaws;
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
 
     use super::*;
     use crate::TicTacToeVariant;
@@ -246,23 +225,6 @@ mod tests {
     fn shipped_params_parse() {
         let params = params();
         assert!(params.eval.open_line > 0 && params.eval.threat > 0);
-    }
-
-    #[test]
-    fn an_unknown_weight_is_refused_with_its_place() {
-        let yaml = TicTacToe::PARAMS_YAML.replace("threat:", "threats:");
-        let start = TicTacToe::start(&TicTacToeVariant::Standard);
-        let request = SearchRequest {
-            algorithm: Algorithm::Solve,
-            budget: Budget::Depth(1),
-        };
-        let Err(SearchError::Params(message)) = start.search(request, &yaml) else {
-            panic!("expected a params error");
-        };
-        assert!(
-            message.starts_with("engines/tictactoe/params.yaml:"),
-            "{message}"
-        );
     }
 
     #[test]
@@ -333,20 +295,14 @@ mod tests {
         assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Draw));
     }
 
+    /// The `Searchable` laws (arbiter-laws).
     #[test]
-    fn heuristic_searches_are_deterministic_and_legal() {
-        let game = position("x../.o./... x");
-        assert_eq!(game.side_to_move(), Side::First);
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Depth(3)),
-            (Algorithm::AlphaBeta, Budget::Nodes(200)),
-            (Algorithm::Mcts, Budget::Nodes(500)),
-        ] {
-            let first = search(&game, algorithm, budget);
-            assert_eq!(first, search(&game, algorithm, budget), "{algorithm}");
-            let best = first.result.best.expect("a move");
-            assert!(game.check_move(best).is_ok(), "{algorithm}");
-        }
+    fn search_laws() {
+        let start = TicTacToe::start(&TicTacToeVariant::Standard);
+        SearchLaws::new(vec![start, position("x../.o./... x")])
+            .nodes(200)
+            .mcts_iterations(500)
+            .check();
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::board::{Cell, FULL, has_line, lines_of};
 use crate::notation::side_name;
 
 /// A raw board as read from text: each side's stones as a bitboard, and the side to move.
-/// Not yet checked; [`validate`] (or `Game::from_setup`) turns it into a position.
+/// Not yet checked; `validate` (or `Game::from_setup`) turns it into a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// X's stones (bit `3 * row + column`, row 0 at the top).
@@ -38,7 +38,10 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
     let mut problems = Vec::new();
     let Setup { x, o, to_move } = *setup;
     if (x | o) & !FULL != 0 {
-        problems.push(SetupProblem::new("stones outside the 3x3 board"));
+        problems.push(SetupProblem::new(
+            "off-board",
+            "stones outside the 3x3 board",
+        ));
     }
     let both = x & o & FULL;
     if both != 0 {
@@ -47,10 +50,10 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
             .filter(|c| both & c.bit() != 0)
             .map(|&c| crate::notation::format_cell(c))
             .collect();
-        problems.push(SetupProblem::new(format!(
-            "cells holding both x and o: {}",
-            cells.join(" ")
-        )));
+        problems.push(SetupProblem::new(
+            "overlap",
+            format!("cells holding both x and o: {}", cells.join(" ")),
+        ));
     }
     let (nx, no) = ((x & FULL).count_ones(), (o & FULL).count_ones());
     // Who moved last follows from the counts when they are possible at all.
@@ -58,34 +61,39 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
     if counts_ok {
         let expected = if nx == no { Side::First } else { Side::Second };
         if to_move != expected {
-            problems.push(SetupProblem::new(format!(
-                "side to move: x has {nx} stones and o has {no}, so {} is to move, not {}",
-                side_name(expected),
-                side_name(to_move)
-            )));
+            problems.push(SetupProblem::new(
+                "side-to-move",
+                format!(
+                    "side to move: x has {nx} stones and o has {no}, so {} is to move, not {}",
+                    side_name(expected),
+                    side_name(to_move)
+                ),
+            ));
         }
     } else {
-        problems.push(SetupProblem::new(format!(
+        problems.push(SetupProblem::new("piece-count", format!(
             "stone counts: x has {nx} and o has {no}; x must have as many stones as o or one more"
         )));
     }
     let (x_line, o_line) = (has_line(x), has_line(o));
     if x_line && o_line {
-        problems.push(SetupProblem::new("both sides have a line"));
+        problems.push(SetupProblem::new("both-won", "both sides have a line"));
     }
     if x_line && counts_ok && nx != no + 1 {
         problems.push(SetupProblem::new(
+            "moved-after-end",
             "x has a line but o moved last: the game ended at x's line",
         ));
     }
     if o_line && counts_ok && nx != no {
         problems.push(SetupProblem::new(
+            "moved-after-end",
             "o has a line but x moved last: the game ended at o's line",
         ));
     }
     for (side, own) in [(Side::First, x), (Side::Second, o)] {
         if has_line(own) && !one_last_stone_made_every_line(own) {
-            problems.push(SetupProblem::new(format!(
+            problems.push(SetupProblem::new("unreachable", format!(
                 "{} has lines that no single last stone completes: the game ends at the first line",
                 side_name(side)
             )));

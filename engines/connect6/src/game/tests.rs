@@ -2,6 +2,7 @@
 //! properties over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::GameLaws;
 use proptest::prelude::*;
 
 use super::Connect6;
@@ -206,19 +207,7 @@ fn finished_setups_are_over() {
 
 /// Plays the moves picked by `choices` (indices modulo the legal-move count).
 fn playout(size: u8, choices: &[u32]) -> (Connect6, Vec<Move>) {
-    let mut game = start(size);
-    let mut played = Vec::new();
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[choice as usize % moves.len()];
-        game.make(mv);
-        played.push(mv);
-    }
-    (game, played)
+    arbiter_laws::playout(start(size), choices)
 }
 
 /// The position with every stone moved by `sym`.
@@ -226,7 +215,7 @@ fn transformed(game: &Connect6, sym: Symmetry) -> Connect6 {
     let size = game.board().size();
     let mut board = Board::empty(size as u8);
     for p in game.board().points() {
-        board.set(sym.apply(p, size), game.board().get(p));
+        board.set(p.under(sym, size), game.board().get(p));
     }
     let setup = Setup {
         board,
@@ -237,55 +226,51 @@ fn transformed(game: &Connect6, sym: Symmetry) -> Connect6 {
 
 fn map_move(mv: Move, sym: Symmetry, size: usize) -> Move {
     match mv.second() {
-        None => Move::single(sym.apply(mv.first(), size)),
-        Some(b) => Move::pair(sym.apply(mv.first(), size), sym.apply(b, size)),
+        None => Move::single(mv.first().under(sym, size)),
+        Some(b) => Move::pair(mv.first().under(sym, size), b.under(sym, size)),
     }
+}
+
+/// A candidate move for the law kit's `check_move` probes: any point, and any second point
+/// or none.
+fn probe(_: &Connect6, random: u64) -> Move {
+    let a = Point::from_index((random % 361) as usize).expect("an index below 361");
+    // Index 361 stands for "no second stone".
+    Point::from_index(((random >> 16) % 362) as usize).map_or(Move::single(a), |b| Move::pair(a, b))
+}
+
+/// The `Game` laws (arbiter-laws) on small boards and the full one, with probes.
+#[test]
+fn game_laws() {
+    let sizes = [6, 8, 12];
+    let variants = sizes.map(|size| Connect6Variant::with_size(size).unwrap());
+    GameLaws::<Connect6>::new(&variants)
+        .cases(48)
+        .plies(40)
+        .move_stride(97)
+        .probes(probe, 50)
+        .complete_text()
+        .check();
+    GameLaws::<Connect6>::new(&[Connect6Variant::STANDARD])
+        .cases(8)
+        .plies(12)
+        .move_stride(997)
+        .probes(probe, 50)
+        .complete_text()
+        .check();
+}
+
+/// The generated list is sorted and without repeats (the rules' binary searches need it).
+#[test]
+fn generated_pairs_are_sorted() {
+    let (game, _) = playout(8, &[3, 17, 5]);
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    assert!(moves.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn incremental_hash_and_unmake(size in 6u8..=19, choices in prop::collection::vec(any::<u32>(), 0..40)) {
-        let (mut game, played) = playout(size, &choices);
-        prop_assert_eq!(game.hash(), game.hash_from_scratch());
-        let mut replay = start(size);
-        let mut stack = Vec::new();
-        for &mv in &played {
-            stack.push(replay.clone());
-            replay.make(mv);
-            prop_assert_eq!(replay.hash(), replay.hash_from_scratch());
-        }
-        prop_assert_eq!(&replay, &game);
-        for &mv in played.iter().rev() {
-            game.unmake(mv, ());
-            let expected = stack.pop().unwrap();
-            prop_assert_eq!(&game, &expected);
-            prop_assert_eq!(game.hash(), expected.hash());
-        }
-    }
-
-    #[test]
-    fn check_move_accepts_exactly_generated(
-        size in 6u8..=19,
-        choices in prop::collection::vec(any::<u32>(), 0..40),
-        samples in prop::collection::vec((0usize..361, 0usize..362), 50),
-    ) {
-        let (game, _) = playout(size, &choices);
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        prop_assert!(moves.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
-        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
-        for &mv in moves.iter().step_by(97) {
-            prop_assert!(game.check_move(mv).is_ok(), "{:?}", mv);
-        }
-        for (a, b) in samples {
-            let a = Point::from_index(a).unwrap();
-            // Index 361 stands for "no second stone".
-            let mv = Point::from_index(b).map_or(Move::single(a), |b| Move::pair(a, b));
-            prop_assert_eq!(game.check_move(mv).is_ok(), moves.binary_search(&mv).is_ok(), "{:?}", mv);
-        }
-    }
 
     #[test]
     fn games_end_by_the_rules(size in 6u8..=8, choices in prop::collection::vec(any::<u32>(), 40)) {
@@ -322,16 +307,4 @@ proptest! {
         }
     }
 
-    #[test]
-    fn text_forms_round_trip(size in 6u8..=19, choices in prop::collection::vec(any::<u32>(), 0..20)) {
-        let (game, played) = playout(size, &choices);
-        let variant = *game.variant();
-        let setup = Connect6::parse_position(&variant, &game.format_position()).unwrap();
-        prop_assert_eq!(&Connect6::from_setup(&variant, &setup).unwrap(), &game);
-        let setup = Connect6::parse_diagram(&variant, &game.diagram(), game.side_to_move()).unwrap();
-        prop_assert_eq!(&Connect6::from_setup(&variant, &setup).unwrap(), &game);
-        for mv in played {
-            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
-        }
-    }
 }

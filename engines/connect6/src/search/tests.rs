@@ -2,6 +2,7 @@
 //! positions whose answer follows from the rules.
 
 use arbiter_core::{Game, Side};
+use arbiter_laws::SearchLaws;
 use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{Algorithm, Budget, SearchError, SearchRequest, Searchable, Verdict};
 
@@ -9,12 +10,7 @@ use super::*;
 use crate::Connect6Variant;
 
 fn after(moves: &str) -> Connect6 {
-    let mut game = Connect6::start(&Connect6Variant::STANDARD);
-    for text in moves.split_whitespace() {
-        let mv = game.parse_move(text).unwrap();
-        game.play(mv).unwrap();
-    }
-    game
+    arbiter_laws::played(&Connect6Variant::STANDARD, moves)
 }
 
 fn run(game: &Connect6, algorithm: Algorithm, budget: Budget) -> Report<Move> {
@@ -38,14 +34,14 @@ const WHITE_LOST: &str =
 
 #[test]
 fn shipped_params_parse_and_match_the_defaults() {
-    let params = read_params(Connect6::PARAMS_YAML).unwrap();
+    let params = Connect6::read_params(Connect6::PARAMS_YAML).unwrap();
     assert_eq!(params.eval, EvalParams::default());
 }
 
 #[test]
 fn bad_params_name_the_file() {
     let bad = Connect6::PARAMS_YAML.replace("window-2: 8", "window-2: many");
-    let Err(SearchError::Params(message)) = read_params(&bad) else {
+    let Err(SearchError::Params(message)) = Connect6::read_params(&bad) else {
         panic!("accepted a bad file");
     };
     assert!(
@@ -53,7 +49,10 @@ fn bad_params_name_the_file() {
         "{message}"
     );
     let too_big = Connect6::PARAMS_YAML.replace("win-next: 500000", "win-next: 999999");
-    assert!(matches!(read_params(&too_big), Err(SearchError::Params(_))));
+    assert!(matches!(
+        Connect6::read_params(&too_big),
+        Err(SearchError::Params(_))
+    ));
 }
 
 #[test]
@@ -168,23 +167,17 @@ fn the_solver_gives_up_on_quiet_positions() {
     );
 }
 
+/// The `Searchable` laws (arbiter-laws).
 #[test]
-fn node_budgets_are_deterministic() {
-    let game = after("j10 k11-l12 j11-j12 h9-g8");
-    for (algorithm, budget) in [
-        (Algorithm::AlphaBeta, Budget::Nodes(1_500)),
-        (Algorithm::Mcts, Budget::Nodes(200)),
-    ] {
-        let first = run(&game, algorithm, budget);
-        let second = run(&game, algorithm, budget);
-        assert_eq!(first, second, "{algorithm}");
-        assert!(
-            first
-                .result
-                .best
-                .is_some_and(|mv| game.check_move(mv).is_ok())
-        );
-        assert_eq!(first.proven, None, "a quiet position proves nothing");
+fn search_laws() {
+    let quiet = after("j10 k11-l12 j11-j12 h9-g8");
+    SearchLaws::new(vec![quiet.clone(), after("j10")])
+        .nodes(1_500)
+        .mcts_iterations(200)
+        .check();
+    // A quiet position proves nothing.
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {
+        assert_eq!(run(&quiet, algorithm, Budget::Nodes(1_500)).proven, None);
     }
 }
 
@@ -193,14 +186,4 @@ fn the_first_stone_goes_to_the_centre() {
     let game = Connect6::start(&Connect6Variant::STANDARD);
     let report = run(&game, Algorithm::AlphaBeta, Budget::Depth(2));
     assert_eq!(report.result.best, Some(game.parse_move("j10").unwrap()));
-}
-
-#[test]
-fn a_finished_game_has_no_move() {
-    let game = after("j10 a19-b19 a1-b1 d19-s10 c1-d1 g19-s12 e1-f1");
-    assert!(game.outcome().is_some());
-    for algorithm in Algorithm::ALL {
-        let report = run(&game, algorithm, Budget::Nodes(100));
-        assert_eq!(report.result.best, None, "{algorithm}");
-    }
 }

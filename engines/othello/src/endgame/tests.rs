@@ -443,9 +443,13 @@ fn the_pattern_evaluation_names_most_ffo_winners() {
 /// Large solves make selective passes first: their scores may be wrong, the solve's may not.
 /// The exact root (by sign, no selective pass) must agree on random endings, and the move
 /// must achieve the score; a budget stops the solve wherever it runs out.
+///
+/// The endings: two of 20 empties and two of 21 (the seed's parity), a draw among them and
+/// wins for both sides, each a solve of a few million nodes, picked from the first 120 seeds
+/// (seeds 3000-3003 took 18 s of CPU, most of it one 71 M-node solve).
 #[test]
 fn selective_passes_leave_the_score_exact() {
-    for seed in 3000..3004u64 {
+    for seed in [3032, 3033, 3070, 3077u64] {
         let (me, opp) = random_ending(seed, SELECTIVE_ROOT_EMPTIES + (seed % 2) as u32);
         if legal_moves(me, opp) == 0 {
             continue;

@@ -4,11 +4,12 @@
 use std::collections::HashSet;
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::GameLaws;
 use proptest::prelude::*;
 use rstest::rstest;
 
 use super::{Move, TicTacToe};
-use crate::board::{Cell, Symmetry};
+use crate::board::{Cell, Symmetry, symmetric_stones};
 use crate::setup::{Setup, validate};
 use crate::tree::{TreeTotals, tree_totals};
 use crate::variant::TicTacToeVariant;
@@ -29,19 +30,8 @@ fn after(moves: &str) -> TicTacToe {
 /// Plays the moves picked by `choices` (indices modulo the legal-move count) until the game ends
 /// or the choices run out, returning the position and the moves played.
 fn playout(choices: &[u16]) -> (TicTacToe, Vec<Move>) {
-    let mut game = start();
-    let mut played = Vec::new();
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[usize::from(choice) % moves.len()];
-        game.make(mv);
-        played.push(mv);
-    }
-    (game, played)
+    let choices: Vec<u32> = choices.iter().map(|&c| u32::from(c)).collect();
+    arbiter_laws::playout(start(), &choices)
 }
 
 #[test]
@@ -225,60 +215,24 @@ fn sides_parse_by_name() {
 /// The position with every stone moved by `sym`.
 fn transformed(game: &TicTacToe, sym: Symmetry) -> TicTacToe {
     let setup = Setup {
-        x: sym.apply_bits(game.stones(Side::First)),
-        o: sym.apply_bits(game.stones(Side::Second)),
+        x: symmetric_stones(sym, game.stones(Side::First)),
+        o: symmetric_stones(sym, game.stones(Side::Second)),
         to_move: game.side_to_move(),
     };
     TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap()
 }
 
+/// The `Game` laws (arbiter-laws), every cell probed as a move at every position.
+#[test]
+fn game_laws() {
+    GameLaws::<TicTacToe>::new(&[TicTacToeVariant::Standard])
+        .plies(10)
+        .probes(|_, random| Move::new(Cell::ALL[(random % 9) as usize]), 9)
+        .complete_text()
+        .check();
+}
+
 proptest! {
-    #[test]
-    fn incremental_hash_equals_hash_from_scratch(choices in prop::collection::vec(any::<u16>(), 0..10)) {
-        let mut game = start();
-        let mut moves = Vec::new();
-        prop_assert_eq!(game.hash(), game.hash_from_scratch());
-        for choice in choices {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.make(moves[usize::from(choice) % moves.len()]);
-            prop_assert_eq!(game.hash(), game.hash_from_scratch());
-        }
-    }
-
-    #[test]
-    fn make_then_unmake_restores(choices in prop::collection::vec(any::<u16>(), 0..10)) {
-        let (mut game, played) = playout(&choices);
-        let mut stack = Vec::new();
-        let mut replay = start();
-        for &mv in &played {
-            stack.push(replay.clone());
-            replay.make(mv);
-        }
-        prop_assert_eq!(&replay, &game);
-        for &mv in played.iter().rev() {
-            game.unmake(mv, ());
-            let expected = stack.pop().unwrap();
-            prop_assert_eq!(&game, &expected);
-            prop_assert_eq!(game.hash(), expected.hash());
-        }
-    }
-
-    #[test]
-    fn check_move_accepts_exactly_generated(choices in prop::collection::vec(any::<u16>(), 0..10)) {
-        let (game, _) = playout(&choices);
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        // Nine cells: every possible move value is tested.
-        for cell in Cell::ALL {
-            let mv = Move::new(cell);
-            prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv), "{:?}", mv);
-        }
-        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
-    }
-
     #[test]
     fn legal_moves_commute_with_symmetries(choices in prop::collection::vec(any::<u16>(), 0..10)) {
         let (game, _) = playout(&choices);
@@ -286,7 +240,7 @@ proptest! {
         game.generate_moves(&mut moves);
         for sym in Symmetry::ALL {
             let image = transformed(&game, sym);
-            let mut expected: Vec<Move> = moves.iter().map(|m| Move::new(sym.apply(m.cell()))).collect();
+            let mut expected: Vec<Move> = moves.iter().map(|m| Move::new(m.cell().under(sym))).collect();
             expected.sort();
             let mut image_moves = Vec::new();
             image.generate_moves(&mut image_moves);
@@ -296,16 +250,4 @@ proptest! {
         }
     }
 
-    #[test]
-    fn text_forms_round_trip(choices in prop::collection::vec(any::<u16>(), 0..10)) {
-        let (game, played) = playout(&choices);
-        let variant = TicTacToeVariant::Standard;
-        let setup = TicTacToe::parse_position(&variant, &game.format_position()).unwrap();
-        prop_assert_eq!(&TicTacToe::from_setup(&variant, &setup).unwrap(), &game);
-        let setup = TicTacToe::parse_diagram(&variant, &game.diagram(), game.side_to_move()).unwrap();
-        prop_assert_eq!(&TicTacToe::from_setup(&variant, &setup).unwrap(), &game);
-        for mv in played {
-            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
-        }
-    }
 }

@@ -1,0 +1,515 @@
+//! The text forms of a rectangular board, written once for every grid game: the one-line
+//! position (rows joined by `/`, runs of empty cells as numbers), the board diagram (one text
+//! row per board row, with optional coordinate labels), side names, and the eight symmetries
+//! of a square board.
+//!
+//! A game describes its board with a [`Grid`] (size, and whether row 1 is at the bottom, as in
+//! chess and go notation, or at the top, as in Othello) and its cells with two small functions:
+//! a reader from a character (`None` for a character the game does not know) and a writer to
+//! one. Cells travel as a slice in *a1 order*: row 1 first, each row from column `a`; index
+//! `(row - 1) * width + column`, whatever the row order on paper. The games then only map their
+//! own cell contents, not the text layout.
+//!
+//! Errors are [`NotationError`]s that name the row and what was expected, with the game's word
+//! for a cell (`squares`, `points`, `cells`) and the characters it reads (`W, B, x or .`).
+
+use crate::{NotationError, Side};
+
+/// Which board row the text writes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RowOrder {
+    /// Row 1 is the bottom row, written last (chess, go, Amazons, Connect6, Surakarta).
+    BottomIsOne,
+    /// Row 1 is the top row, written first (Othello, tic-tac-toe).
+    TopIsOne,
+}
+
+/// The coordinate labels of a diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Labels {
+    /// Cells only: rows of cells separated by single spaces.
+    None,
+    /// A line of column letters on top, each row's number on its left.
+    Left,
+    /// Column letters above and below, row numbers on both sides.
+    Around,
+}
+
+/// A rectangular board as text: its size and row order, and the word and legend its messages
+/// use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    pub width: usize,
+    pub height: usize,
+    pub rows: RowOrder,
+    /// The game's word for its cells in messages: `squares`, `points`, `cells`.
+    pub unit: &'static str,
+    /// The cell characters a message lists as expected: `W, B, x or .`.
+    pub legend: &'static str,
+}
+
+impl Grid {
+    /// The number (from 1) of the board row written `k`-th (from 0) in the text.
+    #[must_use]
+    pub const fn row_number(&self, k: usize) -> usize {
+        match self.rows {
+            RowOrder::BottomIsOne => self.height - k,
+            RowOrder::TopIsOne => k + 1,
+        }
+    }
+
+    /// The a1-order index of the cell in the text row `k` (from 0), column `column`.
+    #[must_use]
+    pub const fn index(&self, k: usize, column: usize) -> usize {
+        (self.row_number(k) - 1) * self.width + column
+    }
+
+    /// Reads the rows part of a one-line position: `height` rows joined by `/`, written in the
+    /// grid's row order, each a run of cell characters in which a decimal number stands for
+    /// that many `empty` cells. Returns the cells in a1 order.
+    ///
+    /// # Errors
+    /// A [`NotationError`] for a wrong number of rows, a row of the wrong length, or a
+    /// character `read` does not know.
+    pub fn parse_rows<C: Copy>(
+        &self,
+        text: &str,
+        empty: C,
+        read: impl Fn(char) -> Option<C>,
+    ) -> Result<Vec<C>, NotationError> {
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != self.height {
+            return Err(NotationError::new(format!(
+                "the position has {} rows: expected {}",
+                rows.len(),
+                self.height
+            )));
+        }
+        let mut cells = vec![empty; self.width * self.height];
+        for (k, row) in rows.iter().enumerate() {
+            let too_long = || {
+                NotationError::new(format!(
+                    "row `{row}` is longer than {} {}",
+                    self.width, self.unit
+                ))
+            };
+            let mut column = 0usize;
+            let mut run = 0usize;
+            for c in row.chars() {
+                if let Some(digit) = c.to_digit(10) {
+                    // A number (of any length) is a run of empty cells.
+                    run = run * 10 + digit as usize;
+                    if column + run > self.width {
+                        return Err(too_long());
+                    }
+                    continue;
+                }
+                column += std::mem::take(&mut run);
+                let cell = read(c).ok_or_else(|| {
+                    NotationError::new(format!(
+                        "unknown character `{c}` in row `{row}`: expected {} or a number",
+                        self.legend
+                    ))
+                })?;
+                if column >= self.width {
+                    return Err(too_long());
+                }
+                cells[self.index(k, column)] = cell;
+                column += 1;
+            }
+            column += run;
+            if column != self.width {
+                return Err(NotationError::new(format!(
+                    "row `{row}` has {column} {}: expected {}",
+                    self.unit, self.width
+                )));
+            }
+        }
+        Ok(cells)
+    }
+
+    /// Writes cells (a1 order) as the rows part of a one-line position: rows in the grid's
+    /// order joined by `/`; `write` gives a cell's character, or `None` for an empty cell,
+    /// and runs of empty cells are written as numbers when `runs` (else as `empty`).
+    #[must_use]
+    pub fn format_rows<C: Copy>(
+        &self,
+        cells: &[C],
+        runs: bool,
+        empty: char,
+        write: impl Fn(C) -> Option<char>,
+    ) -> String {
+        let mut out = String::new();
+        for k in 0..self.height {
+            if k > 0 {
+                out.push('/');
+            }
+            let mut run = 0;
+            for column in 0..self.width {
+                match write(cells[self.index(k, column)]) {
+                    None if runs => run += 1,
+                    None => out.push(empty),
+                    Some(c) => {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(c);
+                    }
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+        }
+        out
+    }
+
+    /// Reads a board diagram: `height` rows of `width` cells in the grid's row order, spaces
+    /// between cells optional. Blank lines and lines of column letters (`a b c …`) are skipped;
+    /// a row may carry its number at either end, which must then be the right one. Returns the
+    /// cells in a1 order.
+    ///
+    /// # Errors
+    /// A [`NotationError`] for a wrong number of rows, a row of the wrong length or with the
+    /// wrong number, or a character `read` does not know.
+    pub fn parse_diagram<C: Copy>(
+        &self,
+        diagram: &str,
+        empty: C,
+        read: impl Fn(char) -> Option<C>,
+    ) -> Result<Vec<C>, NotationError> {
+        let rows: Vec<&str> = diagram
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !self.is_letter_line(line))
+            .collect();
+        if rows.len() != self.height {
+            return Err(NotationError::new(format!(
+                "the diagram has {} rows: expected {}",
+                rows.len(),
+                self.height
+            )));
+        }
+        let mut cells = vec![empty; self.width * self.height];
+        for (k, line) in rows.iter().enumerate() {
+            let number = self.row_number(k);
+            let body = strip_row_number(line, number)?;
+            let row_cells: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).collect();
+            if row_cells.len() != self.width {
+                return Err(NotationError::new(format!(
+                    "diagram row {number} (`{line}`) has {} cells: expected {}",
+                    row_cells.len(),
+                    self.width
+                )));
+            }
+            for (column, c) in row_cells.into_iter().enumerate() {
+                cells[self.index(k, column)] = read(c).ok_or_else(|| {
+                    NotationError::new(format!(
+                        "unknown diagram character `{c}` in row {number}: expected {}",
+                        self.legend
+                    ))
+                })?;
+            }
+        }
+        Ok(cells)
+    }
+
+    /// Writes cells (a1 order) as a diagram: rows in the grid's order, cells separated by
+    /// spaces, with `labels`; row numbers are right-aligned in `number_width` characters and
+    /// every line but the last ends in a newline (with labels, every line does).
+    #[must_use]
+    pub fn format_diagram<C: Copy>(
+        &self,
+        cells: &[C],
+        labels: Labels,
+        number_width: usize,
+        write: impl Fn(C) -> char,
+    ) -> String {
+        let letters: Vec<String> = (0..self.width)
+            .map(|c| column_letter(c).to_string())
+            .collect();
+        let header = format!(
+            "{:width$} {}\n",
+            "",
+            letters.join(" "),
+            width = number_width
+        );
+        let mut out = String::new();
+        if labels != Labels::None {
+            out.push_str(&header);
+        }
+        for k in 0..self.height {
+            let number = self.row_number(k);
+            let row: Vec<String> = (0..self.width)
+                .map(|column| write(cells[self.index(k, column)]).to_string())
+                .collect();
+            match labels {
+                Labels::None => {
+                    if k > 0 {
+                        out.push('\n');
+                    }
+                    out.push_str(&row.join(" "));
+                }
+                Labels::Left => {
+                    out.push_str(&format!("{number:>number_width$} {}\n", row.join(" ")));
+                }
+                Labels::Around => out.push_str(&format!(
+                    "{number:>number_width$} {} {number}\n",
+                    row.join(" ")
+                )),
+            }
+        }
+        if labels == Labels::Around {
+            out.push_str(&header);
+        }
+        out
+    }
+
+    /// Whether `line` is this board's line of column letters (`a b c …`, spaces optional).
+    fn is_letter_line(&self, line: &str) -> bool {
+        let letters: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        letters.len() == self.width
+            && letters
+                .chars()
+                .enumerate()
+                .all(|(i, c)| c.to_ascii_lowercase() == column_letter(i))
+    }
+}
+
+/// The letter of column `column` (from 0): `a`, `b`, … with no letter skipped.
+#[must_use]
+pub fn column_letter(column: usize) -> char {
+    // Boards have at most 26 columns; larger indices wrap rather than panic.
+    char::from(b'a' + (column % 26) as u8)
+}
+
+/// `line` without the row number written at its start and/or its end.
+///
+/// # Errors
+/// A [`NotationError`] when a number there is not `number`.
+fn strip_row_number(line: &str, number: usize) -> Result<&str, NotationError> {
+    let mut body = line;
+    for _ in 0..2 {
+        // Digits are ASCII, one byte each, so these counts are byte offsets on char boundaries.
+        let leading = body.chars().take_while(char::is_ascii_digit).count();
+        let trailing = body.chars().rev().take_while(char::is_ascii_digit).count();
+        let (digits, rest) = if leading > 0 {
+            (&body[..leading], &body[leading..])
+        } else if trailing > 0 {
+            let start = body.len() - trailing;
+            (&body[start..], &body[..start])
+        } else {
+            break;
+        };
+        if digits.parse::<usize>().ok() != Some(number) {
+            return Err(NotationError::new(format!(
+                "diagram row {number} is labelled {digits}"
+            )));
+        }
+        body = rest.trim();
+    }
+    Ok(body)
+}
+
+/// Reads a side name: one of `names[0]` for [`Side::First`], one of `names[1]` for
+/// [`Side::Second`], case-insensitively.
+///
+/// # Errors
+/// A [`NotationError`] naming the two sides' first names.
+pub fn parse_side(text: &str, names: [&[&str]; 2]) -> Result<Side, NotationError> {
+    let text = text.trim();
+    [Side::First, Side::Second]
+        .into_iter()
+        .find(|side| {
+            names[side.index()]
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case(text))
+        })
+        .ok_or_else(|| {
+            NotationError::new(format!(
+                "`{text}` is not a side: expected {} or {}",
+                names[0].first().copied().unwrap_or("first"),
+                names[1].first().copied().unwrap_or("second")
+            ))
+        })
+}
+
+/// One of the eight symmetries of a square board (the dihedral group of order 8), acting on
+/// (row, column) pairs; row 0 and column 0 are one corner, whichever the notation calls it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    Identity,
+    Rotate90,
+    Rotate180,
+    Rotate270,
+    /// Mirror left-right.
+    FlipColumns,
+    /// Mirror top-bottom.
+    FlipRows,
+    /// Mirror in the diagonal through (0, 0).
+    Transpose,
+    /// Mirror in the other diagonal.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All eight symmetries, the identity first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipColumns,
+        Symmetry::FlipRows,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// The image of (`row`, `column`) on a `size` x `size` board (both below `size`).
+    #[must_use]
+    pub const fn apply(self, row: usize, column: usize, size: usize) -> (usize, usize) {
+        let (r, c, m) = (row, column, size - 1);
+        match self {
+            Symmetry::Identity => (r, c),
+            Symmetry::Rotate90 => (c, m - r),
+            Symmetry::Rotate180 => (m - r, m - c),
+            Symmetry::Rotate270 => (m - c, r),
+            Symmetry::FlipColumns => (r, m - c),
+            Symmetry::FlipRows => (m - r, c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::AntiTranspose => (m - c, m - r),
+        }
+    }
+
+    /// The symmetry that undoes this one.
+    #[must_use]
+    pub const fn inverse(self) -> Symmetry {
+        match self {
+            Symmetry::Rotate90 => Symmetry::Rotate270,
+            Symmetry::Rotate270 => Symmetry::Rotate90,
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An Amazons-like 4x3 grid: `W`, `B`, `x`, `.`; row 1 at the bottom.
+    const GRID: Grid = Grid {
+        width: 4,
+        height: 3,
+        rows: RowOrder::BottomIsOne,
+        unit: "squares",
+        legend: "W, B, x or .",
+    };
+
+    fn read(c: char) -> Option<char> {
+        "WBx.".contains(c).then_some(c)
+    }
+
+    fn write(c: char) -> Option<char> {
+        (c != '.').then_some(c)
+    }
+
+    #[test]
+    fn rows_read_and_write_in_a1_order() {
+        let cells = GRID.parse_rows("B3/4/W1x1", '.', read).unwrap();
+        assert_eq!(cells.iter().collect::<String>(), "W.x.....B...");
+        assert_eq!(GRID.format_rows(&cells, true, '.', write), "B3/4/W1x1");
+        assert_eq!(
+            GRID.format_rows(&cells, false, '.', write),
+            "B.../..../W.x."
+        );
+        let top = Grid {
+            rows: RowOrder::TopIsOne,
+            ..GRID
+        };
+        let cells = top.parse_rows("B3/4/W1x1", '.', read).unwrap();
+        assert_eq!(cells.iter().collect::<String>(), "B.......W.x.");
+    }
+
+    #[test]
+    fn bad_rows_say_what_is_wrong() {
+        let error = |text| GRID.parse_rows(text, '.', read).unwrap_err().message;
+        assert_eq!(error("4/4"), "the position has 2 rows: expected 3");
+        assert_eq!(error("4/5/4"), "row `5` is longer than 4 squares");
+        assert_eq!(error("4/WWWWW/4"), "row `WWWWW` is longer than 4 squares");
+        assert_eq!(error("4/3/4"), "row `3` has 3 squares: expected 4");
+        assert_eq!(
+            error("4/Q3/4"),
+            "unknown character `Q` in row `Q3`: expected W, B, x or . or a number"
+        );
+        assert!(GRID.parse_rows("99999999999999/4/4", '.', read).is_err());
+    }
+
+    #[test]
+    fn diagrams_round_trip_with_every_label_style() {
+        let cells = GRID.parse_rows("B3/4/W1x1", '.', read).unwrap();
+        for labels in [Labels::None, Labels::Left, Labels::Around] {
+            let diagram = GRID.format_diagram(&cells, labels, 2, |c| c);
+            assert_eq!(
+                GRID.parse_diagram(&diagram, '.', read).unwrap(),
+                cells,
+                "{diagram}"
+            );
+        }
+        assert_eq!(
+            GRID.format_diagram(&cells, Labels::Around, 2, |c| c),
+            "   a b c d\n 3 B . . . 3\n 2 . . . . 2\n 1 W . x . 1\n   a b c d\n"
+        );
+        assert_eq!(
+            GRID.format_diagram(&cells, Labels::None, 1, |c| c),
+            "B . . .\n. . . .\nW . x ."
+        );
+        let compact = "B...\n....\nW.x.";
+        assert_eq!(GRID.parse_diagram(compact, '.', read).unwrap(), cells);
+    }
+
+    #[test]
+    fn bad_diagrams_say_what_is_wrong() {
+        let error = |text| GRID.parse_diagram(text, '.', read).unwrap_err().message;
+        assert_eq!(error("....\n...."), "the diagram has 2 rows: expected 3");
+        assert_eq!(
+            error("....\n...\n...."),
+            "diagram row 2 (`...`) has 3 cells: expected 4"
+        );
+        assert_eq!(
+            error("....\n..Q.\n...."),
+            "unknown diagram character `Q` in row 2: expected W, B, x or ."
+        );
+        assert_eq!(
+            error("3 ....\n1 ....\n1 ...."),
+            "diagram row 2 is labelled 1"
+        );
+    }
+
+    #[test]
+    fn sides_are_read_by_any_of_their_names() {
+        let names: [&[&str]; 2] = [&["white", "w"], &["black", "b"]];
+        assert_eq!(parse_side("W", names), Ok(Side::First));
+        assert_eq!(parse_side(" Black ", names), Ok(Side::Second));
+        assert_eq!(
+            parse_side("red", names).unwrap_err().message,
+            "`red` is not a side: expected white or black"
+        );
+    }
+
+    #[test]
+    fn symmetries_form_the_dihedral_group() {
+        for s in Symmetry::ALL {
+            for (r, c) in [(0, 0), (0, 3), (2, 1), (4, 4)] {
+                let (r2, c2) = s.apply(r, c, 5);
+                assert!(r2 < 5 && c2 < 5);
+                assert_eq!(s.inverse().apply(r2, c2, 5), (r, c), "{s:?}");
+            }
+        }
+        // Eight distinct images of an asymmetric point.
+        let mut images: Vec<_> = Symmetry::ALL.iter().map(|s| s.apply(0, 1, 5)).collect();
+        images.sort_unstable();
+        images.dedup();
+        assert_eq!(images.len(), 8);
+    }
+}

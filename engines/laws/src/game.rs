@@ -1,0 +1,308 @@
+//! The laws of the [`Game`] contract, checked along random playouts.
+
+use arbiter_core::Game;
+use proptest::collection::vec;
+use proptest::prelude::any;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// A move generator for probes: from a position and a random number, a candidate move that
+/// may or may not be legal there (say, any triple of squares for Amazons).
+pub type Probe<G> = fn(&G, u64) -> <G as Game>::Move;
+
+/// Every value a move can take in a position, legal or not (the 64 squares and the pass of
+/// Othello), for games small enough to try them all.
+pub type EveryMove<G> = fn(&G) -> Vec<<G as Game>::Move>;
+
+/// The [`Game`] laws for one engine: which variants, how many playouts, how long.
+///
+/// ```ignore
+/// #[test]
+/// fn game_laws() {
+///     GameLaws::<Amazons>::new(&[AmazonsVariant::Standard, AmazonsVariant::Botzone8]).check();
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameLaws<G: Game> {
+    variants: Vec<G::Variant>,
+    cases: u32,
+    plies: usize,
+    probe: Option<Probe<G>>,
+    probes_per_position: usize,
+    complete_text: bool,
+    move_stride: usize,
+    every_move: Option<EveryMove<G>>,
+}
+
+impl<G: Game + PartialEq> GameLaws<G> {
+    /// The laws under each of `variants`, with 64 playouts of up to 60 plies.
+    #[must_use]
+    pub fn new(variants: &[G::Variant]) -> GameLaws<G> {
+        GameLaws {
+            variants: variants.to_vec(),
+            cases: 64,
+            plies: 60,
+            probe: None,
+            probes_per_position: 16,
+            complete_text: false,
+            move_stride: 1,
+            every_move: None,
+        }
+    }
+
+    /// Runs `cases` random playouts (each variant gets its share).
+    #[must_use]
+    pub fn cases(mut self, cases: u32) -> GameLaws<G> {
+        self.cases = cases;
+        self
+    }
+
+    /// Playouts of up to `plies` plies (fewer when the game ends first).
+    #[must_use]
+    pub fn plies(mut self, plies: usize) -> GameLaws<G> {
+        self.plies = plies;
+        self
+    }
+
+    /// Also checks `check_move` on `per_position` candidates from `probe` at every position:
+    /// accepted exactly when generated. Without a probe, the candidates are the moves
+    /// generated earlier in the playout.
+    #[must_use]
+    pub fn probes(mut self, probe: Probe<G>, per_position: usize) -> GameLaws<G> {
+        self.probe = Some(probe);
+        self.probes_per_position = per_position;
+        self
+    }
+
+    /// Also checks `check_move` on every value `every_move` lists, at every position.
+    #[must_use]
+    pub fn every_move(mut self, every_move: EveryMove<G>) -> GameLaws<G> {
+        self.every_move = Some(every_move);
+        self
+    }
+
+    /// Says that the one-line position and the diagram (with the side to move) hold the whole
+    /// position (no history, no hidden state): then what they set up must equal the original,
+    /// not only write the same text.
+    #[must_use]
+    pub fn complete_text(mut self) -> GameLaws<G> {
+        self.complete_text = true;
+        self
+    }
+
+    /// Checks `check_move` and the notation on every `stride`-th generated move only, for
+    /// games with tens of thousands of moves per position (Connect6's pairs).
+    #[must_use]
+    pub fn move_stride(mut self, stride: usize) -> GameLaws<G> {
+        self.move_stride = stride.max(1);
+        self
+    }
+
+    /// Checks every law.
+    ///
+    /// # Panics
+    /// When a law is broken: the message names the variant, the moves from the start and the
+    /// law.
+    pub fn check(&self) {
+        let mut runner = TestRunner::new(Config {
+            cases: self.cases,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let variants = self.variants.len().max(1);
+        let strategy = (0..variants, vec(any::<u16>(), 0..=self.plies), any::<u64>());
+        let result = runner.run(&strategy, |(which, picks, seed)| {
+            let variant = &self.variants[which % self.variants.len()];
+            self.walk(variant, &picks, seed)
+                .map_err(|law| TestCaseError::fail(format!("{} variant {variant}: {law}", G::NAME)))
+        });
+        if let Err(error) = result {
+            panic!("{error}");
+        }
+    }
+
+    /// One playout: every law at every position on the way down and back up.
+    fn walk(&self, variant: &G::Variant, picks: &[u16], seed: u64) -> Result<(), String> {
+        let mut game = G::start(variant);
+        let mut line: Vec<String> = Vec::new();
+        let mut history: Vec<(G, G::Move, G::Undo)> = Vec::new();
+        let mut seen: Vec<G::Move> = Vec::new();
+        let mut moves = Vec::new();
+        let mut random = seed;
+        let at = |line: &[String]| format!("after `{}`", line.join(" "));
+        for &pick in picks {
+            self.position_laws(&game, &mut moves, &seen, &mut random)
+                .map_err(|law| format!("{} {law}", at(&line)))?;
+            if moves.is_empty() {
+                break;
+            }
+            // Moves legal here are candidates later, when most of them are not.
+            for &mv in moves.iter().take(32) {
+                if seen.len() < 256 && !seen.contains(&mv) {
+                    seen.push(mv);
+                }
+            }
+            let mv = moves[usize::from(pick) % moves.len()];
+            line.push(game.format_move(mv));
+            let before = game.clone();
+            let undo = game.make(mv);
+            history.push((before, mv, undo));
+        }
+        self.position_laws(&game, &mut moves, &seen, &mut random)
+            .map_err(|law| format!("{} {law}", at(&line)))?;
+        while let Some((before, mv, undo)) = history.pop() {
+            game.unmake(mv, undo);
+            line.pop();
+            if game != before {
+                return Err(format!(
+                    "{}: unmake of `{}` does not restore the position:\n{game:?}\nwas\n{before:?}",
+                    at(&line),
+                    before.format_move(mv)
+                ));
+            }
+            law(
+                game.hash() == before.hash(),
+                "unmake does not restore the hash",
+            )
+            .map_err(|law| format!("{} {law}", at(&line)))?;
+        }
+        Ok(())
+    }
+
+    /// The laws of one position; leaves its legal moves in `moves`.
+    fn position_laws(
+        &self,
+        game: &G,
+        moves: &mut Vec<G::Move>,
+        seen: &[G::Move],
+        random: &mut u64,
+    ) -> Result<(), String> {
+        law(
+            game.hash() == game.hash_from_scratch(),
+            "the incremental hash differs from the hash from scratch",
+        )?;
+        game.generate_moves(moves);
+        law(
+            moves.is_empty() == game.outcome().is_some(),
+            &format!(
+                "the move list is {} but the outcome is {:?}",
+                if moves.is_empty() {
+                    "empty"
+                } else {
+                    "not empty"
+                },
+                game.outcome()
+            ),
+        )?;
+        for &mv in moves.iter().step_by(self.move_stride) {
+            if let Err(error) = game.check_move(mv) {
+                return Err(format!("generated move {mv:?} is refused: {error}"));
+            }
+            let mut child = game.clone();
+            let undo = child.make(mv);
+            law(
+                child.hash() == child.hash_from_scratch(),
+                &format!("after {mv:?} the incremental hash differs from the hash from scratch"),
+            )?;
+            child.unmake(mv, undo);
+            law(
+                child == *game && child.hash() == game.hash(),
+                &format!("make and unmake of {mv:?} do not restore the position"),
+            )?;
+            let text = game.format_move(mv);
+            match game.parse_move(&text) {
+                Ok(back) if back == mv => {}
+                other => {
+                    return Err(format!(
+                        "move {mv:?} writes `{text}`, which reads {other:?}"
+                    ));
+                }
+            }
+        }
+        let probes = (0..self.probes_per_position).filter_map(|_| {
+            self.probe.map(|probe| {
+                let (state, value) = arbiter_core::zobrist::splitmix64(*random);
+                *random = state;
+                probe(game, value)
+            })
+        });
+        let mut sorted = moves.clone();
+        sorted.sort_unstable();
+        let every = self.every_move.map(|every| every(game)).unwrap_or_default();
+        // `play` of a refused move must leave the position alone: tried on the first few
+        // refused candidates of each position (a clone each).
+        let mut refused_plays = 8;
+        for candidate in seen.iter().copied().chain(probes).chain(every) {
+            let generated = sorted.binary_search(&candidate).is_ok();
+            match (game.check_move(candidate), generated) {
+                (Ok(()), false) => {
+                    return Err(format!("{candidate:?} is accepted but not generated"));
+                }
+                (Err(error), true) => {
+                    return Err(format!("generated {candidate:?} is refused: {error}"));
+                }
+                (Err(_), false) if refused_plays > 0 => {
+                    refused_plays -= 1;
+                    let mut after = game.clone();
+                    if after.play(candidate).is_ok() || after != *game {
+                        return Err(format!(
+                            "refused {candidate:?} is played anyway or changes the position"
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let back = text_round_trip(game)?;
+        if self.complete_text && back != *game {
+            return Err(format!(
+                "`{}` sets up another position:\n{back:?}",
+                game.format_position()
+            ));
+        }
+        let back = diagram_round_trip(game)?;
+        if self.complete_text && back.as_ref() != Some(game) {
+            return Err(format!("its diagram sets up another position: {back:?}"));
+        }
+        Ok(())
+    }
+}
+
+/// The one-line position reads back into a position that writes the same line, returned.
+fn text_round_trip<G: Game>(game: &G) -> Result<G, String> {
+    let text = game.format_position();
+    let setup = G::parse_position(game.variant(), &text)
+        .map_err(|error| format!("its own line `{text}` does not read: {error}"))?;
+    let back = G::from_setup(game.variant(), &setup)
+        .map_err(|problems| format!("its own line `{text}` is refused: {problems:?}"))?;
+    law(
+        back.format_position() == text,
+        &format!("`{text}` reads back as `{}`", back.format_position()),
+    )?;
+    Ok(back)
+}
+
+/// The diagram reads back; the position it sets up (when the diagram says enough for the
+/// validation: it shows no history, no swap taken) draws the same diagram, and is returned.
+fn diagram_round_trip<G: Game>(game: &G) -> Result<Option<G>, String> {
+    let diagram = game.diagram();
+    let setup = G::parse_diagram(game.variant(), &diagram, game.side_to_move())
+        .map_err(|error| format!("its own diagram does not read: {error}\n{diagram}"))?;
+    match G::from_setup(game.variant(), &setup) {
+        Ok(back) => {
+            law(
+                back.diagram() == diagram,
+                &format!("the diagram\n{diagram}\nreads back as\n{}", back.diagram()),
+            )?;
+            Ok(Some(back))
+        }
+        Err(_) => Ok(None),
+    }
+}
+
+fn law(holds: bool, broken: &str) -> Result<(), String> {
+    if holds {
+        Ok(())
+    } else {
+        Err(broken.to_owned())
+    }
+}

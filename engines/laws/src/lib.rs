@@ -1,0 +1,65 @@
+//! The laws every engine keeps, written once over the traits, for each engine's tests to call
+//! in one line (as shakmaty's fuzz targets check every variant of its position):
+//!
+//! - [`GameLaws`] over [`arbiter_core::Game`]: along random playouts, the incremental hash
+//!   equals the hash from scratch, unmake restores every position, `check_move` accepts
+//!   exactly the generated moves (and a refused `play` changes nothing), the move list is
+//!   empty exactly when the game is over, and moves, one-line positions and diagrams read
+//!   back what they write.
+//! - [`SearchLaws`] over [`arbiter_search::Searchable`]: the shipped parameters parse and a
+//!   broken file is refused with its path, alpha-beta and MCTS under a node budget are
+//!   deterministic and play legal moves along a legal principal variation, and a finished
+//!   game has no move for any algorithm.
+//!
+//! A broken law panics with the variant, the moves from the start and what differed, so the
+//! test that called it fails with a reproducible case. Playouts are proptest strategies (a
+//! list of indices taken modulo the number of legal moves), shrunk to a short failing line.
+
+mod game;
+mod search;
+
+pub use game::GameLaws;
+pub use search::SearchLaws;
+
+use arbiter_core::Game;
+
+/// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
+/// legal moves: any list is a valid playout, and proptest shrinks it well), stopping when the
+/// game ends; returns the position reached and the moves played. For an engine's own property
+/// tests (symmetries, bulk counts) beside the laws.
+#[must_use]
+pub fn playout<G: Game>(start: G, choices: &[u32]) -> (G, Vec<G::Move>) {
+    let mut game = start;
+    let mut played = Vec::new();
+    let mut moves = Vec::new();
+    for &choice in choices {
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[choice as usize % moves.len()];
+        game.make(mv);
+        played.push(mv);
+    }
+    (game, played)
+}
+
+/// The position after `moves` (in the game's notation, split by [`Game::split_moves`]) from the
+/// start of `variant`, each move checked by [`Game::play`]: for tests that set positions up by
+/// play.
+///
+/// # Panics
+/// When a move does not parse or is illegal, naming it.
+#[must_use]
+pub fn played<G: Game>(variant: &G::Variant, moves: &str) -> G {
+    let mut game = G::start(variant);
+    for text in G::split_moves(moves) {
+        let mv = game
+            .parse_move(&text)
+            .unwrap_or_else(|error| panic!("`{text}`: {error}"));
+        if let Err(error) = game.play(mv) {
+            panic!("`{text}` is illegal after `{moves}`: {error}");
+        }
+    }
+    game
+}

@@ -1,0 +1,183 @@
+//! The laws of the [`Searchable`] contract.
+
+use arbiter_core::Game;
+use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
+
+/// The [`Searchable`] laws for one engine: the positions to search and the node budget.
+///
+/// ```ignore
+/// #[test]
+/// fn search_laws() {
+///     SearchLaws::new(vec![Amazons::start(&AmazonsVariant::Botzone8)]).nodes(3_000).check();
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct SearchLaws<G: Searchable> {
+    positions: Vec<G>,
+    nodes: u64,
+    mcts_iterations: u64,
+}
+
+impl<G: Searchable> SearchLaws<G> {
+    /// The laws searched from each of `positions` (none finished), 2,000 alpha-beta nodes and
+    /// 300 MCTS iterations each.
+    #[must_use]
+    pub fn new(positions: Vec<G>) -> SearchLaws<G> {
+        SearchLaws {
+            positions,
+            nodes: 2_000,
+            mcts_iterations: 300,
+        }
+    }
+
+    /// The alpha-beta node budget.
+    #[must_use]
+    pub fn nodes(mut self, nodes: u64) -> SearchLaws<G> {
+        self.nodes = nodes;
+        self
+    }
+
+    /// The MCTS iteration budget.
+    #[must_use]
+    pub fn mcts_iterations(mut self, iterations: u64) -> SearchLaws<G> {
+        self.mcts_iterations = iterations;
+        self
+    }
+
+    /// Checks every law.
+    ///
+    /// # Panics
+    /// When a law is broken, with the position and what differed.
+    pub fn check(&self) {
+        if let Err(error) = G::read_params(G::PARAMS_YAML) {
+            panic!(
+                "{}: the shipped {} does not read: {error}",
+                G::NAME,
+                G::PARAMS_PATH
+            );
+        }
+        self.broken_params_are_refused();
+        for position in &self.positions {
+            for (algorithm, budget) in [
+                (Algorithm::AlphaBeta, Budget::Nodes(self.nodes)),
+                (Algorithm::Mcts, Budget::Nodes(self.mcts_iterations)),
+            ] {
+                let report = search(position, algorithm, budget).unwrap_or_else(|error| {
+                    panic!("{}: {algorithm} fails: {error}", where_(position))
+                });
+                let again = search(position, algorithm, budget).expect("it ran once");
+                assert_eq!(
+                    report,
+                    again,
+                    "{}: {algorithm} under {budget:?} is not deterministic",
+                    where_(position)
+                );
+                legal_line(position, algorithm, &report);
+                if algorithm == Algorithm::AlphaBeta {
+                    assert!(
+                        report.result.nodes <= self.nodes,
+                        "{}: alpha-beta searched {} nodes, over its budget",
+                        where_(position),
+                        report.result.nodes
+                    );
+                }
+            }
+        }
+        if let Some(first) = self.positions.first() {
+            finished_game_has_no_move(first);
+        }
+    }
+
+    /// A parameters file that is not YAML, or has an unknown key, is refused with its path.
+    fn broken_params_are_refused(&self) {
+        let Some(position) = self.positions.first() else {
+            return;
+        };
+        for broken in ["eval: [\n", "no-such-section: 1\n"] {
+            let request = SearchRequest {
+                algorithm: Algorithm::AlphaBeta,
+                budget: Budget::Nodes(10),
+            };
+            match position.search(request, broken) {
+                Err(SearchError::Params(message)) => assert!(
+                    message.starts_with(G::PARAMS_PATH),
+                    "{}: the params error does not name {}: {message}",
+                    G::NAME,
+                    G::PARAMS_PATH
+                ),
+                other => panic!(
+                    "{}: a broken params file is not refused: {other:?}",
+                    G::NAME
+                ),
+            }
+        }
+    }
+}
+
+fn search<G: Searchable>(
+    position: &G,
+    algorithm: Algorithm,
+    budget: Budget,
+) -> Result<Report<G::Move>, SearchError> {
+    position.search(SearchRequest { algorithm, budget }, G::PARAMS_YAML)
+}
+
+fn where_<G: Game>(position: &G) -> String {
+    format!("{} at `{}`", G::NAME, position.format_position())
+}
+
+/// The best move is the principal variation's first, and the whole line is legal.
+fn legal_line<G: Searchable>(position: &G, algorithm: Algorithm, report: &Report<G::Move>) {
+    let result = &report.result;
+    assert!(
+        result.best.is_some(),
+        "{}: {algorithm} gives no move in a game that goes on",
+        where_(position)
+    );
+    assert_eq!(
+        result.best,
+        result.pv.first().copied(),
+        "{}: {algorithm}'s best move is not its line's first",
+        where_(position)
+    );
+    let mut game = position.clone();
+    for &mv in &result.pv {
+        if let Err(error) = game.play(mv) {
+            panic!(
+                "{}: {algorithm}'s line plays {mv:?}, which is illegal: {error}",
+                where_(position)
+            );
+        }
+    }
+}
+
+/// Plays the first legal move until the game ends (within 10,000 plies), then asks every
+/// algorithm: none may give a move or a line.
+fn finished_game_has_no_move<G: Searchable>(start: &G) {
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..10_000 {
+        game.generate_moves(&mut moves);
+        let Some(&mv) = moves.first() else {
+            break;
+        };
+        game.make(mv);
+    }
+    if game.outcome().is_none() {
+        return;
+    }
+    for algorithm in Algorithm::ALL {
+        match search(&game, algorithm, Budget::Nodes(1_000)) {
+            Ok(report) => assert!(
+                report.result.best.is_none() && report.result.pv.is_empty(),
+                "{}: {algorithm} gives a move in a finished game: {report:?}",
+                where_(&game)
+            ),
+            Err(SearchError::Unsupported(_)) if algorithm == Algorithm::Solve => {}
+            Err(error) => panic!(
+                "{}: {algorithm} fails in a finished game: {error}",
+                where_(&game)
+            ),
+        }
+    }
+}

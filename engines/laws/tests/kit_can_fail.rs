@@ -1,0 +1,226 @@
+//! The law kit must be able to fail: a tiny game (take one or two stones from a pile, the
+//! last stone wins) passes every law, and each deliberately broken copy of it (the variant
+//! names the bug) is caught with the law it breaks.
+
+use std::fmt;
+use std::panic;
+use std::str::FromStr;
+
+use arbiter_core::{
+    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, Variant,
+};
+use arbiter_laws::GameLaws;
+
+/// Which law the game breaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Bug {
+    #[default]
+    None,
+    /// The incremental hash forgets the side to move.
+    StaleHash,
+    /// Unmake does not give the side to move back.
+    BadUnmake,
+    /// `check_move` accepts taking three stones.
+    LaxCheck,
+    /// A finished game reports no outcome.
+    NoEnd,
+    /// Moves are written in a form the parser does not read.
+    BadNotation,
+}
+
+impl fmt::Display for Bug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+impl FromStr for Bug {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Bug, String> {
+        Err(format!("no variant {text}"))
+    }
+}
+
+impl Variant for Bug {
+    fn names() -> Vec<String> {
+        vec!["None".to_owned()]
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pile {
+    bug: Bug,
+    stones: u8,
+    to_move: Side,
+    hash: u64,
+}
+
+impl Pile {
+    fn key(stones: u8, to_move: Side) -> u64 {
+        u64::from(stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((to_move.index() as u64) << 63)
+    }
+}
+
+impl Game for Pile {
+    type Move = u8;
+    type Variant = Bug;
+    type Undo = ();
+    type Setup = (u8, Side);
+
+    const NAME: &'static str = "pile";
+    const SIDE_NAMES: [&'static str; 2] = ["first", "second"];
+
+    fn start(bug: &Bug) -> Pile {
+        Pile {
+            bug: *bug,
+            stones: 7,
+            to_move: Side::First,
+            hash: Pile::key(7, Side::First),
+        }
+    }
+
+    fn variant(&self) -> &Bug {
+        &self.bug
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        moves.extend((1..=2).filter(|&take| take <= self.stones));
+    }
+
+    fn check_move(&self, take: u8) -> Result<(), IllegalMove> {
+        let most = if self.bug == Bug::LaxCheck { 3 } else { 2 };
+        if self.stones == 0 {
+            Err(IllegalMove::new("game-over", "the pile is empty"))
+        } else if take == 0 || take > most || take > self.stones {
+            Err(IllegalMove::new("too-many", "take one or two stones"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn make(&mut self, take: u8) {
+        self.stones -= take;
+        if self.bug != Bug::StaleHash {
+            self.to_move = self.to_move.opponent();
+        } else {
+            self.to_move = self.to_move.opponent();
+            self.hash = Pile::key(self.stones, self.to_move.opponent());
+            return;
+        }
+        self.hash = Pile::key(self.stones, self.to_move);
+    }
+
+    fn unmake(&mut self, take: u8, (): ()) {
+        self.stones += take;
+        if self.bug != Bug::BadUnmake {
+            self.to_move = self.to_move.opponent();
+        }
+        self.hash = Pile::key(self.stones, self.to_move);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.stones == 0 && self.bug != Bug::NoEnd)
+            .then(|| Outcome::win(self.to_move.opponent(), EndReason::NoPieces))
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Pile::key(self.stones, self.to_move)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, NotationError> {
+        text.parse()
+            .map_err(|_| NotationError::new(format!("`{text}` is not a number of stones")))
+    }
+
+    fn format_move(&self, take: u8) -> String {
+        if self.bug == Bug::BadNotation {
+            format!("take {take}")
+        } else {
+            take.to_string()
+        }
+    }
+
+    fn parse_position(_: &Bug, text: &str) -> Result<(u8, Side), NotationError> {
+        let (stones, side) = text
+            .split_once(' ')
+            .ok_or_else(|| NotationError::new("expected `<stones> <side>`"))?;
+        let side = Self::parse_side(side).ok_or_else(|| NotationError::new("no such side"))?;
+        let stones = stones
+            .parse()
+            .map_err(|_| NotationError::new("not a number"))?;
+        Ok((stones, side))
+    }
+
+    fn parse_diagram(_: &Bug, diagram: &str, to_move: Side) -> Result<(u8, Side), NotationError> {
+        let stones = diagram.chars().filter(|&c| c == 'o').count();
+        Ok((u8::try_from(stones).unwrap_or(u8::MAX), to_move))
+    }
+
+    fn from_setup(bug: &Bug, &(stones, to_move): &(u8, Side)) -> Result<Pile, Vec<SetupProblem>> {
+        if stones > 7 {
+            return Err(vec![SetupProblem::new("piece-count", "at most 7 stones")]);
+        }
+        Ok(Pile {
+            bug: *bug,
+            stones,
+            to_move,
+            hash: Pile::key(stones, to_move),
+        })
+    }
+
+    fn format_position(&self) -> String {
+        format!("{} {}", self.stones, Self::side_name(self.to_move))
+    }
+
+    fn diagram(&self) -> String {
+        "o".repeat(usize::from(self.stones))
+    }
+}
+
+/// The panic message of the laws under `bug`, or `None` when they all hold.
+fn broken_law(bug: Bug) -> Option<String> {
+    let result = panic::catch_unwind(|| {
+        GameLaws::<Pile>::new(&[bug])
+            .cases(32)
+            .plies(10)
+            .every_move(|_| vec![0, 1, 2, 3])
+            .complete_text()
+            .check();
+    });
+    result.err().map(|payload| {
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+            .unwrap_or_default()
+    })
+}
+
+#[test]
+fn a_sound_game_keeps_every_law() {
+    assert_eq!(broken_law(Bug::None), None);
+}
+
+#[test]
+fn each_broken_law_is_caught_and_named() {
+    for (bug, law) in [
+        (Bug::StaleHash, "hash"),
+        (Bug::BadUnmake, "restore"),
+        (Bug::LaxCheck, "accepted but not generated"),
+        (Bug::NoEnd, "the move list is empty but the outcome is None"),
+        (Bug::BadNotation, "which reads"),
+    ] {
+        let message = broken_law(bug).unwrap_or_else(|| panic!("{bug:?} passed the laws"));
+        assert!(message.contains(law), "{bug:?}: {message}");
+        assert!(message.contains("pile variant"), "{bug:?}: {message}");
+    }
+}

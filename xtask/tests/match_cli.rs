@@ -1,0 +1,182 @@
+//! `cargo xtask match` as a user runs it: a match killed with SIGKILL in the middle and
+//! continued with `--resume` gives exactly the counts and games of an uninterrupted run at a
+//! fixed node budget; bad input exits with code 2 and says why.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("arbiter-match-cli-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The shipped Othello parameters (or the ones without mobility) with a 1 MiB table, so that
+/// thousands of tiny searches do not spend their time clearing 16 MiB each.
+fn params(dir: &Path, source: &str, name: &str) -> PathBuf {
+    let text = std::fs::read_to_string(root().join(source)).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text.replace("tt-size-mb: 16", "tt-size-mb: 1")).unwrap();
+    path
+}
+
+fn match_args(dir: &Path) -> Vec<String> {
+    let a = params(dir, "engines/othello/params.yaml", "a.yaml");
+    let b = params(dir, "tests/match/othello-no-mobility.yaml", "b.yaml");
+    [
+        "match",
+        "othello",
+        "othello",
+        "--params-a",
+        a.to_str().unwrap(),
+        "--params-b",
+        b.to_str().unwrap(),
+        "--nodes",
+        "300",
+        "--games",
+        "100",
+        "--sprt",
+        "elo0=0,elo1=10",
+        "--concurrency",
+        "2",
+    ]
+    .map(str::to_owned)
+    .to_vec()
+}
+
+/// The statistics and every game's result: what must not depend on an interruption.
+fn essence(result: &Value) -> (Value, Vec<Value>) {
+    let games = result["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|game| game["counted"] == true)
+        .map(|game| {
+            serde_json::json!([
+                game["index"],
+                game["score_b"],
+                game["reason"],
+                game["plies"]
+            ])
+        })
+        .collect();
+    (result["statistics"].clone(), games)
+}
+
+fn json_of(output: &std::process::Output) -> Value {
+    assert!(
+        output.status.code().is_some(),
+        "xtask was killed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", String::from_utf8_lossy(&output.stderr)))
+}
+
+fn finished_games(dir: &Path) -> usize {
+    std::fs::read_dir(dir.join("games")).map_or(0, |entries| {
+        entries
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                let name = entry.file_name();
+                let name = name.to_string_lossy();
+                name.ends_with(".json") && !name.starts_with('.')
+            })
+            .count()
+    })
+}
+
+#[test]
+fn kill_9_and_resume_give_the_counts_of_one_run() {
+    let dir = scratch("resume");
+    let whole = Command::new(XTASK)
+        .args(match_args(&dir))
+        .args(["--out", dir.join("whole").to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let whole = json_of(&whole);
+
+    let killed = dir.join("killed");
+    let mut child = Command::new(XTASK)
+        .args(match_args(&dir))
+        .args(["--out", killed.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while finished_games(&killed) < 10 {
+        assert!(Instant::now() < deadline, "no games were recorded");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the match ended on its own"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let at_kill = finished_games(&killed);
+    assert!(
+        !killed.join("result.json").exists(),
+        "the match finished before the kill"
+    );
+    assert!(at_kill < whole["games_played"].as_u64().unwrap() as usize);
+
+    let resumed = Command::new(XTASK)
+        .args(["match", "--resume", killed.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let resumed = json_of(&resumed);
+    assert_eq!(essence(&resumed), essence(&whole));
+    assert_eq!(resumed["status"], whole["status"]);
+}
+
+#[test]
+fn bad_input_exits_2_with_the_reason() {
+    let dir = scratch("bad");
+    for (args, wanted) in [
+        (vec!["match", "othello", "no-such-engine"], "no-such-engine"),
+        (vec!["match", "othello", "gomoku"], "engine B plays gomoku"),
+        (
+            vec!["match", "othello", "othello", "--sprt", "elo0=5,elo1=1"],
+            "elo0",
+        ),
+        (
+            vec!["match", "othello", "othello", "--tc", "move=0"],
+            "positive",
+        ),
+        (
+            vec!["match", "othello", "othello@no-such-baseline"],
+            "no baseline",
+        ),
+        (
+            vec!["match", "--resume", "/no/such/match"],
+            "match directory",
+        ),
+    ] {
+        let mut command = Command::new(XTASK);
+        command.args(&args);
+        if args[1] != "--resume" {
+            command.args(["--out", dir.join("out").to_str().unwrap()]);
+        }
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(wanted), "{args:?}: {stderr}");
+    }
+}
