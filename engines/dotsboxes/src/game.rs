@@ -65,7 +65,7 @@ impl Game for DotsBoxes {
         notation::parse_turn(&self.geometry, text)
     }
 
-    /// The lines in a drawing order, joined by `+` (see [`notation`]).
+    /// The lines in a drawing order, joined by `+` (see the `notation` module).
     fn format_move(&self, mv: Move) -> String {
         let order = notation::drawing_order(&self.geometry, self.drawn, mv);
         notation::format_lines(&self.geometry, &order)
@@ -101,7 +101,7 @@ impl Game for DotsBoxes {
         setup::format_diagram(&self.geometry, self.drawn, self.owners)
     }
 
-    /// Per turn: see [`crate::perft`].
+    /// Per turn: see the `perft` module.
     fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
         crate::perft::perft(self, depth, convention)
     }
