@@ -13,7 +13,7 @@
 //!   of earlier runs that this run ended.
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
-//! run is repeatable. Per protocol: [`gomocup`], [`botzone`], [`line`](mod@line).
+//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `line.rs`.
 
 mod botzone;
 mod gomocup;
