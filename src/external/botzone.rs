@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use super::encode::{Answer, Board};
 use super::fault::Fault;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
-use super::{Player, Timing};
+use super::{Clock, Player, Timing};
 use crate::protocol::Protocol;
 use crate::protocol::botzone::{Input, KEEP_RUNNING, SimpleInput, read_output};
 
@@ -39,6 +39,8 @@ pub struct BotzonePlayer {
     warnings: Vec<String>,
     /// The `debug` text of the last answer.
     debug: Option<String>,
+    /// The match's clock before the next answer, if a match gives one.
+    clock: Option<Clock>,
 }
 
 fn blank(line: &str) -> bool {
@@ -60,7 +62,13 @@ impl BotzonePlayer {
             globaldata: String::new(),
             warnings: Vec::new(),
             debug: None,
+            clock: None,
         }
+    }
+
+    /// The limits in force: the manifest's, or the match's clock (Botzone's per-turn limit).
+    fn timing(&self) -> Timing {
+        self.timing.under(self.clock)
     }
 
     fn simple(&self) -> bool {
@@ -70,9 +78,9 @@ impl BotzonePlayer {
     /// The deadline of a turn: the bot's first turn (its first or second ply) or a later one.
     fn deadline(&self, history: &[String]) -> Deadline {
         if history.len() < 2 {
-            self.timing.for_start("first-turn time")
+            self.timing().for_start("first-turn time")
         } else {
-            self.timing.for_move()
+            self.timing().for_move()
         }
     }
 
@@ -90,9 +98,9 @@ impl BotzonePlayer {
         let mut input =
             Input::from_moves(self.board.encoding(), history, player).map_err(no_form)?;
         let limit = if history.len() < 2 {
-            self.timing.first_ms
+            self.timing().first_ms
         } else {
-            self.timing.move_ms
+            self.timing().move_ms
         };
         input.data.clone_from(&self.data);
         input.globaldata.clone_from(&self.globaldata);
@@ -259,6 +267,13 @@ impl Player for BotzonePlayer {
 
     fn last_note(&self) -> Option<String> {
         self.debug.clone()
+    }
+
+    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
+        self.clock = Some(Clock {
+            turn_ms,
+            time_left_ms,
+        });
     }
 }
 

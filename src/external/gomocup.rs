@@ -18,7 +18,7 @@ use std::time::Duration;
 use super::encode::{Answer, Board};
 use super::fault::Fault;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
-use super::{Player, Timing};
+use super::{Clock, Player, Timing};
 
 /// The `INFO` settings sent after `START`.
 #[derive(Clone, Debug)]
@@ -46,6 +46,8 @@ pub struct GomocupPlayer {
     live: Option<(Process, usize)>,
     started: Vec<Started>,
     warnings: Vec<String>,
+    /// The match's clock before the next answer, if a match gives one.
+    clock: Option<Clock>,
 }
 
 /// Information lines a manager logs and skips at any time.
@@ -76,7 +78,13 @@ impl GomocupPlayer {
             live: None,
             started: Vec::new(),
             warnings: Vec::new(),
+            clock: None,
         }
+    }
+
+    /// The limits in force: the manifest's, or the match's clock.
+    fn timing(&self) -> Timing {
+        self.settings.timing.under(self.clock)
     }
 
     /// Starts the engine: `START size` (it must answer `OK` within the start-up time), then
@@ -88,7 +96,7 @@ impl GomocupPlayer {
         let mut process = Process::spawn(&self.spec)?;
         self.started.push(process.started());
         process.send(&format!("START {}\r\n", self.board.size))?;
-        let deadline = self.settings.timing.for_start("start-up time");
+        let deadline = self.timing().for_start("start-up time");
         let answer = process.read_answer(&deadline, "its answer to START", &is_information)?;
         if !answer.trim().eq_ignore_ascii_case("OK") {
             return Err(Fault::protocol(format!(
@@ -100,7 +108,7 @@ impl GomocupPlayer {
         if let Some(warning) = deadline.lateness_warning("its answer to START") {
             self.warnings.push(warning);
         }
-        process.send(&info_lines(&self.settings))?;
+        process.send(&info_lines(&self.settings, self.clock))?;
         Ok(process)
     }
 
@@ -113,7 +121,7 @@ impl GomocupPlayer {
         let Some((mut process, _)) = self.live.take() else {
             return Ok(false);
         };
-        let deadline = self.settings.timing.for_move();
+        let deadline = self.timing().for_move();
         process.send("RESTART\r\n")?;
         let answer = process.read_answer(&deadline, "its answer to RESTART", &is_information)?;
         let word = answer.split_whitespace().next().unwrap_or("");
@@ -160,9 +168,14 @@ impl GomocupPlayer {
             Some(process) => process,
             None => self.start()?,
         };
+        // Under a game clock the engine is told what is left before each move, as Piskvork
+        // does.
+        if let Some(left) = self.clock.and_then(|clock| clock.time_left_ms) {
+            process.send(&format!("INFO time_left {left}\r\n"))?;
+        }
         process.send(command)?;
         // The move's time starts with its command: START and INFO are not part of it.
-        let deadline = self.settings.timing.for_move();
+        let deadline = self.timing().for_move();
         let line = self.read_move(&mut process, &deadline)?;
         let first = command.lines().next().unwrap_or("");
         let word = line.split_whitespace().next().unwrap_or("");
@@ -206,13 +219,13 @@ impl GomocupPlayer {
 }
 
 /// The `INFO` lines for `settings` (`timeout_turn` is the platform's move time, without
-/// arbiter's tolerance).
+/// arbiter's tolerance). Under a match's clock, `timeout_turn` is the match's turn limit and
+/// `timeout_match` the game clock as it stands when the engine starts (0: none).
 #[must_use]
-pub fn info_lines(settings: &GomocupSettings) -> String {
-    let mut text = format!(
-        "INFO timeout_turn {}\r\nINFO timeout_match 0\r\n",
-        settings.timing.move_ms
-    );
+pub fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> String {
+    let turn_ms = clock.map_or(settings.timing.move_ms, |clock| clock.turn_ms);
+    let match_ms = clock.and_then(|clock| clock.time_left_ms).unwrap_or(0);
+    let mut text = format!("INFO timeout_turn {turn_ms}\r\nINFO timeout_match {match_ms}\r\n");
     if let Some(mb) = settings.memory_mb {
         text.push_str(&format!("INFO max_memory {}\r\n", mb * (1 << 20)));
     }
@@ -273,10 +286,69 @@ impl Player for GomocupPlayer {
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.warnings)
     }
+
+    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
+        self.clock = Some(Clock {
+            turn_ms,
+            time_left_ms,
+        });
+    }
 }
 
 impl Drop for GomocupPlayer {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> GomocupSettings {
+        GomocupSettings {
+            timing: Timing {
+                first_ms: 5000,
+                move_ms: 1000,
+                tolerance_ms: 1000,
+            },
+            memory_mb: None,
+            rule: Some(4),
+        }
+    }
+
+    #[test]
+    fn info_lines_carry_the_manifest_times_or_the_match_clock() {
+        assert_eq!(
+            info_lines(&settings(), None),
+            "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\nINFO game_type 1\r\nINFO rule 4\r\n"
+        );
+        let clock = Clock {
+            turn_ms: 5000,
+            time_left_ms: Some(180_000),
+        };
+        assert!(
+            info_lines(&settings(), Some(clock))
+                .starts_with("INFO timeout_turn 5000\r\nINFO timeout_match 180000\r\n")
+        );
+    }
+
+    #[test]
+    fn a_clock_gives_the_shorter_of_the_turn_and_the_time_left() {
+        let timing = settings().timing;
+        assert_eq!(timing.under(None), timing);
+        let short = timing.under(Some(Clock {
+            turn_ms: 5000,
+            time_left_ms: Some(700),
+        }));
+        assert_eq!(
+            (short.move_ms, short.first_ms, short.tolerance_ms),
+            (700, 4700, 1000)
+        );
+        let turn = timing.under(Some(Clock {
+            turn_ms: 2000,
+            time_left_ms: None,
+        }));
+        assert_eq!((turn.move_ms, turn.first_ms), (2000, 6000));
     }
 }

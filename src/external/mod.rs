@@ -111,4 +111,32 @@ impl Timing {
     pub fn for_start(&self, what: &'static str) -> Deadline {
         Deadline::new(what, self.first_ms, self.tolerance_ms)
     }
+
+    /// The limits under a match's clock: a move gets the turn's limit, or the time left on the
+    /// side's game clock when that is shorter (as GomocupJudge allows
+    /// `min(timeout_match - time used, timeout_turn)`); start-up keeps its extra over the
+    /// move time, and the tolerance stays.
+    #[must_use]
+    pub fn under(&self, clock: Option<Clock>) -> Timing {
+        let Some(clock) = clock else {
+            return *self;
+        };
+        let move_ms = clock
+            .time_left_ms
+            .map_or(clock.turn_ms, |left| left.min(clock.turn_ms));
+        Timing {
+            first_ms: move_ms.saturating_add(self.first_ms.saturating_sub(self.move_ms)),
+            move_ms,
+            tolerance_ms: self.tolerance_ms,
+        }
+    }
+}
+
+/// A match's clock before one answer ([`Player::set_clock`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The most this answer may take.
+    pub turn_ms: u64,
+    /// What is left on the side's game clock, under a game time control.
+    pub time_left_ms: Option<u64>,
 }

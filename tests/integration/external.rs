@@ -215,6 +215,61 @@ fn hang_is_a_timeout_stating_the_budget() {
     assert!(detail.contains("stderr log:"), "{detail}");
 }
 
+/// A match's clock replaces the manifest's move time (here a minute): the deadline a hanging
+/// engine meets is the clock's.
+#[test]
+fn a_match_clock_sets_the_deadline() {
+    let minute = Times {
+        move_ms: 60_000,
+        first_ms: 5000,
+        tolerance_ms: 0,
+    };
+    // Gomocup: the time left on the game clock, when shorter than the turn's limit.
+    let engine = engine_with(
+        "t-clock-gc",
+        ("gomoku", "freestyle", "gomocup"),
+        &["--fault", "hang"],
+        minute,
+        "",
+    );
+    let mut player = engine.player().unwrap();
+    player.set_clock(60_000, Some(300));
+    let started = std::time::Instant::now();
+    let fault = player.answer(&["h8".to_owned()]).unwrap_err();
+    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert!(
+        fault.detail.contains("(move time 300 ms)"),
+        "{}",
+        fault.detail
+    );
+    assert!(started.elapsed() < FAULT_BOUND, "{:?}", started.elapsed());
+    engine.record_player(player.as_mut());
+    drop(player);
+    assert_no_leftovers(&engine);
+    // Botzone: the turn's limit.
+    let engine = engine_with(
+        "t-clock-bz",
+        ("gomoku", "freestyle", "botzone"),
+        &["--fault", "hang"],
+        minute,
+        "",
+    );
+    let mut player = engine.player().unwrap();
+    player.set_clock(400, None);
+    let fault = player
+        .answer(&["h8".to_owned(), "h9".to_owned()])
+        .unwrap_err();
+    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert!(
+        fault.detail.contains("(move time 400 ms)"),
+        "{}",
+        fault.detail
+    );
+    engine.record_player(player.as_mut());
+    drop(player);
+    assert_no_leftovers(&engine);
+}
+
 #[test]
 fn hang_under_botzone_is_a_timeout() {
     let engine = tight(

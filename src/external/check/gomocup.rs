@@ -61,7 +61,7 @@ impl<'a> Session<'a> {
             memory_mb: manifest.memory_mb,
             rule: manifest.variants[0].gomocup_rule,
         };
-        self.send(&info_lines(&settings))
+        self.send(&info_lines(&settings, None))
     }
 
     /// The next answer line within the move time, skipping `noise`.
