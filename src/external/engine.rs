@@ -81,6 +81,20 @@ impl ExternalEngine {
         Manifest::find(dir, name).map(ExternalEngine::new)
     }
 
+    /// The engine a user names: a manifest path (`../my-bot.yaml`, anything with a `/` or a
+    /// `.yaml`/`.yml` ending) or a name in `dir` (`<dir>/<name>.yaml`), as `xtask match`
+    /// takes it.
+    ///
+    /// # Errors
+    /// The manifest's [`ManifestError`].
+    pub fn named(dir: &Path, name: &str) -> Result<ExternalEngine, ManifestError> {
+        if is_manifest_path(name) {
+            Manifest::load(Path::new(name)).map(ExternalEngine::new)
+        } else {
+            ExternalEngine::load(dir, name)
+        }
+    }
+
     /// The same engine logging stderr into `dir`.
     ///
     /// # Panics
@@ -320,6 +334,12 @@ impl RulesEngine for ExternalEngine {
             played: Vec::new(),
         }))
     }
+}
+
+/// Whether an engine name is a manifest's path rather than a name in the manifest folder.
+#[must_use]
+pub fn is_manifest_path(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".yml") || name.contains('/')
 }
 
 /// Checks a play-protocol answer against the reference rules and returns the move in

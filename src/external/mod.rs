@@ -37,7 +37,7 @@ pub mod reach;
 pub mod sandbox;
 
 pub use encode::{Answer, Board, Family};
-pub use engine::{ExternalEngine, validate};
+pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub use fault::{Fault, FaultKind};
 pub use gomocup::Stones;
 pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, Protocol};

@@ -1524,3 +1524,20 @@ fn shipped_manifests_parse() {
         }
     }
 }
+
+#[test]
+fn an_engine_is_named_by_its_manifest_name_or_path() {
+    let dir = scratch();
+    let path = dir.join("t-named.yaml");
+    let yaml = bot_yaml("t-named", ("othello", "standard", "botzone"), &[], EASY, "");
+    std::fs::write(&path, yaml).unwrap();
+    let by_path = ExternalEngine::named(Path::new("no-such-folder"), path.to_str().unwrap())
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(by_path.manifest().name, "t-named");
+    let by_name = ExternalEngine::named(&dir, "t-named").unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(by_name.manifest().name, "t-named");
+    let missing = ExternalEngine::named(&dir, "t-not-there")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(missing.to_string().contains("t-not-there"), "{missing}");
+}

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use arbiter::engine::{RulesEngine, embedded_engines, games};
-use arbiter::external::{ExternalEngine, MANIFEST_DIR};
+use arbiter::external::{ExternalEngine, MANIFEST_DIR, is_manifest_path};
 use arbiter::runner::{
     self, CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy,
     Verdict,
@@ -37,7 +37,8 @@ const DEFAULT_SUITES: &str = "suites";
 /// `cargo xtask audit`.
 #[derive(Args, Debug)]
 pub struct AuditArgs {
-    /// Only this engine (an embedded engine is named after its game).
+    /// Only this engine (an embedded engine is named after its game; an external one by its
+    /// manifest's name in engines/external or its path).
     #[arg(long)]
     pub engine: Option<String>,
     /// Only specs and suites of this game.
@@ -323,8 +324,8 @@ fn parse_limit(text: &str) -> Result<Option<u64>> {
     }
 }
 
-/// The embedded engines, or the one named: an embedded engine (named after its game) or an
-/// external engine described by `engines/external/<name>.yaml`.
+/// The embedded engines, or the one named: an embedded engine (named after its game), an
+/// external engine described by `engines/external/<name>.yaml`, or a manifest's path.
 fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
     let mut engines = embedded_engines();
     let Some(name) = name else {
@@ -335,9 +336,9 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
         return Ok(engines);
     }
     let manifests = Path::new(MANIFEST_DIR);
-    if manifests.join(format!("{name}.yaml")).is_file() {
+    if is_manifest_path(name) || manifests.join(format!("{name}.yaml")).is_file() {
         let engine =
-            ExternalEngine::load(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
+            ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
         return Ok(vec![Box::new(engine)]);
     }
     let names: Vec<String> = embedded_engines()

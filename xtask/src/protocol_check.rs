@@ -13,7 +13,7 @@ use crate::Status;
 /// `cargo xtask protocol-check`.
 #[derive(Args, Debug)]
 pub struct ProtocolCheckArgs {
-    /// The engine: a manifest `<manifests>/<NAME>.yaml`.
+    /// The engine: a manifest `<manifests>/<NAME>.yaml`, or a manifest's path.
     #[arg(long)]
     pub engine: String,
     /// Where the manifests are.
@@ -26,7 +26,8 @@ pub struct ProtocolCheckArgs {
 /// # Errors
 /// The manifest cannot be loaded (exit code 2).
 pub fn run(args: &ProtocolCheckArgs) -> Result<Status> {
-    let engine = ExternalEngine::load(&args.manifests, &args.engine).map_err(|e| anyhow!("{e}"))?;
+    let engine =
+        ExternalEngine::named(&args.manifests, &args.engine).map_err(|e| anyhow!("{e}"))?;
     let report = check::run(&engine);
     print!("{}", report.render());
     println!("stderr log: {}", engine.log_path().display());

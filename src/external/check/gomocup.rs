@@ -326,12 +326,28 @@ impl Checker {
                 command.push_str(&format!("{x},{y}\r\n"));
             }
             command.push_str("DONE\r\n");
+            // An ERROR line skipped before the answer explains a wrong one (e.g. an engine that
+            // reads the stones as BOARD's `X,Y,field` rather than the protocol's `X,Y`).
+            let last_error = std::cell::RefCell::new(None::<String>);
+            let noise = |line: &str| {
+                if is_noise_before_move(line) && !is_information(line) {
+                    *last_error.borrow_mut() = Some(line.trim().to_owned());
+                }
+                is_noise_before_move(line)
+            };
             let answer = (|| {
                 let mut session = Session::start(self)?;
                 session.info()?;
                 session.send(&command)?;
-                session.answer("its swap2 answer", &is_noise_before_move)
+                session.answer("its swap2 answer", &noise)
             })();
+            let printed = last_error.into_inner().map(|line| {
+                format!(
+                    "; before it the engine printed `{}` (the stones went as `X,Y` lines, as the \
+                     protocol gives them)",
+                    preview(&line)
+                )
+            });
             let _ = self.engine.take_warnings();
             let (verdict, detail) = match answer {
                 Err(detail) => (Verdict::Failed, detail),
@@ -352,6 +368,10 @@ impl Checker {
                         protocol(format!("answered `{line}`: {error}")),
                     ),
                 },
+            };
+            let detail = match (&verdict, printed) {
+                (Verdict::Failed, Some(printed)) => detail + &printed,
+                _ => detail,
             };
             self.record(check, verdict, detail);
         }
