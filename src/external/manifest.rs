@@ -12,7 +12,12 @@
 //! first-move-time-ms: 2000     # the first turn (process start included)
 //! memory-mb: 256               # RLIMIT_AS of the process (optional)
 //! gomocup-rule: 4              # the `INFO rule` value this engine expects (gomocup only)
+//! files: [weights/model.bin, config.toml]   # optional: what a frozen copy takes along
 //! ```
+//!
+//! `files:` lists, relative to the working directory, the files besides the program that make
+//! the engine what it is (weights, parameter files, scripts): `cargo xtask baseline freeze NAME
+//! --engine MANIFEST` copies them with the program and records their hashes.
 //!
 //! `command[0]` is resolved like `execvp` from the working directory: a name with a `/` is a
 //! path (relative to the working directory), a bare name is looked up on `PATH`. A missing
@@ -145,6 +150,8 @@ struct ManifestFile {
     gomocup_rule: Option<Spanned<u32>>,
     #[serde(default)]
     description: Option<String>,
+    #[serde(default)]
+    files: Vec<Spanned<String>>,
 }
 
 /// A validated manifest: everything needed to start and drive the engine.
@@ -172,6 +179,9 @@ pub struct Manifest {
     pub gomocup_rule: Option<u32>,
     /// Free text.
     pub description: Option<String>,
+    /// The engine's own files besides the program (weights, parameters), relative to
+    /// `working_dir`: what a frozen copy takes along.
+    pub files: Vec<PathBuf>,
 }
 
 /// Why a manifest cannot be used.
@@ -351,6 +361,17 @@ impl Manifest {
                 "move-time-ms must be above 0",
             )));
         }
+        let mut files = Vec::new();
+        for listed in &file.files {
+            let relative = engine_file(&listed.value, &working_dir).map_err(|message| {
+                at(
+                    listed.referenced.line(),
+                    listed.referenced.column(),
+                    message,
+                )
+            })?;
+            files.push(relative);
+        }
         Ok(Manifest {
             name: file.name.value,
             game: file.game.value,
@@ -364,8 +385,32 @@ impl Manifest {
             memory_mb: file.memory_mb,
             gomocup_rule: file.gomocup_rule.map(|rule| rule.value),
             description: file.description,
+            files,
         })
     }
+}
+
+/// A `files:` entry checked: a relative path inside the working directory, naming a file.
+fn engine_file(listed: &str, working_dir: &Path) -> Result<PathBuf, String> {
+    use std::path::Component;
+    let relative = PathBuf::from(listed);
+    if !relative
+        .components()
+        .all(|part| matches!(part, Component::Normal(_) | Component::CurDir))
+    {
+        return Err(format!(
+            "files: `{listed}` must be a path inside the working directory (no `/` at the \
+             start, no `..`), so that a frozen copy can keep it at the same place"
+        ));
+    }
+    let path = working_dir.join(&relative);
+    if !path.is_file() {
+        return Err(format!(
+            "files: `{listed}` is not a file ({} does not exist or is a directory)",
+            path.display()
+        ));
+    }
+    Ok(relative)
 }
 
 /// `command[0]` as `execvp` would find it from `working_dir`.
@@ -431,5 +476,42 @@ fn clean_message(rendered: &str) -> String {
     {
         Some((_, message)) => message.to_owned(),
         None => line.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod files_tests {
+    use super::*;
+
+    fn load(dir: &Path, files: &str) -> Result<Manifest, String> {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("weights.bin"), b"w").unwrap();
+        let text = format!(
+            "name: m\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n\
+             files: {files}\n",
+            std::env::current_exe().unwrap().display()
+        );
+        Manifest::from_yaml(&dir.join("m.yaml"), &text).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn listed_files_must_exist_inside_the_working_directory() {
+        let dir = std::env::temp_dir().join(format!("arbiter-files-{}", std::process::id()));
+        assert_eq!(
+            load(&dir, "[weights.bin]").unwrap().files,
+            [PathBuf::from("weights.bin")]
+        );
+        let outside = load(&dir, "[../weights.bin]").unwrap_err();
+        assert!(outside.contains("m.yaml:6:9"), "{outside}");
+        assert!(
+            outside.contains("inside the working directory"),
+            "{outside}"
+        );
+        let missing = load(&dir, "[weights.bin, nets/none.bin]").unwrap_err();
+        assert!(
+            missing.contains("`nets/none.bin` is not a file"),
+            "{missing}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
