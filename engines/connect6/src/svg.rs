@@ -1,9 +1,9 @@
 //! The board picture: stones on the lines of a 19x19 (or smaller) board, a report's marks on
 //! both stones of a move, numbered `1` and `2`.
 
+use arbiter_core::Side;
 use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
-use arbiter_core::{Game, Side};
 
 use crate::game::Connect6;
 use crate::moves::Move;
@@ -52,6 +52,7 @@ pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::Game;
     use arbiter_core::picture::MarkRole;
 
     #[test]
@@ -64,11 +65,7 @@ mod tests {
             note: None,
         }];
         let svg = picture(&game, &marks);
-        assert_eq!(
-            svg.matches("class=\"mark engines-answer\"").count(),
-            2,
-            "{svg}"
-        );
+        assert_eq!(svg.matches("class=\"mark actual\"").count(), 2, "{svg}");
         assert_eq!(svg.matches("fill=\"#111\"").count(), 1, "one black stone");
     }
 }

@@ -25,6 +25,17 @@ pub enum MarkRole {
 }
 
 impl MarkRole {
+    /// The kebab-case code (JSON, CSS classes).
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            MarkRole::Expected => "expected",
+            MarkRole::Actual => "actual",
+            MarkRole::Missing => "missing",
+            MarkRole::Extra => "extra",
+        }
+    }
+
     /// The word a legend shows.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -399,7 +410,7 @@ impl Picture {
             svg,
             "<circle class=\"mark {}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" \
              stroke=\"{}\" stroke-width=\"3\"{dash}><title>{}</title></circle>",
-            mark.role.name().replace(' ', "-").replace('\'', ""),
+            mark.role.code(),
             mark.role.colour(),
             mark.role.name()
         );
