@@ -613,3 +613,128 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A manifest file for arbiter-bot over Gomocup under renju at a small node budget.
+fn renju_bot_file(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
+    let mut argv = vec![
+        BOT,
+        "--game",
+        "gomoku",
+        "--variant",
+        "renju",
+        "--protocol",
+        "gomocup",
+        "--nodes",
+        "300",
+    ];
+    argv.extend_from_slice(extra);
+    let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
+    let path = dir.join(format!("{name}.yaml"));
+    std::fs::write(
+        &path,
+        format!(
+            "name: {name}\ngame: gomoku\nvariant: renju\ncommand: [{}]\nprotocol: gomocup\n\
+             move-time-ms: 5000\nfirst-move-time-ms: 10000\nmemory-mb: 1024\ngomocup-rule: 4\n",
+            argv.join(", ")
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
+    use arbiter::arena::request::MatchRequest;
+    use arbiter::arena::run::{RunOptions as MatchOptions, Runner};
+    use std::sync::atomic::AtomicBool;
+
+    let dir = scratch("match");
+    let good = renju_bot_file(&dir, "good", &[]);
+    let bad = renju_bot_file(&dir, "bad", &["--fault", "illegal"]);
+    let request = MatchRequest {
+        engines: [good.display().to_string(), bad.display().to_string()],
+        games: 2,
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    let runner = Runner::prepare(
+        &out,
+        Some(
+            request
+                .build(Path::new(env!("CARGO_MANIFEST_DIR")))
+                .unwrap(),
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let interrupted = AtomicBool::new(false);
+    runner
+        .run(&MatchOptions {
+            concurrency: 1,
+            on_game: &|_| {},
+            interrupted: &interrupted,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let summary = report::MatchSummary::load(&out).unwrap();
+    let faults = summary.faults();
+    assert_eq!(
+        faults.len(),
+        2,
+        "the illegal bot loses both games on its fault"
+    );
+
+    // The report of the found cases against the faulty bot, with the match.
+    let loaded = runner::load(Some(&out.join("found")), None, &embedded_engines());
+    assert!(loaded.errors.is_empty());
+    let manifest = Manifest::from_yaml(&bad, &std::fs::read_to_string(&bad).unwrap()).unwrap();
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(
+        ExternalEngine::new(manifest).with_log_dir(&dir.join("logs")),
+    )];
+    let options = RunOptions {
+        perft_limit: Some(1_000_000),
+        tree_limit: 1_000_000,
+        snapshots: runner::SnapshotPolicy::Ignore,
+    };
+    let results: Vec<CaseResult> = runner::plan(&loaded.files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &options))
+        .collect();
+    assert!(
+        results.iter().all(|r| r.verdict == Verdict::Fail),
+        "the found cases catch it"
+    );
+    let names = vec!["bad".to_owned()];
+    let matches = [summary];
+    let audit = Audit {
+        engines: &names,
+        files: &[],
+        results: &results,
+        load_errors: 0,
+        orphans: &[],
+        coverage: Coverage::of(&results),
+        matches: &matches,
+    };
+    let report_dir = dir.join("report");
+    report::write_dir(&report_dir, &audit).unwrap();
+    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    assert!(html.contains("Games lost on a fault (2)"));
+    assert_eq!(html.matches("class=\"plot\"").count(), 1);
+    // Every record and found-case link of the match section reaches an existing file.
+    let section = &html[html.find("<h2>Match:").unwrap()..];
+    let links: Vec<&str> = section
+        .split("href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(
+        links.len(),
+        4,
+        "a record and a found case per fault game: {links:?}"
+    );
+    for link in links {
+        let path = report_dir.join(link.split('#').next().unwrap());
+        assert!(path.is_file(), "{link} -> {}", path.display());
+    }
+    let md = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
+    assert!(md.contains("### Match:") && md.contains("2 game(s) lost on a fault"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
