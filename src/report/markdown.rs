@@ -90,7 +90,7 @@ fn topics(md: &mut String, audit: &Audit<'_>) {
             "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             file.path.display(),
             cell(&file.topic),
-            cell(&file.source),
+            cell(&shorten(&file.source, 120)),
             counts.total(),
             counts.passed,
             counts.play_checks,

@@ -95,9 +95,13 @@ impl MatchSummary {
                 self.number("score")
             ),
             format!(
-                "pentanomial (pairs scoring 0, ½, 1, 1½, 2 for B): {}",
-                self.stat("pentanomial")
-                    .map_or_else(String::new, Value::to_string)
+                "pentanomial (pairs scoring 0, ½, 1, 1½, 2 for B: LL, LD, WL+DD, WD, WW): {}{}",
+                self.stat("pentanomial_classes")
+                    .map_or_else(String::new, Value::to_string),
+                self.stat("pentanomial").map_or_else(String::new, |p| {
+                    let n = |key: &str| p.get(key).and_then(Value::as_u64).unwrap_or(0);
+                    format!(" (WL {}, DD {})", n("wl"), n("dd"))
+                })
             ),
             format!(
                 "Elo {:+.1} ± {:.1} (95%), normalized Elo {:+.1} ± {:.1}, LOS {:.1}%",
@@ -250,178 +254,167 @@ pub fn markdown(summary: &MatchSummary) -> String {
     md
 }
 
-/// Two panels over the games played: the LLR with the SPRT's bounds, and Elo with its 95%
-/// interval as a band.
+/// Panels over the games played: the LLR with the SPRT's bounds (when the match ran an SPRT),
+/// and Elo with its 95% interval as a band.
 #[allow(clippy::cast_precision_loss)]
 fn plot(summary: &MatchSummary) -> String {
     let history = summary.history();
     if history.is_empty() {
         return "<p>No pair finished yet: nothing to plot.</p>\n".to_owned();
     }
-    let (w, h, left, top) = (520.0, 170.0, 56.0, 18.0);
-    let max_games = history.iter().map(|p| p.0).fold(1.0, f64::max);
-    let x = |games: f64| left + (w - left - 12.0) * games / max_games;
-    let mut svg = String::from(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"540\" height=\"400\" \
-         font-family=\"sans-serif\" font-size=\"11\" role=\"img\"><title>LLR and Elo against games \
-         played</title>",
-    );
-    // The LLR panel.
+    let frame = Frame {
+        left: 56.0,
+        width: 460.0,
+        height: 150.0,
+        max_games: history.iter().map(|p| p.0).fold(1.0, f64::max),
+    };
     let llrs: Vec<(f64, f64)> = history
         .iter()
         .filter_map(|p| p.3.map(|llr| (p.0, llr)))
         .collect();
-    let bounds = summary.bounds();
-    if llrs.is_empty() {
-        let _ = write!(
-            svg,
-            "<text x=\"{left}\" y=\"{:.0}\">no SPRT: no LLR to plot</text>",
-            top + 40.0
-        );
-    } else {
+    let finite: Vec<(f64, f64, f64)> = history
+        .iter()
+        .filter(|p| p.1.is_finite() && p.2.is_finite())
+        .map(|p| (p.0, p.1, p.2))
+        .collect();
+    let panels = 1 + usize::from(!llrs.is_empty());
+    let height = panels as f64 * (frame.height + 50.0) + 10.0;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"540\" \
+         height=\"{height:.0}\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\">\
+         <title>LLR and Elo against games played</title>"
+    );
+    let mut top = 14.0;
+    if !llrs.is_empty() {
+        let bounds = summary.bounds();
         let (mut low, mut high) = bounds.unwrap_or((-1.0, 1.0));
         for (_, llr) in &llrs {
             low = low.min(*llr);
             high = high.max(*llr);
         }
-        panel(
-            &mut svg,
-            "LLR",
-            top,
-            h,
-            left,
-            w,
-            low,
-            high,
-            max_games,
-            |svg, y| {
-                if let Some((lower, upper)) = bounds {
-                    for (bound, label) in [(lower, "accept H0"), (upper, "accept H1")] {
-                        let _ = write!(
-                            svg,
-                            "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#d73027\" \
-                         stroke-dasharray=\"5 3\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"#d73027\" \
-                         text-anchor=\"end\">{label} {bound:.2}</text>",
-                            w - 12.0,
-                            y(bound),
-                            y(bound),
-                            w - 14.0,
-                            y(bound) - 3.0
-                        );
-                    }
+        frame.panel(&mut svg, "LLR", top, (low, high), |svg, y| {
+            if let Some((lower, upper)) = bounds {
+                for (bound, label) in [(lower, "accept H0"), (upper, "accept H1")] {
+                    let _ = write!(
+                        svg,
+                        "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" \
+                         stroke=\"#d73027\" stroke-dasharray=\"5 3\"/><text x=\"{:.1}\" y=\"{:.1}\" \
+                         fill=\"#d73027\" text-anchor=\"end\">{label} {bound:.2}</text>",
+                        frame.left,
+                        frame.right(),
+                        y(bound),
+                        y(bound),
+                        frame.right() - 2.0,
+                        y(bound) - 3.0
+                    );
                 }
-                let points: Vec<String> = llrs
-                    .iter()
-                    .map(|(games, llr)| format!("{:.1},{:.1}", x(*games), y(*llr)))
-                    .collect();
-                let _ = write!(
-                    svg,
-                    "<polyline points=\"{}\" fill=\"none\" stroke=\"#2c7fb8\" stroke-width=\"2\"/>",
-                    points.join(" ")
-                );
-            },
-        );
-    }
-    // The Elo panel.
-    let top2 = top + h + 40.0;
-    let finite: Vec<&(f64, f64, f64, Option<f64>)> = history
-        .iter()
-        .filter(|p| p.1.is_finite() && p.2.is_finite())
-        .collect();
-    let (mut low, mut high) = (-10.0f64, 10.0f64);
-    for p in &finite {
-        low = low.min(p.1 - p.2);
-        high = high.max(p.1 + p.2);
-    }
-    panel(
-        &mut svg,
-        "Elo",
-        top2,
-        h,
-        left,
-        w,
-        low,
-        high,
-        max_games,
-        |svg, y| {
-            if finite.is_empty() {
-                return;
             }
-            let upper: Vec<String> = finite
+            let points: Vec<String> = llrs
                 .iter()
-                .map(|p| format!("{:.1},{:.1}", x(p.0), y(p.1 + p.2)))
-                .collect();
-            let lower: Vec<String> = finite
-                .iter()
-                .rev()
-                .map(|p| format!("{:.1},{:.1}", x(p.0), y(p.1 - p.2)))
+                .map(|(games, llr)| format!("{:.1},{:.1}", frame.x(*games), y(*llr)))
                 .collect();
             let _ = write!(
                 svg,
-                "<polygon points=\"{} {}\" fill=\"#a6bddb\" opacity=\"0.6\"><title>95% interval</title></polygon>",
-                upper.join(" "),
-                lower.join(" ")
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"#2c7fb8\" stroke-width=\"2\"/>",
+                points.join(" ")
             );
-            let line: Vec<String> = finite
-                .iter()
-                .map(|p| format!("{:.1},{:.1}", x(p.0), y(p.1)))
-                .collect();
-            let _ = write!(
-                svg,
-                "<polyline points=\"{}\" fill=\"none\" stroke=\"#045a8d\" stroke-width=\"2\"/>",
-                line.join(" ")
-            );
-        },
-    );
-    let _ = write!(
-        svg,
-        "<text x=\"{:.0}\" y=\"395\" text-anchor=\"middle\">games played</text></svg>\n",
-        (left + w) / 2.0
-    );
+        });
+        top += frame.height + 50.0;
+    }
+    let (mut low, mut high) = (-10.0f64, 10.0f64);
+    for (_, elo, half) in &finite {
+        low = low.min(elo - half);
+        high = high.max(elo + half);
+    }
+    frame.panel(&mut svg, "Elo", top, (low, high), |svg, y| {
+        if finite.is_empty() {
+            return;
+        }
+        let upper = finite
+            .iter()
+            .map(|(g, elo, half)| format!("{:.1},{:.1}", frame.x(*g), y(elo + half)));
+        let lower = finite
+            .iter()
+            .rev()
+            .map(|(g, elo, half)| format!("{:.1},{:.1}", frame.x(*g), y(elo - half)));
+        let band: Vec<String> = upper.chain(lower).collect();
+        let line: Vec<String> = finite
+            .iter()
+            .map(|(g, elo, _)| format!("{:.1},{:.1}", frame.x(*g), y(*elo)))
+            .collect();
+        let _ = write!(
+            svg,
+            "<polygon points=\"{}\" fill=\"#a6bddb\" opacity=\"0.6\"><title>95% interval</title>\
+             </polygon><polyline points=\"{}\" fill=\"none\" stroke=\"#045a8d\" \
+             stroke-width=\"2\"/>",
+            band.join(" "),
+            line.join(" ")
+        );
+    });
+    svg.push_str("</svg>\n");
     svg
 }
 
-/// One panel: frame, zero line, axis labels, then `draw` with the value-to-pixel map.
-#[allow(clippy::too_many_arguments)]
-fn panel(
-    svg: &mut String,
-    label: &str,
-    top: f64,
-    h: f64,
+/// The horizontal layout the panels share: games played from 0 to `max_games`.
+struct Frame {
     left: f64,
-    w: f64,
-    low: f64,
-    high: f64,
+    width: f64,
+    height: f64,
     max_games: f64,
-    draw: impl FnOnce(&mut String, &dyn Fn(f64) -> f64),
-) {
-    let span = (high - low).max(1e-9);
-    let (low, high) = (low - 0.05 * span, high + 0.05 * span);
-    let y = move |value: f64| top + h * (high - value) / (high - low);
-    let _ = write!(
-        svg,
-        "<rect x=\"{left}\" y=\"{top}\" width=\"{:.1}\" height=\"{h}\" fill=\"#fafafa\" \
-         stroke=\"#999\"/><text x=\"6\" y=\"{:.1}\" font-weight=\"bold\">{label}</text>\
-         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{high:.1}</text><text x=\"{:.1}\" \
-         y=\"{:.1}\" text-anchor=\"end\">{low:.1}</text><text x=\"{:.1}\" y=\"{:.1}\" \
-         text-anchor=\"end\">{max_games:.0}</text>",
-        w - 12.0 - left,
-        top + h / 2.0,
-        left - 4.0,
-        top + 10.0,
-        left - 4.0,
-        top + h,
-        w - 12.0,
-        top + h + 13.0
-    );
-    if low < 0.0 && high > 0.0 {
+}
+
+impl Frame {
+    fn right(&self) -> f64 {
+        self.left + self.width
+    }
+
+    fn x(&self, games: f64) -> f64 {
+        self.left + self.width * games / self.max_games
+    }
+
+    /// One panel from `top`: frame, zero line, axis labels, then `draw` with the
+    /// value-to-pixel map over `range`.
+    fn panel(
+        &self,
+        svg: &mut String,
+        label: &str,
+        top: f64,
+        range: (f64, f64),
+        draw: impl FnOnce(&mut String, &dyn Fn(f64) -> f64),
+    ) {
+        let span = (range.1 - range.0).max(1e-9);
+        let (low, high) = (range.0 - 0.05 * span, range.1 + 0.05 * span);
+        let h = self.height;
+        let y = move |value: f64| top + h * (high - value) / (high - low);
+        let (left, right, bottom) = (self.left, self.right(), top + h);
         let _ = write!(
             svg,
-            "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#bbb\"/>",
-            w - 12.0,
-            y(0.0),
-            y(0.0)
+            "<rect x=\"{left}\" y=\"{top}\" width=\"{:.1}\" height=\"{h}\" fill=\"#fafafa\" \
+             stroke=\"#999\"/><text x=\"4\" y=\"{:.1}\" font-weight=\"bold\">{label}</text>\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{high:.1}</text>\
+             <text x=\"{:.1}\" y=\"{bottom:.1}\" text-anchor=\"end\">{low:.1}</text>\
+             <text x=\"{left}\" y=\"{:.1}\" text-anchor=\"middle\">0</text>\
+             <text x=\"{right:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{:.0}</text>\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">games played</text>",
+            self.width,
+            top + h / 2.0,
+            left - 4.0,
+            top + 10.0,
+            left - 4.0,
+            bottom + 14.0,
+            bottom + 14.0,
+            self.max_games,
+            (left + right) / 2.0,
+            bottom + 28.0
         );
+        if low < 0.0 && high > 0.0 {
+            let _ = write!(
+                svg,
+                "<line x1=\"{left}\" x2=\"{right:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#bbb\"/>",
+                y(0.0),
+                y(0.0)
+            );
+        }
+        draw(svg, &y);
     }
-    draw(svg, &y);
 }

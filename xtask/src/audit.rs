@@ -181,7 +181,12 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     )?;
 
     let summaries = summaries(&files);
-    let names: Vec<String> = engines.iter().map(|e| e.name().to_owned()).collect();
+    // The engines the report is about: those that ran a case (a `--game` leaves the others out).
+    let names: Vec<String> = engines
+        .iter()
+        .map(|e| e.name().to_owned())
+        .filter(|name| results.iter().any(|r| r.engine == *name))
+        .collect();
     let audit = Audit {
         engines: &names,
         files: &summaries,
