@@ -2,7 +2,7 @@
 //! page with board pictures ([`html`]), Markdown for a pull request or a CI step summary
 //! ([`markdown`]), JUnit XML for test reporters ([`junit`]), the JSON of `--format json`
 //! ([`json`]), GitHub Actions annotations ([`github`]), and the summary of a refereed match
-//! ([`matches`]).
+//! ([`matches`](mod@matches)).
 //!
 //! [`write_dir`] writes the four files into a folder atomically: into a hidden sibling
 //! folder first, then renamed into place; a report already there is kept as `DIR.prev` (an
