@@ -46,3 +46,37 @@ impl Pictures {
         position.picture(&marks)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_embedded_game_draws_its_start_position_and_marks_a_legal_move() {
+        for engine in embedded_engines() {
+            let variant = engine.default_variant();
+            let position = engine
+                .position(&variant, &PositionRequest::default())
+                .unwrap();
+            let legal = position.legal_moves();
+            let marks = [Mark {
+                mv: legal[0].clone(),
+                role: crate::engine::MarkRole::Expected,
+                note: None,
+            }];
+            let svg = position
+                .picture(&marks)
+                .unwrap_or_else(|| panic!("{} has no picture", engine.game()));
+            assert!(
+                svg.starts_with("<svg") && svg.ends_with("</svg>"),
+                "{}",
+                engine.game()
+            );
+            assert!(
+                svg.contains("#1a9850"),
+                "{}: the expected move is marked",
+                engine.game()
+            );
+        }
+    }
+}

@@ -433,6 +433,33 @@ mod tests {
     }
 
     #[test]
+    fn a_report_writes_the_four_files_and_keeps_the_previous_one() {
+        let dir = scratch("report");
+        std::fs::write(
+            dir.join("specs/a.yaml"),
+            "game: tictactoe\nsource: the rules\ncases:\n  - id: a\n    expect: {to-move: x}\n  \
+             - id: b\n    expect: {to-move: o}\n",
+        )
+        .unwrap();
+        let mut with_report = args(&dir);
+        with_report.report = Some(dir.join("out"));
+        assert_eq!(run(&with_report).unwrap(), Status::Failures, "case b fails");
+        assert_eq!(run(&with_report).unwrap(), Status::Failures);
+        for name in report::FILES {
+            assert!(dir.join("out").join(name).is_file(), "{name}");
+            assert!(dir.join("out.prev").join(name).is_file(), "{name}");
+        }
+        let junit = std::fs::read_to_string(dir.join("out/junit.xml")).unwrap();
+        assert!(junit.contains("tests=\"2\" failures=\"1\""), "{junit}");
+        let mut missing_match = args(&dir);
+        missing_match.report = Some(dir.join("out"));
+        missing_match.matches = vec![dir.join("no-match")];
+        let error = run(&missing_match).unwrap_err().to_string();
+        assert!(error.contains("no-match/result.json"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn an_external_engine_is_audited_one_case_at_a_time_by_default() {
         let dir = scratch("jobs");
         std::fs::write(
