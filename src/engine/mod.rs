@@ -10,6 +10,7 @@ mod registry;
 
 use std::fmt;
 
+pub use arbiter_core::picture::{Mark, MarkRole};
 pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
 pub use embedded::Embedded;
 pub use registry::{embedded_engines, find_engine, games};
@@ -280,6 +281,13 @@ pub trait Position: Send {
     fn same_board(&self, diagram: &str) -> Result<bool, String>;
     /// Black's forbidden points with their kinds, for games with foul rules.
     fn forbidden(&self) -> Option<Vec<(String, String)>>;
+    /// The position as an SVG picture in the game's own look, with `marks` (moves in the
+    /// game's notation) on it; `None` when the game has no renderer (reports then show
+    /// [`Position::diagram`]). A mark whose move does not read is left out.
+    fn picture(&self, marks: &[Mark<String>]) -> Option<String> {
+        let _ = marks;
+        None
+    }
     /// Searches this position; `params_yaml` replaces the engine's shipped parameters file.
     ///
     /// # Errors
