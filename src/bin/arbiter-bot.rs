@@ -37,6 +37,9 @@ struct Args {
     /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term.
     #[arg(long)]
     fault: Option<Fault>,
+    /// Search with this parameters file instead of the engine's shipped params.yaml.
+    #[arg(long, value_name = "FILE")]
+    params: Option<std::path::PathBuf>,
 }
 
 /// The variant a protocol implies when none is given.
@@ -62,7 +65,14 @@ fn main() -> ExitCode {
         .variant
         .as_deref()
         .or_else(|| default_variant(&args.game, protocol));
-    let player = match Player::new(&args.game, variant, limit, args.fault) {
+    let player =
+        Player::new(&args.game, variant, limit, args.fault).and_then(|player| match &args.params {
+            None => Ok(player),
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|error| format!("{}: cannot read: {error}", path.display()))
+                .and_then(|yaml| player.with_params(yaml)),
+        });
+    let player = match player {
         Ok(player) => player,
         Err(message) => {
             eprintln!("arbiter-bot: {message}");

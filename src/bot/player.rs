@@ -59,6 +59,8 @@ pub struct Player {
     pub variant: String,
     limit: Option<Limit>,
     fault: Option<Fault>,
+    /// A parameters file that replaces the engine's shipped one (`--params`).
+    params_yaml: Option<String>,
     /// Whether the "no search" notice went to stderr already (once per process is enough).
     warned: AtomicBool,
 }
@@ -92,8 +94,27 @@ impl Player {
             variant,
             limit,
             fault,
+            params_yaml: None,
             warned: AtomicBool::new(false),
         })
+    }
+
+    /// This player searching with the parameters file `yaml` instead of the shipped one: a
+    /// stand-in for a team's engine whose parameters change between two versions.
+    ///
+    /// # Errors
+    /// The engine's message for parameters it cannot read.
+    pub fn with_params(mut self, yaml: String) -> Result<Player, String> {
+        let start = self
+            .position(&PositionRequest::default())
+            .map_err(|error| error.to_string())?;
+        if let Err(error @ SearchError::Params(_)) =
+            start.search(Algorithm::AlphaBeta, Budget::Nodes(1), Some(&yaml))
+        {
+            return Err(error.to_string());
+        }
+        self.params_yaml = Some(yaml);
+        Ok(self)
     }
 
     /// The engine.
@@ -154,7 +175,7 @@ impl Player {
         position: &dyn Position,
         budget: Budget,
     ) -> Option<(String, Option<SearchReport>)> {
-        match position.search(Algorithm::AlphaBeta, budget, None) {
+        match position.search(Algorithm::AlphaBeta, budget, self.params_yaml.as_deref()) {
             Ok(report) => {
                 let best = report.best.clone()?;
                 Some((best, Some(report)))

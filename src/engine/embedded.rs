@@ -336,6 +336,21 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         Ok(compare())
     }
 
+    fn picture(&self, marks: &[super::Mark<String>]) -> Option<String> {
+        let marks: Vec<super::Mark<G::Move>> = marks
+            .iter()
+            .filter_map(|mark| {
+                let mv = self.game.parse_move(&mark.mv).ok()?;
+                Some(super::Mark {
+                    mv,
+                    role: mark.role,
+                    note: mark.note.clone(),
+                })
+            })
+            .collect();
+        self.game.picture(&marks)
+    }
+
     fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>> {
         Ok(self.game.forbidden_moves().map(|points| {
             points

@@ -10,6 +10,7 @@ mod registry;
 
 use std::fmt;
 
+pub use arbiter_core::picture::{Mark, MarkRole};
 pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
 pub use embedded::Embedded;
 pub use registry::{embedded_engines, find_engine, games};
@@ -350,6 +351,13 @@ pub trait Position: Send {
     /// # Errors
     /// The engine's [`QueryError`].
     fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>>;
+    /// The position as an SVG picture in the game's own look, with `marks` (moves in the
+    /// game's notation) on it; `None` when the game has no renderer (reports then show
+    /// [`Position::diagram`]). A mark whose move does not read is left out.
+    fn picture(&self, marks: &[Mark<String>]) -> Option<String> {
+        let _ = marks;
+        None
+    }
     /// Searches this position; `params_yaml` replaces the engine's shipped parameters file.
     ///
     /// # Errors

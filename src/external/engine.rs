@@ -620,6 +620,16 @@ impl Position for ExternalPosition {
         self.reference.text()
     }
 
+    // The longest game and the picture describe the position as arbiter set it up (the
+    // reference rules), like `diagram`: no engine answer is taken from them.
+    fn longest_game(&self) -> Option<u32> {
+        self.reference.longest_game()
+    }
+
+    fn picture(&self, marks: &[crate::engine::Mark<String>]) -> Option<String> {
+        self.reference.picture(marks)
+    }
+
     fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>> {
         if !self.is_line() {
             return self.play_only("board");

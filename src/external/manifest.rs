@@ -13,6 +13,7 @@
 //! tolerance-ms: 1000           # arbiter's slack on top of each limit (default 1000, GomocupJudge's)
 //! memory-mb: 256               # resident memory of the engine's process tree (optional)
 //! gomocup-rule: 4              # the `INFO rule` value this engine expects (gomocup only)
+//! files: [weights/model.bin, config.toml]   # optional: what a frozen copy takes along
 //! ```
 //!
 //! Several rule sets: `variants:` instead of `variant:`, each a variant name or
@@ -24,6 +25,10 @@
 //! `command[0]` is then resolved like `execvp` from that directory: a name with a `/` is a path
 //! relative to it, a bare name is looked up on `PATH`; the result is absolute. A missing binary
 //! is an error at load time, so that an audit does not start with a broken engine.
+//!
+//! `files:` lists, relative to the working directory, the files besides the program that make
+//! the engine what it is (weights, parameter files, scripts): `cargo xtask baseline freeze NAME
+//! --engine MANIFEST` copies them with the program and records their hashes.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -146,6 +151,8 @@ struct ManifestFile {
     gomocup_rule: Option<Spanned<u32>>,
     #[serde(default)]
     description: Option<String>,
+    #[serde(default)]
+    files: Vec<Spanned<String>>,
 }
 
 /// A variant the engine offers, with the `INFO rule` value it is told under Gomocup.
@@ -182,6 +189,9 @@ pub struct Manifest {
     pub memory_mb: Option<u64>,
     /// Free text.
     pub description: Option<String>,
+    /// The engine's own files besides the program (weights, parameters), relative to
+    /// `working_dir`: what a frozen copy takes along.
+    pub files: Vec<PathBuf>,
 }
 
 /// Why a manifest cannot be used. Displayed as a spec error without its leading `error: `
@@ -351,6 +361,12 @@ impl Manifest {
                 "memory-mb must be above 0 (leave it out for no limit)".to_owned(),
             ));
         }
+        let mut files = Vec::new();
+        for listed in &file.files {
+            let relative = engine_file(&listed.value, &working_dir)
+                .map_err(|message| at(&listed.referenced, message))?;
+            files.push(relative);
+        }
         Ok(Manifest {
             name: file.name.value,
             game: file.game.value,
@@ -364,6 +380,7 @@ impl Manifest {
             tolerance_ms: file.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS),
             memory_mb: file.memory_mb.map(|m| m.value),
             description: file.description,
+            files,
         })
     }
 }
@@ -513,6 +530,29 @@ fn resolve_working_dir(manifest: &Path, dir: Option<&String>) -> Result<PathBuf,
     }
 }
 
+/// A `files:` entry checked: a relative path inside the working directory, naming a file.
+fn engine_file(listed: &str, working_dir: &Path) -> Result<PathBuf, String> {
+    use std::path::Component;
+    let relative = PathBuf::from(listed);
+    if !relative
+        .components()
+        .all(|part| matches!(part, Component::Normal(_) | Component::CurDir))
+    {
+        return Err(format!(
+            "files: `{listed}` must be a path inside the working directory (no `/` at the \
+             start, no `..`), so that a frozen copy can keep it at the same place"
+        ));
+    }
+    let path = working_dir.join(&relative);
+    if !path.is_file() {
+        return Err(format!(
+            "files: `{listed}` is not a file ({} does not exist or is a directory)",
+            path.display()
+        ));
+    }
+    Ok(relative)
+}
+
 /// `command[0]` as `execvp` would find it from `working_dir`.
 ///
 /// # Errors
@@ -578,5 +618,42 @@ fn clean_message(rendered: &str) -> String {
     {
         Some((_, message)) => message.to_owned(),
         None => line.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod files_tests {
+    use super::*;
+
+    fn load(dir: &Path, files: &str) -> Result<Manifest, String> {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("weights.bin"), b"w").unwrap();
+        let text = format!(
+            "name: m\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n\
+             files: {files}\n",
+            std::env::current_exe().unwrap().display()
+        );
+        Manifest::from_yaml(&dir.join("m.yaml"), &text).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn listed_files_must_exist_inside_the_working_directory() {
+        let dir = std::env::temp_dir().join(format!("arbiter-files-{}", std::process::id()));
+        assert_eq!(
+            load(&dir, "[weights.bin]").unwrap().files,
+            [PathBuf::from("weights.bin")]
+        );
+        let outside = load(&dir, "[../weights.bin]").unwrap_err();
+        assert!(outside.contains("m.yaml:6:9"), "{outside}");
+        assert!(
+            outside.contains("inside the working directory"),
+            "{outside}"
+        );
+        let missing = load(&dir, "[weights.bin, nets/none.bin]").unwrap_err();
+        assert!(
+            missing.contains("`nets/none.bin` is not a file"),
+            "{missing}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

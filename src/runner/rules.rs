@@ -10,7 +10,7 @@ use arbiter_core::PerftConvention;
 
 use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{Outcome, RunOptions, Stop, answered, canonical, canonical_set, list};
-use crate::engine::{Position, PositionError, RulesEngine};
+use crate::engine::{MarkRole, Position, PositionError, RulesEngine};
 use crate::spec::LoadedSpec;
 use crate::spec::locate;
 use crate::spec::locate::Point;
@@ -143,11 +143,10 @@ impl Check<'_> {
         for illegal in expect.illegal.iter().flatten() {
             let mv = &illegal.mv.value;
             match answered(position.check(mv))? {
-                Ok(()) => self.fail(Finding::new(
-                    "illegal",
-                    format!("`{mv}` is illegal"),
-                    "it is accepted",
-                )),
+                Ok(()) => self.fail(
+                    Finding::new("illegal", format!("`{mv}` is illegal"), "it is accepted")
+                        .marking(MarkRole::Extra, [(mv, Some("accepted".to_owned()))]),
+                ),
                 Err(refusal) => {
                     if let Some(reason) = illegal.reason.as_ref().map(|r| &r.value)
                         && *reason != refusal.code
@@ -373,40 +372,48 @@ impl Check<'_> {
                         list(&missing),
                         list(&extra)
                     ),
-                ));
+                )
+                .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Extra, extra.iter().map(|mv| (mv, None))));
             }
         }
         if let Some(including) = &legal.including {
             let expected = canonical_set(position, including, self.file)?;
             let missing: Vec<&String> = expected.difference(&actual).collect();
             if !missing.is_empty() {
-                self.fail(Finding::shown_as(
-                    "legal",
-                    format!("including {}", list(&expected)),
-                    list(&actual),
-                    format!(
-                        "expected legal: {}\nmissing:  {}\nactual:   {}",
-                        list(&expected),
-                        list(&missing),
-                        list(&actual)
-                    ),
-                ));
+                self.fail(
+                    Finding::shown_as(
+                        "legal",
+                        format!("including {}", list(&expected)),
+                        list(&actual),
+                        format!(
+                            "expected legal: {}\nmissing:  {}\nactual:   {}",
+                            list(&expected),
+                            list(&missing),
+                            list(&actual)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None))),
+                );
             }
         }
         if let Some(excluding) = &legal.excluding {
             let expected = canonical_set(position, excluding, self.file)?;
             let present: Vec<&String> = expected.intersection(&actual).collect();
             if !present.is_empty() {
-                self.fail(Finding::shown_as(
-                    "legal",
-                    format!("excluding {}", list(&expected)),
-                    list(&actual),
-                    format!(
-                        "expected not legal: {}\nbut legal: {}",
-                        list(&expected),
-                        list(&present)
-                    ),
-                ));
+                self.fail(
+                    Finding::shown_as(
+                        "legal",
+                        format!("excluding {}", list(&expected)),
+                        list(&actual),
+                        format!(
+                            "expected not legal: {}\nbut legal: {}",
+                            list(&expected),
+                            list(&present)
+                        ),
+                    )
+                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                );
             }
         }
         Ok(())
@@ -446,37 +453,49 @@ impl Check<'_> {
         if let Some(exactly) = &expectation.exactly {
             let expected = canonical_points(exactly)?;
             if expected != actual {
-                let missing = expected.difference(&actual).cloned().collect();
-                let extra = actual.difference(&expected).cloned().collect();
-                self.fail(Finding::shown_as(
-                    "forbidden",
-                    show(&expected),
-                    show(&actual),
-                    format!(
-                        "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                let missing: BTreeSet<(String, String)> =
+                    expected.difference(&actual).cloned().collect();
+                let extra: BTreeSet<(String, String)> =
+                    actual.difference(&expected).cloned().collect();
+                let marks = fouls(&missing, &extra);
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
                         show(&expected),
                         show(&actual),
-                        show(&missing),
-                        show(&extra)
-                    ),
-                ));
+                        format!(
+                            "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                            show(&expected),
+                            show(&actual),
+                            show(&missing),
+                            show(&extra)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, marks.0)
+                    .marking(MarkRole::Extra, marks.1),
+                );
             }
         }
         if let Some(including) = &expectation.including {
             let expected = canonical_points(including)?;
-            let missing = expected.difference(&actual).cloned().collect();
+            let missing: BTreeSet<(String, String)> =
+                expected.difference(&actual).cloned().collect();
             if !expected.is_subset(&actual) {
-                self.fail(Finding::shown_as(
-                    "forbidden",
-                    format!("including {}", show(&expected)),
-                    show(&actual),
-                    format!(
-                        "expected forbidden: {}\nmissing:  {}\nactual:   {}",
-                        show(&expected),
-                        show(&missing),
-                        show(&actual)
-                    ),
-                ));
+                let marks = fouls(&missing, &BTreeSet::new());
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        format!("including {}", show(&expected)),
+                        show(&actual),
+                        format!(
+                            "expected forbidden: {}\nmissing:  {}\nactual:   {}",
+                            show(&expected),
+                            show(&missing),
+                            show(&actual)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, marks.0),
+                );
             }
         }
         if let Some(excluding) = &expectation.excluding {
@@ -487,18 +506,35 @@ impl Check<'_> {
                 .filter(|mv| expected.contains(*mv))
                 .collect();
             if !present.is_empty() {
-                self.fail(Finding::shown_as(
-                    "forbidden",
-                    format!("excluding {}", list(&expected)),
-                    show(&actual),
-                    format!(
-                        "expected not forbidden: {}\nbut forbidden: {}",
-                        list(&expected),
-                        list(&present)
-                    ),
-                ));
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        format!("excluding {}", list(&expected)),
+                        show(&actual),
+                        format!(
+                            "expected not forbidden: {}\nbut forbidden: {}",
+                            list(&expected),
+                            list(&present)
+                        ),
+                    )
+                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                );
             }
         }
         Ok(())
     }
+}
+
+/// Forbidden points as marks: the missing ones and the extra ones, each with its foul's kind.
+type FoulMarks = Vec<(String, Option<String>)>;
+fn fouls(
+    missing: &BTreeSet<(String, String)>,
+    extra: &BTreeSet<(String, String)>,
+) -> (FoulMarks, FoulMarks) {
+    let marks = |set: &BTreeSet<(String, String)>| {
+        set.iter()
+            .map(|(mv, reason)| (mv.clone(), Some(reason.clone())))
+            .collect()
+    };
+    (marks(missing), marks(extra))
 }

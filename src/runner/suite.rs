@@ -9,7 +9,7 @@ use arbiter_search::{Algorithm, Budget, SearchError, Verdict as Proof};
 
 use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{Outcome, Stop, canonical_set, list, position_request};
-use crate::engine::{Position, RulesEngine, SearchReport};
+use crate::engine::{MarkRole, Position, RulesEngine, SearchReport};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
 
@@ -232,21 +232,24 @@ fn expectations_hold(
     if let Some(best) = &case.best {
         let best: BTreeSet<String> = canonical_set(position, best, file)?;
         if !best.contains(&chosen) {
-            findings.push(Finding::new(
-                "best",
-                format!("a move among {}", list(&best)),
-                chosen.clone(),
-            ));
+            findings.push(
+                Finding::new(
+                    "best",
+                    format!("a move among {}", list(&best)),
+                    chosen.clone(),
+                )
+                .marking(MarkRole::Expected, best.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Actual, [(&chosen, None)]),
+            );
         }
     }
     if let Some(avoid) = &case.avoid {
         let avoid: BTreeSet<String> = canonical_set(position, avoid, file)?;
         if avoid.contains(&chosen) {
-            findings.push(Finding::new(
-                "avoid",
-                format!("none of {}", list(&avoid)),
-                chosen.clone(),
-            ));
+            findings.push(
+                Finding::new("avoid", format!("none of {}", list(&avoid)), chosen.clone())
+                    .marking(MarkRole::Actual, [(&chosen, None)]),
+            );
         }
     }
     if let Some(expected) = case.score.filter(|_| check_score) {
