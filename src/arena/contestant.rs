@@ -211,7 +211,8 @@ pub enum Contestant {
         params_yaml: Option<String>,
     },
     External {
-        manifest: Manifest,
+        /// Boxed: a manifest is far larger than the embedded variant.
+        manifest: Box<Manifest>,
     },
 }
 
@@ -252,7 +253,7 @@ impl Contestant {
                 })
             }
             EngineKind::External { manifest } => Ok(Contestant::External {
-                manifest: Manifest::load(manifest).map_err(|error| error.to_string())?,
+                manifest: Box::new(Manifest::load(manifest).map_err(|error| error.to_string())?),
             }),
         }
     }

@@ -13,6 +13,7 @@ mod botzone;
 pub mod fault;
 mod gomocup;
 mod line;
+mod nboard;
 pub mod player;
 
 use std::io::{self, BufRead, Write};
@@ -83,6 +84,7 @@ pub fn run(
         }
         Protocol::Gomocup => gomocup::run(player, input, &mut out),
         Protocol::ArbiterLine => line::run(player, input, &mut out),
+        Protocol::Nboard => nboard::run(player, input, &mut out),
     }
 }
 

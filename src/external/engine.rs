@@ -24,6 +24,7 @@ use super::fault::{Fault, FaultKind};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
+use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
 use super::reach;
 use super::sandbox::{SpawnSpec, Started, left_behind, log};
 use crate::engine::{
@@ -174,6 +175,11 @@ impl ExternalEngine {
                     memory_mb: manifest.memory_mb,
                     rule: offered.gomocup_rule,
                 },
+            ))),
+            Protocol::Nboard => Some(Box::new(NboardPlayer::new(
+                self.spawn_spec(),
+                super::Timing::of(manifest),
+                manifest.nboard_depth.unwrap_or(NBOARD_DEPTH),
             ))),
             Protocol::ArbiterLine => None,
         }
@@ -506,11 +512,15 @@ impl ExternalPosition {
             }
             reach::Route::Unreachable { reason, stones } => {
                 let stones = stones.as_ref().filter(|_| self.played.is_empty());
-                match stones.and_then(|stones| player.answer_stones(stones)) {
-                    Some(answer) => {
-                        as_it_stands = Some(reason.clone());
-                        answer
-                    }
+                // A protocol that sets any board (NBoard) takes the position exactly, with
+                // its side to move: no move order is needed.
+                let text = self.reference.text();
+                let stood = stones.and_then(|stones| player.answer_stones(stones));
+                if stood.is_some() {
+                    as_it_stands = Some(reason.clone());
+                }
+                match stood.or_else(|| player.answer_text(&text)) {
+                    Some(answer) => answer,
                     None => {
                         player.finish();
                         return Err(SearchError::Unsupported(format!(

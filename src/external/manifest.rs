@@ -13,6 +13,7 @@
 //! tolerance-ms: 1000           # arbiter's slack on top of each limit (default 1000, GomocupJudge's)
 //! memory-mb: 256               # resident memory of the engine's process tree (optional)
 //! gomocup-rule: 4              # the `INFO rule` value this engine expects (gomocup only)
+//! nboard-depth: 8              # the `set depth` an NBoard engine is given (nboard only; default 8)
 //! files: [weights/model.bin, config.toml]   # optional: what a frozen copy takes along
 //! ```
 //!
@@ -150,6 +151,8 @@ struct ManifestFile {
     #[serde(default)]
     gomocup_rule: Option<Spanned<u32>>,
     #[serde(default)]
+    nboard_depth: Option<Spanned<u32>>,
+    #[serde(default)]
     description: Option<String>,
     #[serde(default)]
     files: Vec<Spanned<String>>,
@@ -187,6 +190,8 @@ pub struct Manifest {
     pub tolerance_ms: u64,
     /// The resident-memory limit of the process tree in MB, if any.
     pub memory_mb: Option<u64>,
+    /// The `set depth` of an NBoard engine (nboard only).
+    pub nboard_depth: Option<u32>,
     /// Free text.
     pub description: Option<String>,
     /// The engine's own files besides the program (weights, parameters), relative to
@@ -331,6 +336,14 @@ impl Manifest {
                 "gomocup-rule only applies to protocol gomocup".to_owned(),
             ));
         }
+        if let Some(depth) = &file.nboard_depth
+            && file.protocol != Protocol::Nboard
+        {
+            return Err(at(
+                &depth.referenced,
+                "nboard-depth only applies to protocol nboard".to_owned(),
+            ));
+        }
         let variants = offered_variants(&file, reference.as_ref(), &at)?;
         let command_at = file.command.referenced;
         let mut argv = file.command.value.0.into_iter();
@@ -379,6 +392,7 @@ impl Manifest {
             first_move_time_ms: file.first_move_time_ms.unwrap_or(file.move_time_ms.value),
             tolerance_ms: file.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS),
             memory_mb: file.memory_mb.map(|m| m.value),
+            nboard_depth: file.nboard_depth.map(|d| d.value),
             description: file.description,
             files,
         })

@@ -6,7 +6,7 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
-//! | [`botzone`], [`gomocup`], [`line`](mod@line) | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`nboard`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`fault`] | the classification of every failure |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
@@ -33,6 +33,7 @@ pub mod game;
 pub mod gomocup;
 pub mod line;
 pub mod manifest;
+pub mod nboard;
 pub mod reach;
 pub mod sandbox;
 
@@ -55,6 +56,11 @@ pub trait Player: Send {
     /// The answer in a position given by its stones as they stand (no move order), if the
     /// protocol can carry one (Gomocup `BOARD`); `None` when it cannot.
     fn answer_stones(&mut self, _stones: &Stones) -> Option<Result<Answer, Fault>> {
+        None
+    }
+    /// The answer in a position given by the game's one-line form (no move order), if the
+    /// protocol can set any board (NBoard's GGF `BO`); `None` when it cannot.
+    fn answer_text(&mut self, _text: &str) -> Option<Result<Answer, Fault>> {
         None
     }
     /// Ends the game: a polite goodbye, then the process tree is killed.

@@ -12,6 +12,7 @@
 //! | [`botzone`] | Botzone JSON input/output, simplified line I/O, keep-running marker, history replay |
 //! | [`gomocup`] | Gomocup/Piskvork commands (`START`, `TURN`, `BOARD`…`DONE`, `SWAP2BOARD`, …) and answers |
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
+//! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
 //!
 //! Every parser returns a [`CodecError`] for text it cannot read; none panics on any input.
 //! The protocols are documented for users in `docs/protocols.md`.
@@ -25,6 +26,7 @@ pub mod botzone;
 pub mod encoding;
 pub mod gomocup;
 pub mod line;
+pub mod nboard;
 
 use std::fmt;
 
@@ -49,17 +51,20 @@ pub enum Protocol {
     Gomocup,
     /// arbiter's own line protocol (`docs/protocols.md`): rules queries and `go`.
     ArbiterLine,
+    /// The NBoard Othello GUI's engine protocol (Edax, NTest, Egaroucid …).
+    Nboard,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 6] = [
+    pub const ALL: [Protocol; 7] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
         Protocol::BotzoneSimpleKeepRunning,
         Protocol::Gomocup,
         Protocol::ArbiterLine,
+        Protocol::Nboard,
     ];
 
     /// The manifest and command-line spelling.
@@ -72,6 +77,7 @@ impl Protocol {
             Protocol::BotzoneSimpleKeepRunning => "botzone-simple-keep-running",
             Protocol::Gomocup => "gomocup",
             Protocol::ArbiterLine => "arbiter-line",
+            Protocol::Nboard => "nboard",
         }
     }
 
@@ -117,6 +123,7 @@ impl Protocol {
             | Protocol::BotzoneSimple
             | Protocol::BotzoneSimpleKeepRunning => Some(&["gomoku", "othello", "amazons", "nogo"]),
             Protocol::Gomocup => Some(&["gomoku"]),
+            Protocol::Nboard => Some(&["othello"]),
             Protocol::ArbiterLine => None,
         }
     }

@@ -295,6 +295,50 @@ fn arbiter_line_session() {
     assert!(bot.wait().success());
 }
 
+/// NBoard as the protocol page's example session runs it, then a game of several turns in one
+/// process, each position a whole `set game` and a `ping`, as the NBoard GUI sends them.
+#[test]
+fn nboard_game() {
+    use arbiter::protocol::nboard::{GgfGame, Reply};
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "othello",
+        "--protocol",
+        "nboard",
+        "--nodes",
+        "300",
+    ]);
+    bot.send("nboard 2\nset depth 6\n");
+    assert_eq!(bot.line(), "set myname arbiter-bot");
+    let mut played: Vec<String> = Vec::new();
+    for turn in 1..=4 {
+        bot.send(&format!(
+            "set game {}\nping {turn}\ngo\n",
+            GgfGame::from_start(&played)
+        ));
+        // The `status` after the last move comes first; nothing else may.
+        loop {
+            match Reply::parse(&bot.line()).unwrap() {
+                Reply::Pong(n) if n == turn => break,
+                Reply::Information(_) => {}
+                other => panic!("{other:?} before pong {turn}"),
+            }
+        }
+        let mv = loop {
+            match Reply::parse(&bot.line()).unwrap() {
+                Reply::Move(mv) => break mv,
+                Reply::Information(_) => {}
+                Reply::Pong(n) => panic!("a stray pong {n}"),
+            }
+        };
+        assert!(legal_after("othello", "standard", &played, &mv), "{mv}");
+        played.push(mv);
+        played.push(some_move("othello", "standard", &played));
+    }
+    bot.send("quit\n");
+    assert!(bot.wait().success());
+}
+
 #[test]
 fn botzone_keep_running_nogo() {
     // Botzone's NoGo: {x, y} with y down from the top, black (player 0) first.

@@ -1221,6 +1221,7 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
         ("amazons", "botzone8", "botzone-simple"),
         ("othello", "standard", "botzone-simple-keep-running"),
         ("gomoku", "renju", "arbiter-line"),
+        ("othello", "standard", "nboard"),
     ] {
         let engine = engine(&format!("t-check-{protocol}"), game, variant, protocol, &[]);
         let report = protocol_check(&engine);
@@ -1347,6 +1348,96 @@ fn botzone_and_line_fault_bots_fail_only_on_their_fault() {
         &["crash"],
         &["hello names the game; variant accepted"],
     );
+}
+
+const NBOARD_SETUP_ROWS: &[&str] = &[
+    "start-up: `nboard 2`, `set depth`, `ping` → `pong`",
+    "an unknown command is ignored",
+];
+
+#[test]
+fn nboard_fault_bots_fail_only_on_their_fault() {
+    let nboard = ("othello", "standard", "nboard");
+    check_fails_only_on(nboard, "garbage", &["protocol-error"], NBOARD_SETUP_ROWS);
+    check_fails_only_on(nboard, "crash-at:2", &["crash"], NBOARD_SETUP_ROWS);
+    // Where only a pass is legal, an illegal square is a missed pass.
+    check_fails_only_on(
+        nboard,
+        "illegal",
+        &["illegal-move", "wrong-pass"],
+        NBOARD_SETUP_ROWS,
+    );
+    check_fails_only_on(nboard, "wrong-pass", &["wrong-pass"], NBOARD_SETUP_ROWS);
+    check_fails_only_on(
+        nboard,
+        "message-flood",
+        &["protocol-error"],
+        NBOARD_SETUP_ROWS,
+    );
+}
+
+/// A move printed twice (`extra-line`) is the stale answer NBoard's `ping`/`pong` exists for:
+/// the driver skips it before the `pong`, so nothing fails, and the row that gives one process
+/// several positions says what it skipped.
+#[test]
+fn nboard_resynchronises_with_ping_after_an_extra_line() {
+    let engine = engine(
+        "t-nboard-extra-line",
+        "othello",
+        "standard",
+        "nboard",
+        &["--fault", "extra-line"],
+    );
+    let report = protocol_check(&engine);
+    assert_eq!(report.failed(), 0, "{}", report.render());
+    let row = report
+        .row("5 positions in one process (`set game` each time)")
+        .unwrap();
+    assert_eq!(row.verdict, Verdict::Warning, "{}", report.render());
+    assert!(row.detail.contains("before `pong"), "{}", row.detail);
+}
+
+#[test]
+fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
+    let engine = tight(
+        "t-nboard-hang",
+        "othello",
+        "standard",
+        "nboard",
+        &["--fault", "hang"],
+    );
+    let detail = expect_fault(&engine, &moves("f5"), "timeout");
+    assert!(detail.contains("move time 300 ms"), "{detail}");
+    let engine = tight(
+        "t-nboard-no-newline",
+        "othello",
+        "standard",
+        "nboard",
+        &["--fault", "no-newline"],
+    );
+    expect_fault(&engine, &moves("f5"), "protocol-error");
+}
+
+/// An Othello board with no known history cannot reach Botzone, but NBoard sets it as it
+/// stands (GGF `BO`), with its side to move.
+#[test]
+fn an_othello_board_without_history_reaches_nboard() {
+    let engine = engine("t-nboard-board", "othello", "standard", "nboard", &[]);
+    let reference = engine.reference();
+    let played = reference
+        .position("standard", &moves("f5 f6 e6 f4 e3 c5 c4 d3 c3"))
+        .unwrap();
+    let request = PositionRequest {
+        text: Some(played.text()),
+        ..PositionRequest::default()
+    };
+    assert!(matches!(
+        reach::route(reference, "standard", &request).unwrap(),
+        Route::Unreachable { .. }
+    ));
+    let mv = expect_move(&engine, "standard", &request);
+    assert!(played.legal_moves().unwrap().contains(&mv), "{mv}");
+    assert_no_leftovers(&engine);
 }
 
 // ------------------------------------------------------------------- manifests

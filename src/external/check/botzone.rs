@@ -7,7 +7,7 @@ use crate::external::validate;
 
 impl Checker {
     /// The engine's checked answer after `history`, through a fresh player.
-    fn ask(&self, history: &[String]) -> Result<String, String> {
+    pub(super) fn ask(&self, history: &[String]) -> Result<String, String> {
         let mut player = self.engine.player().ok_or("no play protocol")?;
         let answer = player.answer(history);
         player.finish();
@@ -19,7 +19,7 @@ impl Checker {
             .map_err(|fault| fault.to_string())
     }
 
-    fn ask_check(&self, check: &str, history: Option<Vec<String>>, missing: &str) {
+    pub(super) fn ask_check(&self, check: &str, history: Option<Vec<String>>, missing: &str) {
         match history {
             None => self.record(check, Verdict::NotApplicable, missing.to_owned()),
             Some(history) => {
@@ -90,7 +90,7 @@ impl Checker {
     }
 
     /// One player, the opponent random: the process must stay and answer each new request.
-    fn keep_running(&self, turns: usize) -> Result<String, String> {
+    pub(super) fn keep_running(&self, turns: usize) -> Result<String, String> {
         let mut player = self.engine.player().ok_or("no play protocol")?;
         let family = self.engine.board().map(|b| b.family).ok_or("no board")?;
         let mut rng = Lcg(7);

@@ -13,11 +13,12 @@
 //!   of earlier runs that this run ended.
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
-//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `line.rs`.
+//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `line.rs`.
 
 mod botzone;
 mod gomocup;
 mod line;
+mod nboard;
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -142,6 +143,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
     match manifest.protocol {
         Protocol::Gomocup => checker.gomocup(),
         Protocol::ArbiterLine => checker.line(),
+        Protocol::Nboard => checker.nboard(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple
