@@ -8,8 +8,10 @@
 //!   before the matching `pong` (a late `===` of an earlier `go`, an old `pong`) are skipped and
 //!   noted, as the NBoard GUI ignores them, so a late answer can never be read as the next move.
 //! * **Lines that are not answers**: `status`, `search`, `nodestats`, `book`, `set myname`,
-//!   `learned` and blank lines are logged and skipped; any other line where a move is awaited
-//!   is a protocol error.
+//!   `learned` and blank lines are logged and skipped. So are lines that are not NBoard's at all
+//!   (NTest prints its banner and search tables on stdout), as the NBoard GUI ignores them, but
+//!   with a warning that counts them; a fault after such lines names the last one, and a flood
+//!   of them is a protocol error ([`super::sandbox::MAX_SKIPPED_LINES`]).
 //! * **Time**: `go` gets the move time plus the tolerance from the moment it is sent; NBoard has
 //!   no clock command, so the search is bounded by `set depth` (`nboard-depth:` in the
 //!   manifest, default [`DEFAULT_DEPTH`]).
@@ -99,7 +101,7 @@ impl NboardPlayer {
         self.ping += 1;
         let ping = self.ping;
         process.send(&format!("{}\n", Command::Ping(ping)))?;
-        let stale = RefCell::new(Vec::new());
+        let skipped = Skipped::default();
         let noise = |line: &str| {
             if is_information(line) {
                 return true;
@@ -107,14 +109,15 @@ impl NboardPlayer {
             match Reply::parse(line) {
                 Ok(Reply::Pong(n)) if n == ping => false,
                 Ok(Reply::Pong(_) | Reply::Move(_)) => {
-                    stale.borrow_mut().push(line.trim().to_owned());
+                    skipped.stale.borrow_mut().push(line.trim().to_owned());
                     true
                 }
-                _ => false,
+                _ => skipped.foreign(line),
             }
         };
-        let line = process.read_answer(deadline, &format!("`pong {ping}`"), &noise)?;
-        let stale = stale.into_inner();
+        let line = process.read_answer(deadline, &format!("`pong {ping}`"), &noise);
+        let line = skipped.report(line, &mut self.warnings)?;
+        let stale = skipped.stale.into_inner();
         if !stale.is_empty() {
             self.warnings.push(format!(
                 "{} line(s) of an earlier command came before `pong {ping}` and were ignored, as \
@@ -145,9 +148,14 @@ impl NboardPlayer {
         process.send("go\n")?;
         // The move's time starts with its `go`.
         let deadline = self.timing().for_move();
+        let skipped = Skipped::default();
         let line = process.read_answer(&deadline, "its move (`=== …`) to `go`", &|line| {
-            is_information(line) || matches!(Reply::parse(line), Ok(Reply::Pong(_)))
-        })?;
+            if is_information(line) || matches!(Reply::parse(line), Ok(Reply::Pong(_))) {
+                return true;
+            }
+            !line.trim_start().starts_with("===") && skipped.foreign(line)
+        });
+        let line = skipped.report(line, &mut self.warnings)?;
         if let Some(warning) = deadline.lateness_warning("its move to `go`") {
             self.warnings.push(warning);
         }
@@ -172,6 +180,48 @@ impl NboardPlayer {
         };
         self.live = Some(process);
         Ok(answer)
+    }
+}
+
+/// The lines a read skipped: stale answers, and lines that are not NBoard's.
+#[derive(Default)]
+struct Skipped {
+    stale: RefCell<Vec<String>>,
+    /// How many lines were not NBoard's, and the last.
+    foreign: RefCell<(usize, String)>,
+}
+
+impl Skipped {
+    /// Notes a line that is not NBoard's; always skipped (returns `true`).
+    fn foreign(&self, line: &str) -> bool {
+        let mut foreign = self.foreign.borrow_mut();
+        foreign.0 += 1;
+        line.trim().clone_into(&mut foreign.1);
+        true
+    }
+
+    /// The read's result, with a warning for lines that are not NBoard's and, on a fault, the
+    /// last of them.
+    fn report(
+        &self,
+        line: Result<String, Fault>,
+        warnings: &mut Vec<String>,
+    ) -> Result<String, Fault> {
+        let (count, last) = self.foreign.borrow().clone();
+        if count == 0 {
+            return line;
+        }
+        warnings.push(format!(
+            "printed {count} line(s) that are not NBoard's (skipped, as the NBoard GUI ignores \
+             them; the last: `{}`)",
+            preview(&last)
+        ));
+        line.map_err(|fault| {
+            fault.context(&format!(
+                "after {count} line(s) that are not NBoard's (the last: `{}`)",
+                preview(&last)
+            ))
+        })
     }
 }
 

@@ -1358,7 +1358,6 @@ const NBOARD_SETUP_ROWS: &[&str] = &[
 #[test]
 fn nboard_fault_bots_fail_only_on_their_fault() {
     let nboard = ("othello", "standard", "nboard");
-    check_fails_only_on(nboard, "garbage", &["protocol-error"], NBOARD_SETUP_ROWS);
     check_fails_only_on(nboard, "crash-at:2", &["crash"], NBOARD_SETUP_ROWS);
     // Where only a pass is legal, an illegal square is a missed pass.
     check_fails_only_on(
@@ -1416,6 +1415,22 @@ fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
         &["--fault", "no-newline"],
     );
     expect_fault(&engine, &moves("f5"), "protocol-error");
+}
+
+/// A line that is not NBoard's is skipped, as the NBoard GUI does (NTest prints its banner on
+/// stdout): garbage instead of a move ends in a timeout whose detail shows the line.
+#[test]
+fn nboard_garbage_is_skipped_and_named_in_the_timeout() {
+    let engine = tight(
+        "t-nboard-garbage",
+        "othello",
+        "standard",
+        "nboard",
+        &["--fault", "garbage"],
+    );
+    let detail = expect_fault(&engine, &moves("f5"), "timeout");
+    assert!(detail.contains("not NBoard's"), "{detail}");
+    assert!(detail.contains("arbiter-bot says"), "{detail}");
 }
 
 /// An Othello board with no known history cannot reach Botzone, but NBoard sets it as it
