@@ -1,5 +1,5 @@
 //! `arbiter-bot`: an embedded engine as a process speaking a tournament protocol on stdin and
-//! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork;
+//! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork; NBoard;
 //! arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
 //!
 //! Exit codes: 0 when the protocol ended normally, 2 for bad arguments or an input the bot cannot
