@@ -49,6 +49,18 @@ pub const POSITIONS: &[BenchPosition] = &[
         depth: 2,
     },
     BenchPosition {
+        game: "dotsboxes",
+        label: "start",
+        moves: "",
+        depth: 4,
+    },
+    BenchPosition {
+        game: "dotsboxes",
+        label: "middle",
+        moves: "a1b1 c1d1 e1f1 a3a4 c2c3 e3e4 b4c4 d5e5 f2f3 a6b6 c6d6 e6f6 b2b3 d3d4 f5f6 a5a6 c4c5 e2f2",
+        depth: 4,
+    },
+    BenchPosition {
         game: "gomoku",
         label: "start",
         moves: "",
@@ -58,6 +70,18 @@ pub const POSITIONS: &[BenchPosition] = &[
         game: "gomoku",
         label: "opening",
         moves: "h8 i9 h9 h10 i8",
+        depth: 4,
+    },
+    BenchPosition {
+        game: "nogo",
+        label: "start",
+        moves: "",
+        depth: 4,
+    },
+    BenchPosition {
+        game: "nogo",
+        label: "opening",
+        moves: "e5 c3 g7 c7 g3 e3 e7",
         depth: 4,
     },
     BenchPosition {

@@ -1,10 +1,13 @@
 //! arbiter: rule specs and suites run against board-game engines.
 //!
-//! The flow: [`spec`] loads and checks YAML files; [`runner`] runs each case against an
-//! [`engine`] handle and returns a [`runner::CaseResult`]; the front ends (the test harness in
-//! `tests/specs.rs`, `cargo xtask audit`) only present those results.
+//! The flow: [`spec`] and [`suite`] load and check the case files; [`runner`] plans every
+//! case against every engine ([`runner::plan`]) and runs each ([`runner::PlannedCase::run`])
+//! against an [`engine`] handle into one [`runner::CaseResult`], snapshots included; the front
+//! ends (the test harness in `tests/specs.rs`, `cargo xtask audit`, `cargo xtask baseline`)
+//! only present those results.
 
 pub mod arena;
+pub mod atomic;
 pub mod baseline;
 pub mod bench;
 pub mod bot;

@@ -59,6 +59,16 @@ fn rule_clause(game: &str, class: &str, code: Option<&str>) -> &'static str {
              /work/shared/data/surakarta_connect6_rules.txt): a step to an empty neighbouring \
              point, or a capture along a circuit passing at least one corner loop"
         }
+        ("dotsboxes", _, _) => {
+            "Dots and Boxes rules (shared/protocols-ccgc.md, CCGC platform: one move holds every \
+             line of a turn; every line but the last completes a box, the last completes none \
+             unless it closes the final box)"
+        }
+        ("nogo", _, _) => {
+            "NoGo rules (Botzone's judge, botzone-local NoGo.cpp17; shared/protocols-ccgc.md): a \
+             stone goes on an empty point and may neither take the last liberty of an enemy \
+             group nor leave its own group without one"
+        }
         ("tictactoe", _, _) => {
             "tic-tac-toe rules: players alternately mark an empty cell of the 3x3 grid"
         }
@@ -184,7 +194,7 @@ mod tests {
     use crate::arena::record::{GameResult, MoveRecord, Role};
     use crate::arena::seat::MoveInfo;
     use crate::engine::embedded_engines;
-    use crate::runner::{RunOptions, Verdict, run_case};
+    use crate::runner::{CaseFiles, PlanScope, RunOptions, SnapshotPolicy, Verdict, plan};
     use crate::spec;
 
     fn faulty_game(game: &str, variant: &str, moves: &[&str], fault: FaultRecord) -> GameRecord {
@@ -277,21 +287,20 @@ mod tests {
         let loaded = spec::load_dir(&dir, &engines);
         assert!(loaded.errors.is_empty(), "{}", loaded.errors[0]);
         assert_eq!(loaded.specs.len(), games.len());
-        for spec in &loaded.specs {
-            let engine = engines.iter().find(|e| e.game() == spec.spec.game).unwrap();
-            for case in &spec.spec.cases {
-                let result = run_case(
-                    engine.as_ref(),
-                    spec,
-                    case,
-                    &spec.spec.variants[0],
-                    RunOptions {
-                        perft_limit: None,
-                        tree_limit: 1000,
-                    },
-                );
-                assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
-            }
+        let files = CaseFiles {
+            specs: loaded.specs,
+            suites: Vec::new(),
+        };
+        let options = RunOptions {
+            perft_limit: None,
+            tree_limit: 1000,
+            snapshots: SnapshotPolicy::Ignore,
+        };
+        let planned = plan(&files, &engines, PlanScope::default());
+        assert!(planned.len() >= games.len());
+        for case in &planned {
+            let result = case.run(&files, engines[case.engine].as_ref(), &options);
+            assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
         }
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(

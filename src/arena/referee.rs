@@ -22,9 +22,10 @@ use crate::external::{Answer, Family, FaultKind, validate};
 /// The referee's move limit for a game and variant, in plies: the longest game the rules
 /// allow where they bound it (Tic-tac-toe 9; Othello 60 placements and at most as many
 /// passes, 128 with room; gomoku one stone per point plus the opening decisions; Connect6 a
-/// pair per turn; Amazons one arrow per empty square), and 1000 plies for Surakarta, whose
-/// variants may turn the no-capture limit and the repetition rule off. A game that reaches it
-/// is a draw by `move-limit`.
+/// pair per turn; Amazons one arrow per empty square; Dots and Boxes one line or more per
+/// turn; NoGo one stone per point), and 1000 plies for Surakarta, whose variants may turn the
+/// no-capture limit and the repetition rule off. A game that reaches it is a draw by
+/// `move-limit`.
 #[must_use]
 pub fn max_plies(game: &str, board_size: Option<u32>, variant: &str) -> usize {
     let points = board_size.map_or(0, |size| (size * size) as usize);
@@ -40,6 +41,12 @@ pub fn max_plies(game: &str, board_size: Option<u32>, variant: &str) -> usize {
                 100 - 8
             }
         }
+        "dotsboxes" => variant
+            .parse::<arbiter_dotsboxes::DotsBoxesVariant>()
+            .map_or(1000, arbiter_dotsboxes::DotsBoxesVariant::edges),
+        "nogo" => variant
+            .parse::<arbiter_nogo::NoGoVariant>()
+            .map_or(1000, |v| usize::from(v.size) * usize::from(v.size)),
         _ => 1000,
     }
 }

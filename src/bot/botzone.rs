@@ -210,7 +210,9 @@ fn format_answer(mode: Mode, encoding: Encoding, coords: &Coords, debug: Option<
 /// The board side: the first coordinate off the board.
 fn board_size(encoding: Encoding) -> i32 {
     match encoding {
-        Encoding::Gomoku { size } | Encoding::Amazons { size } => i32::from(size),
+        Encoding::Gomoku { size } | Encoding::Amazons { size } | Encoding::NoGo { size } => {
+            i32::from(size)
+        }
         Encoding::Reversi => 8,
     }
 }

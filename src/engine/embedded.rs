@@ -118,6 +118,18 @@ impl<G: Game> RulesEngine for Embedded<G> {
         G::SIDE_NAMES
     }
 
+    fn accepts_side(&self, name: &str) -> bool {
+        G::parse_side(name).is_some()
+    }
+
+    fn move_codes(&self) -> &'static [&'static str] {
+        G::MOVE_CODES
+    }
+
+    fn foul_kinds(&self) -> &'static [&'static str] {
+        G::FOUL_KINDS
+    }
+
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             rules: true,
@@ -132,6 +144,10 @@ impl<G: Game> RulesEngine for Embedded<G> {
 
     fn data_files(&self) -> &'static [DataFile] {
         self.search.as_ref().map_or(&[], |hook| hook.data_files)
+    }
+
+    fn reproducible(&self) -> bool {
+        true
     }
 
     fn position(
@@ -283,6 +299,19 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         self.game.perft(depth, convention)
     }
 
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        self.game.perft_within(depth, convention, max_nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        self.game.longest_game()
+    }
+
     fn diagram(&self) -> String {
         self.game.diagram()
     }
@@ -337,6 +366,9 @@ impl<G: Game> Position for EmbeddedPosition<G> {
             terminal: HashSet::new(),
             nodes: 0,
             max_nodes,
+            max_positions: usize::try_from(max_nodes / 8)
+                .unwrap_or(usize::MAX)
+                .min(MAX_TREE_POSITIONS),
         };
         let mut game = self.game.clone();
         walk.visit(&mut game).then_some(walk.counts)
@@ -348,14 +380,20 @@ fn board_part(text: &str) -> &str {
     text.rsplit_once(' ').map_or(text, |(board, _)| board)
 }
 
+/// The most distinct positions a tree walk keeps (their one-line forms, about 100 bytes each):
+/// a walk that would hold more stops, so that its memory is bounded as well as its time.
+const MAX_TREE_POSITIONS: usize = 1 << 20;
+
 /// Depth-first walk of the whole game tree: games by result, distinct positions by their
-/// one-line form (not by hash, so that a collision cannot hide a position).
+/// one-line form (not by hash, so that a collision cannot hide a position). Stops after
+/// `max_nodes` nodes or `max_positions` distinct positions.
 struct TreeWalk {
     counts: TreeCounts,
     seen: HashSet<String>,
     terminal: HashSet<String>,
     nodes: u64,
     max_nodes: u64,
+    max_positions: usize,
 }
 
 impl TreeWalk {
@@ -367,6 +405,9 @@ impl TreeWalk {
         let key = game.format_position();
         if self.seen.insert(key.clone()) {
             self.counts.positions += 1;
+            if self.seen.len() > self.max_positions {
+                return false;
+            }
         }
         if let Some(outcome) = game.outcome() {
             if self.terminal.insert(key) {

@@ -180,6 +180,22 @@ pub trait RulesEngine: Send + Sync {
     fn default_variant(&self) -> String;
     /// The two side names, first side first.
     fn side_names(&self) -> [&'static str; 2];
+    /// Whether `name` names a side in this game (its side names, any case; some games accept
+    /// more, such as gomoku's `first`/`second`).
+    fn accepts_side(&self, name: &str) -> bool {
+        self.side_names()
+            .iter()
+            .any(|side| side.eq_ignore_ascii_case(name.trim()))
+    }
+    /// Every code the rules may refuse a move with; empty when not declared (specs naming a
+    /// code are then not checked when they load).
+    fn move_codes(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Every kind of foul the rules report (renju: `double-three`, …); empty when none.
+    fn foul_kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// What the engine can be asked.
     fn capabilities(&self) -> Capabilities;
     /// The parameters file its searches use by default, if it has search.
@@ -189,6 +205,12 @@ pub trait RulesEngine: Send + Sync {
     /// Other files built into its search, such as trained evaluation weights.
     fn data_files(&self) -> &'static [DataFile] {
         &[]
+    }
+    /// Whether its answers depend on the request alone (no clock, no other process): then its
+    /// suite searches are compared with snapshots, and an audit may run its cases in parallel.
+    /// External processes are time-sensitive and say no.
+    fn reproducible(&self) -> bool {
+        false
     }
     /// Sets up a position.
     ///
@@ -231,6 +253,22 @@ pub trait Position: Send {
     fn outcome(&self) -> Option<OutcomeView>;
     /// Perft under a convention.
     fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64;
+    /// Perft that visits at most about `max_nodes` positions: `None` when the walk needs
+    /// more. By default unbounded (an external process answers under its own deadline).
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: arbiter_core::PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let _ = max_nodes;
+        Some(self.perft(depth, convention))
+    }
+    /// An upper bound on the plies the game can still last from here, if the rules give one:
+    /// a perft deeper than that is a spec error.
+    fn longest_game(&self) -> Option<u32> {
+        None
+    }
     /// A board diagram for failure messages.
     fn diagram(&self) -> String;
     /// The one-line position form.

@@ -22,6 +22,7 @@ pub enum Family {
     Gomoku,
     Othello,
     Amazons,
+    NoGo,
 }
 
 /// A game's board as the platforms see it.
@@ -51,6 +52,7 @@ impl Board {
             Encoding::Gomoku { size } => (Family::Gomoku, size),
             Encoding::Reversi => (Family::Othello, 8),
             Encoding::Amazons { size } => (Family::Amazons, size),
+            Encoding::NoGo { size } => (Family::NoGo, size),
         };
         Some(Board {
             family,

@@ -340,6 +340,12 @@ pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Res
                     "answered all -1, which is not an Amazons move".to_owned(),
                 ));
             }
+            Family::NoGo => {
+                return Err(Fault::new(
+                    FaultKind::IllegalMove,
+                    "answered all -1, which is not a NoGo move (NoGo has no pass)".to_owned(),
+                ));
+            }
         },
         Answer::OffBoard(detail) => {
             return Err(Fault::new(

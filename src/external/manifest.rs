@@ -80,7 +80,7 @@ impl Protocol {
     pub const fn games(self) -> Option<&'static [&'static str]> {
         match self {
             Protocol::Botzone | Protocol::BotzoneKeepRunning | Protocol::BotzoneSimple => {
-                Some(&["gomoku", "othello", "amazons"])
+                Some(&["gomoku", "othello", "amazons", "nogo"])
             }
             Protocol::Gomocup => Some(&["gomoku"]),
             Protocol::ArbiterLine => None,

@@ -11,6 +11,7 @@
 //! | gomoku / renju (N×N) | `h8` (rows from the bottom) | `{"x":7,"y":7}` | `x = col`, `y = N - 1 - row` ([`arbiter_gomoku::to_xy`]) |
 //! | othello (8×8) | `d3` (rows from the top) | `{"x":3,"y":2}` | `x = col`, `y = row` |
 //! | amazons (8×8 `botzone8`) | `c8-c5/c8` (rows from the bottom) | `{"x0":2,"y0":0,"x1":2,"y1":3,"x2":2,"y2":0}` | [`arbiter_amazons::to_botzone`] |
+//! | nogo (9×9) | `e5` (rows from the bottom) | `{"x":4,"y":4}` | `x = col`, `y = N - 1 - row` ([`arbiter_nogo::to_xy`]) |
 //!
 //! So `h8` on 15×15 is `(7,7)`, `a15` is `(0,0)` and `a1` is `(0,14)`; Othello's `a1` is
 //! `(0,0)`. Because every rule of these games is symmetric under reflection, a mirrored reading
@@ -25,7 +26,7 @@
 //!   answer that inverts every stone, variant `+botzone-exchange`), "the opponent exchanged" when
 //!   it arrives as a request, and the swap-1 colour choice (variant `+swap1`). Whether a swap is
 //!   legal at that ply is the rules' question, not the codec's;
-//! * Amazons, later: not a move (an error).
+//! * Amazons and NoGo, later: not a move (an error; NoGo has no pass).
 //!
 //! Botzone's JavaScript "Renju" judge also accepts any other unplaceable point at the exchange
 //! ply as the exchange; this codec does not (it reads such a point as off-board), so an engine
@@ -69,6 +70,8 @@ pub enum Encoding {
     Reversi,
     /// Amazons N×N (Botzone plays 8×8): `{x0, y0, x1, y1, x2, y2}`.
     Amazons { size: u8 },
+    /// NoGo N×N (Botzone plays 9×9): `{x, y}`, no pass.
+    NoGo { size: u8 },
 }
 
 const POINT_KEYS: &[&str] = &["x", "y"];
@@ -78,8 +81,8 @@ impl Encoding {
     /// The encoding of `game` under `variant` (a variant name of that game).
     ///
     /// # Errors
-    /// A [`CodecError`] for a game without a Botzone encoding (connect6, surakarta, tictactoe)
-    /// or a variant the game does not know.
+    /// A [`CodecError`] for a game without a Botzone encoding (connect6, dotsboxes,
+    /// surakarta, tictactoe) or a variant the game does not know.
     pub fn for_game(game: &str, variant: &str) -> Result<Encoding, CodecError> {
         match game {
             "gomoku" => {
@@ -94,8 +97,14 @@ impl Encoding {
                     size: variant.size(),
                 })
             }
+            "nogo" => {
+                let variant: arbiter_nogo::NoGoVariant =
+                    variant.parse().map_err(CodecError::new)?;
+                Ok(Encoding::NoGo { size: variant.size })
+            }
             other => Err(CodecError::new(format!(
-                "no botzone encoding for the game `{other}`: expected gomoku, othello or amazons"
+                "no botzone encoding for the game `{other}`: expected gomoku, othello, amazons \
+                 or nogo"
             ))),
         }
     }
@@ -104,7 +113,7 @@ impl Encoding {
     #[must_use]
     pub fn keys(self) -> &'static [&'static str] {
         match self {
-            Encoding::Gomoku { .. } | Encoding::Reversi => POINT_KEYS,
+            Encoding::Gomoku { .. } | Encoding::Reversi | Encoding::NoGo { .. } => POINT_KEYS,
             Encoding::Amazons { .. } => AMAZONS_KEYS,
         }
     }
@@ -148,6 +157,13 @@ impl Encoding {
                 let numbers = arbiter_amazons::to_botzone(geometry, parsed);
                 Ok(Coords(numbers.iter().map(|&n| i32::from(n)).collect()))
             }
+            Encoding::NoGo { size } => {
+                let geometry = nogo_board(size)?;
+                let point = arbiter_nogo::parse_point(geometry, mv)
+                    .map_err(|e| CodecError::new(format!("not a nogo move: {e}")))?;
+                let (x, y) = arbiter_nogo::to_xy(geometry, point);
+                Ok(Coords(vec![i32::from(x), i32::from(y)]))
+            }
         }
     }
 
@@ -173,6 +189,9 @@ impl Encoding {
                 (Encoding::Amazons { .. }, _) => Err(CodecError::new(
                     "all -1 is not an amazons move after the start",
                 )),
+                (Encoding::NoGo { .. }, _) => Err(CodecError::new(
+                    "all -1 is not a nogo move after the start (nogo has no pass)",
+                )),
             };
         }
         let (x, y) = (coords.0[0], coords.0[1]);
@@ -197,6 +216,12 @@ impl Encoding {
                     .map_err(|e| CodecError::new(e.message))?;
                 let game = arbiter_amazons::Amazons::start(&variant);
                 Ok(Decoded::Move(game.format_move(parsed)))
+            }
+            Encoding::NoGo { size } => {
+                let geometry = nogo_board(size)?;
+                arbiter_nogo::from_xy(geometry, x, y)
+                    .map(|point| Decoded::Move(arbiter_nogo::format_point(geometry, point)))
+                    .ok_or_else(|| off_board(&coords.0, size))
             }
         }
     }
@@ -287,6 +312,19 @@ fn amazons_board(
     Ok((variant, arbiter_amazons::geometry::Geometry::of_size(size)))
 }
 
+/// The NoGo board of side `size`.
+fn nogo_board(size: u8) -> Result<&'static arbiter_nogo::Geometry, CodecError> {
+    if (arbiter_nogo::MIN_SIZE..=arbiter_nogo::MAX_SIZE).contains(&size) {
+        Ok(arbiter_nogo::Geometry::of_size(size))
+    } else {
+        Err(CodecError::new(format!(
+            "no nogo board of size {size}: expected {} to {}",
+            arbiter_nogo::MIN_SIZE,
+            arbiter_nogo::MAX_SIZE
+        )))
+    }
+}
+
 /// The 0-based `(x, y)` (y down from the top row) of a gomoku point in our notation (`h8`) on an
 /// N×N board. Used by Botzone and Gomocup alike.
 ///
@@ -320,6 +358,7 @@ mod tests {
 
     const GOMOKU: Encoding = Encoding::Gomoku { size: 15 };
     const AMAZONS: Encoding = Encoding::Amazons { size: 8 };
+    const NOGO: Encoding = Encoding::NoGo { size: 9 };
 
     #[rstest]
     #[case(GOMOKU, "h8", vec![7, 7])]
@@ -336,6 +375,11 @@ mod tests {
     // Botzone black (top) amazon (2,0) = c8 moves to (2,3) = c5 and shoots back at (2,0).
     #[case(AMAZONS, "c8-c5/c8", vec![2, 0, 2, 3, 2, 0])]
     #[case(AMAZONS, "a3-a4/b4", vec![0, 5, 0, 4, 1, 4])]
+    // The Botzone NoGo viewer labels columns A.. from the left and rows 1.. from the top.
+    #[case(NOGO, "a9", vec![0, 0])]
+    #[case(NOGO, "a1", vec![0, 8])]
+    #[case(NOGO, "e5", vec![4, 4])]
+    #[case(NOGO, "i2", vec![8, 7])]
     fn encodes_moves(#[case] encoding: Encoding, #[case] mv: &str, #[case] numbers: Vec<i32>) {
         let coords = encoding.encode(mv).unwrap();
         assert_eq!(coords, Coords(numbers));
@@ -353,6 +397,8 @@ mod tests {
     #[case(Encoding::Reversi, "swap")]
     #[case(AMAZONS, "c8-c5")]
     #[case(AMAZONS, "j1-j2/j3")]
+    #[case(NOGO, "j1")]
+    #[case(NOGO, "pass")]
     fn refuses_to_encode(#[case] encoding: Encoding, #[case] mv: &str) {
         assert!(encoding.encode(mv).is_err(), "{mv}");
     }
@@ -372,6 +418,9 @@ mod tests {
     #[case(Encoding::Reversi, vec![-2, -2], 2, None)]
     #[case(AMAZONS, vec![0, 0, 0, 0, 0, 8], 2, None)]
     #[case(AMAZONS, vec![0, 0], 2, None)]
+    #[case(NOGO, vec![-1, -1], 0, Some("start"))]
+    #[case(NOGO, vec![-1, -1], 4, None)]
+    #[case(NOGO, vec![9, 0], 4, None)]
     fn decodes_special_values(
         #[case] encoding: Encoding,
         #[case] numbers: Vec<i32>,
@@ -453,6 +502,9 @@ mod tests {
     #[case("othello", "standard", Some(Encoding::Reversi))]
     #[case("amazons", "botzone8", Some(AMAZONS))]
     #[case("amazons", "standard", Some(Encoding::Amazons { size: 10 }))]
+    #[case("nogo", "standard", Some(NOGO))]
+    #[case("nogo", "foul-loses@7", Some(Encoding::NoGo { size: 7 }))]
+    #[case("dotsboxes", "5x5", None)]
     #[case("gomoku", "nonsense", None)]
     #[case("connect6", "standard", None)]
     #[case("chess", "standard", None)]

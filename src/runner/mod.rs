@@ -1,42 +1,81 @@
-//! The case runner: one case, one engine, one variant → a [`CaseResult`].
+//! The case runner: one planned case (a spec case or a suite case, one engine, one variant)
+//! → one [`CaseResult`].
 //!
-//! This is the only place where expectations are checked. The test harness, the audit and
-//! the baselines all call [`run_case`] (rule specs) or [`run_suite_case`] (suites); none of
-//! them re-implements a check.
+//! This is the only place where expectations are checked, snapshots included. The test
+//! harness, the audit and the baselines all make a [`plan`] and call [`PlannedCase::run`] on
+//! each entry; none of them re-implements a check, so they pass and fail on the same criteria.
+//!
+//! | module | job |
+//! |---|---|
+//! | [`plan`](self::plan()) | the cases × engines × variants of a run, named and sorted; loading only the file a test name points at |
+//! | `rules` | a spec case's expectations against the engine's rules |
+//! | `play` | the play check of a player-only engine |
+//! | `suite` | a suite case's search against its best moves and proven score |
+//! | [`crate::snapshot`] | a suite case's search against its stored snapshot |
+//! | [`result`] | the [`CaseResult`] a report is written from |
+//! | [`summary`] | counts per file and the coverage of a run |
 
+mod plan;
+mod play;
+pub mod result;
+mod rules;
 mod suite;
-
-pub use suite::{SuiteOutcome, SuitePlanned, plan_suites, proof_text, run_suite_case, settings_of};
+pub mod summary;
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
-use arbiter_core::PerftConvention;
-
-use crate::engine::{
-    Algorithm, Budget, Position, PositionError, PositionRequest, RulesEngine, SearchError,
+pub use plan::{
+    CaseFiles, CaseRef, Loaded, NamedCase, PlanScope, PlannedCase, load, load_named, parse_name,
+    plan, suite_case_name, suite_variant,
 };
-use crate::spec::LoadedSpec;
-use crate::spec::model::{
-    Case, Convention, Expectations, ForbiddenPoint, LegalExpectation, MoveList,
+pub use result::{
+    Board, CaseKind, CaseOrigin, CaseResult, Finding, Level, SnapshotResult, SnapshotStatus,
+    Verdict,
 };
+pub use suite::{proof_text, settings_of};
+pub use summary::{Counts, Coverage};
 
-/// Limits for one run.
-#[derive(Clone, Copy, Debug)]
+use crate::engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
+use crate::snapshot;
+use crate::spec::locate::{self, Point};
+use crate::spec::model::MoveList;
+
+/// What a run does with the snapshots of suite cases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SnapshotPolicy {
+    /// Not compared (a run over suites that have no snapshots, such as a team's own folder).
+    #[default]
+    Ignore,
+    /// Compared with `root/snapshots/<engine>/<suite>__<id>.snap`: a missing or changed file
+    /// fails the case. With `write_new`, the search is written beside it as `.snap.new` for
+    /// `cargo insta review` (as insta does outside CI).
+    Compare { root: PathBuf, write_new: bool },
+    /// Written in place (atomically), as `baseline freeze` accepts them.
+    Accept { root: PathBuf },
+}
+
+/// Limits and policies for one run.
+#[derive(Clone, Debug)]
 pub struct RunOptions {
     /// Perft lines whose expected count exceeds this are skipped (and reported); `None` runs all.
     pub perft_limit: Option<u64>,
     /// The most nodes a `tree` expectation may walk.
     pub tree_limit: u64,
+    /// What happens to suite snapshots (only of engines whose searches are reproducible).
+    pub snapshots: SnapshotPolicy,
 }
 
 impl RunOptions {
     /// The node limit `cargo test` uses unless `ARBITER_PERFT_LIMIT` says otherwise.
     pub const TEST_PERFT_LIMIT: u64 = 50_000_000;
 
-    /// Options for `cargo test`.
+    /// Options for `cargo test`, snapshots compared under `root` (and `.snap.new` written
+    /// unless `CI` is set).
     #[must_use]
-    pub fn for_tests() -> RunOptions {
+    pub fn for_tests(root: impl Into<PathBuf>) -> RunOptions {
         let perft_limit = std::env::var("ARBITER_PERFT_LIMIT")
             .ok()
             .and_then(|text| text.trim().replace('_', "").parse().ok())
@@ -44,511 +83,243 @@ impl RunOptions {
         RunOptions {
             perft_limit: Some(perft_limit),
             tree_limit: 10_000_000,
+            snapshots: SnapshotPolicy::Compare {
+                root: root.into(),
+                write_new: !is_ci(),
+            },
         }
     }
 }
 
-/// How a case ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Verdict {
-    Pass,
-    Fail,
-    /// The engine lacks a capability the case needs; never counted as passed.
-    NotApplicable,
-    /// The case itself is wrong (an illegal move in its position, an unknown move text).
-    SpecError,
+/// Whether we run in CI (`CI` set to anything but `false`/`0`), where insta-style snapshots
+/// are never written.
+#[must_use]
+pub fn is_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value != "false" && value != "0")
 }
 
-/// The result of one case: the verdict, a readable explanation and notes (skipped perft lines).
-#[derive(Clone, Debug)]
-pub struct CaseResult {
+impl PlannedCase {
+    /// Why this case cannot be checked under `options` without running it: a case of perft
+    /// alone whose every expected count is above the run's node limit (`cargo test` lists it
+    /// as ignored; the audit, with its higher limit, runs it).
+    #[must_use]
+    pub fn beyond_limits(&self, files: &CaseFiles, options: &RunOptions) -> Option<String> {
+        let CaseRef::Spec { file, case, .. } = &self.case else {
+            return None;
+        };
+        let expect = &files.specs[*file].spec.cases[*case].expect;
+        let (perft, limit) = (expect.perft.as_ref()?, options.perft_limit?);
+        let all_above = perft.nodes.value.values().all(|&count| count > limit);
+        (expect.present() == ["perft"] && all_above)
+            .then(|| format!("every perft line is above the run's node limit of {limit} nodes"))
+    }
+
+    /// Runs the case against `engine`: the one it was planned for (`engines[self.engine]`),
+    /// or another of the same game and variant (a match replays its found cases so).
+    #[must_use]
+    pub fn run(
+        &self,
+        files: &CaseFiles,
+        engine: &dyn RulesEngine,
+        options: &RunOptions,
+    ) -> CaseResult {
+        let variant = match &self.case {
+            CaseRef::Spec { variant, .. } => variant.clone(),
+            CaseRef::Suite { file, .. } => suite_variant(&files.suites[*file], engine),
+        };
+        let (outcome, snapshot) = match &self.case {
+            CaseRef::Spec { file, case, .. } => {
+                let loaded = &files.specs[*file];
+                let case = &loaded.spec.cases[*case];
+                (rules::run(engine, loaded, case, &variant, options), None)
+            }
+            CaseRef::Suite { file, case } => {
+                let loaded = &files.suites[*file];
+                let (mut outcome, settings) = suite::run(engine, loaded, *case, &variant);
+                let snapshot = snapshot::check(
+                    &options.snapshots,
+                    engine,
+                    loaded,
+                    *case,
+                    settings.algorithm,
+                    settings.budget,
+                    &outcome,
+                );
+                if let Some(found) = &snapshot {
+                    outcome.judge_snapshot(found);
+                }
+                (outcome, snapshot)
+            }
+        };
+        CaseResult {
+            name: self.name.clone(),
+            origin: self.origin(files),
+            engine: engine.name().to_owned(),
+            variant,
+            verdict: outcome.verdict,
+            level: outcome.level,
+            reason: outcome.reason,
+            fault: outcome.fault,
+            board: outcome.board,
+            findings: outcome.findings,
+            engine_said: outcome.engine_said,
+            search: outcome.search,
+            snapshot,
+            notes: outcome.notes,
+            message: outcome.message,
+        }
+    }
+}
+
+/// A case's result while it is being checked.
+#[derive(Debug)]
+pub(crate) struct Outcome {
+    /// `file:line` of the case, where its message starts.
+    location: String,
+    /// The file, for a message that points at a token in it.
+    file: String,
+    /// What follows the location: `case `id` (engine, variant v)`.
+    title: String,
+    /// The token a spec error points at, when it has one.
+    at: Option<Point>,
     pub verdict: Verdict,
-    /// For a failure: location, board, expected and actual. Empty on a pass.
-    pub message: String,
+    pub level: Option<Level>,
+    pub board: Option<Board>,
+    pub findings: Vec<Finding>,
+    /// Why the check stopped early (not applicable, a spec error, a fault).
+    pub reason: Option<String>,
+    pub fault: Option<String>,
+    pub engine_said: Option<String>,
+    pub search: Option<SearchReport>,
     pub notes: Vec<String>,
+    /// A last line of a failure message (a suite case's search).
+    pub trailer: Option<String>,
+    /// Spec cases indent each block under the header; suite cases do not.
+    spec_style: bool,
+    pub message: String,
 }
 
-/// One scheduled run: which case of which file, against which engine, under which variant.
-#[derive(Clone, Debug)]
-pub struct Planned {
-    /// `<engine>::<topic>::<case-id>`, with `@<variant>` when the case runs under several.
-    pub name: String,
-    pub spec: usize,
-    pub case: usize,
-    pub engine: usize,
-    pub variant: String,
-}
-
-/// Every (case × engine that plays its game and variant × variant), sorted by name.
-#[must_use]
-pub fn plan(specs: &[LoadedSpec], engines: &[Box<dyn RulesEngine>]) -> Vec<Planned> {
-    let mut planned = Vec::new();
-    for (spec_index, loaded) in specs.iter().enumerate() {
-        for (engine_index, engine) in engines.iter().enumerate() {
-            if engine.game() != loaded.spec.game {
-                continue;
-            }
-            for (case_index, case) in loaded.spec.cases.iter().enumerate() {
-                let variants = loaded.variants_of(case, &engine.default_variant());
-                let several = variants.len() > 1;
-                for variant in variants.into_iter().filter(|v| engine.accepts_variant(v)) {
-                    let mut name =
-                        format!("{}::{}::{}", engine.name(), loaded.topic, case.id.value);
-                    if several {
-                        let _ = write!(name, "@{variant}");
-                    }
-                    planned.push(Planned {
-                        name,
-                        spec: spec_index,
-                        case: case_index,
-                        engine: engine_index,
-                        variant,
-                    });
-                }
-            }
-        }
-    }
-    planned.sort_by(|a, b| a.name.cmp(&b.name));
-    planned
-}
-
-/// Runs one case.
-#[must_use]
-pub fn run_case(
-    engine: &dyn RulesEngine,
-    loaded: &LoadedSpec,
-    case: &Case,
-    variant: &str,
-    options: RunOptions,
-) -> CaseResult {
-    let header = format!(
-        "{}: case `{}` ({}, variant {variant})",
-        loaded.case_location(case),
-        case.id.value,
-        engine.name()
-    );
-    let mut check = Check {
-        header,
-        notes: Vec::new(),
-        failures: Vec::new(),
-        board: String::new(),
-    };
-    let verdict = check.run(engine, case, variant, options);
-    let message = match verdict {
-        Verdict::Pass => String::new(),
-        _ => check.render(),
-    };
-    CaseResult {
-        verdict,
-        message,
-        notes: check.notes,
-    }
-}
-
-/// The state of one case run: what failed so far, and the board to show.
-struct Check {
-    header: String,
-    notes: Vec<String>,
-    failures: Vec<String>,
-    board: String,
-}
-
-/// Stops a check early with a verdict other than failure.
-pub(crate) struct Stop(Verdict, String);
-
-impl Check {
-    fn run(
-        &mut self,
-        engine: &dyn RulesEngine,
-        case: &Case,
-        variant: &str,
-        options: RunOptions,
-    ) -> Verdict {
-        let request = request_of(case);
-        let expect = &case.expect;
-        if !engine.capabilities().rules {
-            return self.play_check(engine, case, variant, &request);
-        }
-        let position = engine.position(variant, &request);
-        if let Some(invalid) = &expect.invalid_position {
-            return self.expect_invalid(position.err(), &invalid.problems_including);
-        }
-        let mut position = match position {
-            Ok(position) => position,
-            Err(error) => {
-                self.failures
-                    .push(format!("the case's position cannot be set up: {error}"));
-                return Verdict::SpecError;
-            }
-        };
-        self.board = position.diagram();
-        match self.check_all(position.as_mut(), expect, options) {
-            Ok(()) if self.failures.is_empty() => Verdict::Pass,
-            Ok(()) => Verdict::Fail,
-            Err(Stop(verdict, message)) => {
-                self.failures.push(message);
-                verdict
-            }
+impl Outcome {
+    fn new(file: &Path, line: usize, title: String) -> Outcome {
+        Outcome {
+            location: format!("{}:{line}", file.display()),
+            file: file.display().to_string(),
+            title,
+            at: None,
+            verdict: Verdict::Pass,
+            level: None,
+            board: None,
+            findings: Vec::new(),
+            reason: None,
+            fault: None,
+            engine_said: None,
+            search: None,
+            notes: Vec::new(),
+            trailer: None,
+            spec_style: true,
+            message: String::new(),
         }
     }
 
-    /// A player-only engine (a tournament protocol, no rule queries): whatever the case's
-    /// expectations, the move it chooses in the case's position must be legal under the
-    /// reference rules, a pass exactly when only a pass is legal, an exchange only where
-    /// offered. Finished and impossible positions are not applicable.
-    fn play_check(
-        &mut self,
-        engine: &dyn RulesEngine,
-        case: &Case,
-        variant: &str,
-        request: &PositionRequest,
-    ) -> Verdict {
-        if case.expect.invalid_position.is_some() {
-            self.failures
-                .push("an impossible position cannot be played".to_owned());
-            return Verdict::NotApplicable;
-        }
-        let position = match engine.position(variant, request) {
-            Ok(position) => position,
-            Err(error) => {
-                self.failures
-                    .push(format!("the case's position cannot be set up: {error}"));
-                return Verdict::SpecError;
-            }
-        };
-        self.board = position.diagram();
-        if let Some(outcome) = position.outcome() {
-            self.failures
-                .push(format!("the game is over ({outcome}): nothing to play"));
-            return Verdict::NotApplicable;
-        }
-        match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-            Ok(_) => Verdict::Pass,
-            Err(SearchError::Unsupported(what)) => {
-                self.failures.push(what);
-                Verdict::NotApplicable
-            }
-            Err(error) => {
-                self.failures.push(format!(
-                    "expected: a legal move chosen in this position\nactual:   {error}"
-                ));
-                Verdict::Fail
-            }
+    /// Records why the check stopped and returns its verdict.
+    fn stop(&mut self, stop: Stop) -> Verdict {
+        self.reason = Some(stop.message);
+        self.at = stop.at;
+        stop.verdict
+    }
+
+    /// The first line of the message: where, and which case.
+    fn header(&self) -> String {
+        match self.at {
+            Some(point) => format!(
+                "{}:{}:{}: {}",
+                self.file, point.line, point.column, self.title
+            ),
+            None => format!("{}: {}", self.location, self.title),
         }
     }
 
-    fn expect_invalid(&mut self, error: Option<PositionError>, problems: &[String]) -> Verdict {
-        let Some(error) = error else {
-            self.failures.push(
-                "expected: the position is rejected as impossible\nactual:   it was accepted"
-                    .to_owned(),
-            );
-            return Verdict::Fail;
-        };
-        let text = error.to_string();
-        for wanted in problems {
-            if !text.contains(wanted.as_str()) {
-                self.failures.push(format!(
-                    "expected a problem mentioning `{wanted}`\nactual:   {text}"
-                ));
-            }
+    /// Sets the verdict and, unless it is a pass, renders the message.
+    fn finish(&mut self, verdict: Verdict, spec_style: bool) {
+        self.verdict = verdict;
+        self.spec_style = spec_style;
+        self.render();
+    }
+
+    fn render(&mut self) {
+        if self.verdict == Verdict::Pass {
+            self.message.clear();
+            return;
         }
-        if self.failures.is_empty() {
-            Verdict::Pass
+        let blocks = self
+            .findings
+            .iter()
+            .map(|finding| finding.text.as_str())
+            .chain(self.reason.as_deref())
+            .chain(self.trailer.as_deref());
+        let header = self.header();
+        self.message = if self.spec_style {
+            result::render_message(&header, self.board.as_ref(), blocks, true)
         } else {
-            Verdict::Fail
-        }
-    }
-
-    fn check_all(
-        &mut self,
-        position: &mut dyn Position,
-        expect: &Expectations,
-        options: RunOptions,
-    ) -> Result<(), Stop> {
-        if let Some(legal) = &expect.legal {
-            self.check_legal(position, legal)?;
-        }
-        for illegal in expect.illegal.iter().flatten() {
-            match position.check(&illegal.mv) {
-                Ok(()) => self.failures.push(format!(
-                    "expected: `{}` is illegal\nactual:   it is accepted",
-                    illegal.mv
-                )),
-                Err(refusal) => {
-                    if let Some(reason) = &illegal.reason
-                        && *reason != refusal.code
-                    {
-                        self.failures.push(format!(
-                            "expected: `{}` refused as `{reason}`\nactual:   refused as `{}`: {}",
-                            illegal.mv, refusal.code, refusal.detail
-                        ));
-                    }
-                }
-            }
-        }
-        if let Some(side) = &expect.to_move {
-            let actual = position.to_move();
-            if !position.is_to_move(side) {
-                self.failures.push(format!(
-                    "expected: {side} to move\nactual:   {actual} to move"
-                ));
-            }
-        }
-        if expect.must_pass == Some(true) {
-            let legal = position.legal_moves();
-            if legal != ["pass"] {
-                self.failures.push(format!(
-                    "expected: the only legal move is `pass`\nactual:   legal moves {}",
-                    list(&legal)
-                ));
-            }
-        }
-        if expect.not_over == Some(true)
-            && let Some(outcome) = position.outcome()
-        {
-            self.failures.push(format!(
-                "expected: the game goes on\nactual:   over, {outcome}"
-            ));
-        }
-        if let Some(over) = &expect.over {
-            match position.outcome() {
-                None => self
-                    .failures
-                    .push("expected: the game is over\nactual:   it goes on".to_owned()),
-                Some(outcome) => {
-                    let mut wrong = !position.is_winner(&over.winner);
-                    wrong |= over
-                        .reason
-                        .as_ref()
-                        .is_some_and(|reason| *reason != outcome.reason);
-                    wrong |= over.score.is_some() && over.score != outcome.score.map(|s| s.0);
-                    wrong |= over.score_empties_to_winner.is_some()
-                        && over.score_empties_to_winner != outcome.score.map(|s| s.1);
-                    if wrong {
-                        let mut expected = format!(
-                            "{} by {}",
-                            over.winner,
-                            over.reason.as_deref().unwrap_or("any reason")
-                        );
-                        if let Some(score) = over.score {
-                            let _ = write!(expected, ", score {score:+}");
-                        }
-                        if let Some(score) = over.score_empties_to_winner {
-                            let _ = write!(expected, ", {score:+} with empties to the winner");
-                        }
-                        self.failures
-                            .push(format!("expected: {expected}\nactual:   {outcome}"));
-                    }
-                }
-            }
-        }
-        if let Some(diagram) = &expect.board_after {
-            match position.same_board(diagram) {
-                Ok(true) => {}
-                Ok(false) => self.failures.push(format!(
-                    "expected board:\n{}\nactual board: as shown above",
-                    indent(diagram)
-                )),
-                Err(message) => {
-                    return Err(Stop(
-                        Verdict::SpecError,
-                        format!("`board-after` is not a board of this game: {message}"),
-                    ));
-                }
-            }
-        }
-        if let Some(forbidden) = &expect.forbidden {
-            self.check_forbidden(position, forbidden)?;
-        }
-        if let Some(tree) = &expect.tree {
-            let Some(counts) = position.tree_counts(options.tree_limit) else {
-                return Err(Stop(
-                    Verdict::NotApplicable,
-                    format!("the game tree has more than {} nodes", options.tree_limit),
-                ));
-            };
-            let pairs = [
-                ("games", tree.games, counts.games),
-                ("positions", tree.positions, counts.positions),
-                (
-                    "terminal positions",
-                    tree.terminal_positions,
-                    counts.terminal_positions,
-                ),
-                ("first-side wins", tree.first_wins, counts.first_wins),
-                ("second-side wins", tree.second_wins, counts.second_wins),
-                ("draws", tree.draws, counts.draws),
-            ];
-            for (what, expected, actual) in pairs {
-                if let Some(expected) = expected.filter(|expected| *expected != actual) {
-                    self.failures
-                        .push(format!("expected: {expected} {what}\nactual:   {actual}"));
-                }
-            }
-        }
-        if let Some(perft) = &expect.perft {
-            let convention = match perft.convention {
-                Convention::ExactLength => PerftConvention::SequencesOfExactLength,
-                Convention::FinishedIsLeaf => PerftConvention::FinishedGameIsLeaf,
-            };
-            for (&depth, &expected) in &perft.nodes {
-                if options.perft_limit.is_some_and(|limit| expected > limit) {
-                    self.notes.push(format!(
-                        "perft depth {depth} ({expected} nodes) skipped: above the run's node limit"
-                    ));
-                    continue;
-                }
-                let actual = position.perft(depth, convention);
-                if actual != expected {
-                    self.failures.push(format!(
-                        "expected: perft({depth}) = {expected} ({})\nactual:   {actual}",
-                        convention.name()
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn check_legal(
-        &mut self,
-        position: &dyn Position,
-        legal: &LegalExpectation,
-    ) -> Result<(), Stop> {
-        let actual: BTreeSet<String> = position.legal_moves().into_iter().collect();
-        if let Some(exactly) = &legal.exactly {
-            let expected = canonical_set(position, exactly)?;
-            if expected != actual {
-                let missing: Vec<&String> = expected.difference(&actual).collect();
-                let extra: Vec<&String> = actual.difference(&expected).collect();
-                self.failures.push(format!(
-                    "expected: legal moves exactly {}\nactual:   {}\nmissing:  {}\nextra:    {}",
-                    list(&expected),
-                    list(&actual),
-                    list(&missing),
-                    list(&extra)
-                ));
-            }
-        }
-        if let Some(including) = &legal.including {
-            let expected = canonical_set(position, including)?;
-            let missing: Vec<&String> = expected.difference(&actual).collect();
-            if !missing.is_empty() {
-                self.failures.push(format!(
-                    "expected legal: {}\nmissing:  {}\nactual:   {}",
-                    list(&expected),
-                    list(&missing),
-                    list(&actual)
-                ));
-            }
-        }
-        if let Some(excluding) = &legal.excluding {
-            let expected = canonical_set(position, excluding)?;
-            let present: Vec<&String> = expected.intersection(&actual).collect();
-            if !present.is_empty() {
-                self.failures.push(format!(
-                    "expected not legal: {}\nbut legal: {}",
-                    list(&expected),
-                    list(&present)
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn check_forbidden(
-        &mut self,
-        position: &dyn Position,
-        expectation: &crate::spec::model::ForbiddenExpectation,
-    ) -> Result<(), Stop> {
-        let Some(actual) = position.forbidden() else {
-            return Err(Stop(
-                Verdict::NotApplicable,
-                "the engine reports no forbidden points for this game".to_owned(),
-            ));
+            let blocks: Vec<&str> = blocks.collect();
+            suite::render(&header, self.board.as_ref(), &blocks)
         };
-        let actual: BTreeSet<(String, String)> = actual.into_iter().collect();
-        let canonical_points =
-            |points: &[ForbiddenPoint]| -> Result<BTreeSet<(String, String)>, Stop> {
-                points
-                    .iter()
-                    .map(|point| Ok((canonical(position, &point.mv)?, point.reason.clone())))
-                    .collect()
-            };
-        let show = |set: &BTreeSet<(String, String)>| {
-            let items: Vec<String> = set
-                .iter()
-                .map(|(mv, reason)| format!("{mv} {reason}"))
-                .collect();
-            format!("[{}]", items.join(", "))
-        };
-        if let Some(exactly) = &expectation.exactly {
-            let expected = canonical_points(exactly)?;
-            if expected != actual {
-                let missing = expected.difference(&actual).cloned().collect();
-                let extra = actual.difference(&expected).cloned().collect();
-                self.failures.push(format!(
-                    "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
-                    show(&expected),
-                    show(&actual),
-                    show(&missing),
-                    show(&extra)
-                ));
-            }
-        }
-        if let Some(including) = &expectation.including {
-            let expected = canonical_points(including)?;
-            let missing = expected.difference(&actual).cloned().collect();
-            if !expected.is_subset(&actual) {
-                self.failures.push(format!(
-                    "expected forbidden: {}\nmissing:  {}\nactual:   {}",
-                    show(&expected),
-                    show(&missing),
-                    show(&actual)
-                ));
-            }
-        }
-        if let Some(excluding) = &expectation.excluding {
-            let expected = canonical_set(position, excluding)?;
-            let present: Vec<&String> = actual
-                .iter()
-                .map(|(mv, _)| mv)
-                .filter(|mv| expected.contains(*mv))
-                .collect();
-            if !present.is_empty() {
-                self.failures.push(format!(
-                    "expected not forbidden: {}\nbut forbidden: {}",
-                    list(&expected),
-                    list(&present)
-                ));
-            }
-        }
-        Ok(())
     }
 
-    fn render(&self) -> String {
-        let mut text = self.header.clone();
-        if !self.board.is_empty() {
-            let _ = write!(text, "\n{}", indent(&self.board));
+    /// A snapshot that is missing or differs fails the case (on top of any other finding).
+    fn judge_snapshot(&mut self, found: &SnapshotResult) {
+        let Some(finding) = snapshot::finding(found) else {
+            return;
+        };
+        self.findings.push(finding);
+        if matches!(self.verdict, Verdict::Pass | Verdict::Fail) {
+            self.verdict = Verdict::Fail;
         }
-        for failure in &self.failures {
-            let _ = write!(text, "\n{}", indent(failure));
-        }
-        text
+        self.render();
     }
 }
 
-/// The position request a case describes.
-fn request_of(case: &Case) -> PositionRequest {
-    position_request(&case.position)
+/// Stops a check early with a verdict and why (and, for a spec error, the token at fault).
+pub(crate) struct Stop {
+    verdict: Verdict,
+    message: String,
+    at: Option<Point>,
+}
+
+impl Stop {
+    pub(crate) fn new(verdict: Verdict, message: impl Into<String>) -> Stop {
+        Stop {
+            verdict,
+            message: message.into(),
+            at: None,
+        }
+    }
+
+    pub(crate) fn spec_error(message: impl Into<String>) -> Stop {
+        Stop::new(Verdict::SpecError, message)
+    }
+
+    /// A spec error pointing at a token of the case file.
+    pub(crate) fn spec_error_at(at: Option<Point>, message: impl Into<String>) -> Stop {
+        Stop {
+            at,
+            ..Stop::spec_error(message)
+        }
+    }
+
+    pub(crate) fn not_applicable(message: impl Into<String>) -> Stop {
+        Stop::new(Verdict::NotApplicable, message)
+    }
 }
 
 /// The engine-level request for a case's position.
 pub(crate) fn position_request(position: &crate::spec::model::PositionSpec) -> PositionRequest {
+    let value = |field: &Option<serde_saphyr::Spanned<String>>| {
+        field.as_ref().map(|spanned| spanned.value.clone())
+    };
     let mut request = PositionRequest {
-        text: position.text.clone(),
-        board: position.board.clone().zip(position.to_move.clone()),
+        text: value(&position.text),
+        board: value(&position.board).zip(value(&position.to_move)),
         ..PositionRequest::default()
     };
     if let Some(moves) = &position.moves {
@@ -561,10 +332,11 @@ pub(crate) fn position_request(position: &crate::spec::model::PositionSpec) -> P
     request
 }
 
-fn canonical(position: &dyn Position, text: &str) -> Result<String, Stop> {
+/// The canonical form of a move text written at `at`.
+fn canonical(position: &dyn Position, text: &str, at: Option<Point>) -> Result<String, Stop> {
     position.canonical(text).map_err(|refusal| {
-        Stop(
-            Verdict::SpecError,
+        Stop::spec_error_at(
+            at,
             format!(
                 "`{text}` in the case is not a move of this game: {}",
                 refusal.detail
@@ -573,38 +345,70 @@ fn canonical(position: &dyn Position, text: &str) -> Result<String, Stop> {
     })
 }
 
-/// A spec's move list in canonical form. A string list is split on whitespace (move lists
-/// in expectations are sets, so the compact transcript form is not accepted there).
-pub(crate) fn canonical_set(
-    position: &dyn Position,
-    moves: &MoveList,
-) -> Result<BTreeSet<String>, Stop> {
-    let texts: Vec<&str> = if moves.as_text {
+/// The move texts of a move list in an expectation, each with where it is written (`file` is
+/// the case file's text). A string is split on whitespace (move lists in expectations are
+/// sets, so the compact transcript form is not accepted there).
+fn move_texts<'a>(moves: &'a MoveList, file: &str) -> Vec<(&'a str, Option<Point>)> {
+    if moves.as_text {
         moves
             .items
             .iter()
             .flat_map(|item| item.split_whitespace())
+            .enumerate()
+            .map(|(index, text)| (text, locate::move_point(file, moves, index, text)))
             .collect()
     } else {
-        moves.items.iter().map(String::as_str).collect()
-    };
-    texts
+        moves
+            .items
+            .iter()
+            .enumerate()
+            .map(|(index, text)| (text.as_str(), locate::move_point(file, moves, index, text)))
+            .collect()
+    }
+}
+
+/// A spec's move list in canonical form; a text that is not a move is a spec error pointing
+/// at it.
+fn canonical_set(
+    position: &dyn Position,
+    moves: &MoveList,
+    file: &str,
+) -> Result<BTreeSet<String>, Stop> {
+    move_texts(moves, file)
         .into_iter()
-        .map(|text| canonical(position, text))
+        .map(|(text, at)| canonical(position, text, at))
         .collect()
 }
 
-pub(crate) fn list<T: AsRef<str>>(items: impl IntoIterator<Item = T>) -> String {
+/// Where the position a case describes went wrong, for a setup error: the move of the list
+/// that cannot be played, the side name, else the board or one-line form.
+fn setup_error_point(
+    spec: &crate::spec::model::PositionSpec,
+    error: &PositionError,
+    file: &str,
+) -> Option<Point> {
+    let value = |field: &Option<serde_saphyr::Spanned<String>>| {
+        field
+            .as_ref()
+            .and_then(|spanned| Point::of(&spanned.referenced))
+    };
+    match error {
+        PositionError::IllegalMove { index, text, .. } => spec
+            .moves
+            .as_ref()
+            .and_then(|moves| locate::move_point(file, moves, index.saturating_sub(1), text)),
+        PositionError::UnknownSide { .. } => value(&spec.to_move),
+        PositionError::Notation(_) | PositionError::Invalid(_) => {
+            value(&spec.board).or_else(|| value(&spec.text))
+        }
+        PositionError::UnknownVariant { .. } => None,
+    }
+}
+
+fn list<T: AsRef<str>>(items: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = items
         .into_iter()
         .map(|item| item.as_ref().to_owned())
         .collect();
     format!("[{}]", items.join(", "))
-}
-
-pub(crate) fn indent(text: &str) -> String {
-    text.lines()
-        .map(|line| format!("    {line}"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }

@@ -1,76 +1,23 @@
-//! Running suite cases: set up the position, search it under the case's budget, compare the
-//! chosen move and the score with the expectations. The report is kept for the snapshot.
+//! Running a suite case: set the position up, search it under the case's budget, compare the
+//! chosen move and the score with the expectations. The search is kept for the snapshot,
+//! which [`super::PlannedCase::run`] compares.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use arbiter_search::{Algorithm, Budget, SearchError, Verdict as Proof};
 
-use super::{CaseResult, Stop, Verdict, canonical_set, indent, list, position_request};
-use crate::engine::{RulesEngine, SearchReport};
+use super::result::{Board, Finding, Level, Verdict, indent};
+use super::{Outcome, Stop, canonical_set, list, position_request};
+use crate::engine::{Position, RulesEngine, SearchReport};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
 
-/// One scheduled suite case: `<engine>::suite::<suite>::<id>`.
-#[derive(Clone, Debug)]
-pub struct SuitePlanned {
-    pub name: String,
-    pub suite: usize,
-    pub case: usize,
-    pub engine: usize,
-}
-
-/// Every (suite case × engine of its game that accepts its variant), sorted by name. Slow
-/// suites are left out unless `include_slow`.
-#[must_use]
-pub fn plan_suites(
-    suites: &[LoadedSuite],
-    engines: &[Box<dyn RulesEngine>],
-    include_slow: bool,
-) -> Vec<SuitePlanned> {
-    let mut planned = Vec::new();
-    for (suite_index, loaded) in suites.iter().enumerate() {
-        if loaded.suite.slow && !include_slow {
-            continue;
-        }
-        for (engine_index, engine) in engines.iter().enumerate() {
-            let variant = loaded
-                .suite
-                .variant
-                .clone()
-                .unwrap_or_else(|| engine.default_variant());
-            if engine.game() != loaded.suite.game || !engine.accepts_variant(&variant) {
-                continue;
-            }
-            for (case_index, case) in loaded.suite.cases.iter().enumerate() {
-                planned.push(SuitePlanned {
-                    name: format!(
-                        "{}::suite::{}::{}",
-                        engine.name(),
-                        loaded.name,
-                        case.id.value
-                    ),
-                    suite: suite_index,
-                    case: case_index,
-                    engine: engine_index,
-                });
-            }
-        }
-    }
-    planned.sort_by(|a, b| a.name.cmp(&b.name));
-    planned
-}
-
-/// A suite case's result, with what the snapshot records.
-#[derive(Clone, Debug)]
-pub struct SuiteOutcome {
-    pub result: CaseResult,
-    /// The search's answer, when the search ran.
-    pub report: Option<SearchReport>,
+/// What a suite case searched with, for the snapshot.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
     pub algorithm: Algorithm,
     pub budget: Option<BudgetSpec>,
-    /// The position's one-line form and diagram, when it could be set up.
-    pub position: Option<(String, String)>,
 }
 
 /// The algorithm and budget a case runs with: its own, else the suite's.
@@ -84,156 +31,214 @@ pub fn settings_of(loaded: &LoadedSuite, case: &SuiteCase) -> (Algorithm, Option
 }
 
 /// Runs case `index` of `loaded` against `engine`.
-#[must_use]
-pub fn run_suite_case(
+pub(crate) fn run(
     engine: &dyn RulesEngine,
     loaded: &LoadedSuite,
     index: usize,
-) -> SuiteOutcome {
+    variant: &str,
+) -> (Outcome, Settings) {
     let case = &loaded.suite.cases[index];
     let (algorithm, budget) = settings_of(loaded, case);
-    let mut outcome = SuiteOutcome {
-        result: CaseResult {
-            verdict: Verdict::Pass,
-            message: String::new(),
-            notes: Vec::new(),
-        },
-        report: None,
-        algorithm,
-        budget,
-        position: None,
-    };
-    let header = format!(
-        "{}: suite case `{}` ({}, {algorithm}, {})",
-        loaded.case_location(index),
+    let title = format!(
+        "suite case `{}` ({}, {algorithm}, {})",
         case.id.value,
         engine.name(),
         budget.map_or_else(|| "to the end".to_owned(), |b| b.to_string()),
     );
-    let stop = |outcome: &mut SuiteOutcome, Stop(verdict, message): Stop| {
-        outcome.result.verdict = verdict;
-        outcome.result.message = render(&header, outcome.position.as_ref(), &[message]);
+    let mut outcome = Outcome::new(&loaded.path, loaded.lines[index], title);
+    let search = Search {
+        algorithm,
+        budget,
+        file: &loaded.text,
     };
-    // A player-only engine (a tournament protocol) chooses a move but proves nothing: its
-    // move is checked against `best`/`avoid`, and a case with only a `score` does not apply.
-    let capabilities = engine.capabilities();
-    let player_only = !capabilities.search && capabilities.player;
-    if !capabilities.search && !player_only {
-        let message = format!("{} has no search", engine.name());
-        stop(&mut outcome, Stop(Verdict::NotApplicable, message));
-        return outcome;
-    }
-    if player_only && case.best.is_none() && case.avoid.is_none() {
-        let message = format!(
-            "{} only plays moves; the case expects a proven score",
-            engine.name()
-        );
-        stop(&mut outcome, Stop(Verdict::NotApplicable, message));
-        return outcome;
-    }
-    let variant = loaded
-        .suite
-        .variant
-        .clone()
-        .unwrap_or_else(|| engine.default_variant());
-    let position = match engine.position(&variant, &position_request(&case.position)) {
-        Ok(position) => position,
-        Err(error) => {
-            let message = format!("the case's position cannot be set up: {error}");
-            stop(&mut outcome, Stop(Verdict::SpecError, message));
-            return outcome;
-        }
-    };
-    outcome.position = Some((position.text(), position.diagram()));
-    let search_budget = match budget {
-        Some(BudgetSpec {
-            depth: Some(depth), ..
-        }) => Budget::Depth(depth),
-        Some(BudgetSpec {
-            nodes: Some(nodes), ..
-        }) => Budget::Nodes(nodes),
-        _ => Budget::Nodes(u64::MAX),
-    };
-    let report = match position.search(algorithm, search_budget, None) {
-        Ok(report) => report,
-        Err(SearchError::Unsupported(what)) => {
-            stop(&mut outcome, Stop(Verdict::NotApplicable, what));
-            return outcome;
-        }
-        Err(error) => {
-            stop(&mut outcome, Stop(Verdict::Fail, error.to_string()));
-            return outcome;
-        }
-    };
-    if player_only && case.score.is_some() {
-        outcome
-            .result
-            .notes
-            .push("score not checked: the engine only plays moves".to_owned());
-    }
-    let failures = match expectations_hold(position.as_ref(), case, &report, !player_only) {
-        Ok(failures) => failures,
-        Err(stopped) => {
-            outcome.report = Some(report);
-            stop(&mut outcome, stopped);
-            return outcome;
-        }
-    };
-    if let Some(reason) = &case.fixme {
-        if failures.is_empty() {
-            outcome.result.verdict = Verdict::Fail;
-            outcome.result.message = render(
-                &header,
-                outcome.position.as_ref(),
-                &[format!(
-                    "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
-                     search:   {}",
-                    describe(&report)
-                )],
-            );
-        } else {
-            outcome.result.notes.push(format!(
-                "known failure (fixme: {reason}): {}",
-                failures.join("; ")
-            ));
-        }
-        outcome.report = Some(report);
-        return outcome;
-    }
-    if !failures.is_empty() {
-        let mut lines = failures;
-        lines.push(format!("search:   {}", describe(&report)));
-        outcome.result.verdict = Verdict::Fail;
-        outcome.result.message = render(&header, outcome.position.as_ref(), &lines);
-    }
-    outcome.report = Some(report);
-    outcome
+    let verdict = search.run(&mut outcome, engine, case, variant);
+    outcome.finish(verdict, false);
+    (outcome, Settings { algorithm, budget })
 }
 
-/// The failed expectations, each as `expected:`/`actual:` lines.
+/// How a case is searched, and the file it is written in.
+struct Search<'a> {
+    algorithm: Algorithm,
+    budget: Option<BudgetSpec>,
+    file: &'a str,
+}
+
+impl Search<'_> {
+    fn run(
+        &self,
+        outcome: &mut Outcome,
+        engine: &dyn RulesEngine,
+        case: &SuiteCase,
+        variant: &str,
+    ) -> Verdict {
+        let (algorithm, budget) = (self.algorithm, self.budget);
+        // A player-only engine (a tournament protocol) chooses a move but proves nothing: its
+        // move is checked against `best`/`avoid`, and a case with only a `score` does not apply.
+        let capabilities = engine.capabilities();
+        let player_only = !capabilities.search && capabilities.player;
+        if !capabilities.search && !player_only {
+            return outcome.stop(Stop::not_applicable(format!(
+                "{} has no search",
+                engine.name()
+            )));
+        }
+        if player_only && case.best.is_none() && case.avoid.is_none() {
+            return outcome.stop(Stop::not_applicable(format!(
+                "{} only plays moves; the case expects a proven score",
+                engine.name()
+            )));
+        }
+        let position = match engine.position(variant, &position_request(&case.position)) {
+            Ok(position) => position,
+            Err(error) => {
+                let at = super::setup_error_point(&case.position, &error, self.file);
+                return outcome.stop(Stop::spec_error_at(
+                    at,
+                    format!("the case's position cannot be set up: {error}"),
+                ));
+            }
+        };
+        if let Err(stop) = self.moves_are_legal(position.as_ref(), case) {
+            return outcome.stop(stop);
+        }
+        outcome.board = Some(Board {
+            diagram: position.diagram(),
+            text: position.text(),
+        });
+        let search_budget = match budget {
+            Some(BudgetSpec {
+                depth: Some(depth), ..
+            }) => Budget::Depth(depth),
+            Some(BudgetSpec {
+                nodes: Some(nodes), ..
+            }) => Budget::Nodes(nodes),
+            _ => Budget::Nodes(u64::MAX),
+        };
+        let report = match position.search(algorithm, search_budget, None) {
+            Ok(report) => report,
+            Err(SearchError::Unsupported(what)) => return outcome.stop(Stop::not_applicable(what)),
+            Err(SearchError::Fault { kind, detail }) => {
+                let message = SearchError::Fault {
+                    kind: kind.clone(),
+                    detail: detail.clone(),
+                }
+                .to_string();
+                outcome.fault = Some(kind.clone());
+                outcome.engine_said = Some(detail);
+                let verdict = if super::play::is_rule_fault(&kind) {
+                    outcome.level = Some(Level::Play);
+                    Verdict::Fail
+                } else {
+                    Verdict::EngineFault
+                };
+                return outcome.stop(Stop::new(verdict, message));
+            }
+            Err(error) => {
+                outcome.level = Some(level_of(player_only));
+                return outcome.stop(Stop::new(Verdict::Fail, error.to_string()));
+            }
+        };
+        outcome.level = Some(level_of(player_only));
+        outcome.engine_said = Some(describe(&report));
+        if player_only && case.score.is_some() {
+            outcome
+                .notes
+                .push("score not checked: the engine only plays moves".to_owned());
+        }
+        let findings = expectations_hold(position.as_ref(), case, &report, !player_only, self.file);
+        outcome.search = Some(report);
+        let findings = match findings {
+            Ok(findings) => findings,
+            Err(stop) => return outcome.stop(stop),
+        };
+        let report = outcome.search.as_ref().expect("kept above");
+        if let Some(reason) = &case.fixme {
+            if findings.is_empty() {
+                outcome.findings.push(Finding::shown_as(
+                    "fixme",
+                    "the case still fails",
+                    "it holds",
+                    format!(
+                        "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
+                     search:   {}",
+                        describe(report)
+                    ),
+                ));
+                return Verdict::Fail;
+            }
+            let texts: Vec<&str> = findings.iter().map(|f| f.text.as_str()).collect();
+            outcome.notes.push(format!(
+                "known failure (fixme: {reason}): {}",
+                texts.join("; ")
+            ));
+            return Verdict::Pass;
+        }
+        if findings.is_empty() {
+            return Verdict::Pass;
+        }
+        let search_line = format!("search:   {}", describe(report));
+        outcome.findings.extend(findings);
+        outcome.trailer = Some(search_line);
+        Verdict::Fail
+    }
+
+    /// Every move a case names in `best` or `avoid` must be legal in its position: a best move
+    /// that cannot be played could never be chosen, and avoiding one would pass by vacuity.
+    fn moves_are_legal(&self, position: &dyn Position, case: &SuiteCase) -> Result<(), Stop> {
+        for (key, moves) in [("best", &case.best), ("avoid", &case.avoid)] {
+            let Some(moves) = moves else { continue };
+            for (text, at) in super::move_texts(moves, self.file) {
+                let canonical = super::canonical(position, text, at)?;
+                if let Err(refusal) = position.check(&canonical) {
+                    return Err(Stop::spec_error_at(
+                        at,
+                        format!(
+                            "`{key}` names `{text}`, which is not legal here ({}): {}",
+                            refusal.code, refusal.detail
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+const fn level_of(player_only: bool) -> Level {
+    if player_only {
+        Level::Play
+    } else {
+        Level::Rules
+    }
+}
+
+/// The failed expectations.
 fn expectations_hold(
-    position: &dyn crate::engine::Position,
+    position: &dyn Position,
     case: &SuiteCase,
     report: &SearchReport,
     check_score: bool,
-) -> Result<Vec<String>, Stop> {
-    let mut failures = Vec::new();
+    file: &str,
+) -> Result<Vec<Finding>, Stop> {
+    let mut findings = Vec::new();
     let chosen = report.best.clone().unwrap_or_else(|| "none".to_owned());
     if let Some(best) = &case.best {
-        let best: BTreeSet<String> = canonical_set(position, best)?;
+        let best: BTreeSet<String> = canonical_set(position, best, file)?;
         if !best.contains(&chosen) {
-            failures.push(format!(
-                "expected: a move among {}\nactual:   {chosen}",
-                list(&best)
+            findings.push(Finding::new(
+                "best",
+                format!("a move among {}", list(&best)),
+                chosen.clone(),
             ));
         }
     }
     if let Some(avoid) = &case.avoid {
-        let avoid: BTreeSet<String> = canonical_set(position, avoid)?;
+        let avoid: BTreeSet<String> = canonical_set(position, avoid, file)?;
         if avoid.contains(&chosen) {
-            failures.push(format!(
-                "expected: none of {}\nactual:   {chosen}",
-                list(&avoid)
+            findings.push(Finding::new(
+                "avoid",
+                format!("none of {}", list(&avoid)),
+                chosen.clone(),
             ));
         }
     }
@@ -247,13 +252,14 @@ fn expectations_hold(
             (_, None) => false,
         };
         if !holds {
-            failures.push(format!(
-                "expected: {expected} (proven)\nactual:   {}",
-                proof_text(report)
+            findings.push(Finding::new(
+                "score",
+                format!("{expected} (proven)"),
+                proof_text(report),
             ));
         }
     }
-    Ok(failures)
+    Ok(findings)
 }
 
 /// What the search proved, or that it proved nothing.
@@ -284,13 +290,14 @@ fn describe(report: &SearchReport) -> String {
     text
 }
 
-fn render(header: &str, position: Option<&(String, String)>, lines: &[String]) -> String {
+/// A suite message: the header, the board, then each block on its own lines.
+pub(crate) fn render(header: &str, board: Option<&Board>, blocks: &[&str]) -> String {
     let mut text = format!("{header}\n");
-    if let Some((_, diagram)) = position {
-        let _ = writeln!(text, "{}", indent(diagram));
+    if let Some(board) = board {
+        let _ = writeln!(text, "{}", indent(&board.diagram));
     }
-    for line in lines {
-        let _ = writeln!(text, "{line}");
+    for block in blocks {
+        let _ = writeln!(text, "{block}");
     }
     text
 }

@@ -1,13 +1,14 @@
-//! Reading spec files: walkdir (sorted), serde-saphyr, then the checks serde cannot make
-//! (known game and variants, unique kebab-case ids, a well-formed position and expectation).
-//! Every error of every file is collected; nothing stops at the first.
+//! Reading spec files: walkdir (sorted, following links), serde-saphyr with strict booleans,
+//! then the checks serde cannot make (`check.rs`). Every error of every file is
+//! collected; nothing stops at the first.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
 use super::SpecError;
+use super::check::Checker;
+use super::locate::Point;
 use super::model::{Case, SpecFile};
 use crate::engine::RulesEngine;
 
@@ -19,6 +20,8 @@ pub struct LoadedSpec {
     /// The rule topic: the file stem (`passes` for `specs/othello/passes.yaml`).
     pub topic: String,
     pub spec: SpecFile,
+    /// The file's text, so that problems found when a case runs can point into it.
+    pub text: String,
 }
 
 impl LoadedSpec {
@@ -39,29 +42,64 @@ impl LoadedSpec {
     pub fn case_location(&self, case: &Case) -> String {
         format!("{}:{}", self.path.display(), case.id.referenced.line())
     }
+
+    /// `file:line:column` of a point in the file.
+    #[must_use]
+    pub fn location_of(&self, point: Point) -> String {
+        format!("{}:{}:{}", self.path.display(), point.line, point.column)
+    }
 }
 
-/// Everything a directory yielded: the good files and every error of the bad ones.
+/// Everything a directory yielded: the good files, every error of the bad ones, and the
+/// entries that were not read and why.
 #[derive(Debug, Default)]
 pub struct Loaded {
     pub specs: Vec<LoadedSpec>,
     pub errors: Vec<SpecError>,
+    pub skipped: Vec<Skipped>,
 }
 
-/// Loads every `*.yaml`/`*.yml` file under `dir`, sorted by path. `engines` are the engines the
-/// specs will run against: a game or variant none of them knows is an error.
+/// A directory entry the loader did not read, and why (not a spec or suite file by its
+/// extension).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub why: String,
+}
+
+/// The extensions of spec files (compared without regard to case: `.YAML` is one).
+pub const SPEC_EXTENSIONS: [&str; 2] = ["yaml", "yml"];
+
+/// Loads every spec file (`*.yaml`, `*.yml`, any case) under `dir`, sorted by path, following
+/// symbolic links. `engines` are the engines the specs will run against: a game or variant
+/// none of them knows is an error.
 #[must_use]
 pub fn load_dir(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> Loaded {
+    load_matching(dir, engines, |_| true)
+}
+
+/// Loads the spec files under `dir` for which `wanted` holds (a run of one named case loads
+/// only its file).
+#[must_use]
+pub fn load_matching(
+    dir: &Path,
+    engines: &[Box<dyn RulesEngine>],
+    wanted: impl Fn(&PathBuf) -> bool,
+) -> Loaded {
     let mut loaded = Loaded::default();
     if !dir.is_dir() {
-        loaded
-            .errors
-            .push(SpecError::file(dir, "no such spec directory"));
+        let message = if dir.exists() {
+            "not a directory: give the folder of spec files"
+        } else {
+            "no such spec directory"
+        };
+        loaded.errors.push(SpecError::file(dir, message));
         return loaded;
     }
-    let (paths, errors) = data_files(dir, &["yaml", "yml"]);
-    loaded.errors = errors;
-    for path in paths {
+    let found = data_files(dir, &SPEC_EXTENSIONS);
+    loaded.errors = found.errors;
+    loaded.skipped = found.skipped;
+    for path in found.paths.into_iter().filter(|path| wanted(path)) {
         match load_file(&path, engines) {
             Ok(spec) => loaded.specs.push(spec),
             Err(errors) => loaded.errors.extend(errors),
@@ -70,30 +108,86 @@ pub fn load_dir(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> Loaded {
     loaded
 }
 
-/// The files under `dir` with one of `extensions`, sorted by path, and an error for each
-/// entry that cannot be read. Shared by the spec and suite loaders.
-pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> (Vec<PathBuf>, Vec<SpecError>) {
-    let mut paths = Vec::new();
-    let mut errors = Vec::new();
-    for entry in WalkDir::new(dir).sort_by_file_name() {
-        match entry {
-            Ok(entry) => {
-                let wanted = entry
-                    .path()
-                    .extension()
-                    .and_then(|ext| ext.to_str())
-                    .is_some_and(|ext| extensions.contains(&ext));
-                if entry.file_type().is_file() && wanted {
-                    paths.push(entry.into_path());
-                }
-            }
+/// What a walk over a directory of case files found.
+#[derive(Debug, Default)]
+pub(crate) struct Found {
+    /// The regular files with a wanted extension, sorted by path.
+    pub paths: Vec<PathBuf>,
+    /// Entries that cannot be read: special files (a FIFO is never opened), symbolic link
+    /// loops, dangling links, unreadable folders.
+    pub errors: Vec<SpecError>,
+    /// Regular files with another extension (the `schema` folders of JSON Schemas aside).
+    pub skipped: Vec<Skipped>,
+}
+
+/// Walks `dir` (sorted, following symbolic links and refusing loops) for files with one of
+/// `extensions`, compared without regard to case. Shared by the spec and suite loaders.
+pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> Found {
+    let mut found = Found::default();
+    let walk = WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        // The JSON Schemas live beside the cases; they are not cases and not news.
+        .filter_entry(|entry| entry.depth() == 0 || entry.file_name() != "schema");
+    for entry in walk {
+        let entry = match entry {
+            Ok(entry) => entry,
             Err(error) => {
                 let path = error.path().unwrap_or(dir).to_owned();
-                errors.push(SpecError::file(&path, format!("cannot read: {error}")));
+                let message = match error.loop_ancestor() {
+                    Some(ancestor) => format!(
+                        "symbolic link loop: it leads back to {}; not followed",
+                        ancestor.display()
+                    ),
+                    None if path.is_symlink() && !path.exists() => {
+                        "dangling symbolic link: its target does not exist".to_owned()
+                    }
+                    None => format!(
+                        "cannot read: {}",
+                        error
+                            .io_error()
+                            .map_or_else(|| error.to_string(), ToString::to_string)
+                    ),
+                };
+                found.errors.push(SpecError::file(&path, message));
+                continue;
             }
+        };
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            continue;
+        }
+        let wanted = entry
+            .path()
+            .extension()
+            .and_then(|ext| ext.to_str())
+            .is_some_and(|ext| extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)));
+        if !kind.is_file() {
+            if wanted {
+                found.errors.push(SpecError::file(
+                    entry.path(),
+                    "not a regular file (a FIFO, socket or device): not read",
+                ));
+            } else {
+                found.skipped.push(Skipped {
+                    path: entry.into_path(),
+                    why: "not a regular file".to_owned(),
+                });
+            }
+            continue;
+        }
+        if wanted {
+            found.paths.push(entry.into_path());
+        } else {
+            let list: Vec<String> = extensions.iter().map(|ext| format!(".{ext}")).collect();
+            found.skipped.push(Skipped {
+                path: entry.into_path(),
+                why: format!("not a case file ({})", list.join(", ")),
+            });
         }
     }
-    (paths, errors)
+    found
 }
 
 /// An error pointing at a top-level `key:` of a file's `text` (or at the file, if the key is
@@ -114,9 +208,31 @@ pub fn load_file(
     path: &Path,
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSpec, Vec<SpecError>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![SpecError::file(path, format!("cannot read: {e}"))])?;
+    let text = read_text(path)?;
     load_str(path, &text, engines)
+}
+
+/// A case file's text, or the error that names it: unreadable, or not UTF-8.
+pub(crate) fn read_text(path: &Path) -> Result<String, Vec<SpecError>> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| vec![SpecError::file(path, format!("cannot read: {e}"))])?;
+    String::from_utf8(bytes).map_err(|error| {
+        let at = error.utf8_error().valid_up_to();
+        let valid = std::str::from_utf8(&error.as_bytes()[..at]).unwrap_or_default();
+        let line = valid.matches('\n').count() + 1;
+        let column = valid
+            .rsplit('\n')
+            .next()
+            .map_or(0, |rest| rest.chars().count())
+            + 1;
+        vec![SpecError::at(
+            path,
+            valid,
+            line,
+            column,
+            format!("not UTF-8 text: byte {at} is not part of a UTF-8 character"),
+        )]
+    })
 }
 
 /// Loads a spec from text; `path` names it in errors.
@@ -128,8 +244,7 @@ pub fn load_str(
     text: &str,
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSpec, Vec<SpecError>> {
-    let spec: SpecFile =
-        serde_saphyr::from_str(text).map_err(|error| vec![yaml_error(path, text, &error)])?;
+    let spec: SpecFile = parse_yaml(path, text)?;
     let topic = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
@@ -137,6 +252,7 @@ pub fn load_str(
         path: path.to_owned(),
         topic,
         spec,
+        text: text.to_owned(),
     };
     let errors = Checker {
         path,
@@ -149,6 +265,18 @@ pub fn load_str(
     } else {
         Err(errors)
     }
+}
+
+/// Parses a case file's YAML: duplicate keys refused, and booleans only as YAML's own
+/// `true`/`false` (`yes`, `on` or a quoted `"true"` is an error, not a silent boolean).
+pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, Vec<SpecError>> {
+    let mut options = serde_saphyr::options::Options::default();
+    options.strict_booleans = true;
+    serde_saphyr::from_str_with_options(text, options)
+        .map_err(|error| vec![yaml_error(path, text, &error)])
 }
 
 /// Turns a serde-saphyr error into ours, keeping its location and message.
@@ -189,194 +317,4 @@ fn strip_line_column_prefix(message: &str) -> &str {
     };
     let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
     rest.strip_prefix(": ").unwrap_or(message)
-}
-
-/// The checks after parsing, which serde's derive cannot express.
-struct Checker<'a> {
-    path: &'a Path,
-    text: &'a str,
-    engines: &'a [Box<dyn RulesEngine>],
-}
-
-impl Checker<'_> {
-    fn check(&self, spec: &SpecFile) -> Vec<SpecError> {
-        let mut errors = Vec::new();
-        let game_engines: Vec<&dyn RulesEngine> = self
-            .engines
-            .iter()
-            .map(AsRef::as_ref)
-            .filter(|engine| engine.game() == spec.game)
-            .collect();
-        if game_engines.is_empty() {
-            let mut games: Vec<&str> = self.engines.iter().map(|engine| engine.game()).collect();
-            games.sort_unstable();
-            games.dedup();
-            errors.push(self.at_key(
-                "game",
-                format!(
-                    "unknown game `{}`; expected one of: {}",
-                    spec.game,
-                    games.join(", ")
-                ),
-            ));
-            return errors;
-        }
-        let known_variants: Vec<String> = game_engines
-            .iter()
-            .flat_map(|engine| engine.variants())
-            .collect();
-        let unknown_variant = |variant: &String| {
-            !game_engines
-                .iter()
-                .any(|engine| engine.accepts_variant(variant))
-        };
-        for variant in spec.variants.iter().filter(|v| unknown_variant(v)) {
-            errors.push(self.at_key(
-                "variants",
-                format!(
-                    "unknown variant `{variant}` of {}; expected one of: {}",
-                    spec.game,
-                    known_variants.join(", ")
-                ),
-            ));
-        }
-        if spec.source.trim().is_empty() {
-            errors.push(self.at_key(
-                "source",
-                "empty `source`: name the rulebook clause or public source",
-            ));
-        }
-        if spec.cases.is_empty() {
-            errors.push(self.at_key("cases", "no cases: a spec file needs at least one case"));
-        }
-        let mut ids = HashSet::new();
-        for case in &spec.cases {
-            let line = case.id.referenced.line() as usize;
-            let column = case.id.referenced.column() as usize;
-            let mut error = |message: String| {
-                errors.push(SpecError::at(self.path, self.text, line, column, message))
-            };
-            let id = &case.id.value;
-            if !is_kebab_case(id) {
-                error(format!(
-                    "case id `{id}` is not lower-case kebab-case (letters, digits, `-`)"
-                ));
-            }
-            if !ids.insert(id.as_str()) {
-                error(format!(
-                    "duplicate case id `{id}`: ids must be unique in a file"
-                ));
-            }
-            for variant in case.variants.iter().filter(|v| unknown_variant(v)) {
-                error(format!(
-                    "case `{id}`: unknown variant `{variant}`; expected one of: {}",
-                    known_variants.join(", ")
-                ));
-            }
-            if !spec.variants.is_empty() {
-                for variant in case.variants.iter().filter(|v| !spec.variants.contains(v)) {
-                    error(format!(
-                        "case `{id}`: variant `{variant}` is not one of the file's variants"
-                    ));
-                }
-            }
-            for problem in case_problems(case) {
-                error(format!("case `{id}`: {problem}"));
-            }
-        }
-        errors
-    }
-
-    /// An error pointing at a top-level key of the file (or the file, if the key is absent).
-    fn at_key(&self, key: &str, message: impl Into<String>) -> SpecError {
-        at_key(self.path, self.text, key, message)
-    }
-}
-
-pub(crate) fn is_kebab_case(id: &str) -> bool {
-    !id.is_empty()
-        && !id.starts_with('-')
-        && !id.ends_with('-')
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
-
-/// What is wrong with a case's position and expectations, beyond types.
-fn case_problems(case: &Case) -> Vec<String> {
-    let mut problems = Vec::new();
-    let position = &case.position;
-    if position.board.is_some() && position.text.is_some() {
-        problems.push("`position` has both `board` and `text`; give one".to_owned());
-    }
-    if position.board.is_some() != position.to_move.is_some() {
-        problems.push("`position.board` and `position.to-move` go together".to_owned());
-    }
-    let expect = &case.expect;
-    if expect.present().is_empty() {
-        problems.push("`expect` is empty: give at least one expectation".to_owned());
-    }
-    if let Some(legal) = &expect.legal {
-        match (&legal.exactly, &legal.including, &legal.excluding) {
-            (None, None, None) => {
-                problems.push("`legal` needs `exactly`, `including` or `excluding`".to_owned())
-            }
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                problems.push(
-                    "`legal.exactly` cannot be combined with `including`/`excluding`".to_owned(),
-                );
-            }
-            _ => {}
-        }
-    }
-    if let Some(forbidden) = &expect.forbidden {
-        match (
-            &forbidden.exactly,
-            &forbidden.including,
-            &forbidden.excluding,
-        ) {
-            (None, None, None) => {
-                problems.push("`forbidden` needs `exactly`, `including` or `excluding`".to_owned())
-            }
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                problems.push(
-                    "`forbidden.exactly` cannot be combined with `including`/`excluding`"
-                        .to_owned(),
-                );
-            }
-            _ => {}
-        }
-    }
-    if expect.must_pass == Some(false) {
-        problems
-            .push("`must-pass: false` says nothing; use `legal: {excluding: [pass]}`".to_owned());
-    }
-    if expect.not_over == Some(false) {
-        problems.push("`not-over: false` says nothing; use `over: {...}`".to_owned());
-    }
-    if expect.over.is_some() && expect.not_over.is_some() {
-        problems.push("`over` and `not-over` contradict each other".to_owned());
-    }
-    if let Some(perft) = &expect.perft
-        && perft.nodes.is_empty()
-    {
-        problems.push("`perft.nodes` is empty".to_owned());
-    }
-    if let Some(tree) = &expect.tree {
-        let counts = [
-            tree.games,
-            tree.positions,
-            tree.terminal_positions,
-            tree.first_wins,
-            tree.second_wins,
-            tree.draws,
-        ];
-        if counts.iter().all(Option::is_none) {
-            problems.push("`tree` names no count".to_owned());
-        }
-    }
-    if expect.invalid_position.is_some() && expect.present().len() > 1 {
-        problems.push("`invalid-position` cannot be combined with other expectations".to_owned());
-    }
-    problems
 }

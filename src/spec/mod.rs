@@ -1,9 +1,13 @@
 //! Rule specs: the YAML model, the loader that reads and checks a directory of them, and the
 //! errors it reports with file, line, column and the offending snippet.
 
+pub(crate) mod check;
 mod error;
 pub(crate) mod load;
+pub mod locate;
 pub mod model;
 
-pub use error::SpecError;
-pub use load::{Loaded, LoadedSpec, load_dir, load_file, load_str};
+pub use error::{ECHO_LIMIT, SpecError, echo};
+pub use load::{
+    Loaded, LoadedSpec, SPEC_EXTENSIONS, Skipped, load_dir, load_file, load_matching, load_str,
+};

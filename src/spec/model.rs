@@ -10,7 +10,7 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
-use serde_saphyr::Spanned;
+use serde_saphyr::{Location, Spanned};
 
 /// One rule topic of one game: the file `specs/<game>/<topic>.yaml`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -55,6 +55,8 @@ pub struct Case {
 
 /// A position: a move list from the start, a board diagram with the side to move, or the
 /// game's one-line form; `moves` may follow a board or a one-line form.
+// Each value keeps where it is written, so that a problem found when the position is set up
+// points at it.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PositionSpec {
@@ -63,13 +65,16 @@ pub struct PositionSpec {
     pub moves: Option<MoveList>,
     /// A board diagram, top row first, as the engine's diagram prints it.
     #[serde(default)]
-    pub board: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub board: Option<Spanned<String>>,
     /// The side to move with `board` (`black`, `white`, `x`, `o`, …).
     #[serde(default)]
-    pub to_move: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub to_move: Option<Spanned<String>>,
     /// The game's one-line position form (Othello: `"<64 chars> X"`).
     #[serde(default)]
-    pub text: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub text: Option<Spanned<String>>,
 }
 
 /// What must hold in the position. Each key is one check.
@@ -84,16 +89,19 @@ pub struct Expectations {
     pub illegal: Option<Vec<IllegalExpectation>>,
     /// The side to move.
     #[serde(default)]
-    pub to_move: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub to_move: Option<Spanned<String>>,
     /// The only legal move is the pass.
     #[serde(default)]
-    pub must_pass: Option<bool>,
+    #[schemars(with = "Option<bool>")]
+    pub must_pass: Option<Flag>,
     /// The game is over with this result.
     #[serde(default)]
     pub over: Option<OverExpectation>,
     /// The game goes on.
     #[serde(default)]
-    pub not_over: Option<bool>,
+    #[schemars(with = "Option<bool>")]
+    pub not_over: Option<Flag>,
     /// Perft node counts by depth.
     #[serde(default)]
     pub perft: Option<PerftExpectation>,
@@ -102,7 +110,8 @@ pub struct Expectations {
     pub invalid_position: Option<InvalidPositionExpectation>,
     /// The board after the position's moves, as a diagram (cells only are compared).
     #[serde(default)]
-    pub board_after: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub board_after: Option<Spanned<String>>,
     /// Counts over the complete game tree from the position (small games only).
     #[serde(default)]
     pub tree: Option<TreeExpectation>,
@@ -153,9 +162,12 @@ pub struct LegalExpectation {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct IllegalExpectation {
     #[serde(rename = "move")]
-    pub mv: String,
+    #[schemars(with = "String")]
+    pub mv: Spanned<String>,
+    /// The rule's stable code (`occupied`, `no-flip`, …).
     #[serde(default)]
-    pub reason: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub reason: Option<Spanned<String>>,
 }
 
 /// `over: {winner: black, reason: no-moves, score: 10}`; `winner: draw` for a draw.
@@ -163,11 +175,13 @@ pub struct IllegalExpectation {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct OverExpectation {
     /// A side name, or `draw`.
-    pub winner: String,
+    #[schemars(with = "String")]
+    pub winner: Spanned<String>,
     /// The end reason (`line`, `no-moves`, `board-full`, `stalemate`, `no-pieces`,
     /// `repetition`, `move-limit`, `forbidden`).
     #[serde(default)]
-    pub reason: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub reason: Option<Spanned<String>>,
     /// The final count difference from the first side's view.
     #[serde(default)]
     pub score: Option<i32>,
@@ -194,7 +208,8 @@ pub struct PerftExpectation {
     #[serde(default)]
     pub convention: Convention,
     /// Depth → node count.
-    pub nodes: BTreeMap<u32, u64>,
+    #[schemars(with = "BTreeMap<u32, u64>")]
+    pub nodes: Spanned<BTreeMap<u32, u64>>,
 }
 
 /// `invalid-position: {problems-including: ["…"]}`: each text occurs in some reported problem.
@@ -247,18 +262,43 @@ pub struct ForbiddenExpectation {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ForbiddenPoint {
     #[serde(rename = "move")]
-    pub mv: String,
-    pub reason: String,
+    #[schemars(with = "String")]
+    pub mv: Spanned<String>,
+    #[schemars(with = "String")]
+    pub reason: Spanned<String>,
 }
 
 /// A move sequence: `"f5 d6 c3"` or `[f5, d6, c3]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveList {
     /// The moves as written; a string form is split by the game's own rule (Othello accepts
     /// the compact transcript `f5d6c3`), so it is kept whole here.
     pub items: Vec<String>,
     /// Whether it was written as one string (split by the game) rather than a list.
     pub as_text: bool,
+    /// Where the value is written (the string, or the list's opening).
+    pub location: Location,
+    /// Where each item of a list is written (empty for the string form).
+    pub item_locations: Vec<Location>,
+}
+
+impl MoveList {
+    /// A list of moves made in code (an `.obf` file's best moves), with no place in a file.
+    #[must_use]
+    pub fn of(items: Vec<String>) -> MoveList {
+        MoveList {
+            items,
+            as_text: false,
+            location: Location::UNKNOWN,
+            item_locations: Vec::new(),
+        }
+    }
+}
+
+/// A value made in code, with no place in a file.
+#[must_use]
+pub fn unplaced<T>(value: T) -> Spanned<T> {
+    Spanned::new(value, Location::UNKNOWN, Location::UNKNOWN)
 }
 
 impl JsonSchema for MoveList {
@@ -279,34 +319,87 @@ impl JsonSchema for MoveList {
 
 impl<'de> Deserialize<'de> for MoveList {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct MoveListVisitor;
+        /// The two forms as written, each item with where it is.
+        enum Written {
+            Text(String),
+            List(Vec<Spanned<String>>),
+        }
 
-        impl<'de> Visitor<'de> for MoveListVisitor {
-            type Value = MoveList;
+        struct WrittenVisitor;
+
+        impl<'de> Visitor<'de> for WrittenVisitor {
+            type Value = Written;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a move list: a space-separated string or a list of moves")
             }
 
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<MoveList, E> {
-                Ok(MoveList {
-                    items: vec![text.to_owned()],
-                    as_text: true,
-                })
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Written, E> {
+                Ok(Written::Text(text.to_owned()))
             }
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveList, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Written, A::Error> {
                 let mut items = Vec::new();
-                while let Some(item) = seq.next_element::<String>()? {
+                while let Some(item) = seq.next_element::<Spanned<String>>()? {
                     items.push(item);
                 }
-                Ok(MoveList {
-                    items,
-                    as_text: false,
-                })
+                Ok(Written::List(items))
             }
         }
 
-        deserializer.deserialize_any(MoveListVisitor)
+        impl<'de> Deserialize<'de> for Written {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_any(WrittenVisitor)
+            }
+        }
+
+        let written = Spanned::<Written>::deserialize(deserializer)?;
+        Ok(match written.value {
+            Written::Text(text) => MoveList {
+                items: vec![text],
+                as_text: true,
+                location: written.referenced,
+                item_locations: Vec::new(),
+            },
+            Written::List(items) => MoveList {
+                item_locations: items.iter().map(|item| item.referenced).collect(),
+                items: items.into_iter().map(|item| item.value).collect(),
+                as_text: false,
+                location: written.referenced,
+            },
+        })
+    }
+}
+
+/// A boolean written as YAML's `true` or `false`, unquoted: `"yes"`, `"true"` or `yes` is a
+/// spec error rather than a silent `true` (the loader also turns on serde-saphyr's strict
+/// booleans, so `yes`/`no`/`on`/`off` are strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag(pub bool);
+
+impl<'de> Deserialize<'de> for Flag {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct FlagVisitor;
+
+        impl Visitor<'_> for FlagVisitor {
+            type Value = Flag;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`true` or `false`, unquoted")
+            }
+
+            fn visit_bool<E: de::Error>(self, value: bool) -> Result<Flag, E> {
+                Ok(Flag(value))
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Flag, E> {
+                Err(E::custom(format!(
+                    "expected `true` or `false`, unquoted; got the string {}",
+                    crate::spec::echo(text)
+                )))
+            }
+        }
+
+        deserializer.deserialize_any(FlagVisitor)
     }
 }

@@ -11,7 +11,9 @@ use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::engine::RulesEngine;
 use crate::spec::SpecError;
-use crate::spec::load::{at_key, data_files, is_kebab_case, yaml_error};
+use crate::spec::check::is_kebab_case;
+use crate::spec::load::{at_key, data_files, parse_yaml, read_text};
+use crate::spec::{Skipped, echo};
 
 /// A suite that loaded and passed the structural checks.
 #[derive(Debug)]
@@ -22,6 +24,8 @@ pub struct LoadedSuite {
     pub suite: SuiteFile,
     /// The 1-based line of each case, for messages.
     pub lines: Vec<usize>,
+    /// The file's text, so that problems found when a case runs can point into it.
+    pub text: String,
 }
 
 impl LoadedSuite {
@@ -46,20 +50,40 @@ impl LoadedSuite {
 pub struct LoadedSuites {
     pub suites: Vec<LoadedSuite>,
     pub errors: Vec<SpecError>,
+    pub skipped: Vec<Skipped>,
 }
 
-/// Loads every `*.yaml`, `*.yml` and `*.obf` file under `dir` (the schema directory aside),
-/// sorted by path. A missing directory is no error: a checkout may have no suites.
+/// The extensions of suite files (compared without regard to case).
+pub const SUITE_EXTENSIONS: [&str; 3] = ["yaml", "yml", "obf"];
+
+/// Loads every suite file (`*.yaml`, `*.yml`, `*.obf`, any case) under `dir` (the schema
+/// folder aside), sorted by path, following symbolic links. A missing directory is an error.
 #[must_use]
 pub fn load_suites(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> LoadedSuites {
+    load_matching(dir, engines, |_| true)
+}
+
+/// Loads the suite files under `dir` for which `wanted` holds.
+#[must_use]
+pub fn load_matching(
+    dir: &Path,
+    engines: &[Box<dyn RulesEngine>],
+    wanted: impl Fn(&PathBuf) -> bool,
+) -> LoadedSuites {
     let mut loaded = LoadedSuites::default();
     if !dir.is_dir() {
+        let message = if dir.exists() {
+            "not a directory: give the folder of suite files"
+        } else {
+            "no such suite directory"
+        };
+        loaded.errors.push(SpecError::file(dir, message));
         return loaded;
     }
-    // The schema directory holds only JSON, which the extensions leave out.
-    let (paths, errors) = data_files(dir, &["yaml", "yml", "obf"]);
-    loaded.errors = errors;
-    for path in paths {
+    let found = data_files(dir, &SUITE_EXTENSIONS);
+    loaded.errors = found.errors;
+    loaded.skipped = found.skipped;
+    for path in found.paths.into_iter().filter(|path| wanted(path)) {
         match load_suite_file(&path, engines) {
             Ok(suite) => loaded.suites.push(suite),
             Err(errors) => loaded.errors.extend(errors),
@@ -76,16 +100,17 @@ pub fn load_suite_file(
     path: &Path,
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSuite, Vec<SpecError>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![SpecError::file(path, format!("cannot read: {e}"))])?;
+    let text = read_text(path)?;
     let name = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
-    let (suite, lines) = if path.extension().is_some_and(|ext| ext == "obf") {
+    let (suite, lines) = if path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("obf"))
+    {
         obf::parse(path, &text)?
     } else {
-        let suite: SuiteFile =
-            serde_saphyr::from_str(&text).map_err(|error| vec![yaml_error(path, &text, &error)])?;
+        let suite: SuiteFile = parse_yaml(path, &text)?;
         let lines = suite
             .cases
             .iter()
@@ -98,8 +123,9 @@ pub fn load_suite_file(
         name,
         suite,
         lines,
+        text,
     };
-    let errors = check(&loaded, &text, engines);
+    let errors = check(&loaded, &loaded.text, engines);
     if errors.is_empty() {
         Ok(loaded)
     } else {
@@ -125,8 +151,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         errors.push(at_key(
             "game",
             format!(
-                "unknown game `{}`; expected one of: {}",
-                suite.game,
+                "unknown game {}; expected one of: {}",
+                echo(&suite.game),
                 games.join(", ")
             ),
         ));
@@ -141,7 +167,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         errors.push(at_key(
             "variant",
             format!(
-                "unknown variant `{variant}` of {}; expected one of: {}",
+                "unknown variant {} of {}; expected one of: {}",
+                echo(variant),
                 suite.game,
                 known.join(", ")
             ),
@@ -169,7 +196,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         let id = &case.id.value;
         if !is_kebab_case(id) {
             error(format!(
-                "case id `{id}` is not lower-case kebab-case (letters, digits, `-`)"
+                "case id {} is not lower-case kebab-case (letters, digits, `-`)",
+                echo(id)
             ));
         }
         if !ids.insert(id.as_str()) {
@@ -206,6 +234,24 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         if position.board.is_some() != position.to_move.is_some() {
             error(format!(
                 "case `{id}`: `position.board` and `position.to-move` go together"
+            ));
+        }
+        if let Some(side) = &position.to_move
+            && !game_engines
+                .iter()
+                .any(|engine| engine.accepts_side(&side.value))
+        {
+            let names: Vec<&str> = game_engines.iter().flat_map(|e| e.side_names()).collect();
+            errors.push(SpecError::at(
+                path,
+                text,
+                side.referenced.line() as usize,
+                side.referenced.column() as usize,
+                format!(
+                    "case `{id}`: unknown side {}; expected one of: {}",
+                    echo(&side.value),
+                    names.join(", ")
+                ),
             ));
         }
     }

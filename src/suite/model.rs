@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 use serde_saphyr::Spanned;
 
-use crate::spec::model::{MoveList, PositionSpec};
+use crate::spec::model::{Flag, MoveList, PositionSpec};
 
 /// One suite of one game: `suites/<game>/<name>.yaml`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -39,9 +39,14 @@ pub struct SuiteFile {
     #[serde(default)]
     pub budget: Option<BudgetSpec>,
     /// Too slow for `cargo test`: run only by `cargo xtask audit --suite NAME`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "strict_bool")]
     pub slow: bool,
     pub cases: Vec<SuiteCase>,
+}
+
+/// A boolean as YAML's unquoted `true`/`false` only (see [`Flag`]).
+fn strict_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    Flag::deserialize(deserializer).map(|flag| flag.0)
 }
 
 /// One position and what the engine's search must find there.

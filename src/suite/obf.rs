@@ -19,7 +19,7 @@ use serde_saphyr::Spanned;
 
 use super::model::{ExpectedScore, SuiteCase, SuiteFile};
 use crate::spec::SpecError;
-use crate::spec::model::{MoveList, PositionSpec};
+use crate::spec::model::{MoveList, PositionSpec, unplaced};
 
 /// Parses an `.obf` file into a suite and the line of each case.
 ///
@@ -64,13 +64,10 @@ pub fn parse(path: &Path, text: &str) -> Result<(SuiteFile, Vec<usize>), Vec<Spe
                     description: None,
                     source: None,
                     position: PositionSpec {
-                        text: Some(position),
+                        text: Some(unplaced(position)),
                         ..PositionSpec::default()
                     },
-                    best: Some(MoveList {
-                        items: best,
-                        as_text: false,
-                    }),
+                    best: Some(MoveList::of(best)),
                     avoid: None,
                     score: Some(ExpectedScore::Exact(score)),
                     algorithm: None,

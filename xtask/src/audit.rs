@@ -1,19 +1,24 @@
-//! `cargo xtask audit`: every spec case and every suite case against every chosen engine, as a
-//! table per file (or JSON), the failures with their boards, orphaned snapshots, and an exit
-//! code a script can act on.
+//! `cargo xtask audit`: every spec case and every suite case against every chosen engine.
+//!
+//! One loop over the runner's plan ([`arbiter::runner::plan`] → [`PlannedCase::run`], the
+//! same calls `cargo test` makes, snapshots included), then a table per file or JSON
+//! ([`mod@print`]), and an exit code a script can act on: 0 all good, 1 a case failed or the
+//! coverage is below `--min-coverage`, 2 bad input (a spec error, no case to run).
+
+mod print;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use arbiter::engine::{RulesEngine, embedded_engines};
+use arbiter::engine::{RulesEngine, embedded_engines, games};
 use arbiter::external::{ExternalEngine, MANIFEST_DIR};
-use arbiter::runner::{self, CaseResult, RunOptions, Verdict};
+use arbiter::runner::{
+    self, CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy,
+    Verdict,
+};
 use arbiter::snapshot;
-use arbiter::spec::{self, LoadedSpec, SpecError};
-use arbiter::suite::{self, LoadedSuite};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use serde_json::json;
 
 use crate::Status;
 use crate::progress::Progress;
@@ -23,6 +28,11 @@ pub enum Format {
     Table,
     Json,
 }
+
+/// The default folders; snapshots are compared (and orphans reported) only for the default
+/// suite folder, whose snapshots live under `snapshots/`.
+const DEFAULT_SPECS: &str = "specs";
+const DEFAULT_SUITES: &str = "suites";
 
 /// `cargo xtask audit`.
 #[derive(Args, Debug)]
@@ -34,10 +44,10 @@ pub struct AuditArgs {
     #[arg(long)]
     pub game: Option<String>,
     /// The spec directory.
-    #[arg(long, default_value = "specs")]
+    #[arg(long, default_value = DEFAULT_SPECS)]
     pub specs: PathBuf,
     /// The suite directory.
-    #[arg(long, default_value = "suites")]
+    #[arg(long, default_value = DEFAULT_SUITES)]
     pub suites: PathBuf,
     /// Run only these suites (by name, e.g. `ffo-40-59`; slow ones included) and no specs.
     #[arg(long = "suite")]
@@ -54,69 +64,69 @@ pub struct AuditArgs {
     /// Skip perft lines above this many nodes (`none` runs all: Othello depth 14 takes minutes).
     #[arg(long, default_value = "20000000000")]
     pub perft_limit: String,
+    /// Cases run at once. Default: 1 when an external engine is audited (its answers are
+    /// under a clock, and a busy machine would make it look slow), else one per core.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// The share of cases (percent) that must be checked at rule level or by a play check;
+    /// below it the audit exits 1. Default: at least one case must be checked.
+    #[arg(long)]
+    pub min_coverage: Option<f64>,
 }
 
-/// A file of the audit (spec or suite) and its counts.
-struct FileSummary {
-    path: PathBuf,
-    game: String,
-    kind: &'static str,
-    topic: String,
-    source: String,
-    counts: [usize; 4],
-}
-
-/// One case's result, with the file it came from.
-struct Row {
-    name: String,
-    file: usize,
-    variant: String,
-    result: CaseResult,
+/// A file of the audit (spec or suite), for the per-file table.
+pub struct FileSummary {
+    pub path: PathBuf,
+    pub game: String,
+    pub kind: &'static str,
+    pub topic: String,
+    pub source: String,
 }
 
 /// Runs the audit.
 ///
 /// # Errors
-/// Bad arguments (an unknown engine or suite, an unreadable limit).
+/// Bad arguments (an unknown engine, game or suite, an unreadable limit).
 pub fn run(args: &AuditArgs) -> Result<Status> {
     let engines = chosen_engines(args.engine.as_deref())?;
-    let perft_limit = match args.perft_limit.as_str() {
-        "none" => None,
-        text => Some(text.replace('_', "").parse::<u64>().map_err(|_| {
-            anyhow::anyhow!("--perft-limit: expected a number or `none`, got `{text}`")
-        })?),
-    };
+    if let Some(game) = &args.game
+        && !engines.iter().any(|engine| engine.game() == game)
+    {
+        bail!(
+            "unknown game `{game}` for {}; expected one of: {}",
+            args.engine.as_deref().unwrap_or("the embedded engines"),
+            games().join(", ")
+        );
+    }
     let options = RunOptions {
-        perft_limit,
+        perft_limit: parse_limit(&args.perft_limit)?,
         tree_limit: 100_000_000,
+        snapshots: if args.suites == Path::new(DEFAULT_SUITES) {
+            SnapshotPolicy::Compare {
+                root: PathBuf::new(),
+                write_new: false,
+            }
+        } else {
+            SnapshotPolicy::Ignore
+        },
     };
     let of_game = |game: &str| args.game.as_ref().is_none_or(|wanted| wanted == game);
 
     // Load with every embedded engine, so that a file for another game is not an error.
     let all_engines = embedded_engines();
-    let mut load_errors: Vec<SpecError> = Vec::new();
-    let specs: Vec<LoadedSpec> = if args.only_suites.is_empty() {
-        let loaded = spec::load_dir(&args.specs, &all_engines);
-        load_errors.extend(loaded.errors);
-        loaded
-            .specs
-            .into_iter()
-            .filter(|loaded| of_game(&loaded.spec.game))
-            .collect()
+    let specs = args.only_suites.is_empty().then_some(args.specs.as_path());
+    let loaded = runner::load(specs, Some(&args.suites), &all_engines);
+    let orphans = if args.suites == Path::new(DEFAULT_SUITES) {
+        snapshot::orphans(Path::new(""), &loaded.files, &all_engines)
     } else {
         Vec::new()
     };
-    let loaded_suites = suite::load_suites(&args.suites, &all_engines);
-    load_errors.extend(loaded_suites.errors);
-    let orphans = snapshot::orphans(Path::new("."), &loaded_suites.suites, &all_engines);
-    let mut suites: Vec<LoadedSuite> = loaded_suites
-        .suites
-        .into_iter()
-        .filter(|loaded| of_game(&loaded.suite.game))
-        .collect();
+    let mut files = loaded.files;
+    files.specs.retain(|loaded| of_game(&loaded.spec.game));
+    files.suites.retain(|loaded| of_game(&loaded.suite.game));
     for wanted in &args.only_suites {
-        if !suites.iter().any(|loaded| loaded.name == *wanted) {
-            let names: Vec<&str> = suites.iter().map(|loaded| loaded.name.as_str()).collect();
+        if !files.suites.iter().any(|loaded| loaded.name == *wanted) {
+            let names: Vec<&str> = files.suites.iter().map(|l| l.name.as_str()).collect();
             bail!(
                 "unknown suite `{wanted}`; expected one of: {}",
                 names.join(", ")
@@ -124,113 +134,193 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         }
     }
     if !args.only_suites.is_empty() {
-        suites.retain(|loaded| args.only_suites.contains(&loaded.name));
+        files
+            .suites
+            .retain(|loaded| args.only_suites.contains(&loaded.name));
     }
-    for error in &load_errors {
+    for error in &loaded.errors {
         eprintln!("{error}\n");
     }
-
-    let mut files: Vec<FileSummary> = specs
-        .iter()
-        .map(|loaded| FileSummary {
-            path: loaded.path.clone(),
-            game: loaded.spec.game.clone(),
-            kind: "spec",
-            topic: loaded.topic.clone(),
-            source: loaded.spec.source.clone(),
-            counts: [0; 4],
-        })
-        .collect();
-    let suite_offset = files.len();
-    files.extend(suites.iter().map(|loaded| FileSummary {
-        path: loaded.path.clone(),
-        game: loaded.suite.game.clone(),
-        kind: "suite",
-        topic: loaded.name.clone(),
-        source: loaded.suite.source.clone().unwrap_or_default(),
-        counts: [0; 4],
-    }));
-
-    let chosen = |id: &str| args.only_cases.is_empty() || args.only_cases.iter().any(|c| c == id);
-    let mut spec_plan = runner::plan(&specs, &engines);
-    spec_plan.retain(|planned| chosen(&specs[planned.spec].spec.cases[planned.case].id.value));
-    let include_slow = args.slow || !args.only_suites.is_empty();
-    let mut suite_plan = runner::plan_suites(&suites, &engines, include_slow);
-    suite_plan.retain(|planned| chosen(&suites[planned.suite].suite.cases[planned.case].id.value));
-    if !args.only_cases.is_empty() && spec_plan.is_empty() && suite_plan.is_empty() {
-        bail!("no case named {}", args.only_cases.join(", "));
-    }
-    let progress = Progress::new("audit", (spec_plan.len() + suite_plan.len()) as u64);
-    let mut rows: Vec<Row> = spec_plan
-        .into_par_iter()
-        .map(|planned| {
-            let loaded = &specs[planned.spec];
-            let case = &loaded.spec.cases[planned.case];
-            let engine = engines[planned.engine].as_ref();
-            let result = runner::run_case(engine, loaded, case, &planned.variant, options);
-            progress.inc(&planned.name);
-            Row {
-                name: planned.name,
-                file: planned.spec,
-                variant: planned.variant,
-                result,
-            }
-        })
-        .collect();
-    // Suites search; slow ones first would balance better, but results are sorted anyway.
-    rows.extend(
-        suite_plan
-            .into_par_iter()
-            .map(|planned| {
-                let loaded = &suites[planned.suite];
-                let engine = engines[planned.engine].as_ref();
-                let started = std::time::Instant::now();
-                let outcome = runner::run_suite_case(engine, loaded, planned.case);
-                if include_slow {
-                    progress.note(&format!(
-                        "{} {} ({:.1} s)",
-                        planned.name,
-                        verdict_name(outcome.result.verdict),
-                        started.elapsed().as_secs_f64()
-                    ));
-                }
-                progress.inc(&planned.name);
-                Row {
-                    name: planned.name,
-                    file: suite_offset + planned.suite,
-                    variant: loaded
-                        .suite
-                        .variant
-                        .clone()
-                        .unwrap_or_else(|| engine.default_variant()),
-                    result: outcome.result,
-                }
-            })
-            .collect::<Vec<_>>(),
-    );
-    progress.finish();
-    for row in &rows {
-        files[row.file].counts[verdict_index(row.result.verdict)] += 1;
+    if !loaded.skipped.is_empty() {
+        let names: Vec<String> = loaded
+            .skipped
+            .iter()
+            .map(|skipped| format!("{} ({})", skipped.path.display(), skipped.why))
+            .collect();
+        eprintln!(
+            "skipped {} file(s) that are not spec or suite files: {}",
+            names.len(),
+            names.join(", ")
+        );
     }
 
-    match args.format {
-        Format::Table => print_table(&files, &rows, &engines, &orphans),
-        Format::Json => print_json(&files, &rows, load_errors.len(), &orphans),
-    }
-    let count = |verdict| {
-        rows.iter()
-            .filter(|row| row.result.verdict == verdict)
-            .count()
+    let scope = PlanScope {
+        include_slow: args.slow || !args.only_suites.is_empty(),
     };
+    let chosen = |id: &str| args.only_cases.is_empty() || args.only_cases.iter().any(|c| c == id);
+    let mut planned = runner::plan(&files, &engines, scope);
+    planned.retain(|planned| chosen(planned.id(&files)));
+    if planned.is_empty() {
+        eprintln!("error: {}", nothing_to_run(args, &files, &engines));
+        return Ok(Status::BadInput);
+    }
+    let jobs = args.jobs.unwrap_or_else(|| default_jobs(&engines));
+    let results = run_all(
+        &planned,
+        &files,
+        &engines,
+        &options,
+        jobs,
+        scope.include_slow,
+    )?;
+
+    let summaries = summaries(&files);
+    let coverage = Coverage::of(&results);
+    match args.format {
+        Format::Table => print::table(&summaries, &results, &engines, &orphans, &coverage),
+        Format::Json => print::json(
+            &summaries,
+            &results,
+            loaded.errors.len(),
+            &orphans,
+            &coverage,
+        ),
+    }
+    let count = |verdict| results.iter().filter(|r| r.verdict == verdict).count();
+    if !loaded.errors.is_empty() || count(Verdict::SpecError) > 0 {
+        return Ok(Status::BadInput);
+    }
+    if let Some(problem) = coverage_problem(&coverage, args.min_coverage) {
+        eprintln!("error: {problem}");
+        return Ok(Status::Failures);
+    }
     Ok(
-        if !load_errors.is_empty() || count(Verdict::SpecError) > 0 {
-            Status::BadInput
-        } else if count(Verdict::Fail) > 0 {
+        if count(Verdict::Fail) > 0 || count(Verdict::EngineFault) > 0 {
             Status::Failures
         } else {
             Status::Ok
         },
     )
+}
+
+/// Cases run at once unless `--jobs` says: one per core, but one at a time when an engine's
+/// answers are under a clock (an external process), so that a busy machine does not make it
+/// look slow.
+fn default_jobs(engines: &[Box<dyn RulesEngine>]) -> usize {
+    if engines.iter().all(|engine| engine.reproducible()) {
+        rayon::current_num_threads()
+    } else {
+        1
+    }
+}
+
+/// Runs every planned case, `jobs` at a time, in plan order.
+fn run_all(
+    planned: &[PlannedCase],
+    files: &CaseFiles,
+    engines: &[Box<dyn RulesEngine>],
+    options: &RunOptions,
+    jobs: usize,
+    timed: bool,
+) -> Result<Vec<CaseResult>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()?;
+    let progress = Progress::new("audit", planned.len() as u64);
+    let results = pool.install(|| {
+        planned
+            .par_iter()
+            .map(|planned| {
+                let started = std::time::Instant::now();
+                let result = planned.run(files, engines[planned.engine].as_ref(), options);
+                if timed && matches!(planned.case, runner::CaseRef::Suite { .. }) {
+                    progress.note(&format!(
+                        "{} {} ({:.1} s)",
+                        planned.name,
+                        result.verdict.name(),
+                        started.elapsed().as_secs_f64()
+                    ));
+                }
+                progress.inc(&planned.name);
+                result
+            })
+            .collect()
+    });
+    progress.finish();
+    Ok(results)
+}
+
+/// The rows of the per-file table: spec files, then suite files, in load order.
+fn summaries(files: &CaseFiles) -> Vec<FileSummary> {
+    let specs = files.specs.iter().map(|loaded| FileSummary {
+        path: loaded.path.clone(),
+        game: loaded.spec.game.clone(),
+        kind: "spec",
+        topic: loaded.topic.clone(),
+        source: loaded.spec.source.clone(),
+    });
+    let suites = files.suites.iter().map(|loaded| FileSummary {
+        path: loaded.path.clone(),
+        game: loaded.suite.game.clone(),
+        kind: "suite",
+        topic: loaded.name.clone(),
+        source: loaded.suite.source.clone().unwrap_or_default(),
+    });
+    specs.chain(suites).collect()
+}
+
+/// Why the plan is empty, in words.
+fn nothing_to_run(args: &AuditArgs, files: &CaseFiles, engines: &[Box<dyn RulesEngine>]) -> String {
+    if !args.only_cases.is_empty() {
+        return format!("no case named {}", args.only_cases.join(", "));
+    }
+    let names: Vec<&str> = engines.iter().map(|engine| engine.name()).collect();
+    if files.specs.is_empty() && files.suites.is_empty() {
+        let folders = if args.only_suites.is_empty() {
+            format!("{} or {}", args.specs.display(), args.suites.display())
+        } else {
+            args.suites.display().to_string()
+        };
+        return format!(
+            "no case ran: no spec or suite file{} found under {folders}",
+            args.game
+                .as_ref()
+                .map_or_else(String::new, |game| format!(" of {game}"))
+        );
+    }
+    format!(
+        "no case ran: no loaded case is for a game and variant of {}",
+        names.join(", ")
+    )
+}
+
+/// Why the coverage is too low, if it is.
+fn coverage_problem(coverage: &Coverage, min_coverage: Option<f64>) -> Option<String> {
+    match min_coverage {
+        None if coverage.checked() == 0 => Some(format!(
+            "nothing could be checked: of {} case(s) none was checked at rule level or by a \
+             play check ({} not applicable); the engine answers none of them (see the reasons \
+             above), so the audit proves nothing (--min-coverage 0 accepts this)",
+            coverage.cases, coverage.not_applicable
+        )),
+        Some(min) if coverage.checked_percent() < min => Some(format!(
+            "coverage {:.1}% is below --min-coverage {min}%: {} of {} case(s) checked",
+            coverage.checked_percent(),
+            coverage.checked(),
+            coverage.cases
+        )),
+        _ => None,
+    }
+}
+
+/// `--perft-limit`: a number (underscores allowed) or `none`.
+fn parse_limit(text: &str) -> Result<Option<u64>> {
+    match text {
+        "none" => Ok(None),
+        text => Ok(Some(text.replace('_', "").parse::<u64>().map_err(
+            |_| anyhow::anyhow!("--perft-limit: expected a number or `none`, got `{text}`"),
+        )?)),
+    }
 }
 
 /// The embedded engines, or the one named: an embedded engine (named after its game) or an
@@ -261,122 +351,112 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
     );
 }
 
-const fn verdict_index(verdict: Verdict) -> usize {
-    match verdict {
-        Verdict::Pass => 0,
-        Verdict::Fail => 1,
-        Verdict::NotApplicable => 2,
-        Verdict::SpecError => 3,
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-const fn verdict_name(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Pass => "passed",
-        Verdict::Fail => "failed",
-        Verdict::NotApplicable => "not-applicable",
-        Verdict::SpecError => "spec-error",
-    }
-}
-
-fn print_table(
-    files: &[FileSummary],
-    rows: &[Row],
-    engines: &[Box<dyn RulesEngine>],
-    orphans: &[PathBuf],
-) {
-    let names: Vec<&str> = engines.iter().map(|engine| engine.name()).collect();
-    println!("arbiter audit: engines {}", names.join(", "));
-    println!();
-    println!(
-        "{:<42} {:<10} {:<5} {:<22} {:>6} {:>7} {:>7} {:>5} {:>11}",
-        "file", "game", "kind", "topic", "cases", "passed", "failed", "n/a", "spec errors"
-    );
-    for file in files {
-        let [passed, failed, not_applicable, spec_errors] = file.counts;
-        let cases = passed + failed + not_applicable + spec_errors;
-        if cases == 0 {
-            continue;
-        }
-        println!(
-            "{:<42} {:<10} {:<5} {:<22} {cases:>6} {passed:>7} {failed:>7} {not_applicable:>5} {spec_errors:>11}",
-            file.path.display().to_string(),
-            file.game,
-            file.kind,
-            file.topic
-        );
-    }
-    let total = |index: usize| files.iter().map(|f| f.counts[index]).sum::<usize>();
-    let (passed, failed, not_applicable, spec_errors) = (total(0), total(1), total(2), total(3));
-    println!(
-        "{:<42} {:<10} {:<5} {:<22} {:>6} {passed:>7} {failed:>7} {not_applicable:>5} {spec_errors:>11}",
-        "total",
-        "",
-        "",
-        "",
-        passed + failed + not_applicable + spec_errors
-    );
-    let mut notes = 0;
-    for row in rows {
-        notes += row.result.notes.len();
-        if row.result.verdict != Verdict::Pass {
-            println!(
-                "\n{} {}\n{}",
-                verdict_name(row.result.verdict).to_uppercase(),
-                row.name,
-                row.result.message
-            );
+    /// Arguments for an audit of the folders under `dir` (`specs/`, `suites/`).
+    fn args(dir: &Path) -> AuditArgs {
+        AuditArgs {
+            engine: None,
+            game: None,
+            specs: dir.join("specs"),
+            suites: dir.join("suites"),
+            only_suites: Vec::new(),
+            only_cases: Vec::new(),
+            slow: false,
+            format: Format::Json,
+            perft_limit: "1000000".to_owned(),
+            jobs: Some(1),
+            min_coverage: None,
         }
     }
-    if notes > 0 {
-        println!(
-            "\n{notes} perft line(s) skipped above the node limit (--perft-limit none runs them)"
-        );
-    }
-    if !orphans.is_empty() {
-        println!(
-            "\n{} orphaned snapshot(s): no suite case writes them any more (delete them, or \
-             restore the case):",
-            orphans.len()
-        );
-        for orphan in orphans {
-            println!("  {}", orphan.display());
-        }
-    }
-}
 
-fn print_json(files: &[FileSummary], rows: &[Row], load_errors: usize, orphans: &[PathBuf]) {
-    let files: Vec<_> = files
-        .iter()
-        .map(|file| {
-            json!({
-                "path": file.path.display().to_string(),
-                "game": file.game,
-                "kind": file.kind,
-                "topic": file.topic,
-                "source": file.source,
-                "passed": file.counts[0],
-                "failed": file.counts[1],
-                "not_applicable": file.counts[2],
-                "spec_errors": file.counts[3],
-            })
-        })
-        .collect();
-    let cases: Vec<_> = rows
-        .iter()
-        .map(|row| {
-            json!({
-                "name": row.name,
-                "variant": row.variant,
-                "verdict": verdict_name(row.result.verdict),
-                "message": row.result.message,
-                "notes": row.result.notes,
-            })
-        })
-        .collect();
-    let orphans: Vec<String> = orphans.iter().map(|p| p.display().to_string()).collect();
-    println!(
-        "{}",
-        json!({ "files": files, "cases": cases, "load_errors": load_errors, "orphaned_snapshots": orphans })
-    );
+    fn scratch(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("arbiter-audit-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("specs")).unwrap();
+        std::fs::create_dir_all(dir.join("suites")).unwrap();
+        dir
+    }
+
+    #[test]
+    fn an_audit_that_runs_no_case_is_bad_input() {
+        let dir = scratch("empty");
+        assert_eq!(run(&args(&dir)).unwrap(), Status::BadInput, "empty folders");
+        let mut missing = args(&dir);
+        missing.suites = dir.join("no-such-folder");
+        std::fs::write(
+            dir.join("specs/a.yaml"),
+            "game: tictactoe\nsource: the rules\ncases:\n  - id: a\n    expect: {to-move: x}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            run(&missing).unwrap(),
+            Status::BadInput,
+            "a missing suite folder"
+        );
+        assert_eq!(run(&args(&dir)).unwrap(), Status::Ok, "one passing case");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_external_engine_is_audited_one_case_at_a_time_by_default() {
+        let dir = scratch("jobs");
+        std::fs::write(
+            dir.join("cat.yaml"),
+            "name: cat\ngame: othello\nvariant: standard\ncommand: [cat]\nprotocol: botzone\n\
+             move-time-ms: 1000\nfirst-move-time-ms: 1000\nmemory-mb: 64\n",
+        )
+        .unwrap();
+        let external = ExternalEngine::load(&dir, "cat").unwrap();
+        assert_eq!(default_jobs(&[Box::new(external)]), 1);
+        assert_eq!(
+            default_jobs(&embedded_engines()),
+            rayon::current_num_threads()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_unknown_game_is_refused() {
+        let dir = scratch("game");
+        let mut chess = args(&dir);
+        chess.game = Some("chess".to_owned());
+        let error = run(&chess).unwrap_err().to_string();
+        assert!(
+            error.contains("unknown game `chess`") && error.contains("othello"),
+            "{error}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn no_check_at_all_is_a_problem_unless_accepted() {
+        let none = Coverage {
+            cases: 5,
+            not_applicable: 5,
+            unchecked: 5,
+            ..Coverage::default()
+        };
+        assert!(
+            coverage_problem(&none, None)
+                .unwrap()
+                .contains("nothing could be checked")
+        );
+        assert_eq!(coverage_problem(&none, Some(0.0)), None);
+        let some = Coverage {
+            cases: 4,
+            play_check: 1,
+            unchecked: 3,
+            not_applicable: 3,
+            ..Coverage::default()
+        };
+        assert_eq!(coverage_problem(&some, None), None);
+        assert!(
+            coverage_problem(&some, Some(50.0))
+                .unwrap()
+                .contains("25.0%")
+        );
+    }
 }

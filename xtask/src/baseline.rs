@@ -1,20 +1,22 @@
 //! `cargo xtask baseline freeze NAME` and `cargo xtask baseline diff NAME`.
 //!
-//! Freeze runs every suite case, accepts the snapshots under `snapshots/<engine>/` (through
-//! insta, so the files are exactly what `cargo test` compares) and records them with each
+//! Freeze runs every suite case through the runner, which writes the snapshots under
+//! `snapshots/<engine>/` in place (the files `cargo test` compares), and records them with each
 //! engine's params.yaml, the fingerprints of its built-in data files (trained weights) and the
 //! bench signature in `snapshots/baselines/NAME/`. Diff runs the
 //! same and lists what changed; exit 1 when anything did.
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
-use arbiter::baseline::{self, Baseline};
+use anyhow::{Result, bail};
+use arbiter::baseline::{self, Baseline, ReadError};
 use arbiter::bench;
 use arbiter::engine::{RulesEngine, embedded_engines};
-use arbiter::runner;
+use arbiter::runner::{
+    self, CaseFiles, CaseRef, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, SnapshotStatus,
+};
 use arbiter::snapshot;
-use arbiter::suite::{self, LoadedSuite};
+use arbiter::suite::LoadedSuite;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 
@@ -40,8 +42,9 @@ pub enum BaselineCommand {
         #[arg(long)]
         slow: bool,
     },
-    /// List every position whose move or score changed since NAME, and parameter and
-    /// signature changes; exit 1 if anything changed.
+    /// List every position whose move or score changed since NAME (or NAME.prev, the one a
+    /// `--force` freeze replaced), and parameter and signature changes; exit 1 if anything
+    /// changed, 2 if the baseline is missing or corrupt.
     Diff { name: String },
 }
 
@@ -66,25 +69,14 @@ pub fn run(args: &BaselineArgs) -> Result<Status> {
 fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
     let root = root();
     baseline::check_free(&root, name, force)?;
-    // SAFETY: set before any other thread exists (rayon's pool starts later); insta reads
-    // them to accept snapshots in place instead of failing on a difference.
-    unsafe {
-        std::env::set_var("INSTA_UPDATE", "always");
-        std::env::set_var("INSTA_FORCE_PASS", "1");
-        std::env::set_var("INSTA_OUTPUT", "minimal");
-    }
     let engines = embedded_engines();
-    let suites = load(&root, &engines)?;
+    let files = load(&root, &engines)?;
     let include = |loaded: &LoadedSuite| slow || !loaded.suite.slow;
-    let texts = current_snapshots(&suites, &engines, include);
+    let policy = SnapshotPolicy::Accept { root: root.clone() };
+    let texts = current_snapshots(&files, &engines, include, policy)?;
     let mut frozen = Baseline::default();
     for (engine, file_name, text) in &texts {
-        let name = file_name.trim_end_matches(".snap");
-        snapshot::assert_snapshot(&root, engine, name, text);
-        let path = root.join(snapshot::DIR).join(engine).join(file_name);
-        let written = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading back {}", path.display()))?;
-        frozen.add_snapshot(engine, file_name, written);
+        frozen.add_snapshot(engine, file_name, snapshot::file_text(text));
     }
     add_engine_files(&mut frozen, &engines);
     let dir = baseline::write(&root, name, &frozen, force)?;
@@ -108,16 +100,16 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
 
 fn diff(name: &str) -> Result<Status> {
     let root = root();
-    let dir = baseline::dir_of(&root, name)?;
-    if !dir.is_dir() {
-        bail!(
-            "no baseline {}; freeze one with `cargo xtask baseline freeze {name}`",
-            dir.display()
-        );
-    }
-    let frozen = Baseline::read(&dir).with_context(|| format!("reading {}", dir.display()))?;
+    let dir = baseline::dir_to_read(&root, name)?;
+    let frozen = match Baseline::read(&dir) {
+        Ok(frozen) => frozen,
+        Err(error @ ReadError::Missing { left: None, .. }) => {
+            bail!("{error}; freeze one with `cargo xtask baseline freeze {name}`")
+        }
+        Err(error) => bail!("{error}"),
+    };
     let engines = embedded_engines();
-    let suites = load(&root, &engines)?;
+    let files = load(&root, &engines)?;
     // The suites the baseline covered (slow ones included if it had them), and new fast ones.
     let frozen_suites: Vec<String> = frozen
         .files
@@ -131,8 +123,10 @@ fn diff(name: &str) -> Result<Status> {
         .collect();
     let include = |loaded: &LoadedSuite| !loaded.suite.slow || frozen_suites.contains(&loaded.name);
     let mut current = Baseline::default();
-    for (engine, file_name, text) in current_snapshots(&suites, &engines, include) {
-        current.add_snapshot(&engine, &file_name, text);
+    for (engine, file_name, text) in
+        current_snapshots(&files, &engines, include, SnapshotPolicy::Ignore)?
+    {
+        current.add_snapshot(&engine, &file_name, snapshot::file_text(&text));
     }
     add_engine_files(&mut current, &engines);
     let changes = baseline::diff(&frozen, &current);
@@ -144,8 +138,9 @@ fn diff(name: &str) -> Result<Status> {
     })
 }
 
-fn load(root: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<Vec<LoadedSuite>> {
-    let loaded = suite::load_suites(&root.join("suites"), engines);
+/// The suites under `root/suites` (no specs: baselines record searches).
+fn load(root: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<CaseFiles> {
+    let loaded = runner::load(None, Some(&root.join("suites")), engines);
     if !loaded.errors.is_empty() {
         for error in &loaded.errors {
             eprintln!("{error}\n");
@@ -155,48 +150,56 @@ fn load(root: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<Vec<LoadedSuite
             loaded.errors.len()
         );
     }
-    Ok(loaded.suites)
+    Ok(loaded.files)
 }
 
-/// Every included suite case searched: (engine, snapshot file name, snapshot text), sorted.
-/// Cases whose search did not run have no snapshot and are reported.
+/// Every included suite case searched through the runner under `policy`: (engine, snapshot
+/// file name, snapshot text), sorted. Cases whose search did not run have no snapshot and are
+/// reported.
 fn current_snapshots(
-    suites: &[LoadedSuite],
+    files: &CaseFiles,
     engines: &[Box<dyn RulesEngine>],
     include: impl Fn(&LoadedSuite) -> bool + Sync,
-) -> Vec<(String, String, String)> {
-    let planned: Vec<_> = runner::plan_suites(suites, engines, true)
+    policy: SnapshotPolicy,
+) -> Result<Vec<(String, String, String)>> {
+    let planned: Vec<PlannedCase> = runner::plan(files, engines, PlanScope { include_slow: true })
         .into_iter()
-        .filter(|planned| include(&suites[planned.suite]))
+        .filter(|planned| match planned.case {
+            CaseRef::Suite { file, .. } => include(&files.suites[file]),
+            CaseRef::Spec { .. } => false,
+        })
         .collect();
+    let options = RunOptions {
+        perft_limit: Some(0),
+        tree_limit: 0,
+        snapshots: policy,
+    };
     let progress = Progress::new("suites", planned.len() as u64);
     let results: Vec<_> = planned
-        .into_par_iter()
+        .par_iter()
         .map(|planned| {
-            let loaded = &suites[planned.suite];
-            let engine = engines[planned.engine].as_ref();
-            let outcome = runner::run_suite_case(engine, loaded, planned.case);
+            let result = planned.run(files, engines[planned.engine].as_ref(), &options);
             progress.inc(&planned.name);
-            let id = &loaded.suite.cases[planned.case].id.value;
-            let file_name = format!("{}.snap", snapshot::name(&loaded.name, id));
-            match snapshot::render(engine.name(), loaded, planned.case, &outcome) {
-                Some(text) => Ok((engine.name().to_owned(), file_name, text)),
-                None => Err(format!(
-                    "{}: no snapshot: {}",
-                    planned.name, outcome.result.message
-                )),
-            }
+            result
         })
         .collect();
     progress.finish();
     let mut texts = Vec::new();
     for result in results {
-        match result {
-            Ok(entry) => texts.push(entry),
-            Err(message) => eprintln!("warning: {message}"),
+        let Some(found) = result.snapshot else {
+            eprintln!("warning: {}: no snapshot: {}", result.name, result.message);
+            continue;
+        };
+        if let SnapshotStatus::Unreadable { problem } = &found.status {
+            bail!("{}: {problem}", found.path.display());
         }
+        let file_name = format!(
+            "{}.snap",
+            snapshot::name(&result.origin.topic, &result.origin.id)
+        );
+        texts.push((result.engine, file_name, found.text));
     }
-    texts
+    Ok(texts)
 }
 
 /// Each engine's parameters file, the fingerprints of its built-in data files, and the bench

@@ -451,6 +451,8 @@ fn opening_defaults(game: &str) -> (usize, Option<u32>, i32) {
         "connect6" => (3, Some(2), 150),
         "amazons" => (2, None, 100),
         "surakarta" => (4, None, 100),
+        "dotsboxes" => (4, None, 150),
+        "nogo" => (4, None, 150),
         _ => (2, None, 0),
     }
 }

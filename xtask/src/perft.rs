@@ -1,8 +1,9 @@
-//! `cargo xtask perft`: node counts per depth with timings, one thread, release build.
+//! `cargo xtask perft`: node counts per depth with timings, one thread, release build. A depth
+//! beyond the longest game the position allows is refused, and `--max-nodes` stops a walk.
 
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use arbiter_core::PerftConvention;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -30,6 +31,9 @@ pub struct PerftArgs {
     /// One JSON object per depth per line: {"depth":d,"nodes":n,"seconds":s}.
     #[arg(long)]
     pub json: bool,
+    /// Stop a depth whose walk visits more than this many positions (exit 1 then).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
 }
 
 /// Counts and prints perft for depths 1..=DEPTH.
@@ -38,6 +42,16 @@ pub struct PerftArgs {
 /// A position that cannot be set up.
 pub fn run(args: &PerftArgs) -> Result<Status> {
     let (_, mut position) = set_up(&args.position)?;
+    if let Some(plies) = position.longest_game()
+        && args.depth > plies.saturating_add(1)
+    {
+        bail!(
+            "depth {} is beyond the longest possible game: no game lasts more than {plies} more \
+             plies from this position, so depths above {} count nothing new",
+            args.depth,
+            plies + 1
+        );
+    }
     let convention = match args.convention {
         ConventionArg::ExactLength => PerftConvention::SequencesOfExactLength,
         ConventionArg::FinishedIsLeaf => PerftConvention::FinishedGameIsLeaf,
@@ -50,7 +64,13 @@ pub fn run(args: &PerftArgs) -> Result<Status> {
     }
     for depth in 1..=args.depth {
         let start = Instant::now();
-        let nodes = position.perft(depth, convention);
+        let limit = args.max_nodes.unwrap_or(u64::MAX);
+        let Some(nodes) = position.perft_within(depth, convention, limit) else {
+            eprintln!(
+                "depth {depth} stopped: its walk visited more than {limit} positions (--max-nodes)"
+            );
+            return Ok(Status::Failures);
+        };
         let seconds = start.elapsed().as_secs_f64();
         if args.json {
             println!(

@@ -1,7 +1,7 @@
 //! The [`Game`] implementation: the glue between the core contract and this crate's modules.
 
 use arbiter_core::{
-    Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention, SetupProblem, Side,
 };
 
 use crate::notation::{self, Move};
@@ -20,6 +20,15 @@ impl Game for Amazons {
     /// keep their names; on Botzone's 8x8 board black moves first, i.e. the start position has
     /// [`Side::Second`] to move (see [`AmazonsVariant::first_to_move`]).
     const SIDE_NAMES: [&'static str; 2] = ["white", "black"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "not-own-amazon",
+        "not-queen-line",
+        "blocked-path",
+        "arrow-blocked",
+        "arrow-not-queen-line",
+    ];
 
     fn start(variant: &AmazonsVariant) -> Amazons {
         Amazons::new(*variant)
@@ -98,7 +107,19 @@ impl Game for Amazons {
         setup::format_diagram(setup.size, &setup.cells)
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        crate::perft::perft(self, depth, convention)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = crate::perft::perft(self, depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Every move shoots an arrow onto an empty square, which stays burnt.
+        Some(self.empty().count_ones())
     }
 }

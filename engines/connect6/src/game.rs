@@ -2,7 +2,8 @@
 
 use arbiter_core::zobrist::keys;
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    EndReason, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
+    SetupProblem, Side,
 };
 
 use crate::board::{Board, POINTS, Point};
@@ -107,6 +108,13 @@ impl Game for Connect6 {
 
     const NAME: &'static str = "connect6";
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "occupied",
+        "same-point",
+        "wrong-stone-count",
+    ];
 
     fn start(variant: &Connect6Variant) -> Self {
         Connect6 {
@@ -315,9 +323,35 @@ impl Game for Connect6 {
 
     /// Walks the tree through make/unmake over the empty points (no move list), and bulk-counts
     /// the last ply: `E` or `C(E, 2)` children for a position that goes on.
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = self.perft_walk(depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Every turn places at least one stone.
+        u32::try_from(self.empty_count()).ok()
+    }
+}
+
+impl Connect6 {
+    fn perft_walk(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        budget: &mut NodeBudget,
+    ) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if !budget.take() {
+            return 0;
         }
         if self.outcome.is_some() {
             return match convention {
@@ -336,17 +370,23 @@ impl Game for Connect6 {
             for &p in empties {
                 let mv = Move::single(p);
                 self.make(mv);
-                nodes += self.perft(depth - 1, convention);
+                nodes += self.perft_walk(depth - 1, convention, budget);
                 self.unmake(mv, ());
+                if budget.exhausted() {
+                    break;
+                }
             }
             return nodes;
         }
-        for (i, &a) in empties.iter().enumerate() {
+        'pairs: for (i, &a) in empties.iter().enumerate() {
             for &b in &empties[i + 1..] {
                 let mv = Move::pair(a, b);
                 self.make(mv);
-                nodes += self.perft(depth - 1, convention);
+                nodes += self.perft_walk(depth - 1, convention, budget);
                 self.unmake(mv, ());
+                if budget.exhausted() {
+                    break 'pairs;
+                }
             }
         }
         nodes

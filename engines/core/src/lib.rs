@@ -31,7 +31,7 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
-pub use perft::{PerftConvention, perft_generic};
+pub use perft::{MoveBuffers, NodeBudget, PerftConvention, perft_generic, perft_generic_within};
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
@@ -88,6 +88,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     const NAME: &'static str;
     /// The names of [`Side::First`] and [`Side::Second`] in this game (`["black", "white"]`).
     const SIDE_NAMES: [&'static str; 2];
+    /// Every code [`Game::check_move`] may refuse a move with (`occupied`, `no-flip`, …), so
+    /// that a spec naming another code is refused when it loads. Empty: not declared, and
+    /// specs are not checked against it.
+    const MOVE_CODES: &'static [&'static str] = &[];
+    /// Every kind [`Game::forbidden_moves`] reports (renju: `double-three`, `double-four`,
+    /// `overline`); empty for games without foul rules.
+    const FOUL_KINDS: &'static [&'static str] = &[];
 
     /// The start position of `variant`.
     fn start(variant: &Self::Variant) -> Self;
@@ -174,10 +181,33 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         Ok(self.make(mv))
     }
 
-    /// Number of move sequences of `depth` plies from here, under `convention`.
-    /// Games override this with bulk counting at the last ply; the default walks the tree.
+    /// Number of move sequences of `depth` plies from here, under `convention`. Counts
+    /// through [`Game::perft_within`] without a practical limit.
     fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        perft_generic(self, depth, convention)
+        // u64::MAX visited positions are never reached, so the count is complete.
+        self.perft_within(depth, convention, u64::MAX)
+            .unwrap_or(u64::MAX)
+    }
+
+    /// [`Game::perft`] that visits at most about `max_nodes` positions: `None` when the walk
+    /// would need more (the position is restored either way). Games override this with bulk
+    /// counting at the last ply; the default walks the tree.
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = perft_generic_within(self, depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    /// An upper bound on the plies the game can still last from here (passes and swap
+    /// decisions included), or `None` when the rules set none (a Surakarta variant without a
+    /// move limit). A perft deeper than this counts nothing new: a spec asking for it is wrong.
+    fn longest_game(&self) -> Option<u32> {
+        None
     }
 
     /// The final score of a finished game from [`Side::First`]'s point of view, for games

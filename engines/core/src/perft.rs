@@ -29,33 +29,161 @@ impl PerftConvention {
     }
 }
 
+/// A budget of nodes for a perft or tree walk, so that any walk can be stopped: a depth that
+/// a game can reach only in astronomically many nodes (Othello at depth 100) ends when the
+/// budget is spent instead of never. Walks call [`NodeBudget::take`] once per position they
+/// visit (positions counted in bulk at the last ply are not visited).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeBudget {
+    left: u64,
+    exhausted: bool,
+}
+
+impl NodeBudget {
+    /// A budget of `max_nodes` visited positions.
+    #[must_use]
+    pub const fn new(max_nodes: u64) -> NodeBudget {
+        NodeBudget {
+            left: max_nodes,
+            exhausted: false,
+        }
+    }
+
+    /// Counts one visited position; `false` (and [`NodeBudget::exhausted`] from then on)
+    /// when none is left.
+    #[inline]
+    pub fn take(&mut self) -> bool {
+        if self.left == 0 {
+            self.exhausted = true;
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
+
+    /// Whether the walk ran out of nodes (its count is then incomplete).
+    #[must_use]
+    pub const fn exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    /// The count a walk returns: `None` when the budget ran out.
+    #[must_use]
+    pub const fn result(&self, nodes: u64) -> Option<u64> {
+        if self.exhausted { None } else { Some(nodes) }
+    }
+}
+
+/// One move buffer per ply of a walk, grown as the walk goes deeper (never sized by the depth
+/// asked for, which a spec may give as 4294967295).
+#[derive(Debug)]
+pub struct MoveBuffers<M> {
+    buffers: Vec<Vec<M>>,
+}
+
+impl<M> Default for MoveBuffers<M> {
+    fn default() -> Self {
+        MoveBuffers {
+            buffers: Vec::new(),
+        }
+    }
+}
+
+impl<M> MoveBuffers<M> {
+    /// The buffer of `ply`, taken out (give it back with [`MoveBuffers::put`]).
+    pub fn take(&mut self, ply: usize) -> Vec<M> {
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut self.buffers[ply])
+    }
+
+    /// Gives the buffer of `ply` back, for the next position at that ply.
+    pub fn put(&mut self, ply: usize, buffer: Vec<M>) {
+        self.buffers[ply] = buffer;
+    }
+}
+
 /// Perft by walking the tree with [`Game::make`]/[`Game::unmake`]; no bulk counting.
 pub fn perft_generic<G: Game>(game: &mut G, depth: u32, convention: PerftConvention) -> u64 {
+    let mut budget = NodeBudget::new(u64::MAX);
+    perft_generic_within(game, depth, convention, &mut budget)
+}
+
+/// [`perft_generic`] under a node budget: stops (with a partial count; check
+/// [`NodeBudget::exhausted`]) when the budget is spent. The position is restored either way.
+pub fn perft_generic_within<G: Game>(
+    game: &mut G,
+    depth: u32,
+    convention: PerftConvention,
+    budget: &mut NodeBudget,
+) -> u64 {
     fn walk<G: Game>(
         game: &mut G,
         depth: u32,
         convention: PerftConvention,
-        buffers: &mut [Vec<G::Move>],
+        buffers: &mut MoveBuffers<G::Move>,
+        ply: usize,
+        budget: &mut NodeBudget,
     ) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-        game.generate_moves(moves);
+        if !budget.take() {
+            return 0;
+        }
+        let mut moves = buffers.take(ply);
+        game.generate_moves(&mut moves);
         if moves.is_empty() {
+            buffers.put(ply, moves);
             return match convention {
                 PerftConvention::SequencesOfExactLength => 0,
                 PerftConvention::FinishedGameIsLeaf => 1,
             };
         }
         let mut nodes = 0;
-        for &mv in moves.iter() {
+        for &mv in &moves {
             let undo = game.make(mv);
-            nodes += walk(game, depth - 1, convention, rest);
+            nodes += walk(game, depth - 1, convention, buffers, ply + 1, budget);
             game.unmake(mv, undo);
+            if budget.exhausted() {
+                break;
+            }
         }
+        buffers.put(ply, moves);
         nodes
     }
-    let mut buffers = vec![Vec::new(); depth as usize];
-    walk(game, depth, convention, &mut buffers)
+    walk(
+        game,
+        depth,
+        convention,
+        &mut MoveBuffers::default(),
+        0,
+        budget,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_runs_out_once_and_stays_out() {
+        let mut budget = NodeBudget::new(2);
+        assert!(budget.take() && budget.take());
+        assert!(!budget.take());
+        assert!(budget.exhausted());
+        assert_eq!(budget.result(5), None);
+        assert_eq!(NodeBudget::new(1).result(5), Some(5));
+    }
+
+    #[test]
+    fn buffers_grow_with_the_walk_not_with_the_depth() {
+        let mut buffers: MoveBuffers<u8> = MoveBuffers::default();
+        let mut third = buffers.take(3);
+        third.push(7);
+        buffers.put(3, third);
+        assert_eq!(buffers.buffers.len(), 4);
+        assert_eq!(buffers.take(3), [7]);
+    }
 }

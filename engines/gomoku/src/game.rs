@@ -3,8 +3,8 @@
 use std::fmt;
 
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
-    zobrist,
+    EndReason, Game, IllegalMove, MoveBuffers, NodeBudget, NotationError, Outcome, PerftConvention,
+    SetupProblem, Side, zobrist,
 };
 
 use crate::lines::{DIRECTIONS, Lines};
@@ -343,7 +343,9 @@ impl Gomoku {
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        buffers: &mut [Vec<Move>],
+        buffers: &mut MoveBuffers<Move>,
+        ply: usize,
+        budget: &mut NodeBudget,
     ) -> u64 {
         if self.outcome.is_some() {
             return match convention {
@@ -351,21 +353,28 @@ impl Gomoku {
                 PerftConvention::FinishedGameIsLeaf => 1,
             };
         }
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-                self.generate_moves(moves);
-                let mut nodes = 0;
-                for &mv in moves.iter() {
-                    let undo = self.make(mv);
-                    nodes += self.perft_walk(depth - 1, convention, rest);
-                    self.unmake(mv, undo);
-                }
-                nodes
+        if depth == 0 {
+            return 1;
+        }
+        if !budget.take() {
+            return 0;
+        }
+        if depth == 1 {
+            return self.count_moves();
+        }
+        let mut moves = buffers.take(ply);
+        self.generate_moves(&mut moves);
+        let mut nodes = 0;
+        for &mv in &moves {
+            let undo = self.make(mv);
+            nodes += self.perft_walk(depth - 1, convention, buffers, ply + 1, budget);
+            self.unmake(mv, undo);
+            if budget.exhausted() {
+                break;
             }
         }
+        buffers.put(ply, moves);
+        nodes
     }
 
     /// The setup of this position (for the text forms).
@@ -397,6 +406,17 @@ impl Game for Gomoku {
     const NAME: &'static str = "gomoku";
     /// The colours of the players when no swap has been taken; see [`Gomoku::colour_of`].
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "occupied",
+        "swap-not-offered",
+        "put-two-not-offered",
+        "double-three",
+        "double-four",
+        "overline",
+    ];
+    const FOUL_KINDS: &'static [&'static str] = &["double-three", "double-four", "overline"];
 
     fn start(variant: &GomokuVariant) -> Gomoku {
         let mut game = Gomoku {
@@ -677,9 +697,28 @@ impl Game for Gomoku {
         position::format_diagram(&self.to_setup())
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(self.variant.points() + 2); depth as usize];
-        self.perft_walk(depth, convention, &mut buffers)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = self.perft_walk(
+            depth,
+            convention,
+            &mut MoveBuffers::default(),
+            0,
+            &mut budget,
+        );
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // A stone per empty point, and the opening rules' decisions (swap, put-two, a second
+        // swap) on top: at most four.
+        let empty = self.points().filter(|p| self.cells[p.index()] == 0).count();
+        u32::try_from(empty).ok().map(|empty| empty + 4)
     }
 
     /// Reads `black`/`white` (the players' colours when no swap was taken) and `first`/`second`.

@@ -1,7 +1,7 @@
 //! [`Othello`]: the position and its [`Game`] implementation.
 
 use arbiter_core::{
-    EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, PerftConvention,
+    EndReason, FinalScore, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
     SetupProblem, Side,
 };
 
@@ -119,7 +119,7 @@ impl Othello {
     }
 
     /// The side to move's discs and the opponent's, in that order: the form that
-    /// [`crate::bitboard`] and `crate::perft::perft` take.
+    /// [`crate::bitboard`] and `crate::perft::perft_within` take.
     #[must_use]
     pub fn boards(&self) -> (u64, u64) {
         (self.me, self.opp)
@@ -161,6 +161,8 @@ impl Game for Othello {
 
     const NAME: &'static str = "othello";
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] =
+        &["occupied", "no-flip", "pass-not-allowed", "game-over"];
 
     fn start(variant: &OthelloVariant) -> Othello {
         Othello::new_unchecked(START_BLACK, START_WHITE, Side::First, *variant)
@@ -364,8 +366,21 @@ impl Game for Othello {
         out
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        crate::perft::perft(self.me, self.opp, depth, convention)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = crate::perft::perft_within(self.me, self.opp, depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Each placement fills a square, and passes never follow each other: at most one
+        // pass before each placement and one at the end.
+        Some(2 * self.empties() + 1)
     }
 
     fn final_score(&self) -> Option<FinalScore> {

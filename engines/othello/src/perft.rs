@@ -1,10 +1,10 @@
 //! Fast perft on raw bitboards: bulk counting at the last ply, passes as plies, and both
 //! [`PerftConvention`]s.
 //!
-//! This is what [`crate::Othello`]'s `Game::perft` calls; it is public so that benchmarks and
-//! tools can count from any pair of bitboards without building a position.
+//! This is what [`crate::Othello`]'s `Game::perft_within` (and so `Game::perft`) calls, on the
+//! position's two bitboards.
 
-use arbiter_core::PerftConvention;
+use arbiter_core::{NodeBudget, PerftConvention};
 
 use crate::bitboard::{flips, legal_moves};
 
@@ -14,9 +14,17 @@ use crate::bitboard::{flips, legal_moves};
 /// Allocation-free and single-threaded. At the last ply the legal placements are counted with
 /// one population count instead of being played. On x86-64 processors with AVX2, BMI and
 /// LZCNT (checked at run time) the same code runs compiled for those instructions, which is
-/// about 1.5 times faster than the baseline x86-64 build.
+/// about 1.5 times faster than the baseline x86-64 build. The walk visits at most `budget`'s
+/// positions (the last ply is counted in bulk): when it runs out the count is incomplete and
+/// [`NodeBudget::exhausted`] says so.
 #[must_use]
-pub fn perft(me: u64, opp: u64, depth: u32, convention: PerftConvention) -> u64 {
+pub fn perft_within(
+    me: u64,
+    opp: u64,
+    depth: u32,
+    convention: PerftConvention,
+    budget: &mut NodeBudget,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -32,24 +40,28 @@ pub fn perft(me: u64, opp: u64, depth: u32, convention: PerftConvention) -> u64 
         && std::arch::is_x86_feature_detected!("popcnt")
     {
         // SAFETY: the processor has every feature `count_x86_v3` is compiled for (checked above).
-        return unsafe { count_x86_v3(me, opp, depth, finished) };
+        return unsafe { count_x86_v3(me, opp, depth, finished, budget) };
     }
-    count_portable(me, opp, depth, finished)
+    count_portable(me, opp, depth, finished, budget)
 }
 
 /// Defines a recursive counter: `perft` for `depth >= 1`, where `finished` is what a game over
-/// counts (0 or 1). A macro so that the one body can be compiled twice, once per instruction set.
+/// counts (0 or 1), under `budget` (0 once it is spent). A macro so that the one body can be
+/// compiled twice, once per instruction set.
 macro_rules! counter {
     ($(#[$attr:meta])* $name:ident) => {
         $(#[$attr])*
-        fn $name(me: u64, opp: u64, depth: u32, finished: u64) -> u64 {
+        fn $name(me: u64, opp: u64, depth: u32, finished: u64, budget: &mut NodeBudget) -> u64 {
+            if !budget.take() {
+                return 0;
+            }
             let mut moves = legal_moves(me, opp);
             if moves == 0 {
                 if legal_moves(opp, me) == 0 {
                     return finished;
                 }
                 // The forced pass is the only move: one sequence at the last ply.
-                return if depth == 1 { 1 } else { $name(opp, me, depth - 1, finished) };
+                return if depth == 1 { 1 } else { $name(opp, me, depth - 1, finished, budget) };
             }
             if depth == 1 {
                 return u64::from(moves.count_ones());
@@ -77,7 +89,10 @@ macro_rules! counter {
                 let sq = moves.trailing_zeros();
                 moves &= moves - 1;
                 let flipped = flips(me, opp, sq);
-                nodes += $name(opp ^ flipped, me | flipped | (1 << sq), depth - 1, finished);
+                nodes += $name(opp ^ flipped, me | flipped | (1 << sq), depth - 1, finished, budget);
+                if budget.exhausted() {
+                    break;
+                }
             }
             nodes
         }
@@ -94,6 +109,11 @@ counter!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The count without a practical limit.
+    fn perft(me: u64, opp: u64, depth: u32, convention: PerftConvention) -> u64 {
+        perft_within(me, opp, depth, convention, &mut NodeBudget::new(u64::MAX))
+    }
 
     const BLACK: u64 = (1 << 28) | (1 << 35);
     const WHITE: u64 = (1 << 27) | (1 << 36);
@@ -138,10 +158,21 @@ mod tests {
             (1, PerftConvention::FinishedGameIsLeaf),
         ] {
             assert_eq!(
-                count_portable(BLACK, WHITE, 8, finished),
+                count_portable(BLACK, WHITE, 8, finished, &mut NodeBudget::new(u64::MAX)),
                 perft(BLACK, WHITE, 8, convention)
             );
         }
+    }
+
+    #[test]
+    fn a_walk_stops_when_its_budget_is_spent() {
+        let convention = PerftConvention::SequencesOfExactLength;
+        let mut budget = NodeBudget::new(1_000);
+        let _ = perft_within(BLACK, WHITE, 100, convention, &mut budget);
+        assert!(budget.exhausted(), "depth 100 does not fit in 1000 nodes");
+        let mut budget = NodeBudget::new(1_000);
+        assert_eq!(perft_within(BLACK, WHITE, 4, convention, &mut budget), 244);
+        assert!(!budget.exhausted());
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The [`Game`] implementation: the glue between the core contract and this crate's modules.
 
 use arbiter_core::{
-    FinalScore, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    FinalScore, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
+    SetupProblem, Side,
 };
 
 use crate::notation::{self, Move};
@@ -19,6 +20,18 @@ impl Game for Surakarta {
     /// Red is the first player (home ranks 1-2, moves first, as minizero's player 1 and
     /// iggamecenter's red); black the second (ranks 5-6).
     const SIDE_NAMES: [&'static str; 2] = ["red", "black"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "not-own-piece",
+        "occupied",
+        "own-piece",
+        "not-adjacent",
+        "blocked",
+        "no-loop",
+        "not-on-circuit",
+        "nothing-to-capture",
+    ];
 
     fn start(variant: &SurakartaVariant) -> Surakarta {
         Surakarta::new(*variant)
@@ -97,8 +110,19 @@ impl Game for Surakarta {
         setup::format_diagram(&self.to_setup().cells)
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        Surakarta::perft(self, depth, convention)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = Surakarta::perft_within(self, depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        Surakarta::longest_game(self)
     }
 
     fn final_score(&self) -> Option<FinalScore> {

@@ -6,7 +6,8 @@
 //! [`Surakarta::unmake`] pops it, so a make/unmake pair restores the state exactly.
 
 use arbiter_core::{
-    EndReason, FinalScore, IllegalMove, Outcome, PerftConvention, SetupProblem, Side, zobrist,
+    EndReason, FinalScore, IllegalMove, MoveBuffers, NodeBudget, Outcome, PerftConvention,
+    SetupProblem, Side, zobrist,
 };
 
 use crate::board::{
@@ -346,36 +347,69 @@ impl Surakarta {
 
     /// Perft with bulk counting at the last ply.
     pub fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+        self.perft_within(depth, convention, &mut NodeBudget::new(u64::MAX))
+    }
+
+    /// [`Surakarta::perft`] under a node budget (incomplete once it is spent).
+    pub fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        budget: &mut NodeBudget,
+    ) -> u64 {
         let finished = match convention {
             PerftConvention::SequencesOfExactLength => 0,
             PerftConvention::FinishedGameIsLeaf => 1,
         };
-        let mut buffers = vec![Vec::new(); depth.saturating_sub(1) as usize];
-        self.perft_walk(depth, finished, &mut buffers)
+        self.perft_walk(depth, finished, &mut MoveBuffers::default(), 0, budget)
     }
 
-    fn perft_walk(&mut self, depth: u32, finished: u64, buffers: &mut [Vec<Move>]) -> u64 {
-        match depth {
-            0 => 1,
-            1 => match self.count_moves() {
+    fn perft_walk(
+        &mut self,
+        depth: u32,
+        finished: u64,
+        buffers: &mut MoveBuffers<Move>,
+        ply: usize,
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if !budget.take() {
+            return 0;
+        }
+        if depth == 1 {
+            return match self.count_moves() {
                 0 => finished,
                 count => count,
-            },
-            _ => {
-                let (moves, rest) = buffers.split_first_mut().expect("one buffer per inner ply");
-                self.generate_moves(moves);
-                if moves.is_empty() {
-                    return finished;
-                }
-                let mut nodes = 0;
-                for &mv in moves.iter() {
-                    let undo = self.make(mv);
-                    nodes += self.perft_walk(depth - 1, finished, rest);
-                    self.unmake(mv, undo);
-                }
-                nodes
+            };
+        }
+        let mut moves = buffers.take(ply);
+        self.generate_moves(&mut moves);
+        let mut nodes = if moves.is_empty() { finished } else { 0 };
+        for &mv in &moves {
+            let undo = self.make(mv);
+            nodes += self.perft_walk(depth - 1, finished, buffers, ply + 1, budget);
+            self.unmake(mv, undo);
+            if budget.exhausted() {
+                break;
             }
         }
+        buffers.put(ply, moves);
+        nodes
+    }
+
+    /// An upper bound on the plies left: with a no-capture limit, at most that many plies
+    /// before each capture still possible and after the last; without one, none.
+    #[must_use]
+    pub fn longest_game(&self) -> Option<u32> {
+        let limit = self.variant.no_capture_limit?;
+        let pieces = (self.pieces[0] | self.pieces[1]).count_ones();
+        // A capture removes a piece and the game ends when a side has none: at most
+        // pieces - 1 captures, each after at most `limit` quiet plies.
+        let captures = pieces.saturating_sub(1);
+        let first = limit.saturating_sub(self.no_capture_plies);
+        Some(first + captures.saturating_mul(limit.saturating_add(1)))
     }
 
     /// Whether an ending other than "no move" applies (the generator finds that one itself).

@@ -2,7 +2,8 @@
 
 use arbiter_core::zobrist::keys;
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    EndReason, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
+    SetupProblem, Side,
 };
 
 use crate::board::{Cell, FULL, has_line};
@@ -84,6 +85,7 @@ impl Game for TicTacToe {
 
     const NAME: &'static str = "tictactoe";
     const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
+    const MOVE_CODES: &'static [&'static str] = &["occupied", "game-over"];
 
     fn start(variant: &TicTacToeVariant) -> Self {
         TicTacToe {
@@ -231,9 +233,34 @@ impl Game for TicTacToe {
     }
 
     /// Bulk-counts the last ply: a position that goes on has one child per empty cell.
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = self.perft_walk(depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        Some(self.empty().count_ones())
+    }
+}
+
+impl TicTacToe {
+    fn perft_walk(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        budget: &mut NodeBudget,
+    ) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if !budget.take() {
+            return 0;
         }
         if self.outcome.is_some() {
             return match convention {
@@ -249,8 +276,11 @@ impl Game for TicTacToe {
         for cell in Cell::ALL.into_iter().filter(|c| empty & c.bit() != 0) {
             let mv = Move(cell);
             self.make(mv);
-            nodes += self.perft(depth - 1, convention);
+            nodes += self.perft_walk(depth - 1, convention, budget);
             self.unmake(mv, ());
+            if budget.exhausted() {
+                break;
+            }
         }
         nodes
     }

@@ -59,6 +59,16 @@ pub const BOOKS: &[BuiltIn] = &[
     ),
     book!("surakarta", |_| true, "openings/surakarta/arbiter-4ply.txt"),
     book!(
+        "dotsboxes",
+        |variant| variant == "5x5",
+        "openings/dotsboxes/arbiter-4line.txt"
+    ),
+    book!(
+        "nogo",
+        |variant| variant == "standard" || variant == "foul-loses",
+        "openings/nogo/arbiter-4stone.txt"
+    ),
+    book!(
         "tictactoe",
         |_| true,
         "openings/tictactoe/two-ply-draws.txt"

@@ -1,0 +1,112 @@
+//! The [`Game`] implementation: the glue between the core contract and this crate's modules.
+
+use arbiter_core::{
+    FinalScore, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+};
+
+use crate::notation::{self, Move};
+use crate::position::DotsBoxes;
+use crate::setup::{self, DotsBoxesSetup};
+use crate::variant::DotsBoxesVariant;
+
+impl Game for DotsBoxes {
+    /// A whole turn: every line the player draws before the opponent's turn.
+    type Move = Move;
+    type Variant = DotsBoxesVariant;
+    /// The boxes the turn completed.
+    type Undo = u32;
+    type Setup = DotsBoxesSetup;
+
+    const NAME: &'static str = "dotsboxes";
+    /// Black is [`Side::First`] and moves first (the CCGC platform's `new black`).
+    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+
+    fn start(variant: &DotsBoxesVariant) -> DotsBoxes {
+        DotsBoxes::new(*variant)
+    }
+
+    fn variant(&self) -> &DotsBoxesVariant {
+        &self.variant
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        DotsBoxes::generate_moves(self, moves);
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        DotsBoxes::check_move(self, mv)
+    }
+
+    fn make(&mut self, mv: Move) -> u32 {
+        DotsBoxes::make(self, mv)
+    }
+
+    fn unmake(&mut self, mv: Move, completed: u32) {
+        DotsBoxes::unmake(self, mv, completed);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        DotsBoxes::outcome(self)
+    }
+
+    fn hash(&self) -> u64 {
+        DotsBoxes::hash(self)
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        DotsBoxes::hash_from_scratch(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        notation::parse_turn(&self.geometry, text)
+    }
+
+    /// The lines in a drawing order, joined by `+` (see [`notation`]).
+    fn format_move(&self, mv: Move) -> String {
+        let order = notation::drawing_order(&self.geometry, self.drawn, mv);
+        notation::format_lines(&self.geometry, &order)
+    }
+
+    fn parse_position(
+        variant: &DotsBoxesVariant,
+        text: &str,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        setup::parse_line_form(*variant, text)
+    }
+
+    fn parse_diagram(
+        variant: &DotsBoxesVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        setup::parse_diagram(*variant, diagram, to_move)
+    }
+
+    fn from_setup(
+        variant: &DotsBoxesVariant,
+        setup: &DotsBoxesSetup,
+    ) -> Result<DotsBoxes, Vec<SetupProblem>> {
+        DotsBoxes::from_setup(*variant, setup)
+    }
+
+    fn format_position(&self) -> String {
+        setup::format_line_form(&self.geometry, self.drawn, self.owners, self.to_move)
+    }
+
+    fn diagram(&self) -> String {
+        setup::format_diagram(&self.geometry, self.drawn, self.owners)
+    }
+
+    /// Per turn: see [`crate::perft`].
+    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+        crate::perft::perft(self, depth, convention)
+    }
+
+    fn final_score(&self) -> Option<FinalScore> {
+        DotsBoxes::final_score(self)
+    }
+}

@@ -1,0 +1,532 @@
+//! The position and the rules of play: turns, their legality, make and unmake.
+//!
+//! State: the set of drawn lines, the boxes each side owns, the side to move and the Zobrist
+//! hash. A **turn** draws lines until one completes no box: every line but the last completes
+//! at least one box (and the player must then draw again), the last completes none, unless
+//! it is the last line of the board. The lines of a turn can be drawn in any order that keeps
+//! this rule and reach the same position, so a turn is the set of its lines ([`Move`]); a set
+//! is a legal turn exactly when [`drawing_order`] (completing lines first) draws it under the
+//! rule. The side to move alternates after every turn, as in every other arbiter game.
+//!
+//! **Generating turns.** A set of lines is *reachable* in a turn when it can be drawn line by
+//! line with each line completing a box. Completing is monotone (a line that completes a box
+//! still does after more lines are drawn), so the reachable sets are found by growing them
+//! one completing line at a time, and every turn is a reachable set plus one line that
+//! completes nothing at that point (or the whole rest of the board). Different sets give
+//! different turns: a turn's last line is the only one of its lines that completes nothing
+//! once the others are drawn. When no box has three sides drawn, the only reachable set is
+//! the empty one and the turns are the single undrawn lines.
+
+use arbiter_core::{EndReason, FinalScore, IllegalMove, Outcome, SetupProblem, Side, zobrist};
+
+use crate::geometry::{Bits, Geometry, MAX_BOXES};
+use crate::notation::{Move, drawing_order, format_line, format_lines};
+use crate::setup::DotsBoxesSetup;
+use crate::variant::DotsBoxesVariant;
+
+/// Zobrist keys: a drawn line per line, a black box per box, a white box per box, then white
+/// to move.
+static KEYS: [u64; 64 + 2 * MAX_BOXES + 1] = zobrist::keys(0x444F_5453_424F_5845);
+const SIDE_KEY: usize = 64 + 2 * MAX_BOXES;
+
+fn line_key(edge: u8) -> u64 {
+    KEYS[usize::from(edge)]
+}
+
+fn box_key(side: Side, id: u8) -> u64 {
+    KEYS[64 + side.index() * MAX_BOXES + usize::from(id)]
+}
+
+/// Reusable buffers for turn generation: the reachable sets of one size and of the next.
+#[derive(Clone, Debug, Default)]
+pub struct TurnScratch {
+    layer: Vec<u64>,
+    next: Vec<u64>,
+}
+
+/// A Dots and Boxes position.
+#[derive(Clone, Debug)]
+pub struct DotsBoxes {
+    pub(crate) variant: DotsBoxesVariant,
+    pub(crate) geometry: Geometry,
+    pub(crate) drawn: u64,
+    /// Boxes per side, indexed by [`Side::index`] (black, white).
+    pub(crate) owners: [u32; 2],
+    pub(crate) to_move: Side,
+    hash: u64,
+}
+
+/// Positions are equal when the lines, the owners and the side to move are.
+impl PartialEq for DotsBoxes {
+    fn eq(&self, other: &DotsBoxes) -> bool {
+        self.variant == other.variant
+            && self.drawn == other.drawn
+            && self.owners == other.owners
+            && self.to_move == other.to_move
+    }
+}
+
+impl Eq for DotsBoxes {}
+
+impl DotsBoxes {
+    /// The empty board of `variant`, black to move.
+    #[must_use]
+    pub fn new(variant: DotsBoxesVariant) -> DotsBoxes {
+        DotsBoxes::from_parts(variant, 0, [0, 0], Side::First)
+    }
+
+    fn from_parts(
+        variant: DotsBoxesVariant,
+        drawn: u64,
+        owners: [u32; 2],
+        to_move: Side,
+    ) -> DotsBoxes {
+        let mut position = DotsBoxes {
+            variant,
+            geometry: Geometry::new(variant),
+            drawn,
+            owners,
+            to_move,
+            hash: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        position
+    }
+
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
+    /// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
+    /// a side missing (`owner-without-box`).
+    ///
+    /// # Errors
+    /// Every problem found.
+    pub fn from_setup(
+        variant: DotsBoxesVariant,
+        setup: &DotsBoxesSetup,
+    ) -> Result<DotsBoxes, Vec<SetupProblem>> {
+        if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board has {}x{} boxes: variant {variant} plays on {variant}",
+                    setup.rows, setup.cols
+                ),
+            )]);
+        }
+        let geometry = Geometry::new(variant);
+        let complete = geometry.complete_boxes(setup.drawn);
+        let owned = setup.owners[0] | setup.owners[1];
+        let mut problems = Vec::new();
+        if setup.drawn & !geometry.all != 0 {
+            problems.push(SetupProblem::new("off-board", "a line is off the board"));
+        }
+        if setup.owners[0] & setup.owners[1] != 0 {
+            problems.push(SetupProblem::new("overlap", "a box has two owners"));
+        }
+        for id in 0..geometry.boxes {
+            let bit = 1u32 << id;
+            let name = crate::notation::format_dot((id % geometry.cols, id / geometry.cols));
+            if complete & bit != 0 && owned & bit == 0 {
+                problems.push(SetupProblem::new(
+                    "unowned-box",
+                    format!(
+                        "box {name} has four sides but no owner: whoever drew its last side \
+                         took it"
+                    ),
+                ));
+            }
+            if complete & bit == 0 && owned & bit != 0 {
+                problems.push(SetupProblem::new(
+                    "owner-without-box",
+                    format!(
+                        "box {name} has an owner but only {} sides: a box is taken by drawing \
+                         its fourth side",
+                        geometry.sides_drawn(id, setup.drawn)
+                    ),
+                ));
+            }
+        }
+        if owned & !geometry.all_boxes != 0 {
+            problems.push(SetupProblem::new(
+                "off-board",
+                "an owned box is off the board",
+            ));
+        }
+        if problems.is_empty() {
+            Ok(DotsBoxes::from_parts(
+                variant,
+                setup.drawn,
+                setup.owners,
+                setup.to_move,
+            ))
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The raw setup of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> DotsBoxesSetup {
+        DotsBoxesSetup {
+            rows: self.variant.rows,
+            cols: self.variant.cols,
+            drawn: self.drawn,
+            owners: self.owners,
+            to_move: self.to_move,
+        }
+    }
+
+    /// The variant.
+    #[must_use]
+    pub fn variant(&self) -> DotsBoxesVariant {
+        self.variant
+    }
+
+    /// The board geometry.
+    #[must_use]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The drawn lines.
+    #[must_use]
+    pub fn drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    /// The undrawn lines.
+    #[must_use]
+    pub fn undrawn(&self) -> u64 {
+        self.geometry.all & !self.drawn
+    }
+
+    /// The boxes `side` owns.
+    #[must_use]
+    pub fn boxes(&self, side: Side) -> u32 {
+        self.owners[side.index()]
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The boxes of the side to move minus the opponent's.
+    #[must_use]
+    pub fn score_for_mover(&self) -> i32 {
+        let own = self.owners[self.to_move.index()].count_ones() as i32;
+        let other = self.owners[self.to_move.opponent().index()].count_ones() as i32;
+        own - other
+    }
+
+    /// `None` while lines are left; then more boxes wins and equal counts draw
+    /// ([`EndReason::BoardFull`]).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.drawn != self.geometry.all {
+            return None;
+        }
+        let black = self.owners[0].count_ones();
+        let white = self.owners[1].count_ones();
+        Some(match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Outcome::win(Side::First, EndReason::BoardFull),
+            std::cmp::Ordering::Less => Outcome::win(Side::Second, EndReason::BoardFull),
+            std::cmp::Ordering::Equal => Outcome::draw(EndReason::BoardFull),
+        })
+    }
+
+    /// Black's boxes minus white's, once the game is over.
+    #[must_use]
+    pub fn final_score(&self) -> Option<FinalScore> {
+        self.outcome().map(|_| {
+            let raw = self.owners[0].count_ones() as i32 - self.owners[1].count_ones() as i32;
+            FinalScore {
+                raw,
+                empties_to_winner: raw,
+            }
+        })
+    }
+
+    /// Calls `turn` with every legal turn once (see the module docs); returns early when it
+    /// returns `false`.
+    pub fn for_each_turn(&self, turn: impl FnMut(Move) -> bool) {
+        self.for_each_turn_after(0, &mut TurnScratch::default(), turn);
+    }
+
+    /// Calls `turn` with every legal turn that draws the lines `taken` (a set the player can
+    /// draw line by line, each completing a box) and more; returns early (and `false`) when
+    /// `turn` returns `false`.
+    ///
+    /// The reachable sets are grown a line at a time, one size at a time, so that a set
+    /// reached in several orders is met once (sorted and deduplicated per size).
+    pub fn for_each_turn_after(
+        &self,
+        taken: u64,
+        scratch: &mut TurnScratch,
+        mut turn: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let g = &self.geometry;
+        let undrawn = self.undrawn();
+        debug_assert_eq!(taken & !undrawn, 0);
+        if undrawn == 0 {
+            return true;
+        }
+        scratch.layer.clear();
+        scratch.layer.push(taken);
+        while !scratch.layer.is_empty() {
+            scratch.next.clear();
+            for &set in &scratch.layer {
+                let rest = undrawn & !set;
+                if rest == 0 {
+                    // Every line left completed a box: the turn ends with the game.
+                    if !turn(Move(set)) {
+                        return false;
+                    }
+                    continue;
+                }
+                let completing = g.capturing_lines(self.drawn | set) & rest;
+                for edge in Bits(rest & !completing) {
+                    if !turn(Move(set | (1 << edge))) {
+                        return false;
+                    }
+                }
+                scratch
+                    .next
+                    .extend(Bits(completing).map(|edge| set | (1 << edge)));
+            }
+            scratch.next.sort_unstable();
+            scratch.next.dedup();
+            std::mem::swap(&mut scratch.layer, &mut scratch.next);
+        }
+        true
+    }
+
+    /// Clears `moves` and lists every legal turn, in a fixed order (single lines by line
+    /// number; after captures, by the number of lines, then as the sets are grown).
+    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.for_each_turn(|mv| {
+            moves.push(mv);
+            true
+        });
+    }
+
+    /// The number of legal turns, without listing them.
+    #[must_use]
+    pub fn count_moves(&self, scratch: &mut TurnScratch) -> u64 {
+        let g = &self.geometry;
+        let undrawn = self.undrawn();
+        if undrawn == 0 {
+            return 0;
+        }
+        if g.capturing_lines(self.drawn) == 0 {
+            return u64::from(undrawn.count_ones());
+        }
+        let mut count = 0u64;
+        scratch.layer.clear();
+        scratch.layer.push(0);
+        while !scratch.layer.is_empty() {
+            scratch.next.clear();
+            for &set in &scratch.layer {
+                let rest = undrawn & !set;
+                if rest == 0 {
+                    count += 1;
+                    continue;
+                }
+                let completing = g.capturing_lines(self.drawn | set) & rest;
+                count += u64::from((rest & !completing).count_ones());
+                scratch
+                    .next
+                    .extend(Bits(completing).map(|edge| set | (1 << edge)));
+            }
+            scratch.next.sort_unstable();
+            scratch.next.dedup();
+            std::mem::swap(&mut scratch.layer, &mut scratch.next);
+        }
+        count
+    }
+
+    /// Why `mv` may not be played, if it may not. Codes: `game-over`, `empty-turn`,
+    /// `off-board`, `already-drawn`, `must-move-again` (the turn stops right after completing a
+    /// box while lines are left), `no-extra-move` (a line follows one that completed no box).
+    ///
+    /// # Errors
+    /// The first rule the move breaks, in that order.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let g = &self.geometry;
+        if self.drawn == g.all {
+            return Err(IllegalMove::new(
+                "game-over",
+                "the game is over: every line is drawn",
+            ));
+        }
+        if mv.is_empty() {
+            return Err(IllegalMove::new(
+                "empty-turn",
+                "a turn draws at least one line",
+            ));
+        }
+        if mv.lines() & !g.all != 0 {
+            return Err(IllegalMove::new(
+                "off-board",
+                "a line of the turn is off the board",
+            ));
+        }
+        if mv.lines() & self.drawn != 0 {
+            let edge = (mv.lines() & self.drawn).trailing_zeros() as u8;
+            return Err(IllegalMove::new(
+                "already-drawn",
+                format!("{} is drawn already", format_line(g, edge)),
+            ));
+        }
+        let order = drawing_order(g, self.drawn, mv);
+        let mut drawn = self.drawn;
+        let mut completing = 0;
+        for &edge in &order {
+            if g.completed_by(edge, drawn) == 0 {
+                break;
+            }
+            drawn |= 1 << edge;
+            completing += 1;
+        }
+        let rest = &order[completing..];
+        match rest {
+            [] if drawn == g.all => Ok(()),
+            [] => Err(IllegalMove::new(
+                "must-move-again",
+                format!(
+                    "{} completes a box, so the same player must draw another line",
+                    format_line(g, order[completing - 1])
+                ),
+            )),
+            [_] => Ok(()),
+            [first, ..] => Err(IllegalMove::new(
+                "no-extra-move",
+                format!(
+                    "after {} the turn is over: only a line that completes a box earns another \
+                     line, and {} cannot complete one first",
+                    format_line(g, *first),
+                    format_lines(g, &rest[1..])
+                ),
+            )),
+        }
+    }
+
+    /// The turn drawn as the lines of `edges` in this order, checked as the CCGC platform
+    /// checks a `move N KIJ…`: every line but the last completes a box, the last does not
+    /// unless it is the last line of the board.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] of the first line out of order (`no-extra-move`,
+    /// `must-move-again`), or of [`DotsBoxes::check_move`].
+    pub fn turn_from_sequence(&self, edges: &[u8]) -> Result<Move, IllegalMove> {
+        let g = &self.geometry;
+        let mv = Move(edges.iter().fold(0, |set, &edge| set | (1u64 << edge)));
+        self.check_move(mv)?;
+        let mut drawn = self.drawn;
+        for (index, &edge) in edges.iter().enumerate() {
+            let last = index + 1 == edges.len();
+            let completes = g.completed_by(edge, drawn) != 0;
+            drawn |= 1 << edge;
+            if !last && !completes {
+                return Err(IllegalMove::new(
+                    "no-extra-move",
+                    format!(
+                        "{} completes no box, so it must be the turn's last line",
+                        format_line(g, edge)
+                    ),
+                ));
+            }
+        }
+        Ok(mv)
+    }
+
+    /// Draws the lines of `mv`, which must be a legal turn; returns the boxes it completed.
+    pub fn make(&mut self, mv: Move) -> u32 {
+        debug_assert_eq!(self.check_move(mv), Ok(()));
+        let mover = self.to_move;
+        self.drawn |= mv.lines();
+        let completed = self.completed_by_last(mv.lines());
+        self.owners[mover.index()] |= completed;
+        let mut hash = KEYS[SIDE_KEY];
+        for edge in Bits(mv.lines()) {
+            hash ^= line_key(edge);
+        }
+        for id in Bits(u64::from(completed)) {
+            hash ^= box_key(mover, id);
+        }
+        self.hash ^= hash;
+        self.to_move = mover.opponent();
+        completed
+    }
+
+    /// Takes back `mv`, the last turn made, which completed the boxes `completed`.
+    pub fn unmake(&mut self, mv: Move, completed: u32) {
+        let mover = self.to_move.opponent();
+        self.to_move = mover;
+        self.drawn &= !mv.lines();
+        self.owners[mover.index()] &= !completed;
+        let mut hash = KEYS[SIDE_KEY];
+        for edge in Bits(mv.lines()) {
+            hash ^= line_key(edge);
+        }
+        for id in Bits(u64::from(completed)) {
+            hash ^= box_key(mover, id);
+        }
+        self.hash ^= hash;
+    }
+
+    /// The boxes next to the lines `lines`, just drawn, that are complete now (none of them
+    /// was before, since one of its sides was among `lines`).
+    fn completed_by_last(&self, lines: u64) -> u32 {
+        let g = &self.geometry;
+        let mut completed = 0;
+        for edge in Bits(lines) {
+            for id in g.edge_boxes[usize::from(edge)] {
+                if id != crate::geometry::NO_BOX {
+                    let sides = g.box_edges[usize::from(id)];
+                    if self.drawn & sides == sides {
+                        completed |= 1 << id;
+                    }
+                }
+            }
+        }
+        completed
+    }
+
+    /// The incremental hash.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from the lines, owners and side to move.
+    #[must_use]
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.to_move == Side::Second {
+            KEYS[SIDE_KEY]
+        } else {
+            0
+        };
+        for edge in Bits(self.drawn) {
+            hash ^= line_key(edge);
+        }
+        for side in [Side::First, Side::Second] {
+            for id in Bits(u64::from(self.owners[side.index()])) {
+                hash ^= box_key(side, id);
+            }
+        }
+        hash
+    }
+
+    /// Whether the owners are exactly the complete boxes and the hash is right.
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let g = &self.geometry;
+        self.owners[0] & self.owners[1] == 0
+            && self.owners[0] | self.owners[1] == g.complete_boxes(self.drawn)
+            && self.drawn & !g.all == 0
+            && self.hash == self.hash_from_scratch()
+    }
+}

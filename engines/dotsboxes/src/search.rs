@@ -1,0 +1,128 @@
+//! [`Searchable`] for Dots and Boxes: alpha-beta and MCTS with the chain-aware evaluator
+//! ([`Params`], whose `search_moves` hook leaves out the turns another turn provably beats),
+//! and the exact solver ([`crate::solve`]).
+//!
+//! What a report proves: the solver's always (the exact final margin); an alpha-beta or MCTS
+//! score when it is a win or loss by distance, every line the search kept having reached the
+//! end of the game ([`Report::searched`]). The narrowed turn list is complete (a best turn is
+//! always in it), so such a proof holds for the game itself.
+
+use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable};
+
+use crate::eval::Params;
+use crate::notation::Move;
+use crate::position::DotsBoxes;
+
+/// The shape of `engines/dotsboxes/params.yaml`.
+pub type DotsBoxesParams = EngineParams<Params>;
+
+impl Searchable for DotsBoxes {
+    const PARAMS_PATH: &'static str = "engines/dotsboxes/params.yaml";
+    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// Boxes, offered chains, loony endgames and the long chain rule ([`Params`]).
+    type Weights = Params;
+    type Evaluator = Params;
+
+    fn evaluator(weights: Params) -> Params {
+        weights
+    }
+
+    /// The exact margin ([`crate::solve`]): 3x3 boards from the start, endgames of larger
+    /// ones. `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
+    fn solve(&self, budget: Budget, params: &DotsBoxesParams) -> Result<Report<Move>, SearchError> {
+        crate::solve::solve(self, budget, params.search.tt_size_mb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::DotsBoxesVariant;
+    use arbiter_core::Game;
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+
+    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
+        SearchRequest { algorithm, budget }
+    }
+
+    #[test]
+    fn search_laws() {
+        let start = DotsBoxes::new(DotsBoxesVariant::default());
+        let small = DotsBoxes::new("2x3".parse().unwrap());
+        arbiter_laws::SearchLaws::new(vec![start, small])
+            .nodes(3_000)
+            .mcts_iterations(300)
+            .check();
+    }
+
+    #[test]
+    fn the_shipped_params_parse() {
+        let params: DotsBoxesParams =
+            parse_params(DotsBoxes::PARAMS_PATH, DotsBoxes::PARAMS_YAML).unwrap();
+        assert_eq!(params.eval, Params::default());
+    }
+
+    #[test]
+    fn a_bad_params_file_names_the_place() {
+        let start = DotsBoxes::new(DotsBoxesVariant::default());
+        let error = start
+            .search(
+                request(Algorithm::AlphaBeta, Budget::Depth(1)),
+                "eval:\n  box: x\n",
+            )
+            .unwrap_err();
+        assert!(
+            matches!(&error, SearchError::Params(message) if message.starts_with(DotsBoxes::PARAMS_PATH)),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn searches_are_deterministic_and_legal() {
+        let start = DotsBoxes::new(DotsBoxesVariant::default());
+        for (algorithm, budget) in [
+            (Algorithm::AlphaBeta, Budget::Nodes(3_000)),
+            (Algorithm::Mcts, Budget::Nodes(300)),
+        ] {
+            let first = start
+                .search(request(algorithm, budget), DotsBoxes::PARAMS_YAML)
+                .unwrap();
+            let again = start
+                .search(request(algorithm, budget), DotsBoxes::PARAMS_YAML)
+                .unwrap();
+            assert_eq!(first, again, "{algorithm}");
+            let best = first.result.best.expect("a move from the start");
+            assert_eq!(start.check_move(best), Ok(()), "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn every_searcher_takes_an_offered_chain_end() {
+        // 1x3, both long sides drawn and the left end closed: white to move must... here black
+        // has opened the chain (a1a2 drawn) and white takes all three boxes: the game ends.
+        let variant: DotsBoxesVariant = "1x3".parse().unwrap();
+        let text = "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white";
+        let setup = DotsBoxes::parse_position(&variant, text).unwrap();
+        let game = DotsBoxes::from_setup(variant, &setup).unwrap();
+        let all = game.parse_move("b1b2+c1c2+d1d2").unwrap();
+        for algorithm in [Algorithm::Solve, Algorithm::AlphaBeta, Algorithm::Mcts] {
+            let report = game
+                .search(
+                    request(algorithm, Budget::Nodes(2_000)),
+                    DotsBoxes::PARAMS_YAML,
+                )
+                .unwrap();
+            assert_eq!(report.result.best, Some(all), "{algorithm}");
+        }
+        let solved = game
+            .search(
+                request(Algorithm::Solve, Budget::Nodes(2_000)),
+                DotsBoxes::PARAMS_YAML,
+            )
+            .unwrap();
+        assert_eq!(
+            solved.proven.map(|p| (p.verdict, p.margin)),
+            Some((Verdict::Win, Some(3)))
+        );
+    }
+}

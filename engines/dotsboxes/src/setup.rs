@@ -1,0 +1,399 @@
+//! Raw positions: the board diagram and the one-line form, parsed into a [`DotsBoxesSetup`]
+//! that [`crate::DotsBoxes::from_setup`] validates.
+//!
+//! **Diagram**: `2R + 1` text rows, top first. Dot rows hold `+` dots with `---` between two
+//! dots joined by a drawn line and three spaces where the line is undrawn; box rows hold `|`
+//! for a drawn vertical line (a space where it is undrawn) and, inside each box, `B` or `W` for
+//! its owner (a space for none), centred:
+//!
+//! ```text
+//! +---+---+
+//! | B |
+//! +---+   +
+//!
+//! +   +   +
+//! ```
+//!
+//! The narrow form with one character per line or box (`+-+-+`, `|B| |`) is read too. A row
+//! may stop early (trailing spaces are undrawn lines); `.` is read as a space; the diagram may
+//! be indented as a whole.
+//!
+//! **One-line form**: `<lines> <boxes> <side>`: the drawn lines in our notation joined by `,`
+//! (or `-` for none), one character per box row by row from the top-left (`b` black, `w`
+//! white, `.` nobody), and the side to move (`black`/`white`, or `b`/`w`). The 2x2 start is
+//! `- .... black`.
+
+use arbiter_core::{NotationError, Side};
+
+use crate::geometry::{Bits, Geometry, Orientation};
+use crate::notation::{format_line, parse_line};
+use crate::variant::DotsBoxesVariant;
+
+/// A position as written, not yet validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DotsBoxesSetup {
+    pub rows: u8,
+    pub cols: u8,
+    /// The drawn lines.
+    pub drawn: u64,
+    /// The boxes each side owns (black, white).
+    pub owners: [u32; 2],
+    pub to_move: Side,
+}
+
+/// Reads the side to move: `black`/`b` or `white`/`w`, any case.
+///
+/// # Errors
+/// A [`NotationError`] for anything else.
+pub fn parse_side(text: &str) -> Result<Side, NotationError> {
+    match text.to_ascii_lowercase().as_str() {
+        "black" | "b" => Ok(Side::First),
+        "white" | "w" => Ok(Side::Second),
+        _ => Err(NotationError::new(format!(
+            "`{text}` is not a side: expected black or white"
+        ))),
+    }
+}
+
+fn owner_of(c: char) -> Result<Option<Side>, NotationError> {
+    match c {
+        ' ' | '.' => Ok(None),
+        'B' | 'b' => Ok(Some(Side::First)),
+        'W' | 'w' => Ok(Some(Side::Second)),
+        _ => Err(NotationError::new(format!(
+            "unknown box character `{c}`: expected B, W or a space"
+        ))),
+    }
+}
+
+/// Parses a diagram of `variant`'s board (wide or narrow form, see the module docs).
+///
+/// # Errors
+/// A [`NotationError`] naming the row and what was expected there.
+pub fn parse_diagram(
+    variant: DotsBoxesVariant,
+    diagram: &str,
+    to_move: Side,
+) -> Result<DotsBoxesSetup, NotationError> {
+    let g = Geometry::new(variant);
+    let (rows, cols) = (usize::from(g.rows), usize::from(g.cols));
+    let lines: Vec<&str> = diagram
+        .lines()
+        .skip_while(|line| line.trim().is_empty())
+        .collect();
+    let lines: Vec<&str> = {
+        let end = lines
+            .iter()
+            .rposition(|line| !line.trim().is_empty())
+            .map_or(0, |i| i + 1);
+        lines[..end].to_vec()
+    };
+    if lines.len() != 2 * rows + 1 {
+        return Err(NotationError::new(format!(
+            "the diagram has {} rows: a board of {rows}x{cols} boxes has {} ({} dot rows and \
+             {rows} box rows)",
+            lines.len(),
+            2 * rows + 1,
+            rows + 1
+        )));
+    }
+    let indent = lines[0].len() - lines[0].trim_start().len();
+    let first = lines[0].trim();
+    let step = if first.chars().count() == 4 * cols + 1 {
+        4
+    } else if first.chars().count() == 2 * cols + 1 {
+        2
+    } else {
+        return Err(NotationError::new(format!(
+            "the top row `{first}` is neither {} characters wide (+---+ …) nor {} (+-+ …) for \
+             {cols} columns of boxes",
+            4 * cols + 1,
+            2 * cols + 1
+        )));
+    };
+    let width = step * cols + 1;
+    let mut drawn = 0u64;
+    let mut owners = [0u32; 2];
+    for (index, line) in lines.iter().enumerate() {
+        let cells: Vec<char> = line
+            .chars()
+            .skip(indent)
+            .map(|c| if c == '.' { ' ' } else { c })
+            .collect();
+        let trimmed_len = cells
+            .iter()
+            .rposition(|c| !c.is_whitespace())
+            .map_or(0, |i| i + 1);
+        if trimmed_len > width {
+            return Err(NotationError::new(format!(
+                "diagram row {} (`{}`) is longer than {width} characters",
+                index + 1,
+                line.trim_end()
+            )));
+        }
+        let at = |i: usize| cells.get(i).copied().unwrap_or(' ');
+        let r = (index / 2) as u8;
+        if index % 2 == 0 {
+            for c in 0..=cols {
+                if at(step * c) != '+' {
+                    return Err(NotationError::new(format!(
+                        "diagram row {} (`{}`): expected a dot `+` at column {}",
+                        index + 1,
+                        line.trim_end(),
+                        step * c + 1
+                    )));
+                }
+            }
+            for c in 0..cols {
+                let segment: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
+                let line_no = g.line(Orientation::Horizontal, r, c as u8);
+                if segment.iter().all(|&ch| ch == '-' || ch == '=') {
+                    drawn |= 1 << line_no;
+                } else if !segment.iter().all(|&ch| ch == ' ') {
+                    return Err(NotationError::new(format!(
+                        "diagram row {}: between two dots expected {} or spaces, got `{}`",
+                        index + 1,
+                        "-".repeat(step - 1),
+                        segment.iter().collect::<String>()
+                    )));
+                }
+            }
+        } else {
+            for c in 0..=cols {
+                match at(step * c) {
+                    '|' => drawn |= 1 << g.line(Orientation::Vertical, r, c as u8),
+                    ' ' => {}
+                    other => {
+                        return Err(NotationError::new(format!(
+                            "diagram row {}: expected `|` or a space at column {}, got `{other}`",
+                            index + 1,
+                            step * c + 1
+                        )));
+                    }
+                }
+            }
+            for c in 0..cols {
+                let inside: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
+                let marks: Vec<char> = inside.iter().copied().filter(|ch| *ch != ' ').collect();
+                let owner = match marks.as_slice() {
+                    [] => None,
+                    [mark] => owner_of(*mark)?,
+                    _ => {
+                        return Err(NotationError::new(format!(
+                            "diagram row {}: box {} holds `{}`: expected one owner letter",
+                            index + 1,
+                            c + 1,
+                            inside.iter().collect::<String>()
+                        )));
+                    }
+                };
+                if let Some(side) = owner {
+                    owners[side.index()] |= 1 << (usize::from(r) * cols + c);
+                }
+            }
+        }
+    }
+    Ok(DotsBoxesSetup {
+        rows: g.rows,
+        cols: g.cols,
+        drawn,
+        owners,
+        to_move,
+    })
+}
+
+/// Parses the one-line form of `variant`'s board.
+///
+/// # Errors
+/// A [`NotationError`] when a part is missing or wrong.
+pub fn parse_line_form(
+    variant: DotsBoxesVariant,
+    text: &str,
+) -> Result<DotsBoxesSetup, NotationError> {
+    let g = Geometry::new(variant);
+    let mut parts = text.split_whitespace();
+    let (Some(lines), Some(boxes), Some(side), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(NotationError::new(format!(
+            "`{text}` is not a dots-and-boxes position: expected `<lines joined by , or -> \
+             <one of b, w, . per box> <black|white>`"
+        )));
+    };
+    let to_move = parse_side(side)?;
+    let mut drawn = 0u64;
+    if lines != "-" {
+        for part in lines.split(',') {
+            let edge = parse_line(&g, part)?;
+            if drawn & (1 << edge) != 0 {
+                return Err(NotationError::new(format!(
+                    "line {} is listed twice",
+                    format_line(&g, edge)
+                )));
+            }
+            drawn |= 1 << edge;
+        }
+    }
+    let cells: Vec<char> = boxes.chars().collect();
+    if cells.len() != usize::from(g.boxes) {
+        return Err(NotationError::new(format!(
+            "`{boxes}` has {} box characters: the {variant} board has {} boxes",
+            cells.len(),
+            g.boxes
+        )));
+    }
+    let mut owners = [0u32; 2];
+    for (id, &c) in cells.iter().enumerate() {
+        if let Some(side) = owner_of(c)? {
+            owners[side.index()] |= 1 << id;
+        }
+    }
+    Ok(DotsBoxesSetup {
+        rows: g.rows,
+        cols: g.cols,
+        drawn,
+        owners,
+        to_move,
+    })
+}
+
+/// Formats the one-line form.
+#[must_use]
+pub fn format_line_form(g: &Geometry, drawn: u64, owners: [u32; 2], to_move: Side) -> String {
+    let lines = if drawn == 0 {
+        "-".to_owned()
+    } else {
+        Bits(drawn)
+            .map(|edge| format_line(g, edge))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let boxes: String = (0..g.boxes)
+        .map(|id| {
+            if owners[0] & (1 << id) != 0 {
+                'b'
+            } else if owners[1] & (1 << id) != 0 {
+                'w'
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    let side = if to_move == Side::First {
+        "black"
+    } else {
+        "white"
+    };
+    format!("{lines} {boxes} {side}")
+}
+
+/// Formats the wide diagram (rows without trailing spaces).
+#[must_use]
+pub fn format_diagram(g: &Geometry, drawn: u64, owners: [u32; 2]) -> String {
+    let mut out = Vec::new();
+    for r in 0..=g.rows {
+        let mut row = String::from("+");
+        for c in 0..g.cols {
+            let line = g.line(Orientation::Horizontal, r, c);
+            row.push_str(if drawn & (1 << line) != 0 {
+                "---"
+            } else {
+                "   "
+            });
+            row.push('+');
+        }
+        out.push(row);
+        if r == g.rows {
+            break;
+        }
+        let mut row = String::new();
+        for c in 0..=g.cols {
+            let line = g.line(Orientation::Vertical, r, c);
+            row.push(if drawn & (1 << line) != 0 { '|' } else { ' ' });
+            if c < g.cols {
+                let id = r * g.cols + c;
+                let owner = if owners[0] & (1 << id) != 0 {
+                    'B'
+                } else if owners[1] & (1 << id) != 0 {
+                    'W'
+                } else {
+                    ' '
+                };
+                row.push(' ');
+                row.push(owner);
+                row.push(' ');
+            }
+        }
+        out.push(row.trim_end().to_owned());
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn two() -> DotsBoxesVariant {
+        "2x2".parse().unwrap()
+    }
+
+    #[test]
+    fn the_wide_and_narrow_diagrams_agree() {
+        let wide = "+---+---+\n| B |\n+---+   +\n\n+   +   +";
+        let narrow = "+-+-+\n|B|\n+-+ +\n\n+ + +";
+        let a = parse_diagram(two(), wide, Side::Second).unwrap();
+        let b = parse_diagram(two(), narrow, Side::Second).unwrap();
+        assert_eq!(a, b);
+        let g = Geometry::new(two());
+        assert_eq!(a.owners, [1, 0]);
+        assert_eq!(format_diagram(&g, a.drawn, a.owners), wide);
+        assert_eq!(
+            format_line_form(&g, a.drawn, a.owners, a.to_move),
+            "a1b1,b1c1,a2b2,a1a2,b1b2 b... white"
+        );
+    }
+
+    #[test]
+    fn an_indented_diagram_with_dots_reads_the_same() {
+        let plain = "+---+---+\n|   |\n+   +   +\n|\n+   +---+";
+        let indented = "    +---+---+\n    |...|\n    +   +   +\n    |\n    +   +---+";
+        assert_eq!(
+            parse_diagram(two(), plain, Side::First),
+            parse_diagram(two(), indented, Side::First)
+        );
+    }
+
+    #[rstest]
+    #[case("+---+---+\n|   |\n+   +   +")]
+    #[case("+---+---\n|   |\n+   +   +\n|\n+   +---+")]
+    #[case("+---+---+\n| X |\n+   +   +\n|\n+   +---+")]
+    #[case("+---+---+\n|BW |\n+   +   +\n|\n+   +---+")]
+    #[case("+-x-+---+\n|   |\n+   +   +\n|\n+   +---+")]
+    #[case("+---+---+\n-   |\n+   +   +\n|\n+   +---+")]
+    #[case("+---+---+\n|   |\n+   +   + |\n|\n+   +---+")]
+    #[case("+---+---+\n|   |\n   +   +\n|\n+   +---+")]
+    fn bad_diagrams_are_refused(#[case] text: &str) {
+        assert!(parse_diagram(two(), text, Side::First).is_err(), "{text}");
+    }
+
+    #[rstest]
+    #[case("- .... black", 0)]
+    #[case("a1b1,a1a2 .... w", 2)]
+    fn lines_read(#[case] text: &str, #[case] drawn: u32) {
+        let setup = parse_line_form(two(), text).unwrap();
+        assert_eq!(setup.drawn.count_ones(), drawn);
+    }
+
+    #[rstest]
+    #[case("- .... ")]
+    #[case("- ... black")]
+    #[case("- ..x. black")]
+    #[case("a1b1,a1b1 .... black")]
+    #[case("a1c1 .... black")]
+    #[case("- .... red")]
+    #[case("- .... black more")]
+    fn bad_lines_are_refused(#[case] text: &str) {
+        assert!(parse_line_form(two(), text).is_err(), "{text}");
+    }
+}

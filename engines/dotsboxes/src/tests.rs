@@ -1,0 +1,504 @@
+//! Rule tests on whole positions and property tests over random playouts.
+
+use std::collections::HashMap;
+
+use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use proptest::prelude::*;
+use rstest::rstest;
+
+use crate::geometry::{Bits, Geometry, Orientation};
+use crate::notation::{Move, drawing_order, format_lines};
+use crate::perft::perft_lines;
+use crate::{DotsBoxes, DotsBoxesSetup, DotsBoxesVariant};
+
+fn variant(text: &str) -> DotsBoxesVariant {
+    text.parse().unwrap()
+}
+
+fn position(board: &str, text: &str) -> DotsBoxes {
+    let variant = variant(board);
+    let setup = DotsBoxes::parse_position(&variant, text).unwrap();
+    DotsBoxes::from_setup(variant, &setup).unwrap()
+}
+
+fn turn(game: &DotsBoxes, text: &str) -> Move {
+    game.parse_move(text).unwrap()
+}
+
+#[test]
+fn the_start_is_empty_with_black_to_move() {
+    let start = DotsBoxes::start(&DotsBoxesVariant::default());
+    assert_eq!(
+        start.format_position(),
+        format!("- {} black", ".".repeat(25))
+    );
+    assert_eq!(start.side_to_move(), Side::First);
+    let mut moves = Vec::new();
+    start.generate_moves(&mut moves);
+    assert_eq!(moves.len(), 60);
+    assert!(moves.iter().all(|mv| mv.len() == 1));
+}
+
+#[test]
+fn completing_a_box_earns_another_line_in_the_same_turn() {
+    // 1x2: box a1 has three sides (a1b1, a2b2, a1a2); b1b2 takes it, and the turn goes on with
+    // a line that completes nothing (c1c2).
+    let mut game = position("1x2", "a1b1,a2b2,a1a2 .. black");
+    let taken = turn(&game, "b1b2+c1c2");
+    assert_eq!(game.check_move(taken), Ok(()));
+    game.play(taken).unwrap();
+    assert_eq!(game.side_to_move(), Side::Second);
+    assert_eq!(game.boxes(Side::First), 1);
+    assert_eq!(game.format_position(), "a1b1,a2b2,a1a2,b1b2,c1c2 b. white");
+}
+
+#[rstest]
+// Stopping right after the box while lines are left.
+#[case("a1b1,a2b2,a1a2 .. black", "b1b2", "must-move-again")]
+// Two lines where the first completes nothing: the turn ended after it.
+#[case("a1b1,a2b2,a1a2 .. black", "b1c1+c1c2", "no-extra-move")]
+#[case("- .. black", "a1b1+a1a2", "no-extra-move")]
+#[case("a1b1,a2b2,a1a2 .. black", "a1b1", "already-drawn")]
+#[case("a1b1,a2b2,a1a2 .. black", "b1b2+c1c2", "")]
+#[case("a1b1,a2b2,a1a2 .. black", "c1c2", "")]
+fn turn_rules(#[case] text: &str, #[case] mv: &str, #[case] code: &str) {
+    let game = position("1x2", text);
+    let mv = turn(&game, mv);
+    assert_eq!(
+        game.check_move(mv).map_err(|e| e.code).err(),
+        (!code.is_empty()).then_some(code)
+    );
+}
+
+#[test]
+fn the_last_line_may_complete_the_last_box() {
+    // 1x1 with three sides: the fourth completes the box and ends the game.
+    let mut game = position("1x1", "a1b1,a2b2,a1a2 . white");
+    let last = turn(&game, "b1b2");
+    game.play(last).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::BoardFull))
+    );
+    assert_eq!(game.final_score().map(|s| s.raw), Some(-1));
+    assert_eq!(
+        game.check_move(Move::single(0)).map_err(|e| e.code),
+        Err("game-over")
+    );
+    let mut moves = vec![Move(0)];
+    game.generate_moves(&mut moves);
+    assert!(moves.is_empty());
+}
+
+#[test]
+fn equal_boxes_draw() {
+    // 1x2: black owns a1, white to move takes b1 with the last line.
+    let mut game = position("1x2", "a1b1,b1c1,a2b2,b2c2,a1a2,b1b2 b. white");
+    game.play(turn(&game, "c1c2")).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::BoardFull)));
+}
+
+#[test]
+fn captures_in_any_order_are_one_turn() {
+    // 1x3 with both long sides and the left end drawn: the chain b1b2, c1c2, d1d2 can only be
+    // taken in that order, and the whole chain is one turn.
+    let game = position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white");
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|&mv| game.format_move(mv)).collect();
+    texts.sort();
+    // Decline the chain (c1c2 or d1d2, which complete nothing), take one box and end with
+    // d1d2 (leaving two), or take all three. Taking one or two and stopping is no turn: each
+    // capture earns a line, and c1c2 after b1b2 completes a box too.
+    assert_eq!(texts, ["b1b2+c1c2+d1d2", "b1b2+d1d2", "c1c2", "d1d2"]);
+}
+
+#[rstest]
+#[case("a1b1,a2b2,a1a2,b1b2 .. black", "box a1 has four sides but no owner")]
+#[case("a1b1 b. black", "box a1 has an owner but only 1 sides")]
+fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
+    let variant = variant("1x2");
+    let setup = DotsBoxes::parse_position(&variant, text).unwrap();
+    let problems = DotsBoxes::from_setup(variant, &setup).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.message.contains(problem)),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_board_of_the_wrong_size_is_refused() {
+    let setup = DotsBoxes::parse_position(&variant("2x2"), "- .... black").unwrap();
+    assert!(DotsBoxes::from_setup(variant("2x3"), &setup).is_err());
+}
+
+#[test]
+fn the_platform_sequence_order_is_checked() {
+    // protocols-ccgc.md: "move 2 BBAACC (BBA closes box (0,0) whose AAA, ABA, BAA sides were
+    // already drawn; then ACC)". In the other order ACC completes nothing and must be last.
+    let game = position("5x5", &format!("a1b1,a2b2,a1a2 {} black", ".".repeat(25)));
+    let g = game.geometry();
+    let edges = crate::parse_ccgc(g, "2 BBAACC").unwrap();
+    let mv = game.turn_from_sequence(&edges).unwrap();
+    assert_eq!(game.format_move(mv), "b1b2+c3d3");
+    assert_eq!(
+        crate::format_ccgc(g, &drawing_order(g, game.drawn(), mv)),
+        "2 BBAACC"
+    );
+    let reversed: Vec<u8> = edges.iter().rev().copied().collect();
+    assert_eq!(
+        game.turn_from_sequence(&reversed).map_err(|e| e.code),
+        Err("no-extra-move")
+    );
+}
+
+#[test]
+fn openspiel_counts_per_line_and_per_turn() {
+    // engines/dotsboxes/scripts/openspiel_counts.py with open_spiel 2.0.2 (pip), 2x2 boxes:
+    // `lines 2 2 7` and `turns 2 2 12`.
+    let start = DotsBoxes::start(&variant("2x2"));
+    let lines = [
+        (12, 0),
+        (132, 132),
+        (1320, 0),
+        (11880, 11784),
+        (95040, 3840),
+        (665_280, 584_640),
+    ];
+    for (depth, &(sequences, black)) in (1..).zip(&lines) {
+        let counts = perft_lines(&start, depth);
+        assert_eq!(
+            (counts.sequences, counts.black_to_move),
+            (sequences, black),
+            "{depth}"
+        );
+    }
+    let turns = [12, 132, 1320, 12552, 118_080, 1_116_000];
+    let mut game = start.clone();
+    for (depth, &count) in (1..).zip(&turns) {
+        assert_eq!(
+            game.perft(depth, PerftConvention::default()),
+            count,
+            "{depth}"
+        );
+    }
+}
+
+/// The reference value (future boxes for the mover) by memoised minimax over single lines.
+fn reference(g: &Geometry, drawn: u64, memo: &mut HashMap<u64, i32>) -> i32 {
+    if drawn == g.all {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&drawn) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for edge in Bits(g.all & !drawn) {
+        let boxes = g.completed_by(edge, drawn).count_ones() as i32;
+        let after = drawn | (1 << edge);
+        best = best.max(if boxes > 0 {
+            boxes + reference(g, after, memo)
+        } else {
+            -reference(g, after, memo)
+        });
+    }
+    memo.insert(drawn, best);
+    best
+}
+
+#[test]
+fn loony_endgames_from_many_games_are_valued_exactly() {
+    // Safe lines at random (a fixed linear congruential stream) until none is left, on 3x3 and
+    // 2x4: every position that is a simple loony endgame gets the chain-and-loop value of
+    // plain minimax, and there are many of them.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % n
+    };
+    let (mut checked, mut offered) = (0, 0);
+    for board in ["3x3", "2x4"] {
+        let g = Geometry::new(variant(board));
+        for _ in 0..400 {
+            let mut drawn = 0u64;
+            loop {
+                let safe: Vec<u8> = Bits(g.safe_lines(drawn)).collect();
+                if safe.is_empty() {
+                    break;
+                }
+                drawn |= 1 << safe[next(safe.len())];
+            }
+            if let Some(components) = crate::chains::decompose(&g, drawn) {
+                let exact = reference(&g, drawn, &mut HashMap::new());
+                assert_eq!(
+                    crate::chains::loony_value(&components),
+                    exact,
+                    "{board} {components:?}"
+                );
+                checked += 1;
+                // Then the mover opens something (any line), and the opponent's options are the
+                // offered boxes: valued exactly too, once the free boxes are taken.
+                let undrawn: Vec<u8> = Bits(g.all & !drawn).collect();
+                let opened = drawn | (1 << undrawn[next(undrawn.len())]);
+                let (free, gained) = crate::solve::free_boxes(&g, opened);
+                if let Some(structure) = crate::chains::structure(&g, opened | free) {
+                    let exact = reference(&g, opened, &mut HashMap::new());
+                    assert_eq!(
+                        gained + crate::chains::structure_value(&structure),
+                        exact,
+                        "{board} {structure:?}"
+                    );
+                    offered += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} loony endgames met");
+    assert!(offered >= 50, "only {offered} opened endgames met");
+}
+
+/// The `Game` laws (arbiter-laws) on the CCGC board and two small ones.
+#[test]
+fn game_laws() {
+    arbiter_laws::GameLaws::<DotsBoxes>::new(&[variant("5x5"), variant("3x3"), variant("2x3")])
+        .cases(96)
+        .plies(60)
+        .complete_text()
+        .check();
+}
+
+/// The image board of a symmetry: transposing swaps rows and columns.
+fn image_geometry(g: &Geometry, symmetry: usize) -> Geometry {
+    let (rows, cols) = if symmetry & 4 != 0 {
+        (g.cols, g.rows)
+    } else {
+        (g.rows, g.cols)
+    };
+    Geometry::new(DotsBoxesVariant::new(rows, cols).unwrap())
+}
+
+/// Maps a point in doubled coordinates (dots at even `(x, y)`, line midpoints and box centres
+/// between) by one of the eight symmetries (four of them transpose).
+fn map_point(g: &Geometry, symmetry: usize, (x, y): (u32, u32)) -> (u32, u32) {
+    let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+    let image = image_geometry(g, symmetry);
+    let (w, h) = (2 * u32::from(image.cols), 2 * u32::from(image.rows));
+    let x = if symmetry & 1 != 0 { w - x } else { x };
+    let y = if symmetry & 2 != 0 { h - y } else { y };
+    (x, y)
+}
+
+fn transform_line(g: &Geometry, symmetry: usize, edge: u8) -> u8 {
+    let image = image_geometry(g, symmetry);
+    let (orientation, r, c) = g.locate(edge);
+    let (r, c) = (u32::from(r), u32::from(c));
+    let middle = match orientation {
+        Orientation::Horizontal => (2 * c + 1, 2 * r),
+        Orientation::Vertical => (2 * c, 2 * r + 1),
+    };
+    let (x, y) = map_point(g, symmetry, middle);
+    if x % 2 == 1 {
+        image.line(Orientation::Horizontal, (y / 2) as u8, (x / 2) as u8)
+    } else {
+        image.line(Orientation::Vertical, (y / 2) as u8, (x / 2) as u8)
+    }
+}
+
+fn transform_box(g: &Geometry, symmetry: usize, id: u8) -> u8 {
+    let image = image_geometry(g, symmetry);
+    let (r, c) = (u32::from(id / g.cols), u32::from(id % g.cols));
+    let (x, y) = map_point(g, symmetry, (2 * c + 1, 2 * r + 1));
+    (y / 2) as u8 * image.cols + (x / 2) as u8
+}
+
+fn transformed(game: &DotsBoxes, symmetry: usize) -> DotsBoxes {
+    let g = game.geometry();
+    let image = image_geometry(g, symmetry);
+    let drawn = Bits(game.drawn()).fold(0u64, |acc, e| acc | (1 << transform_line(g, symmetry, e)));
+    let mut owners = [0u32; 2];
+    for side in [Side::First, Side::Second] {
+        for id in Bits(u64::from(game.boxes(side))) {
+            owners[side.index()] |= 1 << transform_box(g, symmetry, id);
+        }
+    }
+    let variant = DotsBoxesVariant::new(image.rows, image.cols).unwrap();
+    let setup = DotsBoxesSetup {
+        rows: image.rows,
+        cols: image.cols,
+        drawn,
+        owners,
+        to_move: game.side_to_move(),
+    };
+    DotsBoxes::from_setup(variant, &setup).unwrap()
+}
+
+/// Plays `choices` (indices modulo the move count) from the start, stopping at the end.
+fn playout(variant: DotsBoxesVariant, choices: &[u16]) -> DotsBoxes {
+    let mut game = DotsBoxes::start(&variant);
+    let mut moves = Vec::new();
+    for &choice in choices {
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.make(moves[usize::from(choice) % moves.len()]);
+    }
+    game
+}
+
+fn variants() -> impl Strategy<Value = DotsBoxesVariant> {
+    prop_oneof![
+        Just(variant("5x5")),
+        Just(variant("2x2")),
+        Just(variant("2x3")),
+        Just(variant("3x3")),
+        Just(variant("1x4")),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hash_is_incremental_and_unmake_restores(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..70)) {
+        let mut game = DotsBoxes::start(&variant);
+        let mut moves = Vec::new();
+        let mut history = Vec::new();
+        for choice in choices {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[usize::from(choice) % moves.len()];
+            let before = game.clone();
+            let completed = game.make(mv);
+            history.push((before, mv, completed));
+            prop_assert!(game.is_consistent());
+        }
+        while let Some((before, mv, completed)) = history.pop() {
+            game.unmake(mv, completed);
+            prop_assert_eq!(&game, &before);
+            prop_assert_eq!(game.hash(), before.hash());
+        }
+    }
+
+    #[test]
+    fn check_move_accepts_exactly_the_generated_moves(
+        variant in variants(),
+        choices in prop::collection::vec(any::<u16>(), 0..70),
+        probes in prop::collection::vec(any::<u64>(), 64),
+    ) {
+        let game = playout(variant, &choices);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
+        prop_assert_eq!(moves.len() as u64, game.count_moves(&mut Default::default()));
+        let mut sorted = moves.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        prop_assert_eq!(sorted.len(), moves.len(), "a turn listed twice");
+        for &mv in &moves {
+            prop_assert_eq!(game.check_move(mv), Ok(()));
+            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
+            // The canonical text is a drawing order the platform accepts.
+            let order = drawing_order(game.geometry(), game.drawn(), mv);
+            prop_assert_eq!(game.turn_from_sequence(&order), Ok(mv));
+        }
+        // Probes: every single line, and random sets of undrawn lines.
+        let undrawn = game.undrawn();
+        for edge in Bits(undrawn) {
+            let mv = Move::single(edge);
+            prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv));
+        }
+        for probe in probes {
+            let mv = Move(probe & undrawn & (probe >> 7 | probe << 3));
+            if mv.is_empty() {
+                continue;
+            }
+            prop_assert_eq!(game.check_move(mv).is_ok(), moves.contains(&mv), "{}", format_lines(game.geometry(), &drawing_order(game.geometry(), game.drawn(), mv)));
+        }
+    }
+
+    #[test]
+    fn the_narrowed_turns_keep_the_value(choices in prop::collection::vec(any::<u16>(), 4..30)) {
+        // On 2x2 and 2x3, the best narrowed turn is as good as the best turn of the game,
+        // by plain minimax on single lines.
+        for board in ["2x2", "2x3"] {
+            let game = playout(variant(board), &choices);
+            if game.outcome().is_some() {
+                continue;
+            }
+            let g = *game.geometry();
+            let mut memo = HashMap::new();
+            let value_of = |mv: Move, memo: &mut HashMap<u64, i32>| {
+                let boxes = g.complete_boxes(game.drawn() | mv.lines()).count_ones() as i32
+                    - g.complete_boxes(game.drawn()).count_ones() as i32;
+                boxes - reference(&g, game.drawn() | mv.lines(), memo)
+            };
+            let mut all = Vec::new();
+            game.generate_moves(&mut all);
+            let best = all.iter().map(|&mv| value_of(mv, &mut memo)).max().unwrap();
+            let narrowed = crate::narrow::narrow_moves(&game);
+            prop_assert!(!narrowed.is_empty());
+            prop_assert!(narrowed.iter().all(|mv| all.contains(mv)));
+            let view_best = narrowed.iter().map(|&mv| value_of(mv, &mut memo)).max().unwrap();
+            prop_assert_eq!(view_best, best);
+            prop_assert_eq!(crate::solve::value(&game, u64::MAX, 1), Some(best));
+        }
+    }
+
+    #[test]
+    fn loony_endgames_are_valued_exactly(choices in prop::collection::vec(any::<u16>(), 0..40)) {
+        // Play safe lines at random on 3x3 until none is left, then compare the chain-and-loop
+        // value with plain minimax wherever the position is a simple loony endgame.
+        let mut game = DotsBoxes::start(&variant("3x3"));
+        let g = *game.geometry();
+        for choice in choices {
+            let safe = g.safe_lines(game.drawn());
+            if safe == 0 {
+                break;
+            }
+            let lines: Vec<u8> = Bits(safe).collect();
+            game.make(Move::single(lines[usize::from(choice) % lines.len()]));
+        }
+        if let Some(components) = crate::chains::decompose(&g, game.drawn())
+            && g.capturing_lines(game.drawn()) == 0
+            && game.outcome().is_none()
+        {
+            let exact = reference(&g, game.drawn(), &mut HashMap::new());
+            prop_assert_eq!(crate::chains::loony_value(&components), exact, "{:?}", components);
+        }
+    }
+
+    #[test]
+    fn moves_commute_with_the_symmetries_of_the_board(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..50)) {
+        let game = playout(variant, &choices);
+        let g = *game.geometry();
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for symmetry in 1..8 {
+            let image = transformed(&game, symmetry);
+            let mut expected: Vec<Move> = moves
+                .iter()
+                .map(|mv| Move(Bits(mv.lines()).fold(0, |acc, e| acc | (1 << transform_line(&g, symmetry, e)))))
+                .collect();
+            expected.sort_unstable();
+            let mut actual = Vec::new();
+            image.generate_moves(&mut actual);
+            actual.sort_unstable();
+            prop_assert_eq!(actual, expected);
+            prop_assert_eq!(image.boxes(Side::First).count_ones(), game.boxes(Side::First).count_ones());
+        }
+    }
+
+    #[test]
+    fn positions_round_trip(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
+        let game = playout(variant, &choices);
+        let line = DotsBoxes::parse_position(&variant, &game.format_position()).unwrap();
+        prop_assert_eq!(&DotsBoxes::from_setup(variant, &line).unwrap(), &game);
+        let diagram = DotsBoxes::parse_diagram(&variant, &game.diagram(), game.side_to_move()).unwrap();
+        prop_assert_eq!(&DotsBoxes::from_setup(variant, &diagram).unwrap(), &game);
+    }
+}

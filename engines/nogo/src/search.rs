@@ -1,0 +1,181 @@
+//! [`Searchable`] for NoGo: alpha-beta and MCTS with the own-point evaluator ([`Params`]),
+//! and the exact solver ([`crate::solve`]) for small boards and late positions.
+//!
+//! What a report proves: the solver's score always (a win or loss by distance); an
+//! alpha-beta or MCTS score only when it is a win or loss by distance, i.e. every line the
+//! search kept ends the game ([`Report::heuristic`]). NoGo has no draws.
+
+use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solve_to_end};
+
+use crate::board::Point;
+use crate::eval::Params;
+use crate::position::NoGo;
+
+/// The shape of `engines/nogo/params.yaml`.
+pub type NoGoParams = EngineParams<Params>;
+
+impl Searchable for NoGo {
+    const PARAMS_PATH: &'static str = "engines/nogo/params.yaml";
+    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// Own points, mobility and territory ([`Params`]); MCTS plays its playouts with random
+    /// legal moves to the end of the game (NoGo games are short: at most one move per point).
+    type Weights = Params;
+    type Evaluator = Params;
+
+    fn evaluator(weights: Params) -> Params {
+        weights
+    }
+
+    /// Searches every line to the end ([`solve_to_end`]): small boards and late positions.
+    /// NoGo has no draws and no passes, and every move fills a point for good, so every line
+    /// ends within as many plies as there are empty points and the result is a win or loss by
+    /// distance: a proof. The transposition table keys on the position hash, which is sound
+    /// here (the value of a NoGo position does not depend on how it was reached).
+    fn solve(&self, budget: Budget, params: &NoGoParams) -> Result<Report<Point>, SearchError> {
+        solve_to_end(self, budget, params.eval.clone(), &params.search)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::NoGoVariant;
+    use arbiter_core::Game;
+    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+
+    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
+        SearchRequest { algorithm, budget }
+    }
+
+    /// Plain minimax to the end: the reference the solver must agree with.
+    fn minimax(game: &mut NoGo, ply: usize) -> i32 {
+        use arbiter_search::score::{INFINITY, mate_in, mated_in};
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let winner = game.outcome().and_then(|o| o.winner);
+            return if winner == Some(game.side_to_move()) {
+                mate_in(ply)
+            } else {
+                mated_in(ply)
+            };
+        }
+        let mut best = -INFINITY;
+        for mv in moves {
+            let undo = game.make(mv);
+            best = best.max(-minimax(game, ply + 1));
+            game.unmake(mv, undo);
+        }
+        best
+    }
+
+    #[test]
+    fn the_solver_agrees_with_minimax_on_small_boards() {
+        for variant in ["standard@2", "standard@3", "foul-loses@2", "foul-loses@3"] {
+            let variant: NoGoVariant = variant.parse().unwrap();
+            let mut game = NoGo::new(variant);
+            let report = game
+                .search(
+                    request(Algorithm::Solve, Budget::Nodes(10_000_000)),
+                    NoGo::PARAMS_YAML,
+                )
+                .unwrap();
+            let expected = minimax(&mut game, 0);
+            assert_eq!(report.result.score, expected, "{variant}");
+            for &mv in &report.result.pv {
+                game.play(mv).unwrap();
+            }
+            assert!(game.outcome().is_some(), "{variant}");
+        }
+    }
+
+    #[test]
+    fn a_tiny_solver_budget_is_exhausted_not_guessed() {
+        let game = NoGo::new(NoGoVariant::default());
+        let result = game.search(
+            request(Algorithm::Solve, Budget::Nodes(100)),
+            NoGo::PARAMS_YAML,
+        );
+        assert!(
+            matches!(result, Err(SearchError::BudgetExhausted { .. })),
+            "{result:?}"
+        );
+    }
+
+    #[test]
+    fn search_laws() {
+        let start = NoGo::new(NoGoVariant::default());
+        let small = NoGo::new("foul-loses@5".parse().unwrap());
+        arbiter_laws::SearchLaws::new(vec![start, small])
+            .nodes(3_000)
+            .mcts_iterations(300)
+            .check();
+    }
+
+    #[test]
+    fn the_shipped_params_parse() {
+        let params: NoGoParams = parse_params(NoGo::PARAMS_PATH, NoGo::PARAMS_YAML).unwrap();
+        assert_eq!(params.eval, Params::default());
+    }
+
+    #[test]
+    fn a_bad_params_file_names_the_place() {
+        let start = NoGo::new(NoGoVariant::default());
+        let error = start
+            .search(
+                request(Algorithm::AlphaBeta, Budget::Depth(1)),
+                "eval:\n  own-point: 1\n  mobility: x\n",
+            )
+            .unwrap_err();
+        assert!(
+            matches!(&error, SearchError::Params(message) if message.starts_with(NoGo::PARAMS_PATH)),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn searches_are_deterministic_and_legal() {
+        let start = NoGo::new(NoGoVariant::default());
+        for (algorithm, budget) in [
+            (Algorithm::AlphaBeta, Budget::Nodes(3_000)),
+            (Algorithm::Mcts, Budget::Nodes(300)),
+        ] {
+            let first = start
+                .search(request(algorithm, budget), NoGo::PARAMS_YAML)
+                .unwrap();
+            let again = start
+                .search(request(algorithm, budget), NoGo::PARAMS_YAML)
+                .unwrap();
+            assert_eq!(first, again, "{algorithm}");
+            let best = first.result.best.expect("a move from the start");
+            assert_eq!(start.check_move(best), Ok(()), "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn every_searcher_finds_the_last_safe_point() {
+        // 3x3, black a3 b2 a1, white b3 c2 c1, black to move; empty c3, a2, b1. Black c3
+        // would capture b3. Black b1 leaves white c3 (no liberty for b3-c3-c2-c1) and a2 (no
+        // liberty, and it would capture both black groups): white has no legal point and
+        // loses. Black a2 instead lets white c3, after which black has no point left.
+        let variant: NoGoVariant = "standard@3".parse().unwrap();
+        let text = "XO1/1XO/X1O black";
+        let setup = NoGo::parse_position(&variant, text).unwrap();
+        let game = NoGo::from_setup(variant, &setup).unwrap();
+        let solved = game
+            .search(
+                request(Algorithm::Solve, Budget::Nodes(100_000)),
+                NoGo::PARAMS_YAML,
+            )
+            .unwrap();
+        assert_eq!(solved.proven.map(|p| p.verdict), Some(Verdict::Win));
+        let best = solved.result.best.unwrap();
+        assert_eq!(best, game.parse_move("b1").unwrap());
+        for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {
+            let report = game
+                .search(request(algorithm, Budget::Nodes(2_000)), NoGo::PARAMS_YAML)
+                .unwrap();
+            assert_eq!(report.result.best, Some(best), "{algorithm}");
+        }
+    }
+}

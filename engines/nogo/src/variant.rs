@@ -1,0 +1,162 @@
+//! NoGo rule variants as values: the board size and the ruling on a capturing or suicidal stone.
+//!
+//! Grammar: `<ruling>[@<size>]`, where the ruling is `standard` (such a stone is an illegal
+//! move: Botzone's judge and the usual computer NoGo rules) or `foul-loses` (the stone may be
+//! placed and loses the game at once: the CCGC rule "the mover loses"), and the size is the side
+//! of the square board, from [`MIN_SIZE`] to [`MAX_SIZE`] (default 9). Examples: `standard`,
+//! `foul-loses`, `standard@7`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The smallest board side.
+pub const MIN_SIZE: u8 = 2;
+/// The largest board side: 11x11 = 121 points, the most a 128-bit board holds.
+pub const MAX_SIZE: u8 = 11;
+/// The championship board side (CCGC, Botzone).
+pub const DEFAULT_SIZE: u8 = 9;
+
+/// What a stone that captures or has no liberties means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FoulRuling {
+    /// The stone is not a legal move: `check_move` refuses it (`capture`, `suicide`).
+    #[default]
+    Illegal,
+    /// The stone is a legal move that loses at once (`EndReason::Forbidden`), as the CCGC
+    /// platform rules it.
+    Loses,
+}
+
+/// A NoGo variant: ruling and board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NoGoVariant {
+    pub ruling: FoulRuling,
+    pub size: u8,
+}
+
+impl Default for NoGoVariant {
+    /// 9x9 with capturing and suicidal stones illegal.
+    fn default() -> NoGoVariant {
+        NoGoVariant {
+            ruling: FoulRuling::Illegal,
+            size: DEFAULT_SIZE,
+        }
+    }
+}
+
+impl NoGoVariant {
+    /// The variant with this ruling on the 9x9 board.
+    #[must_use]
+    pub const fn with_ruling(ruling: FoulRuling) -> NoGoVariant {
+        NoGoVariant {
+            ruling,
+            size: DEFAULT_SIZE,
+        }
+    }
+
+    /// Whether a capturing or suicidal stone is refused as illegal.
+    #[must_use]
+    pub const fn fouls_illegal(self) -> bool {
+        matches!(self.ruling, FoulRuling::Illegal)
+    }
+}
+
+impl fmt::Display for NoGoVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.ruling {
+            FoulRuling::Illegal => "standard",
+            FoulRuling::Loses => "foul-loses",
+        })?;
+        if self.size != DEFAULT_SIZE {
+            write!(f, "@{}", self.size)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for NoGoVariant {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<NoGoVariant, String> {
+        let text = text.trim();
+        let (ruling, size) = match text.split_once('@') {
+            Some((ruling, size)) => (ruling, Some(size)),
+            None => (text, None),
+        };
+        let ruling = match ruling {
+            "standard" => FoulRuling::Illegal,
+            "foul-loses" => FoulRuling::Loses,
+            other => {
+                return Err(format!(
+                    "unknown nogo variant `{other}`: expected standard or foul-loses, \
+                     optionally with @<size> ({MIN_SIZE}-{MAX_SIZE})"
+                ));
+            }
+        };
+        let size = match size {
+            None => DEFAULT_SIZE,
+            Some(size) => size
+                .parse::<u8>()
+                .ok()
+                .filter(|size| (MIN_SIZE..=MAX_SIZE).contains(size))
+                .ok_or_else(|| {
+                    format!("nogo board size `{size}`: expected {MIN_SIZE} to {MAX_SIZE}")
+                })?,
+        };
+        Ok(NoGoVariant { ruling, size })
+    }
+}
+
+impl arbiter_core::Variant for NoGoVariant {
+    /// The two rulings on 9x9 and on the small boards specs use; every `@<size>` from
+    /// [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
+    fn names() -> Vec<String> {
+        let mut names = Vec::new();
+        for ruling in ["standard", "foul-loses"] {
+            names.push(ruling.to_owned());
+            for size in [3, 4, 5, 7] {
+                names.push(format!("{ruling}@{size}"));
+            }
+        }
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::Variant;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("standard", FoulRuling::Illegal, 9)]
+    #[case(" foul-loses ", FoulRuling::Loses, 9)]
+    #[case("standard@5", FoulRuling::Illegal, 5)]
+    #[case("foul-loses@11", FoulRuling::Loses, 11)]
+    #[case("standard@2", FoulRuling::Illegal, 2)]
+    fn parses(#[case] text: &str, #[case] ruling: FoulRuling, #[case] size: u8) {
+        assert_eq!(text.parse(), Ok(NoGoVariant { ruling, size }));
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case("go")]
+    #[case("standard@")]
+    #[case("standard@1")]
+    #[case("standard@12")]
+    #[case("standard@19")]
+    #[case("standard@x")]
+    #[case("ccgc")]
+    fn refuses(#[case] text: &str) {
+        assert!(text.parse::<NoGoVariant>().is_err(), "{text}");
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for name in NoGoVariant::names() {
+            let variant: NoGoVariant = name.parse().unwrap();
+            assert_eq!(variant.to_string(), name);
+        }
+        assert_eq!(NoGoVariant::default().to_string(), "standard");
+    }
+}

@@ -1,0 +1,322 @@
+//! The runner's reproducers: work bounded by the work a line can take, not by its expected
+//! count (issue 15 §1), the play check's level, and snapshot judgement.
+
+use std::path::Path;
+
+use super::*;
+use crate::engine::embedded_engines;
+use crate::engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
+use crate::spec::load_str;
+
+/// Runs every case of a spec written inline under `options`.
+fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
+    let engines = embedded_engines();
+    let spec = load_str(Path::new("inline.yaml"), yaml, &engines).expect("the spec loads");
+    let files = CaseFiles {
+        specs: vec![spec],
+        suites: Vec::new(),
+    };
+    plan(&files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), options))
+        .collect()
+}
+
+fn limited(nodes: u64) -> RunOptions {
+    RunOptions {
+        perft_limit: Some(nodes),
+        tree_limit: nodes,
+        snapshots: SnapshotPolicy::Ignore,
+    }
+}
+
+#[test]
+fn a_deep_perft_line_with_a_small_expected_count_stops_at_the_node_limit() {
+    // Depth 100 on Othello is within the longest game bound (2 x 60 + 1 plies), and its
+    // expected count is small, so only the walk's own budget can stop it.
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {1: 4, 100: 5}}}\n",
+        &limited(100_000),
+    );
+    let [result] = results.as_slice() else {
+        panic!("{results:?}")
+    };
+    assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
+    assert!(
+        result
+            .notes
+            .iter()
+            .any(|note| note.contains("perft depth 100") && note.contains("without finishing")),
+        "{:?}",
+        result.notes
+    );
+}
+
+#[test]
+fn a_case_whose_every_perft_line_is_skipped_checked_nothing() {
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {100: 5}}}\n",
+        &limited(10_000),
+    );
+    assert_eq!(
+        results[0].verdict,
+        Verdict::NotApplicable,
+        "{}",
+        results[0].message
+    );
+    assert_eq!(results[0].level, Some(Level::Rules));
+}
+
+#[test]
+fn a_tree_walk_from_the_othello_start_stops_at_the_node_limit() {
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: tree\n    expect: {tree: {games: 1}}\n",
+        &limited(50_000),
+    );
+    assert_eq!(results[0].verdict, Verdict::NotApplicable);
+    assert!(
+        results[0]
+            .reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("more than 50000 nodes"),
+        "{:?}",
+        results[0].reason
+    );
+}
+
+#[test]
+fn a_depth_beyond_the_longest_game_is_a_spec_error_at_the_depth() {
+    let results = run_spec(
+        "game: tictactoe\nsource: x\ncases:\n  - id: a\n    expect: {perft: {nodes: {1: 9, 4294967295: 0}}}\n",
+        &limited(1_000_000),
+    );
+    assert_eq!(results[0].verdict, Verdict::SpecError);
+    assert!(
+        results[0].message.starts_with("inline.yaml:5:36: "),
+        "{}",
+        results[0].message
+    );
+    assert!(
+        results[0]
+            .message
+            .contains("no game lasts more than 9 more plies")
+    );
+}
+
+#[test]
+fn a_passing_rule_case_is_rule_level_and_says_where_it_is_written() {
+    let results = run_spec(
+        "game: tictactoe\nsource: the rules\ncases:\n  - id: start\n    expect: {to-move: x}\n",
+        &limited(1_000),
+    );
+    let result = &results[0];
+    assert_eq!(
+        (result.verdict, result.level),
+        (Verdict::Pass, Some(Level::Rules))
+    );
+    assert_eq!(result.origin.location(), "inline.yaml:4");
+    assert_eq!(result.origin.source, "the rules");
+    assert_eq!(
+        result.board.as_ref().map(|b| b.text.as_str()),
+        Some(".../.../... x")
+    );
+    assert!(result.message.is_empty());
+}
+
+#[test]
+fn a_failing_case_names_what_was_expected_and_what_was_found() {
+    let results = run_spec(
+        "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {to-move: o}\n",
+        &limited(1_000),
+    );
+    let result = &results[0];
+    assert_eq!(result.verdict, Verdict::Fail);
+    assert_eq!(result.findings.len(), 1);
+    assert_eq!(result.findings[0].check, "to-move");
+    assert_eq!(result.findings[0].expected, "o to move");
+    assert_eq!(result.findings[0].actual, "x to move");
+    assert!(
+        result
+            .message
+            .contains("expected: o to move\n    actual:   x to move")
+    );
+}
+
+/// A player-only engine: tic-tac-toe's embedded rules behind a tournament protocol's
+/// capabilities (it chooses moves; its rules cannot be asked), or one that fails to answer.
+struct Player {
+    inner: Box<dyn RulesEngine>,
+    fault: Option<&'static str>,
+}
+
+impl RulesEngine for Player {
+    fn name(&self) -> &str {
+        "player"
+    }
+    fn game(&self) -> &str {
+        self.inner.game()
+    }
+    fn variants(&self) -> Vec<String> {
+        self.inner.variants()
+    }
+    fn accepts_variant(&self, name: &str) -> bool {
+        self.inner.accepts_variant(name)
+    }
+    fn default_variant(&self) -> String {
+        self.inner.default_variant()
+    }
+    fn side_names(&self) -> [&'static str; 2] {
+        self.inner.side_names()
+    }
+    fn capabilities(&self) -> crate::engine::Capabilities {
+        crate::engine::Capabilities {
+            rules: false,
+            search: false,
+            player: true,
+        }
+    }
+    fn position(
+        &self,
+        variant: &str,
+        request: &PositionRequest,
+    ) -> Result<Box<dyn Position>, PositionError> {
+        let position = self.inner.position(variant, request)?;
+        Ok(match self.fault {
+            None => position,
+            Some(kind) => Box::new(Faulty { position, kind }),
+        })
+    }
+}
+
+/// A position whose engine answers every search with a fault of `kind`.
+struct Faulty {
+    position: Box<dyn Position>,
+    kind: &'static str,
+}
+
+impl Position for Faulty {
+    fn to_move(&self) -> String {
+        self.position.to_move()
+    }
+    fn is_to_move(&self, name: &str) -> bool {
+        self.position.is_to_move(name)
+    }
+    fn is_winner(&self, name: &str) -> bool {
+        self.position.is_winner(name)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.position.legal_moves()
+    }
+    fn canonical(&self, text: &str) -> Result<String, crate::engine::Refusal> {
+        self.position.canonical(text)
+    }
+    fn check(&self, text: &str) -> Result<(), crate::engine::Refusal> {
+        self.position.check(text)
+    }
+    fn play(&mut self, text: &str) -> Result<(), crate::engine::Refusal> {
+        self.position.play(text)
+    }
+    fn outcome(&self) -> Option<crate::engine::OutcomeView> {
+        self.position.outcome()
+    }
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64 {
+        self.position.perft(depth, convention)
+    }
+    fn diagram(&self) -> String {
+        self.position.diagram()
+    }
+    fn text(&self) -> String {
+        self.position.text()
+    }
+    fn same_board(&self, diagram: &str) -> Result<bool, String> {
+        self.position.same_board(diagram)
+    }
+    fn forbidden(&self) -> Option<Vec<(String, String)>> {
+        self.position.forbidden()
+    }
+    fn search(
+        &self,
+        _: crate::engine::Algorithm,
+        _: crate::engine::Budget,
+        _: Option<&str>,
+    ) -> Result<SearchReport, crate::engine::SearchError> {
+        Err(crate::engine::SearchError::Fault {
+            kind: self.kind.to_owned(),
+            detail: "the scripted fault".to_owned(),
+        })
+    }
+    fn tree_counts(&self, max_nodes: u64) -> Option<crate::engine::TreeCounts> {
+        self.position.tree_counts(max_nodes)
+    }
+}
+
+fn run_player(yaml: &str, fault: Option<&'static str>) -> Vec<CaseResult> {
+    let inner = embedded_engines()
+        .into_iter()
+        .find(|engine| engine.name() == "tictactoe")
+        .unwrap();
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player { inner, fault })];
+    let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
+    let files = CaseFiles {
+        specs: vec![spec],
+        suites: Vec::new(),
+    };
+    plan(&files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &limited(1_000)))
+        .collect()
+}
+
+const PLAYER_SPEC: &str = "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {perft: {nodes: {1: 9}}}\n  - id: won\n    position: {moves: \"a1 a2 b1 b2 c1\"}\n    expect: {over: {winner: x}}\n";
+
+#[test]
+fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
+    let results = run_player(PLAYER_SPEC, None);
+    let start = &results[0];
+    assert_eq!(start.name, "player::inline::start");
+    assert_eq!(
+        (start.verdict, start.level),
+        (Verdict::Pass, Some(Level::Play))
+    );
+    assert!(
+        start
+            .engine_said
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("plays ")
+    );
+    let won = &results[1];
+    assert_eq!((won.verdict, won.level), (Verdict::NotApplicable, None));
+    assert!(won.reason.as_deref().unwrap().contains("the game is over"));
+    let counts = Counts::of(&results);
+    assert_eq!(
+        (counts.passed, counts.play_checks, counts.not_applicable),
+        (0, 1, 1)
+    );
+    let coverage = Coverage::of(&results);
+    assert_eq!(
+        (coverage.rule_level, coverage.play_check, coverage.checked()),
+        (0, 1, 1)
+    );
+}
+
+#[test]
+fn an_engine_that_fails_to_answer_is_an_engine_fault_with_its_class() {
+    let results = run_player(PLAYER_SPEC, Some("timeout"));
+    let start = &results[0];
+    assert_eq!(start.verdict, Verdict::EngineFault);
+    assert_eq!(start.fault.as_deref(), Some("timeout"));
+    assert!(
+        start.message.contains("engine fault (timeout)"),
+        "{}",
+        start.message
+    );
+    let results = run_player(PLAYER_SPEC, Some("illegal-move"));
+    assert_eq!(
+        results[0].verdict,
+        Verdict::Fail,
+        "a broken rule is a failed case"
+    );
+    assert_eq!(results[0].fault.as_deref(), Some("illegal-move"));
+}

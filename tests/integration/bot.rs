@@ -1,0 +1,523 @@
+//! `arbiter-bot` as a real process: a few turns under each protocol (answers checked legal with
+//! the embedded rules), and each deliberate fault showing as itself.
+
+use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use arbiter::engine::{PositionRequest, find_engine};
+use arbiter::protocol::botzone::{self, KEEP_RUNNING};
+use arbiter::protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
+use arbiter::protocol::gomocup::{Answer, Command as GomocupCommand};
+use arbiter::protocol::line::{LineAnswer, LineCommand};
+use arbiter::protocol::{Decoded, Encoding};
+
+/// How long a test waits for an answer that should come (generous: the machine is shared).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running bot: its stdin, and its stdout as chunks from a reader thread.
+struct Bot {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    chunks: Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+}
+
+impl Bot {
+    fn spawn(args: &[&str]) -> Bot {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-bot"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("arbiter-bot starts");
+        let mut stdout = child.stdout.take().unwrap();
+        let (sender, chunks) = channel();
+        std::thread::spawn(move || {
+            let mut buffer = vec![0; 64 * 1024];
+            while let Ok(n) = stdout.read(&mut buffer) {
+                if n == 0 || sender.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Bot {
+            stdin: child.stdin.take(),
+            child,
+            chunks,
+            pending: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line (without its end), or `None` if none comes within `wait`.
+    fn line_within(&mut self, wait: Duration) -> Option<String> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                let text = String::from_utf8_lossy(&line);
+                return Some(text.trim_end_matches(['\n', '\r']).to_owned());
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.chunks.recv_timeout(left) {
+                Ok(chunk) => self.pending.extend(chunk),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+
+    fn line(&mut self) -> String {
+        self.line_within(PATIENCE).expect("the bot answers")
+    }
+
+    fn wait(&mut self) -> std::process::ExitStatus {
+        self.close_stdin();
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the bot does not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        // Hanging faults never exit on their own.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn moves(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+/// Whether `mv` is legal after `played` in `game`/`variant`.
+fn legal_after(game: &str, variant: &str, played: &[String], mv: &str) -> bool {
+    let engine = find_engine(game).unwrap();
+    let request = PositionRequest {
+        moves: played.to_vec(),
+        ..PositionRequest::default()
+    };
+    let position = engine.position(variant, &request).unwrap();
+    position.check(mv).is_ok()
+}
+
+/// The first legal move after `played`.
+fn some_move(game: &str, variant: &str, played: &[String]) -> String {
+    let engine = find_engine(game).unwrap();
+    let request = PositionRequest {
+        moves: played.to_vec(),
+        ..PositionRequest::default()
+    };
+    engine.position(variant, &request).unwrap().legal_moves()[0].clone()
+}
+
+#[test]
+fn botzone_json_one_turn_per_process() {
+    let encoding = Encoding::Gomoku { size: 15 };
+    let mut played = moves("h8");
+    for _ in 0..2 {
+        let player = played.len() % 2;
+        let input = botzone::Input::from_moves(encoding, &played, player).unwrap();
+        let mut bot = Bot::spawn(&[
+            "--game",
+            "gomoku",
+            "--protocol",
+            "botzone",
+            "--nodes",
+            "300",
+        ]);
+        bot.send(&(input.to_line() + "\n"));
+        let output = botzone::parse_output(&bot.line()).unwrap();
+        let coords = encoding.from_json(&output.response).unwrap();
+        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
+            panic!("not a move");
+        };
+        assert!(legal_after("gomoku", "freestyle", &played, &mv), "{mv}");
+        assert!(bot.wait().success());
+        played.push(mv);
+        played.push(some_move("gomoku", "freestyle", &played));
+    }
+}
+
+#[test]
+fn botzone_keep_running_othello() {
+    let encoding = Encoding::Reversi;
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "othello",
+        "--protocol",
+        "botzone-keep-running",
+        "--nodes",
+        "300",
+    ]);
+    let mut played: Vec<String> = Vec::new();
+    let first = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    bot.send(&(first.to_line() + "\n"));
+    for _ in 0..3 {
+        let output = botzone::parse_output(&bot.line()).unwrap();
+        assert_eq!(bot.line(), KEEP_RUNNING);
+        let coords = encoding.from_json(&output.response).unwrap();
+        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
+            panic!("not a move");
+        };
+        assert!(legal_after("othello", "standard", &played, &mv), "{mv}");
+        played.push(mv);
+        let reply = some_move("othello", "standard", &played);
+        let request = encoding.to_json(&encoding.encode(&reply).unwrap());
+        played.push(reply);
+        bot.send(&(request.to_string() + "\n"));
+    }
+}
+
+#[test]
+fn botzone_simple_amazons() {
+    let encoding = Encoding::Amazons { size: 8 };
+    let played = vec![some_move("amazons", "botzone8", &[])];
+    let input = botzone::SimpleInput::from_moves(encoding, &played, 1).unwrap();
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "amazons",
+        "--protocol",
+        "botzone-simple",
+        "--nodes",
+        "300",
+    ]);
+    bot.send(&input.to_text());
+    let coords = encoding.from_simple(&bot.line()).unwrap();
+    let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
+        panic!("not a move");
+    };
+    assert!(legal_after("amazons", "botzone8", &played, &mv), "{mv}");
+    assert!(bot.wait().success());
+}
+
+#[test]
+fn gomocup_renju_game() {
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "gomoku",
+        "--protocol",
+        "gomocup",
+        "--nodes",
+        "300",
+    ]);
+    let send = |bot: &mut Bot, command: GomocupCommand| bot.send(&command.to_wire());
+    send(&mut bot, GomocupCommand::Start(15));
+    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
+    send(
+        &mut bot,
+        GomocupCommand::Info {
+            key: "rule".into(),
+            value: "4".into(),
+        },
+    );
+    send(&mut bot, GomocupCommand::Begin);
+    let mut played: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        let Ok(Answer::Move(x, y)) = Answer::parse(&bot.line()) else {
+            panic!("not a move");
+        };
+        let mv = gomoku_xy_to_point(x, y, 15).unwrap();
+        assert!(legal_after("gomoku", "renju", &played, &mv), "{mv}");
+        played.push(mv);
+        let reply = some_move("gomoku", "renju", &played);
+        let (x, y) = gomoku_point_to_xy(&reply, 15).unwrap();
+        played.push(reply);
+        send(&mut bot, GomocupCommand::Turn(x, y));
+    }
+    assert!(matches!(Answer::parse(&bot.line()), Ok(Answer::Move(..))));
+    send(&mut bot, GomocupCommand::Restart);
+    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
+    send(&mut bot, GomocupCommand::End);
+    assert!(bot.wait().success());
+}
+
+#[test]
+fn arbiter_line_session() {
+    let mut bot = Bot::spawn(&["--game", "gomoku", "--protocol", "arbiter-line"]);
+    let mut ask = |command: &str| {
+        bot.send(&format!("{command}\n"));
+        LineAnswer::parse(&bot.line()).unwrap()
+    };
+    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
+    assert_eq!(
+        ask("position start moves h8 h8"),
+        LineAnswer::IllegalMove {
+            index: 2,
+            mv: "h8".into(),
+            code: "occupied".into(),
+        }
+    );
+    assert_eq!(ask("position start moves h8 i9"), LineAnswer::Ok);
+    let LineAnswer::Legal(legal) = ask("legal") else {
+        panic!("no legal list");
+    };
+    assert_eq!(legal.len(), 223);
+    assert_eq!(ask("check h8"), LineAnswer::Illegal("occupied".into()));
+    assert!(matches!(ask("forbidden"), LineAnswer::Forbidden(_)));
+    assert_eq!(
+        ask("perft 1"),
+        LineAnswer::Perft {
+            depth: 1,
+            nodes: 223
+        }
+    );
+    let LineAnswer::BestMove(Some(best)) =
+        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line())
+    else {
+        panic!("no best move");
+    };
+    assert!(legal.contains(&best.mv), "{}", best.mv);
+    bot.send("quit\n");
+    assert!(bot.wait().success());
+}
+
+#[test]
+fn botzone_keep_running_nogo() {
+    // Botzone's NoGo: {x, y} with y down from the top, black (player 0) first.
+    let encoding = Encoding::NoGo { size: 9 };
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "nogo",
+        "--protocol",
+        "botzone-keep-running",
+        "--nodes",
+        "300",
+    ]);
+    let mut played: Vec<String> = Vec::new();
+    let first = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    bot.send(&(first.to_line() + "\n"));
+    for _ in 0..3 {
+        let output = botzone::parse_output(&bot.line()).unwrap();
+        assert_eq!(bot.line(), KEEP_RUNNING);
+        let coords = encoding.from_json(&output.response).unwrap();
+        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
+            panic!("not a move");
+        };
+        assert!(legal_after("nogo", "standard", &played, &mv), "{mv}");
+        played.push(mv);
+        let reply = some_move("nogo", "standard", &played);
+        let request = encoding.to_json(&encoding.encode(&reply).unwrap());
+        played.push(reply);
+        bot.send(&(request.to_string() + "\n"));
+    }
+}
+
+#[test]
+fn arbiter_line_dots_and_boxes() {
+    // A turn is one token: the lines joined by `+`. Box a1 has three sides after the first
+    // three lines, so white's turn must take it and draw again.
+    let mut bot = Bot::spawn(&["--game", "dotsboxes", "--protocol", "arbiter-line"]);
+    let mut ask = |command: &str| {
+        bot.send(&format!("{command}\n"));
+        LineAnswer::parse(&bot.line()).unwrap()
+    };
+    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
+    assert_eq!(ask("position start moves a1b1 a2b2 a1a2"), LineAnswer::Ok);
+    assert_eq!(
+        ask("check b1b2"),
+        LineAnswer::Illegal("must-move-again".into())
+    );
+    assert_eq!(ask("check b1b2+c3d3"), LineAnswer::Ok);
+    let LineAnswer::Legal(legal) = ask("legal") else {
+        panic!("no legal list");
+    };
+    // Decline with one of the 56 lines that complete nothing, or take the box and end with one
+    // of the 56.
+    assert_eq!(legal.len(), 112);
+    assert_eq!(
+        ask("perft 1"),
+        LineAnswer::Perft {
+            depth: 1,
+            nodes: 112
+        }
+    );
+    let LineAnswer::BestMove(Some(best)) =
+        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line())
+    else {
+        panic!("no best move");
+    };
+    assert!(legal.contains(&best.mv), "{}", best.mv);
+    assert!(
+        best.mv.starts_with("b1b2+"),
+        "the free box is taken: {}",
+        best.mv
+    );
+    bot.send("quit\n");
+    assert!(bot.wait().success());
+}
+
+/// Starts an Othello keep-running bot with a fault and sends black's first request.
+fn faulty_othello(fault: &str) -> Bot {
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "othello",
+        "--protocol",
+        "botzone-keep-running",
+        "--nodes",
+        "200",
+        "--fault",
+        fault,
+    ]);
+    let first = botzone::Input::from_moves(Encoding::Reversi, &[], 0).unwrap();
+    bot.send(&(first.to_line() + "\n"));
+    bot
+}
+
+/// Reads a keep-running Othello bot's answer and marker, and sends a legal reply; returns the
+/// moves played.
+fn exchange(bot: &mut Bot, played: &mut Vec<String>) {
+    let output = botzone::parse_output(&bot.line()).unwrap();
+    assert_eq!(bot.line(), KEEP_RUNNING);
+    let coords = Encoding::Reversi.from_json(&output.response).unwrap();
+    let Ok(Decoded::Move(mv)) = Encoding::Reversi.decode(&coords, played.len()) else {
+        panic!("not a move");
+    };
+    played.push(mv);
+    let reply = some_move("othello", "standard", played);
+    let request = Encoding::Reversi.to_json(&Encoding::Reversi.encode(&reply).unwrap());
+    played.push(reply);
+    bot.send(&(request.to_string() + "\n"));
+}
+
+/// The first answer line of a faulty Othello bot, decoded as Black's first move.
+fn first_othello_answer(fault: &str) -> (String, botzone::Output) {
+    let mut bot = faulty_othello(fault);
+    let line = bot.line();
+    let output = botzone::parse_output(&line).unwrap();
+    (line, output)
+}
+
+#[test]
+fn fault_crash_at_second_move() {
+    let mut bot = faulty_othello("crash-at:2");
+    exchange(&mut bot, &mut Vec::new());
+    assert_eq!(bot.line_within(PATIENCE), None);
+    assert_eq!(bot.wait().code(), Some(3));
+}
+
+#[test]
+fn fault_segv() {
+    let mut bot = faulty_othello("segv-at:1");
+    assert_eq!(bot.line_within(PATIENCE), None);
+    assert_eq!(bot.wait().signal(), Some(libc::SIGSEGV));
+}
+
+#[test]
+fn fault_hang() {
+    let mut bot = faulty_othello("hang");
+    assert_eq!(bot.line_within(Duration::from_millis(300)), None);
+    assert!(bot.child.try_wait().unwrap().is_none(), "still running");
+}
+
+#[test]
+fn fault_no_newline() {
+    let mut bot = faulty_othello("no-newline");
+    assert_eq!(bot.line_within(Duration::from_millis(500)), None);
+    // The answer came, unterminated.
+    let text = String::from_utf8_lossy(&bot.pending).to_string();
+    assert!(botzone::parse_output(&text).is_ok(), "{text:?}");
+    assert!(bot.child.try_wait().unwrap().is_none(), "still running");
+}
+
+#[test]
+fn fault_garbage() {
+    let mut bot = faulty_othello("garbage");
+    let line = bot.line();
+    assert!(botzone::parse_output(&line).is_err(), "{line}");
+}
+
+#[test]
+fn fault_huge_output() {
+    let mut bot = faulty_othello("huge-output");
+    assert!(bot.line().len() >= 2 * 1024 * 1024);
+}
+
+#[test]
+fn fault_slow_start() {
+    let start = Instant::now();
+    let (_, output) = first_othello_answer("slow-start:300");
+    // A lower bound only: the bot slept at least this long before answering.
+    assert!(start.elapsed() >= Duration::from_millis(300));
+    assert!(Encoding::Reversi.from_json(&output.response).is_ok());
+}
+
+#[test]
+fn fault_illegal() {
+    let (line, output) = first_othello_answer("illegal");
+    let coords = Encoding::Reversi.from_json(&output.response).unwrap();
+    let Ok(Decoded::Move(mv)) = Encoding::Reversi.decode(&coords, 0) else {
+        panic!("{line}");
+    };
+    assert!(!legal_after("othello", "standard", &[], &mv), "{mv}");
+}
+
+#[test]
+fn fault_wrong_pass() {
+    let (_, output) = first_othello_answer("wrong-pass");
+    let coords = Encoding::Reversi.from_json(&output.response).unwrap();
+    assert!(coords.is_all_minus_one());
+    assert!(!legal_after("othello", "standard", &[], "pass"));
+}
+
+#[test]
+fn fault_forbidden() {
+    // Black (player 0) to move; h8 would make two open threes (row 8 and column h).
+    let played = moves("f8 a1 g8 a2 h6 a3 h7 a4");
+    let encoding = Encoding::Gomoku { size: 15 };
+    let input = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "gomoku",
+        "--variant",
+        "renju",
+        "--protocol",
+        "botzone",
+        "--nodes",
+        "200",
+        "--fault",
+        "forbidden",
+    ]);
+    bot.send(&(input.to_line() + "\n"));
+    let output = botzone::parse_output(&bot.line()).unwrap();
+    let coords = encoding.from_json(&output.response).unwrap();
+    let Ok(Decoded::Move(mv)) = encoding.decode(&coords, played.len()) else {
+        panic!("not a move");
+    };
+    assert_eq!(mv, "h8");
+}
+
+#[test]
+fn fault_illegal_under_gomocup_is_off_board() {
+    let mut bot = Bot::spawn(&[
+        "--game",
+        "gomoku",
+        "--protocol",
+        "gomocup",
+        "--nodes",
+        "200",
+        "--fault",
+        "illegal",
+    ]);
+    bot.send("START 15\r\nBEGIN\r\n");
+    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
+    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Move(15, 15)));
+}

@@ -1,0 +1,17 @@
+//! The root crate's integration tests, one binary (as ripgrep does), so that a build links one
+//! test executable instead of one per file. `tests/specs.rs` stays its own binary: its
+//! libtest-mimic harness generates one trial per spec and suite case.
+//!
+//! | module | what it tests |
+//! |---|---|
+//! | [`bad_input`] | the malformed specs and suites of `tests/bad-specs/` and `tests/bad-suites/` |
+//! | [`folders`] | what the loaders do with links, loops, FIFOs, binary files, missing folders |
+//! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
+//! | [`external`] | external engines: manifests, the sandbox, every fault classified |
+//! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
+
+mod bad_input;
+mod bot;
+mod external;
+mod folders;
+mod matches;
