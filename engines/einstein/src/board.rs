@@ -163,6 +163,19 @@ pub const fn distance(side: Side, square: Square) -> usize {
     if dr > dc { dr } else { dc }
 }
 
+/// The rows plus the columns between a piece of `side` on `square` and its goal: every step
+/// shortens it by one (straight) or two (diagonal).
+#[must_use]
+pub const fn manhattan(side: Side, square: Square) -> u32 {
+    let (row, column) = (square.row(), square.column());
+    let total = match side {
+        Side::First => (SIZE - 1 - row) + (SIZE - 1 - column),
+        Side::Second => row + column,
+    };
+    // At most 8.
+    total as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

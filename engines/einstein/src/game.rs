@@ -20,6 +20,16 @@ impl Game for EinStein {
     const NAME: &'static str = "einstein";
     /// Red (the top-left side) is [`Side::First`]; it moves first under `standard`.
     const SIDE_NAMES: [&'static str; 2] = ["red", "blue"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "layout-expected",
+        "roll-expected",
+        "move-expected",
+        "no-roll",
+        "not-own-piece",
+        "wrong-piece",
+        "wrong-direction",
+    ];
 
     fn start(variant: &EinSteinVariant) -> EinStein {
         EinStein::new(*variant)
@@ -101,6 +111,30 @@ impl Game for EinStein {
 
     fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
         crate::perft::perft(self, depth, convention)
+    }
+
+    /// Every step brings a piece at least one square nearer its corner by rows plus columns,
+    /// and a side's pieces stop one square short of it but for the step that wins: a side
+    /// makes at most the sum over its pieces of (that distance − 1), plus one, steps, each
+    /// after a roll; a side still to set up brings 35 such steps (its start cells are 40
+    /// squares from the corner by rows plus columns) and its layout.
+    fn longest_game(&self) -> Option<u32> {
+        let mut plies = 0;
+        for side in [Side::First, Side::Second] {
+            let alive = self.alive(side);
+            let steps: u32 = if alive == 0 && self.phase() == Phase::Place {
+                plies += 1;
+                35
+            } else {
+                (1..=6u8)
+                    .filter_map(|number| self.square_of(side, number))
+                    .map(|square| crate::board::manhattan(side, square).saturating_sub(1))
+                    .sum::<u32>()
+                    + 1
+            };
+            plies += 2 * steps;
+        }
+        Some(plies)
     }
 
     /// The die is rolled at every `roll` position.

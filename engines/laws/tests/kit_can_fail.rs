@@ -265,7 +265,12 @@ fn broken_law(bug: Bug) -> Option<String> {
             .cases(32)
             .plies(20)
             .every_move(|_| vec![0, 1, 2, 3, 10, 20]);
-        if bug.dice() { laws } else { laws.complete_text() }.check();
+        if bug.dice() {
+            laws
+        } else {
+            laws.complete_text()
+        }
+        .check();
     });
     result.err().map(|payload| {
         payload
