@@ -9,7 +9,7 @@ open_spiel 2.0.2):
     python3 openspiel_einstein.py value VARIANT [MOVES...]         # winning chance of the side to move
     python3 openspiel_einstein.py best  VARIANT [MOVES...]         # every move with its winning chance
     python3 openspiel_einstein.py show  VARIANT [MOVES...]         # the position in arbiter's one-line form
-    python3 openspiel_einstein.py endgames VARIANT SEED COUNT PIECES  # random endgames with their values
+    python3 openspiel_einstein.py endgames VARIANT SEED COUNT PIECES [rolls]  # random endgames with their values
 
 VARIANT is arbiter's `standard` (red, top-left, moves first) or `blue-first`. MOVES are in
 arbiter's notation from the start: two layouts (`layout-123456`: the numbers on the side's
@@ -41,7 +41,9 @@ to move, the probability-weighted mean over chance outcomes, to the end of the g
 memoised on OpenSpiel's printed board, the player to move and its legal actions (which hold
 the rolled number), since the future of a position depends on nothing else. `endgames` plays
 seeded random games with OpenSpiel's own moves and rolls until each side has at most PIECES
-pieces, and prints each position in arbiter's one-line form with its exact value.
+pieces, and prints each position in arbiter's one-line form with its exact value; with `rolls`,
+also the position after each roll with its best steps (every step of the highest value) and
+that value.
 """
 import random
 import sys
@@ -238,7 +240,7 @@ def main(argv):
         print(state)
     elif command == "endgames":
         seed, count, pieces = int(argv[3]), int(argv[4]), int(argv[5])
-        endgames(mapping, variant, seed, count, pieces)
+        endgames(mapping, variant, seed, count, pieces, argv[6:] == ["rolls"])
     else:
         sys.exit(__doc__)
 
@@ -262,7 +264,7 @@ def describe(state, action, mapping):
     return f"{mapping.our_square(row, column)}-{mapping.our_square(row + dr, column + dc)}"
 
 
-def endgames(mapping, variant, seed, count, pieces):
+def endgames(mapping, variant, seed, count, pieces, rolls=False):
     rng = random.Random(seed)
     found = 0
     while found < count:
@@ -287,8 +289,19 @@ def endgames(mapping, variant, seed, count, pieces):
         if state.is_terminal():
             continue
         to_move = "red" if mapping.our_player(mover) == "R" else "blue"
-        value = Solver().value(state, mover)
+        solver = Solver()
+        value = solver.value(state, mover)
         print(our_line(state, mapping, to_move, "roll"), "|", chance_text(value))
+        if rolls:
+            for roll in range(6):
+                child = state.child(roll)
+                me = child.current_player()
+                rows = [(solver.after(child, a, me), describe(child, a, mapping)) for a in child.legal_actions()]
+                top = max(v for v, _ in rows)
+                best = sorted(text for v, text in rows if v == top)
+                others = len(rows) - len(best)
+                print("  ", our_line(child, mapping, to_move, str(roll + 1)), "| best", " ".join(best),
+                      f"(of {len(rows)})", "|", chance_text(top))
         found += 1
 
 
