@@ -52,6 +52,27 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut events = std::mem::take(&mut self.stack[ply].moves);
         // Never narrowed: a mean over some events proves nothing.
         game.generate_moves(&mut events);
+        self.below_chance += 1;
+        let value = self.chance_events(game, table, &events, depth, ply, alpha, beta, key);
+        self.below_chance -= 1;
+        self.stack[ply].moves = events;
+        value
+    }
+
+    /// [`AlphaBeta::chance_node`] over its listed `events`: Star2, then Star1.
+    #[allow(clippy::too_many_arguments)]
+    fn chance_events(
+        &mut self,
+        game: &mut G,
+        table: &mut TranspositionTable<G::Move>,
+        events: &[G::Move],
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        key: u64,
+    ) -> i32 {
+        let horizon_before = self.horizon;
         let weights: Vec<i64> = events
             .iter()
             .map(|&event| i64::from(game.chance_weight(event).max(1)))
@@ -59,7 +80,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let total: i64 = weights.iter().sum();
         let (low, high) = self.evaluator.score_bounds();
         let (low, high) = (i64::from(low), i64::from(high));
-        let horizon_before = self.horizon;
 
         // Star2: a lower bound for every event from one move of the node behind it.
         let mut lower = vec![low; events.len()];
@@ -74,12 +94,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let probe = self.probe(game, table, depth - 1, ply + 1, low - 1, b);
             self.evaluator.unmake(game, event, undo);
             if self.stopped {
-                self.stack[ply].moves = events;
                 return 0;
             }
             if let Some(value) = probe {
                 if value >= b {
-                    self.stack[ply].moves = events;
                     self.store(table, key, beta, ply, depth, horizon_before, Bound::Lower);
                     return beta;
                 }
@@ -117,16 +135,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             };
             self.evaluator.unmake(game, event, undo);
             if self.stopped {
-                self.stack[ply].moves = events;
                 return 0;
             }
             if value <= a {
-                self.stack[ply].moves = events;
                 self.store(table, key, alpha, ply, depth, horizon_before, Bound::Upper);
                 return alpha;
             }
             if value >= b {
-                self.stack[ply].moves = events;
                 self.store(table, key, beta, ply, depth, horizon_before, Bound::Lower);
                 return beta;
             }
@@ -136,7 +151,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             sum += w * value;
         }
         let count = events.len();
-        self.stack[ply].moves = events;
         // The nearest integer to the mean (halves away from zero).
         let mean = (2 * sum + sum.signum() * total) / (2 * total).max(1);
         let mean = i32::try_from(mean.clamp(low, high)).unwrap_or(0);

@@ -92,6 +92,8 @@ pub struct AlphaBeta<G: Game, E> {
     to_end: bool,
     /// Whether the last search met a chance node.
     met_chance: bool,
+    /// How many chance nodes are above the node being searched.
+    below_chance: usize,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -122,6 +124,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             resolved: false,
             to_end: false,
             met_chance: false,
+            below_chance: 0,
         }
     }
 
@@ -212,6 +215,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.stopped = false;
         self.resolved = false;
         self.met_chance = false;
+        self.below_chance = 0;
         self.previous_best = None;
         let max_depth = match budget {
             Budget::Depth(depth) => depth,
@@ -413,8 +417,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return self.evaluate(game);
         }
 
-        // Table cut-offs only at null-window nodes, so that the principal variation is whole.
-        let pv_node = beta - alpha > 1;
+        // Table cut-offs only at null-window nodes, so that the principal variation is whole;
+        // at and below a chance node at any window, since no variation is reported past it
+        // (and the windows of Star1 are seldom null: without the table the tree would explode).
+        let pv_node = beta - alpha > 1 && self.below_chance == 0 && !game.is_chance();
         let key = self.evaluator.table_key(game);
         let mut table_move = None;
         if let Some(entry) = table.probe(key) {
