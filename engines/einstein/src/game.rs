@@ -109,8 +109,13 @@ impl Game for EinStein {
         setup::format_diagram(&EinSteinSetup::of(self).cells)
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        crate::perft::perft(self, depth, convention)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        crate::perft::perft_within(self, depth, convention, max_nodes)
     }
 
     /// Every step brings a piece at least one square nearer its corner by rows plus columns,
