@@ -120,7 +120,7 @@ impl Evaluator<DotsBoxes> for Params {
         2 * taken + i32::from(safe)
     }
 
-    /// The turns no other turn provably beats ([`crate::narrow`]): a complete list, since a
+    /// The turns no other turn provably beats (the `narrow` module): a complete list, since a
     /// best turn is always among them.
     fn search_moves(&mut self, game: &DotsBoxes, moves: &mut Vec<Move>) -> MoveSet {
         *moves = crate::narrow::narrow_moves(game);

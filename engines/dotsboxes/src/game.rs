@@ -1,7 +1,8 @@
 //! The [`Game`] implementation: the glue between the core contract and this crate's modules.
 
 use arbiter_core::{
-    FinalScore, Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    FinalScore, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
+    SetupProblem, Side,
 };
 
 use crate::notation::{self, Move};
@@ -20,6 +21,14 @@ impl Game for DotsBoxes {
     const NAME: &'static str = "dotsboxes";
     /// Black is [`Side::First`] and moves first (the CCGC platform's `new black`).
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "empty-turn",
+        "off-board",
+        "already-drawn",
+        "must-move-again",
+        "no-extra-move",
+    ];
 
     fn start(variant: &DotsBoxesVariant) -> DotsBoxes {
         DotsBoxes::new(*variant)
@@ -65,7 +74,7 @@ impl Game for DotsBoxes {
         notation::parse_turn(&self.geometry, text)
     }
 
-    /// The lines in a drawing order, joined by `+` (see [`notation`]).
+    /// The lines in a drawing order, joined by `+` (see the `notation` module).
     fn format_move(&self, mv: Move) -> String {
         let order = notation::drawing_order(&self.geometry, self.drawn, mv);
         notation::format_lines(&self.geometry, &order)
@@ -101,9 +110,21 @@ impl Game for DotsBoxes {
         setup::format_diagram(&self.geometry, self.drawn, self.owners)
     }
 
-    /// Per turn: see [`crate::perft`].
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        crate::perft::perft(self, depth, convention)
+    /// Per turn: see the `perft` module.
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = crate::perft::perft(self, depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Every turn draws at least one line, and a drawn line stays.
+        Some(self.undrawn().count_ones())
     }
 
     fn final_score(&self) -> Option<FinalScore> {

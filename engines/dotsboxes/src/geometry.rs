@@ -45,7 +45,7 @@ pub struct Geometry {
     pub all_boxes: u32,
     /// The four sides of each box.
     pub box_edges: [u64; MAX_BOXES],
-    /// The boxes on either side of each line ([`NO_BOX`] past the border).
+    /// The boxes on either side of each line (`NO_BOX` past the border).
     pub edge_boxes: [[BoxId; 2]; 64],
 }
 

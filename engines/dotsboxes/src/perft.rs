@@ -13,57 +13,71 @@
 //! extra-move rule changes is *who* is to move at the end of each sequence, which
 //! [`LinePerft`] counts too.
 
-use arbiter_core::{PerftConvention, Side};
+use arbiter_core::{MoveBuffers, NodeBudget, PerftConvention, Side};
 
 use crate::geometry::Bits;
 use crate::notation::Move;
 use crate::position::{DotsBoxes, TurnScratch};
 
-/// Number of turn sequences of `depth` turns from `position`.
-pub fn perft(position: &mut DotsBoxes, depth: u32, convention: PerftConvention) -> u64 {
+/// Number of turn sequences of `depth` turns from `position`, visiting at most the positions
+/// `budget` allows (the count is incomplete when it runs out: see [`NodeBudget::result`]).
+/// The move buffers grow with the walk, never sized by the depth.
+pub fn perft(
+    position: &mut DotsBoxes,
+    depth: u32,
+    convention: PerftConvention,
+    budget: &mut NodeBudget,
+) -> u64 {
     let finished = match convention {
         PerftConvention::SequencesOfExactLength => 0,
         PerftConvention::FinishedGameIsLeaf => 1,
     };
-    let mut buffers = vec![Vec::new(); depth as usize];
-    walk(
-        position,
-        depth,
+    let mut walk = Walk {
         finished,
-        &mut buffers,
-        &mut TurnScratch::default(),
-    )
+        buffers: MoveBuffers::default(),
+        scratch: TurnScratch::default(),
+        budget,
+    };
+    walk.count(position, depth, 0)
 }
 
-fn walk(
-    position: &mut DotsBoxes,
-    depth: u32,
+/// One perft walk's state, shared by every node.
+struct Walk<'a> {
     finished: u64,
-    buffers: &mut [Vec<Move>],
-    scratch: &mut TurnScratch,
-) -> u64 {
-    if depth == 0 {
-        return 1;
+    buffers: MoveBuffers<Move>,
+    scratch: TurnScratch,
+    budget: &'a mut NodeBudget,
+}
+
+impl Walk<'_> {
+    fn count(&mut self, position: &mut DotsBoxes, depth: u32, ply: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if !self.budget.take() {
+            return 0;
+        }
+        if position.undrawn() == 0 {
+            return self.finished;
+        }
+        if depth == 1 {
+            return position.count_moves(&mut self.scratch);
+        }
+        let mut moves = self.buffers.take(ply);
+        moves.clear();
+        position.for_each_turn_after(0, &mut self.scratch, |mv| {
+            moves.push(mv);
+            true
+        });
+        let mut nodes = 0;
+        for &mv in &moves {
+            let completed = position.make(mv);
+            nodes += self.count(position, depth - 1, ply + 1);
+            position.unmake(mv, completed);
+        }
+        self.buffers.put(ply, moves);
+        nodes
     }
-    if position.undrawn() == 0 {
-        return finished;
-    }
-    if depth == 1 {
-        return position.count_moves(scratch);
-    }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    moves.clear();
-    position.for_each_turn_after(0, scratch, |mv| {
-        moves.push(mv);
-        true
-    });
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let completed = position.make(mv);
-        nodes += walk(position, depth - 1, finished, rest, scratch);
-        position.unmake(mv, completed);
-    }
-    nodes
 }
 
 /// Counts of line sequences (OpenSpiel's actions) of one length.

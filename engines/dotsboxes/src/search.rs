@@ -1,6 +1,6 @@
 //! [`Searchable`] for Dots and Boxes: alpha-beta and MCTS with the chain-aware evaluator
 //! ([`Params`], whose `search_moves` hook leaves out the turns another turn provably beats),
-//! and the exact solver ([`crate::solve`]).
+//! and the exact solver (the `solve` module).
 //!
 //! What a report proves: the solver's always (the exact final margin); an alpha-beta or MCTS
 //! score when it is a win or loss by distance, every line the search kept having reached the
@@ -27,7 +27,7 @@ impl Searchable for DotsBoxes {
         weights
     }
 
-    /// The exact margin ([`crate::solve`]): 3x3 boards from the start, endgames of larger
+    /// The exact margin (the `solve` module): 3x3 boards from the start, endgames of larger
     /// ones. `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
     fn solve(&self, budget: Budget, params: &DotsBoxesParams) -> Result<Report<Move>, SearchError> {
         crate::solve::solve(self, budget, params.search.tt_size_mb)

@@ -1,7 +1,7 @@
 //! The [`Game`] implementation: the glue between the core contract and this crate's modules.
 
 use arbiter_core::{
-    Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention, SetupProblem, Side,
 };
 
 use crate::board::{Bits, Point};
@@ -21,6 +21,9 @@ impl Game for NoGo {
     /// Black is [`Side::First`] and moves first (Botzone player 0, the CCGC platform's `new
     /// black`).
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] =
+        &["game-over", "off-board", "occupied", "capture", "suicide"];
+    const FOUL_KINDS: &'static [&'static str] = &["capture", "suicide"];
 
     fn start(variant: &NoGoVariant) -> NoGo {
         NoGo::new(*variant)
@@ -96,8 +99,20 @@ impl Game for NoGo {
         setup::format_diagram(setup.size, &setup.cells)
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        crate::perft::perft(self, depth, convention)
+    fn perft_within(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        let mut budget = NodeBudget::new(max_nodes);
+        let nodes = crate::perft::perft(self, depth, convention, &mut budget);
+        budget.result(nodes)
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Every move fills an empty point for good (a capture or suicide ends the game).
+        Some(self.empty().count_ones())
     }
 
     /// The points where the side to move's stone would be a foul, with the kind (`capture`,

@@ -4,23 +4,32 @@
 //! without moves is a finished game (a foul under `foul-loses`, or a side without a legal
 //! point) and counts by the convention.
 
-use arbiter_core::PerftConvention;
+use arbiter_core::{NodeBudget, PerftConvention};
 
 use crate::board::Bits;
 use crate::position::NoGo;
 
-/// Number of move sequences of `depth` plies from `position`.
-pub fn perft(position: &mut NoGo, depth: u32, convention: PerftConvention) -> u64 {
+/// Number of move sequences of `depth` plies from `position`, visiting at most the positions
+/// `budget` allows (the count is incomplete when it runs out: see [`NodeBudget::result`]).
+pub fn perft(
+    position: &mut NoGo,
+    depth: u32,
+    convention: PerftConvention,
+    budget: &mut NodeBudget,
+) -> u64 {
     let finished = match convention {
         PerftConvention::SequencesOfExactLength => 0,
         PerftConvention::FinishedGameIsLeaf => 1,
     };
-    walk(position, depth, finished)
+    walk(position, depth, finished, budget)
 }
 
-fn walk(position: &mut NoGo, depth: u32, finished: u64) -> u64 {
+fn walk(position: &mut NoGo, depth: u32, finished: u64, budget: &mut NodeBudget) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if !budget.take() {
+        return 0;
     }
     let moves = position.move_set();
     if moves == 0 {
@@ -32,7 +41,7 @@ fn walk(position: &mut NoGo, depth: u32, finished: u64) -> u64 {
     let mut nodes = 0;
     for point in Bits(moves) {
         let undo = position.make(point);
-        nodes += walk(position, depth - 1, finished);
+        nodes += walk(position, depth - 1, finished, budget);
         position.unmake(point, undo);
     }
     nodes
