@@ -64,7 +64,7 @@ pub const POSITIONS: &[BenchPosition] = &[
         game: "einstein",
         label: "after-setup",
         moves: "layout-123456 layout-654321 roll-3",
-        depth: 6,
+        depth: 10,
     },
     BenchPosition {
         game: "gomoku",
