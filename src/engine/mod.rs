@@ -251,6 +251,11 @@ pub trait Position: Send {
     fn play(&mut self, text: &str) -> Result<(), Refusal>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<OutcomeView>;
+    /// At a chance node (a die to roll, [`arbiter_core::Game::is_chance`]): the events with
+    /// their weights, in the game's notation; `None` where a player moves (the default).
+    fn chance_events(&self) -> Option<Vec<(String, u32)>> {
+        None
+    }
     /// Perft under a convention.
     fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64;
     /// Perft that visits at most about `max_nodes` positions: `None` when the walk needs
