@@ -14,6 +14,7 @@ pub mod bot;
 pub mod engine;
 pub mod external;
 pub mod protocol;
+pub mod report;
 pub mod runner;
 pub mod schema;
 pub mod snapshot;

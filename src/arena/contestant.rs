@@ -5,9 +5,8 @@
 //! - an embedded engine frozen in a baseline (`othello@2026-12-01`): the baseline's
 //!   `params/<engine>.yaml` under `snapshots/baselines/`;
 //! - an external engine: a manifest name in `engines/external/` or a path to a manifest
-//!   (`../my-bot.yaml`). Frozen copies of external engines (`my-bot@NAME`) come with
-//!   `baseline freeze --engine` (issue 16, item 7), which is not built yet: such a name is a
-//!   clear error, and [`resolve`] is where it will be read.
+//!   (`../my-bot.yaml`). Frozen copies of external engines (`my-bot@NAME`): the manifest
+//!   `baseline freeze NAME --engine my-bot` wrote, which starts the copy kept in the baseline.
 //!
 //! The resolved engine is kept in the match's `match.json` (with the parameters' text), so
 //! that `--resume` plays the same engines.
@@ -60,7 +59,7 @@ pub struct EngineEntry {
 ///
 /// # Errors
 /// An unknown engine or baseline, an unreadable parameters file, a parameters file for an
-/// external engine, or a frozen external engine (not built yet).
+/// external engine, or a frozen external engine the baseline does not hold.
 pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<EngineEntry, String> {
     let (base, frozen) = match name.rsplit_once('@') {
         Some((base, baseline)) if !base.is_empty() && !baseline.is_empty() => {
@@ -105,11 +104,32 @@ pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<En
         ));
     }
     if let Some(baseline_name) = frozen {
-        return Err(format!(
-            "`{name}`: frozen copies of external engines (`{base}@{baseline_name}`) need \
-             `cargo xtask baseline freeze --engine`, which is not built yet; name the engine \
-             without `@`"
-        ));
+        // A frozen team's engine: the manifest `baseline freeze --engine` wrote, which starts
+        // the copy kept in the baseline.
+        let dir = root.join(baseline::DIR).join(baseline_name);
+        // `../my-bot.yaml@NAME` means the same as `my-bot@NAME`.
+        let base = if base.contains('/') || base.ends_with(".yaml") {
+            Path::new(base)
+                .file_stem()
+                .map_or(base, |stem| stem.to_str().unwrap_or(base))
+        } else {
+            base
+        };
+        let path = baseline::engine::frozen_manifest_path(&dir, base);
+        if !path.is_file() {
+            return Err(format!(
+                "`{name}`: baseline `{baseline_name}` holds no frozen copy of `{base}` \
+                 ({} is missing); freeze one with `cargo xtask baseline freeze \
+                 {baseline_name} --engine {base}`",
+                path.display()
+            ));
+        }
+        Manifest::load(&path).map_err(|error| error.to_string())?;
+        return Ok(EngineEntry {
+            name: name.to_owned(),
+            label: name.to_owned(),
+            kind: EngineKind::External { manifest: path },
+        });
     }
     let path = if base.ends_with(".yaml") || base.ends_with(".yml") || base.contains('/') {
         PathBuf::from(base)
@@ -251,7 +271,7 @@ impl Contestant {
     pub fn fixed_variant(&self) -> Option<&str> {
         match self {
             Contestant::Embedded { .. } => None,
-            Contestant::External { manifest } => Some(&manifest.variant),
+            Contestant::External { manifest } => Some(manifest.variant()),
         }
     }
 
@@ -306,6 +326,36 @@ mod tests {
     }
 
     #[test]
+    fn a_frozen_team_engine_starts_from_its_copy_in_the_baseline() {
+        let root = std::env::temp_dir().join(format!("arbiter-frozen-{}", std::process::id()));
+        let team = root.join("team");
+        std::fs::create_dir_all(&team).unwrap();
+        let program = std::env::current_exe().unwrap();
+        let text = format!(
+            "name: team-bot\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n",
+            program.display()
+        );
+        std::fs::write(team.join("team-bot.yaml"), &text).unwrap();
+        let manifest = Manifest::load(&team.join("team-bot.yaml")).unwrap();
+        let mut frozen = baseline::Baseline::default();
+        baseline::engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
+        baseline::write(&root, "before", &frozen, false).unwrap();
+
+        for name in ["team-bot@before", "team/team-bot.yaml@before"] {
+            let entry = resolve(name, None, &root).unwrap();
+            let EngineKind::External { manifest } = entry.kind else {
+                panic!("{name}: not external");
+            };
+            assert!(
+                manifest.starts_with(root.join(baseline::DIR).join("before")),
+                "{manifest:?}"
+            );
+            assert_eq!(entry.label, name);
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
     fn embedded_frozen_and_external_names() {
         let plain = resolve("othello", None, root()).unwrap();
         assert_eq!(plain.label, "othello");
@@ -355,7 +405,10 @@ mod tests {
             "{unknown}"
         );
         let external = resolve("arbiter-bot-othello-botzone@x", None, root()).unwrap_err();
-        assert!(external.contains("not built yet"), "{external}");
+        assert!(
+            external.contains("baseline `x` holds no frozen copy"),
+            "{external}"
+        );
         let params = resolve(
             "arbiter-bot-othello-botzone",
             Some(Path::new("x.yaml")),

@@ -16,7 +16,7 @@ use super::clock::TurnLimit;
 use super::seat::{MoveInfo, Reply, Seat, SeatFault, Turn, clock_budget};
 use crate::engine::Budget;
 use crate::external::line::LineSession;
-use crate::external::{Answer, ExternalEngine, Family, Fault, Manifest, Player, Protocol};
+use crate::external::{Answer, ExternalEngine, Family, Fault, Manifest, Player, Protocol, Started};
 
 /// An external engine's seat.
 pub struct ExternalSeat {
@@ -71,20 +71,20 @@ impl ExternalSeat {
         if manifest.protocol == Protocol::ArbiterLine {
             return None;
         }
-        crate::external::Board::of(&manifest.game, &manifest.variant).map(|board| board.family)
+        crate::external::Board::of(&manifest.game, manifest.variant()).map(|board| board.family)
     }
 
-    /// The process groups this seat started (for leak checks).
+    /// The processes this seat started (for leak checks).
     #[must_use]
-    pub fn groups(&self) -> Vec<i32> {
-        let mut groups = self.engine.groups();
+    pub fn started(&self) -> Vec<Started> {
+        let mut started = self.engine.started();
         if let Some(player) = &self.player {
-            groups.extend(player.groups());
+            started.extend(player.started());
         }
         if let Some(line) = &self.line {
-            groups.extend(line.groups());
+            started.push(line.started());
         }
-        groups
+        started
     }
 
     fn line_move(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault> {
@@ -99,7 +99,7 @@ impl ExternalSeat {
             }))
         });
         let move_ms = turn.limit.move_ms.unwrap_or(manifest.move_time_ms);
-        let variant = manifest.variant.clone();
+        let variant = manifest.variant().to_owned();
         let session = self.line.as_mut().expect("started above");
         let result = session
             .set_position(
@@ -123,7 +123,7 @@ impl ExternalSeat {
                 // A broken process is not asked again.
                 if let Some(mut session) = self.line.take() {
                     session.kill();
-                    self.engine.record_groups(&session.groups());
+                    self.engine.record_started(&[session.started()]);
                 }
                 Err(seat_fault(fault))
             }
@@ -152,11 +152,11 @@ impl Seat for ExternalSeat {
     fn finish(&mut self) {
         if let Some(player) = self.player.as_mut() {
             player.finish();
-            self.engine.record_groups(&player.groups());
+            self.engine.record_player(player.as_mut());
         }
         if let Some(mut session) = self.line.take() {
             session.quit();
-            self.engine.record_groups(&session.groups());
+            self.engine.record_started(&[session.started()]);
         }
     }
 }

@@ -16,7 +16,7 @@ use super::clock::{Clocks, TimeControl};
 use super::openings::Opening;
 use super::record::{FaultRecord, GameRecord, GameResult, MoveRecord, Role};
 use super::seat::{MoveInfo, Seat, Turn};
-use crate::engine::{Position, PositionRequest, RulesEngine};
+use crate::engine::{Position, PositionRequest, Refusal, RulesEngine};
 use crate::external::{Answer, Family, FaultKind, validate};
 
 /// The referee's move limit for a game and variant, in plies: the longest game the rules
@@ -90,6 +90,17 @@ pub struct Violation {
     pub answer: Option<String>,
 }
 
+/// The referee's rules on a move: its own embedded rules always answer, and a query that did
+/// not would refuse the move (an answer is never accepted unchecked).
+fn rule_check(position: &dyn Position, mv: &str) -> Result<(), Refusal> {
+    position.check(mv).unwrap_or_else(|error| {
+        Err(Refusal {
+            code: "referee".to_owned(),
+            detail: format!("the referee's rules gave no answer: {error}"),
+        })
+    })
+}
+
 /// Judges an answer given in arbiter's notation and returns it in canonical form.
 ///
 /// # Errors
@@ -102,10 +113,10 @@ pub fn judge(position: &dyn Position, text: &str) -> Result<String, Violation> {
         detail: format!("`{text}` is no move here: {}", refusal.detail),
         answer: Some(text.to_owned()),
     })?;
-    let Err(refusal) = position.check(&canonical) else {
+    let Err(refusal) = rule_check(position, &canonical) else {
         return Ok(canonical);
     };
-    let class = if canonical == "pass" || position.check("pass").is_ok() {
+    let class = if canonical == "pass" || rule_check(position, "pass").is_ok() {
         // A pass refused, or a move where only the pass is legal.
         FaultKind::WrongPass.name()
     } else if canonical == "swap" || canonical == "put-two" {
@@ -156,7 +167,7 @@ fn decide(
             };
             let code = answer
                 .as_deref()
-                .and_then(|mv| position.check(mv).err())
+                .and_then(|mv| rule_check(position, mv).err())
                 .map(|refusal| refusal.code);
             Err(Violation {
                 class: fault.kind.name().to_owned(),
@@ -245,7 +256,11 @@ impl Referee<'_> {
         let mut clocks = Clocks::new(self.control, table.fallback_move_ms);
         let mut fault = None;
         let mut limit_reached = false;
-        while position.outcome().is_none() {
+        while position
+            .outcome()
+            .map_err(|error| error.to_string())?
+            .is_none()
+        {
             if cancelled() {
                 return Ok(Played::Cancelled);
             }
@@ -335,7 +350,8 @@ impl Referee<'_> {
             });
             history.push(mv);
         }
-        let result = match (&fault, position.outcome()) {
+        let over = position.outcome().map_err(|error| error.to_string())?;
+        let result = match (&fault, over) {
             (Some(fault), _) => {
                 let winner = fault.role.other();
                 GameResult {

@@ -23,6 +23,8 @@ pub struct Diff {
     pub data: Vec<String>,
     /// The bench signature lines that changed (`-old`, `+new`).
     pub bench: Vec<String>,
+    /// A frozen team's engine: files whose hash changed and suite answers that changed.
+    pub engine: Vec<String>,
 }
 
 impl Diff {
@@ -35,6 +37,7 @@ impl Diff {
             && self.params.is_empty()
             && self.data.is_empty()
             && self.bench.is_empty()
+            && self.engine.is_empty()
     }
 }
 
@@ -104,6 +107,7 @@ pub fn diff(frozen: &Baseline, current: &Baseline) -> Diff {
         let new = current.files.get(Path::new(DATA_FILE));
         diff.data = line_changes(old, new.map_or("", String::as_str));
     }
+    diff.engine = super::engine::engine_changes(frozen, current);
     diff
 }
 
@@ -166,6 +170,12 @@ pub fn render(name: &str, diff: &Diff) -> String {
     if !diff.bench.is_empty() {
         let _ = writeln!(out, "bench signature changed:");
         for line in &diff.bench {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    if !diff.engine.is_empty() {
+        let _ = writeln!(out, "{} change(s) of the frozen engine:", diff.engine.len());
+        for line in &diff.engine {
             let _ = writeln!(out, "  {line}");
         }
     }

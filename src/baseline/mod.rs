@@ -9,6 +9,9 @@
 //!   data.txt                                fingerprints of the files built into searches
 //!                                           (trained weights): path, size, hash
 //!   bench.txt                               the bench signature per engine
+//!   engine/                                 a team's engine frozen with `--engine` (see
+//!                                           [`engine`]): its manifest, program, files,
+//!                                           their SHA-256 and its answers to the suites
 //!   manifest.txt                            size and FNV-1a hash of every file above,
 //!                                           written last: a file that does not match it
 //!                                           is corrupt, and a copy without it incomplete
@@ -21,12 +24,13 @@
 //! copies aside that no running process owns.
 
 mod diff;
+pub mod engine;
 mod read;
 #[cfg(test)]
 mod tests;
 mod write;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 pub use diff::{Diff, diff, render};
@@ -45,7 +49,12 @@ pub const MANIFEST: &str = "manifest.txt";
 /// What a baseline holds, in memory: file path (relative to the baseline) → content.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Baseline {
+    /// Text files: snapshots, parameters, fingerprints, a frozen engine's manifest and answers.
     pub files: BTreeMap<PathBuf, String>,
+    /// Files kept byte for byte, under `engine/copy/`: a frozen engine's program and files.
+    pub blobs: BTreeMap<PathBuf, Vec<u8>>,
+    /// The blobs written executable (a frozen engine's program).
+    pub executables: BTreeSet<PathBuf>,
 }
 
 impl Baseline {

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::engine::{COPY_DIR, ENGINE_DIR};
 use super::{BENCH_FILE, Baseline, DATA_FILE, MANIFEST, fnv1a64};
 use crate::{atomic, snapshot};
 
@@ -40,6 +41,10 @@ impl Baseline {
                 manifest = Some(bytes);
                 continue;
             }
+            if relative.starts_with(Path::new(ENGINE_DIR).join(COPY_DIR)) {
+                baseline.blobs.insert(relative, bytes);
+                continue;
+            }
             match String::from_utf8(bytes) {
                 Ok(text) => {
                     baseline.files.insert(relative, text);
@@ -68,13 +73,24 @@ impl Baseline {
     /// The manifest of this baseline's files: one line per file, `<size> <fnv1a64> <path>`.
     #[must_use]
     pub fn manifest(&self) -> String {
+        let mut entries: Vec<(&PathBuf, &[u8])> = self
+            .files
+            .iter()
+            .map(|(path, text)| (path, text.as_bytes()))
+            .chain(
+                self.blobs
+                    .iter()
+                    .map(|(path, bytes)| (path, bytes.as_slice())),
+            )
+            .collect();
+        entries.sort();
         let mut text = String::new();
-        for (path, content) in &self.files {
+        for (path, content) in entries {
             let _ = writeln!(
                 text,
                 "{} {:016x} {}",
                 content.len(),
-                fnv1a64(content.as_bytes()),
+                fnv1a64(content),
                 path.display()
             );
         }
@@ -100,13 +116,18 @@ impl Baseline {
             };
             let path = PathBuf::from(path);
             listed.insert(path.clone());
-            let Some(content) = self.files.get(&path) else {
+            let content = self
+                .files
+                .get(&path)
+                .map(String::as_bytes)
+                .or_else(|| self.blobs.get(&path).map(Vec::as_slice));
+            let Some(content) = content else {
                 if !problems.iter().any(|(p, _)| *p == path) {
                     problems.push((path, "missing (the manifest lists it)".to_owned()));
                 }
                 continue;
             };
-            let actual_hash = format!("{:016x}", fnv1a64(content.as_bytes()));
+            let actual_hash = format!("{:016x}", fnv1a64(content));
             if size != content.len().to_string() {
                 let what = if content.len() < size.parse().unwrap_or(usize::MAX) {
                     "truncated"
@@ -124,13 +145,22 @@ impl Baseline {
                 ));
             }
         }
-        for path in self.files.keys().filter(|path| !listed.contains(*path)) {
+        for path in self
+            .files
+            .keys()
+            .chain(self.blobs.keys())
+            .filter(|path| !listed.contains(*path))
+        {
             problems.push((
                 path.clone(),
                 "not in the manifest (added after the freeze)".to_owned(),
             ));
         }
-        if !listed.contains(Path::new(BENCH_FILE))
+        // A baseline of the embedded engines has its bench signature; one of a team's engine
+        // (`--engine`) has the engine's folder instead.
+        let holds_engine = self.files.keys().any(|path| path.starts_with(ENGINE_DIR));
+        if !holds_engine
+            && !listed.contains(Path::new(BENCH_FILE))
             && !self.files.contains_key(Path::new(BENCH_FILE))
         {
             problems.push((PathBuf::from(BENCH_FILE), "missing".to_owned()));

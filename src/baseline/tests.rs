@@ -167,3 +167,112 @@ fn names_must_be_plain() {
     }
     assert!(dir_of(root, "v1.2-rc_3").is_ok());
 }
+
+/// A team's engine outside the project: a program and a weights file that is not text.
+fn team_engine(dir: &Path, weights: &[u8]) -> (crate::external::Manifest, String) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir.join("nets")).unwrap();
+    let program = dir.join("bot.sh");
+    std::fs::write(&program, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.join("nets/weights.bin"), weights).unwrap();
+    let text = "name: team-bot\ngame: othello\ncommand: [./bot.sh, --quiet]\nprotocol: botzone\n\
+                move-time-ms: 1000\nfiles: [nets/weights.bin]\n";
+    let path = dir.join("team-bot.yaml");
+    std::fs::write(&path, text).unwrap();
+    (
+        crate::external::Manifest::load(&path).unwrap(),
+        text.to_owned(),
+    )
+}
+
+#[test]
+fn a_team_engine_is_frozen_with_its_files_and_starts_from_the_copy() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = scratch("team-freeze");
+    let (manifest, text) = team_engine(&root.join("team"), &[0xff, 0, 0x80, 7]);
+    let mut frozen = Baseline::default();
+    engine::add_engine(
+        &mut frozen,
+        &manifest,
+        &text,
+        "s::a: passed: move d3\n".into(),
+    )
+    .unwrap();
+    let dir = write(&root, "before", &frozen, false).unwrap();
+
+    let read = Baseline::read(&dir).unwrap();
+    assert_eq!(read.blobs, frozen.blobs);
+    let copy = dir.join("engine/copy");
+    assert_eq!(
+        std::fs::read(copy.join("nets/weights.bin")).unwrap(),
+        [0xff, 0, 0x80, 7]
+    );
+    let mode = std::fs::metadata(copy.join("bot.sh"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_ne!(mode & 0o111, 0, "the copied program is executable");
+    let fingerprints = &read.files[Path::new("engine/files.txt")];
+    assert!(fingerprints.contains(" program bot.sh"), "{fingerprints}");
+    assert!(
+        fingerprints.contains(" 4 file nets/weights.bin"),
+        "{fingerprints}"
+    );
+
+    // The frozen manifest starts the copy, with the team's arguments and settings.
+    let started =
+        crate::external::Manifest::load(&engine::frozen_manifest_path(&dir, "team-bot")).unwrap();
+    assert!(started.program.starts_with(&copy), "{:?}", started.program);
+    assert_eq!(started.args, ["--quiet"]);
+    assert_eq!(started.files, [PathBuf::from("nets/weights.bin")]);
+    assert_eq!(
+        (started.game.as_str(), started.move_time_ms),
+        ("othello", 1000)
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_changed_file_and_a_changed_answer_are_both_named() {
+    let root = scratch("team-diff");
+    let (manifest, text) = team_engine(&root.join("team"), b"v1");
+    let mut frozen = Baseline::default();
+    let answers = "s::a: passed: move d3\ns::b: passed: move c4\n";
+    engine::add_engine(&mut frozen, &manifest, &text, answers.into()).unwrap();
+    let mut same = Baseline::default();
+    engine::add_engine(&mut same, &manifest, &text, answers.into()).unwrap();
+    assert!(diff(&frozen, &same).is_empty());
+
+    std::fs::write(root.join("team/nets/weights.bin"), b"v2").unwrap();
+    let mut changed = Baseline::default();
+    let answers = "s::a: failed: move e6\ns::b: passed: move c4\n";
+    engine::add_engine(&mut changed, &manifest, &text, answers.into()).unwrap();
+    let changes = diff(&frozen, &changed).engine;
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    assert!(
+        changes[0].starts_with("file nets/weights.bin: changed"),
+        "{changes:?}"
+    );
+    assert_eq!(
+        changes[1],
+        "answer s::a: passed: move d3 -> failed: move e6"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_damaged_copy_of_a_team_engine_is_reported_naming_the_file() {
+    let root = scratch("team-corrupt");
+    let (manifest, text) = team_engine(&root.join("team"), b"weights");
+    let mut frozen = Baseline::default();
+    engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
+    let dir = write(&root, "before", &frozen, false).unwrap();
+    std::fs::write(dir.join("engine/copy/nets/weights.bin"), b"wei").unwrap();
+    let error = Baseline::read(&dir).unwrap_err().to_string();
+    assert!(
+        error.contains("engine/copy/nets/weights.bin: truncated"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

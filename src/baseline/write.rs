@@ -106,6 +106,14 @@ pub fn write(
     for (relative, text) in &baseline.files {
         atomic::write(&aside.join(relative), text.as_bytes())?;
     }
+    for (relative, bytes) in &baseline.blobs {
+        let path = aside.join(relative);
+        atomic::write(&path, bytes)?;
+        if baseline.executables.contains(relative) {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
+        }
+    }
     // Last: a copy aside with its manifest is complete.
     atomic::write(&aside.join(MANIFEST), baseline.manifest().as_bytes())?;
     if dir.exists() {

@@ -9,24 +9,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use arbiter::bot::{self, Fault, Limit, Player, Protocol};
-use clap::{Parser, ValueEnum};
-
-/// The protocol names of the command line.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ProtocolArg {
-    /// Botzone JSON, one turn per process.
-    Botzone,
-    /// Botzone JSON, staying alive between turns.
-    BotzoneKeepRunning,
-    /// Botzone simplified I/O, one turn per process.
-    BotzoneSimple,
-    /// Botzone simplified I/O, staying alive between turns.
-    BotzoneSimpleKeepRunning,
-    /// Gomocup / Piskvork.
-    Gomocup,
-    /// arbiter-line v1.
-    ArbiterLine,
-}
+use clap::Parser;
 
 /// An embedded arbiter engine as a tournament bot.
 #[derive(Debug, Parser)]
@@ -41,17 +24,22 @@ struct Args {
     variant: Option<String>,
     /// The protocol spoken on stdin/stdout.
     #[arg(long, value_enum)]
-    protocol: ProtocolArg,
+    protocol: Protocol,
     /// Search this many nodes per move (deterministic).
     #[arg(long, conflicts_with = "depth")]
     nodes: Option<u64>,
     /// Search to this depth per move (deterministic).
     #[arg(long)]
     depth: Option<u32>,
-    /// A deliberate fault: crash-at:N, segv-at:N, hang, garbage, illegal, forbidden,
-    /// slow-start:MS, huge-output, wrong-pass, no-newline.
+    /// A deliberate fault (see docs/protocols.md): crash-at:N, segv-at:N, hang, garbage,
+    /// illegal, forbidden, slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS,
+    /// message-flood, blank-flood, extra-line, error-lines, no-about, error-for-unknown,
+    /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term.
     #[arg(long)]
     fault: Option<Fault>,
+    /// Search with this parameters file instead of the engine's shipped params.yaml.
+    #[arg(long, value_name = "FILE")]
+    params: Option<std::path::PathBuf>,
 }
 
 /// The variant a protocol implies when none is given.
@@ -67,14 +55,7 @@ fn default_variant(game: &str, protocol: Protocol) -> Option<&'static str> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let protocol = match args.protocol {
-        ProtocolArg::Botzone => Protocol::Botzone,
-        ProtocolArg::BotzoneKeepRunning => Protocol::BotzoneKeepRunning,
-        ProtocolArg::BotzoneSimple => Protocol::BotzoneSimple,
-        ProtocolArg::BotzoneSimpleKeepRunning => Protocol::BotzoneSimpleKeepRunning,
-        ProtocolArg::Gomocup => Protocol::Gomocup,
-        ProtocolArg::ArbiterLine => Protocol::ArbiterLine,
-    };
+    let protocol = args.protocol;
     let limit = match (args.nodes, args.depth) {
         (Some(n), _) => Some(Limit::Nodes(n)),
         (None, Some(d)) => Some(Limit::Depth(d)),
@@ -84,19 +65,31 @@ fn main() -> ExitCode {
         .variant
         .as_deref()
         .or_else(|| default_variant(&args.game, protocol));
-    let player = match Player::new(&args.game, variant, limit, args.fault) {
+    let player =
+        Player::new(&args.game, variant, limit, args.fault).and_then(|player| match &args.params {
+            None => Ok(player),
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|error| format!("{}: cannot read: {error}", path.display()))
+                .and_then(|yaml| player.with_params(yaml)),
+        });
+    let player = match player {
         Ok(player) => player,
         Err(message) => {
             eprintln!("arbiter-bot: {message}");
             return ExitCode::from(2);
         }
     };
+    bot::fault::at_start(args.fault);
     let stdin = io::stdin();
     let mut input: Box<dyn BufRead> = Box::new(stdin.lock());
     let stdout = io::stdout();
     let mut output = stdout.lock();
     let result = bot::run(&player, protocol, &mut input, &mut output);
     let _ = output.flush();
+    if args.fault == Some(Fault::IgnoreTerm) {
+        eprintln!("arbiter-bot: fault ignore-term: the protocol ended, but not staying down");
+        bot::fault::wait_forever();
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -172,11 +172,15 @@ fn answer(
             out.line(&text)?;
             return Ok(None);
         }
+        Reply::Flood(text) => {
+            out.flood(&text)?;
+            return Ok(None);
+        }
         Reply::NoNewline(mv) => {
             let coords = encoding
                 .encode(&mv)
                 .map_err(|e| BotError::Input(format!("cannot encode {mv}: {e}")))?;
-            let text = format_answer(mode, encoding, &coords, None);
+            let text = format_answer(mode, encoding, &coords, None, false);
             out.unterminated(text.trim_end())?;
             return Ok(None);
         }
@@ -186,13 +190,30 @@ fn answer(
             ));
         }
     };
-    let text = format_answer(mode, encoding, &coords, debug);
+    let loose = player.fault() == Some(super::Fault::LooseJson);
+    let text = format_answer(mode, encoding, &coords, debug, loose);
     out.line(text.trim_end_matches('\n'))?;
+    if player.fault() == Some(super::Fault::ExtraLine) {
+        out.line(text.trim_end_matches('\n'))?;
+    }
     Ok(played)
 }
 
-fn format_answer(mode: Mode, encoding: Encoding, coords: &Coords, debug: Option<String>) -> String {
+fn format_answer(
+    mode: Mode,
+    encoding: Encoding,
+    coords: &Coords,
+    debug: Option<String>,
+    loose: bool,
+) -> String {
     match mode {
+        // `loose-json`: a number as `debug` and an object as `data`, which judges accept.
+        Mode::Json if loose => serde_json::json!({
+            "response": encoding.to_json(coords),
+            "debug": 42,
+            "data": {"turns": 1},
+        })
+        .to_string(),
         Mode::Json => Output {
             response: encoding.to_json(coords),
             debug,

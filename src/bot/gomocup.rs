@@ -18,7 +18,7 @@ use crate::engine::{Position, PositionRequest};
 use crate::protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use crate::protocol::gomocup::{Answer, BoardStone, Command, CommandReader, variant_for_rule};
 
-use super::{BotError, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
 
 /// The default board before `START` (Gomocup always sends `START` first).
 const DEFAULT_SIZE: u8 = 15;
@@ -30,6 +30,8 @@ struct Session {
     size: u8,
     /// Stones in placement order (black first), in our notation.
     stones: Vec<String>,
+    /// A `BOARD` no alternating game reaches, as it stands (then `stones` is unused).
+    standing: Option<Standing>,
     /// `INFO timeout_turn`, ms (0: as fast as possible).
     timeout_turn: Option<u64>,
     /// `INFO time_left`, ms.
@@ -38,7 +40,47 @@ struct Session {
     answered: u32,
 }
 
+/// Stones as they stand, and whose turn it is.
+struct Standing {
+    black: Vec<String>,
+    white: Vec<String>,
+    black_to_move: bool,
+}
+
+/// What a `BOARD` block gives: a game in move order, or stones as they stand.
+enum Placement {
+    Order(Vec<String>),
+    Standing(Standing),
+}
+
 impl Session {
+    /// An empty board.
+    fn clear(&mut self) {
+        self.stones.clear();
+        self.standing = None;
+    }
+
+    /// A game in placement order.
+    fn set(&mut self, stones: Vec<String>) {
+        self.stones = stones;
+        self.standing = None;
+    }
+
+    /// The next stone, of the side to move.
+    fn place(&mut self, point: String) {
+        match &mut self.standing {
+            Some(standing) => {
+                if standing.black_to_move {
+                    standing.black.push(point);
+                } else {
+                    standing.white.push(point);
+                }
+                standing.black_to_move = !standing.black_to_move;
+            }
+            None => self.stones.push(point),
+        }
+    }
+
     fn plain_variant(&self) -> String {
         format!("{}@{}", self.rule, self.size)
     }
@@ -59,22 +101,36 @@ impl Session {
     /// The position after the stones, in the plain variant.
     fn position(&self, player: &Player) -> Result<Box<dyn Position>, String> {
         let variant = self.plain_variant();
-        if let Ok(position) = player.replay(&variant, &self.stones) {
-            return Ok(position);
-        }
-        // Not playable in this order: set the stones up as they stand.
-        let black: Vec<&str> = self.stones.iter().step_by(2).map(String::as_str).collect();
-        let white: Vec<&str> = self
-            .stones
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .map(String::as_str)
-            .collect();
-        let to_move = if black.len() == white.len() {
-            "black"
-        } else {
-            "white"
+        let (black, white, to_move): (Vec<&str>, Vec<&str>, &str) = match &self.standing {
+            Some(standing) => (
+                standing.black.iter().map(String::as_str).collect(),
+                standing.white.iter().map(String::as_str).collect(),
+                if standing.black_to_move {
+                    "black"
+                } else {
+                    "white"
+                },
+            ),
+            None => {
+                if let Ok(position) = player.replay(&variant, &self.stones) {
+                    return Ok(position);
+                }
+                // Not playable in this order: set the stones up as they stand.
+                let black = self.stones.iter().step_by(2).map(String::as_str).collect();
+                let white = self
+                    .stones
+                    .iter()
+                    .skip(1)
+                    .step_by(2)
+                    .map(String::as_str)
+                    .collect();
+                let to_move = if self.stones.len().is_multiple_of(2) {
+                    "black"
+                } else {
+                    "white"
+                };
+                (black, white, to_move)
+            }
         };
         let text = format!(
             "black: {}; white: {}; to-move: {to_move}",
@@ -129,6 +185,7 @@ pub(super) fn run(
         rule: rule_of(&player.variant),
         size: DEFAULT_SIZE,
         stones: Vec::new(),
+        standing: None,
         timeout_turn: None,
         time_left: None,
         answered: 0,
@@ -150,7 +207,7 @@ pub(super) fn run(
                     if (arbiter_gomoku::MIN_SIZE..=arbiter_gomoku::MAX_SIZE).contains(&size) =>
                 {
                     session.size = size;
-                    session.stones.clear();
+                    session.clear();
                     Some(Answer::Ok)
                 }
                 _ => Some(Answer::Error(format!(
@@ -164,7 +221,7 @@ pub(super) fn run(
                             .contains(&size) =>
                 {
                     session.size = size;
-                    session.stones.clear();
+                    session.clear();
                     Some(Answer::Ok)
                 }
                 _ => Some(Answer::Error(format!(
@@ -172,10 +229,13 @@ pub(super) fn run(
                 ))),
             },
             Command::Restart => {
-                session.stones.clear();
+                session.clear();
                 Some(Answer::Ok)
             }
             Command::Info { key, value } => info(&mut session, &key, &value),
+            Command::About if player.fault() == Some(Fault::NoAbout) => {
+                Some(Answer::Unknown("ABOUT is not supported".to_owned()))
+            }
             Command::About => Some(Answer::About(vec![
                 ("name".to_owned(), NAME.to_owned()),
                 ("version".to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
@@ -184,7 +244,10 @@ pub(super) fn run(
             ])),
             Command::Takeback(x, y) => {
                 let point = gomoku_xy_to_point(x, y, session.size).ok();
-                if point.is_some() && session.stones.last() == point.as_ref() {
+                if session.standing.is_none()
+                    && point.is_some()
+                    && session.stones.last() == point.as_ref()
+                {
                     session.stones.pop();
                     Some(Answer::Ok)
                 } else {
@@ -192,24 +255,32 @@ pub(super) fn run(
                 }
             }
             Command::Begin => {
-                session.stones.clear();
+                session.clear();
                 move_answer(player, &mut session, out)?
             }
             Command::Turn(x, y) => match gomoku_xy_to_point(x, y, session.size) {
                 Ok(point) => {
-                    session.stones.push(point);
+                    session.place(point);
                     move_answer(player, &mut session, out)?
                 }
                 Err(error) => Some(Answer::Error(error.message)),
             },
             Command::Board(stones) => match board_stones(&stones, session.size) {
-                Ok(list) => {
-                    session.stones = list;
+                Ok(Placement::Order(list)) => {
+                    session.set(list);
+                    move_answer(player, &mut session, out)?
+                }
+                Ok(Placement::Standing(standing)) => {
+                    session.clear();
+                    session.standing = Some(standing);
                     move_answer(player, &mut session, out)?
                 }
                 Err(message) => Some(Answer::Error(message)),
             },
             Command::Swap2Board(stones) => swap2(player, &mut session, &stones, out)?,
+            Command::Other(line) if player.fault() == Some(Fault::ErrorForUnknown) => {
+                Some(Answer::Error(format!("cannot do {line}")))
+            }
             Command::Other(line) => Some(Answer::Unknown(format!(
                 "unknown command {}",
                 line.split_whitespace().next().unwrap_or("")
@@ -242,9 +313,11 @@ fn info(session: &mut Session, key: &str, value: &str) -> Option<Answer> {
     None
 }
 
-/// The `BOARD` stones as a placement list: own (1) and opponent (2) stones interleaved from
-/// black, each colour in the order given; the engine is to move, so equal counts make it black.
-fn board_stones(stones: &[BoardStone], size: u8) -> Result<Vec<String>, String> {
+/// The `BOARD` stones: a placement list when the counts alternate (own (1) and opponent (2)
+/// stones interleaved from black, each colour in the order given; the engine is to move, so
+/// equal counts make it black), else the stones as they stand (the side with more stones is
+/// black).
+fn board_stones(stones: &[BoardStone], size: u8) -> Result<Placement, String> {
     let mut own = Vec::new();
     let mut opponent = Vec::new();
     for stone in stones {
@@ -265,11 +338,17 @@ fn board_stones(stones: &[BoardStone], size: u8) -> Result<Vec<String>, String> 
     } else if opponent.len() == own.len() + 1 {
         (opponent, own)
     } else {
-        return Err(format!(
-            "BOARD with {} own and {} opponent stones is not a position with me to move",
-            own.len(),
-            opponent.len()
-        ));
+        let black_to_move = own.len() > opponent.len();
+        let (black, white) = if black_to_move {
+            (own, opponent)
+        } else {
+            (opponent, own)
+        };
+        return Ok(Placement::Standing(Standing {
+            black,
+            white,
+            black_to_move,
+        }));
     };
     let mut list = Vec::with_capacity(black.len() + white.len());
     for (i, point) in black.into_iter().enumerate() {
@@ -278,7 +357,7 @@ fn board_stones(stones: &[BoardStone], size: u8) -> Result<Vec<String>, String> 
             list.push(point.clone());
         }
     }
-    Ok(list)
+    Ok(Placement::Order(list))
 }
 
 /// Answers a move request (`BEGIN`, `TURN`, `BOARD`) and records the move played; `None` when
@@ -297,9 +376,21 @@ fn move_answer(
     let reply = player.reply(position.as_ref(), session.answered, budget);
     if let Reply::Move { mv, .. } = &reply {
         // Recorded before encoding: a fault's move is the bot's move too.
-        session.stones.push(mv.clone());
+        session.place(mv.clone());
     }
-    fault_or_move(reply, session.size, out)
+    if player.fault() == Some(Fault::ErrorLines) {
+        out.line("ERROR Failed to allocate the hash table (arbiter-bot fault error-lines)")?;
+        out.line("ERROR still thinking")?;
+    }
+    let answer = fault_or_move(reply, session.size, out)?;
+    if player.fault() == Some(Fault::ExtraLine)
+        && let Some(answer) = &answer
+    {
+        // The answer, then the same line again: a manager that does not resynchronise reads
+        // the second as the answer to its next command.
+        out.line(&answer.to_line())?;
+    }
+    Ok(answer)
 }
 
 /// The answer line of a reply: a move `X,Y`, a faulty answer, or `None` once a raw line has been
@@ -315,6 +406,10 @@ fn fault_or_move(reply: Reply, size: u8, out: &mut Out<'_>) -> Result<Option<Ans
         Reply::Pass => Answer::Move(-1, -1),
         Reply::Raw(text) => {
             out.line(&text)?;
+            return Ok(None);
+        }
+        Reply::Flood(text) => {
+            out.flood(&text)?;
             return Ok(None);
         }
         Reply::NoNewline(mv) => {
@@ -385,7 +480,7 @@ fn swap2(
         };
         if mv == "swap" {
             // The deciding player takes the other colour; the stones stay as they are.
-            session.stones = points;
+            session.set(points);
             return Ok(Some(Answer::Swap));
         }
         if let Err(refusal) = position.play(&mv) {
@@ -405,7 +500,7 @@ fn swap2(
         }
     }
     points.extend(placed);
-    session.stones = points;
+    session.set(points);
     Ok(Some(if xy.len() == 1 {
         Answer::Move(xy[0].0, xy[0].1)
     } else {
@@ -455,7 +550,7 @@ mod tests {
     #[case("START 30\r\n")]
     #[case("RECTSTART 20,15\r\n")]
     #[case("START 15\r\nINFO rule 8\r\n")]
-    #[case("START 15\r\nBOARD\r\n7,7,1\r\n8,8,1\r\nDONE\r\n")]
+    #[case("START 15\r\nBOARD\r\n7,7,3\r\nDONE\r\n")]
     fn refuses_what_it_cannot_play(#[case] input: &str) {
         let answers = session("freestyle", input);
         assert!(
@@ -475,6 +570,23 @@ mod tests {
             panic!("{answers:?}")
         };
         assert!(![(7, 7), (8, 6), (9, 5)].contains(&(x, y)));
+    }
+
+    #[test]
+    fn a_board_no_game_reaches_is_played_as_it_stands() {
+        // Two own stones, none of the opponent's: the bot is black, to move, and then the
+        // manager's TURN is white's stone.
+        let answers = session(
+            "freestyle",
+            "START 15\r\nBOARD\r\n7,7,1\r\n8,8,1\r\nDONE\r\nTURN 0,0\r\n",
+        );
+        let [Answer::Ok, Answer::Move(x1, y1), Answer::Move(x2, y2)] = answers.as_slice() else {
+            panic!("{answers:?}")
+        };
+        for point in [(*x1, *y1), (*x2, *y2)] {
+            assert!(![(7, 7), (8, 8), (0, 0)].contains(&point), "{answers:?}");
+        }
+        assert_ne!((x1, y1), (x2, y2));
     }
 
     #[test]

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use arbiter_core::PerftConvention;
 
-use crate::engine::{Budget, Position, PositionError, PositionRequest};
+use crate::engine::{Answered, Budget, Position, PositionError, PositionRequest};
 use crate::protocol::line::{BestMove, GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
 
-use super::{BotError, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
 
 pub(super) fn run(
     player: &Player,
@@ -30,6 +30,14 @@ pub(super) fn run(
                 continue;
             }
         };
+        let setup = matches!(
+            command,
+            LineCommand::Hello | LineCommand::Variant(_) | LineCommand::Quit
+        );
+        if !setup && player.fault() == Some(Fault::ExitAfterHello) {
+            eprintln!("arbiter-bot: fault exit-after-hello: exiting with code 3");
+            std::process::exit(super::fault::CRASH_EXIT_CODE);
+        }
         let answer = match command {
             LineCommand::Quit => return Ok(()),
             LineCommand::Hello => LineAnswer::Hello {
@@ -76,37 +84,44 @@ pub(super) fn run(
                     Err(error) => LineAnswer::Error(error.to_string()),
                 }
             }
-            LineCommand::Legal => LineAnswer::Legal(position.legal_moves()),
-            LineCommand::Check(mv) => match position.check(&mv) {
+            LineCommand::Legal => answered(position.legal_moves(), LineAnswer::Legal),
+            LineCommand::Check(mv) => answered(position.check(&mv), |checked| match checked {
                 Ok(()) => LineAnswer::Ok,
                 Err(refusal) => LineAnswer::Illegal(refusal.code),
-            },
-            LineCommand::Outcome => LineAnswer::Outcome(match position.outcome() {
-                None => LineOutcome::None,
-                Some(view) => match view.winner {
-                    Some(side) => LineOutcome::Winner {
-                        side,
-                        reason: view.reason,
-                        score: view.score,
-                    },
-                    None => LineOutcome::Draw {
-                        reason: view.reason,
-                        score: view.score,
-                    },
-                },
             }),
-            LineCommand::Forbidden => match position.forbidden() {
+            LineCommand::Outcome if player.fault() == Some(Fault::GarbageOutcome) => {
+                out.line("outcome perhaps, ask me later")?;
+                continue;
+            }
+            LineCommand::Outcome => answered(position.outcome(), |outcome| {
+                LineAnswer::Outcome(match outcome {
+                    None => LineOutcome::None,
+                    Some(view) => match view.winner {
+                        Some(side) => LineOutcome::Winner {
+                            side,
+                            reason: view.reason,
+                            score: view.score,
+                        },
+                        None => LineOutcome::Draw {
+                            reason: view.reason,
+                            score: view.score,
+                        },
+                    },
+                })
+            }),
+            LineCommand::Forbidden => answered(position.forbidden(), |forbidden| match forbidden {
                 Some(points) => LineAnswer::Forbidden(points),
                 None => LineAnswer::Unsupported,
-            },
-            LineCommand::Perft(depth) => LineAnswer::Perft {
-                depth,
-                nodes: position.perft(depth, PerftConvention::SequencesOfExactLength),
-            },
-            LineCommand::PerftFinishedIsLeaf(depth) => LineAnswer::Perft {
-                depth,
-                nodes: position.perft(depth, PerftConvention::FinishedGameIsLeaf),
-            },
+            }),
+            LineCommand::Board => LineAnswer::Board(position.text()),
+            LineCommand::Perft(depth) => answered(
+                position.perft(depth, PerftConvention::SequencesOfExactLength),
+                |nodes| LineAnswer::Perft { depth, nodes },
+            ),
+            LineCommand::PerftFinishedIsLeaf(depth) => answered(
+                position.perft(depth, PerftConvention::FinishedGameIsLeaf),
+                |nodes| LineAnswer::Perft { depth, nodes },
+            ),
             LineCommand::Go(limit) => {
                 go_count += 1;
                 match go(player, position.as_ref(), limit, go_count) {
@@ -117,6 +132,10 @@ pub(super) fn run(
                     }
                     GoAnswer::Unterminated(text) => {
                         out.unterminated(&text)?;
+                        continue;
+                    }
+                    GoAnswer::Flood(text) => {
+                        out.flood(&text)?;
                         continue;
                     }
                 }
@@ -135,10 +154,20 @@ fn start(player: &Player, variant: &str) -> Result<Box<dyn Position>, BotError> 
         .map_err(|e| BotError::Input(e.to_string()))
 }
 
+/// The answer line of an embedded position's query (which does not fail; if it did, the
+/// bot says so in an `error` line).
+fn answered<T>(answer: Answered<T>, line: impl FnOnce(T) -> LineAnswer) -> LineAnswer {
+    match answer {
+        Ok(value) => line(value),
+        Err(error) => LineAnswer::Error(error.to_string()),
+    }
+}
+
 enum GoAnswer {
     Line(LineAnswer),
     Raw(String),
     Unterminated(String),
+    Flood(String),
 }
 
 /// The answer to the `number`-th `go`. A `go` limit replaces the command line's for this search.
@@ -175,6 +204,7 @@ fn go(player: &Player, position: &dyn Position, limit: GoLimit, number: u32) -> 
         Reply::Pass => GoAnswer::Line(plain("pass")),
         Reply::Raw(text) => GoAnswer::Raw(text),
         Reply::NoNewline(mv) => GoAnswer::Unterminated(plain(&mv).to_string()),
+        Reply::Flood(text) => GoAnswer::Flood(text),
         Reply::GameOver => GoAnswer::Line(LineAnswer::BestMove(None)),
     }
 }

@@ -18,28 +18,12 @@ pub mod player;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+pub use crate::protocol::Protocol;
 pub use fault::Fault;
 pub use player::{Limit, Player, Reply};
 
 /// The name the bot gives (arbiter-line `hello`, Gomocup `ABOUT`).
 pub const NAME: &str = "arbiter-bot";
-
-/// Which protocol the bot speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Protocol {
-    /// Botzone JSON, one turn per process.
-    Botzone,
-    /// Botzone JSON, staying alive between turns.
-    BotzoneKeepRunning,
-    /// Botzone's simplified line I/O, one turn per process.
-    BotzoneSimple,
-    /// Botzone's simplified line I/O, staying alive between turns.
-    BotzoneSimpleKeepRunning,
-    /// Gomocup / Piskvork.
-    Gomocup,
-    /// arbiter-line v1.
-    ArbiterLine,
-}
 
 /// Why the bot stopped with an error (exit code 2).
 #[derive(Debug)]
@@ -122,6 +106,19 @@ impl Out<'_> {
         self.inner.write_all(text.as_bytes())?;
         self.inner.write_all(b"\n")?;
         self.inner.flush()
+    }
+
+    /// Writes `text` as a line again and again until the reader goes away (the flood faults).
+    fn flood(&mut self, text: &str) -> io::Result<()> {
+        self.delay();
+        eprintln!("arbiter-bot: fault flood: writing `{text}` without end");
+        let mut line = text.as_bytes().to_vec();
+        line.push(b'\n');
+        let block = line.repeat(64);
+        loop {
+            self.inner.write_all(&block)?;
+            self.inner.flush()?;
+        }
     }
 
     /// Writes `text` without a line end, flushes, and waits for good (`no-newline`).

@@ -46,6 +46,8 @@ pub enum Reply {
     Raw(String),
     /// `no-newline`: this move, written without a line end; then the bot waits for good.
     NoNewline(String),
+    /// `message-flood`, `blank-flood`: this line, written again and again, never a move.
+    Flood(String),
     /// The game is over: there is nothing to play.
     GameOver,
 }
@@ -57,6 +59,8 @@ pub struct Player {
     pub variant: String,
     limit: Option<Limit>,
     fault: Option<Fault>,
+    /// A parameters file that replaces the engine's shipped one (`--params`).
+    params_yaml: Option<String>,
     /// Whether the "no search" notice went to stderr already (once per process is enough).
     warned: AtomicBool,
 }
@@ -90,8 +94,27 @@ impl Player {
             variant,
             limit,
             fault,
+            params_yaml: None,
             warned: AtomicBool::new(false),
         })
+    }
+
+    /// This player searching with the parameters file `yaml` instead of the shipped one: a
+    /// stand-in for a team's engine whose parameters change between two versions.
+    ///
+    /// # Errors
+    /// The engine's message for parameters it cannot read.
+    pub fn with_params(mut self, yaml: String) -> Result<Player, String> {
+        let start = self
+            .position(&PositionRequest::default())
+            .map_err(|error| error.to_string())?;
+        if let Err(error @ SearchError::Params(_)) =
+            start.search(Algorithm::AlphaBeta, Budget::Nodes(1), Some(&yaml))
+        {
+            return Err(error.to_string());
+        }
+        self.params_yaml = Some(yaml);
+        Ok(self)
     }
 
     /// The engine.
@@ -152,7 +175,7 @@ impl Player {
         position: &dyn Position,
         budget: Budget,
     ) -> Option<(String, Option<SearchReport>)> {
-        match position.search(Algorithm::AlphaBeta, budget, None) {
+        match position.search(Algorithm::AlphaBeta, budget, self.params_yaml.as_deref()) {
             Ok(report) => {
                 let best = report.best.clone()?;
                 Some((best, Some(report)))
@@ -165,6 +188,7 @@ impl Player {
                 }
                 position
                     .legal_moves()
+                    .ok()?
                     .into_iter()
                     .next()
                     .map(|mv| (mv, None))
@@ -178,8 +202,19 @@ impl Player {
     pub fn reply(&self, position: &dyn Position, move_number: u32, budget: Budget) -> Reply {
         fault::crash_if_due(self.fault, move_number);
         match self.fault {
+            Some(Fault::ExitAfterHello) => {
+                eprintln!("arbiter-bot: fault exit-after-hello: exiting with code 3");
+                std::process::exit(fault::CRASH_EXIT_CODE);
+            }
+            Some(Fault::Slow(ms)) => std::thread::sleep(Duration::from_millis(ms)),
+            Some(Fault::MessageFlood) => return Reply::Flood("MESSAGE thinking".to_owned()),
+            Some(Fault::BlankFlood) => return Reply::Flood(String::new()),
+            _ => {}
+        }
+        match self.fault {
             Some(Fault::Garbage) => {
-                return Reply::Raw("arbiter-bot says: this is not a move".to_owned());
+                // Control bytes too: a manager must escape them in its reports.
+                return Reply::Raw("arbiter-bot says:\0 this is \x1b[31mnot\x07 a move".to_owned());
             }
             Some(Fault::HugeOutput) => return Reply::Raw("x".repeat(fault::HUGE_LINE_BYTES)),
             Some(Fault::WrongPass) => return Reply::Pass,
@@ -188,7 +223,8 @@ impl Player {
                     .map_or(Reply::OffBoard, |mv| Reply::Move { mv, report: None });
             }
             Some(Fault::Forbidden) => {
-                if let Some((mv, kind)) = position.forbidden().and_then(|f| f.into_iter().next()) {
+                let forbidden = position.forbidden().ok().flatten();
+                if let Some((mv, kind)) = forbidden.and_then(|f| f.into_iter().next()) {
                     eprintln!("arbiter-bot: fault forbidden: playing {mv} ({kind})");
                     return Reply::Move { mv, report: None };
                 }
@@ -215,11 +251,11 @@ fn squares() -> impl Iterator<Item = String> {
 /// such move exists (the empty gomoku board).
 fn illegal_move(position: &dyn Position) -> Option<String> {
     let refused = |mv: &str| match position.check(mv) {
-        Err(refusal) => !matches!(refusal.code.as_str(), "notation" | "off-board"),
-        Ok(()) => false,
+        Ok(Err(refusal)) => !matches!(refusal.code.as_str(), "notation" | "off-board"),
+        _ => false,
     };
-    let occupied =
-        squares().find(|s| matches!(position.check(s), Err(refusal) if refusal.code == "occupied"));
+    let occupied = squares()
+        .find(|s| matches!(position.check(s), Ok(Err(refusal)) if refusal.code == "occupied"));
     occupied
         .or_else(|| {
             squares()
@@ -267,7 +303,7 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert!(position.check(&mv).is_ok(), "{mv}");
+        assert!(position.check(&mv).unwrap().is_ok(), "{mv}");
     }
 
     #[test]
@@ -277,7 +313,7 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert_eq!(position.check(&mv).unwrap_err().code, "occupied");
+        assert_eq!(position.check(&mv).unwrap().unwrap_err().code, "occupied");
     }
 
     #[test]
@@ -297,7 +333,7 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert!(position.check(&mv).is_err(), "{mv}");
+        assert!(position.check(&mv).unwrap().is_err(), "{mv}");
         assert!(
             crate::protocol::Encoding::Amazons { size: 8 }
                 .encode(&mv)
@@ -317,6 +353,9 @@ mod tests {
         let Reply::Move { mv, .. } = player.reply(position.as_ref(), 1, player.budget(None)) else {
             panic!("no move");
         };
-        assert_eq!(position.check(&mv).unwrap_err().code, "double-three");
+        assert_eq!(
+            position.check(&mv).unwrap().unwrap_err().code,
+            "double-three"
+        );
     }
 }

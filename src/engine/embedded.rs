@@ -7,8 +7,8 @@ use arbiter_core::{Game, PerftConvention, Side, Variant};
 use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
 
 use super::{
-    Capabilities, DataFile, OutcomeView, ParamsFile, Position, PositionError, PositionRequest,
-    Refusal, RulesEngine, SearchReport, TreeCounts,
+    Answered, Capabilities, DataFile, OutcomeView, ParamsFile, Position, PositionError,
+    PositionRequest, Refusal, RulesEngine, SearchReport, TreeCounts,
 };
 
 /// A game's search entry point ([`Searchable::search`]) as a plain function, so that a game
@@ -247,21 +247,21 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         G::parse_side(name) == Some(self.game.side_to_move())
     }
 
-    fn is_winner(&self, name: &str) -> bool {
-        match self.game.outcome() {
+    fn is_winner(&self, name: &str) -> Answered<bool> {
+        Ok(match self.game.outcome() {
             Some(outcome) if name.eq_ignore_ascii_case("draw") => outcome.winner.is_none(),
             Some(outcome) => outcome.winner.is_some() && G::parse_side(name) == outcome.winner,
             None => false,
-        }
+        })
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves(&self) -> Answered<Vec<String>> {
         let mut moves = Vec::new();
         self.game.generate_moves(&mut moves);
-        moves
+        Ok(moves
             .into_iter()
             .map(|mv| self.game.format_move(mv))
-            .collect()
+            .collect())
     }
 
     fn canonical(&self, text: &str) -> Result<String, Refusal> {
@@ -282,12 +282,13 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         )
     }
 
-    fn check(&self, text: &str) -> Result<(), Refusal> {
-        let mv = self.parse(text)?;
-        self.game.check_move(mv).map_err(|e| Refusal {
-            code: e.code.to_owned(),
-            detail: e.detail,
-        })
+    fn check(&self, text: &str) -> Answered<Result<(), Refusal>> {
+        Ok(self.parse(text).and_then(|mv| {
+            self.game.check_move(mv).map_err(|e| Refusal {
+                code: e.code.to_owned(),
+                detail: e.detail,
+            })
+        }))
     }
 
     fn play(&mut self, text: &str) -> Result<(), Refusal> {
@@ -298,19 +299,19 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         })
     }
 
-    fn outcome(&self) -> Option<OutcomeView> {
-        self.game.outcome().map(|outcome| OutcomeView {
+    fn outcome(&self) -> Answered<Option<OutcomeView>> {
+        Ok(self.game.outcome().map(|outcome| OutcomeView {
             winner: outcome.winner.map(|side| G::side_name(side).to_owned()),
             reason: outcome.reason.name().to_owned(),
             score: self
                 .game
                 .final_score()
                 .map(|score| (score.raw, score.empties_to_winner)),
-        })
+        }))
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        self.game.perft(depth, convention)
+    fn perft(&mut self, depth: u32, convention: PerftConvention) -> Answered<u64> {
+        Ok(self.game.perft(depth, convention))
     }
 
     fn perft_within(
@@ -318,8 +319,8 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         depth: u32,
         convention: PerftConvention,
         max_nodes: u64,
-    ) -> Option<u64> {
-        self.game.perft_within(depth, convention, max_nodes)
+    ) -> Answered<Option<u64>> {
+        Ok(self.game.perft_within(depth, convention, max_nodes))
     }
 
     fn longest_game(&self) -> Option<u32> {
@@ -334,25 +335,43 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         self.game.format_position()
     }
 
-    fn same_board(&self, diagram: &str) -> Result<bool, String> {
+    fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>> {
         // Parse the diagram with our own side to move, so only the cells are compared.
         let variant = self.game.variant();
-        let setup =
-            G::parse_diagram(variant, diagram, self.game.side_to_move()).map_err(|e| e.message)?;
-        let expected = G::from_setup(variant, &setup).map_err(|problems| {
-            let problems: Vec<String> = problems.into_iter().map(|p| p.message).collect();
-            format!("impossible board: {}", problems.join("; "))
-        })?;
-        Ok(board_part(&expected.format_position()) == board_part(&self.game.format_position()))
+        let compare = || {
+            let setup = G::parse_diagram(variant, diagram, self.game.side_to_move())
+                .map_err(|e| e.message)?;
+            let expected = G::from_setup(variant, &setup).map_err(|problems| {
+                let problems: Vec<String> = problems.into_iter().map(|p| p.message).collect();
+                format!("impossible board: {}", problems.join("; "))
+            })?;
+            Ok(board_part(&expected.format_position()) == board_part(&self.game.format_position()))
+        };
+        Ok(compare())
     }
 
-    fn forbidden(&self) -> Option<Vec<(String, String)>> {
-        self.game.forbidden_moves().map(|points| {
+    fn picture(&self, marks: &[super::Mark<String>]) -> Option<String> {
+        let marks: Vec<super::Mark<G::Move>> = marks
+            .iter()
+            .filter_map(|mark| {
+                let mv = self.game.parse_move(&mark.mv).ok()?;
+                Some(super::Mark {
+                    mv,
+                    role: mark.role,
+                    note: mark.note.clone(),
+                })
+            })
+            .collect();
+        self.game.picture(&marks)
+    }
+
+    fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>> {
+        Ok(self.game.forbidden_moves().map(|points| {
             points
                 .into_iter()
                 .map(|(mv, reason)| (self.game.format_move(mv), reason.to_owned()))
                 .collect()
-        })
+        }))
     }
 
     fn search(

@@ -10,6 +10,7 @@ mod registry;
 
 use std::fmt;
 
+pub use arbiter_core::picture::{Mark, MarkRole};
 pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
 pub use embedded::Embedded;
 pub use registry::{embedded_engines, find_engine, games};
@@ -21,6 +22,9 @@ pub struct PositionRequest {
     pub text: Option<String>,
     /// A board diagram with the side to move.
     pub board: Option<(String, String)>,
+    /// Moves from the start that reach `text` or `board` (a case's `history:`), for protocols
+    /// that can only be given a game; `moves` still follow the position.
+    pub history: Option<Vec<String>>,
     /// Moves played after the start (or after `text`/`board`), already split.
     pub moves: Vec<String>,
     /// A move sequence still to be split by the game's own rule (Othello: `f5d6c3`).
@@ -82,6 +86,40 @@ impl fmt::Display for PositionError {
         }
     }
 }
+
+/// Why a rule query has no answer: the engine failed (a fault of a class such as `crash`,
+/// `timeout`, `protocol-error`), or it cannot be asked this at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryError {
+    /// The engine failed to answer; `kind` is the fault class (`external::FaultKind` names).
+    Fault { kind: String, detail: String },
+    /// The engine's protocol has no such query: the case is not applicable.
+    Unsupported(String),
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::Fault { kind, detail } => write!(f, "engine fault ({kind}): {detail}"),
+            QueryError::Unsupported(what) => write!(f, "not supported: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+impl From<QueryError> for SearchError {
+    fn from(error: QueryError) -> SearchError {
+        match error {
+            QueryError::Fault { kind, detail } => SearchError::Fault { kind, detail },
+            QueryError::Unsupported(what) => SearchError::Unsupported(what),
+        }
+    }
+}
+
+/// A rule query's answer, or why the engine gave none. An embedded engine always answers; an
+/// external one can fail, and a case passes only on the engine's own answer.
+pub type Answered<T> = Result<T, QueryError>;
 
 /// A move the engine refuses: the rule's reason code and a sentence. Text that is not a move
 /// at all has the code `notation`.
@@ -208,9 +246,15 @@ pub trait RulesEngine: Send + Sync {
     }
     /// Whether its answers depend on the request alone (no clock, no other process): then its
     /// suite searches are compared with snapshots, and an audit may run its cases in parallel.
-    /// External processes are time-sensitive and say no.
+    /// External processes are time-sensitive and say no (`audit --jobs` defaults to 1 then).
     fn reproducible(&self) -> bool {
         false
+    }
+    /// Warnings gathered since the last call (an external engine's lines that were skipped, an
+    /// answer inside arbiter's time tolerance, an optional command it lacks): the runner adds
+    /// them to the notes of the case that caused them.
+    fn take_warnings(&self) -> Vec<String> {
+        Vec::new()
     }
     /// Sets up a position.
     ///
@@ -224,50 +268,72 @@ pub trait RulesEngine: Send + Sync {
 }
 
 /// One position of a [`RulesEngine`], in text.
+///
+/// The rule queries return [`Answered`]: an external engine's failure is a [`QueryError`], so
+/// that a case never passes on a value the engine did not give. `to_move`, `canonical`,
+/// `diagram` and `text` describe the position as arbiter set it up (the reference rules);
+/// `play` records a move checked by the reference rules, and an external engine is told it
+/// with its next query (a move it refuses then comes back as a fault).
 pub trait Position: Send {
     /// The side to move's name.
     fn to_move(&self) -> String;
     /// Whether `name` (any name the game accepts for a side, e.g. `black`, `first`) is the side
     /// to move.
     fn is_to_move(&self, name: &str) -> bool;
-    /// Whether `name` names the winner of the finished game (`draw` for a draw).
-    fn is_winner(&self, name: &str) -> bool;
+    /// Whether `name` names the winner of the finished game (`draw` for a draw); `false` while
+    /// the game goes on.
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn is_winner(&self, name: &str) -> Answered<bool>;
     /// Every legal move, in the game's canonical notation.
-    fn legal_moves(&self) -> Vec<String>;
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn legal_moves(&self) -> Answered<Vec<String>>;
     /// The canonical form of a move text (`H8` → `h8`), if it is a move at all here.
     ///
     /// # Errors
     /// A [`Refusal`] with code `notation`.
     fn canonical(&self, text: &str) -> Result<String, Refusal>;
-    /// Whether the move may be played here, and why not.
+    /// Whether the move may be played here (`Ok(Ok(()))`), and why not (`Ok(Err(refusal))`).
     ///
     /// # Errors
-    /// The rule's [`Refusal`].
-    fn check(&self, text: &str) -> Result<(), Refusal>;
-    /// Plays a move, checked.
+    /// The engine's [`QueryError`].
+    fn check(&self, text: &str) -> Answered<Result<(), Refusal>>;
+    /// Plays a move, checked by the reference rules.
     ///
     /// # Errors
     /// The rule's [`Refusal`]; the position is unchanged then.
     fn play(&mut self, text: &str) -> Result<(), Refusal>;
     /// The result, once the game is over.
-    fn outcome(&self) -> Option<OutcomeView>;
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn outcome(&self) -> Answered<Option<OutcomeView>>;
     /// At a chance node (a die to roll, [`arbiter_core::Game::is_chance`]): the events with
     /// their weights, in the game's notation; `None` where a player moves (the default).
     fn chance_events(&self) -> Option<Vec<(String, u32)>> {
         None
     }
     /// Perft under a convention.
-    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64;
-    /// Perft that visits at most about `max_nodes` positions: `None` when the walk needs
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> Answered<u64>;
+    /// Perft that visits at most about `max_nodes` positions: `Ok(None)` when the walk needs
     /// more. By default unbounded (an external process answers under its own deadline).
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
     fn perft_within(
         &mut self,
         depth: u32,
         convention: arbiter_core::PerftConvention,
         max_nodes: u64,
-    ) -> Option<u64> {
+    ) -> Answered<Option<u64>> {
         let _ = max_nodes;
-        Some(self.perft(depth, convention))
+        self.perft(depth, convention).map(Some)
     }
     /// An upper bound on the plies the game can still last from here, if the rules give one:
     /// a perft deeper than that is a spec error.
@@ -278,13 +344,25 @@ pub trait Position: Send {
     fn diagram(&self) -> String;
     /// The one-line position form.
     fn text(&self) -> String;
-    /// Whether the board (cells only) equals a diagram of this game.
+    /// Whether the board (cells only) equals a diagram of this game: `Ok(Ok(same))`, or
+    /// `Ok(Err(message))` when the diagram is not in the game's notation.
     ///
     /// # Errors
-    /// The diagram is not in the game's notation.
-    fn same_board(&self, diagram: &str) -> Result<bool, String>;
-    /// Black's forbidden points with their kinds, for games with foul rules.
-    fn forbidden(&self) -> Option<Vec<(String, String)>>;
+    /// The engine's [`QueryError`].
+    fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>>;
+    /// Black's forbidden points with their kinds, for games with foul rules (`None` for a game
+    /// without them).
+    ///
+    /// # Errors
+    /// The engine's [`QueryError`].
+    fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>>;
+    /// The position as an SVG picture in the game's own look, with `marks` (moves in the
+    /// game's notation) on it; `None` when the game has no renderer (reports then show
+    /// [`Position::diagram`]). A mark whose move does not read is left out.
+    fn picture(&self, marks: &[Mark<String>]) -> Option<String> {
+        let _ = marks;
+        None
+    }
     /// Searches this position; `params_yaml` replaces the engine's shipped parameters file.
     ///
     /// # Errors

@@ -3,9 +3,11 @@
 //! the meanings of Botzone's all-`-1` are documented there).
 //!
 //! What this layer adds is the *classification* of what an engine answered: a malformed
-//! answer is a protocol error, well-formed coordinates that name no point are an illegal move,
-//! and the all-`-1` value is kept apart ([`Answer::Minus1`]) so that the caller can tell a wrong
-//! exchange or a wrong pass from an illegal move.
+//! answer is a protocol error, well-formed coordinates that name no point are an illegal move.
+//! The all-`-1` value is decoded by [`Encoding::decode`] alone (the one place that knows its
+//! meanings): an answer is never "you move first", so it reads as `swap` (gomoku) or `pass`
+//! (Othello), and [`super::validate`] tells a wrong exchange or a wrong pass from an illegal
+//! move.
 
 use serde_json::Value;
 
@@ -33,12 +35,10 @@ pub struct Board {
     encoding: Encoding,
 }
 
-/// A decoded answer: a move in arbiter's notation, or Botzone's `-1`.
+/// A decoded answer: a move in arbiter's notation (`swap` and `pass` included).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     Move(String),
-    /// Every coordinate `-1`: an exchange (gomoku) or a pass (Othello).
-    Minus1,
     /// Coordinates that name no point (or no move) of this board.
     OffBoard(String),
 }
@@ -77,15 +77,13 @@ impl Board {
         }
     }
 
-    /// An engine's answer from its coordinates.
+    /// An engine's answer from its coordinates. An answer is never "you move first", so it is
+    /// decoded as at a ply after the start.
     fn answer(self, coords: &Coords) -> Answer {
-        if coords.is_all_minus_one() {
-            return Answer::Minus1;
-        }
-        // Not all -1, so the ply count only has to be above 0.
         match self.encoding.decode(coords, 1) {
             Ok(Decoded::Move(mv)) => Answer::Move(mv),
-            Ok(Decoded::Start) => Answer::Minus1,
+            // Not at ply 1; kept total all the same.
+            Ok(Decoded::Start) => Answer::OffBoard("\"you move first\" is no answer".to_owned()),
             Err(error) => Answer::OffBoard(error.message),
         }
     }
@@ -199,7 +197,15 @@ mod tests {
     fn othello_a1_is_top_left_and_amazons_has_six() {
         let othello = Board::of("othello", "standard").unwrap();
         assert_eq!(othello.to_simple(Some("d3")).unwrap(), "3 2");
-        assert_eq!(othello.from_simple("-1 -1").unwrap(), Answer::Minus1);
+        assert_eq!(
+            othello.from_simple("-1 -1").unwrap(),
+            Answer::Move("pass".to_owned())
+        );
+        let gomoku = Board::of("gomoku", "freestyle").unwrap();
+        assert_eq!(
+            gomoku.from_simple("-1 -1").unwrap(),
+            Answer::Move("swap".to_owned())
+        );
         let amazons = Board::of("amazons", "botzone8").unwrap();
         let text = amazons.to_simple(Some("a6-a2/b2")).unwrap();
         assert_eq!(text, "0 2 0 6 1 6");
@@ -207,6 +213,10 @@ mod tests {
             amazons.from_simple(&text).unwrap(),
             Answer::Move("a6-a2/b2".to_owned())
         );
+        assert!(matches!(
+            amazons.from_simple("-1 -1 -1 -1 -1 -1").unwrap(),
+            Answer::OffBoard(_)
+        ));
         assert!(Board::of("tictactoe", "standard").is_none());
     }
 }

@@ -1,44 +1,46 @@
 //! [`ExternalEngine`]: an external process as a [`RulesEngine`].
 //!
 //! * Play protocols (Botzone, Gomocup): capabilities `player` only. A position is set up by
-//!   the embedded engine of the same game (the *reference*); its rule methods answer from the
-//!   reference, and [`Position::search`] asks the process for a move from the move history
-//!   and checks it with [`validate`]. A position given as a board or a one-line form has no
-//!   history: `SearchError::Unsupported`.
-//! * `arbiter-line`: capabilities `rules` and `search`; legal moves, checks, outcome, perft
-//!   and forbidden points go to the process ([`super::line`]). The rule methods of
-//!   [`Position`] return plain values, so a failing process gives an empty answer (no moves,
-//!   no outcome, perft 0) and the fault is recorded: see [`ExternalEngine::take_faults`].
+//!   the embedded engine of the same game (the *reference*), and [`Position::search`] asks the
+//!   process for a move and checks it with [`validate`]. The engine is given the game as a
+//!   move history: the case's moves, the case's `history:`, or a move order arbiter finds for
+//!   a gomoku board ([`super::reach`]). Gomocup can also take a board with no such order, as
+//!   its stones stand (`BOARD`). Rule queries are unsupported over a play protocol, except
+//!   `outcome`, which answers from the reference so that a finished game is not played on.
+//! * `arbiter-line`: capabilities `rules` and `search`; legal moves, checks, outcome, perft,
+//!   forbidden points and the board go to the process ([`super::line`]). A process that fails
+//!   to answer gives a [`QueryError::Fault`], never a value, so a case cannot pass on it.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use arbiter_core::PerftConvention;
 
 use super::Player;
-use super::botzone::{BotzonePlayer, Style};
+use super::botzone::BotzonePlayer;
 use super::encode::{Answer, Board, Family};
 use super::fault::{Fault, FaultKind};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::line::LineSession;
-use super::manifest::{Manifest, ManifestError, Protocol};
-use super::sandbox::SpawnSpec;
+use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
+use super::reach;
+use super::sandbox::{SpawnSpec, Started, left_behind, log};
 use crate::engine::{
-    Algorithm, Budget, Capabilities, OutcomeView, Position, PositionError, PositionRequest,
-    Refusal, RulesEngine, SearchError, SearchReport, TreeCounts, find_engine,
+    Algorithm, Answered, Budget, Capabilities, OutcomeView, Position, PositionError,
+    PositionRequest, QueryError, Refusal, RulesEngine, SearchError, SearchReport, TreeCounts,
+    find_engine,
 };
 
 /// What every position of one engine shares.
 struct Shared {
     manifest: Manifest,
     reference: Box<dyn RulesEngine>,
-    /// The board encoding, for the play protocols.
-    board: Option<Board>,
     log_dir: PathBuf,
-    /// Every process group started, for leak checks.
-    groups: Mutex<Vec<i32>>,
-    /// Faults met by rule queries (which cannot return them).
-    faults: Mutex<Vec<Fault>>,
+    /// Every process started, for leak checks.
+    started: Mutex<Vec<Started>>,
+    /// Warnings of the players and queries since the last [`RulesEngine::take_warnings`].
+    warnings: Mutex<Vec<String>>,
     /// The arbiter-line process, started on first use and kept.
     line: Mutex<Option<LineSession>>,
 }
@@ -51,23 +53,21 @@ pub struct ExternalEngine {
 
 impl ExternalEngine {
     /// The engine a validated manifest describes. Its stderr goes to
-    /// `<temp>/arbiter-logs/<name>.stderr.log` unless [`ExternalEngine::with_log_dir`] says
-    /// otherwise.
+    /// `<log dir>/<name>.stderr.log` ([`log::default_dir`]) unless
+    /// [`ExternalEngine::with_log_dir`] says otherwise.
     ///
     /// # Panics
     /// Never for a manifest from [`Manifest::from_yaml`], which checked the game.
     #[must_use]
     pub fn new(manifest: Manifest) -> ExternalEngine {
         let reference = find_engine(&manifest.game).expect("the manifest's game was checked");
-        let board = Board::of(&manifest.game, &manifest.variant);
         ExternalEngine {
             shared: Arc::new(Shared {
                 manifest,
                 reference,
-                board,
-                log_dir: std::env::temp_dir().join("arbiter-logs"),
-                groups: Mutex::new(Vec::new()),
-                faults: Mutex::new(Vec::new()),
+                log_dir: log::default_dir(),
+                started: Mutex::new(Vec::new()),
+                warnings: Mutex::new(Vec::new()),
                 line: Mutex::new(None),
             }),
         }
@@ -79,6 +79,20 @@ impl ExternalEngine {
     /// The manifest's [`ManifestError`].
     pub fn load(dir: &Path, name: &str) -> Result<ExternalEngine, ManifestError> {
         Manifest::find(dir, name).map(ExternalEngine::new)
+    }
+
+    /// The engine a user names: a manifest path (`../my-bot.yaml`, anything with a `/` or a
+    /// `.yaml`/`.yml` ending) or a name in `dir` (`<dir>/<name>.yaml`), as `xtask match`
+    /// takes it.
+    ///
+    /// # Errors
+    /// The manifest's [`ManifestError`].
+    pub fn named(dir: &Path, name: &str) -> Result<ExternalEngine, ManifestError> {
+        if is_manifest_path(name) {
+            Manifest::load(Path::new(name)).map(ExternalEngine::new)
+        } else {
+            ExternalEngine::load(dir, name)
+        }
     }
 
     /// The same engine logging stderr into `dir`.
@@ -103,6 +117,14 @@ impl ExternalEngine {
         &self.shared.manifest
     }
 
+    /// The stderr log of this engine.
+    #[must_use]
+    pub fn log_path(&self) -> PathBuf {
+        self.shared
+            .log_dir
+            .join(format!("{}.stderr.log", self.shared.manifest.name))
+    }
+
     /// How to start one process of this engine.
     #[must_use]
     pub fn spawn_spec(&self) -> SpawnSpec {
@@ -112,81 +134,93 @@ impl ExternalEngine {
             args: manifest.args.clone(),
             working_dir: manifest.working_dir.clone(),
             memory_mb: manifest.memory_mb,
-            stderr_log: Some(
-                self.shared
-                    .log_dir
-                    .join(format!("{}.stderr.log", manifest.name)),
-            ),
+            stderr_log: Some(self.log_path()),
         }
     }
 
-    /// A new player (one side of one game) for a play protocol; `None` for `arbiter-line`.
+    /// The offered variant `name` names, if any.
+    fn offered(&self, name: &str) -> Option<&OfferedVariant> {
+        self.shared.manifest.offered(name)
+    }
+
+    /// A new player (one side of one game) of the default variant; `None` for `arbiter-line`.
     #[must_use]
     pub fn player(&self) -> Option<Box<dyn Player>> {
-        let manifest = &self.shared.manifest;
-        let board = self.shared.board?;
-        let times = (manifest.first_move_time_ms, manifest.move_time_ms);
-        let style = match manifest.protocol {
-            Protocol::Botzone => Style::Json,
-            Protocol::BotzoneKeepRunning => Style::KeepRunning,
-            Protocol::BotzoneSimple => Style::Simplified,
-            Protocol::Gomocup => {
-                let settings = GomocupSettings {
-                    first_ms: times.0,
-                    move_ms: times.1,
-                    memory_mb: manifest.memory_mb,
-                    rule: manifest.gomocup_rule,
-                };
-                return Some(Box::new(GomocupPlayer::new(
-                    self.spawn_spec(),
-                    board,
-                    settings,
-                )));
-            }
-            Protocol::ArbiterLine => return None,
-        };
-        Some(Box::new(BotzonePlayer::new(
-            self.spawn_spec(),
-            board,
-            style,
-            times,
-            manifest.memory_mb,
-        )))
+        self.player_for(self.shared.manifest.variant())
     }
 
-    /// Records the process groups of a finished player.
-    pub fn record_groups(&self, groups: &[i32]) {
-        if let Ok(mut all) = self.shared.groups.lock() {
-            all.extend_from_slice(groups);
+    /// A new player of `variant` for a play protocol; `None` for `arbiter-line` or a variant
+    /// the manifest does not offer. The one place where a protocol picks its driver.
+    #[must_use]
+    pub fn player_for(&self, variant: &str) -> Option<Box<dyn Player>> {
+        let manifest = &self.shared.manifest;
+        let offered = self.offered(variant)?;
+        let board = Board::of(&manifest.game, &offered.name)?;
+        match manifest.protocol {
+            Protocol::Botzone
+            | Protocol::BotzoneKeepRunning
+            | Protocol::BotzoneSimple
+            | Protocol::BotzoneSimpleKeepRunning => Some(Box::new(BotzonePlayer::new(
+                self.spawn_spec(),
+                board,
+                manifest.protocol,
+                super::Timing::of(manifest),
+            ))),
+            Protocol::Gomocup => Some(Box::new(GomocupPlayer::new(
+                self.spawn_spec(),
+                board,
+                GomocupSettings {
+                    timing: super::Timing::of(manifest),
+                    memory_mb: manifest.memory_mb,
+                    rule: offered.gomocup_rule,
+                },
+            ))),
+            Protocol::ArbiterLine => None,
         }
     }
 
-    /// Every process group this engine started (players recorded, the line process).
+    /// Records the processes of a finished player, and its warnings.
+    pub fn record_player(&self, player: &mut dyn Player) {
+        self.record_started(&player.started());
+        self.warn(player.take_warnings());
+    }
+
+    /// Records started processes (for leak checks).
+    pub fn record_started(&self, started: &[Started]) {
+        if let Ok(mut all) = self.shared.started.lock() {
+            all.extend_from_slice(started);
+        }
+    }
+
+    /// Adds warnings for [`RulesEngine::take_warnings`].
+    pub fn warn(&self, warnings: Vec<String>) {
+        if warnings.is_empty() {
+            return;
+        }
+        if let Ok(mut all) = self.shared.warnings.lock() {
+            for warning in warnings {
+                if !all.contains(&warning) {
+                    all.push(warning);
+                }
+            }
+        }
+    }
+
+    /// Every process this engine started (players recorded, the line process).
     #[must_use]
-    pub fn groups(&self) -> Vec<i32> {
-        let mut groups = self
+    pub fn started(&self) -> Vec<Started> {
+        let mut started = self
             .shared
-            .groups
+            .started
             .lock()
             .map(|g| g.clone())
             .unwrap_or_default();
         if let Ok(line) = self.shared.line.lock()
             && let Some(session) = line.as_ref()
         {
-            groups.extend(session.groups());
+            started.push(session.started());
         }
-        groups
-    }
-
-    /// The faults rule queries met since the last call (an `arbiter-line` process that failed
-    /// while answering `legal`, `outcome`, …).
-    #[must_use]
-    pub fn take_faults(&self) -> Vec<Fault> {
-        self.shared
-            .faults
-            .lock()
-            .map(|mut faults| std::mem::take(&mut *faults))
-            .unwrap_or_default()
+        started
     }
 
     /// Stops the `arbiter-line` process, if one runs.
@@ -195,8 +229,15 @@ impl ExternalEngine {
             && let Some(mut session) = line.take()
         {
             session.quit();
-            self.record_groups(&session.groups());
+            self.record_started(&[session.started()]);
         }
+    }
+
+    /// After [`ExternalEngine::shutdown`]: the processes still alive after `grace` (their pid
+    /// and command line); empty when none is left behind.
+    #[must_use]
+    pub fn left_behind(&self, grace: Duration) -> Vec<(i32, String)> {
+        left_behind(&self.started(), grace)
     }
 
     /// The embedded engine of the same game: the reference rules.
@@ -205,10 +246,16 @@ impl ExternalEngine {
         self.shared.reference.as_ref()
     }
 
-    /// The game's board encoding (play protocols).
+    /// The board encoding of the default variant (play protocols).
     #[must_use]
     pub fn board(&self) -> Option<Board> {
-        self.shared.board
+        Board::of(&self.shared.manifest.game, self.shared.manifest.variant())
+    }
+
+    /// The board encoding of `variant`.
+    #[must_use]
+    pub fn board_of(&self, variant: &str) -> Option<Board> {
+        Board::of(&self.shared.manifest.game, variant)
     }
 }
 
@@ -222,15 +269,20 @@ impl RulesEngine for ExternalEngine {
     }
 
     fn variants(&self) -> Vec<String> {
-        vec![self.shared.manifest.variant.clone()]
+        self.shared
+            .manifest
+            .variants
+            .iter()
+            .map(|v| v.name.clone())
+            .collect()
     }
 
     fn accepts_variant(&self, name: &str) -> bool {
-        name == self.shared.manifest.variant
+        self.offered(name).is_some()
     }
 
     fn default_variant(&self) -> String {
-        self.shared.manifest.variant.clone()
+        self.shared.manifest.variant().to_owned()
     }
 
     fn side_names(&self) -> [&'static str; 2] {
@@ -246,79 +298,48 @@ impl RulesEngine for ExternalEngine {
         }
     }
 
+    fn take_warnings(&self) -> Vec<String> {
+        self.shared
+            .warnings
+            .lock()
+            .map(|mut warnings| std::mem::take(&mut *warnings))
+            .unwrap_or_default()
+    }
+
     fn position(
         &self,
         variant: &str,
         request: &PositionRequest,
     ) -> Result<Box<dyn Position>, PositionError> {
-        if !self.accepts_variant(variant) {
+        let Some(offered) = self.offered(variant) else {
             return Err(PositionError::UnknownVariant {
                 variant: variant.to_owned(),
                 known: self.variants(),
             });
-        }
-        let reference = self.shared.reference.position(variant, request)?;
-        let history = if request.text.is_none() && request.board.is_none() {
-            Some(canonical_history(
-                self.shared.reference.as_ref(),
-                variant,
-                request,
-            )?)
+        };
+        let variant = offered.name.clone();
+        let reference_engine = self.shared.reference.as_ref();
+        let reference = reference_engine.position(&variant, request)?;
+        let route = if self.shared.manifest.protocol.is_play_only() {
+            reach::route(reference_engine, &variant, request)?
         } else {
-            None
+            reach::Route::Unneeded
         };
         Ok(Box::new(ExternalPosition {
             engine: self.clone(),
+            variant,
             reference,
-            history,
+            route,
             start: request.clone(),
             played: Vec::new(),
         }))
     }
 }
 
-/// The request's moves in canonical notation, replayed from the start.
-fn canonical_history(
-    reference: &dyn RulesEngine,
-    variant: &str,
-    request: &PositionRequest,
-) -> Result<Vec<String>, PositionError> {
-    let mut moves = request.moves.clone();
-    if let Some(text) = &request.move_text {
-        moves.splice(0..0, split_transcript(text));
-    }
-    let mut position = reference.position(variant, &PositionRequest::default())?;
-    let mut history = Vec::with_capacity(moves.len());
-    for (index, text) in moves.iter().enumerate() {
-        let refusal = |reason| PositionError::IllegalMove {
-            index: index + 1,
-            text: text.clone(),
-            reason,
-        };
-        let canonical = position.canonical(text).map_err(refusal)?;
-        position.play(&canonical).map_err(refusal)?;
-        history.push(canonical);
-    }
-    Ok(history)
-}
-
-/// A compact transcript (`f5d6c3`, `f5 d6`) as moves: letters then digits, or whitespace.
-pub(super) fn split_transcript(text: &str) -> Vec<String> {
-    let mut moves = Vec::new();
-    for word in text.split_whitespace() {
-        let mut current = String::new();
-        for c in word.chars() {
-            if c.is_ascii_alphabetic() && current.chars().last().is_some_and(|l| l.is_ascii_digit())
-            {
-                moves.push(std::mem::take(&mut current));
-            }
-            current.push(c);
-        }
-        if !current.is_empty() {
-            moves.push(current);
-        }
-    }
-    moves
+/// Whether an engine name is a manifest's path rather than a name in the manifest folder.
+#[must_use]
+pub fn is_manifest_path(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".yml") || name.contains('/')
 }
 
 /// Checks a play-protocol answer against the reference rules and returns the move in
@@ -331,22 +352,6 @@ pub(super) fn split_transcript(text: &str) -> Vec<String> {
 pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Result<String, Fault> {
     let text = match answer {
         Answer::Move(text) => text,
-        Answer::Minus1 => match family {
-            Family::Gomoku => "swap".to_owned(),
-            Family::Othello => "pass".to_owned(),
-            Family::Amazons => {
-                return Err(Fault::new(
-                    FaultKind::IllegalMove,
-                    "answered all -1, which is not an Amazons move".to_owned(),
-                ));
-            }
-            Family::NoGo => {
-                return Err(Fault::new(
-                    FaultKind::IllegalMove,
-                    "answered all -1, which is not a NoGo move (NoGo has no pass)".to_owned(),
-                ));
-            }
-        },
         Answer::OffBoard(detail) => {
             return Err(Fault::new(
                 FaultKind::IllegalMove,
@@ -354,7 +359,8 @@ pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Res
             ));
         }
     };
-    let legal = reference.legal_moves();
+    let internal = |error: QueryError| Fault::protocol(format!("reference rules: {error}"));
+    let legal = reference.legal_moves().map_err(internal)?;
     let only_pass = legal.len() == 1 && legal[0] == "pass";
     if only_pass && text != "pass" {
         return Err(Fault::new(
@@ -374,7 +380,8 @@ pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Res
         ));
     }
     if text == "swap"
-        && let Err(refusal) = reference.check(&text)
+        && family == Family::Gomoku
+        && let Err(refusal) = reference.check(&text).map_err(internal)?
     {
         return Err(Fault::new(
             FaultKind::WrongExchange,
@@ -384,10 +391,7 @@ pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Res
     let canonical = reference
         .canonical(&text)
         .map_err(|refusal| Fault::new(FaultKind::IllegalMove, format!("`{text}`: {refusal}")))?;
-    reference.check(&canonical).map_err(|refusal| {
-        Fault::new(FaultKind::IllegalMove, format!("`{canonical}`: {refusal}"))
-    })?;
-    if let Some(forbidden) = reference.forbidden()
+    if let Some(forbidden) = reference.forbidden().map_err(internal)?
         && let Some((_, kind)) = forbidden.iter().find(|(point, _)| *point == canonical)
     {
         return Err(Fault::new(
@@ -395,19 +399,35 @@ pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Res
             format!("`{canonical}` is a forbidden point for black ({kind})"),
         ));
     }
+    reference
+        .check(&canonical)
+        .map_err(internal)?
+        .map_err(|refusal| {
+            Fault::new(FaultKind::IllegalMove, format!("`{canonical}`: {refusal}"))
+        })?;
     Ok(canonical)
 }
 
 /// A position of an external engine: the reference position and how it was reached.
 struct ExternalPosition {
     engine: ExternalEngine,
+    /// The offered variant, as the manifest spells it.
+    variant: String,
     reference: Box<dyn Position>,
-    /// The moves from the start, when the position was given that way.
-    history: Option<Vec<String>>,
+    /// How a play protocol is given this position.
+    route: reach::Route,
     /// The request the position was set up from (arbiter-line sends it as is).
     start: PositionRequest,
     /// Moves played on this handle since.
     played: Vec<String>,
+}
+
+/// A fault as a query error.
+fn fault_error(fault: Fault) -> QueryError {
+    QueryError::Fault {
+        kind: fault.kind.name().to_owned(),
+        detail: fault.detail,
+    }
 }
 
 impl ExternalPosition {
@@ -415,70 +435,106 @@ impl ExternalPosition {
         self.engine.shared.manifest.protocol == Protocol::ArbiterLine
     }
 
-    /// Runs `query` on the arbiter-line process set to this position; a fault is recorded.
-    fn with_line<T>(&self, query: impl FnOnce(&mut LineSession) -> Result<T, Fault>) -> Option<T> {
+    /// A rule query over a play protocol: not supported.
+    fn play_only<T>(&self, query: &str) -> Answered<T> {
+        Err(QueryError::Unsupported(format!(
+            "{} only chooses moves: it cannot be asked `{query}`",
+            self.engine.shared.manifest.protocol
+        )))
+    }
+
+    /// Runs `query` on the arbiter-line process set to this position. A failed process is not
+    /// reused: the next query starts a new one.
+    fn with_line<T>(
+        &self,
+        query: impl FnOnce(&mut LineSession) -> Result<T, Fault>,
+    ) -> Answered<T> {
         let shared = &self.engine.shared;
-        let Ok(mut guard) = shared.line.lock() else {
-            return None;
-        };
+        let mut guard = shared
+            .line
+            .lock()
+            .map_err(|_| fault_error(Fault::protocol("the engine's lock is poisoned")))?;
         let result = (|| {
             if guard.is_none() {
                 *guard = Some(LineSession::start(&self.engine)?);
             }
             let session = guard.as_mut().expect("just started");
-            session.set_position(&shared.manifest.variant, &self.start, &self.played)?;
+            session.set_position(&self.variant, &self.start, &self.played)?;
             query(session)
         })();
-        match result {
-            Ok(value) => Some(value),
-            Err(fault) => {
-                // A broken process is not reused: the next query starts a new one.
-                if let Some(mut session) = guard.take() {
-                    session.kill();
-                    if let Ok(mut groups) = shared.groups.lock() {
-                        groups.extend(session.groups());
-                    }
-                }
-                if let Ok(mut faults) = shared.faults.lock() {
-                    faults.push(fault);
-                }
-                None
-            }
+        if let Some(session) = guard.as_mut() {
+            self.engine.warn(session.take_warnings());
         }
+        result.map_err(|fault| {
+            if let Some(mut session) = guard.take() {
+                session.kill();
+                self.engine.record_started(&[session.started()]);
+            }
+            fault_error(fault)
+        })
     }
 
     /// A move chosen through a play protocol.
     fn play_search(&self) -> Result<SearchReport, SearchError> {
         let engine = &self.engine;
-        let Some(history) = &self.history else {
-            return Err(SearchError::Unsupported(format!(
-                "{} takes a game as its move history; this position is given as a board",
-                engine.shared.manifest.protocol
-            )));
-        };
-        let mut history = history.clone();
-        history.extend(self.played.iter().cloned());
-        if self.reference.outcome().is_some() {
+        let manifest = &engine.shared.manifest;
+        if self.reference.outcome().ok().flatten().is_some() {
             return Err(SearchError::Unsupported("the game is over".to_owned()));
         }
-        if engine.shared.manifest.protocol == Protocol::Gomocup
-            && history.iter().any(|mv| mv == "swap" || mv == "put-two")
-        {
-            return Err(SearchError::Unsupported(
-                "Gomocup has no encoding for an exchange inside the move history".to_owned(),
-            ));
-        }
         let family = engine
-            .shared
-            .board
+            .board_of(&self.variant)
             .map_or(Family::Gomoku, |board| board.family);
         let mut player = engine
-            .player()
+            .player_for(&self.variant)
             .ok_or_else(|| SearchError::Unsupported("this protocol has no player".to_owned()))?;
-        let answer = player.answer(&history);
+        // A board sent as its stones stand is no game's position: a fault there says so, since
+        // engines read such a BOARD differently (whose turn it is, for one).
+        let mut as_it_stands = None;
+        let answer = match &self.route {
+            reach::Route::History(history) => {
+                let mut history = history.clone();
+                history.extend(self.played.iter().cloned());
+                if manifest.protocol == Protocol::Gomocup
+                    && history.iter().any(|mv| mv == "swap" || mv == "put-two")
+                {
+                    return Err(SearchError::Unsupported(
+                        "Gomocup has no encoding for an exchange inside the move history"
+                            .to_owned(),
+                    ));
+                }
+                player.answer(&history)
+            }
+            reach::Route::Unreachable { reason, stones } => {
+                let stones = stones.as_ref().filter(|_| self.played.is_empty());
+                match stones.and_then(|stones| player.answer_stones(stones)) {
+                    Some(answer) => {
+                        as_it_stands = Some(reason.clone());
+                        answer
+                    }
+                    None => {
+                        player.finish();
+                        return Err(SearchError::Unsupported(format!(
+                            "{} takes a game as its move history, and {reason}",
+                            manifest.protocol
+                        )));
+                    }
+                }
+            }
+            reach::Route::Unneeded => {
+                return Err(SearchError::Unsupported("no play protocol".to_owned()));
+            }
+        };
         player.finish();
-        engine.record_groups(&player.groups());
-        let best = validate(self.reference.as_ref(), family, answer?)?;
+        engine.record_player(player.as_mut());
+        let best = answer
+            .and_then(|answer| validate(self.reference.as_ref(), family, answer))
+            .map_err(|fault| match &as_it_stands {
+                Some(reason) => fault.context(&format!(
+                    "on a BOARD sent as its stones stand ({reason}; the side to move's stones \
+                     as field 1)"
+                )),
+                None => fault,
+            })?;
         Ok(SearchReport {
             best: Some(best.clone()),
             score: 0,
@@ -499,68 +555,61 @@ impl Position for ExternalPosition {
         self.reference.is_to_move(name)
     }
 
-    fn is_winner(&self, name: &str) -> bool {
+    fn is_winner(&self, name: &str) -> Answered<bool> {
         if !self.is_line() {
-            return self.reference.is_winner(name);
+            return self.play_only("outcome");
         }
-        match self.outcome() {
+        Ok(match self.outcome()? {
             Some(outcome) if name.eq_ignore_ascii_case("draw") => outcome.winner.is_none(),
             Some(outcome) => outcome.winner.as_deref().is_some_and(|winner| {
                 winner.eq_ignore_ascii_case(name)
-                    || self.reference.is_winner(name) && self.reference.is_winner(winner)
+                    // Another name of the same side (`first` for a colour): the side names
+                    // resolve against the position (after a swap, `first` may be white).
+                    || self.reference.is_to_move(winner) == self.reference.is_to_move(name)
             }),
             None => false,
-        }
+        })
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves(&self) -> Answered<Vec<String>> {
         if !self.is_line() {
-            return self.reference.legal_moves();
+            return self.play_only("legal");
         }
-        self.with_line(LineSession::legal).unwrap_or_default()
+        self.with_line(LineSession::legal)
     }
 
     fn canonical(&self, text: &str) -> Result<String, Refusal> {
         self.reference.canonical(text)
     }
 
-    fn check(&self, text: &str) -> Result<(), Refusal> {
+    fn check(&self, text: &str) -> Answered<Result<(), Refusal>> {
         if !self.is_line() {
-            return self.reference.check(text);
+            return self.play_only("check");
         }
         self.with_line(|session| session.check(text))
-            .unwrap_or_else(|| {
-                Err(Refusal {
-                    code: "engine-fault".to_owned(),
-                    detail: "the engine failed to answer (see its recorded fault)".to_owned(),
-                })
-            })
     }
 
     fn play(&mut self, text: &str) -> Result<(), Refusal> {
-        // The reference keeps the game; the process is told the moves with every query.
+        // The reference keeps the game; the process is told the moves with its next query.
         let canonical = self.reference.canonical(text)?;
-        if self.is_line() {
-            self.check(&canonical)?;
-        }
         self.reference.play(&canonical)?;
         self.played.push(canonical);
         Ok(())
     }
 
-    fn outcome(&self) -> Option<OutcomeView> {
+    fn outcome(&self) -> Answered<Option<OutcomeView>> {
         if !self.is_line() {
+            // No outcome query over a play protocol: the reference says whether to ask a move.
             return self.reference.outcome();
         }
-        self.with_line(LineSession::outcome).flatten()
+        self.with_line(LineSession::outcome)
     }
 
-    fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
+    fn perft(&mut self, depth: u32, convention: PerftConvention) -> Answered<u64> {
         if !self.is_line() {
-            return self.reference.perft(depth, convention);
+            return self.play_only("perft");
         }
         self.with_line(|session| session.perft(depth, convention))
-            .unwrap_or(0)
     }
 
     fn diagram(&self) -> String {
@@ -571,16 +620,55 @@ impl Position for ExternalPosition {
         self.reference.text()
     }
 
-    fn same_board(&self, diagram: &str) -> Result<bool, String> {
-        self.reference.same_board(diagram)
+    // The longest game and the picture describe the position as arbiter set it up (the
+    // reference rules), like `diagram`: no engine answer is taken from them.
+    fn longest_game(&self) -> Option<u32> {
+        self.reference.longest_game()
     }
 
-    fn forbidden(&self) -> Option<Vec<(String, String)>> {
+    fn picture(&self, marks: &[crate::engine::Mark<String>]) -> Option<String> {
+        self.reference.picture(marks)
+    }
+
+    fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>> {
         if !self.is_line() {
-            return self.reference.forbidden();
+            return self.play_only("board");
         }
-        self.reference.forbidden()?;
-        self.with_line(LineSession::forbidden).flatten()
+        let Some(text) = self.with_line(LineSession::board)? else {
+            return Err(QueryError::Unsupported(
+                "the engine does not answer `board` (an optional arbiter-line command)".to_owned(),
+            ));
+        };
+        // The engine's board, read by the reference rules, compared with the diagram.
+        let request = PositionRequest {
+            text: Some(text.clone()),
+            ..PositionRequest::default()
+        };
+        let theirs = self
+            .engine
+            .reference()
+            .position(&self.variant, &request)
+            .map_err(|error| {
+                fault_error(Fault::protocol(format!(
+                    "its `board` answer `{text}` is not a position: {error}"
+                )))
+            })?;
+        theirs.same_board(diagram)
+    }
+
+    fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>> {
+        if !self.is_line() {
+            return self.play_only("forbidden");
+        }
+        if self.reference.forbidden()?.is_none() {
+            return Ok(None);
+        }
+        match self.with_line(LineSession::forbidden)? {
+            Some(points) => Ok(Some(points)),
+            None => Err(QueryError::Unsupported(
+                "the engine answers `error unsupported` to `forbidden`".to_owned(),
+            )),
+        }
     }
 
     fn search(
@@ -597,37 +685,41 @@ impl Position for ExternalPosition {
                 "arbiter-line's `go` has no algorithm choice; {algorithm:?} is not applicable"
             )));
         }
-        let shared = &self.engine.shared;
-        let Ok(mut guard) = shared.line.lock() else {
-            return Err(SearchError::Unsupported("engine lock poisoned".to_owned()));
-        };
-        if guard.is_none() {
-            *guard = Some(LineSession::start(&self.engine)?);
+        let report = self
+            .with_line(|session| session.go(budget, 0))
+            .map_err(SearchError::from)?;
+        if let Some(best) = &report.best {
+            let family = self
+                .engine
+                .board_of(&self.variant)
+                .map_or(Family::Gomoku, |board| board.family);
+            validate(self.reference.as_ref(), family, Answer::Move(best.clone()))
+                .map_err(|fault| fault.context("`go` answered"))?;
         }
-        let session = guard.as_mut().expect("just started");
-        let result = session
-            .set_position(&shared.manifest.variant, &self.start, &self.played)
-            .and_then(|()| session.go(budget, shared.manifest.move_time_ms));
-        match result {
-            Ok(report) => {
-                if let Some(best) = &report.best {
-                    let family = shared.board.map_or(Family::Gomoku, |board| board.family);
-                    validate(self.reference.as_ref(), family, Answer::Move(best.clone()))
-                        .map_err(|fault| fault.context("`go` answered"))?;
-                }
-                Ok(report)
-            }
-            Err(fault) => {
-                if let Some(mut session) = guard.take() {
-                    session.kill();
-                }
-                Err(fault.into())
-            }
-        }
+        Ok(report)
     }
 
     fn tree_counts(&self, _max_nodes: u64) -> Option<TreeCounts> {
         // Walking a whole game tree through a pipe is not worth it: not applicable.
         None
     }
+}
+
+/// A compact transcript (`f5d6c3`, `f5 d6`) as moves: letters then digits, or whitespace.
+pub(super) fn split_transcript(text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    for word in text.split_whitespace() {
+        let mut current = String::new();
+        for c in word.chars() {
+            if c.is_ascii_alphabetic() && current.chars().last().is_some_and(|l| l.is_ascii_digit())
+            {
+                moves.push(std::mem::take(&mut current));
+            }
+            current.push(c);
+        }
+        if !current.is_empty() {
+            moves.push(current);
+        }
+    }
+    moves
 }

@@ -21,11 +21,13 @@ pub enum FaultKind {
     WrongPass,
     /// An exchange (swap) where the opening rule allows none.
     WrongExchange,
+    /// The resident memory of its process tree went over the manifest's `memory-mb`.
+    MemoryLimit,
 }
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 7] = [
+    pub const ALL: [FaultKind; 8] = [
         FaultKind::Timeout,
         FaultKind::Crash,
         FaultKind::ProtocolError,
@@ -33,6 +35,7 @@ impl FaultKind {
         FaultKind::IllegalMove,
         FaultKind::WrongPass,
         FaultKind::WrongExchange,
+        FaultKind::MemoryLimit,
     ];
 
     /// The kebab-case name used in [`SearchError::Fault`] and reports.
@@ -46,6 +49,7 @@ impl FaultKind {
             FaultKind::IllegalMove => "illegal-move",
             FaultKind::WrongPass => "wrong-pass",
             FaultKind::WrongExchange => "wrong-exchange",
+            FaultKind::MemoryLimit => "memory-limit",
         }
     }
 }
@@ -64,10 +68,13 @@ pub struct Fault {
 }
 
 impl Fault {
-    /// A fault of `kind`.
+    /// A fault of `kind`; control characters in `detail` (an engine's bytes) are escaped.
     #[must_use]
     pub fn new(kind: FaultKind, detail: String) -> Fault {
-        Fault { kind, detail }
+        Fault {
+            kind,
+            detail: escape(&detail),
+        }
     }
 
     /// A protocol error.
@@ -84,6 +91,24 @@ impl Fault {
     }
 }
 
+/// `text` with control characters (NUL, escape sequences, bells, line breaks) written as Rust
+/// escapes, so that an engine's bytes cannot garble a terminal or a report.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.kind, self.detail)
@@ -98,5 +123,18 @@ impl From<Fault> for SearchError {
             kind: fault.kind.name().to_owned(),
             detail: fault.detail,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_bytes_are_escaped() {
+        assert_eq!(escape("a\0b\x1b[31mc\nd"), "a\\u{0}b\\u{1b}[31mc\\nd");
+        assert_eq!(escape("plain – text"), "plain – text");
+        let fault = Fault::protocol("got `\0\0`");
+        assert_eq!(fault.detail, "got `\\u{0}\\u{0}`");
     }
 }

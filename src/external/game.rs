@@ -28,7 +28,9 @@ pub struct GameRecord {
 /// validated manifest).
 pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord, String> {
     let variant = engine.default_variant();
+    // The referee is the embedded engine of the game, never the engine under test.
     let mut reference = engine
+        .reference()
         .position(&variant, &PositionRequest::default())
         .map_err(|error| error.to_string())?;
     let family = engine.board().map_or(Family::Gomoku, |board| board.family);
@@ -42,7 +44,7 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         fault: None,
     };
     while record.moves.len() < max_plies {
-        if let Some(outcome) = reference.outcome() {
+        if let Some(outcome) = reference.outcome().ok().flatten() {
             record.outcome = Some(outcome.to_string());
             break;
         }
@@ -65,11 +67,11 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         }
     }
     if record.outcome.is_none() {
-        record.outcome = reference.outcome().map(|outcome| outcome.to_string());
+        record.outcome = reference.outcome().ok().flatten().map(|o| o.to_string());
     }
     for player in &mut players {
         player.finish();
-        engine.record_groups(&player.groups());
+        engine.record_player(player.as_mut());
     }
     Ok(record)
 }

@@ -1,30 +1,45 @@
 //! Driving an `arbiter-line` engine (the protocol of [`crate::protocol::line`] and
-//! `docs/protocols.md`): one process, kept for every query; before a query the position is
-//! sent with `position` unless the engine already has it.
+//! `docs/protocols.md`): one process, kept for every query; before a query the variant and
+//! the position are sent unless the engine already has them.
 //!
-//! Deadlines: `hello` and `variant` get the first-move time; rule queries the larger of the
-//! first-move time and 10 s; `perft` the larger of that and 120 s; `go movetime T` gets `T`
-//! plus the move time; `go depth|nodes` the query deadline.
+//! Deadlines (each plus the manifest's tolerance): `hello` and `variant` get the start-up
+//! time; rule queries the larger of it and 10 s; `perft` the larger of that and 120 s;
+//! `go movetime T` gets `T` plus the move time; `go depth|nodes` the query deadline.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arbiter_core::PerftConvention;
 
-use super::engine::ExternalEngine;
+use super::engine::{ExternalEngine, split_transcript};
 use super::fault::{Fault, FaultKind};
-use super::sandbox::{Process, preview};
+use super::sandbox::{Deadline, Process, Started, preview};
 use crate::engine::{Budget, OutcomeView, PositionRequest, Refusal, SearchReport};
 use crate::protocol::line::{GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
+
+/// The least time of a rule query, in ms (an engine's `legal` is not a move under a clock).
+pub const QUERY_MS: u64 = 10_000;
+
+/// The least time of a `perft`, in ms.
+pub const PERFT_MS: u64 = 120_000;
 
 /// A running `arbiter-line` engine.
 pub struct LineSession {
     process: Process,
+    start_ms: u64,
     query_ms: u64,
     move_ms: u64,
+    tolerance_ms: u64,
+    /// The variant the engine plays now.
+    variant: String,
     /// The last `position` line the engine accepted.
     position: Option<String>,
     /// The engine that started it (for the reference's start form).
     engine: ExternalEngine,
+    warnings: Vec<String>,
+}
+
+fn blank(line: &str) -> bool {
+    line.trim().is_empty()
 }
 
 impl LineSession {
@@ -37,13 +52,17 @@ impl LineSession {
         let process = Process::spawn(&engine.spawn_spec())?;
         let mut session = LineSession {
             process,
-            query_ms: manifest.first_move_time_ms.max(10_000),
+            start_ms: manifest.first_move_time_ms,
+            query_ms: manifest.first_move_time_ms.max(QUERY_MS),
             move_ms: manifest.move_time_ms,
+            tolerance_ms: manifest.tolerance_ms,
+            variant: String::new(),
             position: None,
             engine: engine.clone(),
+            warnings: Vec::new(),
         };
-        let first = manifest.first_move_time_ms;
-        match session.ask(&LineCommand::Hello, first)? {
+        let deadline = Deadline::new("start-up time", session.start_ms, session.tolerance_ms);
+        match session.ask_by(&LineCommand::Hello, &deadline)? {
             LineAnswer::Hello { game, .. } if game == manifest.game => {}
             LineAnswer::Hello { game, .. } => {
                 return Err(Fault::protocol(format!(
@@ -53,39 +72,72 @@ impl LineSession {
             }
             other => return Err(unexpected("hello", &other)),
         }
-        let variant = LineCommand::Variant(manifest.variant.clone());
-        match session.ask(&variant, first)? {
-            LineAnswer::Ok => Ok(session),
-            other => Err(unexpected(&variant.to_line(), &other)),
-        }
+        session.set_variant(manifest.variant())?;
+        Ok(session)
     }
 
-    /// The process group (for leak checks).
+    /// The process (for leak checks).
     #[must_use]
-    pub fn groups(&self) -> Vec<i32> {
-        vec![self.process.pgid()]
+    pub fn started(&self) -> Started {
+        self.process.started()
     }
 
-    /// Sends a command and reads its one answer line.
+    /// Warnings since the last call.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// Sends a command and reads its one answer line within the query time.
     ///
     /// # Errors
     /// The sandbox's faults, or `protocol-error` for a line that is not an answer.
-    pub fn ask(&mut self, command: &LineCommand, limit_ms: u64) -> Result<LineAnswer, Fault> {
+    pub fn ask(&mut self, command: &LineCommand) -> Result<LineAnswer, Fault> {
+        let deadline = Deadline::new("query time", self.query_ms, self.tolerance_ms);
+        self.ask_by(command, &deadline)
+    }
+
+    /// Sends a command and reads its one answer line before `deadline`.
+    ///
+    /// # Errors
+    /// As [`LineSession::ask`].
+    pub fn ask_by(
+        &mut self,
+        command: &LineCommand,
+        deadline: &Deadline,
+    ) -> Result<LineAnswer, Fault> {
         let line = command.to_line();
-        let deadline = Instant::now() + Duration::from_millis(limit_ms);
         self.process.send(&format!("{line}\n"))?;
         let what = format!("the answer to `{}`", preview(&line));
-        let answer = loop {
-            let answer = self.process.read_line(deadline, &what)?;
-            if !answer.trim().is_empty() {
-                break answer;
-            }
-        };
+        let answer = self.process.read_answer(deadline, &what, &blank)?;
+        if let Some(warning) = deadline.lateness_warning(&what) {
+            self.warnings.push(warning);
+        }
         LineAnswer::parse(&answer)
             .map_err(|error| Fault::protocol(format!("to `{}`: {error}", preview(&line))))
     }
 
-    /// Sets the position: `request` (its start and moves) then the moves `played` since.
+    /// `variant <name>`, unless the engine plays it already.
+    ///
+    /// # Errors
+    /// A fault when the engine refuses the variant or fails.
+    pub fn set_variant(&mut self, variant: &str) -> Result<(), Fault> {
+        if self.variant == variant {
+            return Ok(());
+        }
+        let command = LineCommand::Variant(variant.to_owned());
+        let deadline = Deadline::new("start-up time", self.start_ms, self.tolerance_ms);
+        match self.ask_by(&command, &deadline)? {
+            LineAnswer::Ok => {
+                variant.clone_into(&mut self.variant);
+                self.position = None;
+                Ok(())
+            }
+            other => Err(unexpected(&command.to_line(), &other)),
+        }
+    }
+
+    /// Sets the variant and the position: `request` (its start and moves) then the moves
+    /// `played` since.
     ///
     /// # Errors
     /// A fault when the engine refuses a move that the reference rules accept, or fails.
@@ -95,19 +147,22 @@ impl LineSession {
         request: &PositionRequest,
         played: &[String],
     ) -> Result<(), Fault> {
-        let (start, mut moves) = if request.text.is_none() && request.board.is_none() {
-            let mut moves = Vec::new();
-            if let Some(text) = &request.move_text {
-                moves.extend(super::engine::split_transcript(text));
-            }
-            moves.extend(request.moves.iter().cloned());
-            (Start::Start, moves)
+        self.set_variant(variant)?;
+        let mut moves = Vec::new();
+        if let Some(text) = &request.move_text {
+            moves.extend(split_transcript(text));
+        }
+        moves.extend(request.moves.iter().cloned());
+        moves.extend(played.iter().cloned());
+        let start = if request.text.is_none() && request.board.is_none() {
+            Start::Start
         } else {
             // A board diagram has no line form in the protocol: send the reference's one-line
             // form of the same start.
             let bare = PositionRequest {
                 moves: Vec::new(),
                 move_text: None,
+                history: None,
                 ..request.clone()
             };
             let text = self
@@ -116,21 +171,15 @@ impl LineSession {
                 .position(variant, &bare)
                 .map_err(|error| Fault::protocol(format!("position not representable: {error}")))?
                 .text();
-            let mut moves = Vec::new();
-            if let Some(text) = &request.move_text {
-                moves.extend(super::engine::split_transcript(text));
-            }
-            moves.extend(request.moves.iter().cloned());
-            (Start::Text(text), moves)
+            Start::Text(text)
         };
-        moves.extend(played.iter().cloned());
         let command = LineCommand::Position { start, moves };
         let line = command.to_line();
         if self.position.as_deref() == Some(line.as_str()) {
             return Ok(());
         }
         self.position = None;
-        match self.ask(&command, self.query_ms)? {
+        match self.ask(&command)? {
             LineAnswer::Ok => {
                 self.position = Some(line);
                 Ok(())
@@ -150,7 +199,7 @@ impl LineSession {
     /// # Errors
     /// A fault when the engine fails.
     pub fn legal(&mut self) -> Result<Vec<String>, Fault> {
-        match self.ask(&LineCommand::Legal, self.query_ms)? {
+        match self.ask(&LineCommand::Legal)? {
             LineAnswer::Legal(moves) => Ok(moves),
             other => Err(unexpected("legal", &other)),
         }
@@ -161,7 +210,7 @@ impl LineSession {
     /// # Errors
     /// A fault when the engine fails.
     pub fn check(&mut self, mv: &str) -> Result<Result<(), Refusal>, Fault> {
-        match self.ask(&LineCommand::Check(mv.to_owned()), self.query_ms)? {
+        match self.ask(&LineCommand::Check(mv.to_owned()))? {
             LineAnswer::Ok => Ok(Ok(())),
             LineAnswer::Illegal(code) => Ok(Err(Refusal {
                 detail: format!("the engine refuses `{mv}`"),
@@ -176,7 +225,7 @@ impl LineSession {
     /// # Errors
     /// A fault when the engine fails.
     pub fn outcome(&mut self) -> Result<Option<OutcomeView>, Fault> {
-        match self.ask(&LineCommand::Outcome, self.query_ms)? {
+        match self.ask(&LineCommand::Outcome)? {
             LineAnswer::Outcome(LineOutcome::None) => Ok(None),
             LineAnswer::Outcome(LineOutcome::Winner {
                 side,
@@ -201,47 +250,70 @@ impl LineSession {
     /// # Errors
     /// A fault when the engine fails.
     pub fn forbidden(&mut self) -> Result<Option<Vec<(String, String)>>, Fault> {
-        match self.ask(&LineCommand::Forbidden, self.query_ms)? {
+        match self.ask(&LineCommand::Forbidden)? {
             LineAnswer::Forbidden(points) => Ok(Some(points)),
             LineAnswer::Unsupported => Ok(None),
             other => Err(unexpected("forbidden", &other)),
         }
     }
 
+    /// `board` (optional): the engine's one-line position; `None` when it does not know the
+    /// command.
+    ///
+    /// # Errors
+    /// A fault when the engine fails.
+    pub fn board(&mut self) -> Result<Option<String>, Fault> {
+        match self.ask(&LineCommand::Board)? {
+            LineAnswer::Board(text) => Ok(Some(text)),
+            LineAnswer::UnknownCommand(_) | LineAnswer::Unsupported => Ok(None),
+            other => Err(unexpected("board", &other)),
+        }
+    }
+
     /// `perft <depth>` (the protocol counts sequences of exactly `depth` plies).
     ///
     /// # Errors
-    /// A fault when the engine fails, answers another depth, or the convention is not the
-    /// protocol's.
+    /// A fault when the engine fails or answers another depth.
     pub fn perft(&mut self, depth: u32, convention: PerftConvention) -> Result<u64, Fault> {
         let command = match convention {
             PerftConvention::SequencesOfExactLength => LineCommand::Perft(depth),
             PerftConvention::FinishedGameIsLeaf => LineCommand::PerftFinishedIsLeaf(depth),
         };
-        let limit = self.query_ms.max(120_000);
-        match self.ask(&command, limit)? {
+        let deadline = Deadline::new("perft time", self.query_ms.max(PERFT_MS), self.tolerance_ms);
+        match self.ask_by(&command, &deadline)? {
             LineAnswer::Perft { depth: d, nodes } if d == depth => Ok(nodes),
             other => Err(unexpected(&format!("perft {depth}"), &other)),
         }
     }
 
-    /// `go` under `budget`.
+    /// `go` under `budget`; a time budget is due within `movetime` plus the move time (the
+    /// manifest's, or `move_ms` where a match gives a longer one).
     ///
     /// # Errors
     /// A fault when the engine fails or answers no move.
     pub fn go(&mut self, budget: Budget, move_ms: u64) -> Result<SearchReport, Fault> {
-        let (limit, deadline_ms) = match budget {
-            Budget::Depth(depth) => (GoLimit::Depth(depth), self.query_ms),
-            Budget::Nodes(nodes) => (GoLimit::Nodes(nodes), self.query_ms),
+        let (limit, deadline) = match budget {
+            Budget::Depth(depth) => (
+                GoLimit::Depth(depth),
+                Deadline::new("query time", self.query_ms, self.tolerance_ms),
+            ),
+            Budget::Nodes(nodes) => (
+                GoLimit::Nodes(nodes),
+                Deadline::new("query time", self.query_ms, self.tolerance_ms),
+            ),
             Budget::Time(time) => {
                 let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
                 (
                     GoLimit::MoveTime(ms),
-                    ms.saturating_add(move_ms.max(self.move_ms)),
+                    Deadline::new(
+                        "movetime + move time",
+                        ms.saturating_add(move_ms.max(self.move_ms)),
+                        self.tolerance_ms,
+                    ),
                 )
             }
         };
-        match self.ask(&LineCommand::Go(limit), deadline_ms)? {
+        match self.ask_by(&LineCommand::Go(limit), &deadline)? {
             LineAnswer::BestMove(Some(best)) => Ok(SearchReport {
                 best: Some(best.mv),
                 score: best.score,
@@ -262,13 +334,13 @@ impl LineSession {
         }
     }
 
-    /// `quit`, a second to leave, then the group is killed.
+    /// `quit`, a second to leave, then the tree is killed.
     pub fn quit(&mut self) {
         let _ = self.process.send("quit\n");
         self.process.shutdown(Duration::from_millis(1000));
     }
 
-    /// Kills the group now.
+    /// Kills the tree now.
     pub fn kill(&mut self) {
         self.process.kill();
     }

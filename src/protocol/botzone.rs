@@ -180,20 +180,96 @@ impl Output {
     }
 }
 
-/// Parses a bot's JSON output line.
+/// Parses a bot's JSON output line strictly: an object with a `response` and string-valued
+/// `debug`, `data` and `globaldata`.
 ///
 /// # Errors
-/// A [`CodecError`] for text that is not a JSON object with a `response`.
+/// A [`CodecError`] for text that is not such an object, naming the field at fault; see
+/// [`read_output`] for the lenient reading a judge applies.
 pub fn parse_output(line: &str) -> Result<Output, CodecError> {
+    let (output, warnings) = read_output(line)?;
+    match warnings.first() {
+        None => Ok(output),
+        Some(warning) => Err(CodecError::new(warning.clone())),
+    }
+}
+
+/// Reads a bot's JSON output line as Botzone's judges do, with a warning for each leniency:
+/// a `debug`, `data` or `globaldata` that is not a string (a number, an object) is kept as its
+/// JSON text; output without a `response` field is the response itself (botzone-local's
+/// `bot.py`: "if isinstance(output, dict) and 'response' in output … else response = output").
+///
+/// # Errors
+/// A [`CodecError`] for text that is not JSON.
+pub fn read_output(line: &str) -> Result<(Output, Vec<String>), CodecError> {
     let value: Value = serde_json::from_str(line.trim())
         .map_err(|e| CodecError::new(format!("bot output is not json: {e}")))?;
-    if value.get("response").is_none() {
-        return Err(CodecError::new(format!(
-            "bot output {value} has no `response`"
-        )));
+    let mut warnings = Vec::new();
+    let Value::Object(mut object) = value else {
+        warnings.push(format!(
+            "bot output {} is not an object with a `response` field: taken as the response",
+            shorten(&value.to_string())
+        ));
+        return Ok((
+            Output {
+                response: value,
+                ..Output::default()
+            },
+            warnings,
+        ));
+    };
+    let Some(response) = object.remove("response") else {
+        let value = Value::Object(object);
+        warnings.push(format!(
+            "bot output {} has no `response` field: the whole output is taken as the response",
+            shorten(&value.to_string())
+        ));
+        return Ok((
+            Output {
+                response: value,
+                ..Output::default()
+            },
+            warnings,
+        ));
+    };
+    let mut text_field = |key: &str| -> Option<String> {
+        match object.remove(key)? {
+            Value::String(text) => Some(text),
+            Value::Null => None,
+            other => {
+                let kind = match other {
+                    Value::Number(_) => "a number",
+                    Value::Bool(_) => "a boolean",
+                    Value::Array(_) => "an array",
+                    _ => "an object",
+                };
+                warnings.push(format!(
+                    "field `{key}` is {kind}, not a string: kept as its JSON text"
+                ));
+                Some(other.to_string())
+            }
+        }
+    };
+    let debug = text_field("debug");
+    let data = text_field("data");
+    let globaldata = text_field("globaldata");
+    Ok((
+        Output {
+            response,
+            debug,
+            data,
+            globaldata,
+        },
+        warnings,
+    ))
+}
+
+/// At most 80 characters of `text`, for messages.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
     }
-    serde_json::from_value(value)
-        .map_err(|e| CodecError::new(format!("bot output is not an output object: {e}")))
 }
 
 /// A simplified-I/O input: requests and responses as `x y` lines.
@@ -555,6 +631,23 @@ mod tests {
         if let Ok(output) = output {
             assert_eq!(parse_output(&output.to_line()), Ok(output));
         }
+    }
+
+    #[rstest]
+    #[case(r#"{"response":{"x":7,"y":7},"debug":5}"#, "field `debug` is a number")]
+    #[case(
+        r#"{"response":{"x":7,"y":7},"data":{"a":1}}"#,
+        "field `data` is an object"
+    )]
+    #[case(r#"{"x":7,"y":7}"#, "no `response` field")]
+    fn reads_outputs_leniently_with_a_warning(#[case] line: &str, #[case] warning: &str) {
+        let (output, warnings) = read_output(line).unwrap();
+        assert!(warnings.iter().any(|w| w.contains(warning)), "{warnings:?}");
+        assert_eq!(
+            GOMOKU.from_json(&output.response).unwrap(),
+            Coords(vec![7, 7])
+        );
+        assert!(parse_output(line).unwrap_err().message.contains(warning));
     }
 
     #[test]

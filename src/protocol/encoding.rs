@@ -168,7 +168,9 @@ impl Encoding {
     }
 
     /// Reads platform coordinates back; `plies` is the number of moves already played in the
-    /// game (it tells "you start" from a pass or an exchange, see the module docs).
+    /// game (it tells "you start" from a pass or an exchange, see the module docs). This is the
+    /// one place that gives the all-`-1` value its meaning: the bot's history replay, the
+    /// manager's reading of an answer and the drivers all come here.
     ///
     /// # Errors
     /// A [`CodecError`] for the wrong count of numbers, a point off the board, or an all-`-1`

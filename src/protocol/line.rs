@@ -15,6 +15,7 @@
 //! | `check <move>` | `ok` \| `illegal <reason-code>` |
 //! | `outcome` | `outcome none` \| `outcome winner <side> <reason> [score <raw> <empties>]` \| `outcome draw <reason> [score …]` |
 //! | `forbidden` | `forbidden <move>:<kind> …` (renju) \| `error unsupported` |
+//! | `board` (optional) | `board <one-line form>`: the position as the engine holds it |
 //! | `perft <depth>` | `perft <depth> <nodes>` (sequences of exactly `depth` plies) |
 //! | `go depth N` \| `go nodes N` \| `go movetime MS` | `bestmove <move> score <n> depth <d> nodes <n> [pv <m> …]` \| `bestmove none` |
 //! | `quit` | none: the engine exits |
@@ -60,6 +61,9 @@ pub enum LineCommand {
     Check(String),
     Outcome,
     Forbidden,
+    /// `board`: the position as the engine holds it, in the game's one-line form (optional:
+    /// an engine may answer `error unknown-command board`).
+    Board,
     /// `perft <depth>`: sequences of exactly `depth` plies.
     Perft(u32),
     /// `perft <depth> finished-is-leaf`: a game finished early counts as one leaf.
@@ -101,6 +105,7 @@ impl LineCommand {
             "legal" => no_args(LineCommand::Legal),
             "outcome" => no_args(LineCommand::Outcome),
             "forbidden" => no_args(LineCommand::Forbidden),
+            "board" => no_args(LineCommand::Board),
             "quit" => no_args(LineCommand::Quit),
             "variant" => match rest.as_slice() {
                 [name] => Ok(LineCommand::Variant((*name).to_owned())),
@@ -156,6 +161,7 @@ impl LineCommand {
             LineCommand::Check(mv) => format!("check {mv}"),
             LineCommand::Outcome => "outcome".to_owned(),
             LineCommand::Forbidden => "forbidden".to_owned(),
+            LineCommand::Board => "board".to_owned(),
             LineCommand::Perft(depth) => format!("perft {depth}"),
             LineCommand::PerftFinishedIsLeaf(depth) => format!("perft {depth} finished-is-leaf"),
             LineCommand::Go(GoLimit::Depth(n)) => format!("go depth {n}"),
@@ -264,6 +270,8 @@ pub enum LineAnswer {
     Outcome(LineOutcome),
     /// `forbidden <move>:<kind> …`.
     Forbidden(Vec<(String, String)>),
+    /// `board <one-line form>`.
+    Board(String),
     Perft {
         depth: u32,
         nodes: u64,
@@ -307,6 +315,7 @@ impl fmt::Display for LineAnswer {
                 let items: Vec<String> = points.iter().map(|(m, k)| format!("{m}:{k}")).collect();
                 write_list(f, "forbidden", &items)
             }
+            LineAnswer::Board(text) => write!(f, "board {}", one_line(text)),
             LineAnswer::Perft { depth, nodes } => write!(f, "perft {depth} {nodes}"),
             LineAnswer::BestMove(None) => f.write_str("bestmove none"),
             LineAnswer::BestMove(Some(best)) => {
@@ -409,6 +418,7 @@ impl LineAnswer {
                 })
                 .collect::<Result<_, _>>()
                 .map(LineAnswer::Forbidden),
+            ["board", form @ ..] if !form.is_empty() => Ok(LineAnswer::Board(form.join(" "))),
             ["perft", depth, nodes] => Ok(LineAnswer::Perft {
                 depth: depth.parse().map_err(|_| bad("perft depth"))?,
                 nodes: nodes.parse().map_err(|_| bad("perft nodes"))?,
@@ -465,6 +475,7 @@ mod tests {
     #[case("check d1-d7/g7", LineCommand::Check("d1-d7/g7".into()))]
     #[case("outcome", LineCommand::Outcome)]
     #[case("forbidden", LineCommand::Forbidden)]
+    #[case("board", LineCommand::Board)]
     #[case("perft 3", LineCommand::Perft(3))]
     #[case("perft 3 finished-is-leaf", LineCommand::PerftFinishedIsLeaf(3))]
     #[case("go depth 4", LineCommand::Go(GoLimit::Depth(4)))]
@@ -516,6 +527,7 @@ mod tests {
     #[case("forbidden h8:double-three j10:overline", LineAnswer::Forbidden(vec![
         ("h8".into(), "double-three".into()), ("j10".into(), "overline".into())]))]
     #[case("perft 2 12", LineAnswer::Perft { depth: 2, nodes: 12 })]
+    #[case("board black: h8,i9; white: h9; to-move: white", LineAnswer::Board("black: h8,i9; white: h9; to-move: white".into()))]
     #[case("bestmove none", LineAnswer::BestMove(None))]
     #[case("bestmove h8 score -12 depth 3 nodes 4000", LineAnswer::BestMove(Some(BestMove {
         mv: "h8".into(), score: -12, depth: 3, nodes: 4000, pv: vec![] })))]
@@ -537,6 +549,7 @@ mod tests {
     #[case("outcome winner black")]
     #[case("forbidden h8")]
     #[case("perft 2")]
+    #[case("board")]
     #[case("bestmove h8")]
     #[case("bestmove h8 score x depth 1 nodes 1")]
     #[case("bestmove h8 score 1 depth 1 nodes 1 h9")]

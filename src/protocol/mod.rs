@@ -15,6 +15,11 @@
 //!
 //! Every parser returns a [`CodecError`] for text it cannot read; none panics on any input.
 //! The protocols are documented for users in `docs/protocols.md`.
+//!
+//! [`Protocol`] is the one list of protocols: the manifest's `protocol:` key, `arbiter-bot
+//! --protocol` and the drivers all use it. Adding a protocol is one variant here, a codec module
+//! beside these, a driver in `crate::external` and a server in `crate::bot`; the compiler then
+//! names every `match` that must learn it.
 
 pub mod botzone;
 pub mod encoding;
@@ -23,7 +28,105 @@ pub mod line;
 
 use std::fmt;
 
+use serde::Deserialize;
+
 pub use encoding::{Coords, Decoded, Encoding};
+
+/// A tournament protocol, in the spelling of manifests and of `arbiter-bot --protocol`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+#[clap(rename_all = "kebab-case")]
+pub enum Protocol {
+    /// Botzone JSON, simple interaction: a new process every turn, given the whole history.
+    Botzone,
+    /// Botzone JSON, keep-running: one process; later turns get only the new request line.
+    BotzoneKeepRunning,
+    /// Botzone's simplified line I/O (no JSON), a new process every turn.
+    BotzoneSimple,
+    /// Botzone's simplified line I/O, keep-running.
+    BotzoneSimpleKeepRunning,
+    /// Gomocup / Piskvork (`pbrain-*` engines).
+    Gomocup,
+    /// arbiter's own line protocol (`docs/protocols.md`): rules queries and `go`.
+    ArbiterLine,
+}
+
+impl Protocol {
+    /// Every protocol.
+    pub const ALL: [Protocol; 6] = [
+        Protocol::Botzone,
+        Protocol::BotzoneKeepRunning,
+        Protocol::BotzoneSimple,
+        Protocol::BotzoneSimpleKeepRunning,
+        Protocol::Gomocup,
+        Protocol::ArbiterLine,
+    ];
+
+    /// The manifest and command-line spelling.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Protocol::Botzone => "botzone",
+            Protocol::BotzoneKeepRunning => "botzone-keep-running",
+            Protocol::BotzoneSimple => "botzone-simple",
+            Protocol::BotzoneSimpleKeepRunning => "botzone-simple-keep-running",
+            Protocol::Gomocup => "gomocup",
+            Protocol::ArbiterLine => "arbiter-line",
+        }
+    }
+
+    /// Whether this is one of the Botzone protocols.
+    #[must_use]
+    pub const fn is_botzone(self) -> bool {
+        matches!(
+            self,
+            Protocol::Botzone
+                | Protocol::BotzoneKeepRunning
+                | Protocol::BotzoneSimple
+                | Protocol::BotzoneSimpleKeepRunning
+        )
+    }
+
+    /// Botzone's simplified line I/O (rather than JSON).
+    #[must_use]
+    pub const fn is_botzone_simple(self) -> bool {
+        matches!(
+            self,
+            Protocol::BotzoneSimple | Protocol::BotzoneSimpleKeepRunning
+        )
+    }
+
+    /// Whether one process serves a whole game (rather than one process per turn).
+    #[must_use]
+    pub const fn keeps_running(self) -> bool {
+        !matches!(self, Protocol::Botzone | Protocol::BotzoneSimple)
+    }
+
+    /// Whether the protocol only chooses moves (the rules are asked of arbiter's reference).
+    #[must_use]
+    pub const fn is_play_only(self) -> bool {
+        !matches!(self, Protocol::ArbiterLine)
+    }
+
+    /// The games a protocol can carry (`None`: every game).
+    #[must_use]
+    pub const fn games(self) -> Option<&'static [&'static str]> {
+        match self {
+            Protocol::Botzone
+            | Protocol::BotzoneKeepRunning
+            | Protocol::BotzoneSimple
+            | Protocol::BotzoneSimpleKeepRunning => Some(&["gomoku", "othello", "amazons", "nogo"]),
+            Protocol::Gomocup => Some(&["gomoku"]),
+            Protocol::ArbiterLine => None,
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Text that is not a valid message of the protocol, or a move that has no encoding.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,5 +174,17 @@ mod tests {
     #[case("a\r", "a")]
     fn strips_line_ends(#[case] raw: &str, #[case] line: &str) {
         assert_eq!(trim_line_end(raw), line);
+    }
+
+    #[test]
+    fn protocol_names_agree_with_serde_and_clap() {
+        use clap::ValueEnum;
+        for protocol in Protocol::ALL {
+            let yaml: Protocol = serde_saphyr::from_str(protocol.name()).unwrap();
+            assert_eq!(yaml, protocol);
+            let value = protocol.to_possible_value().unwrap();
+            assert_eq!(value.get_name(), protocol.name());
+        }
+        assert_eq!(Protocol::ALL.len(), Protocol::value_variants().len());
     }
 }

@@ -38,7 +38,9 @@ pub use result::{
 pub use suite::{proof_text, settings_of};
 pub use summary::{Counts, Coverage};
 
-use crate::engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
+use crate::engine::{
+    Answered, Position, PositionError, PositionRequest, QueryError, RulesEngine, SearchReport,
+};
 use crate::snapshot;
 use crate::spec::locate::{self, Point};
 use crate::spec::model::MoveList;
@@ -165,7 +167,11 @@ impl PlannedCase {
             engine_said: outcome.engine_said,
             search: outcome.search,
             snapshot,
-            notes: outcome.notes,
+            notes: outcome
+                .notes
+                .into_iter()
+                .chain(engine.take_warnings())
+                .collect(),
             message: outcome.message,
         }
     }
@@ -225,6 +231,9 @@ impl Outcome {
     fn stop(&mut self, stop: Stop) -> Verdict {
         self.reason = Some(stop.message);
         self.at = stop.at;
+        if stop.fault.is_some() {
+            self.fault = stop.fault;
+        }
         stop.verdict
     }
 
@@ -284,6 +293,8 @@ pub(crate) struct Stop {
     verdict: Verdict,
     message: String,
     at: Option<Point>,
+    /// The fault class when the engine failed to answer.
+    fault: Option<String>,
 }
 
 impl Stop {
@@ -292,6 +303,7 @@ impl Stop {
             verdict,
             message: message.into(),
             at: None,
+            fault: None,
         }
     }
 
@@ -310,16 +322,44 @@ impl Stop {
     pub(crate) fn not_applicable(message: impl Into<String>) -> Stop {
         Stop::new(Verdict::NotApplicable, message)
     }
+
+    /// The engine failed to answer a rule query: an engine fault with its class (a rule it
+    /// broke in answering, such as an illegal move, fails the case instead).
+    pub(crate) fn fault(kind: &str, detail: &str) -> Stop {
+        let verdict = if play::is_rule_fault(kind) {
+            Verdict::Fail
+        } else {
+            Verdict::EngineFault
+        };
+        Stop {
+            fault: Some(kind.to_owned()),
+            ..Stop::new(verdict, format!("engine fault ({kind}): {detail}"))
+        }
+    }
+}
+
+/// A rule query's answer, or the stop its absence means: a case passes only on the engine's
+/// own answer, so a fault stops it as an engine fault (never a pass on a value the engine did
+/// not give), and a query the engine's protocol lacks makes it not applicable.
+pub(crate) fn answered<T>(answer: Answered<T>) -> Result<T, Stop> {
+    answer.map_err(|error| match error {
+        QueryError::Fault { kind, detail } => Stop::fault(&kind, &detail),
+        QueryError::Unsupported(what) => Stop::not_applicable(what),
+    })
 }
 
 /// The engine-level request for a case's position.
-pub(crate) fn position_request(position: &crate::spec::model::PositionSpec) -> PositionRequest {
+pub fn position_request(position: &crate::spec::model::PositionSpec) -> PositionRequest {
     let value = |field: &Option<serde_saphyr::Spanned<String>>| {
         field.as_ref().map(|spanned| spanned.value.clone())
     };
     let mut request = PositionRequest {
         text: value(&position.text),
         board: value(&position.board).zip(value(&position.to_move)),
+        history: position
+            .history
+            .as_ref()
+            .map(|history| history.items.clone()),
         ..PositionRequest::default()
     };
     if let Some(moves) = &position.moves {

@@ -37,10 +37,14 @@ pub(crate) fn check(
         diagram: position.diagram(),
         text: position.text(),
     });
-    if let Some(over) = position.outcome() {
-        return outcome.stop(Stop::not_applicable(format!(
-            "the game is over ({over}): nothing to play"
-        )));
+    match super::answered(position.outcome()) {
+        Ok(None) => {}
+        Ok(Some(over)) => {
+            return outcome.stop(Stop::not_applicable(format!(
+                "the game is over ({over}): nothing to play"
+            )));
+        }
+        Err(stop) => return outcome.stop(stop),
     }
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
         Ok(report) => {

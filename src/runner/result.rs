@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 use std::path::PathBuf;
 
-use crate::engine::SearchReport;
+use crate::engine::{Mark, MarkRole, SearchReport};
 
 /// A rule spec case or a suite case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -121,6 +121,9 @@ pub struct Finding {
     /// The finding as the failure message shows it (`expected: …` / `actual: …` lines, and
     /// what is missing or extra).
     pub text: String,
+    /// The moves a report marks on the board: what was missing or extra, the expected and the
+    /// engine's move (in the position's notation).
+    pub marks: Vec<Mark<String>>,
 }
 
 impl Finding {
@@ -133,6 +136,7 @@ impl Finding {
             text: format!("expected: {expected}\nactual:   {actual}"),
             expected,
             actual,
+            marks: Vec::new(),
         }
     }
 
@@ -149,7 +153,23 @@ impl Finding {
             expected: expected.into(),
             actual: actual.into(),
             text: text.into(),
+            marks: Vec::new(),
         }
+    }
+
+    /// The finding with `moves` marked in `role` (each with an optional note, a foul's kind).
+    #[must_use]
+    pub fn marking<S: ToString>(
+        mut self,
+        role: MarkRole,
+        moves: impl IntoIterator<Item = (S, Option<String>)>,
+    ) -> Finding {
+        self.marks.extend(moves.into_iter().map(|(mv, note)| Mark {
+            mv: mv.to_string(),
+            role,
+            note,
+        }));
+        self
     }
 }
 

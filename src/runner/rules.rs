@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use arbiter_core::PerftConvention;
 
 use super::result::{Board, Finding, Level, Verdict, indent};
-use super::{Outcome, RunOptions, Stop, canonical, canonical_set, list};
-use crate::engine::{Position, PositionError, RulesEngine};
+use super::{Outcome, RunOptions, Stop, answered, canonical, canonical_set, list};
+use crate::engine::{MarkRole, Position, PositionError, RulesEngine};
 use crate::spec::LoadedSpec;
 use crate::spec::locate;
 use crate::spec::locate::Point;
@@ -142,12 +142,11 @@ impl Check<'_> {
         }
         for illegal in expect.illegal.iter().flatten() {
             let mv = &illegal.mv.value;
-            match position.check(mv) {
-                Ok(()) => self.fail(Finding::new(
-                    "illegal",
-                    format!("`{mv}` is illegal"),
-                    "it is accepted",
-                )),
+            match answered(position.check(mv))? {
+                Ok(()) => self.fail(
+                    Finding::new("illegal", format!("`{mv}` is illegal"), "it is accepted")
+                        .marking(MarkRole::Extra, [(mv, Some("accepted".to_owned()))]),
+                ),
                 Err(refusal) => {
                     if let Some(reason) = illegal.reason.as_ref().map(|r| &r.value)
                         && *reason != refusal.code
@@ -172,7 +171,7 @@ impl Check<'_> {
             }
         }
         if expect.must_pass.is_some_and(|flag| flag.0) {
-            let legal = position.legal_moves();
+            let legal = answered(position.legal_moves())?;
             if legal != ["pass"] {
                 self.fail(Finding::new(
                     "must-pass",
@@ -182,7 +181,7 @@ impl Check<'_> {
             }
         }
         if expect.not_over.is_some_and(|flag| flag.0)
-            && let Some(outcome) = position.outcome()
+            && let Some(outcome) = answered(position.outcome())?
         {
             self.fail(Finding::new(
                 "not-over",
@@ -191,10 +190,10 @@ impl Check<'_> {
             ));
         }
         if let Some(over) = &expect.over {
-            match position.outcome() {
+            match answered(position.outcome())? {
                 None => self.fail(Finding::new("over", "the game is over", "it goes on")),
                 Some(outcome) => {
-                    let mut wrong = !position.is_winner(&over.winner.value);
+                    let mut wrong = !answered(position.is_winner(&over.winner.value))?;
                     wrong |= over
                         .reason
                         .as_ref()
@@ -223,7 +222,7 @@ impl Check<'_> {
         }
         if let Some(board_after) = &expect.board_after {
             let diagram = &board_after.value;
-            match position.same_board(diagram) {
+            match answered(position.same_board(diagram))? {
                 Ok(true) => {}
                 Ok(false) => self.fail(Finding::shown_as(
                     "board-after",
@@ -326,7 +325,7 @@ impl Check<'_> {
                 ));
                 continue;
             }
-            let Some(actual) = position.perft_within(depth, convention, limit) else {
+            let Some(actual) = answered(position.perft_within(depth, convention, limit))? else {
                 self.outcome.notes.push(format!(
                     "perft depth {depth} ({expected} nodes expected) skipped: the walk visited \
                      the run's node limit of {limit} positions without finishing"
@@ -356,7 +355,7 @@ impl Check<'_> {
         position: &dyn Position,
         legal: &LegalExpectation,
     ) -> Result<(), Stop> {
-        let actual: BTreeSet<String> = position.legal_moves().into_iter().collect();
+        let actual: BTreeSet<String> = answered(position.legal_moves())?.into_iter().collect();
         if let Some(exactly) = &legal.exactly {
             let expected = canonical_set(position, exactly, self.file)?;
             if expected != actual {
@@ -373,40 +372,48 @@ impl Check<'_> {
                         list(&missing),
                         list(&extra)
                     ),
-                ));
+                )
+                .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Extra, extra.iter().map(|mv| (mv, None))));
             }
         }
         if let Some(including) = &legal.including {
             let expected = canonical_set(position, including, self.file)?;
             let missing: Vec<&String> = expected.difference(&actual).collect();
             if !missing.is_empty() {
-                self.fail(Finding::shown_as(
-                    "legal",
-                    format!("including {}", list(&expected)),
-                    list(&actual),
-                    format!(
-                        "expected legal: {}\nmissing:  {}\nactual:   {}",
-                        list(&expected),
-                        list(&missing),
-                        list(&actual)
-                    ),
-                ));
+                self.fail(
+                    Finding::shown_as(
+                        "legal",
+                        format!("including {}", list(&expected)),
+                        list(&actual),
+                        format!(
+                            "expected legal: {}\nmissing:  {}\nactual:   {}",
+                            list(&expected),
+                            list(&missing),
+                            list(&actual)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None))),
+                );
             }
         }
         if let Some(excluding) = &legal.excluding {
             let expected = canonical_set(position, excluding, self.file)?;
             let present: Vec<&String> = expected.intersection(&actual).collect();
             if !present.is_empty() {
-                self.fail(Finding::shown_as(
-                    "legal",
-                    format!("excluding {}", list(&expected)),
-                    list(&actual),
-                    format!(
-                        "expected not legal: {}\nbut legal: {}",
-                        list(&expected),
-                        list(&present)
-                    ),
-                ));
+                self.fail(
+                    Finding::shown_as(
+                        "legal",
+                        format!("excluding {}", list(&expected)),
+                        list(&actual),
+                        format!(
+                            "expected not legal: {}\nbut legal: {}",
+                            list(&expected),
+                            list(&present)
+                        ),
+                    )
+                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                );
             }
         }
         Ok(())
@@ -417,7 +424,7 @@ impl Check<'_> {
         position: &dyn Position,
         expectation: &ForbiddenExpectation,
     ) -> Result<(), Stop> {
-        let Some(actual) = position.forbidden() else {
+        let Some(actual) = answered(position.forbidden())? else {
             return Err(Stop::not_applicable(
                 "the engine reports no forbidden points for this game",
             ));
@@ -446,37 +453,49 @@ impl Check<'_> {
         if let Some(exactly) = &expectation.exactly {
             let expected = canonical_points(exactly)?;
             if expected != actual {
-                let missing = expected.difference(&actual).cloned().collect();
-                let extra = actual.difference(&expected).cloned().collect();
-                self.fail(Finding::shown_as(
-                    "forbidden",
-                    show(&expected),
-                    show(&actual),
-                    format!(
-                        "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                let missing: BTreeSet<(String, String)> =
+                    expected.difference(&actual).cloned().collect();
+                let extra: BTreeSet<(String, String)> =
+                    actual.difference(&expected).cloned().collect();
+                let marks = fouls(&missing, &extra);
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
                         show(&expected),
                         show(&actual),
-                        show(&missing),
-                        show(&extra)
-                    ),
-                ));
+                        format!(
+                            "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                            show(&expected),
+                            show(&actual),
+                            show(&missing),
+                            show(&extra)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, marks.0)
+                    .marking(MarkRole::Extra, marks.1),
+                );
             }
         }
         if let Some(including) = &expectation.including {
             let expected = canonical_points(including)?;
-            let missing = expected.difference(&actual).cloned().collect();
+            let missing: BTreeSet<(String, String)> =
+                expected.difference(&actual).cloned().collect();
             if !expected.is_subset(&actual) {
-                self.fail(Finding::shown_as(
-                    "forbidden",
-                    format!("including {}", show(&expected)),
-                    show(&actual),
-                    format!(
-                        "expected forbidden: {}\nmissing:  {}\nactual:   {}",
-                        show(&expected),
-                        show(&missing),
-                        show(&actual)
-                    ),
-                ));
+                let marks = fouls(&missing, &BTreeSet::new());
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        format!("including {}", show(&expected)),
+                        show(&actual),
+                        format!(
+                            "expected forbidden: {}\nmissing:  {}\nactual:   {}",
+                            show(&expected),
+                            show(&missing),
+                            show(&actual)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, marks.0),
+                );
             }
         }
         if let Some(excluding) = &expectation.excluding {
@@ -487,18 +506,35 @@ impl Check<'_> {
                 .filter(|mv| expected.contains(*mv))
                 .collect();
             if !present.is_empty() {
-                self.fail(Finding::shown_as(
-                    "forbidden",
-                    format!("excluding {}", list(&expected)),
-                    show(&actual),
-                    format!(
-                        "expected not forbidden: {}\nbut forbidden: {}",
-                        list(&expected),
-                        list(&present)
-                    ),
-                ));
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        format!("excluding {}", list(&expected)),
+                        show(&actual),
+                        format!(
+                            "expected not forbidden: {}\nbut forbidden: {}",
+                            list(&expected),
+                            list(&present)
+                        ),
+                    )
+                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                );
             }
         }
         Ok(())
     }
+}
+
+/// Forbidden points as marks: the missing ones and the extra ones, each with its foul's kind.
+type FoulMarks = Vec<(String, Option<String>)>;
+fn fouls(
+    missing: &BTreeSet<(String, String)>,
+    extra: &BTreeSet<(String, String)>,
+) -> (FoulMarks, FoulMarks) {
+    let marks = |set: &BTreeSet<(String, String)>| {
+        set.iter()
+            .map(|(mv, reason)| (mv.clone(), Some(reason.clone())))
+            .collect()
+    };
+    (marks(missing), marks(extra))
 }

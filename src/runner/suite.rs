@@ -9,7 +9,7 @@ use arbiter_search::{Algorithm, Budget, SearchError, Verdict as Proof};
 
 use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{Outcome, Stop, canonical_set, list, position_request};
-use crate::engine::{Position, RulesEngine, SearchReport};
+use crate::engine::{MarkRole, Position, RulesEngine, SearchReport};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
 
@@ -88,7 +88,8 @@ impl Search<'_> {
                 engine.name()
             )));
         }
-        let position = match engine.position(variant, &position_request(&case.position)) {
+        let request = position_request(&case.position);
+        let position = match engine.position(variant, &request) {
             Ok(position) => position,
             Err(error) => {
                 let at = super::setup_error_point(&case.position, &error, self.file);
@@ -98,7 +99,13 @@ impl Search<'_> {
                 ));
             }
         };
-        if let Err(stop) = self.moves_are_legal(position.as_ref(), case) {
+        // The case's own moves are judged by the reference rules (the embedded engine of the
+        // game), not by the engine under test: a player-only engine cannot be asked, and
+        // whether the case is sound is not the tested engine's to say.
+        let reference = crate::engine::find_engine(engine.game())
+            .and_then(|rules| rules.position(variant, &request).ok());
+        let judge = reference.as_deref().unwrap_or(position.as_ref());
+        if let Err(stop) = self.moves_are_legal(judge, case) {
             return outcome.stop(stop);
         }
         outcome.board = Some(Board {
@@ -189,7 +196,7 @@ impl Search<'_> {
             let Some(moves) = moves else { continue };
             for (text, at) in super::move_texts(moves, self.file) {
                 let canonical = super::canonical(position, text, at)?;
-                if let Err(refusal) = position.check(&canonical) {
+                if let Err(refusal) = super::answered(position.check(&canonical))? {
                     return Err(Stop::spec_error_at(
                         at,
                         format!(
@@ -225,21 +232,24 @@ fn expectations_hold(
     if let Some(best) = &case.best {
         let best: BTreeSet<String> = canonical_set(position, best, file)?;
         if !best.contains(&chosen) {
-            findings.push(Finding::new(
-                "best",
-                format!("a move among {}", list(&best)),
-                chosen.clone(),
-            ));
+            findings.push(
+                Finding::new(
+                    "best",
+                    format!("a move among {}", list(&best)),
+                    chosen.clone(),
+                )
+                .marking(MarkRole::Expected, best.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Actual, [(&chosen, None)]),
+            );
         }
     }
     if let Some(avoid) = &case.avoid {
         let avoid: BTreeSet<String> = canonical_set(position, avoid, file)?;
         if avoid.contains(&chosen) {
-            findings.push(Finding::new(
-                "avoid",
-                format!("none of {}", list(&avoid)),
-                chosen.clone(),
-            ));
+            findings.push(
+                Finding::new("avoid", format!("none of {}", list(&avoid)), chosen.clone())
+                    .marking(MarkRole::Actual, [(&chosen, None)]),
+            );
         }
     }
     if let Some(expected) = case.score.filter(|_| check_score) {

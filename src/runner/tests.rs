@@ -144,10 +144,12 @@ fn a_failing_case_names_what_was_expected_and_what_was_found() {
 }
 
 /// A player-only engine: tic-tac-toe's embedded rules behind a tournament protocol's
-/// capabilities (it chooses moves; its rules cannot be asked), or one that fails to answer.
+/// capabilities (it chooses moves; its rules cannot be asked), or one that fails to answer;
+/// with `rules`, an engine whose rule queries can be asked (and fail with the fault too).
 struct Player {
     inner: Box<dyn RulesEngine>,
     fault: Option<&'static str>,
+    rules: bool,
 }
 
 impl RulesEngine for Player {
@@ -171,7 +173,7 @@ impl RulesEngine for Player {
     }
     fn capabilities(&self) -> crate::engine::Capabilities {
         crate::engine::Capabilities {
-            rules: false,
+            rules: self.rules,
             search: false,
             player: true,
         }
@@ -184,15 +186,33 @@ impl RulesEngine for Player {
         let position = self.inner.position(variant, request)?;
         Ok(match self.fault {
             None => position,
-            Some(kind) => Box::new(Faulty { position, kind }),
+            Some(kind) => Box::new(Faulty {
+                position,
+                kind,
+                queries: self.rules,
+            }),
         })
     }
 }
 
-/// A position whose engine answers every search with a fault of `kind`.
+/// A position whose engine answers every search (and, with `queries`, every rule query) with
+/// a fault of `kind`.
 struct Faulty {
     position: Box<dyn Position>,
     kind: &'static str,
+    queries: bool,
+}
+
+impl Faulty {
+    fn answer<T>(&self, answer: Answered<T>) -> Answered<T> {
+        if self.queries {
+            return Err(QueryError::Fault {
+                kind: self.kind.to_owned(),
+                detail: "the scripted fault".to_owned(),
+            });
+        }
+        answer
+    }
 }
 
 impl Position for Faulty {
@@ -202,26 +222,27 @@ impl Position for Faulty {
     fn is_to_move(&self, name: &str) -> bool {
         self.position.is_to_move(name)
     }
-    fn is_winner(&self, name: &str) -> bool {
-        self.position.is_winner(name)
+    fn is_winner(&self, name: &str) -> Answered<bool> {
+        self.answer(self.position.is_winner(name))
     }
-    fn legal_moves(&self) -> Vec<String> {
-        self.position.legal_moves()
+    fn legal_moves(&self) -> Answered<Vec<String>> {
+        self.answer(self.position.legal_moves())
     }
     fn canonical(&self, text: &str) -> Result<String, crate::engine::Refusal> {
         self.position.canonical(text)
     }
-    fn check(&self, text: &str) -> Result<(), crate::engine::Refusal> {
-        self.position.check(text)
+    fn check(&self, text: &str) -> Answered<Result<(), crate::engine::Refusal>> {
+        self.answer(self.position.check(text))
     }
     fn play(&mut self, text: &str) -> Result<(), crate::engine::Refusal> {
         self.position.play(text)
     }
-    fn outcome(&self) -> Option<crate::engine::OutcomeView> {
-        self.position.outcome()
+    fn outcome(&self) -> Answered<Option<crate::engine::OutcomeView>> {
+        self.answer(self.position.outcome())
     }
-    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> u64 {
-        self.position.perft(depth, convention)
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> Answered<u64> {
+        let answer = self.position.perft(depth, convention);
+        self.answer(answer)
     }
     fn diagram(&self) -> String {
         self.position.diagram()
@@ -229,11 +250,11 @@ impl Position for Faulty {
     fn text(&self) -> String {
         self.position.text()
     }
-    fn same_board(&self, diagram: &str) -> Result<bool, String> {
-        self.position.same_board(diagram)
+    fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>> {
+        self.answer(self.position.same_board(diagram))
     }
-    fn forbidden(&self) -> Option<Vec<(String, String)>> {
-        self.position.forbidden()
+    fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>> {
+        self.answer(self.position.forbidden())
     }
     fn search(
         &self,
@@ -252,11 +273,19 @@ impl Position for Faulty {
 }
 
 fn run_player(yaml: &str, fault: Option<&'static str>) -> Vec<CaseResult> {
+    run_scripted(yaml, fault, false)
+}
+
+fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<CaseResult> {
     let inner = embedded_engines()
         .into_iter()
         .find(|engine| engine.name() == "tictactoe")
         .unwrap();
-    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player { inner, fault })];
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player {
+        inner,
+        fault,
+        rules,
+    })];
     let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
     let files = CaseFiles {
         specs: vec![spec],
@@ -319,4 +348,32 @@ fn an_engine_that_fails_to_answer_is_an_engine_fault_with_its_class() {
         "a broken rule is a failed case"
     );
     assert_eq!(results[0].fault.as_deref(), Some("illegal-move"));
+}
+
+#[test]
+fn a_rule_query_that_faults_is_an_engine_fault_never_a_pass() {
+    // Every case of the spec would pass on the reference rules' answers; the engine gives none.
+    let results = run_scripted(PLAYER_SPEC, Some("crash"), true);
+    assert_eq!(results.len(), 2);
+    for result in &results {
+        assert_eq!(result.verdict, Verdict::EngineFault, "{}", result.message);
+        assert_eq!(result.fault.as_deref(), Some("crash"));
+        assert!(
+            result
+                .message
+                .contains("engine fault (crash): the scripted fault"),
+            "{}",
+            result.message
+        );
+    }
+    let counts = Counts::of(&results);
+    assert_eq!((counts.passed, counts.engine_faults), (0, 2));
+    // The same engine answering for itself passes both at rule level.
+    let results = run_scripted(PLAYER_SPEC, None, true);
+    assert!(
+        results
+            .iter()
+            .all(|result| (result.verdict, result.level) == (Verdict::Pass, Some(Level::Rules))),
+        "{results:?}"
+    );
 }

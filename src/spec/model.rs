@@ -75,6 +75,10 @@ pub struct PositionSpec {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub text: Option<Spanned<String>>,
+    /// Moves from the start that reach `board` or `text` (a game the source gives), for
+    /// engines that can only be given a game (Botzone); the board stays the position.
+    #[serde(default)]
+    pub history: Option<MoveList>,
 }
 
 /// What must hold in the position. Each key is one check.

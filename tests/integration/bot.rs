@@ -116,7 +116,7 @@ fn legal_after(game: &str, variant: &str, played: &[String], mv: &str) -> bool {
         ..PositionRequest::default()
     };
     let position = engine.position(variant, &request).unwrap();
-    position.check(mv).is_ok()
+    position.check(mv).unwrap().is_ok()
 }
 
 /// The first legal move after `played`.
@@ -126,7 +126,12 @@ fn some_move(game: &str, variant: &str, played: &[String]) -> String {
         moves: played.to_vec(),
         ..PositionRequest::default()
     };
-    engine.position(variant, &request).unwrap().legal_moves()[0].clone()
+    engine
+        .position(variant, &request)
+        .unwrap()
+        .legal_moves()
+        .unwrap()[0]
+        .clone()
 }
 
 #[test]

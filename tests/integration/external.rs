@@ -1,31 +1,66 @@
 //! External engines against real processes: `arbiter-bot` under every protocol plays legal
-//! moves, each of its fault modes is classified as its fault in bounded time with no process
-//! left behind, and bad manifests get clear errors.
+//! moves and passes its protocol check, each of its fault modes is classified as its fault in
+//! bounded time with no process left behind (grandchildren in their own session included, also
+//! after a signal to arbiter), positions given as boards reach play protocols, and bad
+//! manifests get clear errors.
 //!
 //! Manifests are built in code so that the command is the bot this test was built with
-//! (`CARGO_BIN_EXE_arbiter-bot`), not whatever `target/release` holds.
+//! (`CARGO_BIN_EXE_arbiter-bot`), not whatever `target/release` holds. Time limits are generous
+//! (the machine may be busy) except in the tests where the deadline is the thing tested.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arbiter::engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError};
+use arbiter::external::check::{self, Verdict};
 use arbiter::external::game::self_play;
-use arbiter::external::sandbox::group_gone;
+use arbiter::external::reach::{self, Route};
+use arbiter::external::sandbox::procfs;
 use arbiter::external::{ExternalEngine, Manifest};
+use arbiter::runner::{self, RunOptions};
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 
-/// The bound the task sets for classifying one fault (the limits below are 0.5 s / 1 s).
-const FAULT_BOUND: Duration = Duration::from_secs(10);
+/// The bound for classifying one fault (the limits of the fault tests are far below it).
+const FAULT_BOUND: Duration = Duration::from_secs(20);
+
+/// Generous limits for tests that do not test a deadline: a busy machine must not fail them.
+const EASY: Times = Times {
+    move_ms: 3000,
+    first_ms: 5000,
+    tolerance_ms: 3000,
+};
+
+/// Tight limits, for the tests of timeouts (where the deadline is what is tested).
+const TIGHT: Times = Times {
+    move_ms: 300,
+    first_ms: 5000,
+    tolerance_ms: 0,
+};
+
+#[derive(Clone, Copy)]
+struct Times {
+    move_ms: u64,
+    first_ms: u64,
+    tolerance_ms: u64,
+}
 
 fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join("arbiter-external-tests");
+    let dir = std::env::temp_dir().join(format!("arbiter-external-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-/// The manifest text of arbiter-bot under `protocol`, with extra bot arguments.
-fn bot_yaml(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str]) -> String {
+/// The manifest text of arbiter-bot under `protocol`, with extra bot arguments and keys.
+fn bot_yaml(
+    name: &str,
+    (game, variant, protocol): (&str, &str, &str),
+    extra: &[&str],
+    times: Times,
+    keys: &str,
+) -> String {
     let mut argv = vec![
         BOT,
         "--game",
@@ -34,41 +69,54 @@ fn bot_yaml(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str
         variant,
         "--protocol",
         protocol,
+        "--nodes",
+        "300",
     ];
     argv.extend_from_slice(extra);
     let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
-    let rule = match (protocol, variant) {
-        ("gomocup", "renju") => "gomocup-rule: 4\n",
-        ("gomocup", _) => "gomocup-rule: 0\n",
-        _ => "",
+    let variant_key = if keys.contains("variants:") {
+        String::new()
+    } else {
+        format!("variant: {variant:?}\n")
     };
     format!(
-        "name: {name}\ngame: {game}\nvariant: {variant:?}\ncommand: [{}]\nprotocol: {protocol}\n\
-         move-time-ms: 500\nfirst-move-time-ms: 1000\nmemory-mb: 1024\n{rule}",
-        argv.join(", ")
+        "name: {name}\ngame: {game}\n{variant_key}command: [{}]\nprotocol: {protocol}\n\
+         move-time-ms: {}\nfirst-move-time-ms: {}\ntolerance-ms: {}\n{keys}",
+        argv.join(", "),
+        times.move_ms,
+        times.first_ms,
+        times.tolerance_ms,
     )
 }
 
-fn engine(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str]) -> ExternalEngine {
+fn engine_with(
+    name: &str,
+    setting: (&str, &str, &str),
+    extra: &[&str],
+    times: Times,
+    keys: &str,
+) -> ExternalEngine {
     let dir = scratch();
     let path = dir.join(format!("{name}.yaml"));
-    let manifest = Manifest::from_yaml(&path, &bot_yaml(name, game, variant, protocol, extra))
+    let manifest = Manifest::from_yaml(&path, &bot_yaml(name, setting, extra, times, keys))
         .unwrap_or_else(|error| panic!("{error}"));
     ExternalEngine::new(manifest).with_log_dir(&dir.join("logs"))
 }
 
-/// Every process group the engine started is gone (SIGKILL is asynchronous: allow 2 s).
+fn engine(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str]) -> ExternalEngine {
+    engine_with(name, (game, variant, protocol), extra, EASY, "")
+}
+
+fn tight(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str]) -> ExternalEngine {
+    engine_with(name, (game, variant, protocol), extra, TIGHT, "")
+}
+
+/// Nothing the engine started is left: group, descendants, tagged processes.
 fn assert_no_leftovers(engine: &ExternalEngine) {
     engine.shutdown();
-    let groups = engine.groups();
-    assert!(!groups.is_empty(), "no process was started");
-    let end = Instant::now() + Duration::from_secs(2);
-    for pgid in groups {
-        while !group_gone(pgid) {
-            assert!(Instant::now() < end, "process group {pgid} survived");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
+    assert!(!engine.started().is_empty(), "no process was started");
+    let left = engine.left_behind(Duration::from_secs(10));
+    assert!(left.is_empty(), "left behind: {left:?}");
 }
 
 fn moves(text: &str) -> PositionRequest {
@@ -102,11 +150,22 @@ fn expect_fault(engine: &ExternalEngine, request: &PositionRequest, kind: &str) 
     detail
 }
 
+/// The engine's move from `request` (no fault expected).
+fn expect_move(engine: &ExternalEngine, variant: &str, request: &PositionRequest) -> String {
+    let position = engine.position(variant, request).unwrap();
+    let report = position
+        .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
+        .unwrap_or_else(|error| panic!("{}: {error}", engine.name()));
+    report.best.unwrap()
+}
+
 /// Black to move with h8 a double-three (f8 g8 h8 and h6 h7 h8 both open).
 const DOUBLE_THREE: &str = "f8 a1 g8 a3 h6 a5 h7 a7";
 
+// ------------------------------------------------------------------- faults, classified
+
 #[test]
-fn crash_mid_game_is_a_crash_with_its_exit_code() {
+fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
     let engine = engine(
         "t-crash",
         "gomoku",
@@ -114,9 +173,7 @@ fn crash_mid_game_is_a_crash_with_its_exit_code() {
         "gomocup",
         &["--fault", "crash-at:2"],
     );
-    let started = Instant::now();
     let record = self_play(&engine, 10).unwrap();
-    assert!(started.elapsed() < FAULT_BOUND);
     let (ply, fault) = record.fault.expect("a crash");
     assert_eq!(ply, 2, "the first player's second move");
     assert_eq!(fault.kind.name(), "crash");
@@ -125,6 +182,15 @@ fn crash_mid_game_is_a_crash_with_its_exit_code() {
         "{}",
         fault.detail
     );
+    // The message says where the engine's stderr went, and the log has it.
+    let log = engine.log_path();
+    assert!(
+        fault.detail.contains(&log.display().to_string()),
+        "{}",
+        fault.detail
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("fault crash-at:2"), "{text}");
     assert_no_leftovers(&engine);
 }
 
@@ -138,19 +204,75 @@ fn segv_is_a_crash_by_signal() {
         &["--fault", "segv-at:1"],
     );
     let detail = expect_fault(&engine, &moves("h8"), "crash");
-    // The bot raises SIGSEGV; Rust's own SIGSEGV handler may turn that into an abort.
     assert!(detail.contains("killed by signal"), "{detail}");
 }
 
 #[test]
-fn hang_is_a_timeout() {
-    let engine = engine("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);
-    expect_fault(&engine, &moves("h8"), "timeout");
+fn hang_is_a_timeout_stating_the_budget() {
+    let engine = tight("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);
+    let detail = expect_fault(&engine, &moves("h8"), "timeout");
+    assert!(detail.contains("0.30 s (move time 300 ms)"), "{detail}");
+    assert!(detail.contains("stderr log:"), "{detail}");
+}
+
+/// A match's clock replaces the manifest's move time (here a minute): the deadline a hanging
+/// engine meets is the clock's.
+#[test]
+fn a_match_clock_sets_the_deadline() {
+    let minute = Times {
+        move_ms: 60_000,
+        first_ms: 5000,
+        tolerance_ms: 0,
+    };
+    // Gomocup: the time left on the game clock, when shorter than the turn's limit.
+    let engine = engine_with(
+        "t-clock-gc",
+        ("gomoku", "freestyle", "gomocup"),
+        &["--fault", "hang"],
+        minute,
+        "",
+    );
+    let mut player = engine.player().unwrap();
+    player.set_clock(60_000, Some(300));
+    let started = std::time::Instant::now();
+    let fault = player.answer(&["h8".to_owned()]).unwrap_err();
+    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert!(
+        fault.detail.contains("(move time 300 ms)"),
+        "{}",
+        fault.detail
+    );
+    assert!(started.elapsed() < FAULT_BOUND, "{:?}", started.elapsed());
+    engine.record_player(player.as_mut());
+    drop(player);
+    assert_no_leftovers(&engine);
+    // Botzone: the turn's limit.
+    let engine = engine_with(
+        "t-clock-bz",
+        ("gomoku", "freestyle", "botzone"),
+        &["--fault", "hang"],
+        minute,
+        "",
+    );
+    let mut player = engine.player().unwrap();
+    player.set_clock(400, None);
+    let fault = player
+        .answer(&["h8".to_owned(), "h9".to_owned()])
+        .unwrap_err();
+    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert!(
+        fault.detail.contains("(move time 400 ms)"),
+        "{}",
+        fault.detail
+    );
+    engine.record_player(player.as_mut());
+    drop(player);
+    assert_no_leftovers(&engine);
 }
 
 #[test]
 fn hang_under_botzone_is_a_timeout() {
-    let engine = engine(
+    let engine = tight(
         "t-hang-bz",
         "othello",
         "standard",
@@ -162,18 +284,19 @@ fn hang_under_botzone_is_a_timeout() {
 
 #[test]
 fn slow_start_is_a_timeout() {
-    let engine = engine(
+    let engine = tight(
         "t-slow",
         "gomoku",
         "renju",
         "gomocup",
-        &["--fault", "slow-start:3000"],
+        &["--fault", "slow-start:12000"],
     );
-    expect_fault(&engine, &moves("h8"), "timeout");
+    let detail = expect_fault(&engine, &moves("h8"), "timeout");
+    assert!(detail.contains("start-up time 5000 ms"), "{detail}");
 }
 
 #[test]
-fn garbage_is_a_protocol_error() {
+fn garbage_is_a_protocol_error_with_control_bytes_escaped() {
     let engine = engine(
         "t-garbage",
         "gomoku",
@@ -181,7 +304,9 @@ fn garbage_is_a_protocol_error() {
         "botzone",
         &["--fault", "garbage"],
     );
-    expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    assert!(!detail.chars().any(char::is_control), "{detail:?}");
+    assert!(detail.contains("\\u{0}"), "{detail}");
 }
 
 #[test]
@@ -211,12 +336,18 @@ fn huge_output_is_a_protocol_error() {
 
 #[test]
 fn no_newline_is_a_protocol_error() {
-    let engine = engine(
+    // The bot must have written its unterminated move before the deadline: a generous move
+    // time, no tolerance (the whole of it is waited for).
+    let engine = engine_with(
         "t-nonl",
-        "gomoku",
-        "renju",
-        "gomocup",
+        ("gomoku", "renju", "gomocup"),
         &["--fault", "no-newline"],
+        Times {
+            move_ms: 3000,
+            first_ms: 5000,
+            tolerance_ms: 0,
+        },
+        "",
     );
     let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
     assert!(detail.contains("without a newline"), "{detail}");
@@ -256,42 +387,28 @@ fn forbidden_is_an_illegal_move_naming_the_foul() {
         "gomocup",
         &["--fault", "forbidden"],
     );
-    let reference = engine
-        .reference()
-        .position("renju", &moves(DOUBLE_THREE))
-        .unwrap();
-    assert!(
-        reference
-            .forbidden()
-            .is_some_and(|points| !points.is_empty()),
-        "the test position must have a forbidden point"
-    );
     let detail = expect_fault(&engine, &moves(DOUBLE_THREE), "illegal-move");
     assert!(detail.contains("double-three"), "{detail}");
 }
 
 #[test]
 fn wrong_pass_is_a_wrong_pass() {
-    let engine = engine(
+    let othello = engine(
         "t-pass",
         "othello",
         "standard",
         "botzone",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&engine, &moves("f5"), "wrong-pass");
-}
-
-#[test]
-fn wrong_pass_under_gomocup_is_a_wrong_pass() {
-    let engine = engine(
+    expect_fault(&othello, &moves("f5"), "wrong-pass");
+    let gomoku = engine(
         "t-pass-gc",
         "gomoku",
         "renju",
         "gomocup",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&engine, &moves("h8"), "wrong-pass");
+    expect_fault(&gomoku, &moves("h8"), "wrong-pass");
 }
 
 #[test]
@@ -306,6 +423,348 @@ fn exchange_where_none_is_allowed_is_a_wrong_exchange() {
     );
     expect_fault(&engine, &moves("h8"), "wrong-exchange");
 }
+
+// ------------------------------------------------------------------- deadlines and floods
+
+#[test]
+fn a_message_flood_cannot_extend_the_deadline() {
+    let engine = engine(
+        "t-flood",
+        "gomoku",
+        "renju",
+        "gomocup",
+        &["--fault", "message-flood"],
+    );
+    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    assert!(detail.contains("more than 1000 lines"), "{detail}");
+}
+
+#[test]
+fn a_blank_line_flood_is_a_protocol_error() {
+    for protocol in ["botzone-keep-running", "arbiter-line"] {
+        let engine = engine(
+            &format!("t-blank-{protocol}"),
+            "othello",
+            "standard",
+            protocol,
+            &["--fault", "blank-flood"],
+        );
+        let detail = expect_fault(&engine, &moves("f5"), "protocol-error");
+        assert!(detail.contains("more than 1000 lines"), "{detail}");
+    }
+}
+
+#[test]
+fn the_tolerance_is_separate_and_reported() {
+    // 700 ms for a 500 ms move: inside the 3 s tolerance, with a warning that says so.
+    let slow = Times {
+        move_ms: 500,
+        first_ms: 5000,
+        tolerance_ms: 3000,
+    };
+    let engine = engine_with(
+        "t-tolerant",
+        ("gomoku", "renju", "gomocup"),
+        &["--fault", "slow:700"],
+        slow,
+        "",
+    );
+    expect_move(&engine, "renju", &moves("h8"));
+    let warnings = engine.take_warnings();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("over the move time of 500 ms")),
+        "{warnings:?}"
+    );
+    assert_no_leftovers(&engine);
+    // Without a tolerance, the same engine times out, and the message names the budget.
+    let strict = engine_with(
+        "t-strict",
+        ("gomoku", "renju", "gomocup"),
+        &["--fault", "slow:700"],
+        Times {
+            tolerance_ms: 0,
+            ..slow
+        },
+        "",
+    );
+    let detail = expect_fault(&strict, &moves("h8"), "timeout");
+    assert!(detail.contains("move time 500 ms"), "{detail}");
+}
+
+/// A small Gomocup brain as a shell script: `START` answered after `start` seconds, every
+/// move after `think` seconds (the deadline is what is tested here).
+fn script_engine(name: &str, start: &str, think: &str, times: Times) -> ExternalEngine {
+    let dir = scratch().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("pbrain-script");
+    let text = format!(
+        "#!/bin/sh\nn=0\nwhile read -r line; do\n  case \"$line\" in\n    START*) sleep {start}; echo OK ;;\n    BEGIN*|TURN*|BOARD*) \
+         n=$((n+1)); sleep {think}; echo \"$n,0\" ;;\n    END*) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&script, text).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let yaml = format!(
+        "name: {name}\ngame: gomoku\nvariant: freestyle\ncommand: [./pbrain-script]\n\
+         protocol: gomocup\nmove-time-ms: {}\nfirst-move-time-ms: {}\ntolerance-ms: {}\n",
+        times.move_ms, times.first_ms, times.tolerance_ms
+    );
+    let manifest = Manifest::from_yaml(&dir.join(format!("{name}.yaml")), &yaml).unwrap();
+    ExternalEngine::new(manifest).with_log_dir(&dir)
+}
+
+#[test]
+fn start_and_info_do_not_eat_the_first_move() {
+    // START takes 1 s of a 2.5 s start-up time; the first move then has its own 4 s and
+    // takes 2 (had START counted against it, 1 + 2 s would overrun the 2.5 s).
+    let engine = script_engine(
+        "t-script-start",
+        "1",
+        "2",
+        Times {
+            move_ms: 4000,
+            first_ms: 2500,
+            tolerance_ms: 0,
+        },
+    );
+    let mv = expect_move(&engine, "freestyle", &PositionRequest::default());
+    assert_eq!(mv, "b15", "the script's first move is 1,0");
+    assert_no_leftovers(&engine);
+}
+
+// ------------------------------------------------------------------- lines that are not answers
+
+#[test]
+fn error_lines_before_a_move_are_skipped_with_a_warning() {
+    let engine = engine(
+        "t-error-lines",
+        "gomoku",
+        "renju",
+        "gomocup",
+        &["--fault", "error-lines"],
+    );
+    expect_move(&engine, "renju", &moves("h8"));
+    let warnings = engine.take_warnings();
+    assert!(
+        warnings.iter().any(|w| w.contains("2 ERROR line(s)")),
+        "{warnings:?}"
+    );
+    assert_no_leftovers(&engine);
+}
+
+#[test]
+fn loose_botzone_output_is_accepted_with_warnings() {
+    let engine = engine(
+        "t-loose",
+        "othello",
+        "standard",
+        "botzone",
+        &["--fault", "loose-json"],
+    );
+    expect_move(&engine, "standard", &moves("f5"));
+    let warnings = engine.take_warnings().join("; ");
+    assert!(warnings.contains("field `debug` is a number"), "{warnings}");
+    assert!(warnings.contains("field `data` is an object"), "{warnings}");
+    assert_no_leftovers(&engine);
+}
+
+// ------------------------------------------------------------------- memory
+
+#[test]
+fn resident_memory_over_the_limit_is_its_own_fault() {
+    let engine = engine_with(
+        "t-memory",
+        ("gomoku", "renju", "gomocup"),
+        &["--fault", "memory:400"],
+        EASY,
+        "memory-mb: 200\n",
+    );
+    let detail = expect_fault(&engine, &moves("h8"), "memory-limit");
+    assert!(detail.contains("memory-mb 200"), "{detail}");
+}
+
+#[test]
+fn reserved_address_space_is_not_a_fault() {
+    // A JVM, or a brain sizing its table from INFO max_memory, reserves far more than it uses.
+    let engine = engine_with(
+        "t-reserve",
+        ("gomoku", "renju", "gomocup"),
+        &["--fault", "reserve:4096"],
+        EASY,
+        "memory-mb: 200\n",
+    );
+    expect_move(&engine, "renju", &moves("h8"));
+    assert_no_leftovers(&engine);
+}
+
+// ------------------------------------------------------------------- no process left behind
+
+#[test]
+fn a_grandchild_in_its_own_session_is_ended_too() {
+    let engine = engine(
+        "t-setsid",
+        "gomoku",
+        "freestyle",
+        "botzone-keep-running",
+        &["--fault", "setsid-grandchild"],
+    );
+    let mut player = engine.player().unwrap();
+    player.answer(&[]).unwrap();
+    // While the bot lives, its tag marks two processes: the bot and its grandchild.
+    let tags: Vec<String> = player.started().into_iter().map(|s| s.tag).collect();
+    let tagged = procfs::tagged(|tag| tags.iter().any(|t| t == tag));
+    assert!(tagged.len() >= 2, "{tagged:?}");
+    let grandchild = tagged
+        .iter()
+        .map(|(pid, _)| *pid)
+        .find(|&pid| procfs::stat(pid).is_some_and(|s| s.sid == pid))
+        .expect("a process in its own session");
+    player.finish();
+    engine.record_player(player.as_mut());
+    assert_no_leftovers(&engine);
+    assert!(
+        procfs::stat(grandchild).is_none_or(|s| s.state == 'Z'),
+        "grandchild {grandchild} survived"
+    );
+}
+
+#[test]
+fn an_engine_deaf_to_end_and_sigterm_is_ended() {
+    let engine = engine(
+        "t-deaf",
+        "gomoku",
+        "renju",
+        "gomocup",
+        &["--fault", "ignore-term"],
+    );
+    let record = self_play(&engine, 4).unwrap();
+    assert!(record.fault.is_none(), "{:?}", record.fault);
+    assert_no_leftovers(&engine);
+}
+
+/// The child side of the signal tests: an arbiter run with a live engine that ignores SIGTERM
+/// and has a grandchild in its own session. Prints `ready <pid>` and waits to be signalled.
+#[test]
+fn signal_child_process() {
+    let Ok(mode) = std::env::var("ARBITER_TEST_CHILD") else {
+        return;
+    };
+    if mode == "sweep" {
+        // A later run: it ends what an earlier, killed run left behind.
+        arbiter::external::sandbox::supervisor::ensure_started();
+        let found = arbiter::external::sandbox::supervisor::stragglers();
+        println!("swept {}", found.len());
+        return;
+    }
+    let engine = engine(
+        "t-signal-child",
+        "gomoku",
+        "freestyle",
+        "botzone-keep-running",
+        &["--fault", "setsid-grandchild"],
+    );
+    let mut player = engine.player().unwrap();
+    player.answer(&[]).unwrap();
+    println!("ready {}", std::process::id());
+    std::thread::sleep(Duration::from_secs(60));
+}
+
+/// Starts the child run; returns it and its pid once it has a live engine.
+fn start_child_run() -> (std::process::Child, i32) {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "external::signal_child_process",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("ARBITER_TEST_CHILD", "run")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    let pid = loop {
+        let line = lines.next().expect("the child says ready").unwrap();
+        // libtest writes `test signal_child_process ... ` on the same line first.
+        if let Some(pid) = line.split("ready ").nth(1) {
+            break pid.trim().parse::<i32>().unwrap();
+        }
+    };
+    (child, pid)
+}
+
+/// Processes whose sandbox tag names the arbiter process `owner`.
+fn engines_of(owner: i32) -> Vec<(i32, String)> {
+    let prefix = format!("{owner}:");
+    procfs::tagged(|tag| tag.starts_with(&prefix))
+}
+
+#[test]
+fn sigterm_and_sigint_end_every_engine() {
+    if std::env::var("ARBITER_TEST_CHILD").is_ok() {
+        return;
+    }
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let (mut child, pid) = start_child_run();
+        assert!(engines_of(pid).len() >= 2, "the child has no engine tree");
+        // SAFETY: a signal to the child process this test started.
+        unsafe {
+            libc::kill(pid, signal);
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(128 + signal), "{status}");
+        let end = Instant::now() + Duration::from_secs(10);
+        while !engines_of(pid).is_empty() && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(engines_of(pid).is_empty(), "left: {:?}", engines_of(pid));
+    }
+}
+
+#[test]
+fn after_sigkill_engines_die_and_the_next_run_ends_stragglers() {
+    if std::env::var("ARBITER_TEST_CHILD").is_ok() {
+        return;
+    }
+    let (mut child, pid) = start_child_run();
+    let before = engines_of(pid);
+    assert!(before.len() >= 2, "{before:?}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The bot dies of its parent-death signal; the grandchild in its own session survives.
+    let end = Instant::now() + Duration::from_secs(10);
+    while engines_of(pid).len() > 1 && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = engines_of(pid);
+    assert_eq!(left.len(), 1, "{left:?}");
+    // The next run finds it by its tag (its arbiter is dead), reports it and ends it.
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "external::signal_child_process",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("ARBITER_TEST_CHILD", "sweep")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.contains("swept 1"), "{stdout}");
+    assert!(stderr.contains("an earlier run left behind"), "{stderr}");
+    let end = Instant::now() + Duration::from_secs(10);
+    while !engines_of(pid).is_empty() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(engines_of(pid).is_empty(), "{:?}", engines_of(pid));
+}
+
+// ------------------------------------------------------------------- every protocol plays
 
 /// Plays `plies` plies of self-play and checks that no fault happened.
 fn plays_legal_moves(name: &str, game: &str, variant: &str, protocol: &str, plies: usize) {
@@ -326,22 +785,17 @@ fn plays_legal_moves(name: &str, game: &str, variant: &str, protocol: &str, plie
 }
 
 #[test]
-fn gomoku_botzone_plays_legal_moves() {
+fn every_play_protocol_plays_legal_moves() {
     plays_legal_moves("t-g-bz", "gomoku", "freestyle", "botzone", 6);
-}
-
-#[test]
-fn gomoku_keep_running_plays_legal_moves() {
     plays_legal_moves("t-g-kr", "gomoku", "freestyle", "botzone-keep-running", 8);
-}
-
-#[test]
-fn gomoku_simple_plays_legal_moves() {
     plays_legal_moves("t-g-simple", "gomoku", "freestyle", "botzone-simple", 6);
-}
-
-#[test]
-fn renju_exchange_botzone_plays_legal_moves() {
+    plays_legal_moves(
+        "t-o-simple-kr",
+        "othello",
+        "standard",
+        "botzone-simple-keep-running",
+        8,
+    );
     plays_legal_moves(
         "t-g-exchange",
         "gomoku",
@@ -349,67 +803,287 @@ fn renju_exchange_botzone_plays_legal_moves() {
         "botzone",
         6,
     );
-}
-
-#[test]
-fn othello_botzone_plays_legal_moves() {
     plays_legal_moves("t-o-bz", "othello", "standard", "botzone-keep-running", 8);
-}
-
-#[test]
-fn amazons_botzone_plays_legal_moves() {
     plays_legal_moves("t-a-bz", "amazons", "botzone8", "botzone", 4);
-}
-
-#[test]
-fn nogo_botzone_plays_legal_moves() {
     plays_legal_moves("t-n-bz", "nogo", "standard", "botzone", 6);
-}
-
-#[test]
-fn nogo_botzone_simple_plays_legal_moves() {
     plays_legal_moves("t-n-bzs", "nogo", "standard", "botzone-simple", 4);
-}
-
-#[test]
-fn gomocup_plays_legal_moves() {
     plays_legal_moves("t-g-gc", "gomoku", "freestyle", "gomocup", 8);
     plays_legal_moves("t-r-gc", "gomoku", "renju", "gomocup", 8);
 }
 
 #[test]
-fn a_single_search_answers_from_the_history() {
-    let engine = engine("t-search", "gomoku", "renju", "botzone", &[]);
-    let position = engine.position("renju", &moves("h8 h9")).unwrap();
-    let report = position
-        .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
+fn one_manifest_offers_several_variants_and_sizes() {
+    let engine = engine_with(
+        "t-variants",
+        ("gomoku", "renju", "gomocup"),
+        &[],
+        EASY,
+        "variants: [{variant: renju, gomocup-rule: 4}, freestyle]\nboard-sizes: [15, 20]\n",
+    );
+    assert_eq!(
+        engine.variants(),
+        ["renju@15", "renju@20", "freestyle@15", "freestyle@20"]
+    );
+    assert!(engine.accepts_variant("renju"));
+    assert!(engine.accepts_variant("freestyle@20"));
+    assert!(!engine.accepts_variant("standard"));
+    let offered = engine.manifest().offered("freestyle@20").unwrap();
+    assert_eq!(offered.gomocup_rule, Some(0));
+    // On 20x20 the bot is told START 20: t20 (top right) is a point there.
+    let mv = expect_move(&engine, "renju@20", &moves("t20"));
+    assert_ne!(mv, "t20");
+    assert_no_leftovers(&engine);
+}
+
+// ------------------------------------------------------------------- positions over protocols
+
+#[test]
+fn a_gomoku_board_reaches_botzone_through_a_found_move_order() {
+    let engine = engine("t-board-bz", "gomoku", "renju", "botzone", &[]);
+    let reference = engine
+        .reference()
+        .position("renju", &moves(DOUBLE_THREE))
         .unwrap();
-    let best = report.best.unwrap();
-    assert!(position.check(&best).is_ok(), "{best}");
-    drop(position);
+    let request = PositionRequest {
+        text: Some(reference.text()),
+        ..PositionRequest::default()
+    };
+    let mv = expect_move(&engine, "renju", &request);
+    assert_ne!(mv, "h8", "h8 is forbidden");
     assert_no_leftovers(&engine);
 }
 
 #[test]
-fn botzone_cannot_take_a_board() {
-    let engine = engine("t-board", "othello", "standard", "botzone", &[]);
+fn an_othello_board_needs_a_history_and_takes_one() {
+    let engine = engine("t-board-o", "othello", "standard", "botzone", &[]);
+    let text = engine
+        .reference()
+        .position("standard", &moves("f5 d6 c3"))
+        .unwrap()
+        .text();
     let request = PositionRequest {
-        text: Some(
-            engine
-                .reference()
-                .position("standard", &moves("f5"))
-                .unwrap()
-                .text(),
-        ),
+        text: Some(text.clone()),
         ..PositionRequest::default()
     };
     let position = engine.position("standard", &request).unwrap();
-    let result = position.search(Algorithm::AlphaBeta, Budget::Depth(1), None);
+    match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+        Err(SearchError::Unsupported(why)) => assert!(why.contains("history"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let with_history = PositionRequest {
+        history: Some(vec!["f5d6c3".to_owned()]),
+        ..request.clone()
+    };
+    expect_move(&engine, "standard", &with_history);
+    // A history that does not reach the board is the case's error.
+    let wrong = PositionRequest {
+        history: Some(vec!["f5 d6 c5".to_owned()]),
+        ..request
+    };
+    let error = engine.position("standard", &wrong).err().unwrap();
     assert!(
-        matches!(result, Err(SearchError::Unsupported(_))),
-        "{result:?}"
+        error.to_string().contains("does not reach its board"),
+        "{error}"
     );
+    assert_no_leftovers(&engine);
 }
+
+#[test]
+fn gomocup_takes_a_board_with_no_move_order_as_it_stands() {
+    let engine = engine("t-board-gc", "gomoku", "freestyle", "gomocup", &[]);
+    // Three black stones, one white, white to move: no alternating game reaches it.
+    let request = PositionRequest {
+        text: Some("black: h8,i9,j10; white: a1; to-move: white".to_owned()),
+        ..PositionRequest::default()
+    };
+    expect_move(&engine, "freestyle", &request);
+    let botzone = engine_with(
+        "t-board-bz2",
+        ("gomoku", "freestyle", "botzone"),
+        &[],
+        EASY,
+        "",
+    );
+    let position = botzone.position("freestyle", &request).unwrap();
+    match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+        Err(SearchError::Unsupported(why)) => {
+            assert!(why.contains("no move order reaches this board"), "{why}");
+            assert!(why.contains("3 black and 1 white"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_no_leftovers(&engine);
+}
+
+/// Run options of these tests: `cargo test`'s limits, no snapshots (an external engine's
+/// searches are not reproducible).
+fn options() -> RunOptions {
+    RunOptions {
+        snapshots: runner::SnapshotPolicy::Ignore,
+        ..RunOptions::for_tests(Path::new(env!("CARGO_MANIFEST_DIR")))
+    }
+}
+
+/// The spec files under `dir` (from the workspace root) and their plan against `engine`.
+fn plan_specs(engine: &ExternalEngine, dir: &str) -> (runner::CaseFiles, Vec<runner::PlannedCase>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let engines = arbiter::engine::embedded_engines();
+    let loaded = runner::load(Some(&root.join(dir)), None, &engines);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
+    let plan = runner::plan(&loaded.files, &mine, runner::PlanScope::default());
+    (loaded.files, plan)
+}
+
+/// Every spec case of `game` with `engine`: how many passed, and the not-applicable ones.
+fn audit(engine: &ExternalEngine, game: &str) -> (usize, usize, Vec<String>) {
+    let (files, plan) = plan_specs(engine, &format!("specs/{game}"));
+    let mut passed = 0;
+    let mut not_applicable = Vec::new();
+    for planned in &plan {
+        let result = planned.run(&files, engine, &options());
+        match result.verdict {
+            runner::Verdict::Pass => passed += 1,
+            runner::Verdict::NotApplicable => {
+                not_applicable.push(format!("{}: {}", planned.name, result.message));
+            }
+            other => panic!("{}: {other:?}\n{}", planned.name, result.message),
+        }
+    }
+    (plan.len(), passed, not_applicable)
+}
+
+#[test]
+fn a_renju_gomocup_engine_meets_the_renju_cases() {
+    // Board cases go as BOARD in a found move order, so every case with a move to ask meets
+    // the engine; a finished game has no move to ask over any play protocol.
+    let engine = engine_with(
+        "t-renju-audit",
+        ("gomoku", "renju", "gomocup"),
+        &[],
+        EASY,
+        "variants: [renju, renju-foul-loses]\n",
+    );
+    let (total, passed, not_applicable) = audit(&engine, "gomoku");
+    let finished = not_applicable
+        .iter()
+        .filter(|message| message.contains("the game is over"))
+        .count();
+    eprintln!(
+        "{passed} of {total} passed; {finished} finished games; other not applicable: {:#?}",
+        not_applicable
+            .iter()
+            .filter(|m| !m.contains("the game is over"))
+            .collect::<Vec<_>>()
+    );
+    assert!(total >= 60, "{total} renju cases planned");
+    assert!(
+        passed * 10 >= (total - finished) * 9,
+        "{passed} of {} cases with a move to ask",
+        total - finished
+    );
+    assert_no_leftovers(&engine);
+}
+
+#[test]
+fn every_gomoku_suite_case_meets_a_gomocup_engine() {
+    let engine = engine_with(
+        "t-suite-gomocup",
+        ("gomoku", "renju", "gomocup"),
+        &[],
+        EASY,
+        "variants: [renju, freestyle, standard]\n",
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let engines = arbiter::engine::embedded_engines();
+    let loaded = runner::load(None, Some(&root.join("suites/gomoku")), &engines);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
+    let scope = runner::PlanScope { include_slow: true };
+    let plan = runner::plan(&loaded.files, &mine, scope);
+    assert!(plan.len() >= 15, "{} suite cases", plan.len());
+    let mut met = 0;
+    for planned in &plan {
+        let result = planned.run(&loaded.files, &engine, &options());
+        // A case that only asks for a proven score needs a search that proves; every case
+        // with a `best` or `avoid` move meets the engine.
+        if result.verdict == runner::Verdict::NotApplicable {
+            assert!(
+                result.message.contains("expects a proven score"),
+                "{}: {}",
+                planned.name,
+                result.message
+            );
+        } else {
+            met += 1;
+        }
+    }
+    eprintln!("{met} of {} gomoku suite cases met the engine", plan.len());
+    assert!(met >= 8, "{met} of {}", plan.len());
+    assert_no_leftovers(&engine);
+}
+
+#[test]
+fn every_gomoku_board_case_reaches_botzone_or_says_why() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let engines = arbiter::engine::embedded_engines();
+    let loaded = arbiter::spec::load_dir(&root.join("specs/gomoku"), &engines);
+    let reference = arbiter::engine::find_engine("gomoku").unwrap();
+    let (mut boards, mut reached) = (0, 0);
+    for spec in &loaded.specs {
+        for case in &spec.spec.cases {
+            let request = runner::position_request(&case.position);
+            if request.board.is_none() && request.text.is_none() {
+                continue;
+            }
+            for variant in spec.variants_of(case, &reference.default_variant()) {
+                let Ok(route) = reach::route(reference.as_ref(), &variant, &request) else {
+                    continue; // an impossible position: the case expects it to be refused
+                };
+                boards += 1;
+                match route {
+                    Route::History(_) => reached += 1,
+                    Route::Unreachable { reason, .. } => {
+                        assert!(!reason.is_empty(), "{}", case.id.value);
+                        eprintln!("{} ({variant}): {reason}", case.id.value);
+                    }
+                    Route::Unneeded => panic!("a play route is needed"),
+                }
+            }
+        }
+    }
+    eprintln!("{reached} of {boards} gomoku board cases reachable");
+    assert!(boards > 0 && reached > 0);
+}
+
+#[test]
+fn spec_histories_reach_their_boards() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let engines = arbiter::engine::embedded_engines();
+    let loaded = arbiter::spec::load_dir(&root.join("specs"), &engines);
+    let mut checked = 0;
+    for spec in &loaded.specs {
+        let reference = arbiter::engine::find_engine(&spec.spec.game).unwrap();
+        for case in &spec.spec.cases {
+            let request = runner::position_request(&case.position);
+            if request.history.is_none() {
+                continue;
+            }
+            for variant in spec.variants_of(case, &reference.default_variant()) {
+                let route = reach::route(reference.as_ref(), &variant, &request);
+                assert!(
+                    matches!(route, Ok(Route::History(_))),
+                    "{}: {route:?}",
+                    case.id.value
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no spec case gives a history");
+}
+
+// ------------------------------------------------------------------- arbiter-line
 
 #[test]
 fn arbiter_line_answers_rule_queries() {
@@ -421,23 +1095,26 @@ fn arbiter_line_answers_rule_queries() {
         .position(&variant, &moves(DOUBLE_THREE))
         .unwrap();
     let mut position = engine.position(&variant, &moves(DOUBLE_THREE)).unwrap();
-    let mut expected = reference.legal_moves();
-    let mut actual = position.legal_moves();
+    let mut expected = reference.legal_moves().unwrap();
+    let mut actual = position.legal_moves().unwrap();
     expected.sort();
     actual.sort();
     assert_eq!(actual, expected);
     assert_eq!(position.forbidden(), reference.forbidden());
-    assert!(position.check("h8").is_err());
-    assert!(position.outcome().is_none());
+    assert!(position.check("h8").unwrap().is_err());
+    assert!(position.outcome().unwrap().is_none());
+    assert_eq!(position.same_board(&reference.diagram()), Ok(Ok(true)));
     position.play("o15").unwrap();
     let mut reference = reference;
     reference.play("o15").unwrap();
-    assert_eq!(position.legal_moves().len(), reference.legal_moves().len());
+    assert_eq!(
+        position.legal_moves().unwrap().len(),
+        reference.legal_moves().unwrap().len()
+    );
     let report = position
         .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
         .unwrap();
     assert!(report.best.is_some());
-    assert!(engine.take_faults().is_empty());
     drop(position);
     assert_no_leftovers(&engine);
 }
@@ -463,6 +1140,217 @@ fn arbiter_line_perft_matches_the_reference() {
     assert_no_leftovers(&engine);
 }
 
+/// Every Othello spec case against a faulty arbiter-line engine: none may pass, and the
+/// failures are the engine's faults.
+fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
+    let engine = engine(
+        &format!("t-line-{fault}"),
+        "othello",
+        "standard",
+        "arbiter-line",
+        &["--fault", fault],
+    );
+    let (files, plan) = plan_specs(&engine, "specs/othello");
+    let mut passed = Vec::new();
+    let mut faults = 0;
+    for planned in &plan {
+        let result = planned.run(&files, &engine, &options());
+        if result.verdict == runner::Verdict::Pass {
+            passed.push(planned.name.clone());
+        }
+        if result.verdict == runner::Verdict::EngineFault
+            && result.fault.as_deref() == Some(kind)
+            && result.message.contains(&format!("engine fault ({kind})"))
+        {
+            faults += 1;
+        }
+    }
+    engine.shutdown();
+    eprintln!("{fault}: {} cases, {faults} engine faults", plan.len());
+    assert!(faults > 0);
+    if fault == "exit-after-hello" {
+        assert!(passed.is_empty(), "passed without an answer: {passed:?}");
+    } else {
+        // Only cases that never ask `outcome` may pass.
+        for name in &passed {
+            let planned = plan.iter().find(|p| &p.name == name).unwrap();
+            let runner::CaseRef::Spec { file, case, .. } = &planned.case else {
+                panic!("{name} is no spec case")
+            };
+            let expect = &files.specs[*file].spec.cases[*case].expect;
+            assert!(
+                expect.over.is_none() && expect.not_over.is_none(),
+                "{name} passed on a garbage outcome"
+            );
+        }
+    }
+    assert_no_leftovers(&engine);
+}
+
+#[test]
+fn an_engine_that_exits_after_hello_passes_no_case() {
+    no_case_passes_on_a_fault("exit-after-hello", "crash");
+}
+
+#[test]
+fn garbage_outcomes_fail_every_outcome_case() {
+    no_case_passes_on_a_fault("garbage-outcome", "protocol-error");
+}
+
+// ------------------------------------------------------------------- the protocol check
+
+/// The protocol check of an engine: the failed rows' details.
+fn protocol_check(engine: &ExternalEngine) -> check::Report {
+    let report = check::run(engine);
+    eprintln!("{}", report.render());
+    assert_eq!(
+        report.row("no process left behind").map(|r| &r.verdict),
+        Some(&Verdict::Passed),
+        "{}",
+        report.render()
+    );
+    report
+}
+
+#[test]
+fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
+    for (game, variant, protocol) in [
+        ("gomoku", "renju", "gomocup"),
+        ("gomoku", "freestyle+botzone-exchange", "botzone"),
+        ("othello", "standard", "botzone-keep-running"),
+        ("amazons", "botzone8", "botzone-simple"),
+        ("othello", "standard", "botzone-simple-keep-running"),
+        ("gomoku", "renju", "arbiter-line"),
+    ] {
+        let engine = engine(&format!("t-check-{protocol}"), game, variant, protocol, &[]);
+        let report = protocol_check(&engine);
+        assert_eq!(report.failed(), 0, "{}", report.render());
+    }
+}
+
+/// A fault bot's protocol check fails only on rows whose details name `kinds`, and the rows
+/// in `unaffected` pass (each row starts afresh, so nothing cascades).
+fn check_fails_only_on(
+    setting: (&str, &str, &str),
+    fault: &str,
+    kinds: &[&str],
+    unaffected: &[&str],
+) {
+    let engine = engine_with(
+        &format!("t-check-{fault}"),
+        setting,
+        &["--fault", fault],
+        EASY,
+        "",
+    );
+    let report = protocol_check(&engine);
+    assert!(report.failed() > 0, "{}", report.render());
+    for row in report.rows.iter().filter(|r| r.verdict == Verdict::Failed) {
+        assert!(
+            kinds.iter().any(|kind| row.detail.contains(kind)),
+            "{fault}: `{}` failed with {}",
+            row.check,
+            row.detail
+        );
+    }
+    for check in unaffected {
+        let row = report
+            .row(check)
+            .unwrap_or_else(|| panic!("no row {check}"));
+        assert!(
+            matches!(row.verdict, Verdict::Passed | Verdict::Warning),
+            "{fault}: {check}: {:?} {}",
+            row.verdict,
+            row.detail
+        );
+    }
+}
+
+const GOMOCUP_SETUP_ROWS: &[&str] = &[
+    "START answers OK",
+    "unknown command: UNKNOWN",
+    "ABOUT names the engine",
+    "END ends the process within 1 s",
+];
+
+#[test]
+fn gomocup_fault_bots_fail_only_on_their_fault() {
+    let renju = ("gomoku", "renju", "gomocup");
+    // An extra line after each move: with a fresh process per row it spoils only the rows
+    // that send a second move command.
+    check_fails_only_on(
+        renju,
+        "extra-line",
+        &["illegal-move", "protocol-error"],
+        GOMOCUP_SETUP_ROWS,
+    );
+    check_fails_only_on(renju, "garbage", &["protocol-error"], GOMOCUP_SETUP_ROWS);
+    check_fails_only_on(renju, "crash-at:2", &["crash"], GOMOCUP_SETUP_ROWS);
+    check_fails_only_on(renju, "illegal", &["illegal-move"], GOMOCUP_SETUP_ROWS);
+    check_fails_only_on(
+        renju,
+        "message-flood",
+        &["protocol-error"],
+        GOMOCUP_SETUP_ROWS,
+    );
+}
+
+#[test]
+fn gomocup_optional_commands_are_warnings() {
+    for (fault, row) in [
+        ("no-about", "ABOUT names the engine"),
+        ("error-for-unknown", "unknown command: UNKNOWN"),
+        ("error-lines", "INFO before BEGIN, then BEGIN"),
+    ] {
+        let engine = engine(
+            &format!("t-check-{fault}"),
+            "gomoku",
+            "renju",
+            "gomocup",
+            &["--fault", fault],
+        );
+        let report = protocol_check(&engine);
+        assert_eq!(report.failed(), 0, "{}", report.render());
+        assert_eq!(
+            report.row(row).map(|r| &r.verdict),
+            Some(&Verdict::Warning),
+            "{}",
+            report.render()
+        );
+    }
+}
+
+#[test]
+fn botzone_and_line_fault_bots_fail_only_on_their_fault() {
+    let othello = ("othello", "standard", "botzone");
+    check_fails_only_on(othello, "wrong-pass", &["wrong-pass"], &[]);
+    check_fails_only_on(
+        ("gomoku", "freestyle", "botzone-keep-running"),
+        "blank-flood",
+        &["protocol-error"],
+        &[],
+    );
+    let line = ("othello", "standard", "arbiter-line");
+    check_fails_only_on(
+        line,
+        "garbage-outcome",
+        &["protocol-error"],
+        &[
+            "hello names the game; variant accepted",
+            "legal moves match the reference",
+            "perft 1 and 2 from the start",
+        ],
+    );
+    check_fails_only_on(
+        line,
+        "exit-after-hello",
+        &["crash"],
+        &["hello names the game; variant accepted"],
+    );
+}
+
+// ------------------------------------------------------------------- manifests
+
 /// Rules over arbiter-line agree with the embedded reference for the two games with turns of
 /// several lines (Dots and Boxes) and fouls (NoGo): legal sets, fouls, perft, and `go`.
 #[test]
@@ -484,8 +1372,8 @@ fn arbiter_line_dots_and_boxes_and_nogo_match_the_reference() {
             .reference()
             .position(variant, &moves(played))
             .unwrap();
-        let mut expected = reference.legal_moves();
-        let mut actual = position.legal_moves();
+        let mut expected = reference.legal_moves().unwrap();
+        let mut actual = position.legal_moves().unwrap();
         expected.sort();
         actual.sort();
         assert_eq!(actual, expected, "{game}");
@@ -499,8 +1387,7 @@ fn arbiter_line_dots_and_boxes_and_nogo_match_the_reference() {
             .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
             .unwrap();
         let best = report.best.expect("a move");
-        assert!(reference.check(&best).is_ok(), "{game}: {best}");
-        assert!(engine.take_faults().is_empty(), "{game}");
+        assert!(reference.check(&best).unwrap().is_ok(), "{game}: {best}");
         drop(position);
         assert_no_leftovers(&engine);
     }
@@ -515,6 +1402,45 @@ fn manifest_error(name: &str, yaml: &str) -> String {
 }
 
 #[test]
+fn a_relative_working_dir_works_as_the_readme_writes_it() {
+    // The README's layout: engines/external/<name>.yaml beside the team's engine folder, the
+    // manifest named by a relative path, `working-dir: ../../../myengine`, `./pbrain-x`.
+    let root = scratch().join("relative");
+    let manifests = root.join("arbiter/engines/external");
+    let engine_dir = root.join("myengine");
+    std::fs::create_dir_all(&manifests).unwrap();
+    std::fs::create_dir_all(&engine_dir).unwrap();
+    let link = engine_dir.join("pbrain-x");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(BOT, &link).unwrap();
+    let yaml = "name: myrenju\ngame: gomoku\nvariant: renju\n\
+        command: [./pbrain-x, --game, gomoku, --protocol, gomocup, --nodes, '300']\n\
+        working-dir: ../../../myengine\nprotocol: gomocup\nmove-time-ms: 3000\n\
+        first-move-time-ms: 5000\ngomocup-rule: 4\n";
+    std::fs::write(manifests.join("myrenju.yaml"), yaml).unwrap();
+    // Named by a relative path, as `cargo xtask … --engine myrenju` names it from its root
+    // (here from this test's working directory: up to `/`, then down to the manifest).
+    let cwd = std::env::current_dir().unwrap();
+    let up = "../".repeat(cwd.components().count() - 1);
+    let manifest_path = manifests.join("myrenju.yaml");
+    let relative = PathBuf::from(format!(
+        "{up}{}",
+        manifest_path.strip_prefix("/").unwrap().display()
+    ));
+    assert!(
+        relative.is_relative() && relative.is_file(),
+        "{}",
+        relative.display()
+    );
+    let manifest = Manifest::load(&relative).unwrap_or_else(|error| panic!("{error}"));
+    assert!(manifest.working_dir.is_absolute());
+    assert!(manifest.program.is_absolute());
+    let engine = ExternalEngine::new(manifest).with_log_dir(&root.join("logs"));
+    expect_move(&engine, "renju", &moves("h8"));
+    assert_no_leftovers(&engine);
+}
+
+#[test]
 fn a_shell_string_command_is_refused() {
     let yaml = "name: bad-shell\ngame: gomoku\ncommand: \"./pbrain-x --fast\"\nprotocol: gomocup\nmove-time-ms: 1000\n";
     let error = manifest_error("bad-shell", yaml);
@@ -523,6 +1449,8 @@ fn a_shell_string_command_is_refused() {
         "{error}"
     );
     assert!(error.contains("bad-shell.yaml:3:"), "{error}");
+    // Printed once by the front ends, which add `error: ` themselves.
+    assert!(!error.starts_with("error:"), "{error}");
 }
 
 #[test]
@@ -544,14 +1472,8 @@ fn a_bad_protocol_lists_the_valid_ones() {
         "name: bad-protocol\ngame: gomoku\ncommand: [{BOT:?}]\nprotocol: piskvork\nmove-time-ms: 1000\n"
     );
     let error = manifest_error("bad-protocol", &yaml);
-    for name in [
-        "botzone",
-        "botzone-keep-running",
-        "botzone-simple",
-        "gomocup",
-        "arbiter-line",
-    ] {
-        assert!(error.contains(name), "{error}");
+    for protocol in arbiter::protocol::Protocol::ALL {
+        assert!(error.contains(protocol.name()), "{error}");
     }
     assert!(error.contains("bad-protocol.yaml:4:"), "{error}");
 }
@@ -573,6 +1495,21 @@ fn unknown_fields_games_and_variants_are_refused() {
     assert!(error.contains("unknown gomoku variant `caro`"), "{error}");
     let error = manifest_error("bad-name", &format!("name: other\n{base}"));
     assert!(error.contains("must equal the file name"), "{error}");
+    let error = manifest_error(
+        "bad-both",
+        &format!("name: bad-both\nvariant: renju\nvariants: [renju]\n{base}"),
+    );
+    assert!(error.contains("not both"), "{error}");
+    let error = manifest_error(
+        "bad-sizes",
+        &format!("name: bad-sizes\nboard-sizes: [30]\n{base}"),
+    );
+    assert!(error.contains("unknown gomoku variant"), "{error}");
+    let error = manifest_error(
+        "bad-dir",
+        &format!("name: bad-dir\nworking-dir: ../no-such-folder\n{base}"),
+    );
+    assert!(error.contains("working-dir"), "{error}");
 }
 
 #[test]
@@ -586,4 +1523,21 @@ fn shipped_manifests_parse() {
             assert!(text.contains("not found"), "{name}: {text}");
         }
     }
+}
+
+#[test]
+fn an_engine_is_named_by_its_manifest_name_or_path() {
+    let dir = scratch();
+    let path = dir.join("t-named.yaml");
+    let yaml = bot_yaml("t-named", ("othello", "standard", "botzone"), &[], EASY, "");
+    std::fs::write(&path, yaml).unwrap();
+    let by_path = ExternalEngine::named(Path::new("no-such-folder"), path.to_str().unwrap())
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(by_path.manifest().name, "t-named");
+    let by_name = ExternalEngine::named(&dir, "t-named").unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(by_name.manifest().name, "t-named");
+    let missing = ExternalEngine::named(&dir, "t-not-there")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(missing.to_string().contains("t-not-there"), "{missing}");
 }

@@ -9,9 +9,11 @@
 //! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
+//! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
 
 mod bad_input;
 mod bot;
 mod external;
 mod folders;
 mod matches;
+mod report;

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use arbiter::engine::{RulesEngine, embedded_engines, games};
-use arbiter::external::{ExternalEngine, MANIFEST_DIR};
+use arbiter::external::{ExternalEngine, MANIFEST_DIR, is_manifest_path};
+use arbiter::report::{self, Audit, FileRow, MatchSummary};
 use arbiter::runner::{
     self, CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy,
     Verdict,
@@ -27,6 +28,8 @@ use crate::progress::Progress;
 pub enum Format {
     Table,
     Json,
+    /// GitHub Actions annotations: `::error file=…,line=…::…` per failure.
+    Github,
 }
 
 /// The default folders; snapshots are compared (and orphans reported) only for the default
@@ -37,7 +40,8 @@ const DEFAULT_SUITES: &str = "suites";
 /// `cargo xtask audit`.
 #[derive(Args, Debug)]
 pub struct AuditArgs {
-    /// Only this engine (an embedded engine is named after its game).
+    /// Only this engine (an embedded engine is named after its game; an external one by its
+    /// manifest's name in engines/external or its path).
     #[arg(long)]
     pub engine: Option<String>,
     /// Only specs and suites of this game.
@@ -72,15 +76,13 @@ pub struct AuditArgs {
     /// below it the audit exits 1. Default: at least one case must be checked.
     #[arg(long)]
     pub min_coverage: Option<f64>,
-}
-
-/// A file of the audit (spec or suite), for the per-file table.
-pub struct FileSummary {
-    pub path: PathBuf,
-    pub game: String,
-    pub kind: &'static str,
-    pub topic: String,
-    pub source: String,
+    /// Also write report.html, report.md, junit.xml and report.json into this folder
+    /// (atomically; a report already there is kept as DIR.prev).
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Include the summary of this match folder (`cargo xtask match --out DIR`) in the report.
+    #[arg(long = "match", value_name = "DIR", requires = "report")]
+    pub matches: Vec<PathBuf>,
 }
 
 /// Runs the audit.
@@ -98,6 +100,11 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             games().join(", ")
         );
     }
+    let matches = args
+        .matches
+        .iter()
+        .map(|dir| MatchSummary::load(dir).map_err(|error| anyhow::anyhow!("--match: {error}")))
+        .collect::<Result<Vec<_>>>()?;
     let options = RunOptions {
         perft_limit: parse_limit(&args.perft_limit)?,
         tree_limit: 100_000_000,
@@ -175,16 +182,40 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     )?;
 
     let summaries = summaries(&files);
-    let coverage = Coverage::of(&results);
+    // The engines the report is about: those that ran a case (a `--game` leaves the others out).
+    let names: Vec<String> = engines
+        .iter()
+        .map(|e| e.name().to_owned())
+        .filter(|name| results.iter().any(|r| r.engine == *name))
+        .collect();
+    let audit = Audit {
+        engines: &names,
+        files: &summaries,
+        results: &results,
+        load_errors: loaded.errors.len(),
+        orphans: &orphans,
+        coverage: Coverage::of(&results),
+        matches: &matches,
+    };
+    let coverage = audit.coverage;
     match args.format {
-        Format::Table => print::table(&summaries, &results, &engines, &orphans, &coverage),
-        Format::Json => print::json(
-            &summaries,
-            &results,
-            loaded.errors.len(),
-            &orphans,
-            &coverage,
-        ),
+        Format::Table => print::table(&audit),
+        Format::Json => println!("{}", report::json::render(&audit)),
+        Format::Github => print!("{}", report::github::render(&audit)),
+    }
+    if let Some(dir) = &args.report {
+        let previous = report::write_dir(dir, &audit).map_err(|error| {
+            anyhow::anyhow!("cannot write the report into {}: {error}", dir.display())
+        })?;
+        eprintln!(
+            "report: {} ({}){}",
+            dir.display(),
+            report::FILES.join(", "),
+            previous.map_or_else(String::new, |p| format!(
+                "; the previous one is {}",
+                p.display()
+            ))
+        );
     }
     let count = |verdict| results.iter().filter(|r| r.verdict == verdict).count();
     if !loaded.errors.is_empty() || count(Verdict::SpecError) > 0 {
@@ -251,15 +282,15 @@ fn run_all(
 }
 
 /// The rows of the per-file table: spec files, then suite files, in load order.
-fn summaries(files: &CaseFiles) -> Vec<FileSummary> {
-    let specs = files.specs.iter().map(|loaded| FileSummary {
+fn summaries(files: &CaseFiles) -> Vec<FileRow> {
+    let specs = files.specs.iter().map(|loaded| FileRow {
         path: loaded.path.clone(),
         game: loaded.spec.game.clone(),
         kind: "spec",
         topic: loaded.topic.clone(),
         source: loaded.spec.source.clone(),
     });
-    let suites = files.suites.iter().map(|loaded| FileSummary {
+    let suites = files.suites.iter().map(|loaded| FileRow {
         path: loaded.path.clone(),
         game: loaded.suite.game.clone(),
         kind: "suite",
@@ -323,8 +354,8 @@ fn parse_limit(text: &str) -> Result<Option<u64>> {
     }
 }
 
-/// The embedded engines, or the one named: an embedded engine (named after its game) or an
-/// external engine described by `engines/external/<name>.yaml`.
+/// The embedded engines, or the one named: an embedded engine (named after its game), an
+/// external engine described by `engines/external/<name>.yaml`, or a manifest's path.
 fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
     let mut engines = embedded_engines();
     let Some(name) = name else {
@@ -335,9 +366,9 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
         return Ok(engines);
     }
     let manifests = Path::new(MANIFEST_DIR);
-    if manifests.join(format!("{name}.yaml")).is_file() {
+    if is_manifest_path(name) || manifests.join(format!("{name}.yaml")).is_file() {
         let engine =
-            ExternalEngine::load(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
+            ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
         return Ok(vec![Box::new(engine)]);
     }
     let names: Vec<String> = embedded_engines()
@@ -369,6 +400,8 @@ mod tests {
             perft_limit: "1000000".to_owned(),
             jobs: Some(1),
             min_coverage: None,
+            report: None,
+            matches: Vec::new(),
         }
     }
 
@@ -397,6 +430,33 @@ mod tests {
             "a missing suite folder"
         );
         assert_eq!(run(&args(&dir)).unwrap(), Status::Ok, "one passing case");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_report_writes_the_four_files_and_keeps_the_previous_one() {
+        let dir = scratch("report");
+        std::fs::write(
+            dir.join("specs/a.yaml"),
+            "game: tictactoe\nsource: the rules\ncases:\n  - id: a\n    expect: {to-move: x}\n  \
+             - id: b\n    expect: {to-move: o}\n",
+        )
+        .unwrap();
+        let mut with_report = args(&dir);
+        with_report.report = Some(dir.join("out"));
+        assert_eq!(run(&with_report).unwrap(), Status::Failures, "case b fails");
+        assert_eq!(run(&with_report).unwrap(), Status::Failures);
+        for name in report::FILES {
+            assert!(dir.join("out").join(name).is_file(), "{name}");
+            assert!(dir.join("out.prev").join(name).is_file(), "{name}");
+        }
+        let junit = std::fs::read_to_string(dir.join("out/junit.xml")).unwrap();
+        assert!(junit.contains("tests=\"2\" failures=\"1\""), "{junit}");
+        let mut missing_match = args(&dir);
+        missing_match.report = Some(dir.join("out"));
+        missing_match.matches = vec![dir.join("no-match")];
+        let error = run(&missing_match).unwrap_err().to_string();
+        assert!(error.contains("no-match/result.json"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -5,6 +5,11 @@
 //! engine's params.yaml, the fingerprints of its built-in data files (trained weights) and the
 //! bench signature in `snapshots/baselines/NAME/`. Diff runs the
 //! same and lists what changed; exit 1 when anything did.
+//!
+//! With `--engine MANIFEST` the baseline is a team's engine instead: its program and the files
+//! its manifest lists, copied with their SHA-256, and its answers to every suite case of its
+//! game over its own protocol ([`arbiter::baseline::engine`]); diff lists the files whose hash
+//! changed and the answers that changed.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +17,7 @@ use anyhow::{Result, bail};
 use arbiter::baseline::{self, Baseline, ReadError};
 use arbiter::bench;
 use arbiter::engine::{RulesEngine, embedded_engines};
+use arbiter::external::{ExternalEngine, MANIFEST_DIR, Manifest};
 use arbiter::runner::{
     self, CaseFiles, CaseRef, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, SnapshotStatus,
 };
@@ -41,11 +47,20 @@ pub enum BaselineCommand {
         /// Include the slow suites (FFO #40-#59).
         #[arg(long)]
         slow: bool,
+        /// Freeze a team's engine instead: a manifest name (`engines/external/NAME.yaml`) or
+        /// path. Its program and `files:` are copied and its suite answers recorded.
+        #[arg(long, value_name = "MANIFEST")]
+        engine: Option<String>,
     },
     /// List every position whose move or score changed since NAME (or NAME.prev, the one a
     /// `--force` freeze replaced), and parameter and signature changes; exit 1 if anything
     /// changed, 2 if the baseline is missing or corrupt.
-    Diff { name: String },
+    Diff {
+        name: String,
+        /// Compare a team's engine (manifest name or path) with its frozen copy in NAME.
+        #[arg(long, value_name = "MANIFEST")]
+        engine: Option<String>,
+    },
 }
 
 /// The workspace root (xtask lives one level below it).
@@ -61,9 +76,185 @@ fn root() -> PathBuf {
 /// A taken or bad name, unreadable suites, IO errors.
 pub fn run(args: &BaselineArgs) -> Result<Status> {
     match &args.command {
-        BaselineCommand::Freeze { name, force, slow } => freeze(name, *force, *slow),
-        BaselineCommand::Diff { name } => diff(name),
+        BaselineCommand::Freeze {
+            name,
+            force,
+            slow,
+            engine: Some(engine),
+        } => freeze_engine(name, engine, *force, *slow),
+        BaselineCommand::Freeze {
+            name, force, slow, ..
+        } => freeze(name, *force, *slow),
+        BaselineCommand::Diff {
+            name,
+            engine: Some(engine),
+        } => diff_engine(name, engine),
+        BaselineCommand::Diff { name, .. } => diff(name),
     }
+}
+
+/// A manifest named on the command line: a path (with `/` or a `.yaml` ending) or a name in
+/// `engines/external/`; its text too (the frozen copy's manifest is made from it).
+fn team_engine(root: &Path, name: &str) -> Result<(ExternalEngine, String)> {
+    let path = if name.contains('/') || name.ends_with(".yaml") || name.ends_with(".yml") {
+        PathBuf::from(name)
+    } else {
+        root.join(MANIFEST_DIR).join(format!("{name}.yaml"))
+    };
+    let manifest = Manifest::load(&path).map_err(|error| anyhow::anyhow!("{error}"))?;
+    let text = std::fs::read_to_string(&path)?;
+    Ok((ExternalEngine::new(manifest), text))
+}
+
+/// A team's engine frozen: its files and its answers to the suites of its game.
+fn engine_baseline(
+    root: &Path,
+    engine: ExternalEngine,
+    text: &str,
+    slow: bool,
+) -> Result<Baseline> {
+    let manifest = engine.manifest().clone();
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine)];
+    // Loaded against every game's rules (the suites of other games must still load), planned
+    // for the team's engine alone.
+    let files = load(root, &embedded_engines())?;
+    let answers = suite_answers(&files, &engines, |loaded| slow || !loaded.suite.slow);
+    let mut frozen = Baseline::default();
+    baseline::engine::add_engine(&mut frozen, &manifest, text, answers)
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    Ok(frozen)
+}
+
+fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<Status> {
+    let root = root();
+    baseline::check_free(&root, name, force)?;
+    let (engine, text) = team_engine(&root, engine)?;
+    let engine_name = engine.manifest().name.clone();
+    let frozen = engine_baseline(&root, engine, &text, slow)?;
+    if frozen.blobs.is_empty() {
+        eprintln!(
+            "warning: nothing of {engine_name} was copied (its program is found on PATH and its \
+             manifest lists no `files:`), so the frozen copy runs the original; list the \
+             engine's own files under `files:`"
+        );
+    }
+    let dir = baseline::write(&root, name, &frozen, force)?;
+    let answers = frozen
+        .files
+        .get(&Path::new(baseline::engine::ENGINE_DIR).join(baseline::engine::ANSWERS))
+        .map_or(0, |text| text.lines().count());
+    println!(
+        "froze {engine_name}: {} file(s) copied, {answers} suite answer(s), into {}",
+        frozen.blobs.len(),
+        dir.display()
+    );
+    println!(
+        "play against it with `cargo xtask match {engine_name} {engine_name}@{name}`; compare \
+         with `cargo xtask baseline diff {name} --engine {engine_name}`"
+    );
+    Ok(Status::Ok)
+}
+
+fn diff_engine(name: &str, engine: &str) -> Result<Status> {
+    let root = root();
+    let frozen = read_baseline(&root, name)?;
+    let (engine, text) = team_engine(&root, engine)?;
+    let engine_name = engine.manifest().name.clone();
+    if !frozen
+        .files
+        .contains_key(&baseline::engine::frozen_manifest_path(
+            Path::new(""),
+            &engine_name,
+        ))
+    {
+        bail!(
+            "baseline {name} holds no frozen copy of `{engine_name}`; freeze one with `cargo \
+             xtask baseline freeze {name} --engine {engine_name}`"
+        );
+    }
+    // The suites the frozen copy answered, slow ones included if it had them.
+    let slow = frozen
+        .files
+        .get(&Path::new(baseline::engine::ENGINE_DIR).join(baseline::engine::ANSWERS))
+        .is_some_and(|answers| answers.lines().any(|line| line.starts_with("ffo-40-59::")));
+    let current = engine_baseline(&root, engine, &text, slow)?;
+    let changes = baseline::diff(&frozen, &current);
+    print!("{}", baseline::render(name, &changes));
+    Ok(if changes.is_empty() {
+        Status::Ok
+    } else {
+        Status::Failures
+    })
+}
+
+/// Baseline `name`, read and checked.
+fn read_baseline(root: &Path, name: &str) -> Result<Baseline> {
+    let dir = baseline::dir_to_read(root, name)?;
+    match Baseline::read(&dir) {
+        Ok(frozen) => Ok(frozen),
+        Err(error @ ReadError::Missing { left: None, .. }) => {
+            bail!("{error}; freeze one with `cargo xtask baseline freeze {name}`")
+        }
+        Err(error) => bail!("{error}"),
+    }
+}
+
+/// Every included suite case run on the one engine in `engines`, one case at a time (an
+/// external engine answers under a clock): `<suite>::<id>: <verdict>: <answer>` lines, sorted.
+fn suite_answers(
+    files: &CaseFiles,
+    engines: &[Box<dyn RulesEngine>],
+    include: impl Fn(&LoadedSuite) -> bool,
+) -> String {
+    let planned: Vec<PlannedCase> = runner::plan(files, engines, PlanScope { include_slow: true })
+        .into_iter()
+        .filter(|planned| match planned.case {
+            CaseRef::Suite { file, .. } => include(&files.suites[file]),
+            CaseRef::Spec { .. } => false,
+        })
+        .collect();
+    let options = RunOptions {
+        perft_limit: Some(0),
+        tree_limit: 0,
+        snapshots: SnapshotPolicy::Ignore,
+    };
+    let progress = Progress::new("suites", planned.len() as u64);
+    let mut lines: Vec<String> = planned
+        .iter()
+        .map(|planned| {
+            let result = planned.run(files, engines[planned.engine].as_ref(), &options);
+            progress.inc(&planned.name);
+            // The move, and the score only when proven: an engine under a clock searches
+            // differently on every run, and its node counts and heuristic scores with it.
+            let answer = match (&result.search, &result.fault) {
+                (_, Some(fault)) => format!("fault {fault}"),
+                (Some(search), None) => {
+                    let best = search.best.as_deref().unwrap_or("none");
+                    match &search.proven {
+                        Some(proven) => match proven.margin {
+                            Some(margin) => format!("move {best}, {} {margin:+}", proven.verdict),
+                            None => format!("move {best}, {}", proven.verdict),
+                        },
+                        None => format!("move {best}"),
+                    }
+                }
+                (None, None) => result
+                    .engine_said
+                    .or(result.reason)
+                    .unwrap_or_else(|| "no answer".to_owned()),
+            };
+            format!(
+                "{}::{}: {}: {}",
+                result.origin.topic,
+                result.origin.id,
+                result.verdict.name(),
+                answer.replace('\n', " ")
+            )
+        })
+        .collect();
+    progress.finish();
+    lines.sort();
+    lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
@@ -100,14 +291,7 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
 
 fn diff(name: &str) -> Result<Status> {
     let root = root();
-    let dir = baseline::dir_to_read(&root, name)?;
-    let frozen = match Baseline::read(&dir) {
-        Ok(frozen) => frozen,
-        Err(error @ ReadError::Missing { left: None, .. }) => {
-            bail!("{error}; freeze one with `cargo xtask baseline freeze {name}`")
-        }
-        Err(error) => bail!("{error}"),
-    };
+    let frozen = read_baseline(&root, name)?;
     let engines = embedded_engines();
     let files = load(&root, &engines)?;
     // The suites the baseline covered (slow ones included if it had them), and new fast ones.

@@ -65,7 +65,7 @@ pub fn run(args: &PerftArgs) -> Result<Status> {
     for depth in 1..=args.depth {
         let start = Instant::now();
         let limit = args.max_nodes.unwrap_or(u64::MAX);
-        let Some(nodes) = position.perft_within(depth, convention, limit) else {
+        let Some(nodes) = position.perft_within(depth, convention, limit)? else {
             eprintln!(
                 "depth {depth} stopped: its walk visited more than {limit} positions (--max-nodes)"
             );

@@ -71,9 +71,9 @@ pub struct LegalArgs {
 /// A position that cannot be set up.
 pub fn run(args: &LegalArgs) -> Result<Status> {
     let (_, position) = set_up(&args.position)?;
-    let legal = position.legal_moves();
-    let outcome = position.outcome();
-    let forbidden = position.forbidden();
+    let legal = position.legal_moves()?;
+    let outcome = position.outcome()?;
+    let forbidden = position.forbidden()?;
     if args.json {
         let outcome = outcome.map(|o| {
             let mut value = json!({ "winner": o.winner.unwrap_or_else(|| "draw".to_owned()), "reason": o.reason });

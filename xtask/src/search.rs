@@ -101,11 +101,11 @@ fn search_and_print(
         println!("{}", to_json(&report, seconds));
     } else {
         println!("{}", position.diagram());
-        // The only positions not over without a move to choose are chance nodes (a die).
-        let why = if position.outcome().is_some() {
-            "none (game over)"
-        } else {
+        // A search gives no move in a finished game and at a chance node (a die to roll).
+        let why = if position.chance_events().is_some() {
             "none (chance decides here: the score is the expectation over its events)"
+        } else {
+            "none (game over)"
         };
         print_report(&report, seconds, why);
     }

@@ -102,6 +102,10 @@ impl Game for Amazons {
         setup::format_line(setup.size, &setup.cells, setup.to_move)
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         let setup = self.to_setup();
         setup::format_diagram(setup.size, &setup.cells)

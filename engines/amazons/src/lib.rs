@@ -33,6 +33,7 @@ mod search;
 mod setup;
 mod variant;
 
+mod svg;
 #[cfg(test)]
 mod tests;
 

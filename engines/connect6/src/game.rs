@@ -317,6 +317,10 @@ impl Game for Connect6 {
         notation::format_position(&self.board, self.to_move)
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         notation::diagram(&self.board)
     }

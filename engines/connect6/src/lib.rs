@@ -38,6 +38,7 @@ mod notation;
 mod search;
 mod setup;
 mod solver;
+mod svg;
 mod variant;
 mod windows;
 

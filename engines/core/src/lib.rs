@@ -23,6 +23,7 @@
 pub mod grid;
 mod outcome;
 mod perft;
+pub mod picture;
 mod setup;
 pub mod zobrist;
 
@@ -238,6 +239,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The moves the side to move may not play because of a foul rule (renju: `double-three`,
     /// `double-four`, `overline`), with the reason code; `None` for games without such rules.
     fn forbidden_moves(&self) -> Option<Vec<(Self::Move, &'static str)>> {
+        None
+    }
+
+    /// The position drawn as an SVG picture, with `marks` on it (a report's expected and
+    /// actual moves); `None` for a game without a renderer, whose reports show
+    /// [`Game::diagram`]. Each game draws itself in its own `svg.rs` with [`picture`]'s kit.
+    fn picture(&self, marks: &[picture::Mark<Self::Move>]) -> Option<String> {
+        let _ = marks;
         None
     }
 

@@ -106,6 +106,10 @@ impl Game for DotsBoxes {
         setup::format_line_form(&self.geometry, self.drawn, self.owners, self.to_move)
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         setup::format_diagram(&self.geometry, self.drawn, self.owners)
     }

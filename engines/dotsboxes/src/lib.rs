@@ -38,6 +38,7 @@ mod setup;
 mod solve;
 mod variant;
 
+mod svg;
 #[cfg(test)]
 mod tests;
 

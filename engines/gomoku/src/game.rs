@@ -693,6 +693,10 @@ impl Game for Gomoku {
         position::format_line(&self.to_setup())
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         position::format_diagram(&self.to_setup())
     }

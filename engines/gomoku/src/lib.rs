@@ -98,6 +98,7 @@ mod point;
 mod position;
 mod renju;
 mod search;
+mod svg;
 mod variant;
 mod vcf;
 mod vct;

@@ -38,6 +38,7 @@ mod search;
 pub mod setup;
 mod variant;
 
+mod svg;
 #[cfg(test)]
 mod tests;
 

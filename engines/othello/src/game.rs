@@ -343,6 +343,10 @@ impl Game for Othello {
         position::format_position(self.black(), self.white(), self.side)
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         let mut out = position::diagram_rows(self.black(), self.white());
         let (black, white) = (self.discs(Side::First), self.discs(Side::Second));

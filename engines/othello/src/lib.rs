@@ -82,6 +82,7 @@ mod variant;
 
 #[cfg(test)]
 mod proptests;
+mod svg;
 
 pub use endgame::{Solution, solve};
 pub use eval::{EvalWeights, OthelloEval};

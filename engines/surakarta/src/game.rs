@@ -106,6 +106,10 @@ impl Game for Surakarta {
         setup::format_line(&setup.cells, setup.to_move, setup.no_capture_plies)
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         setup::format_diagram(&self.to_setup().cells)
     }

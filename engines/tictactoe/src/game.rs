@@ -228,6 +228,10 @@ impl Game for TicTacToe {
         notation::format_position(self.stones[0], self.stones[1], self.to_move)
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         notation::diagram(self.stones[0], self.stones[1])
     }

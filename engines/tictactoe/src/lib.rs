@@ -21,6 +21,7 @@ mod game;
 mod notation;
 mod search;
 mod setup;
+mod svg;
 #[cfg(test)]
 mod tree;
 mod variant;

@@ -118,10 +118,10 @@ pub fn generate(
             .map_err(|error| error.to_string())?;
         let mut moves = Vec::with_capacity(options.plies);
         for _ in 0..options.plies {
-            if position.outcome().is_some() {
+            if position.outcome().map_err(|e| e.to_string())?.is_some() {
                 break;
             }
-            let mut legal = position.legal_moves();
+            let mut legal = position.legal_moves().map_err(|e| e.to_string())?;
             if let (Some(size), Some(radius)) = (size, options.radius) {
                 legal.retain(|mv| near_centre(mv, size, radius));
             }
@@ -132,7 +132,7 @@ pub fn generate(
             position.play(&mv).map_err(|refusal| refusal.to_string())?;
             moves.push(mv);
         }
-        if moves.len() < options.plies || position.outcome().is_some() {
+        if moves.len() < options.plies || position.outcome().map_err(|e| e.to_string())?.is_some() {
             tally.over += 1;
             continue;
         }

@@ -123,7 +123,7 @@ impl OpeningBook {
             }
             match replay(engine, variant, moves_text) {
                 Ok((moves, position)) => {
-                    if let Some(outcome) = position.outcome() {
+                    if let Some(outcome) = position.outcome().ok().flatten() {
                         errors.push(error(
                             moves_column + 1,
                             format!("the opening ends the game ({outcome})"),

@@ -1,34 +1,15 @@
-//! The audit's two outputs, both from the results alone: a table per file with the failures
-//! under it (not-applicable cases one line each), and JSON with every field of every result.
+//! The audit's terminal table, from the results alone: a row per file with the failures under
+//! it (not-applicable cases one line each). JSON, GitHub annotations and the report files are
+//! in [`arbiter::report`].
 
-use std::path::{Path, PathBuf};
-
-use arbiter::engine::RulesEngine;
-use arbiter::runner::{CaseResult, Counts, Coverage, SnapshotStatus, Verdict};
-use serde_json::{Value, json};
-
-use super::FileSummary;
-
-/// The counts of the results that came from `file`.
-fn counts_of(file: &FileSummary, results: &[CaseResult]) -> Counts {
-    let kind = file.kind;
-    Counts::of(
-        results
-            .iter()
-            .filter(|r| r.origin.kind.name() == kind && r.origin.file == file.path),
-    )
-}
+use arbiter::report::Audit;
+use arbiter::runner::{Counts, Verdict};
 
 /// The table, then each failure with its board, each not-applicable case in one line.
-pub fn table(
-    files: &[FileSummary],
-    results: &[CaseResult],
-    engines: &[Box<dyn RulesEngine>],
-    orphans: &[PathBuf],
-    coverage: &Coverage,
-) {
-    let names: Vec<&str> = engines.iter().map(|engine| engine.name()).collect();
-    println!("arbiter audit: engines {}", names.join(", "));
+pub fn table(audit: &Audit<'_>) {
+    let (files, results, orphans, coverage) =
+        (audit.files, audit.results, audit.orphans, &audit.coverage);
+    println!("arbiter audit: engines {}", audit.engines.join(", "));
     println!();
     println!(
         "{:<42} {:<10} {:<5} {:<22} {:>6} {:>7} {:>6} {:>7} {:>6} {:>5} {:>11}",
@@ -57,7 +38,7 @@ pub fn table(
         );
     };
     for file in files {
-        let counts = counts_of(file, results);
+        let counts = audit.counts_of(file);
         if counts.total() > 0 {
             row(
                 &file.path.display().to_string(),
@@ -126,104 +107,4 @@ pub fn table(
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or(text)
-}
-
-/// Everything as one JSON object: files with their counts, every case result, coverage.
-pub fn json(
-    files: &[FileSummary],
-    results: &[CaseResult],
-    load_errors: usize,
-    orphans: &[PathBuf],
-    coverage: &Coverage,
-) {
-    let files: Vec<Value> = files
-        .iter()
-        .map(|file| {
-            let counts = counts_of(file, results);
-            json!({
-                "path": file.path.display().to_string(),
-                "game": file.game,
-                "kind": file.kind,
-                "topic": file.topic,
-                "source": file.source,
-                "passed": counts.passed,
-                "play_checks": counts.play_checks,
-                "failed": counts.failed,
-                "engine_faults": counts.engine_faults,
-                "not_applicable": counts.not_applicable,
-                "spec_errors": counts.spec_errors,
-            })
-        })
-        .collect();
-    let cases: Vec<Value> = results.iter().map(case_json).collect();
-    let orphans: Vec<String> = orphans.iter().map(|p| p.display().to_string()).collect();
-    println!(
-        "{}",
-        json!({
-            "files": files,
-            "cases": cases,
-            "load_errors": load_errors,
-            "orphaned_snapshots": orphans,
-            "coverage": {
-                "cases": coverage.cases,
-                "rule_level": coverage.rule_level,
-                "play_check": coverage.play_check,
-                "not_applicable": coverage.not_applicable,
-                "unchecked": coverage.unchecked,
-                "checked_percent": coverage.checked_percent(),
-            },
-        })
-    );
-}
-
-fn case_json(result: &CaseResult) -> Value {
-    let origin = &result.origin;
-    json!({
-        "name": result.name,
-        "engine": result.engine,
-        "variant": result.variant,
-        "verdict": result.verdict.name(),
-        "level": result.level.map(|level| level.name()),
-        "kind": origin.kind.name(),
-        "file": path_text(&origin.file),
-        "line": origin.line,
-        "column": origin.column,
-        "id": origin.id,
-        "topic": origin.topic,
-        "game": origin.game,
-        "source": origin.source,
-        "reason": result.reason,
-        "fault": result.fault,
-        "board": result.board.as_ref().map(|board| json!({
-            "diagram": board.diagram,
-            "text": board.text,
-        })),
-        "findings": result.findings.iter().map(|finding| json!({
-            "check": finding.check,
-            "expected": finding.expected,
-            "actual": finding.actual,
-        })).collect::<Vec<_>>(),
-        "engine_said": result.engine_said,
-        "snapshot": result.snapshot.as_ref().map(|snapshot| json!({
-            "path": path_text(&snapshot.path),
-            "status": snapshot_status(&snapshot.status),
-        })),
-        "message": result.message,
-        "notes": result.notes,
-    })
-}
-
-fn path_text(path: &Path) -> String {
-    path.display().to_string()
-}
-
-const fn snapshot_status(status: &SnapshotStatus) -> &'static str {
-    match status {
-        SnapshotStatus::Matches => "matches",
-        SnapshotStatus::Missing => "missing",
-        SnapshotStatus::Changed { .. } => "changed",
-        SnapshotStatus::Unreadable { .. } => "unreadable",
-        SnapshotStatus::Accepted => "accepted",
-        SnapshotStatus::NotCompared => "not-compared",
-    }
 }

@@ -1,0 +1,71 @@
+//! The board picture: stones on the lines of a 19x19 (or smaller) board, a report's marks on
+//! both stones of a move, numbered `1` and `2`.
+
+use arbiter_core::Side;
+use arbiter_core::grid::{Grid, RowOrder};
+use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
+
+use crate::game::Connect6;
+use crate::moves::Move;
+
+/// The picture of `game` with `marks`.
+pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
+    let board = game.board();
+    let size = board.size();
+    let grid = Grid {
+        width: size,
+        height: size,
+        rows: RowOrder::BottomIsOne,
+        unit: "points",
+        legend: "X, O or .",
+    };
+    let mut out = Picture::new(grid, Look::Lines { wood: "#e3c16f" });
+    for point in board.points() {
+        if let Some(side) = board.get(point) {
+            out.pieces.push((
+                point.row() * size + point.column(),
+                Piece::Stone {
+                    black: side == Side::First,
+                },
+            ));
+        }
+    }
+    for mark in marks {
+        let stones = [Some(mark.mv.first()), mark.mv.second()];
+        let single = mark.mv.second().is_none();
+        for (k, point) in stones.into_iter().flatten().enumerate() {
+            out.marks.push(PointMark {
+                index: point.row() * size + point.column(),
+                role: mark.role,
+                label: (!single).then(|| (k + 1).to_string()),
+            });
+        }
+    }
+    out.caption = format!(
+        "{}; {} stone(s) this turn",
+        picture::caption(game),
+        game.stones_this_turn()
+    );
+    out.render("connect6")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::Game;
+    use arbiter_core::picture::MarkRole;
+
+    #[test]
+    fn a_pair_is_marked_on_both_points() {
+        let mut game = Connect6::start(&crate::Connect6Variant::default());
+        game.play(game.parse_move("j10").unwrap()).unwrap();
+        let marks = [Mark {
+            mv: game.parse_move("k10k11").unwrap(),
+            role: MarkRole::Actual,
+            note: None,
+        }];
+        let svg = picture(&game, &marks);
+        assert_eq!(svg.matches("class=\"mark actual\"").count(), 2, "{svg}");
+        assert_eq!(svg.matches("fill=\"#111\"").count(), 1, "one black stone");
+    }
+}

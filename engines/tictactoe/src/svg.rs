@@ -1,0 +1,60 @@
+//! The board picture: X and O on a paper grid, a report's marks on their cells.
+
+use arbiter_core::grid::{Grid, RowOrder};
+use arbiter_core::picture::{self, Look, Mark, Picture, Piece};
+use arbiter_core::{Game, Side};
+
+use crate::board::Cell;
+use crate::game::{Move, TicTacToe};
+
+/// The picture of `game` with `marks`.
+pub(crate) fn picture(game: &TicTacToe, marks: &[Mark<Move>]) -> String {
+    let grid = Grid {
+        width: 3,
+        height: 3,
+        rows: RowOrder::TopIsOne,
+        unit: "cells",
+        legend: "x, o or .",
+    };
+    let mut board = Picture::new(
+        grid,
+        Look::Squares {
+            light: "#fffdf5",
+            dark: "#fffdf5",
+        },
+    );
+    for cell in Cell::ALL {
+        for (side, text, colour) in [
+            (Side::First, 'X', "#1f3b73"),
+            (Side::Second, 'O', "#a50f15"),
+        ] {
+            if game.stones(side) & cell.bit() != 0 {
+                board
+                    .pieces
+                    .push((cell.index(), Piece::Letter { text, colour }));
+            }
+        }
+    }
+    picture::point_marks(
+        &mut board,
+        marks,
+        |mv| game.format_move(mv),
+        |mv| vec![mv.cell().index()],
+    );
+    board.caption = picture::caption(game);
+    board.render("tictactoe")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stones_are_letters_in_their_cells() {
+        let mut game = TicTacToe::start(&crate::TicTacToeVariant::default());
+        game.play(game.parse_move("b2").unwrap()).unwrap();
+        let svg = picture(&game, &[]);
+        assert_eq!(svg.matches(">X</text>").count(), 1, "{svg}");
+        assert!(svg.contains("o to move"), "{svg}");
+    }
+}

@@ -1,0 +1,740 @@
+//! The audit reports end to end: real cases run against `arbiter-bot` fault bots (a renju bot
+//! that plays forbidden points, a bot that crashes) and the embedded rules, then written as
+//! the four report files. `junit.xml` is parsed with an XML parser and checked against the
+//! Jenkins xUnit `junit-10.xsd` rules (elements, attributes, counts) and against the table's
+//! counts; the HTML is loaded in a real headless Chromium when one is installed (skipped,
+//! saying so, when not): no console message, no request beyond the file, and a screenshot that
+//! shows the failed renju case's board.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use arbiter::engine::{RulesEngine, embedded_engines};
+use arbiter::external::{ExternalEngine, Manifest};
+use arbiter::report::{self, Audit, FileRow};
+use arbiter::runner::{self, CaseResult, Counts, Coverage, PlanScope, RunOptions, Verdict};
+
+const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-report-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// arbiter-bot over Gomocup under renju, with extra bot arguments.
+fn renju_bot(dir: &Path, name: &str, extra: &[&str]) -> ExternalEngine {
+    let mut argv = vec![
+        BOT,
+        "--game",
+        "gomoku",
+        "--variant",
+        "renju",
+        "--protocol",
+        "gomocup",
+    ];
+    argv.extend_from_slice(extra);
+    let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
+    let yaml = format!(
+        "name: {name}\ngame: gomoku\nvariant: renju\ncommand: [{}]\nprotocol: gomocup\n\
+         move-time-ms: 2000\nfirst-move-time-ms: 4000\nmemory-mb: 1024\ngomocup-rule: 4\n",
+        argv.join(", ")
+    );
+    let manifest = Manifest::from_yaml(&dir.join(format!("{name}.yaml")), &yaml)
+        .unwrap_or_else(|error| panic!("{error}"));
+    ExternalEngine::new(manifest).with_log_dir(&dir.join("logs"))
+}
+
+/// Renju positions given as games (the Gomocup driver takes a game as its history), black to
+/// move with a forbidden point in two of them, a finished game in the third: against the
+/// forbidden-point bot two failed play checks, one not applicable, one pass.
+const FOUL_PLAY: &str = r#"game: gomoku
+variants: [renju]
+source: RIF International Rules of Renju (1996, corrected 1998), renju.net/study/rifrules.php, section 3 (double-three, double-four, five)
+cases:
+  - id: double-three
+    description: f8 g8 h8 and h6 h7 h8 would both be open threes
+    position: {moves: f8 a1 g8 a3 h6 a5 h7 a7}
+    expect:
+      forbidden: {including: [{move: h8, reason: double-three}]}
+  - id: double-four
+    description: e8 f8 g8 h8 and h5 h6 h7 h8 would both be fours
+    position: {moves: e8 a1 f8 a3 g8 a5 h5 a7 h6 a9 h7 a11}
+    expect:
+      forbidden: {including: [{move: h8, reason: double-four}]}
+  - id: five-ends-the-game
+    position: {moves: h8 a1 h9 a3 h10 a5 h11 a7 h12}
+    expect:
+      over: {winner: black}
+  - id: opening
+    position: {moves: h8 h9}
+    expect:
+      not-over: true
+"#;
+
+/// The fixture spec file and the shipped spec files `names` (under `specs/gomoku/`), copied
+/// into `dir`, run against `engine`; `keep` picks the planned cases by index.
+fn run_specs(
+    dir: &Path,
+    names: &[&str],
+    engine: Box<dyn RulesEngine>,
+    keep: impl Fn(usize) -> bool,
+) -> (Vec<FileRow>, Vec<CaseResult>) {
+    let specs = dir.join("specs/gomoku");
+    std::fs::create_dir_all(&specs).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in names {
+        if *name == "foul-play.yaml" {
+            std::fs::write(specs.join(name), FOUL_PLAY).unwrap();
+        } else {
+            std::fs::copy(root.join("specs/gomoku").join(name), specs.join(name)).unwrap();
+        }
+    }
+    let loaded = runner::load(Some(&dir.join("specs")), None, &embedded_engines());
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let engines = vec![engine];
+    let options = RunOptions {
+        perft_limit: Some(1_000_000),
+        tree_limit: 1_000_000,
+        snapshots: runner::SnapshotPolicy::Ignore,
+    };
+    let planned = runner::plan(&loaded.files, &engines, PlanScope::default());
+    let results = planned
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| keep(*k))
+        .map(|(_, planned)| planned.run(&loaded.files, engines[0].as_ref(), &options))
+        .collect();
+    let rows = loaded
+        .files
+        .specs
+        .iter()
+        .map(|spec| FileRow {
+            path: spec.path.clone(),
+            game: spec.spec.game.clone(),
+            kind: "spec",
+            topic: spec.topic.clone(),
+            source: spec.spec.source.clone(),
+        })
+        .collect();
+    (rows, results)
+}
+
+/// A report's inputs: the forbidden-point bot on the fixture (failures: it plays fouls; a
+/// finished game is not applicable) and on the shipped renju forbidden-point spec (boards,
+/// not applicable over Gomocup), and a crashing bot on a few cases (engine faults).
+struct Fixture {
+    dir: PathBuf,
+    files: Vec<FileRow>,
+    results: Vec<CaseResult>,
+    engines: Vec<String>,
+}
+
+fn fixture(name: &str) -> Fixture {
+    let dir = scratch(name);
+    let forbidden = renju_bot(&dir, "fault-forbidden", &["--fault", "forbidden"]);
+    let (mut files, mut results) = run_specs(
+        &dir.join("a"),
+        &["foul-play.yaml", "renju-forbidden.yaml"],
+        Box::new(forbidden),
+        |_| true,
+    );
+    let crash = renju_bot(&dir, "fault-crash", &["--fault", "crash"]);
+    let (more_files, more) = run_specs(&dir.join("b"), &["lines.yaml"], Box::new(crash), |k| k < 3);
+    files.extend(more_files);
+    results.extend(more);
+    Fixture {
+        dir,
+        files,
+        results,
+        engines: vec!["fault-forbidden".to_owned(), "fault-crash".to_owned()],
+    }
+}
+
+impl Fixture {
+    fn audit(&self) -> Audit<'_> {
+        Audit {
+            engines: &self.engines,
+            files: &self.files,
+            results: &self.results,
+            load_errors: 0,
+            orphans: &[],
+            coverage: Coverage::of(&self.results),
+            matches: &[],
+        }
+    }
+}
+
+#[test]
+fn the_four_files_are_written_atomically_and_junit_follows_the_schema_and_the_table() {
+    let fixture = fixture("files");
+    let counts = Counts::of(&fixture.results);
+    let reasons: BTreeSet<&str> = fixture
+        .results
+        .iter()
+        .filter_map(|r| r.reason.as_deref())
+        .collect();
+    assert!(
+        counts.failed > 0,
+        "the forbidden-point bot must fail cases: {counts:?} {reasons:#?}"
+    );
+    assert!(
+        counts.engine_faults > 0,
+        "the crashing bot must fault: {counts:?}"
+    );
+    assert!(
+        counts.not_applicable > 0,
+        "finished games are not applicable: {counts:?}"
+    );
+    assert!(counts.play_checks > 0, "some play checks pass: {counts:?}");
+
+    let out = fixture.dir.join("report");
+    let audit = fixture.audit();
+    assert_eq!(report::write_dir(&out, &audit).unwrap(), None);
+    for name in report::FILES {
+        assert!(out.join(name).is_file(), "{name}");
+    }
+    // A second report keeps the first as report.prev, and leaves no staging folder.
+    let previous = report::write_dir(&out, &audit).unwrap();
+    assert_eq!(
+        previous.as_deref(),
+        Some(fixture.dir.join("report.prev").as_path())
+    );
+    assert!(fixture.dir.join("report.prev/junit.xml").is_file());
+    let leftovers: Vec<String> = std::fs::read_dir(&fixture.dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    let junit = std::fs::read_to_string(out.join("junit.xml")).unwrap();
+    check_junit(&junit, &audit);
+
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(
+        json["cases"].as_array().unwrap().len(),
+        fixture.results.len()
+    );
+    assert_eq!(json["coverage"]["cases"], fixture.results.len());
+    assert_eq!(
+        json["coverage"]["play_check"],
+        Coverage::of(&fixture.results).play_check
+    );
+
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let dom = html.matches("<section class=\"case ").count();
+    assert_eq!(
+        dom,
+        counts.failed + counts.engine_faults + counts.spec_errors
+    );
+    assert!(
+        html.matches("<details class=\"na\">").count() >= 1,
+        "not-applicable cases are folded"
+    );
+    let _ = std::fs::remove_dir_all(&fixture.dir);
+}
+
+/// `junit.xml` read with an XML parser: the element and attribute rules of the Jenkins xUnit
+/// plugin's `junit-10.xsd` (the schema Jenkins, GitLab and the GitHub reporters accept), the
+/// counts each suite declares equal to its test cases, and the totals equal to the table's.
+fn check_junit(xml: &str, audit: &Audit<'_>) {
+    let document = roxmltree::Document::parse(xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    allowed(root, &["name", "time", "tests", "failures", "errors"], &[]);
+    let mut totals = [0usize; 4];
+    let mut names = BTreeSet::new();
+    for suite in elements(root) {
+        assert_eq!(
+            suite.tag_name().name(),
+            "testsuite",
+            "testsuites holds only testsuite"
+        );
+        allowed(
+            suite,
+            &[
+                "name",
+                "tests",
+                "failures",
+                "errors",
+                "group",
+                "time",
+                "skipped",
+                "timestamp",
+                "hostname",
+                "id",
+                "package",
+                "file",
+                "log",
+                "url",
+            ],
+            &["name", "tests", "failures", "errors"],
+        );
+        let mut counted = [0usize; 4];
+        for child in elements(suite) {
+            match child.tag_name().name() {
+                "properties" => {
+                    for property in elements(child) {
+                        assert_eq!(property.tag_name().name(), "property");
+                        allowed(property, &["name", "value"], &["name", "value"]);
+                    }
+                }
+                "testcase" => {
+                    allowed(child, &["name", "time", "classname", "group"], &["name"]);
+                    assert!(
+                        names.insert(child.attribute("name").unwrap().to_owned()),
+                        "unique"
+                    );
+                    counted[0] += 1;
+                    for result in elements(child) {
+                        let kind = result.tag_name().name();
+                        let slot = match kind {
+                            "failure" => 1,
+                            "error" => 2,
+                            "skipped" => 3,
+                            "system-out" | "system-err" => continue,
+                            other => panic!("unexpected <{other}> in a testcase"),
+                        };
+                        allowed(result, &["type", "message"], &[]);
+                        counted[slot] += 1;
+                    }
+                }
+                "system-out" | "system-err" | "testsuite" => {}
+                other => panic!("unexpected <{other}> in a testsuite"),
+            }
+        }
+        let declared =
+            ["tests", "failures", "errors", "skipped"].map(|key| number(suite, key).unwrap_or(0));
+        assert_eq!(declared, counted, "{:?}", suite.attribute("name"));
+        for (total, count) in totals.iter_mut().zip(counted) {
+            *total += count;
+        }
+        let file = audit
+            .files
+            .iter()
+            .find(|file| Some(file.path.display().to_string().as_str()) == suite.attribute("file"))
+            .expect("each suite names a file of the audit");
+        let table = audit.counts_of(file);
+        assert_eq!(
+            counted,
+            [
+                table.total(),
+                table.failed,
+                table.engine_faults + table.spec_errors,
+                table.not_applicable
+            ]
+        );
+    }
+    let table = Counts::of(audit.results);
+    assert_eq!(
+        totals,
+        [
+            table.total(),
+            table.failed,
+            table.engine_faults + table.spec_errors,
+            table.not_applicable
+        ],
+        "junit counts equal the table's"
+    );
+    assert_eq!(
+        ["tests", "failures", "errors"].map(|key| number(root, key).unwrap()),
+        [totals[0], totals[1], totals[2]]
+    );
+}
+
+fn elements<'a, 'i>(
+    node: roxmltree::Node<'a, 'i>,
+) -> impl Iterator<Item = roxmltree::Node<'a, 'i>> {
+    node.children().filter(roxmltree::Node::is_element)
+}
+
+/// Every attribute of `node` is in `allowed`, every one of `required` is there.
+fn allowed(node: roxmltree::Node<'_, '_>, allowed: &[&str], required: &[&str]) {
+    for attribute in node.attributes() {
+        assert!(
+            allowed.contains(&attribute.name()),
+            "<{}> has no attribute `{}` in junit-10.xsd",
+            node.tag_name().name(),
+            attribute.name()
+        );
+    }
+    for name in required {
+        assert!(
+            node.has_attribute(*name),
+            "<{}> needs `{name}`",
+            node.tag_name().name()
+        );
+    }
+}
+
+fn number(node: roxmltree::Node<'_, '_>, key: &str) -> Option<usize> {
+    node.attribute(key).map(|value| {
+        value
+            .parse()
+            .unwrap_or_else(|_| panic!("`{key}` is not a count: {value}"))
+    })
+}
+
+#[test]
+fn github_annotations_point_at_each_failed_case() {
+    let fixture = fixture("github");
+    let audit = fixture.audit();
+    let text = report::github::render(&audit);
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("::error ")).collect();
+    let problems: Vec<&CaseResult> = fixture
+        .results
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::Fail | Verdict::EngineFault))
+        .collect();
+    assert_eq!(errors.len(), problems.len());
+    for (line, result) in errors.iter().zip(problems) {
+        let (properties, message) = line["::error ".len()..].split_once("::").unwrap();
+        let properties: Vec<(&str, &str)> = properties
+            .split(',')
+            .map(|p| p.split_once('=').unwrap())
+            .collect();
+        let file = result.origin.file.display().to_string().replace(':', "%3A");
+        assert!(properties.contains(&("file", file.as_str())), "{line}");
+        assert!(properties.contains(&("line", result.origin.line.to_string().as_str())));
+        assert!(!message.contains('\n'));
+    }
+    assert!(text.lines().last().unwrap().starts_with("::notice "));
+    let _ = std::fs::remove_dir_all(&fixture.dir);
+}
+
+/// Chromium from the distribution, if installed (`ARBITER_CHROMIUM` names another).
+fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("ARBITER_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).find_map(|dir| {
+        ["chromium", "chromium-browser", "google-chrome"]
+            .iter()
+            .map(|name| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    })
+}
+
+/// What a headless Chromium saw loading `page`: console lines, the page's own requests
+/// (from the net log: requests whose initiator is the page, not the browser's background
+/// ones), and a screenshot.
+struct Visit {
+    console: Vec<String>,
+    requests: Vec<String>,
+    screenshot: Option<PathBuf>,
+}
+
+fn visit(browser: &Path, page: &Path, work: &Path, screenshot: bool) -> Visit {
+    let profile = work.join("profile");
+    let _ = std::fs::remove_dir_all(&profile);
+    let net_log = work.join("netlog.json");
+    let stem = page.file_stem().unwrap().to_string_lossy();
+    let shot = work.join(format!("{stem}.png"));
+    let _ = std::fs::remove_file(&shot);
+    let mut command = Command::new(browser);
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--hide-scrollbars",
+        "--enable-logging=stderr",
+        "--v=0",
+        "--window-size=1100,1300",
+    ]);
+    command.arg(format!("--user-data-dir={}", profile.display()));
+    command.arg(format!("--log-net-log={}", net_log.display()));
+    if screenshot {
+        command.arg(format!("--screenshot={}", shot.display()));
+    } else {
+        command.arg("--dump-dom");
+    }
+    command.arg(format!("file://{}", page.display()));
+    let stderr = work.join("stderr.txt");
+    command.stderr(std::fs::File::create(&stderr).unwrap());
+    command.stdout(std::process::Stdio::null());
+    let mut child = command.spawn().unwrap();
+    // A generous deadline: a busy 2-core machine starts a browser slowly.
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "chromium failed: {status}");
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("chromium did not finish loading {}", page.display());
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let console = std::fs::read_to_string(&stderr)
+        .unwrap()
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .map(str::to_owned)
+        .collect();
+    Visit {
+        console,
+        requests: page_requests(&net_log),
+        screenshot: (screenshot && shot.is_file()).then_some(shot),
+    }
+}
+
+/// The URLs of the requests a page started (initiator `null`, a file page's origin, or any
+/// origin other than the browser's own "not an origin").
+fn page_requests(net_log: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(net_log).unwrap_or_default();
+    // Chromium may leave the log's closing brackets off when it exits at once.
+    let log: serde_json::Value = serde_json::from_str(&text)
+        .or_else(|_| serde_json::from_str(&format!("{}]}}", text.trim_end().trim_end_matches(','))))
+        .unwrap_or_else(|e| panic!("net log: {e}"));
+    let start = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"].as_u64();
+    log["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|event| event["type"].as_u64() == start)
+        .filter(|event| event["params"]["initiator"].as_str() != Some("not an origin"))
+        .filter_map(|event| event["params"]["url"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the_board() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium installed (apt-get install -y chromium, or set ARBITER_CHROMIUM)"
+        );
+        return;
+    };
+    let dir = scratch("browser");
+    // Only the forbidden-point bot's renju failures: the first failure on the page is one.
+    let forbidden = renju_bot(&dir, "fault-forbidden", &["--fault", "forbidden"]);
+    let (files, results) = run_specs(
+        &dir.join("a"),
+        &["foul-play.yaml"],
+        Box::new(forbidden),
+        |_| true,
+    );
+    let engines = vec!["fault-forbidden".to_owned()];
+    let audit = Audit {
+        engines: &engines,
+        files: &files,
+        results: &results,
+        load_errors: 0,
+        orphans: &[],
+        coverage: Coverage::of(&results),
+        matches: &[],
+    };
+    let first = results
+        .iter()
+        .find(|r| r.verdict == Verdict::Fail)
+        .expect("a failed renju case");
+    assert_eq!(first.origin.game, "gomoku");
+    let out = dir.join("report");
+    report::write_dir(&out, &audit).unwrap();
+    let page = out.join("report.html");
+
+    // The checker can fail: a page that loads an image from the network is caught twice, by
+    // the console (the page's policy refuses it) and, without the policy, by the net log.
+    let html = std::fs::read_to_string(&page).unwrap();
+    let bad = dir.join("bad.html");
+    std::fs::write(
+        &bad,
+        html.replace(
+            "</body>",
+            "<img src=\"http://example.invalid/x.png\"></body>",
+        ),
+    )
+    .unwrap();
+    assert!(
+        !visit(&browser, &bad, &dir, false).console.is_empty(),
+        "a refused load is a console message"
+    );
+    let open = dir.join("open.html");
+    let without_policy = |html: &str| {
+        let start = html
+            .find("<meta http-equiv=\"Content-Security-Policy\"")
+            .unwrap();
+        let end = start + html[start..].find('>').unwrap() + 1;
+        format!("{}{}", &html[..start], &html[end..])
+    };
+    std::fs::write(
+        &open,
+        without_policy(&std::fs::read_to_string(&bad).unwrap()),
+    )
+    .unwrap();
+    assert!(
+        visit(&browser, &open, &dir, false)
+            .requests
+            .iter()
+            .any(|url| url.contains("example.invalid")),
+        "the net log sees a page's request"
+    );
+
+    // The report itself: no console message; without its policy it still requests nothing.
+    let seen = visit(&browser, &page, &dir, true);
+    assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+    std::fs::write(&open, without_policy(&html)).unwrap();
+    let requests = visit(&browser, &open, &dir, false).requests;
+    assert!(
+        requests.iter().all(|url| url.starts_with("file:")),
+        "requests: {requests:?}"
+    );
+
+    // The screenshot shows the renju board: its wood and its black stones.
+    let shot = seen.screenshot.expect("a screenshot");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let channels = info.color_type.samples();
+    let count = |wanted: [u8; 3]| {
+        pixels
+            .chunks(channels)
+            .filter(|px| px[..3].iter().zip(wanted).all(|(a, b)| a.abs_diff(b) <= 6))
+            .count()
+    };
+    let wood = count([0xdc, 0xb3, 0x5c]);
+    let black = count([0x11, 0x11, 0x11]);
+    assert!(wood > 100_000, "the board's wood: {wood} pixels");
+    assert!(black > 500, "black stones: {black} pixels");
+    if let Some(target) = std::env::var_os("ARBITER_REPORT_SCREENSHOT") {
+        std::fs::copy(&shot, target).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A manifest file for arbiter-bot over Gomocup under renju at a small node budget.
+fn renju_bot_file(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
+    let mut argv = vec![
+        BOT,
+        "--game",
+        "gomoku",
+        "--variant",
+        "renju",
+        "--protocol",
+        "gomocup",
+        "--nodes",
+        "300",
+    ];
+    argv.extend_from_slice(extra);
+    let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
+    let path = dir.join(format!("{name}.yaml"));
+    std::fs::write(
+        &path,
+        format!(
+            "name: {name}\ngame: gomoku\nvariant: renju\ncommand: [{}]\nprotocol: gomocup\n\
+             move-time-ms: 5000\nfirst-move-time-ms: 10000\nmemory-mb: 1024\ngomocup-rule: 4\n",
+            argv.join(", ")
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
+    use arbiter::arena::request::MatchRequest;
+    use arbiter::arena::run::{RunOptions as MatchOptions, Runner};
+    use std::sync::atomic::AtomicBool;
+
+    let dir = scratch("match");
+    let good = renju_bot_file(&dir, "good", &[]);
+    let bad = renju_bot_file(&dir, "bad", &["--fault", "illegal"]);
+    let request = MatchRequest {
+        engines: [good.display().to_string(), bad.display().to_string()],
+        games: 2,
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    let runner = Runner::prepare(
+        &out,
+        Some(
+            request
+                .build(Path::new(env!("CARGO_MANIFEST_DIR")))
+                .unwrap(),
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let interrupted = AtomicBool::new(false);
+    runner
+        .run(&MatchOptions {
+            concurrency: 1,
+            on_game: &|_| {},
+            interrupted: &interrupted,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let summary = report::MatchSummary::load(&out).unwrap();
+    let faults = summary.faults();
+    assert_eq!(
+        faults.len(),
+        2,
+        "the illegal bot loses both games on its fault"
+    );
+
+    // The report of the found cases against the faulty bot, with the match.
+    let loaded = runner::load(Some(&out.join("found")), None, &embedded_engines());
+    assert!(loaded.errors.is_empty());
+    let manifest = Manifest::from_yaml(&bad, &std::fs::read_to_string(&bad).unwrap()).unwrap();
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(
+        ExternalEngine::new(manifest).with_log_dir(&dir.join("logs")),
+    )];
+    let options = RunOptions {
+        perft_limit: Some(1_000_000),
+        tree_limit: 1_000_000,
+        snapshots: runner::SnapshotPolicy::Ignore,
+    };
+    let results: Vec<CaseResult> = runner::plan(&loaded.files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &options))
+        .collect();
+    assert!(
+        results.iter().all(|r| r.verdict == Verdict::Fail),
+        "the found cases catch it"
+    );
+    let names = vec!["bad".to_owned()];
+    let matches = [summary];
+    let audit = Audit {
+        engines: &names,
+        files: &[],
+        results: &results,
+        load_errors: 0,
+        orphans: &[],
+        coverage: Coverage::of(&results),
+        matches: &matches,
+    };
+    let report_dir = dir.join("report");
+    report::write_dir(&report_dir, &audit).unwrap();
+    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    assert!(html.contains("Games lost on a fault (2)"));
+    assert_eq!(html.matches("class=\"plot\"").count(), 1);
+    // Every record and found-case link of the match section reaches an existing file.
+    let section = &html[html.find("<h2>Match:").unwrap()..];
+    let links: Vec<&str> = section
+        .split("href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(
+        links.len(),
+        4,
+        "a record and a found case per fault game: {links:?}"
+    );
+    for link in links {
+        let path = report_dir.join(link.split('#').next().unwrap());
+        assert!(path.is_file(), "{link} -> {}", path.display());
+    }
+    let md = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
+    assert!(md.contains("### Match:") && md.contains("2 game(s) lost on a fault"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
