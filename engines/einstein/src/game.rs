@@ -105,6 +105,10 @@ impl Game for EinStein {
         setup::format_line(&EinSteinSetup::of(self))
     }
 
+    fn picture(&self, marks: &[arbiter_core::picture::Mark<EinSteinMove>]) -> Option<String> {
+        Some(crate::svg::picture(self, marks))
+    }
+
     fn diagram(&self) -> String {
         setup::format_diagram(&EinSteinSetup::of(self).cells)
     }

@@ -33,6 +33,7 @@ mod perft;
 mod position;
 mod search;
 mod setup;
+mod svg;
 mod variant;
 
 #[cfg(test)]
