@@ -8,8 +8,9 @@
 //!
 //! The referee measures each answer around the call that asks for it (process start, pipes
 //! and decoding included, as a platform's judge sees it) and allows [`TOLERANCE_MS`] plus
-//! [`TOLERANCE_SHARE`] of the limit for its own measuring; the drivers stop a process at the
-//! limit itself.
+//! [`TOLERANCE_SHARE`] of the limit for its own measuring, plus an external engine's
+//! `tolerance-ms` (GomocupJudge's 1 s by default): the driver waits the limit and that
+//! tolerance, and a move it accepted is not flagged afterwards.
 
 use std::fmt;
 use std::str::FromStr;
@@ -125,13 +126,19 @@ pub struct Clocks {
     /// Per side: the limit per move when the match has no control of its own (an external
     /// engine's manifest time), in ms.
     fallback_move_ms: [Option<u64>; 2],
+    /// Per side: the slack on top of every limit (an external engine's `tolerance-ms`).
+    tolerance_ms: [u64; 2],
     left_ms: [u64; 2],
 }
 
 impl Clocks {
     /// The clocks of a new game.
     #[must_use]
-    pub fn new(control: Option<TimeControl>, fallback_move_ms: [Option<u64>; 2]) -> Clocks {
+    pub fn new(
+        control: Option<TimeControl>,
+        fallback_move_ms: [Option<u64>; 2],
+        tolerance_ms: [u64; 2],
+    ) -> Clocks {
         let total = match control {
             Some(TimeControl::Game { game_ms }) => game_ms,
             Some(TimeControl::Match { match_ms, .. }) => match_ms,
@@ -140,6 +147,7 @@ impl Clocks {
         Clocks {
             control,
             fallback_move_ms,
+            tolerance_ms,
             left_ms: [total; 2],
         }
     }
@@ -182,18 +190,26 @@ impl Clocks {
         let Some(allowed) = limit.move_ms else {
             return Ok(());
         };
-        let slack = TOLERANCE_MS as f64 + TOLERANCE_SHARE * allowed as f64;
+        let tolerance = self.tolerance_ms[side];
+        let slack = (TOLERANCE_MS + tolerance) as f64 + TOLERANCE_SHARE * allowed as f64;
         if taken <= allowed as f64 + slack {
             return Ok(());
         }
+        let with_tolerance = if tolerance > 0 {
+            format!(" (and {tolerance} ms tolerance)")
+        } else {
+            String::new()
+        };
         Err(match (self.control, limit.time_left_ms) {
-            (Some(TimeControl::Match { turn_ms, .. }), Some(left)) if turn_ms < left => {
-                format!("the move took {taken:.0} ms; the limit per move is {turn_ms} ms")
-            }
-            (_, Some(left)) => {
-                format!("the move took {taken:.0} ms with {left} ms left on the clock")
-            }
-            _ => format!("the move took {taken:.0} ms; the limit per move is {allowed} ms"),
+            (Some(TimeControl::Match { turn_ms, .. }), Some(left)) if turn_ms < left => format!(
+                "the move took {taken:.0} ms; the limit per move is {turn_ms} ms{with_tolerance}"
+            ),
+            (_, Some(left)) => format!(
+                "the move took {taken:.0} ms with {left} ms left on the clock{with_tolerance}"
+            ),
+            _ => format!(
+                "the move took {taken:.0} ms; the limit per move is {allowed} ms{with_tolerance}"
+            ),
         })
     }
 
@@ -242,7 +258,7 @@ mod tests {
 
     #[test]
     fn a_game_clock_runs_down_and_flags_the_side_that_overruns() {
-        let mut clocks = Clocks::new(Some(TimeControl::Game { game_ms: 1000 }), [None; 2]);
+        let mut clocks = Clocks::new(Some(TimeControl::Game { game_ms: 1000 }), [None; 2], [0; 2]);
         assert_eq!(clocks.limit(0).move_ms, Some(1000));
         clocks.charge(0, Duration::from_millis(600)).unwrap();
         assert_eq!(clocks.limit(0).time_left_ms, Some(400));
@@ -257,7 +273,7 @@ mod tests {
             match_ms: 10_000,
             turn_ms: 3000,
         };
-        let mut clocks = Clocks::new(Some(control), [None; 2]);
+        let mut clocks = Clocks::new(Some(control), [None; 2], [0; 2]);
         assert_eq!(clocks.limit(1).move_ms, Some(3000));
         let error = clocks.charge(1, Duration::from_millis(3500)).unwrap_err();
         assert!(error.contains("limit per move is 3000 ms"), "{error}");
@@ -269,10 +285,27 @@ mod tests {
 
     #[test]
     fn without_a_control_only_the_fallback_limits_count() {
-        let mut clocks = Clocks::new(None, [None, Some(100)]);
+        let mut clocks = Clocks::new(None, [None, Some(100)], [0; 2]);
         clocks.charge(0, Duration::from_secs(100)).unwrap();
         clocks.charge(1, Duration::from_millis(105)).unwrap();
         assert!(clocks.charge(1, Duration::from_millis(200)).is_err());
         assert_eq!(clocks.left_ms(), None);
+    }
+
+    #[test]
+    fn an_external_engines_tolerance_is_the_referees_too() {
+        let control = TimeControl::Match {
+            match_ms: 60_000,
+            turn_ms: 1000,
+        };
+        // GomocupJudge's 1 s on the second side only.
+        let mut clocks = Clocks::new(Some(control), [None; 2], [0, 1000]);
+        clocks.charge(1, Duration::from_millis(1900)).unwrap();
+        let late = clocks.charge(1, Duration::from_millis(2100)).unwrap_err();
+        assert!(
+            late.contains("limit per move is 1000 ms (and 1000 ms tolerance)"),
+            "{late}"
+        );
+        assert!(clocks.charge(0, Duration::from_millis(1100)).is_err());
     }
 }

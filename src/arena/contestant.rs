@@ -201,6 +201,9 @@ pub struct SeatPlan {
     pub seat: Box<dyn Seat>,
     /// A limit per move when the match has none (an external engine's manifest time).
     pub fallback_move_ms: Option<u64>,
+    /// Slack on top of every time limit, in ms: an external engine's `tolerance-ms` (the
+    /// driver waits that long too, so the referee must not flag what the driver accepted).
+    pub tolerance_ms: u64,
     pub family: Option<Family>,
 }
 
@@ -294,6 +297,7 @@ impl Contestant {
                 SeatPlan {
                     seat: Box::new(EmbeddedSeat::new(params_yaml.clone(), limit)),
                     fallback_move_ms: None,
+                    tolerance_ms: 0,
                     family: None,
                 }
             }
@@ -307,6 +311,7 @@ impl Contestant {
                         log_dir,
                     )),
                     fallback_move_ms: Some(manifest.move_time_ms),
+                    tolerance_ms: manifest.tolerance_ms,
                     family: ExternalSeat::family(manifest),
                 }
             }

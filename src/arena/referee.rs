@@ -59,6 +59,8 @@ pub struct Table {
     /// A limit per move for a seat when the match has no time control (an external engine's
     /// manifest time).
     pub fallback_move_ms: [Option<u64>; 2],
+    /// Each seat's slack on top of every time limit (an external engine's `tolerance-ms`).
+    pub tolerance_ms: [u64; 2],
     /// How a seat's protocol encodes passes and exchanges (Botzone's all `-1`); `None` for
     /// seats that answer in arbiter's notation.
     pub families: [Option<Family>; 2],
@@ -253,7 +255,7 @@ impl Referee<'_> {
         // (colours swapped) see the same rolls; a roll is a move both seats see in the history,
         // as a human referee announces it.
         let mut dice = arbiter_search::SplitMix64::new(0xD1CE_0000 ^ game.pair as u64);
-        let mut clocks = Clocks::new(self.control, table.fallback_move_ms);
+        let mut clocks = Clocks::new(self.control, table.fallback_move_ms, table.tolerance_ms);
         let mut fault = None;
         let mut limit_reached = false;
         while position
@@ -463,6 +465,7 @@ mod tests {
             roles: [Role::B, Role::A],
             labels: ["first".to_owned(), "second".to_owned()],
             fallback_move_ms: [None; 2],
+            tolerance_ms: [0; 2],
             families: [None; 2],
         };
         let spec = GameSpec {

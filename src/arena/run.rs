@@ -153,6 +153,7 @@ impl Runner {
         let [first_plan, second_plan] = plans;
         let table = Table {
             fallback_move_ms: [first_plan.fallback_move_ms, second_plan.fallback_move_ms],
+            tolerance_ms: [first_plan.tolerance_ms, second_plan.tolerance_ms],
             families: [first_plan.family, second_plan.family],
             seats: [first_plan.seat, second_plan.seat],
             roles,
