@@ -64,7 +64,7 @@ impl Searchable for EinStein {
         Ok(exact(result))
     }
 
-    /// Alpha-beta or MCTS; an alpha-beta search that met no horizon is exact ([`exact`]).
+    /// Alpha-beta or MCTS; an alpha-beta search that met no horizon is exact (see the `exact` function below).
     fn search_heuristic(
         &self,
         algorithm: Algorithm,
