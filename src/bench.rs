@@ -61,6 +61,12 @@ pub const POSITIONS: &[BenchPosition] = &[
         depth: 4,
     },
     BenchPosition {
+        game: "einstein",
+        label: "after-setup",
+        moves: "layout-123456 layout-654321 roll-3",
+        depth: 10,
+    },
+    BenchPosition {
         game: "gomoku",
         label: "start",
         moves: "",

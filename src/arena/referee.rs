@@ -181,6 +181,20 @@ fn decide(
     }
 }
 
+/// One of `events` (not empty) drawn with probability weight / sum of the weights.
+fn draw(dice: &mut arbiter_search::SplitMix64, events: &[(String, u32)]) -> String {
+    let total: u64 = events.iter().map(|&(_, weight)| u64::from(weight)).sum();
+    // A few u32 weights sum far below usize::MAX.
+    let mut ticket = dice.below(total.max(1) as usize) as u64;
+    for (event, weight) in events {
+        if ticket < u64::from(*weight) {
+            return event.clone();
+        }
+        ticket -= u64::from(*weight);
+    }
+    events[events.len() - 1].0.clone()
+}
+
 /// A game's rules and limits.
 pub struct Referee<'a> {
     pub engine: &'a dyn RulesEngine,
@@ -236,6 +250,11 @@ impl Referee<'_> {
             });
             history.push(mv.clone());
         }
+        // The referee rolls the dice of games with chance (EinStein), from a stream seeded by
+        // the game's pair, so that a match replays the same rolls and the two games of a pair
+        // (colours swapped) see the same rolls; a roll is a move both seats see in the history,
+        // as a human referee announces it.
+        let mut dice = arbiter_search::SplitMix64::new(0xD1CE_0000 ^ game.pair as u64);
         let mut clocks = Clocks::new(self.control, table.fallback_move_ms, table.tolerance_ms);
         let mut fault = None;
         let mut limit_reached = false;
@@ -250,6 +269,22 @@ impl Referee<'_> {
             if history.len() >= self.max_plies {
                 limit_reached = true;
                 break;
+            }
+            if let Some(events) = position.chance_events() {
+                let roll = draw(&mut dice, &events);
+                let side_name = position.to_move();
+                position
+                    .play(&roll)
+                    .map_err(|refusal| format!("the roll `{roll}` refused: {refusal}"))?;
+                moves.push(MoveRecord {
+                    side: side_name,
+                    mv: roll.clone(),
+                    opening: false,
+                    time_ms: None,
+                    info: MoveInfo::default(),
+                });
+                history.push(roll);
+                continue;
             }
             let side = usize::from(!position.is_to_move(sides[0]));
             let turn = Turn {

@@ -268,6 +268,20 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         self.parse(text).map(|mv| self.game.format_move(mv))
     }
 
+    fn chance_events(&self) -> Option<Vec<(String, u32)>> {
+        if !self.game.is_chance() {
+            return None;
+        }
+        let mut events = Vec::new();
+        self.game.generate_moves(&mut events);
+        Some(
+            events
+                .into_iter()
+                .map(|event| (self.game.format_move(event), self.game.chance_weight(event)))
+                .collect(),
+        )
+    }
+
     fn check(&self, text: &str) -> Answered<Result<(), Refusal>> {
         Ok(self.parse(text).and_then(|mv| {
             self.game.check_move(mv).map_err(|e| Refusal {

@@ -311,6 +311,11 @@ pub trait Position: Send {
     /// # Errors
     /// The engine's [`QueryError`].
     fn outcome(&self) -> Answered<Option<OutcomeView>>;
+    /// At a chance node (a die to roll, [`arbiter_core::Game::is_chance`]): the events with
+    /// their weights, in the game's notation; `None` where a player moves (the default).
+    fn chance_events(&self) -> Option<Vec<(String, u32)>> {
+        None
+    }
     /// Perft under a convention.
     ///
     /// # Errors

@@ -101,6 +101,18 @@ pub fn load_suite_file(
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSuite, Vec<SpecError>> {
     let text = read_text(path)?;
+    load_suite_str(path, text, engines)
+}
+
+/// Loads a suite from text (YAML, or `.obf` when `path` ends so); `path` names it in errors.
+///
+/// # Errors
+/// Every problem found in the text.
+pub fn load_suite_str(
+    path: &Path,
+    text: String,
+    engines: &[Box<dyn RulesEngine>],
+) -> Result<LoadedSuite, Vec<SpecError>> {
     let name = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());

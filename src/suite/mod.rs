@@ -8,5 +8,6 @@ pub mod model;
 pub mod obf;
 
 pub use load::{
-    LoadedSuite, LoadedSuites, SUITE_EXTENSIONS, load_matching, load_suite_file, load_suites,
+    LoadedSuite, LoadedSuites, SUITE_EXTENSIONS, load_matching, load_suite_file, load_suite_str,
+    load_suites,
 };

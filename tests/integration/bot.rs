@@ -570,3 +570,49 @@ fn fault_illegal_under_gomocup_is_off_board() {
     assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
     assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Move(15, 15)));
 }
+
+#[test]
+fn arbiter_line_einstein_with_the_die_as_moves() {
+    // The referee plays the rolls; the bot answers a step after a roll and no move before one.
+    let mut bot = Bot::spawn(&["--game", "einstein", "--protocol", "arbiter-line"]);
+    let mut ask = |command: &str| {
+        bot.send(&format!("{command}\n"));
+        LineAnswer::parse(&bot.line()).unwrap()
+    };
+    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
+    assert_eq!(
+        ask("position start moves layout-123456 layout-654321"),
+        LineAnswer::Ok
+    );
+    let LineAnswer::Legal(rolls) = ask("legal") else {
+        panic!("no legal list");
+    };
+    assert_eq!(rolls.len(), 6);
+    assert_eq!(
+        ask("check a1-b1"),
+        LineAnswer::Illegal("roll-expected".into())
+    );
+    assert_eq!(
+        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line()),
+        LineAnswer::BestMove(None)
+    );
+    assert_eq!(
+        ask("position start moves layout-123456 layout-654321 roll-4"),
+        LineAnswer::Ok
+    );
+    // Red's 4 stands on a2: right (its own 5 on b2), down (its own 6 on a3) or down-right.
+    let LineAnswer::Legal(legal) = ask("legal") else {
+        panic!("no legal list");
+    };
+    assert_eq!(legal.len(), 3);
+    assert_eq!(
+        ask("check b1-c1"),
+        LineAnswer::Illegal("wrong-piece".into())
+    );
+    let LineAnswer::BestMove(Some(best)) =
+        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(2000)).to_line())
+    else {
+        panic!("no best move");
+    };
+    assert!(legal.contains(&best.mv), "{}", best.mv);
+}

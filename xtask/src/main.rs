@@ -6,6 +6,7 @@
 mod audit;
 mod baseline;
 mod bench;
+mod fuzz;
 mod matches;
 mod perft;
 mod position;
@@ -51,6 +52,19 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Write the JSON Schemas of the spec and suite formats.
     Schema,
+    /// Fuzz a loader or codec for a time budget (a stable-toolchain mutation fuzzer).
+    Fuzz(fuzz::FuzzArgs),
+}
+
+/// The system allocator, checked for huge single allocations while a fuzz input runs.
+#[global_allocator]
+static ALLOCATOR: fuzz::GuardedAlloc = fuzz::GuardedAlloc;
+
+/// The workspace root (xtask lives one level below it).
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| std::path::PathBuf::from("."), std::path::Path::to_owned)
 }
 
 /// What a command reports to the shell.
@@ -74,6 +88,7 @@ fn main() -> ExitCode {
         Command::ProtocolCheck(args) => protocol_check::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Schema => schema::run(),
+        Command::Fuzz(args) => fuzz::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -101,7 +101,13 @@ fn search_and_print(
         println!("{}", to_json(&report, seconds));
     } else {
         println!("{}", position.diagram());
-        print_report(&report, seconds);
+        // A search gives no move in a finished game and at a chance node (a die to roll).
+        let why = if position.chance_events().is_some() {
+            "none (chance decides here: the score is the expectation over its events)"
+        } else {
+            "none (game over)"
+        };
+        print_report(&report, seconds, why);
     }
     Ok(Status::Ok)
 }
@@ -129,11 +135,8 @@ fn to_json(report: &SearchReport, seconds: f64) -> serde_json::Value {
     })
 }
 
-fn print_report(report: &SearchReport, seconds: f64) {
-    println!(
-        "best:   {}",
-        report.best.as_deref().unwrap_or("none (game over)")
-    );
+fn print_report(report: &SearchReport, seconds: f64, no_move: &str) {
+    println!("best:   {}", report.best.as_deref().unwrap_or(no_move));
     match report.proven {
         Some(_) => println!("score:  {} ({})", report.score, proof_text(report)),
         None => println!("score:  {} (heuristic)", report.score),

@@ -169,7 +169,8 @@ fn proven(best: Option<Move>, verdict: Verdict, plies: usize, nodes: u64) -> Rep
     let score = match verdict {
         Verdict::Win => mate_in(plies),
         Verdict::Loss => mated_in(plies),
-        Verdict::Draw => 0,
+        // Connect6 has no dice: its solver never proves a chance.
+        Verdict::Draw | Verdict::Chance => 0,
     };
     Report {
         result: SearchResult {

@@ -8,6 +8,16 @@
 //! [`grid`] holds the text forms every grid game shares (one-line rows, diagrams, side names,
 //! the eight symmetries); the law kit in `arbiter-laws` checks the contract for any game.
 //!
+//! **Chance.** A game with dice (EinStein würfelt nicht) has *chance nodes*: positions where
+//! no player chooses, and the die decides ([`Game::is_chance`]). Their moves are the chance
+//! events (`roll-1` … `roll-6`), each with a weight ([`Game::chance_weight`]; probability =
+//! weight / sum of the listed weights). An event is an ordinary [`Game::Move`]: generated,
+//! checked (so a spec or a referee fixes the roll by playing it: `moves: roll-4 b2-c3`), made
+//! and unmade like any move, and counted by perft as a ply. An event never changes the side
+//! to move: at a chance node the side to move is the side the die is rolled for. Games
+//! without chance keep the defaults and never see a chance node; [`chance_distribution`]
+//! lists a position's events with their probabilities.
+//!
 //! Rule crates do no IO and hold no global mutable state; everything here is deterministic.
 
 pub mod grid;
@@ -24,6 +34,31 @@ use std::str::FromStr;
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
 pub use perft::{MoveBuffers, NodeBudget, PerftConvention, perft_generic, perft_generic_within};
 pub use setup::{IllegalMove, NotationError, SetupProblem};
+
+/// The chance events of `game` with their probabilities (weight over the sum of the
+/// weights), in generation order; `None` when the position is not a chance node.
+#[must_use]
+pub fn chance_distribution<G: Game>(game: &G) -> Option<Vec<(G::Move, f64)>> {
+    if !game.is_chance() {
+        return None;
+    }
+    let mut events = Vec::new();
+    game.generate_moves(&mut events);
+    let total: u64 = events
+        .iter()
+        .map(|&event| u64::from(game.chance_weight(event)))
+        .sum();
+    Some(
+        events
+            .into_iter()
+            .map(|event| {
+                // Weights are u32 and their sum is far below 2^53: both convert exactly.
+                let weight = f64::from(game.chance_weight(event));
+                (event, weight / total.max(1) as f64)
+            })
+            .collect(),
+    )
+}
 
 /// A rule variant: a value, never a copy of the code (board size, exact-five, renju, swap rules).
 ///
@@ -181,6 +216,24 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// game has no score beyond win/draw/loss.
     fn final_score(&self) -> Option<FinalScore> {
         None
+    }
+
+    /// Whether chance acts here (a die to roll) rather than a player: the moves listed are
+    /// then chance events with the weights of [`Game::chance_weight`], and no player chooses
+    /// among them. The default (games without dice) is never.
+    ///
+    /// A chance event leaves [`Game::side_to_move`] as it is (the searches rely on it): the
+    /// side to move at a chance node is the side the event happens for.
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// At a chance node, the weight of `event`, one of the listed moves: its probability is
+    /// the weight over the sum of the weights of every listed event (a fair die: 1 each).
+    /// Positive; never asked at a node where a player moves.
+    fn chance_weight(&self, event: Self::Move) -> u32 {
+        let _ = event;
+        1
     }
 
     /// The moves the side to move may not play because of a foul rule (renju: `double-three`,

@@ -49,11 +49,13 @@ pub enum EndReason {
     MoveLimit,
     /// Black played a forbidden move under a loss-for-black ruling (renju).
     Forbidden,
+    /// A piece reached the goal the rules give its side (EinStein: the far corner).
+    Goal,
 }
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 8] = [
+    pub const ALL: [EndReason; 9] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
@@ -62,6 +64,7 @@ impl EndReason {
         EndReason::Repetition,
         EndReason::MoveLimit,
         EndReason::Forbidden,
+        EndReason::Goal,
     ];
 
     /// The spec name of this reason.
@@ -76,6 +79,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move-limit",
             EndReason::Forbidden => "forbidden",
+            EndReason::Goal => "goal",
         }
     }
 

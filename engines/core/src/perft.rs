@@ -5,7 +5,9 @@ use crate::Game;
 /// How a finished game is counted at depths past its end.
 ///
 /// Both are in public use and agree until the first game can end before the last ply
-/// (Othello: depth 10). A pass is always a ply.
+/// (Othello: depth 10). A pass is always a ply, and so is a chance event (a roll of the die):
+/// a chance node contributes one leaf per event, as OpenSpiel's game tree has one child per
+/// chance outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PerftConvention {
     /// A finished game contributes nothing past its end: perft(d) is the number of legal move

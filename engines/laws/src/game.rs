@@ -193,12 +193,29 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 game.outcome()
             ),
         )?;
+        let chance = game.is_chance();
+        law(
+            !(chance && game.outcome().is_some()),
+            "a finished game is a chance node",
+        )?;
         for &mv in moves.iter().step_by(self.move_stride) {
             if let Err(error) = game.check_move(mv) {
                 return Err(format!("generated move {mv:?} is refused: {error}"));
             }
+            if chance {
+                law(
+                    game.chance_weight(mv) > 0,
+                    &format!("the chance event {mv:?} has weight 0"),
+                )?;
+            }
             let mut child = game.clone();
             let undo = child.make(mv);
+            if chance {
+                law(
+                    child.side_to_move() == game.side_to_move(),
+                    &format!("the chance event {mv:?} changes the side to move"),
+                )?;
+            }
             law(
                 child.hash() == child.hash_from_scratch(),
                 &format!("after {mv:?} the incremental hash differs from the hash from scratch"),

@@ -126,9 +126,19 @@ fn where_<G: Game>(position: &G) -> String {
     format!("{} at `{}`", G::NAME, position.format_position())
 }
 
-/// The best move is the principal variation's first, and the whole line is legal.
+/// The best move is the principal variation's first, and the whole line is legal (at a chance
+/// node: no move and no line).
 fn legal_line<G: Searchable>(position: &G, algorithm: Algorithm, report: &Report<G::Move>) {
     let result = &report.result;
+    if position.is_chance() {
+        // The die chooses at a chance node: an expectation, no move and no line.
+        assert!(
+            result.best.is_none() && result.pv.is_empty(),
+            "{}: {algorithm} gives a move at a chance node: {result:?}",
+            where_(position)
+        );
+        return;
+    }
     assert!(
         result.best.is_some(),
         "{}: {algorithm} gives no move in a game that goes on",

@@ -1,6 +1,8 @@
 //! The law kit must be able to fail: a tiny game (take one or two stones from a pile, the
 //! last stone wins) passes every law, and each deliberately broken copy of it (the variant
-//! names the bug) is caught with the law it breaks.
+//! names the bug) is caught with the law it breaks. Its `Dice` variant throws a coin before
+//! every take (a chance node: events 10 and 20, weights 1 and 2), so that the chance laws
+//! are shown to hold for a sound game and to catch the broken ones.
 
 use std::fmt;
 use std::panic;
@@ -26,6 +28,18 @@ enum Bug {
     NoEnd,
     /// Moves are written in a form the parser does not read.
     BadNotation,
+    /// A sound game with a coin thrown before every take.
+    Dice,
+    /// The coin gives the turn to the other side.
+    CoinSwitchesSide,
+    /// One side of the coin has weight 0.
+    ZeroWeight,
+}
+
+impl Bug {
+    fn dice(self) -> bool {
+        matches!(self, Bug::Dice | Bug::CoinSwitchesSide | Bug::ZeroWeight)
+    }
 }
 
 impl fmt::Display for Bug {
@@ -52,12 +66,18 @@ struct Pile {
     bug: Bug,
     stones: u8,
     to_move: Side,
+    /// Dice variants: the coin is still to be thrown this turn.
+    coin: bool,
     hash: u64,
 }
 
 impl Pile {
     fn key(stones: u8, to_move: Side) -> u64 {
         u64::from(stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((to_move.index() as u64) << 63)
+    }
+
+    fn rehash(&mut self) {
+        self.hash = Pile::key(self.stones, self.to_move) ^ u64::from(self.coin);
     }
 }
 
@@ -71,12 +91,15 @@ impl Game for Pile {
     const SIDE_NAMES: [&'static str; 2] = ["first", "second"];
 
     fn start(bug: &Bug) -> Pile {
-        Pile {
+        let mut pile = Pile {
             bug: *bug,
             stones: 7,
             to_move: Side::First,
-            hash: Pile::key(7, Side::First),
-        }
+            coin: bug.dice(),
+            hash: 0,
+        };
+        pile.rehash();
+        pile
     }
 
     fn variant(&self) -> &Bug {
@@ -89,13 +112,28 @@ impl Game for Pile {
 
     fn generate_moves(&self, moves: &mut Vec<u8>) {
         moves.clear();
-        moves.extend((1..=2).filter(|&take| take <= self.stones));
+        if self.stones == 0 {
+            return;
+        }
+        if self.coin {
+            moves.extend([10, 20]);
+        } else {
+            moves.extend((1..=2).filter(|&take| take <= self.stones));
+        }
     }
 
     fn check_move(&self, take: u8) -> Result<(), IllegalMove> {
         let most = if self.bug == Bug::LaxCheck { 3 } else { 2 };
         if self.stones == 0 {
             Err(IllegalMove::new("game-over", "the pile is empty"))
+        } else if self.coin != (take >= 10) {
+            Err(IllegalMove::new("wrong-kind", "a coin before each take"))
+        } else if self.coin {
+            if take == 10 || take == 20 {
+                Ok(())
+            } else {
+                Err(IllegalMove::new("no-coin", "a coin shows 10 or 20"))
+            }
         } else if take == 0 || take > most || take > self.stones {
             Err(IllegalMove::new("too-many", "take one or two stones"))
         } else {
@@ -104,6 +142,15 @@ impl Game for Pile {
     }
 
     fn make(&mut self, take: u8) {
+        if self.coin {
+            self.coin = false;
+            if self.bug == Bug::CoinSwitchesSide {
+                self.to_move = self.to_move.opponent();
+            }
+            self.rehash();
+            return;
+        }
+        self.coin = self.bug.dice();
         self.stones -= take;
         if self.bug != Bug::StaleHash {
             self.to_move = self.to_move.opponent();
@@ -112,15 +159,24 @@ impl Game for Pile {
             self.hash = Pile::key(self.stones, self.to_move.opponent());
             return;
         }
-        self.hash = Pile::key(self.stones, self.to_move);
+        self.rehash();
     }
 
     fn unmake(&mut self, take: u8, (): ()) {
+        if take >= 10 {
+            self.coin = true;
+            if self.bug == Bug::CoinSwitchesSide {
+                self.to_move = self.to_move.opponent();
+            }
+            self.rehash();
+            return;
+        }
+        self.coin = false;
         self.stones += take;
         if self.bug != Bug::BadUnmake {
             self.to_move = self.to_move.opponent();
         }
-        self.hash = Pile::key(self.stones, self.to_move);
+        self.rehash();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -133,7 +189,19 @@ impl Game for Pile {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        Pile::key(self.stones, self.to_move)
+        Pile::key(self.stones, self.to_move) ^ u64::from(self.coin)
+    }
+
+    fn is_chance(&self) -> bool {
+        self.coin && self.stones > 0
+    }
+
+    fn chance_weight(&self, event: u8) -> u32 {
+        match (event, self.bug) {
+            (10, Bug::ZeroWeight) => 0,
+            (10, _) => 1,
+            _ => 2,
+        }
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, NotationError> {
@@ -169,12 +237,15 @@ impl Game for Pile {
         if stones > 7 {
             return Err(vec![SetupProblem::new("piece-count", "at most 7 stones")]);
         }
-        Ok(Pile {
+        let mut pile = Pile {
             bug: *bug,
             stones,
             to_move,
-            hash: Pile::key(stones, to_move),
-        })
+            coin: bug.dice(),
+            hash: 0,
+        };
+        pile.rehash();
+        Ok(pile)
     }
 
     fn format_position(&self) -> String {
@@ -189,12 +260,17 @@ impl Game for Pile {
 /// The panic message of the laws under `bug`, or `None` when they all hold.
 fn broken_law(bug: Bug) -> Option<String> {
     let result = panic::catch_unwind(|| {
-        GameLaws::<Pile>::new(&[bug])
+        // The text forms hold the whole position only without the coin (they do not show it).
+        let laws = GameLaws::<Pile>::new(&[bug])
             .cases(32)
-            .plies(10)
-            .every_move(|_| vec![0, 1, 2, 3])
-            .complete_text()
-            .check();
+            .plies(20)
+            .every_move(|_| vec![0, 1, 2, 3, 10, 20]);
+        if bug.dice() {
+            laws
+        } else {
+            laws.complete_text()
+        }
+        .check();
     });
     result.err().map(|payload| {
         payload
@@ -208,6 +284,7 @@ fn broken_law(bug: Bug) -> Option<String> {
 #[test]
 fn a_sound_game_keeps_every_law() {
     assert_eq!(broken_law(Bug::None), None);
+    assert_eq!(broken_law(Bug::Dice), None);
 }
 
 #[test]
@@ -218,6 +295,8 @@ fn each_broken_law_is_caught_and_named() {
         (Bug::LaxCheck, "accepted but not generated"),
         (Bug::NoEnd, "the move list is empty but the outcome is None"),
         (Bug::BadNotation, "which reads"),
+        (Bug::CoinSwitchesSide, "changes the side to move"),
+        (Bug::ZeroWeight, "has weight 0"),
     ] {
         let message = broken_law(bug).unwrap_or_else(|| panic!("{bug:?} passed the laws"));
         assert!(message.contains(law), "{bug:?}: {message}");

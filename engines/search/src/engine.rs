@@ -88,6 +88,9 @@ pub enum Verdict {
     Win,
     Draw,
     Loss,
+    /// A game with dice where neither side can force the result: the exact value is a
+    /// winning chance, given as the margin ([`Proven::margin`], in the game's convention).
+    Chance,
 }
 
 impl fmt::Display for Verdict {
@@ -96,6 +99,7 @@ impl fmt::Display for Verdict {
             Verdict::Win => "win",
             Verdict::Draw => "draw",
             Verdict::Loss => "loss",
+            Verdict::Chance => "chance",
         })
     }
 }
@@ -366,7 +370,8 @@ where
     }
     let mut searcher = crate::AlphaBeta::new(evaluator, params.clone());
     let result = searcher.search(game, budget);
-    Report::searched(result, searcher.resolved())
+    // An expectation over the rolls is no draw and no margin, even when every line ended.
+    Report::searched(result, searcher.resolved() && !searcher.met_chance())
 }
 
 /// An exact solve by alpha-beta searched to the end of the game
@@ -388,7 +393,8 @@ where
     let result = searcher
         .search_to_end(game, budget)
         .map_err(|nodes| SearchError::BudgetExhausted { nodes })?;
-    Ok(Report::searched(result, true))
+    // With dice the value is an expectation: a proof of a win or loss only by its score.
+    Ok(Report::searched(result, !searcher.met_chance()))
 }
 
 #[cfg(test)]

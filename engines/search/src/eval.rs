@@ -89,6 +89,14 @@ pub trait Evaluator<G: Game> {
         true
     }
 
+    /// The least and the greatest score any node can have (terminal scores included), for
+    /// the Star1 bounds at chance nodes ([`crate::alphabeta::chance`]): the tighter, the more
+    /// a chance node prunes. The default, `±MATE`, holds for every evaluator; a game with dice
+    /// scores its ends inside a known range (EinStein: a win is `+W`, a loss `-W`).
+    fn score_bounds(&self) -> (i32, i32) {
+        (-crate::score::MATE, crate::score::MATE)
+    }
+
     /// Called at the start of every search with its root, before any other hook: (re)builds
     /// the evaluator's state for that position. The default keeps no state.
     fn begin(&mut self, root: &G) {

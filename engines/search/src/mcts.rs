@@ -16,6 +16,12 @@
 //! of the tree and of the playouts through [`Evaluator::make`]/[`Evaluator::unmake`], and the
 //! moves of [`Evaluator::search_moves`] for expansion and playouts (MCTS proves nothing, so a
 //! narrowed list needs no care here).
+//!
+//! **Chance nodes** ([`Game::is_chance`]: a die to roll) are walked, in the tree and in the
+//! playouts, by drawing an event with the game's weights ([`Game::chance_weight`]) from the
+//! seeded stream instead of by UCT, so that a node's mean estimates the expectation over the
+//! rolls. A search from a chance node reports no move, only that mean; the principal variation
+//! stops before a chance node. Games without chance draw nothing and are searched as before.
 
 use std::time::Instant;
 
@@ -156,6 +162,32 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         best
     }
 
+    /// A child of the chance node `node` (the position `game`) drawn with the events' weights.
+    fn draw_child(&mut self, node: usize, game: &G) -> usize {
+        let parent = &self.tree[node];
+        let first = parent.first_child as usize;
+        let count = parent.children as usize;
+        let weights: Vec<u64> = self.tree[first..first + count]
+            .iter()
+            .map(|child| u64::from(game.chance_weight(child.mv.expect("children have moves"))))
+            .collect();
+        first + self.draw_weighted(&weights)
+    }
+
+    /// An index below `weights.len()` (not empty), drawn with probability weight / sum.
+    fn draw_weighted(&mut self, weights: &[u64]) -> usize {
+        let total: u64 = weights.iter().sum();
+        // The sum of a few u32 weights fits a usize on every supported target.
+        let mut ticket = self.rng.below(total.max(1) as usize) as u64;
+        for (i, &weight) in weights.iter().enumerate() {
+            if ticket < weight {
+                return i;
+            }
+            ticket -= weight;
+        }
+        weights.len() - 1
+    }
+
     /// The most visited child of `node` (ties: better mean for `side`, then the earlier child).
     fn most_visited(&self, node: usize, side: Side) -> Option<usize> {
         let parent = &self.tree[node];
@@ -207,7 +239,17 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             if plies >= u64::from(self.params.mcts_playout_limit) {
                 return (self.evaluation_reward(game), plies);
             }
-            let mv = self.moves[self.rng.below(self.moves.len())];
+            let mv = if game.is_chance() {
+                let weights: Vec<u64> = self
+                    .moves
+                    .iter()
+                    .map(|&event| u64::from(game.chance_weight(event)))
+                    .collect();
+                let drawn = self.draw_weighted(&weights);
+                self.moves[drawn]
+            } else {
+                self.moves[self.rng.below(self.moves.len())]
+            };
             let undo = self.evaluator.make(game, mv);
             self.undos.push((mv, undo));
             plies += 1;
@@ -220,7 +262,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         self.path.push(0);
         let mut node = 0;
         while self.tree[node].expanded && self.tree[node].children > 0 {
-            node = self.select(node, game.side_to_move());
+            node = if game.is_chance() {
+                self.draw_child(node, game)
+            } else {
+                self.select(node, game.side_to_move())
+            };
             self.descend(game, node);
         }
         let leaf = &self.tree[node];
@@ -231,7 +277,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 self.tree[node].expanded = true;
             } else {
                 self.expand(node, game);
-                node = self.tree[node].first_child as usize;
+                node = if game.is_chance() {
+                    self.draw_child(node, game)
+                } else {
+                    self.tree[node].first_child as usize
+                };
                 self.descend(game, node);
             }
         }
@@ -308,10 +358,24 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
         }
 
         let side = game.side_to_move();
+        if game.is_chance() {
+            // The die chooses here: the expectation, and no move.
+            return SearchResult {
+                best: None,
+                score: scaled(self.tree[0].mean(side)),
+                depth,
+                nodes: done,
+                pv: Vec::new(),
+            };
+        }
         let mut pv = Vec::new();
         let mut node = 0;
         let mut to_move = side;
         while let Some(child) = self.most_visited(node, to_move) {
+            if node != 0 && game.is_chance() {
+                // No single roll follows: the variation ends before the die.
+                break;
+            }
             if self.tree[child].visits == 0 && node != 0 {
                 break;
             }

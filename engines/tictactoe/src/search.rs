@@ -204,6 +204,7 @@ mod tests {
             Verdict::Win => 1,
             Verdict::Draw => 0,
             Verdict::Loss => -1,
+            Verdict::Chance => unreachable!("tic-tac-toe has no dice"),
         }
     }
 

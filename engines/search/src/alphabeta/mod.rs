@@ -27,6 +27,14 @@
 //! save it. A win found there stands: the move that wins is in the list. So every win/loss
 //! score is a proof, with or without narrowing; under narrowing, a win's distance is an upper
 //! bound (an omitted move might win sooner).
+//!
+//! **Chance nodes** ([`Game::is_chance`]: a die to roll) are scored as the weighted mean of
+//! their events, an expectimax, with the Star1 bounds and Star2 probing of [`chance`]; a chance
+//! node's value is a win or loss score only when every event leads to one, so that win/loss
+//! scores stay proofs. A chance node ends the principal variation (no single roll follows),
+//! and a search from a chance node reports no move, only the expectation. A search that met a
+//! chance node proves no draw and no margin by resolving ([`AlphaBeta::met_chance`]): its
+//! exact means are rounded to the score's integers.
 
 use std::time::Instant;
 
@@ -40,6 +48,8 @@ use crate::score::{
     INFINITY, MATE_BOUND, MAX_PLY, from_table, is_mate, mate_in, mated_in, to_table,
 };
 use crate::tt::{Bound, Entry, TranspositionTable};
+
+pub mod chance;
 
 /// The per-ply buffers, allocated on first use and reused by every later node at that ply.
 #[derive(Clone, Debug)]
@@ -80,6 +90,10 @@ pub struct AlphaBeta<G: Game, E> {
     /// One iteration to the end of the game, with mate-distance bounds
     /// ([`AlphaBeta::search_to_end`]), instead of iterative deepening.
     to_end: bool,
+    /// Whether the last search met a chance node.
+    met_chance: bool,
+    /// How many chance nodes are above the node being searched.
+    below_chance: usize,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -109,6 +123,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             root_score: 0,
             resolved: false,
             to_end: false,
+            met_chance: false,
+            below_chance: 0,
         }
     }
 
@@ -130,6 +146,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn resolved(&self) -> bool {
         self.resolved
+    }
+
+    /// Whether the last search met a chance node ([`Game::is_chance`]). Its score is then an
+    /// expectation rounded at every chance node: a win or loss score is still a proof (every
+    /// roll leads to it), but a resolved search proves neither a draw nor a margin.
+    #[must_use]
+    pub fn met_chance(&self) -> bool {
+        self.met_chance
     }
 
     /// Searches every line to the end of the game: one iteration [`MAX_PLY`] plies deep
@@ -190,6 +214,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.next_check = 0;
         self.stopped = false;
         self.resolved = false;
+        self.met_chance = false;
+        self.below_chance = 0;
         self.previous_best = None;
         let max_depth = match budget {
             Budget::Depth(depth) => depth,
@@ -255,8 +281,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// The result before any iteration has finished: the root move ordered first, scored by
-    /// the static evaluation.
+    /// the static evaluation (no move at a chance node: the die chooses there).
     fn fallback(&mut self, game: &G) -> SearchResult<G::Move> {
+        if game.is_chance() {
+            return SearchResult {
+                best: None,
+                score: self.evaluate(game),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
         let mut moves = std::mem::take(&mut self.stack[0].moves);
         self.evaluator.search_moves(game, &mut moves);
         let best = moves
@@ -314,6 +349,27 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         score
     }
 
+    /// Mate-distance bounds of a node that is not over, `ply` plies from the root, in a
+    /// search to the end: it wins at the next ply at the soonest and loses there at the
+    /// soonest (or only at the ply after, when no move can lose for its mover at once), so a
+    /// window beyond those scores needs no search: the bound that settles it. A chance node's
+    /// events lead to such nodes at the next ply, so the same bounds hold for it.
+    fn distance_bound(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let first_loss = if self.evaluator.moving_can_lose() {
+            1
+        } else {
+            2
+        };
+        let (floor, ceiling) = (mated_in(ply + first_loss), mate_in(ply + 1));
+        if floor >= beta {
+            Some(floor)
+        } else if ceiling <= alpha {
+            Some(ceiling)
+        } else {
+            None
+        }
+    }
+
     /// Orders `moves` by filling their `keys`.
     /// The search to the end orders by the hints alone (see [`AlphaBeta::search_to_end`]).
     fn score_moves(&self, game: &G, ply: usize, moves: &[G::Move], keys: &mut [i64]) {
@@ -361,8 +417,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return self.evaluate(game);
         }
 
-        // Table cut-offs only at null-window nodes, so that the principal variation is whole.
-        let pv_node = beta - alpha > 1;
+        // Table cut-offs only at null-window nodes, so that the principal variation is whole;
+        // at and below a chance node at any window, since no variation is reported past it
+        // (and the windows of Star1 are seldom null: without the table the tree would explode).
+        let pv_node = beta - alpha > 1 && self.below_chance == 0 && !game.is_chance();
         let key = self.evaluator.table_key(game);
         let mut table_move = None;
         if let Some(entry) = table.probe(key) {
@@ -382,6 +440,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     return score;
                 }
             }
+        }
+        if game.is_chance() {
+            return self.chance_node(game, table, depth, ply, alpha, beta, key);
         }
         if ply == 0 {
             table_move = self.previous_best.or(table_move);
@@ -408,21 +469,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
             };
         }
-        if self.to_end {
-            // Mate-distance bounds: a node that is not over wins at the next ply at the soonest
-            // and loses there at the soonest (or only at the ply after, when no move can lose
-            // for its mover at once), so a window beyond those scores needs no search.
-            let first_loss = if self.evaluator.moving_can_lose() {
-                1
-            } else {
-                2
-            };
-            let (floor, ceiling) = (mated_in(ply + first_loss), mate_in(ply + 1));
-            if floor >= beta || ceiling <= alpha {
-                self.stack[ply].moves = moves;
-                self.stack[ply].keys = keys;
-                return if floor >= beta { floor } else { ceiling };
-            }
+        if self.to_end
+            && let Some(bound) = self.distance_bound(ply, alpha, beta)
+        {
+            self.stack[ply].moves = moves;
+            self.stack[ply].keys = keys;
+            return bound;
         }
         keys.clear();
         keys.resize(moves.len(), 0);

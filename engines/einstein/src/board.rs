@@ -1,0 +1,216 @@
+//! The 5x5 board: squares, each side's three directions, start triangles and goal corners.
+//!
+//! Squares are numbered `row * 5 + column` with row 0 at the top (rank 1) and column 0 on the
+//! left (file a), the reading order of the rules' figure: red starts in the top-left corner
+//! and moves right, down or down-right; blue starts in the bottom-right corner and moves
+//! left, up or up-left.
+
+use arbiter_core::Side;
+
+/// The side of the board.
+pub const SIZE: usize = 5;
+/// The number of squares.
+pub const SQUARES: usize = SIZE * SIZE;
+
+/// A square of the board, `a1` (top-left) to `e5` (bottom-right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `row` (0 at the top) and `column` (0 on the left), if on the board.
+    #[must_use]
+    pub const fn at(row: usize, column: usize) -> Option<Square> {
+        if row < SIZE && column < SIZE {
+            // Below 25: fits a u8.
+            Some(Square((row * SIZE + column) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square of index `index` (`row * 5 + column`), if on the board.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// `row * 5 + column`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 (rank 1, the top row) to 4.
+    #[must_use]
+    pub const fn row(self) -> usize {
+        self.0 as usize / SIZE
+    }
+
+    /// 0 (file a, the left column) to 4.
+    #[must_use]
+    pub const fn column(self) -> usize {
+        self.0 as usize % SIZE
+    }
+
+    /// The bit of this square in a 25-bit board.
+    #[must_use]
+    pub const fn bit(self) -> u32 {
+        1 << self.0
+    }
+}
+
+/// The three steps of `side` as (row, column) changes: red right, down, down-right; blue left,
+/// up, up-left (the rules' clause 3).
+#[must_use]
+pub const fn steps(side: Side) -> [(isize, isize); 3] {
+    match side {
+        Side::First => [(0, 1), (1, 0), (1, 1)],
+        Side::Second => [(0, -1), (-1, 0), (-1, -1)],
+    }
+}
+
+/// The squares one step of `side` away from `from`, in the order of [`steps`]; `None` off the
+/// board.
+#[must_use]
+pub const fn targets(side: Side, from: Square) -> [Option<Square>; 3] {
+    TARGETS[side.index()][from.index()]
+}
+
+const TARGETS: [[[Option<Square>; 3]; SQUARES]; 2] = {
+    let mut table = [[[None; 3]; SQUARES]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let side = if s == 0 { Side::First } else { Side::Second };
+        let deltas = steps(side);
+        let mut index = 0;
+        while index < SQUARES {
+            let (row, column) = ((index / SIZE) as isize, (index % SIZE) as isize);
+            let mut d = 0;
+            while d < 3 {
+                let (r, c) = (row + deltas[d].0, column + deltas[d].1);
+                if r >= 0 && c >= 0 {
+                    table[s][index][d] = Square::at(r as usize, c as usize);
+                }
+                d += 1;
+            }
+            index += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The six cells of `side`'s start triangle in reading order (row by row from the top, each
+/// row from the left): red a1 b1 c1 a2 b2 a3, blue e3 d4 e4 c5 d5 e5. A layout lists the
+/// numbers on these cells in this order.
+#[must_use]
+pub const fn start_cells(side: Side) -> [Square; 6] {
+    match side {
+        Side::First => [
+            Square(0),
+            Square(1),
+            Square(2),
+            Square(5),
+            Square(6),
+            Square(10),
+        ],
+        Side::Second => [
+            Square(14),
+            Square(18),
+            Square(19),
+            Square(22),
+            Square(23),
+            Square(24),
+        ],
+    }
+}
+
+/// The bits of `side`'s start triangle.
+#[must_use]
+pub const fn start_mask(side: Side) -> u32 {
+    let cells = start_cells(side);
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 6 {
+        mask |= cells[i].bit();
+        i += 1;
+    }
+    mask
+}
+
+/// The corner `side` wins by reaching: the opponent's start corner (red e5, blue a1).
+#[must_use]
+pub const fn goal(side: Side) -> Square {
+    match side {
+        Side::First => Square(24),
+        Side::Second => Square(0),
+    }
+}
+
+/// The number of steps a piece of `side` on `square` needs to reach its goal: the larger of
+/// its row and column distances, since a diagonal step shortens both.
+#[must_use]
+pub const fn distance(side: Side, square: Square) -> usize {
+    let (row, column) = (square.row(), square.column());
+    let (dr, dc) = match side {
+        Side::First => (SIZE - 1 - row, SIZE - 1 - column),
+        Side::Second => (row, column),
+    };
+    if dr > dc { dr } else { dc }
+}
+
+/// The rows plus the columns between a piece of `side` on `square` and its goal: every step
+/// shortens it by one (straight) or two (diagonal).
+#[must_use]
+pub const fn manhattan(side: Side, square: Square) -> u32 {
+    let (row, column) = (square.row(), square.column());
+    let total = match side {
+        Side::First => (SIZE - 1 - row) + (SIZE - 1 - column),
+        Side::Second => row + column,
+    };
+    // At most 8.
+    total as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_directions_of_the_rules() {
+        let b2 = Square::at(1, 1).unwrap();
+        let red: Vec<_> = targets(Side::First, b2).iter().flatten().copied().collect();
+        // c2 (right), b3 (down), c3 (down-right).
+        assert_eq!(red, [Square(7), Square(11), Square(12)]);
+        let blue: Vec<_> = targets(Side::Second, b2)
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        // a2 (left), b1 (up), a1 (up-left).
+        assert_eq!(blue, [Square(5), Square(1), Square(0)]);
+        // Corners and edges lose the steps that leave the board.
+        assert_eq!(targets(Side::First, goal(Side::First)), [None; 3]);
+        assert_eq!(targets(Side::Second, goal(Side::Second)), [None; 3]);
+    }
+
+    #[test]
+    fn start_triangles_are_point_symmetric() {
+        for (red, blue) in start_cells(Side::First)
+            .iter()
+            .zip(start_cells(Side::Second).iter().rev())
+        {
+            assert_eq!(red.index(), SQUARES - 1 - blue.index());
+            assert!(red.row() + red.column() <= 2);
+        }
+        assert_eq!(start_mask(Side::First).count_ones(), 6);
+        assert_eq!(start_mask(Side::First) & start_mask(Side::Second), 0);
+        assert_eq!(distance(Side::First, Square(0)), 4);
+        assert_eq!(distance(Side::Second, Square(24)), 4);
+        assert_eq!(distance(Side::First, Square(19)), 1);
+    }
+}
