@@ -327,15 +327,13 @@ impl Game for Connect6 {
 
     /// Walks the tree through make/unmake over the empty points (no move list), and bulk-counts
     /// the last ply: `E` or `C(E, 2)` children for a position that goes on.
-    fn perft_within(
+    fn perft_with_budget(
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        max_nodes: u64,
-    ) -> Option<u64> {
-        let mut budget = NodeBudget::new(max_nodes);
-        let nodes = self.perft_walk(depth, convention, &mut budget);
-        budget.result(nodes)
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        self.perft_walk(depth, convention, budget)
     }
 
     fn longest_game(&self) -> Option<u32> {

@@ -191,8 +191,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// [`Game::perft`] that visits at most about `max_nodes` positions: `None` when the walk
-    /// would need more (the position is restored either way). Games override this with bulk
-    /// counting at the last ply; the default walks the tree.
+    /// would need more (the position is restored either way). Games override
+    /// [`Game::perft_with_budget`], not this.
     fn perft_within(
         &mut self,
         depth: u32,
@@ -200,8 +200,19 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         max_nodes: u64,
     ) -> Option<u64> {
         let mut budget = NodeBudget::new(max_nodes);
-        let nodes = perft_generic_within(self, depth, convention, &mut budget);
+        let nodes = self.perft_with_budget(depth, convention, &mut budget);
         budget.result(nodes)
+    }
+
+    /// The perft walk under `budget` (its count is incomplete when the budget runs out). Games
+    /// override this with bulk counting at the last ply; the default walks the tree.
+    fn perft_with_budget(
+        &mut self,
+        depth: u32,
+        convention: PerftConvention,
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        perft_generic_within(self, depth, convention, budget)
     }
 
     /// An upper bound on the plies the game can still last from here (passes and swap

@@ -1,7 +1,7 @@
 //! The [`Game`] implementation: the glue between the core contract and this crate's modules.
 
 use arbiter_core::{
-    Game, IllegalMove, NotationError, Outcome, PerftConvention, SetupProblem, Side,
+    Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention, SetupProblem, Side,
 };
 
 use crate::moves::EinSteinMove;
@@ -113,13 +113,13 @@ impl Game for EinStein {
         setup::format_diagram(&EinSteinSetup::of(self).cells)
     }
 
-    fn perft_within(
+    fn perft_with_budget(
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        max_nodes: u64,
-    ) -> Option<u64> {
-        crate::perft::perft_within(self, depth, convention, max_nodes)
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        crate::perft::perft_within(self, depth, convention, budget)
     }
 
     /// Every step brings a piece at least one square nearer its corner by rows plus columns,

@@ -9,21 +9,19 @@ use crate::moves::EinSteinMove;
 use crate::position::EinStein;
 
 /// The number of move sequences of `depth` plies from `game` under `convention`, visiting at
-/// most `max_nodes` positions: `None` when the walk would need more.
+/// most the positions `budget` allows (the count is incomplete when it runs out).
 pub fn perft_within(
     game: &mut EinStein,
     depth: u32,
     convention: PerftConvention,
-    max_nodes: u64,
-) -> Option<u64> {
+    budget: &mut NodeBudget,
+) -> u64 {
     let finished = match convention {
         PerftConvention::SequencesOfExactLength => 0,
         PerftConvention::FinishedGameIsLeaf => 1,
     };
-    let mut budget = NodeBudget::new(max_nodes);
     let mut buffers = MoveBuffers::default();
-    let nodes = walk(game, depth, finished, &mut budget, &mut buffers, 0);
-    budget.result(nodes)
+    walk(game, depth, finished, budget, &mut buffers, 0)
 }
 
 fn walk(

@@ -701,21 +701,13 @@ impl Game for Gomoku {
         position::format_diagram(&self.to_setup())
     }
 
-    fn perft_within(
+    fn perft_with_budget(
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        max_nodes: u64,
-    ) -> Option<u64> {
-        let mut budget = NodeBudget::new(max_nodes);
-        let nodes = self.perft_walk(
-            depth,
-            convention,
-            &mut MoveBuffers::default(),
-            0,
-            &mut budget,
-        );
-        budget.result(nodes)
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        self.perft_walk(depth, convention, &mut MoveBuffers::default(), 0, budget)
     }
 
     fn longest_game(&self) -> Option<u32> {

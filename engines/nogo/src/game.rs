@@ -103,15 +103,13 @@ impl Game for NoGo {
         setup::format_diagram(setup.size, &setup.cells)
     }
 
-    fn perft_within(
+    fn perft_with_budget(
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        max_nodes: u64,
-    ) -> Option<u64> {
-        let mut budget = NodeBudget::new(max_nodes);
-        let nodes = crate::perft::perft(self, depth, convention, &mut budget);
-        budget.result(nodes)
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        crate::perft::perft(self, depth, convention, budget)
     }
 
     fn longest_game(&self) -> Option<u32> {

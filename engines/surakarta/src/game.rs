@@ -114,15 +114,13 @@ impl Game for Surakarta {
         setup::format_diagram(&self.to_setup().cells)
     }
 
-    fn perft_within(
+    fn perft_with_budget(
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        max_nodes: u64,
-    ) -> Option<u64> {
-        let mut budget = NodeBudget::new(max_nodes);
-        let nodes = Surakarta::perft_within(self, depth, convention, &mut budget);
-        budget.result(nodes)
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        Surakarta::perft_within(self, depth, convention, budget)
     }
 
     fn longest_game(&self) -> Option<u32> {

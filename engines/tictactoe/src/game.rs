@@ -237,15 +237,13 @@ impl Game for TicTacToe {
     }
 
     /// Bulk-counts the last ply: a position that goes on has one child per empty cell.
-    fn perft_within(
+    fn perft_with_budget(
         &mut self,
         depth: u32,
         convention: PerftConvention,
-        max_nodes: u64,
-    ) -> Option<u64> {
-        let mut budget = NodeBudget::new(max_nodes);
-        let nodes = self.perft_walk(depth, convention, &mut budget);
-        budget.result(nodes)
+        budget: &mut NodeBudget,
+    ) -> u64 {
+        self.perft_walk(depth, convention, budget)
     }
 
     fn longest_game(&self) -> Option<u32> {
