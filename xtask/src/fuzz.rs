@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use arbiter::engine::{PositionRequest, RulesEngine, embedded_engines};
-use arbiter::protocol::{Encoding, botzone, gomocup, line};
+use arbiter::protocol::{Encoding, botzone, gomocup, line, nboard};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};
 
@@ -62,6 +62,8 @@ pub enum Target {
     Gomocup,
     /// arbiter-line commands and answers.
     ArbiterLine,
+    /// NBoard commands (with GGF games), engine lines and moves.
+    Nboard,
 }
 
 impl Target {
@@ -74,6 +76,7 @@ impl Target {
             Target::Botzone => "botzone",
             Target::Gomocup => "gomocup",
             Target::ArbiterLine => "arbiter-line",
+            Target::Nboard => "nboard",
         }
     }
 }
@@ -280,6 +283,30 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
                 }
             }
         }
+        Target::Nboard => nboard_codec(&text),
+    }
+}
+
+/// NBoard commands and engine lines, and what reads written again; each line also as a GGF
+/// game, a one-line board and a move.
+fn nboard_codec(text: &str) {
+    for line in text.lines() {
+        if let Ok(command) = nboard::Command::parse(line) {
+            let _ = nboard::Command::parse(&command.to_string());
+        }
+        if let Ok(reply) = nboard::Reply::parse(line) {
+            let _ = nboard::Reply::parse(&reply.to_string());
+        }
+        if let Ok(game) = nboard::GgfGame::parse(line) {
+            let _ = nboard::GgfGame::parse(&game.to_string());
+            let _ = game.start_text();
+        }
+        if let Ok(game) = nboard::GgfGame::from_text(line) {
+            let _ = nboard::GgfGame::parse(&game.to_string());
+        }
+        if let Ok(mv) = nboard::parse_move(line) {
+            let _ = nboard::parse_move(&nboard::format_move(&mv));
+        }
     }
 }
 
@@ -393,6 +420,13 @@ fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
             "hello arbiter-line 1\nposition startpos moves f5 d6\ngo nodes 1000\nlegal\noutcome",
             "bestmove f5 score 12\nlegal a1 b2\nillegal occupied\noutcome winner black line",
             "outcome draw repetition score 0 0\nerror unsupported\nok\nforbidden h8 double-three",
+        ]),
+        Target::Nboard => lines(&[
+            "nboard 2\nset depth 8\nset contempt 0\nping 1\ngo\nhint 3\nlearn\nquit",
+            "set game (;GM[Othello]PC[NBoard]PB[arbiter]PW[engine]RE[?]TI[5:00]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5]W[D6/-1.5/0.2]B[PA];)",
+            "move F5/0.5/1.2\nmove PA\nmove c4",
+            "=== F5/12.0/0.4\n=== D6 -3 0.1\npong 1\nstatus thinking\nsearch F5 1.0 0 2\nnodestats 100 0.1\nset myname X",
+            "---------------------------OX------XO--------------------------- X",
         ]),
     })
 }
