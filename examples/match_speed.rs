@@ -128,7 +128,6 @@ fn referee_alone(config: &MatchConfig) -> f64 {
             labels: roles.map(|role| role.letter().to_owned()),
             fallback_move_ms: [None; 2],
             tolerance_ms: [0; 2],
-            families: [None; 2],
         };
         let game = GameSpec {
             index,

@@ -20,7 +20,7 @@ use super::external_seat::ExternalSeat;
 use super::seat::{EmbeddedSeat, SearchLimit, Seat};
 use crate::baseline;
 use crate::engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError, find_engine};
-use crate::external::{Family, MANIFEST_DIR, Manifest};
+use crate::external::{MANIFEST_DIR, Manifest};
 
 /// A parameters file and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -204,7 +204,6 @@ pub struct SeatPlan {
     /// Slack on top of every time limit, in ms: an external engine's `tolerance-ms` (the
     /// driver waits that long too, so the referee must not flag what the driver accepted).
     pub tolerance_ms: u64,
-    pub family: Option<Family>,
 }
 
 /// An engine ready to take seats.
@@ -279,6 +278,17 @@ impl Contestant {
         }
     }
 
+    /// How many plies of an opening it can be given before its first move (`None`: any).
+    /// The CCGC platform protocol sets no position: a new engine sees the start or the
+    /// opponent's first move.
+    #[must_use]
+    pub fn max_given_plies(&self) -> Option<usize> {
+        match self {
+            Contestant::Embedded { .. } => None,
+            Contestant::External { manifest } => manifest.protocol.max_given_plies(),
+        }
+    }
+
     /// Whether it runs as an outside process (time-sensitive: it must not share a core).
     #[must_use]
     pub fn is_external(&self) -> bool {
@@ -299,7 +309,6 @@ impl Contestant {
                     seat: Box::new(EmbeddedSeat::new(params_yaml.clone(), limit)),
                     fallback_move_ms: None,
                     tolerance_ms: 0,
-                    family: None,
                 }
             }
             Contestant::External { manifest } => {
@@ -313,7 +322,6 @@ impl Contestant {
                     )),
                     fallback_move_ms: Some(manifest.move_time_ms),
                     tolerance_ms: manifest.tolerance_ms,
-                    family: ExternalSeat::family(manifest),
                 }
             }
         }

@@ -16,7 +16,7 @@ use super::clock::TurnLimit;
 use super::seat::{MoveInfo, Reply, Seat, SeatFault, Turn, clock_budget};
 use crate::engine::Budget;
 use crate::external::line::LineSession;
-use crate::external::{Answer, ExternalEngine, Family, Fault, Manifest, Player, Protocol, Started};
+use crate::external::{Answer, ExternalEngine, Fault, Manifest, Player, Started};
 
 /// An external engine's seat.
 pub struct ExternalSeat {
@@ -62,16 +62,6 @@ impl ExternalSeat {
             line: None,
             budget,
         }
-    }
-
-    /// How the engine's protocol encodes passes and exchanges; `None` for `arbiter-line`,
-    /// which answers in arbiter's notation.
-    #[must_use]
-    pub fn family(manifest: &Manifest) -> Option<Family> {
-        if manifest.protocol == Protocol::ArbiterLine {
-            return None;
-        }
-        crate::external::Board::of(&manifest.game, manifest.variant()).map(|board| board.family)
     }
 
     /// The processes this seat started (for leak checks).
@@ -147,6 +137,12 @@ impl Seat for ExternalSeat {
                 ..MoveInfo::default()
             },
         })
+    }
+
+    fn game_over(&mut self, history: &[String]) {
+        if let Some(player) = self.player.as_mut() {
+            player.game_over(history);
+        }
     }
 
     fn finish(&mut self) {

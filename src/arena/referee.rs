@@ -17,7 +17,7 @@ use super::openings::Opening;
 use super::record::{FaultRecord, GameRecord, GameResult, MoveRecord, Role};
 use super::seat::{MoveInfo, Seat, Turn};
 use crate::engine::{Position, PositionRequest, Refusal, RulesEngine};
-use crate::external::{Answer, Family, FaultKind, validate};
+use crate::external::{Answer, FaultKind, validate};
 
 /// The referee's move limit for a game and variant, in plies: the longest game the rules
 /// allow where they bound it (Tic-tac-toe 9; Othello 60 placements and at most as many
@@ -61,9 +61,6 @@ pub struct Table {
     pub fallback_move_ms: [Option<u64>; 2],
     /// Each seat's slack on top of every time limit (an external engine's `tolerance-ms`).
     pub tolerance_ms: [u64; 2],
-    /// How a seat's protocol encodes passes and exchanges (Botzone's all `-1`); `None` for
-    /// seats that answer in arbiter's notation.
-    pub families: [Option<Family>; 2],
 }
 
 /// Which game of the match.
@@ -149,16 +146,12 @@ pub fn judge(position: &dyn Position, text: &str) -> Result<String, Violation> {
 
 /// Judges a protocol's answer: a move text through [`judge`]; Botzone's all `-1` and a point
 /// off the board through the external side's [`validate`], which decodes them.
-fn decide(
-    position: &dyn Position,
-    family: Option<Family>,
-    answer: Answer,
-) -> Result<String, Violation> {
+fn decide(position: &dyn Position, answer: Answer) -> Result<String, Violation> {
     let answer = match answer {
         Answer::Move(text) => return judge(position, &text),
         other => other,
     };
-    match validate(position, family.unwrap_or(Family::Gomoku), answer) {
+    match validate(position, answer) {
         Ok(canonical) => judge(position, &canonical),
         Err(fault) => {
             // The decoded meaning shows in the class: a pass or an exchange.
@@ -327,7 +320,7 @@ impl Referee<'_> {
                 ));
                 break;
             }
-            let mv = match decide(position.as_ref(), table.families[side], reply.answer) {
+            let mv = match decide(position.as_ref(), reply.answer) {
                 Ok(mv) => mv,
                 Err(violation) => {
                     fault = Some(faulted(
@@ -351,6 +344,9 @@ impl Referee<'_> {
                 info: reply.info,
             });
             history.push(mv);
+        }
+        for seat in &mut table.seats {
+            seat.game_over(&history);
         }
         let over = position.outcome().map_err(|error| error.to_string())?;
         let result = match (&fault, over) {
@@ -466,7 +462,6 @@ mod tests {
             labels: ["first".to_owned(), "second".to_owned()],
             fallback_move_ms: [None; 2],
             tolerance_ms: [0; 2],
-            families: [None; 2],
         };
         let spec = GameSpec {
             index: 0,

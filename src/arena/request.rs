@@ -138,6 +138,25 @@ impl MatchRequest {
             sprt.check()?;
         }
         let book = load_book(&game, &variant, self.openings.as_deref())?;
+        let longest = book
+            .openings
+            .iter()
+            .map(|o| o.moves.len())
+            .max()
+            .unwrap_or(0);
+        for (label, contestant, name) in [("A", &loaded[0], a), ("B", &loaded[1], b)] {
+            if let Some(most) = contestant.max_given_plies()
+                && longest > most
+            {
+                return Err(format!(
+                    "engine {label} ({name}) speaks a protocol that sets no position (ccgc: a \
+                     new engine sees only the start or the opponent's first move), but the \
+                     book `{}` has openings of {longest} plies; use --openings start, or a book \
+                     of openings of at most {most} ply",
+                    book.name
+                ));
+            }
+        }
         let budget = match (self.nodes, self.depth, self.time_control) {
             (Some(nodes), _, _) => Some(FixedBudget::Nodes(nodes)),
             (None, Some(depth), _) => Some(FixedBudget::Depth(depth)),

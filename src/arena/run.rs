@@ -154,7 +154,6 @@ impl Runner {
         let table = Table {
             fallback_move_ms: [first_plan.fallback_move_ms, second_plan.fallback_move_ms],
             tolerance_ms: [first_plan.tolerance_ms, second_plan.tolerance_ms],
-            families: [first_plan.family, second_plan.family],
             seats: [first_plan.seat, second_plan.seat],
             roles,
             labels: roles.map(|role| self.config.engines[role.index()].label.clone()),

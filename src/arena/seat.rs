@@ -73,6 +73,8 @@ pub trait Seat: Send {
     /// # Errors
     /// The [`SeatFault`] of an engine that did not answer properly.
     fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault>;
+    /// The game is over after `history` (see [`crate::external::Player::game_over`]).
+    fn game_over(&mut self, _history: &[String]) {}
     /// Ends the game for this seat (processes are stopped).
     fn finish(&mut self);
 }

@@ -1,6 +1,6 @@
 //! `arbiter-bot`: an embedded engine as a process speaking a tournament protocol on stdin and
 //! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork; NBoard;
-//! arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
+//! the CCGC platform; arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
 //!
 //! Exit codes: 0 when the protocol ended normally, 2 for bad arguments or an input the bot cannot
 //! play, 3 for the `crash-at:N` fault.
@@ -33,7 +33,7 @@ struct Args {
     depth: Option<u32>,
     /// A deliberate fault (see docs/protocols.md): crash-at:N, segv-at:N, hang, garbage,
     /// illegal, forbidden, slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS,
-    /// message-flood, blank-flood, extra-line, error-lines, no-about, error-for-unknown,
+    /// message-flood, blank-flood, extra-line, error-lines, debug-move, no-about, error-for-unknown,
     /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term.
     #[arg(long)]
     fault: Option<Fault>,
@@ -47,8 +47,12 @@ fn default_variant(game: &str, protocol: Protocol) -> Option<&'static str> {
     match (game, protocol) {
         ("gomoku", Protocol::ArbiterLine) => None,
         ("gomoku", _) => Some("freestyle"),
-        ("amazons", Protocol::ArbiterLine) => None,
+        ("amazons", Protocol::ArbiterLine | Protocol::Ccgc) => None,
         ("amazons", _) => Some("botzone8"),
+        // The CCGC platform's rulings: a NoGo foul loses; Surakarta has no repetition or
+        // no-capture rule (shared/protocols-ccgc.md).
+        ("nogo", Protocol::Ccgc) => Some("foul-loses"),
+        ("surakarta", Protocol::Ccgc) => Some("no-repetition+no-limit"),
         _ => None,
     }
 }

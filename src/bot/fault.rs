@@ -18,6 +18,7 @@
 //! | `blank-flood` | instead of a move, prints blank lines without end |
 //! | `extra-line` | after each move answer, prints a second answer line nobody asked for |
 //! | `error-lines` | prints `ERROR …` lines before each move (Gomocup; a manager skips them) |
+//! | `debug-move` | prints a debug line holding `move ` before each move (CCGC: the platform reads it as the move) |
 //! | `no-about` | answers `UNKNOWN` to Gomocup `ABOUT` |
 //! | `error-for-unknown` | answers `ERROR …` where Gomocup says `UNKNOWN` |
 //! | `exit-after-hello` | exits with code 3 at the first command after set-up (`hello`/`variant`, `START`/`INFO`) |
@@ -49,6 +50,7 @@ pub enum Fault {
     BlankFlood,
     ExtraLine,
     ErrorLines,
+    DebugMove,
     NoAbout,
     ErrorForUnknown,
     ExitAfterHello,
@@ -64,7 +66,7 @@ impl Fault {
     /// Every fault's spelling, for messages and `--help`.
     pub const NAMES: &'static str = "crash-at:N, segv-at:N, hang, garbage, illegal, forbidden, \
         slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS, message-flood, blank-flood, \
-        extra-line, error-lines, no-about, error-for-unknown, exit-after-hello, garbage-outcome, \
+        extra-line, error-lines, debug-move, no-about, error-for-unknown, exit-after-hello, garbage-outcome, \
         memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term";
 }
 
@@ -110,6 +112,7 @@ impl FromStr for Fault {
             ("blank-flood", None) => Ok(Fault::BlankFlood),
             ("extra-line", None) => Ok(Fault::ExtraLine),
             ("error-lines", None) => Ok(Fault::ErrorLines),
+            ("debug-move", None) => Ok(Fault::DebugMove),
             ("no-about", None) => Ok(Fault::NoAbout),
             ("error-for-unknown", None) => Ok(Fault::ErrorForUnknown),
             ("exit-after-hello", None) => Ok(Fault::ExitAfterHello),
@@ -145,6 +148,7 @@ impl fmt::Display for Fault {
             Fault::BlankFlood => f.write_str("blank-flood"),
             Fault::ExtraLine => f.write_str("extra-line"),
             Fault::ErrorLines => f.write_str("error-lines"),
+            Fault::DebugMove => f.write_str("debug-move"),
             Fault::NoAbout => f.write_str("no-about"),
             Fault::ErrorForUnknown => f.write_str("error-for-unknown"),
             Fault::ExitAfterHello => f.write_str("exit-after-hello"),
@@ -275,6 +279,7 @@ mod tests {
     #[case("blank-flood", Fault::BlankFlood)]
     #[case("extra-line", Fault::ExtraLine)]
     #[case("error-lines", Fault::ErrorLines)]
+    #[case("debug-move", Fault::DebugMove)]
     #[case("no-about", Fault::NoAbout)]
     #[case("error-for-unknown", Fault::ErrorForUnknown)]
     #[case("exit-after-hello", Fault::ExitAfterHello)]

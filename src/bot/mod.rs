@@ -1,6 +1,6 @@
 //! `arbiter-bot`: the embedded engines as real processes speaking every tournament protocol, so
 //! that the adapters of external engines are tested against real processes and teams get a
-//! sparring partner for Botzone and Gomocup.
+//! sparring partner for Botzone, Gomocup, NBoard and the CCGC platform.
 //!
 //! [`run`] drives one protocol over any reader and writer (the binary passes stdin and stdout;
 //! tests may pass buffers). The [`player::Player`] chooses moves; [`fault`] holds the deliberate
@@ -10,6 +10,7 @@
 //! `segv-at:N` faults; in Botzone's one-turn-per-process mode the count comes from the history.
 
 mod botzone;
+mod ccgc;
 pub mod fault;
 mod gomocup;
 mod line;
@@ -85,6 +86,7 @@ pub fn run(
         Protocol::Gomocup => gomocup::run(player, input, &mut out),
         Protocol::ArbiterLine => line::run(player, input, &mut out),
         Protocol::Nboard => nboard::run(player, input, &mut out),
+        Protocol::Ccgc => ccgc::run(player, input, &mut out),
     }
 }
 

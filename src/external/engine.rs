@@ -19,7 +19,8 @@ use arbiter_core::PerftConvention;
 
 use super::Player;
 use super::botzone::BotzonePlayer;
-use super::encode::{Answer, Board, Family};
+use super::ccgc::CcgcPlayer;
+use super::encode::{Answer, Board};
 use super::fault::{Fault, FaultKind};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::line::LineSession;
@@ -32,6 +33,7 @@ use crate::engine::{
     PositionRequest, QueryError, Refusal, RulesEngine, SearchError, SearchReport, TreeCounts,
     find_engine,
 };
+use crate::protocol::ccgc::CcgcGame;
 
 /// What every position of one engine shares.
 struct Shared {
@@ -156,6 +158,14 @@ impl ExternalEngine {
     pub fn player_for(&self, variant: &str) -> Option<Box<dyn Player>> {
         let manifest = &self.shared.manifest;
         let offered = self.offered(variant)?;
+        if manifest.protocol == Protocol::Ccgc {
+            let game = CcgcGame::for_game(&manifest.game, &offered.name).ok()?;
+            return Some(Box::new(CcgcPlayer::new(
+                self.spawn_spec(),
+                game,
+                super::Timing::of(manifest),
+            )));
+        }
         let board = Board::of(&manifest.game, &offered.name)?;
         match manifest.protocol {
             Protocol::Botzone
@@ -181,7 +191,7 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
                 manifest.nboard_depth.unwrap_or(NBOARD_DEPTH),
             ))),
-            Protocol::ArbiterLine => None,
+            Protocol::ArbiterLine | Protocol::Ccgc => None,
         }
     }
 
@@ -355,7 +365,7 @@ pub fn is_manifest_path(name: &str) -> bool {
 /// `illegal-move` (with the rule's reason, or the forbidden kind), `wrong-pass` (a pass with a
 /// move available, or a move when only a pass is legal), `wrong-exchange` (an exchange where
 /// the opening allows none).
-pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Result<String, Fault> {
+pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Fault> {
     let text = match answer {
         Answer::Move(text) => text,
         Answer::OffBoard(detail) => {
@@ -386,7 +396,6 @@ pub fn validate(reference: &dyn Position, family: Family, answer: Answer) -> Res
         ));
     }
     if text == "swap"
-        && family == Family::Gomoku
         && let Err(refusal) = reference.check(&text).map_err(internal)?
     {
         return Err(Fault::new(
@@ -487,9 +496,6 @@ impl ExternalPosition {
         if self.reference.outcome().ok().flatten().is_some() {
             return Err(SearchError::Unsupported("the game is over".to_owned()));
         }
-        let family = engine
-            .board_of(&self.variant)
-            .map_or(Family::Gomoku, |board| board.family);
         let mut player = engine
             .player_for(&self.variant)
             .ok_or_else(|| SearchError::Unsupported("this protocol has no player".to_owned()))?;
@@ -508,6 +514,17 @@ impl ExternalPosition {
                             .to_owned(),
                     ));
                 }
+                if let Some(most) = manifest.protocol.max_given_plies()
+                    && history.len() > most
+                {
+                    return Err(SearchError::Unsupported(format!(
+                        "{} has no command that sets a position: a new engine sees only the \
+                         start or the opponent's first move, and this position is {} plies \
+                         into the game",
+                        manifest.protocol,
+                        history.len()
+                    )));
+                }
                 player.answer(&history)
             }
             reach::Route::Unreachable { reason, stones } => {
@@ -523,10 +540,20 @@ impl ExternalPosition {
                     Some(answer) => answer,
                     None => {
                         player.finish();
-                        return Err(SearchError::Unsupported(format!(
-                            "{} takes a game as its move history, and {reason}",
-                            manifest.protocol
-                        )));
+                        let why = if manifest.protocol.max_given_plies().is_some() {
+                            format!(
+                                "{} has no command that sets a position: a new engine sees \
+                                 only the start or the opponent's first move, and this case \
+                                 is a board",
+                                manifest.protocol
+                            )
+                        } else {
+                            format!(
+                                "{} takes a game as its move history, and {reason}",
+                                manifest.protocol
+                            )
+                        };
+                        return Err(SearchError::Unsupported(why));
                     }
                 }
             }
@@ -537,7 +564,7 @@ impl ExternalPosition {
         player.finish();
         engine.record_player(player.as_mut());
         let best = answer
-            .and_then(|answer| validate(self.reference.as_ref(), family, answer))
+            .and_then(|answer| validate(self.reference.as_ref(), answer))
             .map_err(|fault| match &as_it_stands {
                 Some(reason) => fault.context(&format!(
                     "on a BOARD sent as its stones stand ({reason}; the side to move's stones \
@@ -699,11 +726,7 @@ impl Position for ExternalPosition {
             .with_line(|session| session.go(budget, 0))
             .map_err(SearchError::from)?;
         if let Some(best) = &report.best {
-            let family = self
-                .engine
-                .board_of(&self.variant)
-                .map_or(Family::Gomoku, |board| board.family);
-            validate(self.reference.as_ref(), family, Answer::Move(best.clone()))
+            validate(self.reference.as_ref(), Answer::Move(best.clone()))
                 .map_err(|fault| fault.context("`go` answered"))?;
         }
         Ok(report)

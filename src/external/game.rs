@@ -6,7 +6,6 @@
 
 use crate::engine::{PositionRequest, RulesEngine};
 
-use super::encode::Family;
 use super::engine::{ExternalEngine, validate};
 use super::fault::Fault;
 
@@ -33,7 +32,6 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         .reference()
         .position(&variant, &PositionRequest::default())
         .map_err(|error| error.to_string())?;
-    let family = engine.board().map_or(Family::Gomoku, |board| board.family);
     let (Some(first), Some(second)) = (engine.player(), engine.player()) else {
         return Err(format!("{} has no play protocol", engine.name()));
     };
@@ -52,7 +50,7 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         let player = &mut players[ply % 2];
         let checked = player
             .answer(&record.moves)
-            .and_then(|answer| validate(reference.as_ref(), family, answer));
+            .and_then(|answer| validate(reference.as_ref(), answer));
         match checked {
             Ok(mv) => {
                 if let Err(refusal) = reference.play(&mv) {

@@ -6,14 +6,14 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
-//! | [`botzone`], [`gomocup`], [`nboard`], [`line`](mod@line) | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`fault`] | the classification of every failure |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`check`] | the protocol check: every command and edge case of the engine's protocol |
 //! | [`game`] | whole games between players (self-play), for tests and sparring |
 //!
-//! Through a play protocol (Botzone, Gomocup) an engine only chooses moves: arbiter gives it the
+//! Through a play protocol (Botzone, Gomocup, NBoard, CCGC) an engine only chooses moves: arbiter gives it the
 //! game (a move history, or a Gomocup `BOARD`) and checks the answer with the embedded engine
 //! of the same game (legal, not a forbidden point, pass only when forced, exchange only where
 //! allowed). Through `arbiter-line` its rules themselves are audited: legal moves, outcome,
@@ -25,6 +25,7 @@
 //! its rows in [`check`].
 
 pub mod botzone;
+pub mod ccgc;
 pub mod check;
 pub mod encode;
 pub mod engine;
@@ -63,6 +64,10 @@ pub trait Player: Send {
     fn answer_text(&mut self, _text: &str) -> Option<Result<Answer, Fault>> {
         None
     }
+    /// The game is over after `history` (the last move may be the opponent's, not yet sent):
+    /// tell the engine as its platform does (the CCGC platform's `end`). Most protocols have
+    /// nothing to say here; [`Player::finish`] still ends the process.
+    fn game_over(&mut self, _history: &[String]) {}
     /// Ends the game: a polite goodbye, then the process tree is killed.
     fn finish(&mut self);
     /// The processes started so far (to check that none is left).

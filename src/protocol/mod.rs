@@ -13,6 +13,7 @@
 //! | [`gomocup`] | Gomocup/Piskvork commands (`START`, `TURN`, `BOARD`…`DONE`, `SWAP2BOARD`, …) and answers |
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
 //! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
+//! | [`ccgc`] | the CCGC platform protocol (`name?`, `new black`, `move <list>`, `error`, `end`, `quit`) and its move lists |
 //!
 //! Every parser returns a [`CodecError`] for text it cannot read; none panics on any input.
 //! The protocols are documented for users in `docs/protocols.md`.
@@ -23,6 +24,7 @@
 //! names every `match` that must learn it.
 
 pub mod botzone;
+pub mod ccgc;
 pub mod encoding;
 pub mod gomocup;
 pub mod line;
@@ -53,11 +55,13 @@ pub enum Protocol {
     ArbiterLine,
     /// The NBoard Othello GUI's engine protocol (Edax, NTest, Egaroucid …).
     Nboard,
+    /// The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`).
+    Ccgc,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 7] = [
+    pub const ALL: [Protocol; 8] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
@@ -65,6 +69,7 @@ impl Protocol {
         Protocol::Gomocup,
         Protocol::ArbiterLine,
         Protocol::Nboard,
+        Protocol::Ccgc,
     ];
 
     /// The manifest and command-line spelling.
@@ -78,6 +83,7 @@ impl Protocol {
             Protocol::Gomocup => "gomocup",
             Protocol::ArbiterLine => "arbiter-line",
             Protocol::Nboard => "nboard",
+            Protocol::Ccgc => "ccgc",
         }
     }
 
@@ -124,7 +130,23 @@ impl Protocol {
             | Protocol::BotzoneSimpleKeepRunning => Some(&["gomoku", "othello", "amazons", "nogo"]),
             Protocol::Gomocup => Some(&["gomoku"]),
             Protocol::Nboard => Some(&["othello"]),
+            Protocol::Ccgc => Some(ccgc::GAMES),
             Protocol::ArbiterLine => None,
+        }
+    }
+}
+
+impl Protocol {
+    /// How many plies of a game a *fresh* engine process can be given that it did not play
+    /// itself; `None` when the protocol sets any game (a history, a board, a GGF game). The
+    /// CCGC platform has no such command: a new engine sees the start (`new black`) or the
+    /// opponent's first move (`new white`, `move …`), and later positions only arise in a game
+    /// it plays from the start.
+    #[must_use]
+    pub const fn max_given_plies(self) -> Option<usize> {
+        match self {
+            Protocol::Ccgc => Some(1),
+            _ => None,
         }
     }
 }

@@ -27,27 +27,27 @@ const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 const FAULT_BOUND: Duration = Duration::from_secs(20);
 
 /// Generous limits for tests that do not test a deadline: a busy machine must not fail them.
-const EASY: Times = Times {
+pub(super) const EASY: Times = Times {
     move_ms: 3000,
     first_ms: 5000,
     tolerance_ms: 3000,
 };
 
 /// Tight limits, for the tests of timeouts (where the deadline is what is tested).
-const TIGHT: Times = Times {
+pub(super) const TIGHT: Times = Times {
     move_ms: 300,
     first_ms: 5000,
     tolerance_ms: 0,
 };
 
 #[derive(Clone, Copy)]
-struct Times {
-    move_ms: u64,
-    first_ms: u64,
-    tolerance_ms: u64,
+pub(super) struct Times {
+    pub(super) move_ms: u64,
+    pub(super) first_ms: u64,
+    pub(super) tolerance_ms: u64,
 }
 
-fn scratch() -> PathBuf {
+pub(super) fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-external-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -89,7 +89,7 @@ fn bot_yaml(
     )
 }
 
-fn engine_with(
+pub(super) fn engine_with(
     name: &str,
     setting: (&str, &str, &str),
     extra: &[&str],
@@ -103,23 +103,35 @@ fn engine_with(
     ExternalEngine::new(manifest).with_log_dir(&dir.join("logs"))
 }
 
-fn engine(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str]) -> ExternalEngine {
+pub(super) fn engine(
+    name: &str,
+    game: &str,
+    variant: &str,
+    protocol: &str,
+    extra: &[&str],
+) -> ExternalEngine {
     engine_with(name, (game, variant, protocol), extra, EASY, "")
 }
 
-fn tight(name: &str, game: &str, variant: &str, protocol: &str, extra: &[&str]) -> ExternalEngine {
+pub(super) fn tight(
+    name: &str,
+    game: &str,
+    variant: &str,
+    protocol: &str,
+    extra: &[&str],
+) -> ExternalEngine {
     engine_with(name, (game, variant, protocol), extra, TIGHT, "")
 }
 
 /// Nothing the engine started is left: group, descendants, tagged processes.
-fn assert_no_leftovers(engine: &ExternalEngine) {
+pub(super) fn assert_no_leftovers(engine: &ExternalEngine) {
     engine.shutdown();
     assert!(!engine.started().is_empty(), "no process was started");
     let left = engine.left_behind(Duration::from_secs(10));
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
-fn moves(text: &str) -> PositionRequest {
+pub(super) fn moves(text: &str) -> PositionRequest {
     PositionRequest {
         moves: text.split_whitespace().map(str::to_owned).collect(),
         ..PositionRequest::default()
@@ -127,7 +139,11 @@ fn moves(text: &str) -> PositionRequest {
 }
 
 /// The engine's search from `request`, expected to fail with `kind`; returns the detail.
-fn expect_fault(engine: &ExternalEngine, request: &PositionRequest, kind: &str) -> String {
+pub(super) fn expect_fault(
+    engine: &ExternalEngine,
+    request: &PositionRequest,
+    kind: &str,
+) -> String {
     let variant = engine.default_variant();
     let position = engine.position(&variant, request).unwrap();
     let started = Instant::now();
@@ -917,7 +933,7 @@ fn gomocup_takes_a_board_with_no_move_order_as_it_stands() {
 
 /// Run options of these tests: `cargo test`'s limits, no snapshots (an external engine's
 /// searches are not reproducible).
-fn options() -> RunOptions {
+pub(super) fn options() -> RunOptions {
     RunOptions {
         snapshots: runner::SnapshotPolicy::Ignore,
         ..RunOptions::for_tests(Path::new(env!("CARGO_MANIFEST_DIR")))
@@ -925,7 +941,10 @@ fn options() -> RunOptions {
 }
 
 /// The spec files under `dir` (from the workspace root) and their plan against `engine`.
-fn plan_specs(engine: &ExternalEngine, dir: &str) -> (runner::CaseFiles, Vec<runner::PlannedCase>) {
+pub(super) fn plan_specs(
+    engine: &ExternalEngine,
+    dir: &str,
+) -> (runner::CaseFiles, Vec<runner::PlannedCase>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let engines = arbiter::engine::embedded_engines();
     let loaded = runner::load(Some(&root.join(dir)), None, &engines);
@@ -936,7 +955,7 @@ fn plan_specs(engine: &ExternalEngine, dir: &str) -> (runner::CaseFiles, Vec<run
 }
 
 /// Every spec case of `game` with `engine`: how many passed, and the not-applicable ones.
-fn audit(engine: &ExternalEngine, game: &str) -> (usize, usize, Vec<String>) {
+pub(super) fn audit(engine: &ExternalEngine, game: &str) -> (usize, usize, Vec<String>) {
     let (files, plan) = plan_specs(engine, &format!("specs/{game}"));
     let mut passed = 0;
     let mut not_applicable = Vec::new();
@@ -1200,7 +1219,7 @@ fn garbage_outcomes_fail_every_outcome_case() {
 // ------------------------------------------------------------------- the protocol check
 
 /// The protocol check of an engine: the failed rows' details.
-fn protocol_check(engine: &ExternalEngine) -> check::Report {
+pub(super) fn protocol_check(engine: &ExternalEngine) -> check::Report {
     let report = check::run(engine);
     eprintln!("{}", report.render());
     assert_eq!(
@@ -1231,7 +1250,7 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
 
 /// A fault bot's protocol check fails only on rows whose details name `kinds`, and the rows
 /// in `unaffected` pass (each row starts afresh, so nothing cascades).
-fn check_fails_only_on(
+pub(super) fn check_fails_only_on(
     setting: (&str, &str, &str),
     fault: &str,
     kinds: &[&str],

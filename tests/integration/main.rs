@@ -7,12 +7,14 @@
 //! | [`bad_input`] | the malformed specs and suites of `tests/bad-specs/` and `tests/bad-suites/` |
 //! | [`folders`] | what the loaders do with links, loops, FIFOs, binary files, missing folders |
 //! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
+//! | [`ccgc`] | the CCGC platform protocol: the check in every game, faults, positions it cannot set |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
 
 mod bad_input;
 mod bot;
+mod ccgc;
 mod external;
 mod folders;
 mod matches;

@@ -70,8 +70,26 @@ impl Game for DotsBoxes {
         DotsBoxes::hash_from_scratch(self)
     }
 
+    /// arbiter's `b1b2+c3d3`, or the CCGC platform's `2 BBAACC` (with or without `move`),
+    /// which is read in its order: the platform refuses lines out of a drawing order, so a
+    /// legal set of lines in such an order is refused here too.
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        notation::parse_turn(&self.geometry, text)
+        let trimmed = text.trim();
+        if !(trimmed.starts_with(|c: char| c.is_ascii_digit()) || trimmed.starts_with("move ")) {
+            return notation::parse_turn(&self.geometry, text);
+        }
+        let edges = notation::parse_ccgc(&self.geometry, trimmed)?;
+        let mv = Move(edges.iter().fold(0, |set, &edge| set | (1u64 << edge)));
+        // An illegal set keeps its own refusal (`check_move`); only the order is judged here.
+        if self.check_move(mv).is_ok() {
+            self.turn_from_sequence(&edges).map_err(|illegal| {
+                NotationError::new(format!(
+                    "`{trimmed}` is not in a drawing order: {} ({})",
+                    illegal.detail, illegal.code
+                ))
+            })?;
+        }
+        Ok(mv)
     }
 
     /// The lines in a drawing order, joined by `+` (see the `notation` module).

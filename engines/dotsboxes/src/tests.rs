@@ -150,6 +150,20 @@ fn the_platform_sequence_order_is_checked() {
         game.turn_from_sequence(&reversed).map_err(|e| e.code),
         Err("no-extra-move")
     );
+    // The platform's form is a move notation too, read in its order.
+    assert_eq!(game.parse_move("move 2 BBAACC"), Ok(mv));
+    assert_eq!(game.parse_move("2 BBAACC"), Ok(mv));
+    let refused = game.parse_move("2 ACCBBA").unwrap_err().to_string();
+    assert!(
+        refused.contains("drawing order") && refused.contains("no-extra-move"),
+        "{refused}"
+    );
+    // An illegal set keeps its own refusal from `check_move`.
+    let drawn_again = game.parse_move("1 AAA").unwrap();
+    assert_eq!(
+        game.check_move(drawn_again).map_err(|e| e.code),
+        Err("already-drawn")
+    );
 }
 
 #[test]

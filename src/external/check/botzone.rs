@@ -12,10 +12,9 @@ impl Checker {
         let answer = player.answer(history);
         player.finish();
         self.engine.record_player(player.as_mut());
-        let family = self.engine.board().map(|b| b.family).ok_or("no board")?;
         let reference = self.reference(history);
         answer
-            .and_then(|answer| validate(reference.as_ref(), family, answer))
+            .and_then(|answer| validate(reference.as_ref(), answer))
             .map_err(|fault| fault.to_string())
     }
 
@@ -92,7 +91,6 @@ impl Checker {
     /// One player, the opponent random: the process must stay and answer each new request.
     pub(super) fn keep_running(&self, turns: usize) -> Result<String, String> {
         let mut player = self.engine.player().ok_or("no play protocol")?;
-        let family = self.engine.board().map(|b| b.family).ok_or("no board")?;
         let mut rng = Lcg(7);
         let mut history: Vec<String> = Vec::new();
         let mut result = Ok(());
@@ -103,7 +101,7 @@ impl Checker {
             }
             match player
                 .answer(&history)
-                .and_then(|answer| validate(position.as_ref(), family, answer))
+                .and_then(|answer| validate(position.as_ref(), answer))
             {
                 Ok(mv) => {
                     position.play(&mv).map_err(|r| r.to_string())?;

@@ -100,7 +100,7 @@ impl<'a> Session<'a> {
         let reference = self.checker.reference(history);
         board
             .from_gomocup(&line)
-            .and_then(|answer| validate(reference.as_ref(), board.family, answer))
+            .and_then(|answer| validate(reference.as_ref(), answer))
             .map_err(|fault| fault.to_string())
     }
 }

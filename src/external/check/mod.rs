@@ -13,9 +13,11 @@
 //!   of earlier runs that this run ended.
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
-//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `line.rs`.
+//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `ccgc.rs`,
+//! `line.rs`.
 
 mod botzone;
+mod ccgc;
 mod gomocup;
 mod line;
 mod nboard;
@@ -144,6 +146,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::Gomocup => checker.gomocup(),
         Protocol::ArbiterLine => checker.line(),
         Protocol::Nboard => checker.nboard(),
+        Protocol::Ccgc => checker.ccgc(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple

@@ -104,9 +104,7 @@ impl Checker {
         player.finish();
         self.engine.record_player(&mut player);
         answer
-            .and_then(|answer| {
-                validate(reference.as_ref(), crate::external::Family::Othello, answer)
-            })
+            .and_then(|answer| validate(reference.as_ref(), answer))
             .map(|mv| format!("`{text}`: {mv}"))
             .map_err(|fault| fault.to_string())
     }

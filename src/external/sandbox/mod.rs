@@ -403,6 +403,31 @@ impl Process {
         }
     }
 
+    /// The whole lines the engine has printed that nobody read yet, without waiting (each
+    /// logged as skipped); at most [`CHANNEL_LINES`], since the channel holds no more. An end
+    /// of output or an error stays for the next read to report.
+    pub fn drain(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        while lines.len() < CHANNEL_LINES {
+            match self.events.try_recv() {
+                Ok(Event::Line(line)) => {
+                    if let Some(log) = &self.log {
+                        log.line(&format!("[stdout, drained] {}", escape(&preview(&line))));
+                    }
+                    lines.push(line);
+                }
+                Ok(Event::TooLong(_)) => {}
+                Ok(Event::Eof(_) | Event::Error(_)) => {
+                    // The output has ended: the next read reports how the process exited.
+                    self.eof = true;
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        lines
+    }
+
     /// Samples the tree's resident memory (every [`MEMORY_SAMPLE`], or now when `force`);
     /// above the limit the engine is killed.
     ///

@@ -1,0 +1,202 @@
+//! The CCGC platform protocol against real processes: `arbiter-bot --protocol ccgc` passes the
+//! protocol check in every game the platform has, its fault modes fail only their own rows,
+//! whole games are relayed move by move, and positions the protocol cannot set are reported
+//! as not applicable with the reason (never as a failure of the engine).
+
+use arbiter::engine::{Algorithm, Budget, RulesEngine, SearchError};
+use arbiter::external::check::Verdict;
+use arbiter::external::game::self_play;
+
+use super::external::{
+    assert_no_leftovers, audit, check_fails_only_on, engine, expect_fault, moves, protocol_check,
+    tight,
+};
+
+/// Every game of the platform that arbiter plays, in the variant its rules match.
+const GAMES: [(&str, &str); 5] = [
+    ("connect6", "standard"),
+    ("amazons", "standard"),
+    ("surakarta", "no-repetition+no-limit"),
+    ("nogo", "foul-loses"),
+    ("dotsboxes", "5x5"),
+];
+
+/// Rows that no move fault can touch.
+const SETUP_ROWS: &[&str] = &[
+    "start-up: `name?` → `name …`",
+    "`quit` ends the process within 1 s",
+];
+
+#[test]
+fn arbiter_bot_passes_the_ccgc_protocol_check_in_every_game() {
+    for (game, variant) in GAMES {
+        let engine = engine(&format!("t-ccgc-{game}"), game, variant, "ccgc", &[]);
+        let report = protocol_check(&engine);
+        assert_eq!(report.failed(), 0, "{}", report.render());
+        for row in &report.rows {
+            assert_eq!(row.verdict, Verdict::Passed, "{}", report.render());
+        }
+        let first = report.row("`new black`: the first move at once").unwrap();
+        if game == "connect6" {
+            assert!(first.detail.contains("@@`"), "{}", first.detail);
+        }
+    }
+}
+
+#[test]
+fn whole_games_are_relayed_move_by_move_in_every_game() {
+    for (game, variant) in GAMES {
+        let engine = engine(&format!("t-ccgc-play-{game}"), game, variant, "ccgc", &[]);
+        let record = self_play(&engine, 12).unwrap();
+        assert!(record.fault.is_none(), "{game}: {:?}", record.fault);
+        assert!(
+            record.moves.len() == 12 || record.outcome.is_some(),
+            "{game}: {:?}",
+            record.moves
+        );
+        // One process per side for the whole game.
+        assert_eq!(engine.started().len(), 2, "{game}");
+        assert_no_leftovers(&engine);
+    }
+}
+
+#[test]
+fn ccgc_fault_bots_fail_only_on_their_fault() {
+    let nogo = ("nogo", "foul-loses", "ccgc");
+    check_fails_only_on(nogo, "crash-at:2", &["crash"], SETUP_ROWS);
+    check_fails_only_on(nogo, "illegal", &["illegal-move"], SETUP_ROWS);
+    check_fails_only_on(nogo, "wrong-pass", &["wrong-pass"], SETUP_ROWS);
+    // A debug line holding `move ` is read as the move, as the platform reads it.
+    check_fails_only_on(
+        ("connect6", "standard", "ccgc"),
+        "debug-move",
+        &["illegal-move"],
+        SETUP_ROWS,
+    );
+}
+
+/// A move printed twice arrives while the opponent is on move. The platform ignores it when it
+/// comes before the next command and reads it as the answer when it comes after (no command
+/// synchronises the two); the driver drains what came before, with a warning. Either way the
+/// fault can show only in the rows that send a second command: the others pass.
+#[test]
+fn a_move_printed_twice_spoils_only_the_rows_that_send_a_second_command() {
+    let engine = engine(
+        "t-ccgc-extra-line",
+        "amazons",
+        "standard",
+        "ccgc",
+        &["--fault", "extra-line"],
+    );
+    let report = protocol_check(&engine);
+    let second_command = [
+        "a whole game as black, one process, moves relayed",
+        "a whole game as white, one process, moves relayed",
+        "`error`: the engine produces another move",
+        "`end` joined to the last move, then `new` in the same process",
+    ];
+    for row in &report.rows {
+        let spoiled = row.verdict == Verdict::Failed && row.detail.contains("illegal-move");
+        if second_command.contains(&row.check.as_str()) {
+            assert!(
+                row.verdict != Verdict::Failed || spoiled,
+                "{}",
+                report.render()
+            );
+        } else {
+            assert_eq!(row.verdict, Verdict::Passed, "{}", report.render());
+        }
+        // A whole game relays many moves: the duplicate is always seen, drained or read.
+        if row.check.starts_with("a whole game") {
+            assert!(
+                row.verdict == Verdict::Warning || spoiled,
+                "{}",
+                report.render()
+            );
+        }
+    }
+}
+
+#[test]
+fn garbage_is_thrown_away_and_named_in_the_timeout() {
+    let engine = tight(
+        "t-ccgc-garbage",
+        "nogo",
+        "foul-loses",
+        "ccgc",
+        &["--fault", "garbage"],
+    );
+    let detail = expect_fault(&engine, &moves(""), "timeout");
+    assert!(detail.contains("without `move `"), "{detail}");
+    assert!(detail.contains("arbiter-bot says"), "{detail}");
+    assert!(detail.contains("move time 300 ms"), "{detail}");
+}
+
+#[test]
+fn hang_is_a_timeout_and_no_newline_a_protocol_error() {
+    let engine = tight(
+        "t-ccgc-hang",
+        "connect6",
+        "standard",
+        "ccgc",
+        &["--fault", "hang"],
+    );
+    expect_fault(&engine, &moves("j10"), "timeout");
+    let engine = tight(
+        "t-ccgc-no-newline",
+        "dotsboxes",
+        "5x5",
+        "ccgc",
+        &["--fault", "no-newline"],
+    );
+    expect_fault(&engine, &moves(""), "protocol-error");
+}
+
+/// The protocol sets no position: the start and the opponent's first move reach a new engine,
+/// anything later is not applicable, saying why.
+#[test]
+fn only_the_first_two_positions_reach_a_new_engine() {
+    let engine = engine(
+        "t-ccgc-reach",
+        "surakarta",
+        "no-repetition+no-limit",
+        "ccgc",
+        &[],
+    );
+    let variant = engine.default_variant();
+    for history in ["", "b2-b3"] {
+        let position = engine.position(&variant, &moves(history)).unwrap();
+        let report = position
+            .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
+            .unwrap_or_else(|error| panic!("after `{history}`: {error}"));
+        assert!(report.best.is_some());
+    }
+    let position = engine.position(&variant, &moves("b2-b3 e5-e4")).unwrap();
+    match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+        Err(SearchError::Unsupported(why)) => {
+            assert!(why.contains("no command that sets a position"), "{why}");
+        }
+        other => panic!("expected not applicable, got {other:?}"),
+    }
+    assert_no_leftovers(&engine);
+}
+
+/// An audit over ccgc: the cases at the start are play checks, and every other case is not
+/// applicable with the protocol's reason, never a failure.
+#[test]
+fn a_ccgc_audit_plays_the_start_and_says_why_the_rest_cannot_be_reached() {
+    let engine = engine("t-ccgc-audit", "nogo", "foul-loses", "ccgc", &[]);
+    let (total, passed, not_applicable) = audit(&engine, "nogo");
+    eprintln!("{passed} of {total} passed; not applicable: {not_applicable:#?}");
+    assert!(passed >= 1, "{passed} of {total}");
+    for message in &not_applicable {
+        assert!(
+            message.contains("no command that sets a position")
+                || message.contains("the game is over")
+                || message.contains("only chooses moves")
+                || message.contains("not applicable"),
+            "{message}"
+        );
+    }
+    assert_no_leftovers(&engine);
+}
