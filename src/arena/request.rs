@@ -137,7 +137,13 @@ impl MatchRequest {
         if let Some(sprt) = &self.sprt {
             sprt.check()?;
         }
-        let book = load_book(&game, &variant, self.openings.as_deref())?;
+        // A contestant whose protocol sets no position (ccgc) plays from the start unless a
+        // book is named: the shipped books' openings are longer than it can be given.
+        let sets_no_position = loaded.iter().any(|c| c.max_given_plies().is_some());
+        let book = match (&self.openings, sets_no_position) {
+            (None, true) => OpeningBook::start_only(),
+            (openings, _) => load_book(&game, &variant, openings.as_deref())?,
+        };
         let longest = book
             .openings
             .iter()

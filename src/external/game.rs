@@ -68,6 +68,7 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         record.outcome = reference.outcome().ok().flatten().map(|o| o.to_string());
     }
     for player in &mut players {
+        player.game_over(&record.moves);
         player.finish();
         engine.record_player(player.as_mut());
     }

@@ -6,10 +6,12 @@
 use arbiter::engine::{Algorithm, Budget, RulesEngine, SearchError};
 use arbiter::external::check::Verdict;
 use arbiter::external::game::self_play;
+use arbiter::external::{ExternalEngine, Manifest};
+use arbiter::protocol::ccgc::CcgcGame;
 
 use super::external::{
     assert_no_leftovers, audit, check_fails_only_on, engine, expect_fault, moves, protocol_check,
-    tight,
+    scratch, tight,
 };
 
 /// Every game of the platform that arbiter plays, in the variant its rules match.
@@ -199,4 +201,65 @@ fn a_ccgc_audit_plays_the_start_and_says_why_the_rest_cannot_be_reached() {
         );
     }
     assert_no_leftovers(&engine);
+}
+
+/// The platform ends a game by sending `end` to the side that moved last and the last move
+/// joined to `end` to the other: a wrapper records what each process of a game was sent.
+#[test]
+fn the_end_of_a_game_is_sent_as_the_platform_sends_it() {
+    let dir = scratch().join("t-ccgc-end");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("recorded");
+    let bot = env!("CARGO_BIN_EXE_arbiter-bot");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntee \"{}/sent-$$.txt\" | exec {bot:?} --game nogo --variant foul-loses \
+             --protocol ccgc --nodes 300\n",
+            dir.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let yaml = "name: t-ccgc-end\ngame: nogo\nvariant: foul-loses\ncommand: [./recorded]\n\
+                protocol: ccgc\nmove-time-ms: 3000\nfirst-move-time-ms: 5000\n";
+    let manifest = Manifest::from_yaml(&dir.join("t-ccgc-end.yaml"), yaml).unwrap();
+    let engine = ExternalEngine::new(manifest).with_log_dir(&dir);
+    let record = self_play(&engine, 200).unwrap();
+    assert!(record.fault.is_none(), "{:?}", record.fault);
+    assert!(record.outcome.is_some(), "{:?}", record.moves);
+    assert_no_leftovers(&engine);
+    let last = CcgcGame::for_game("nogo", "foul-loses")
+        .unwrap()
+        .encode(record.moves.last().unwrap())
+        .unwrap();
+    let mut endings = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("sent-")
+        {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            endings.push(lines[lines.len().saturating_sub(3)..].join(" | "));
+        }
+    }
+    endings.sort();
+    assert_eq!(endings.len(), 2, "{endings:?}");
+    // The loser: the last move, `end`, `quit`; the mover: `end`, `quit` after its own turn.
+    let joined = format!("move {last} | end | quit");
+    assert!(
+        endings.iter().any(|e| e.ends_with(&joined)),
+        "{endings:?} {joined}"
+    );
+    assert!(
+        endings
+            .iter()
+            .any(|e| e.ends_with("end | quit") && !e.ends_with(&joined)),
+        "{endings:?}"
+    );
 }

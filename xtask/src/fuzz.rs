@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering}
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use arbiter::engine::{PositionRequest, RulesEngine, embedded_engines};
-use arbiter::protocol::{Encoding, botzone, gomocup, line, nboard};
+use arbiter::engine::{Position, PositionRequest, RulesEngine, embedded_engines};
+use arbiter::protocol::{Encoding, botzone, ccgc, gomocup, line, nboard};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};
 
@@ -64,6 +64,9 @@ pub enum Target {
     ArbiterLine,
     /// NBoard commands (with GGF games), engine lines and moves.
     Nboard,
+    /// CCGC platform commands, engine output as the platform reads it, and every platform
+    /// game's move lists, both directions.
+    Ccgc,
 }
 
 impl Target {
@@ -77,6 +80,7 @@ impl Target {
             Target::Gomocup => "gomocup",
             Target::ArbiterLine => "arbiter-line",
             Target::Nboard => "nboard",
+            Target::Ccgc => "ccgc",
         }
     }
 }
@@ -284,6 +288,48 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
             }
         }
         Target::Nboard => nboard_codec(&text),
+        Target::Ccgc => ccgc_codec(&text, engines),
+    }
+}
+
+/// CCGC commands, what reads written again, the platform's reading of engine output, and each
+/// line as a move list of every platform game (a list read back must encode and read again
+/// to the same move, and a move the rules accept must encode).
+fn ccgc_codec(text: &str, engines: &[Box<dyn RulesEngine>]) {
+    let games: Vec<(ccgc::CcgcGame, Box<dyn Position>)> = engines
+        .iter()
+        .filter(|engine| ccgc::GAMES.contains(&engine.game()))
+        .filter_map(|engine| {
+            let variant = engine.default_variant();
+            let game = ccgc::CcgcGame::for_game(engine.game(), &variant).ok()?;
+            let start = engine
+                .position(&variant, &PositionRequest::default())
+                .ok()?;
+            Some((game, start))
+        })
+        .collect();
+    for line in text.lines() {
+        if let Ok(command) = ccgc::Command::parse(line) {
+            let _ = ccgc::Command::parse(&command.to_string());
+        }
+        for keyword in ["move", "name"] {
+            if let Some(argument) = ccgc::find_keyword(line, keyword) {
+                for (game, start) in &games {
+                    if let Ok(ccgc::Read::Move(mv)) = game.decode(argument)
+                        && let Ok(canonical) = start.canonical(&mv)
+                        && let Ok(list) = game.encode(&canonical)
+                    {
+                        let _ = game.decode(&list);
+                    }
+                }
+            }
+        }
+        for (game, start) in &games {
+            if let Ok(list) = game.encode(line) {
+                let _ = game.decode(&list);
+            }
+            let _ = start.check(line);
+        }
     }
 }
 
@@ -420,6 +466,12 @@ fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
             "hello arbiter-line 1\nposition startpos moves f5 d6\ngo nodes 1000\nlegal\noutcome",
             "bestmove f5 score 12\nlegal a1 b2\nillegal occupied\noutcome winner black line",
             "outcome draw repetition score 0 0\nerror unsupported\nok\nforbidden h8 double-three",
+        ]),
+        Target::Ccgc => lines(&[
+            "name?\nnew black\nnew white\nmove JJ@@\nmove IIKK\nerror\nend\nend white\nquit",
+            "name arbiter-bot\nmove AGIGEG\nmove ABAC\nmove EE\nmove 2 BBAACC\nmove 1 AAA",
+            "debug: best move so far\tmove JJ@@\0junk\nmove pass\nremove AB\n\0new black\r",
+            "j10\ni11-k9\na4-i4/e4\na2a3\nb2xe5\ne5\nb1b2+c3d3\na1b1",
         ]),
         Target::Nboard => lines(&[
             "nboard 2\nset depth 8\nset contempt 0\nping 1\ngo\nhint 3\nlearn\nquit",
