@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::engine::{
     Algorithm, Budget, Position, PositionError, PositionRequest, RulesEngine, SearchError,
-    SearchReport, find_engine,
+    SearchReport, Verdict, find_engine,
 };
 
 use super::fault::{self, Fault};
@@ -24,6 +24,11 @@ pub const DEFAULT_TURN_MS: u64 = 1000;
 /// The share of the turn limit the search may use: the rest covers process start-up, the
 /// replay of the history and the platform's measuring slack.
 const TIME_SHARE: f64 = 0.3;
+
+/// The exact solver's budget before every move, in nodes: enough for gomoku's VCF and VCT
+/// in the suites' positions (a few thousand nodes), small beside a move's search elsewhere
+/// (deterministic, so a `--nodes` bot stays reproducible).
+pub const SOLVE_FIRST_NODES: u64 = 20_000;
 
 /// Search time bounds, in milliseconds.
 const MIN_SEARCH_MS: u64 = 10;
@@ -169,13 +174,25 @@ impl Player {
     }
 
     /// The move the bot would play, with its search report; `None` when the game is over.
+    /// A win the game's exact solver proves within [`SOLVE_FIRST_NODES`] is played first (as a
+    /// gomoku engine runs its threat search before alpha-beta); otherwise alpha-beta chooses.
     #[must_use]
     pub fn choose(
         &self,
         position: &dyn Position,
         budget: Budget,
     ) -> Option<(String, Option<SearchReport>)> {
-        match position.search(Algorithm::AlphaBeta, budget, self.params_yaml.as_deref()) {
+        let params = self.params_yaml.as_deref();
+        if let Ok(report) =
+            position.search(Algorithm::Solve, Budget::Nodes(SOLVE_FIRST_NODES), params)
+            && report
+                .proven
+                .is_some_and(|proven| proven.verdict == Verdict::Win)
+            && let Some(best) = report.best.clone()
+        {
+            return Some((best, Some(report)));
+        }
+        match position.search(Algorithm::AlphaBeta, budget, params) {
             Ok(report) => {
                 let best = report.best.clone()?;
                 Some((best, Some(report)))

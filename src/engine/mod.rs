@@ -350,8 +350,9 @@ pub trait Position: Send {
     /// # Errors
     /// The engine's [`QueryError`].
     fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>>;
-    /// Black's forbidden points with their kinds, for games with foul rules (`None` for a game
-    /// without them).
+    /// The fouls of the side to move with their kinds (renju: black's forbidden points when
+    /// black is to move, none when white is; NoGo: capturing and suicidal points), for games
+    /// with foul rules (`None` for a game without them).
     ///
     /// # Errors
     /// The engine's [`QueryError`].

@@ -739,7 +739,7 @@ impl Position for ExternalPosition {
 }
 
 /// A compact transcript (`f5d6c3`, `f5 d6`) as moves: letters then digits, or whitespace.
-pub(super) fn split_transcript(text: &str) -> Vec<String> {
+pub(crate) fn split_transcript(text: &str) -> Vec<String> {
     let mut moves = Vec::new();
     for word in text.split_whitespace() {
         let mut current = String::new();

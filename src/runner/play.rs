@@ -1,8 +1,10 @@
 //! The play check: what a player-only engine (a tournament protocol, no rule queries) gets
 //! instead of a spec case's rule expectations. Whatever the case expects, the move the engine
 //! chooses in the case's position must be legal under the reference rules, a pass exactly
-//! when only a pass is legal, an exchange only where offered. Finished and impossible
-//! positions are not applicable. A pass here is a *play check*, never a verified rule.
+//! when only a pass is legal, an exchange only where offered. A case whose last move wins the
+//! game (a renju five that is also a double-four, white's overline) is checked one ply back:
+//! the engine, to move there, must win at once as that move does. Other finished positions and
+//! impossible ones are not applicable. A pass here is a *play check*, never a verified rule.
 
 use super::result::{Board, Finding, Level, Verdict};
 use super::{Outcome, Stop};
@@ -40,6 +42,9 @@ pub(crate) fn check(
     match super::answered(position.outcome()) {
         Ok(None) => {}
         Ok(Some(over)) => {
+            if let Some(verdict) = win_in_one(outcome, engine, variant, request, &over) {
+                return verdict;
+            }
             return outcome.stop(Stop::not_applicable(format!(
                 "the game is over ({over}): nothing to play"
             )));
@@ -82,6 +87,92 @@ pub(crate) fn check(
             Verdict::Fail
         }
     }
+}
+
+/// The play check of a case whose last move (of `moves:`) wins the game for its mover: the
+/// engine gets the position before that move and must win at once, as the case's move does
+/// (the case is about that move being a win, so an engine that misjudges the rule does not
+/// play it). `None` when the case is no such case.
+fn win_in_one(
+    outcome: &mut Outcome,
+    engine: &dyn RulesEngine,
+    variant: &str,
+    request: &PositionRequest,
+    over: &crate::engine::OutcomeView,
+) -> Option<Verdict> {
+    let winner = over.winner.as_deref()?;
+    // The case's moves, a transcript (`moves: h8`) split as the play protocols split it.
+    let mut moves = request
+        .move_text
+        .as_deref()
+        .map(crate::external::engine::split_transcript)
+        .unwrap_or_default();
+    moves.extend(request.moves.iter().cloned());
+    let last = moves.pop()?;
+    let before_request = PositionRequest {
+        moves,
+        move_text: None,
+        ..request.clone()
+    };
+    let before = engine.position(variant, &before_request).ok()?;
+    if !before.is_to_move(winner) {
+        return None;
+    }
+    let mover = before.to_move();
+    outcome.board = Some(Board {
+        diagram: before.diagram(),
+        text: before.text(),
+    });
+    let expected = format!("a move that wins at once, as the case's `{last}` does ({over})");
+    outcome.level = Some(Level::Play);
+    let report = match before.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+        Ok(report) => report,
+        Err(SearchError::Unsupported(what)) => {
+            outcome.level = None;
+            return Some(outcome.stop(Stop::not_applicable(format!(
+                "the game is over after the case's `{last}`; the position before it: {what}"
+            ))));
+        }
+        Err(SearchError::Fault { kind, detail }) => {
+            outcome.fault = Some(kind.clone());
+            outcome.engine_said = Some(detail.clone());
+            outcome.findings.push(Finding::new(
+                "play",
+                expected,
+                format!("engine fault ({kind}): {detail}"),
+            ));
+            return Some(if is_rule_fault(&kind) {
+                Verdict::Fail
+            } else {
+                Verdict::EngineFault
+            });
+        }
+        Err(error) => {
+            outcome
+                .findings
+                .push(Finding::new("play", expected, error.to_string()));
+            return Some(Verdict::Fail);
+        }
+    };
+    let played = report.best.clone().unwrap_or_default();
+    outcome.engine_said = Some(format!("plays {played} (before the case's `{last}`)"));
+    outcome.search = Some(report);
+    // The engine's move was validated; the reference rules say whether it won.
+    let mut after = engine.position(variant, &before_request).ok()?;
+    let won = after.play(&played).is_ok()
+        && matches!(
+            super::answered(after.outcome()),
+            Ok(Some(result)) if result.winner.as_deref() == Some(mover.as_str())
+        );
+    if won {
+        return Some(Verdict::Pass);
+    }
+    outcome.findings.push(Finding::new(
+        "play",
+        expected,
+        format!("it played `{played}`, which does not win at once"),
+    ));
+    Some(Verdict::Fail)
 }
 
 /// Faults that are the engine breaking a rule (a failed case), as against failing to answer

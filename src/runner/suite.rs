@@ -83,8 +83,11 @@ impl Search<'_> {
             )));
         }
         if player_only && case.best.is_none() && case.avoid.is_none() {
+            if case.score == Some(ExpectedScore::Win) {
+                return play_out(outcome, engine, case, variant, self.file);
+            }
             return outcome.stop(Stop::not_applicable(format!(
-                "{} only plays moves; the case expects a proven score",
+                "{} only plays moves; the case expects a proven score other than a win",
                 engine.name()
             )));
         }
@@ -310,4 +313,127 @@ pub(crate) fn render(header: &str, board: Option<&Board>, blocks: &[&str]) -> St
         let _ = writeln!(text, "{block}");
     }
     text
+}
+
+/// The most plies a won position is played out for (a VCF runs a few fours; a VCT a few
+/// more moves).
+pub const PLAY_OUT_PLIES: usize = 40;
+
+/// The reference's budget per defending move: deterministic, and enough to block every four.
+const DEFENCE_NODES: u64 = 20_000;
+
+/// A player-only engine in a position its side wins (the case's proven `score: win`): it
+/// plays the game out against the reference engine's defence and must win within
+/// [`PLAY_OUT_PLIES`]. A play protocol cannot prove a score; winning the position is what the
+/// score claims can be had, and what a tournament asks of the engine. Every move of the engine
+/// is validated by its driver; the defence is the embedded engine's search.
+fn play_out(
+    outcome: &mut Outcome,
+    engine: &dyn RulesEngine,
+    case: &SuiteCase,
+    variant: &str,
+    file: &str,
+) -> Verdict {
+    let request = position_request(&case.position);
+    let Some(reference) = crate::engine::find_engine(engine.game()) else {
+        return outcome.stop(Stop::not_applicable("no reference rules to defend with"));
+    };
+    let mut game = match reference.position(variant, &request) {
+        Ok(position) => position,
+        Err(error) => {
+            let at = super::setup_error_point(&case.position, &error, file);
+            return outcome.stop(Stop::spec_error_at(
+                at,
+                format!("the case's position cannot be set up: {error}"),
+            ));
+        }
+    };
+    outcome.board = Some(Board {
+        diagram: game.diagram(),
+        text: game.text(),
+    });
+    let attacker = game.to_move();
+    let mut played: Vec<String> = Vec::new();
+    let expected = format!("{attacker} wins the game out against arbiter's defence");
+    while played.len() < PLAY_OUT_PLIES {
+        match super::answered(game.outcome()) {
+            Ok(Some(over)) => {
+                outcome.level = Some(Level::Play);
+                outcome.engine_said = Some(format!("played out: {} ({over})", played.join(" ")));
+                if over.winner.as_deref() == Some(attacker.as_str()) {
+                    return Verdict::Pass;
+                }
+                outcome
+                    .findings
+                    .push(Finding::new("play-out", expected, over.to_string()));
+                return Verdict::Fail;
+            }
+            Ok(None) => {}
+            Err(stop) => return outcome.stop(stop),
+        }
+        let mv = if game.to_move() == attacker {
+            let mut asked = request.clone();
+            asked.moves.extend(played.iter().cloned());
+            let position = match engine.position(variant, &asked) {
+                Ok(position) => position,
+                Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),
+            };
+            match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+                Ok(report) => match report.best {
+                    Some(best) => best,
+                    None => return outcome.stop(Stop::new(Verdict::Fail, "no move")),
+                },
+                Err(SearchError::Unsupported(what)) => {
+                    return outcome.stop(Stop::not_applicable(what));
+                }
+                Err(SearchError::Fault { kind, detail }) => {
+                    outcome.level = Some(Level::Play);
+                    outcome.fault = Some(kind.clone());
+                    outcome.engine_said = Some(detail.clone());
+                    let verdict = if super::play::is_rule_fault(&kind) {
+                        Verdict::Fail
+                    } else {
+                        Verdict::EngineFault
+                    };
+                    let at = if played.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" after {}", played.join(" "))
+                    };
+                    return outcome.stop(Stop::new(
+                        verdict,
+                        format!("engine fault ({kind}){at}: {detail}"),
+                    ));
+                }
+                Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),
+            }
+        } else {
+            match game.search(Algorithm::AlphaBeta, Budget::Nodes(DEFENCE_NODES), None) {
+                Ok(SearchReport {
+                    best: Some(best), ..
+                }) => best,
+                other => {
+                    return outcome.stop(Stop::new(
+                        Verdict::Fail,
+                        format!("the reference defence found no move: {other:?}"),
+                    ));
+                }
+            }
+        };
+        if let Err(refusal) = game.play(&mv) {
+            return outcome.stop(Stop::new(
+                Verdict::Fail,
+                format!("`{mv}` refused by the reference rules: {refusal}"),
+            ));
+        }
+        played.push(mv);
+    }
+    outcome.level = Some(Level::Play);
+    outcome.engine_said = Some(format!("played out: {}", played.join(" ")));
+    outcome.findings.push(Finding::new(
+        "play-out",
+        expected,
+        format!("no result within {PLAY_OUT_PLIES} plies"),
+    ));
+    Verdict::Fail
 }

@@ -262,6 +262,19 @@ impl Position for Faulty {
         _: crate::engine::Budget,
         _: Option<&str>,
     ) -> Result<SearchReport, crate::engine::SearchError> {
+        // `last-legal`: no fault, a legal move chosen without a thought.
+        if self.kind == "last-legal" {
+            let moves = self.position.legal_moves().unwrap_or_default();
+            let best = moves.last().cloned();
+            return Ok(SearchReport {
+                best: best.clone(),
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: best.into_iter().collect(),
+                proven: None,
+            });
+        }
         Err(crate::engine::SearchError::Fault {
             kind: self.kind.to_owned(),
             detail: "the scripted fault".to_owned(),
@@ -299,11 +312,16 @@ fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<Cas
 
 const PLAYER_SPEC: &str = "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {perft: {nodes: {1: 9}}}\n  - id: won\n    position: {moves: \"a1 a2 b1 b2 c1\"}\n    expect: {over: {winner: x}}\n";
 
+/// The player spec with a board that is over as it stands: nothing to play there.
+const PLAYER_SPEC_OVER: &str = "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {perft: {nodes: {1: 9}}}\n  - id: won\n    position: {moves: \"a1 a2 b1 b2 c1\"}\n    expect: {over: {winner: x}}\n  - id: over-as-it-stands\n    position: {text: \"xxx/oo./... o\"}\n    expect: {over: {winner: x}}\n";
+
 #[test]
 fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
-    let results = run_player(PLAYER_SPEC, None);
-    let start = &results[0];
-    assert_eq!(start.name, "player::inline::start");
+    let results = run_player(PLAYER_SPEC_OVER, None);
+    let start = results
+        .iter()
+        .find(|r| r.name.ends_with("::start"))
+        .unwrap();
     assert_eq!(
         (start.verdict, start.level),
         (Verdict::Pass, Some(Level::Play))
@@ -315,18 +333,54 @@ fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
             .unwrap_or("")
             .starts_with("plays ")
     );
-    let won = &results[1];
-    assert_eq!((won.verdict, won.level), (Verdict::NotApplicable, None));
-    assert!(won.reason.as_deref().unwrap().contains("the game is over"));
+    // The case's last move wins: one ply back, the engine must win at once too.
+    let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
+    assert_eq!(
+        (won.verdict, won.level),
+        (Verdict::Pass, Some(Level::Play)),
+        "{}",
+        won.message
+    );
+    assert!(
+        won.engine_said
+            .as_deref()
+            .unwrap_or("")
+            .contains("before the case's `c1`"),
+        "{:?}",
+        won.engine_said
+    );
+    let over = results
+        .iter()
+        .find(|r| r.name.ends_with("::over-as-it-stands"))
+        .unwrap();
+    assert_eq!((over.verdict, over.level), (Verdict::NotApplicable, None));
+    assert!(over.reason.as_deref().unwrap().contains("the game is over"));
     let counts = Counts::of(&results);
     assert_eq!(
         (counts.passed, counts.play_checks, counts.not_applicable),
-        (0, 1, 1)
+        (0, 2, 1)
     );
     let coverage = Coverage::of(&results);
     assert_eq!(
         (coverage.rule_level, coverage.play_check, coverage.checked()),
-        (0, 1, 1)
+        (0, 2, 2)
+    );
+}
+
+#[test]
+fn an_engine_that_does_not_take_the_win_a_case_is_about_fails_it() {
+    let results = run_player(PLAYER_SPEC, Some("last-legal"));
+    let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
+    assert_eq!(
+        (won.verdict, won.level),
+        (Verdict::Fail, Some(Level::Play)),
+        "{}",
+        won.message
+    );
+    assert!(
+        won.message.contains("does not win at once"),
+        "{}",
+        won.message
     );
 }
 

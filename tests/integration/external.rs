@@ -18,7 +18,7 @@ use arbiter::external::check::{self, Verdict};
 use arbiter::external::game::self_play;
 use arbiter::external::reach::{self, Route};
 use arbiter::external::sandbox::procfs;
-use arbiter::external::{ExternalEngine, Manifest};
+use arbiter::external::{Answer, ExternalEngine, Manifest};
 use arbiter::runner::{self, RunOptions};
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
@@ -975,7 +975,7 @@ pub(super) fn audit(engine: &ExternalEngine, game: &str) -> (usize, usize, Vec<S
 #[test]
 fn a_renju_gomocup_engine_meets_the_renju_cases() {
     // Board cases go as BOARD in a found move order, so every case with a move to ask meets
-    // the engine; a finished game has no move to ask over any play protocol.
+    // the engine.
     let engine = engine_with(
         "t-renju-audit",
         ("gomoku", "renju", "gomocup"),
@@ -984,23 +984,15 @@ fn a_renju_gomocup_engine_meets_the_renju_cases() {
         "variants: [renju, renju-foul-loses]\n",
     );
     let (total, passed, not_applicable) = audit(&engine, "gomoku");
-    let finished = not_applicable
-        .iter()
-        .filter(|message| message.contains("the game is over"))
-        .count();
-    eprintln!(
-        "{passed} of {total} passed; {finished} finished games; other not applicable: {:#?}",
-        not_applicable
-            .iter()
-            .filter(|m| !m.contains("the game is over"))
-            .collect::<Vec<_>>()
-    );
+    eprintln!("{passed} of {total} passed; not applicable: {not_applicable:#?}");
     assert!(total >= 60, "{total} renju cases planned");
-    assert!(
-        passed * 10 >= (total - finished) * 9,
-        "{passed} of {} cases with a move to ask",
-        total - finished
-    );
+    // A case whose last move wins is checked one ply back (the engine must win at once); only
+    // boards that are over as they stand (a white five among the filler stones of a foul
+    // diagram) have no move to ask.
+    for message in &not_applicable {
+        assert!(message.contains("the game is over"), "{message}");
+    }
+    assert!(passed * 10 >= total * 9, "{passed} of {total} cases met");
     assert_no_leftovers(&engine);
 }
 
@@ -1018,27 +1010,23 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
     let loaded = runner::load(None, Some(&root.join("suites/gomoku")), &engines);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
-    let scope = runner::PlanScope { include_slow: true };
+    // The slow deep-VCF suite needs the solver's millions of nodes: a bot at 300 nodes a
+    // move is not expected to win those (the audit runs them with --slow).
+    let scope = runner::PlanScope::default();
     let plan = runner::plan(&loaded.files, &mine, scope);
     assert!(plan.len() >= 15, "{} suite cases", plan.len());
-    let mut met = 0;
+    // Every case meets the engine: `best`/`avoid` cases check its move, and a case that only
+    // claims a proven win is played out against arbiter's defence (the engine must win it).
     for planned in &plan {
         let result = planned.run(&loaded.files, &engine, &options());
-        // A case that only asks for a proven score needs a search that proves; every case
-        // with a `best` or `avoid` move meets the engine.
-        if result.verdict == runner::Verdict::NotApplicable {
-            assert!(
-                result.message.contains("expects a proven score"),
-                "{}: {}",
-                planned.name,
-                result.message
-            );
-        } else {
-            met += 1;
-        }
+        assert_eq!(
+            result.verdict,
+            runner::Verdict::Pass,
+            "{}: {}",
+            planned.name,
+            result.message
+        );
     }
-    eprintln!("{met} of {} gomoku suite cases met the engine", plan.len());
-    assert!(met >= 8, "{met} of {}", plan.len());
     assert_no_leftovers(&engine);
 }
 
@@ -1665,4 +1653,24 @@ fn an_engine_is_named_by_its_manifest_name_or_path() {
         .map(|_| ())
         .unwrap_err();
     assert!(missing.to_string().contains("t-not-there"), "{missing}");
+}
+
+/// A foul is black's: white may play a point that would be forbidden for black. The answer
+/// check once took black's forbidden points for any side to move and ruled such a white move
+/// illegal (found by a played-out renju VCF trap, where white's winning four lands there).
+#[test]
+fn a_white_stone_on_a_black_foul_point_is_legal() {
+    let reference = arbiter::engine::find_engine("gomoku").unwrap();
+    let black_to_move = reference.position("renju", &moves(DOUBLE_THREE)).unwrap();
+    assert!(
+        arbiter::external::validate(black_to_move.as_ref(), Answer::Move("h8".to_owned())).is_err()
+    );
+    let white_to_move = reference
+        .position("renju", &moves(&format!("{DOUBLE_THREE} o15")))
+        .unwrap();
+    assert_eq!(white_to_move.forbidden(), Ok(Some(Vec::new())));
+    assert_eq!(
+        arbiter::external::validate(white_to_move.as_ref(), Answer::Move("h8".to_owned())),
+        Ok("h8".to_owned())
+    );
 }

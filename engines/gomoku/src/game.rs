@@ -718,10 +718,15 @@ impl Game for Gomoku {
     }
 
     /// Reads `black`/`white` (the players' colours when no swap was taken) and `first`/`second`.
-    /// Black's fouls under renju (whatever the side to move: a foul is a property of a black
-    /// stone on that point); `None` under the variants without fouls.
+    /// Under renju, the fouls of the side to move, as the contract asks: black's forbidden
+    /// points when black is to move, none when white is (white has no fouls; a white stone on
+    /// a point that would be a foul for black is an ordinary move). `None` under the variants
+    /// without fouls. [`Gomoku::forbidden_points`] gives black's points whoever is to move.
     fn forbidden_moves(&self) -> Option<Vec<(Move, &'static str)>> {
         self.variant.is_renju().then(|| {
+            if self.colour_to_move() != Colour::Black {
+                return Vec::new();
+            }
             self.forbidden_points()
                 .into_iter()
                 .map(|(point, kind)| (Move::Stone(point), kind.code()))

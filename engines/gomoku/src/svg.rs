@@ -32,11 +32,12 @@ pub(crate) fn picture(game: &Gomoku, marks: &[Mark<Move>]) -> String {
             ));
         }
     }
-    for (mv, reason) in game.forbidden_moves().unwrap_or_default() {
-        if let Move::Stone(point) = mv {
+    // Black's forbidden points whoever is to move: a picture shows where black may not play.
+    if game.variant().is_renju() {
+        for (point, kind) in game.forbidden_points() {
             board.forbidden.push(Forbidden {
                 index: index(point),
-                reason: reason.to_owned(),
+                reason: kind.code().to_owned(),
             });
         }
     }
