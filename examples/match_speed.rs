@@ -5,6 +5,7 @@
 //! ```text
 //! cargo build --release --bin arbiter-bot
 //! cargo run --release --example match_speed [NODES] [PAIRS] [BOT_MS]
+//! MATCH_SPEED_ONLY=alone|referee|runner valgrind --tool=callgrind target/release/examples/match_speed NODES PAIRS
 //! ```
 //!
 //! 1. Embedded Othello at a fixed node budget: the same games played (a) by calling the
@@ -140,8 +141,8 @@ fn referee_alone(config: &MatchConfig) -> f64 {
     cpu_seconds() - started
 }
 
-fn embedded(nodes: u64, pairs: usize, params: Option<&Path>) {
-    let dir = scratch(&format!("embedded-{nodes}"));
+/// The match of the embedded rows.
+fn embedded_config(nodes: u64, pairs: usize, params: Option<&Path>) -> (MatchConfig, String) {
     let request = MatchRequest {
         engines: ["othello".to_owned(), "othello".to_owned()],
         params: [params.map(Path::to_owned), params.map(Path::to_owned)],
@@ -155,6 +156,29 @@ fn embedded(nodes: u64, pairs: usize, params: Option<&Path>) {
         || Othello::PARAMS_YAML.to_owned(),
         |path| std::fs::read_to_string(path).expect("a parameters file"),
     );
+    (config, yaml)
+}
+
+/// One part of an embedded row, once (`MATCH_SPEED_ONLY=alone|referee|runner`): for an
+/// instruction count under `valgrind --tool=callgrind`, which is the same on every run however
+/// busy the machine is.
+fn embedded_part(part: &str, nodes: u64, pairs: usize, params: Option<&Path>) {
+    let (config, yaml) = embedded_config(nodes, pairs, params);
+    match part {
+        "alone" => drop(searches_alone(&config, &yaml, nodes)),
+        "referee" => drop(referee_alone(&config)),
+        "runner" => drop(run(&scratch("part-runner"), config)),
+        other => panic!("MATCH_SPEED_ONLY={other}: expected alone, referee or runner"),
+    }
+    println!(
+        "othello, {nodes} nodes per move, {} games: {part} done",
+        2 * pairs
+    );
+}
+
+fn embedded(nodes: u64, pairs: usize, params: Option<&Path>) {
+    let dir = scratch(&format!("embedded-{nodes}"));
+    let (config, yaml) = embedded_config(nodes, pairs, params);
     // Three rounds, interleaved; the least CPU time of each kind counts.
     let (mut alone, mut refereed_only, mut refereed) = (f64::MAX, f64::MAX, f64::MAX);
     let mut records = Vec::new();
@@ -240,6 +264,10 @@ fn main() {
     let pairs = number(1, 20) as usize;
     // ARBITER_PARAMS=FILE: both engines search with that parameters file instead.
     let params = std::env::var_os("ARBITER_PARAMS").map(PathBuf::from);
+    if let Ok(part) = std::env::var("MATCH_SPEED_ONLY") {
+        embedded_part(&part, number(0, 2_000), pairs, params.as_deref());
+        return;
+    }
     for nodes in [number(0, 20_000), 2_000] {
         embedded(nodes, pairs, params.as_deref());
     }
