@@ -420,6 +420,32 @@ fn canonical_set(
         .collect()
 }
 
+/// The case's position from `setup` (an engine's `position` call), its board kept for the
+/// message; a position that cannot be set up stops the case as a spec error at the bad token.
+fn set_up(
+    outcome: &mut Outcome,
+    spec: &crate::spec::model::PositionSpec,
+    setup: Result<Box<dyn Position>, PositionError>,
+    file: &str,
+) -> Result<Box<dyn Position>, Verdict> {
+    match setup {
+        Ok(position) => {
+            outcome.board = Some(result::Board {
+                diagram: position.diagram(),
+                text: position.text(),
+            });
+            Ok(position)
+        }
+        Err(error) => {
+            let at = setup_error_point(spec, &error, file);
+            Err(outcome.stop(Stop::spec_error_at(
+                at,
+                format!("the case's position cannot be set up: {error}"),
+            )))
+        }
+    }
+}
+
 /// Where the position a case describes went wrong, for a setup error: the move of the list
 /// that cannot be played, the side name, else the board or one-line form.
 fn setup_error_point(

@@ -25,20 +25,15 @@ pub(crate) fn check(
             "an impossible position cannot be played",
         ));
     }
-    let position = match engine.position(variant, request) {
+    let position = match super::set_up(
+        outcome,
+        &case.position,
+        engine.position(variant, request),
+        file,
+    ) {
         Ok(position) => position,
-        Err(error) => {
-            let at = super::setup_error_point(&case.position, &error, file);
-            return outcome.stop(Stop::spec_error_at(
-                at,
-                format!("the case's position cannot be set up: {error}"),
-            ));
-        }
+        Err(verdict) => return verdict,
     };
-    outcome.board = Some(Board {
-        diagram: position.diagram(),
-        text: position.text(),
-    });
     match super::answered(position.outcome()) {
         Ok(None) => {}
         Ok(Some(over)) => {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use arbiter_core::PerftConvention;
 
-use super::result::{Board, Finding, Level, Verdict, indent};
+use super::result::{Finding, Level, Verdict, indent};
 use super::{Outcome, RunOptions, Stop, answered, canonical, canonical_set, list};
 use crate::engine::{MarkRole, Position, PositionError, RulesEngine};
 use crate::spec::LoadedSpec;
@@ -82,20 +82,11 @@ impl Check<'_> {
             self.outcome.level = Some(Level::Rules);
             return self.expect_invalid(position.err(), &invalid.problems_including);
         }
-        let mut position = match position {
-            Ok(position) => position,
-            Err(error) => {
-                let at = super::setup_error_point(&case.position, &error, self.file);
-                return self.outcome.stop(Stop::spec_error_at(
-                    at,
-                    format!("the case's position cannot be set up: {error}"),
-                ));
-            }
-        };
-        self.outcome.board = Some(Board {
-            diagram: position.diagram(),
-            text: position.text(),
-        });
+        let mut position =
+            match super::set_up(&mut self.outcome, &case.position, position, self.file) {
+                Ok(position) => position,
+                Err(verdict) => return verdict,
+            };
         self.outcome.level = Some(Level::Rules);
         match self.check_all(position.as_mut(), expect, options) {
             Ok(()) if self.outcome.findings.is_empty() => Verdict::Pass,

@@ -92,15 +92,14 @@ impl Search<'_> {
             )));
         }
         let request = position_request(&case.position);
-        let position = match engine.position(variant, &request) {
+        let position = match super::set_up(
+            outcome,
+            &case.position,
+            engine.position(variant, &request),
+            self.file,
+        ) {
             Ok(position) => position,
-            Err(error) => {
-                let at = super::setup_error_point(&case.position, &error, self.file);
-                return outcome.stop(Stop::spec_error_at(
-                    at,
-                    format!("the case's position cannot be set up: {error}"),
-                ));
-            }
+            Err(verdict) => return verdict,
         };
         // The case's own moves are judged by the reference rules (the embedded engine of the
         // game), not by the engine under test: a player-only engine cannot be asked, and
@@ -111,10 +110,6 @@ impl Search<'_> {
         if let Err(stop) = self.moves_are_legal(judge, case) {
             return outcome.stop(stop);
         }
-        outcome.board = Some(Board {
-            diagram: position.diagram(),
-            text: position.text(),
-        });
         let search_budget = match budget {
             Some(BudgetSpec {
                 depth: Some(depth), ..
@@ -338,20 +333,15 @@ fn play_out(
     let Some(reference) = crate::engine::find_engine(engine.game()) else {
         return outcome.stop(Stop::not_applicable("no reference rules to defend with"));
     };
-    let mut game = match reference.position(variant, &request) {
+    let mut game = match super::set_up(
+        outcome,
+        &case.position,
+        reference.position(variant, &request),
+        file,
+    ) {
         Ok(position) => position,
-        Err(error) => {
-            let at = super::setup_error_point(&case.position, &error, file);
-            return outcome.stop(Stop::spec_error_at(
-                at,
-                format!("the case's position cannot be set up: {error}"),
-            ));
-        }
+        Err(verdict) => return verdict,
     };
-    outcome.board = Some(Board {
-        diagram: game.diagram(),
-        text: game.text(),
-    });
     let attacker = game.to_move();
     let mut played: Vec<String> = Vec::new();
     let expected = format!("{attacker} wins the game out against arbiter's defence");
