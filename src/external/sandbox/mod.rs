@@ -428,7 +428,8 @@ impl Process {
         lines
     }
 
-    /// Samples the tree's resident memory (every [`MEMORY_SAMPLE`], or now when `force`);
+    /// Samples the tree's resident memory, each process's unique set size as GomocupJudge
+    /// counts it (every [`MEMORY_SAMPLE`], or now when `force`);
     /// above the limit the engine is killed.
     ///
     /// # Errors
@@ -440,7 +441,7 @@ impl Process {
         self.sampled = Some(Instant::now());
         let mut tree = vec![self.pid];
         tree.extend(procfs::descendants(self.pid));
-        let kb: u64 = tree.iter().map(|&pid| procfs::rss_kb(pid)).sum();
+        let kb: u64 = tree.iter().map(|&pid| procfs::uss_kb(pid)).sum();
         self.peak_kb = self.peak_kb.max(kb);
         match self.memory_limit_kb {
             Some(limit) if kb > limit => {
@@ -448,8 +449,8 @@ impl Process {
                 Err(Fault::new(
                     FaultKind::MemoryLimit,
                     format!(
-                        "resident memory {} MB (process tree of {}) is over the manifest's \
-                         memory-mb {}{}",
+                        "resident memory {} MB (unique set size, process tree of {}) is over the \
+                         manifest's memory-mb {}{}",
                         kb / 1024,
                         tree.len(),
                         limit / 1024,

@@ -92,6 +92,22 @@ pub fn descendants(pid: i32) -> Vec<i32> {
     out
 }
 
+/// The memory `pid` uses alone, in KB (0 when gone): its unique set size, the resident pages
+/// no other process shares (`Private_Clean` + `Private_Dirty` of `/proc/PID/smaps_rollup`), as
+/// GomocupJudge measures each process of an engine's tree (psutil's `memory_full_info().uss`,
+/// `client/new_protocol.py`). Shared libraries are not counted once per process of a tree. On
+/// a kernel without `smaps_rollup` (before 4.14), the resident set size.
+#[must_use]
+pub fn uss_kb(pid: i32) -> u64 {
+    let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")) else {
+        return rss_kb(pid);
+    };
+    text.lines()
+        .filter(|line| line.starts_with("Private_Clean:") || line.starts_with("Private_Dirty:"))
+        .filter_map(|line| line.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum()
+}
+
 /// Resident memory of `pid` in KB (0 when gone).
 #[must_use]
 pub fn rss_kb(pid: i32) -> u64 {
@@ -175,6 +191,7 @@ mod tests {
         assert!(alive(pid, start));
         assert!(!alive(pid, start + 1));
         assert!(rss_kb(pid) > 0);
+        assert!(uss_kb(pid) > 0 && uss_kb(pid) <= rss_kb(pid) + 64);
         assert!(!cmdline(pid).is_empty());
         assert!(all_pids().contains(&pid));
         assert!(stat(-5).is_none());
