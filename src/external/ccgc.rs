@@ -77,12 +77,6 @@ impl CcgcPlayer {
         }
     }
 
-    /// The game's move lists.
-    #[must_use]
-    pub fn game(&self) -> CcgcGame {
-        self.game
-    }
-
     fn timing(&self) -> Timing {
         self.timing.under(self.clock)
     }
