@@ -473,10 +473,12 @@ fn swap2(
     while placed.len() < wanted {
         let mv = match decision.take() {
             Some(mv) => mv,
-            None => match player.choose(position.as_ref(), budget) {
-                Some((mv, _)) => mv,
-                None => return Ok(Some(Answer::Error("no stone to place".to_owned()))),
-            },
+            None => {
+                match player.choose(position.as_ref(), budget, super::player::SOLVE_FIRST_NODES) {
+                    Some((mv, _)) => mv,
+                    None => return Ok(Some(Answer::Error("no stone to place".to_owned()))),
+                }
+            }
         };
         if mv == "swap" {
             // The deciding player takes the other colour; the stones stay as they are.

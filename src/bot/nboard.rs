@@ -15,6 +15,14 @@ use crate::protocol::nboard::{Command, GgfGame, Reply as NboardReply, format_mov
 
 use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
 
+/// From how many empty squares on the bot tries to solve the game exactly under `set depth`
+/// (FFO's positions #1–#39 have 20 to 24).
+const ENDGAME_EMPTIES: usize = 24;
+
+/// The exact solver's budget there, in nodes: FFO #1–#39 take at most about 45 M (#38), a few
+/// seconds; a harder position (#45 takes 275 M) falls back to the depth search.
+const ENDGAME_NODES: u64 = 60_000_000;
+
 pub(super) fn run(
     player: &Player,
     input: &mut dyn BufRead,
@@ -91,7 +99,15 @@ fn go(
     if player.fault() == Some(Fault::ErrorLines) {
         out.line("search F5 0.0 0 1 (arbiter-bot fault error-lines: information only)")?;
     }
-    let answer = match player.reply(position, number, budget) {
+    // NBoard's depth is the midgame depth; as Edax and NTest do, the last empties are solved
+    // exactly instead.
+    let empties = position.text().chars().filter(|&c| c == '-').count();
+    let reply = if depth.is_some() && empties <= ENDGAME_EMPTIES {
+        player.reply_solved(position, number, budget, ENDGAME_NODES)
+    } else {
+        player.reply(position, number, budget)
+    };
+    let answer = match reply {
         Reply::Move { mv, report } => {
             // No eval: the search's score is not in discs, NBoard's unit.
             if let Some(report) = report {

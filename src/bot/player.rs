@@ -174,20 +174,23 @@ impl Player {
     }
 
     /// The move the bot would play, with its search report; `None` when the game is over.
-    /// A win the game's exact solver proves within [`SOLVE_FIRST_NODES`] is played first (as a
-    /// gomoku engine runs its threat search before alpha-beta); otherwise alpha-beta chooses.
+    /// A win the game's exact solver proves within `solve_nodes` is played first (as a gomoku
+    /// engine runs its threat search before alpha-beta; with more than [`SOLVE_FIRST_NODES`],
+    /// whatever the solver proves, as an Othello engine solves the last empties); otherwise
+    /// alpha-beta chooses.
     #[must_use]
     pub fn choose(
         &self,
         position: &dyn Position,
         budget: Budget,
+        solve_nodes: u64,
     ) -> Option<(String, Option<SearchReport>)> {
         let params = self.params_yaml.as_deref();
-        if let Ok(report) =
-            position.search(Algorithm::Solve, Budget::Nodes(SOLVE_FIRST_NODES), params)
+        let exact = solve_nodes > SOLVE_FIRST_NODES;
+        if let Ok(report) = position.search(Algorithm::Solve, Budget::Nodes(solve_nodes), params)
             && report
                 .proven
-                .is_some_and(|proven| proven.verdict == Verdict::Win)
+                .is_some_and(|proven| exact || proven.verdict == Verdict::Win)
             && let Some(best) = report.best.clone()
         {
             return Some((best, Some(report)));
@@ -217,6 +220,29 @@ impl Player {
     /// `budget` (see [`Player::budget`]). The crash and hang faults do not return.
     #[must_use]
     pub fn reply(&self, position: &dyn Position, move_number: u32, budget: Budget) -> Reply {
+        self.reply_with(position, move_number, budget, SOLVE_FIRST_NODES)
+    }
+
+    /// As [`Player::reply`], with the exact solver first under `solve_nodes` (the last empties
+    /// of an Othello game under NBoard); whatever it proves is played, else `budget` searches.
+    #[must_use]
+    pub fn reply_solved(
+        &self,
+        position: &dyn Position,
+        move_number: u32,
+        budget: Budget,
+        solve_nodes: u64,
+    ) -> Reply {
+        self.reply_with(position, move_number, budget, solve_nodes)
+    }
+
+    fn reply_with(
+        &self,
+        position: &dyn Position,
+        move_number: u32,
+        budget: Budget,
+        solve_nodes: u64,
+    ) -> Reply {
         fault::crash_if_due(self.fault, move_number);
         match self.fault {
             Some(Fault::ExitAfterHello) => {
@@ -248,7 +274,7 @@ impl Player {
             }
             _ => {}
         }
-        let Some((mv, report)) = self.choose(position, budget) else {
+        let Some((mv, report)) = self.choose(position, budget, solve_nodes) else {
             return Reply::GameOver;
         };
         if self.fault == Some(Fault::NoNewline) {

@@ -102,6 +102,10 @@ impl<G: Game> RulesEngine for Embedded<G> {
         G::NAME
     }
 
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        G::split_moves(text)
+    }
+
     fn variants(&self) -> Vec<String> {
         G::Variant::names()
     }

@@ -209,6 +209,12 @@ pub trait RulesEngine: Send + Sync {
     fn name(&self) -> &str;
     /// The game it plays.
     fn game(&self) -> &str;
+    /// A move sequence written as one string (a case's `moves: f5d6c3`), split by the game's
+    /// own rule (`Game::split_moves`: Othello's compact transcripts; whitespace elsewhere, so
+    /// that a Dots and Boxes turn `b1b2+e5f5` stays one move).
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
     /// The variants it plays.
     fn variants(&self) -> Vec<String>;
     /// Whether `name` is a variant this engine plays (variant names can be a grammar, such as

@@ -284,6 +284,10 @@ impl RulesEngine for ExternalEngine {
         &self.shared.manifest.game
     }
 
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        self.shared.reference.split_moves(text)
+    }
+
     fn variants(&self) -> Vec<String> {
         self.shared
             .manifest
@@ -736,23 +740,4 @@ impl Position for ExternalPosition {
         // Walking a whole game tree through a pipe is not worth it: not applicable.
         None
     }
-}
-
-/// A compact transcript (`f5d6c3`, `f5 d6`) as moves: letters then digits, or whitespace.
-pub(crate) fn split_transcript(text: &str) -> Vec<String> {
-    let mut moves = Vec::new();
-    for word in text.split_whitespace() {
-        let mut current = String::new();
-        for c in word.chars() {
-            if c.is_ascii_alphabetic() && current.chars().last().is_some_and(|l| l.is_ascii_digit())
-            {
-                moves.push(std::mem::take(&mut current));
-            }
-            current.push(c);
-        }
-        if !current.is_empty() {
-            moves.push(current);
-        }
-    }
-    moves
 }

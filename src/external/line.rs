@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use arbiter_core::PerftConvention;
 
-use super::engine::{ExternalEngine, split_transcript};
+use super::engine::ExternalEngine;
 use super::fault::{Fault, FaultKind};
 use super::sandbox::{Deadline, Process, Started, preview};
 use crate::engine::{Budget, OutcomeView, PositionRequest, Refusal, SearchReport};
@@ -150,7 +150,7 @@ impl LineSession {
         self.set_variant(variant)?;
         let mut moves = Vec::new();
         if let Some(text) = &request.move_text {
-            moves.extend(split_transcript(text));
+            moves.extend(self.engine.reference().split_moves(text));
         }
         moves.extend(request.moves.iter().cloned());
         moves.extend(played.iter().cloned());

@@ -18,7 +18,6 @@ use std::collections::HashSet;
 use arbiter_core::Game;
 use arbiter_gomoku::{Colour, Gomoku, GomokuVariant, Move, Opening, Point, Setup};
 
-use super::engine::split_transcript;
 use super::gomocup::Stones;
 use crate::engine::{PositionError, PositionRequest, RulesEngine};
 
@@ -52,7 +51,7 @@ pub fn route(
 ) -> Result<Route, PositionError> {
     let mut after = request.moves.clone();
     if let Some(text) = &request.move_text {
-        after.splice(0..0, split_transcript(text));
+        after.splice(0..0, reference.split_moves(text));
     }
     if request.text.is_none() && request.board.is_none() {
         return canonical_game(reference, variant, &PositionRequest::default(), &[], &after)
@@ -66,7 +65,10 @@ pub fn route(
     };
     let board = reference.position(variant, &bare)?;
     if let Some(history) = &request.history {
-        let history: Vec<String> = history.iter().flat_map(|m| split_transcript(m)).collect();
+        let history: Vec<String> = history
+            .iter()
+            .flat_map(|m| reference.split_moves(m))
+            .collect();
         let reached = reference.position(
             variant,
             &PositionRequest {

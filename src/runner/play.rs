@@ -96,11 +96,11 @@ fn win_in_one(
     over: &crate::engine::OutcomeView,
 ) -> Option<Verdict> {
     let winner = over.winner.as_deref()?;
-    // The case's moves, a transcript (`moves: h8`) split as the play protocols split it.
+    // The case's moves, a string (`moves: h8`) split by the game's own rule.
     let mut moves = request
         .move_text
         .as_deref()
-        .map(crate::external::engine::split_transcript)
+        .map(|text| engine.split_moves(text))
         .unwrap_or_default();
     moves.extend(request.moves.iter().cloned());
     let last = moves.pop()?;

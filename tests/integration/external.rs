@@ -1674,3 +1674,38 @@ fn a_white_stone_on_a_black_foul_point_is_legal() {
         Ok("h8".to_owned())
     );
 }
+
+/// A case's `moves:` string is split by the game's own rule before it goes to an engine:
+/// the Dots and Boxes turn `b1b2+e5f5` is one move (a split into letters-then-digits made it
+/// `b1`, `b2+e5`, `f5`, and the engine refused `b1`), Othello's `f5d6c3` three.
+#[test]
+fn a_move_string_is_split_by_the_games_rule_before_it_reaches_an_engine() {
+    for (name, game, variant, start, text, plies) in [
+        (
+            "t-split-d",
+            "dotsboxes",
+            "5x5",
+            Some("a1b1,b1c1,a2b2,b2c2,a1a2,c1c2 ......................... black"),
+            "b1b2+e5f5",
+            1,
+        ),
+        ("t-split-o", "othello", "standard", None, "f5d6c3", 3),
+    ] {
+        let engine = engine(name, game, variant, "arbiter-line", &[]);
+        assert_eq!(engine.split_moves(text).len(), plies, "{game}");
+        let request = PositionRequest {
+            text: start.map(str::to_owned),
+            move_text: Some(text.to_owned()),
+            ..PositionRequest::default()
+        };
+        let position = engine.position(variant, &request).unwrap();
+        let reference = engine.reference().position(variant, &request).unwrap();
+        let mut expected = reference.legal_moves().unwrap();
+        let mut actual = position.legal_moves().unwrap();
+        expected.sort();
+        actual.sort();
+        assert_eq!(actual, expected, "{game}");
+        drop(position);
+        assert_no_leftovers(&engine);
+    }
+}
