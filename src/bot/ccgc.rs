@@ -179,19 +179,13 @@ fn answer(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, run};
+    use super::super::{Limit, Protocol, transcript};
     use super::*;
     use crate::protocol::ccgc::find_keyword;
 
     fn session(game: &str, variant: &str, fault: Option<Fault>, input: &str) -> Vec<String> {
         let player = Player::new(game, Some(variant), Some(Limit::Nodes(300)), fault).unwrap();
-        let mut output = Vec::new();
-        run(&player, Protocol::Ccgc, &mut input.as_bytes(), &mut output).unwrap();
-        String::from_utf8(output)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
+        transcript(&player, Protocol::Ccgc, input)
     }
 
     fn moves(lines: &[String]) -> Vec<String> {

@@ -143,3 +143,15 @@ fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
     }
     Ok(Some(crate::protocol::trim_line_end(&line).to_owned()))
 }
+
+/// What the bot prints for `input` under `protocol`, line by line (the servers' unit tests).
+#[cfg(test)]
+fn transcript(player: &Player, protocol: Protocol, input: &str) -> Vec<String> {
+    let mut output = Vec::new();
+    run(player, protocol, &mut input.as_bytes(), &mut output).expect("the bot runs");
+    String::from_utf8(output)
+        .expect("the bot prints UTF-8")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}

@@ -103,7 +103,7 @@ fn go(
     // exactly instead.
     let empties = position.text().chars().filter(|&c| c == '-').count();
     let reply = if depth.is_some() && empties <= ENDGAME_EMPTIES {
-        player.reply_solved(position, number, budget, ENDGAME_NODES)
+        player.reply_solving(position, number, budget, ENDGAME_NODES)
     } else {
         player.reply(position, number, budget)
     };
@@ -151,24 +151,12 @@ fn go(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, run};
+    use super::super::{Limit, Protocol, transcript};
     use super::*;
 
     fn session(fault: Option<Fault>, input: &str) -> Vec<String> {
         let player = Player::new("othello", None, Some(Limit::Nodes(300)), fault).unwrap();
-        let mut output = Vec::new();
-        run(
-            &player,
-            Protocol::Nboard,
-            &mut input.as_bytes(),
-            &mut output,
-        )
-        .unwrap();
-        String::from_utf8(output)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
+        transcript(&player, Protocol::Nboard, input)
     }
 
     fn moves(lines: &[String]) -> Vec<String> {

@@ -220,23 +220,13 @@ impl Player {
     /// `budget` (see [`Player::budget`]). The crash and hang faults do not return.
     #[must_use]
     pub fn reply(&self, position: &dyn Position, move_number: u32, budget: Budget) -> Reply {
-        self.reply_with(position, move_number, budget, SOLVE_FIRST_NODES)
+        self.reply_solving(position, move_number, budget, SOLVE_FIRST_NODES)
     }
 
     /// As [`Player::reply`], with the exact solver first under `solve_nodes` (the last empties
-    /// of an Othello game under NBoard); whatever it proves is played, else `budget` searches.
+    /// of an Othello game under NBoard: whatever it proves is played, else `budget` searches).
     #[must_use]
-    pub fn reply_solved(
-        &self,
-        position: &dyn Position,
-        move_number: u32,
-        budget: Budget,
-        solve_nodes: u64,
-    ) -> Reply {
-        self.reply_with(position, move_number, budget, solve_nodes)
-    }
-
-    fn reply_with(
+    pub fn reply_solving(
         &self,
         position: &dyn Position,
         move_number: u32,
