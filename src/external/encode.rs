@@ -18,19 +18,9 @@ use crate::protocol::encoding::{
 };
 use crate::protocol::gomocup::parse_xy;
 
-/// The games the play protocols carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    Gomoku,
-    Othello,
-    Amazons,
-    NoGo,
-}
-
 /// A game's board as the platforms see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    pub family: Family,
     pub size: u8,
     encoding: Encoding,
 }
@@ -48,17 +38,13 @@ impl Board {
     #[must_use]
     pub fn of(game: &str, variant: &str) -> Option<Board> {
         let encoding = Encoding::for_game(game, variant).ok()?;
-        let (family, size) = match encoding {
-            Encoding::Gomoku { size } => (Family::Gomoku, size),
-            Encoding::Reversi => (Family::Othello, 8),
-            Encoding::Amazons { size } => (Family::Amazons, size),
-            Encoding::NoGo { size } => (Family::NoGo, size),
+        let size = match encoding {
+            Encoding::Gomoku { size } | Encoding::Amazons { size } | Encoding::NoGo { size } => {
+                size
+            }
+            Encoding::Reversi => 8,
         };
-        Some(Board {
-            family,
-            size,
-            encoding,
-        })
+        Some(Board { size, encoding })
     }
 
     /// The shared codec of this board.

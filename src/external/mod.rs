@@ -38,7 +38,7 @@ pub mod nboard;
 pub mod reach;
 pub mod sandbox;
 
-pub use encode::{Answer, Board, Family};
+pub use encode::{Answer, Board};
 pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub use fault::{Fault, FaultKind};
 pub use gomocup::Stones;
