@@ -449,9 +449,9 @@ impl Process {
                 Err(Fault::new(
                     FaultKind::MemoryLimit,
                     format!(
-                        "resident memory {} MB (unique set size, process tree of {}) is over the \
-                         manifest's memory-mb {}{}",
-                        kb / 1024,
+                        "resident memory {:.1} MB (unique set size, process tree of {}) is over \
+                         the manifest's memory-mb {}{}",
+                        kb as f64 / 1024.0,
                         tree.len(),
                         limit / 1024,
                         self.log_note()
