@@ -277,6 +277,91 @@ impl Grid {
     }
 }
 
+/// How a game letters its columns in a square's name (`c4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Letters {
+    /// `a`, `b`, `c`, … with no letter skipped (chess, Othello, Hex, renju).
+    Consecutive,
+    /// `a` … `h`, `j`, … with no `i` (Go, as GTP writes vertices: `A1`–`T19`).
+    SkipI,
+}
+
+impl Letters {
+    /// The letter of column `column` (from 0), lower case.
+    #[must_use]
+    pub fn letter(self, column: usize) -> char {
+        match self {
+            Letters::Consecutive => column_letter(column),
+            Letters::SkipI if column >= 8 => column_letter(column + 1),
+            Letters::SkipI => column_letter(column),
+        }
+    }
+
+    /// The column (from 0) of `letter` in either case, or `None` for a character that is no
+    /// column letter (`i` under [`Letters::SkipI`]).
+    #[must_use]
+    pub fn column(self, letter: char) -> Option<usize> {
+        let lower = letter.to_ascii_lowercase();
+        if !lower.is_ascii_lowercase() {
+            return None;
+        }
+        let index = usize::from(lower as u8 - b'a');
+        match self {
+            Letters::Consecutive => Some(index),
+            Letters::SkipI if lower == 'i' => None,
+            Letters::SkipI if index > 8 => Some(index - 1),
+            Letters::SkipI => Some(index),
+        }
+    }
+}
+
+/// The name of the square in `column` and `row` (both from 0): a column letter and a row
+/// number from 1, as `c4` (row 0 is row 1, wherever the grid writes it on paper).
+#[must_use]
+pub fn format_square(letters: Letters, column: usize, row: usize) -> String {
+    format!("{}{}", letters.letter(column), row + 1)
+}
+
+/// Reads a square's name, a column letter (either case) and a row number from 1 with no
+/// leading zero, on a board `width` columns by `height` rows; returns `(column, row)` from 0.
+/// `unit` is the game's word for its cells in the message (`square`, `point`, `cell`).
+///
+/// # Errors
+/// A [`NotationError`] naming the board's range of letters and numbers.
+pub fn parse_square(
+    text: &str,
+    letters: Letters,
+    width: usize,
+    height: usize,
+    unit: &str,
+) -> Result<(usize, usize), NotationError> {
+    let bad = || {
+        NotationError::new(format!(
+            "`{text}` is not a {unit}: expected a file a-{} and a rank 1-{height}",
+            letters.letter(width.saturating_sub(1)),
+        ))
+    };
+    let mut chars = text.chars();
+    let column = chars
+        .next()
+        .and_then(|letter| letters.column(letter))
+        .ok_or_else(bad)?;
+    let digits = chars.as_str();
+    if digits.is_empty()
+        || digits.len() > 2
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.starts_with('0')
+    {
+        return Err(bad());
+    }
+    let row = digits.parse::<usize>().map_err(|_| bad())? - 1;
+    if column < width && row < height {
+        Ok((column, row))
+    } else {
+        Err(bad())
+    }
+}
+
 /// The letter of column `column` (from 0): `a`, `b`, … with no letter skipped.
 #[must_use]
 pub fn column_letter(column: usize) -> char {
@@ -511,5 +596,42 @@ mod tests {
         images.sort_unstable();
         images.dedup();
         assert_eq!(images.len(), 8);
+    }
+
+    #[test]
+    fn squares_read_back_under_both_letterings() {
+        for letters in [Letters::Consecutive, Letters::SkipI] {
+            for column in 0..19 {
+                for row in 0..19 {
+                    let name = format_square(letters, column, row);
+                    assert_eq!(
+                        parse_square(&name, letters, 19, 19, "point"),
+                        Ok((column, row))
+                    );
+                }
+            }
+        }
+        assert_eq!(format_square(Letters::SkipI, 8, 0), "j1");
+        assert_eq!(
+            parse_square("T19", Letters::SkipI, 19, 19, "point"),
+            Ok((18, 18))
+        );
+    }
+
+    #[test]
+    fn squares_off_the_board_or_misspelt_are_refused() {
+        for text in [
+            "i1", "a0", "a01", "a20", "u1", "", "a", "1a", "aa1", "a1x", "é1",
+        ] {
+            let error = parse_square(text, Letters::SkipI, 19, 19, "point").unwrap_err();
+            assert!(
+                error
+                    .to_string()
+                    .contains("expected a file a-t and a rank 1-19"),
+                "{text}: {error}"
+            );
+        }
+        assert!(parse_square("i9", Letters::Consecutive, 9, 9, "square").is_ok());
+        assert!(parse_square("j9", Letters::Consecutive, 9, 9, "square").is_err());
     }
 }

@@ -20,6 +20,7 @@
 //!
 //! Rule crates do no IO and hold no global mutable state; everything here is deterministic.
 
+mod bits;
 pub mod grid;
 mod outcome;
 mod perft;
@@ -31,6 +32,7 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
 
+pub use bits::{BitWord, Bits};
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
 pub use perft::{MoveBuffers, NodeBudget, PerftConvention, perft_generic, perft_generic_within};
 pub use setup::{IllegalMove, NotationError, SetupProblem};
@@ -204,8 +206,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         budget.result(nodes)
     }
 
-    /// The perft walk under `budget` (its count is incomplete when the budget runs out). Games
-    /// override this with bulk counting at the last ply; the default walks the tree.
+    /// The perft walk under `budget` (its count is incomplete when the budget runs out): the
+    /// one walk of [`perft_generic_within`], which counts the last ply with
+    /// [`Game::count_moves`].
     fn perft_with_budget(
         &mut self,
         depth: u32,
@@ -213,6 +216,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         budget: &mut NodeBudget,
     ) -> u64 {
         perft_generic_within(self, depth, convention, budget)
+    }
+
+    /// The number of legal moves here, `generate_moves(…).len()`: the last ply of a perft
+    /// walk is counted by this, not played (bulk counting). Games with a move set as bits
+    /// override it with a population count; `buffer` is scratch space for the default.
+    fn count_moves(&self, buffer: &mut Vec<Self::Move>) -> u64 {
+        self.generate_moves(buffer);
+        buffer.len() as u64
     }
 
     /// An upper bound on the plies the game can still last from here (passes and swap

@@ -104,7 +104,8 @@ impl<M> MoveBuffers<M> {
     }
 }
 
-/// Perft by walking the tree with [`Game::make`]/[`Game::unmake`]; no bulk counting.
+/// Perft by walking the tree with [`Game::make`]/[`Game::unmake`], the last ply counted by
+/// [`Game::count_moves`].
 pub fn perft_generic<G: Game>(game: &mut G, depth: u32, convention: PerftConvention) -> u64 {
     let mut budget = NodeBudget::new(u64::MAX);
     perft_generic_within(game, depth, convention, &mut budget)
@@ -112,6 +113,11 @@ pub fn perft_generic<G: Game>(game: &mut G, depth: u32, convention: PerftConvent
 
 /// [`perft_generic`] under a node budget: stops (with a partial count; check
 /// [`NodeBudget::exhausted`]) when the budget is spent. The position is restored either way.
+///
+/// This is the one perft walk of every game: each position above the last ply is visited
+/// (one unit of the budget) and its moves made and unmade; at the last ply the moves are
+/// counted by [`Game::count_moves`] without being played, and a finished game there counts
+/// by the convention.
 pub fn perft_generic_within<G: Game>(
     game: &mut G,
     depth: u32,
@@ -133,6 +139,15 @@ pub fn perft_generic_within<G: Game>(
             return 0;
         }
         let mut moves = buffers.take(ply);
+        if depth == 1 {
+            let count = game.count_moves(&mut moves);
+            buffers.put(ply, moves);
+            return match (count, convention) {
+                (0, PerftConvention::SequencesOfExactLength) => 0,
+                (0, PerftConvention::FinishedGameIsLeaf) => 1,
+                (count, _) => count,
+            };
+        }
         game.generate_moves(&mut moves);
         if moves.is_empty() {
             buffers.put(ply, moves);

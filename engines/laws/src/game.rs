@@ -193,6 +193,15 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 game.outcome()
             ),
         )?;
+        let mut scratch = Vec::new();
+        let counted = game.count_moves(&mut scratch);
+        law(
+            counted == moves.len() as u64,
+            &format!(
+                "count_moves says {counted} but {} moves are generated",
+                moves.len()
+            ),
+        )?;
         let chance = game.is_chance();
         law(
             !(chance && game.outcome().is_some()),
