@@ -11,6 +11,8 @@
 //!   broken file is refused with its path, alpha-beta and MCTS under a node budget are
 //!   deterministic and play legal moves along a legal principal variation, and a finished
 //!   game has no move for any algorithm.
+//! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
+//!   parameters, and the exact value by plain minimax that a solver must agree with.
 //!
 //! A broken law panics with the variant, the moves from the start and what differed, so the
 //! test that called it fails with a reproducible case. Playouts are proptest strategies (a
@@ -20,7 +22,7 @@ mod game;
 mod search;
 
 pub use game::GameLaws;
-pub use search::SearchLaws;
+pub use search::{SearchLaws, minimax, search};
 
 use arbiter_core::Game;
 
