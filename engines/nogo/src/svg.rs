@@ -7,7 +7,7 @@ use arbiter_core::picture::{self, Forbidden, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
 use crate::board::Point;
-use crate::position::NoGo;
+use crate::rules::NoGo;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &NoGo, marks: &[Mark<Point>]) -> String {
@@ -56,7 +56,7 @@ mod tests {
         // Black's a1 has one liberty, b1 (white holds a2): white on b1 would capture.
         let variant = crate::NoGoVariant::default();
         let setup = crate::setup::parse_line(9, "8X/9/9/9/9/9/9/O8/X8 white").unwrap();
-        let game = NoGo::from_setup(variant, &setup).unwrap();
+        let game = NoGo::from_setup(&variant, &setup).unwrap();
         let svg = picture(&game, &[]);
         assert!(svg.contains("forbidden: capture"), "{svg}");
     }

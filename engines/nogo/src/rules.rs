@@ -12,11 +12,15 @@
 //! from the groups in atari, so the legal set of a side is a few bitboard operations
 //! ([`NoGo::legal_points`]).
 
-use arbiter_core::{EndReason, IllegalMove, Outcome, SetupProblem, Side, zobrist};
+use arbiter_core::{
+    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
+    zobrist,
+};
 
-use crate::board::{Bits, Geometry, Point};
-use crate::setup::NoGoSetup;
+use crate::board::{Geometry, Point};
+use crate::setup::{self, NoGoSetup};
 use crate::variant::{FoulRuling, MAX_SIZE, NoGoVariant};
+use crate::{notation, svg};
 
 /// The most points of any board.
 const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
@@ -98,14 +102,8 @@ impl PartialEq for NoGo {
 impl Eq for NoGo {}
 
 impl NoGo {
-    /// The empty board of `variant`, black to move.
-    #[must_use]
-    pub fn new(variant: NoGoVariant) -> NoGo {
-        NoGo::from_stones(variant, [0, 0], Side::First)
-    }
-
     /// A position from stone sets, with groups, liberties and hash computed from scratch.
-    fn from_stones(variant: NoGoVariant, stones: [u128; 2], to_move: Side) -> NoGo {
+    pub(crate) fn from_stones(variant: NoGoVariant, stones: [u128; 2], to_move: Side) -> NoGo {
         let mut position = NoGo {
             variant,
             geometry: Geometry::of_size(variant.size),
@@ -156,99 +154,6 @@ impl NoGo {
         }
     }
 
-    /// Validates a raw setup. Problems (with their codes): a board of another size
-    /// (`board-size`); a group without liberties (`no-liberty`: no NoGo game reaches one, since
-    /// such a stone is a foul); stone counts that alternation from an empty board cannot give
-    /// (`piece-count`), or that say the other side moves (`side-to-move`): black has as many
-    /// stones as white with black to move, one more with white to move.
-    ///
-    /// # Errors
-    /// Every problem found.
-    pub fn from_setup(variant: NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, Vec<SetupProblem>> {
-        let n = usize::from(variant.size);
-        if setup.size != variant.size || setup.cells.len() != n * n {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
-                    setup.size
-                ),
-            )]);
-        }
-        let mut stones = [0u128; 2];
-        for (point, cell) in setup.cells.iter().enumerate() {
-            if let Some(side) = cell {
-                stones[side.index()] |= 1 << point;
-            }
-        }
-        let position = NoGo::from_stones(variant, stones, setup.to_move);
-        let mut problems = Vec::new();
-        for side in [Side::First, Side::Second] {
-            for id in Bits(position.roots[side.index()]) {
-                let group = position.groups[usize::from(id)];
-                if group.liberties == 0 {
-                    problems.push(SetupProblem::new(
-                        "no-liberty",
-                        format!(
-                            "the {} group at {} has no liberty: NoGo never leaves a group \
-                             without one",
-                            side_name(side),
-                            crate::notation::format_point(position.geometry, id)
-                        ),
-                    ));
-                }
-            }
-        }
-        let (black, white) = (stones[0].count_ones(), stones[1].count_ones());
-        let expected_mover = match black.checked_sub(white) {
-            Some(0) => Some(Side::First),
-            Some(1) => Some(Side::Second),
-            _ => None,
-        };
-        match expected_mover {
-            None => problems.push(SetupProblem::new(
-                "piece-count",
-                format!(
-                    "black has {black} stones and white {white}: black moves first and the \
-                     sides alternate, so black has as many stones as white or one more"
-                ),
-            )),
-            Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(
-                "side-to-move",
-                format!(
-                    "black has {black} stones and white {white}, so {} is to move, not {}",
-                    side_name(mover),
-                    side_name(setup.to_move)
-                ),
-            )),
-            Some(_) => {}
-        }
-        if problems.is_empty() {
-            Ok(position)
-        } else {
-            Err(problems)
-        }
-    }
-
-    /// The raw setup of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> NoGoSetup {
-        let cells = (0..self.geometry.points)
-            .map(|point| self.stone_at(point))
-            .collect();
-        NoGoSetup {
-            size: self.geometry.size,
-            cells,
-            to_move: self.to_move,
-        }
-    }
-
-    /// The variant.
-    #[must_use]
-    pub fn variant(&self) -> NoGoVariant {
-        self.variant
-    }
-
     /// The board geometry.
     #[must_use]
     pub fn geometry(&self) -> &'static Geometry {
@@ -279,12 +184,6 @@ impl NoGo {
     #[must_use]
     pub fn empty(&self) -> u128 {
         self.geometry.board & !(self.stones[0] | self.stones[1])
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn to_move(&self) -> Side {
-        self.to_move
     }
 
     /// The liberties of the group holding the stone on `point` (0 for an empty point).
@@ -361,18 +260,6 @@ impl NoGo {
         }
     }
 
-    /// `None` while the game goes on. A foul (under [`FoulRuling::Loses`]) loses at once
-    /// ([`EndReason::Forbidden`]); otherwise the side to move without a legal point loses
-    /// ([`EndReason::Stalemate`]).
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some((fouler, _)) = self.foul {
-            return Some(Outcome::win(fouler.opponent(), EndReason::Forbidden));
-        }
-        (self.legal_points(self.to_move) == 0)
-            .then(|| Outcome::win(self.to_move.opponent(), EndReason::Stalemate))
-    }
-
     /// The points the side to move may place a stone on, as a set: the legal points, or under
     /// [`FoulRuling::Loses`] every empty point while a legal one exists. Empty exactly when the
     /// game is over.
@@ -390,8 +277,74 @@ impl NoGo {
         }
     }
 
+    /// Whether the incremental state (groups, liberties, ids, hash) equals a rebuild from the
+    /// stones, for debug assertions and tests.
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let mut fresh = NoGo::from_stones(self.variant, self.stones, self.to_move);
+        fresh.foul = self.foul;
+        let groups_of = |position: &NoGo, side: Side| {
+            let mut groups: Vec<(u128, u128)> = position.groups(side).collect();
+            groups.sort_unstable();
+            groups
+        };
+        let ids_name_their_group = [Side::First, Side::Second].iter().all(|&side| {
+            Bits(self.roots[side.index()]).all(|id| {
+                let group = self.groups[usize::from(id)];
+                group.stones & (1 << id) != 0
+                    && Bits(group.stones).all(|stone| self.group_of[usize::from(stone)] == id)
+            })
+        });
+        self.stones[0] & self.stones[1] == 0
+            && (self.stones[0] | self.stones[1]) & !self.geometry.board == 0
+            && ids_name_their_group
+            && groups_of(self, Side::First) == groups_of(&fresh, Side::First)
+            && groups_of(self, Side::Second) == groups_of(&fresh, Side::Second)
+            && self.hash == self.hash_from_scratch()
+    }
+}
+
+impl Game for NoGo {
+    /// A stone on a point; NoGo has no pass.
+    type Move = Point;
+    type Variant = NoGoVariant;
+    type Undo = Undo;
+    type Setup = NoGoSetup;
+
+    const NAME: &'static str = "nogo";
+    /// Black is [`Side::First`] and moves first (Botzone player 0, the CCGC platform's `new
+    /// black`).
+    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] =
+        &["game-over", "off-board", "occupied", "capture", "suicide"];
+    const FOUL_KINDS: &'static [&'static str] = &["capture", "suicide"];
+
+    /// The empty board, black to move.
+    fn start(variant: &NoGoVariant) -> NoGo {
+        NoGo::from_stones(*variant, [0, 0], Side::First)
+    }
+
+    fn variant(&self) -> &NoGoVariant {
+        &self.variant
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// `None` while the game goes on. A foul (under [`FoulRuling::Loses`]) loses at once
+    /// ([`EndReason::Forbidden`]); otherwise the side to move without a legal point loses
+    /// ([`EndReason::Stalemate`]).
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some((fouler, _)) = self.foul {
+            return Some(Outcome::win(fouler.opponent(), EndReason::Forbidden));
+        }
+        (self.legal_points(self.to_move) == 0)
+            .then(|| Outcome::win(self.to_move.opponent(), EndReason::Stalemate))
+    }
+
     /// Clears `moves` and lists every move, lowest point first.
-    pub fn generate_moves(&self, moves: &mut Vec<Point>) {
+    fn generate_moves(&self, moves: &mut Vec<Point>) {
         moves.clear();
         moves.extend(Bits(self.move_set()));
     }
@@ -401,7 +354,7 @@ impl NoGo {
     ///
     /// # Errors
     /// The first rule the move breaks, in that order.
-    pub fn check_move(&self, point: Point) -> Result<(), IllegalMove> {
+    fn check_move(&self, point: Point) -> Result<(), IllegalMove> {
         if self.outcome().is_some() {
             return Err(IllegalMove::new(
                 "game-over",
@@ -414,11 +367,11 @@ impl NoGo {
                 format!("point {point} is off the board"),
             ));
         }
-        let name = crate::notation::format_point(self.geometry, point);
+        let name = notation::format_point(self.geometry, point);
         if let Some(side) = self.stone_at(point) {
             return Err(IllegalMove::new(
                 "occupied",
-                format!("{name} holds a {} stone", side_name(side)),
+                format!("{name} holds a {} stone", NoGo::side_name(side)),
             ));
         }
         if self.variant.fouls_illegal() {
@@ -428,16 +381,17 @@ impl NoGo {
                         "capture",
                         format!(
                             "{name} is the last liberty of a {} group: NoGo forbids captures",
-                            side_name(self.to_move.opponent())
+                            NoGo::side_name(self.to_move.opponent())
                         ),
                     ));
                 }
                 Some(Foul::Suicide) => {
                     return Err(IllegalMove::new(
                         "suicide",
-                        format!("a {} stone on {name} would have no liberty", {
-                            side_name(self.to_move)
-                        }),
+                        format!(
+                            "a {} stone on {name} would have no liberty",
+                            NoGo::side_name(self.to_move)
+                        ),
                     ));
                 }
                 None => {}
@@ -447,7 +401,7 @@ impl NoGo {
     }
 
     /// Places a stone of the side to move on `point`, which must be a move here.
-    pub fn make(&mut self, point: Point) -> Undo {
+    fn make(&mut self, point: Point) -> Undo {
         debug_assert!(self.move_set() & (1 << point) != 0, "{point} is not a move");
         let mover = self.to_move;
         if self.variant.ruling == FoulRuling::Loses {
@@ -514,7 +468,7 @@ impl NoGo {
     }
 
     /// Takes back the stone on `point`, the last move made.
-    pub fn unmake(&mut self, point: Point, undo: Undo) {
+    fn unmake(&mut self, point: Point, undo: Undo) {
         let mover = self.to_move.opponent();
         self.to_move = mover;
         self.foul = None;
@@ -538,14 +492,12 @@ impl NoGo {
     }
 
     /// The incremental hash.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
+    fn hash(&self) -> u64 {
         self.hash
     }
 
     /// The hash computed from the stones.
-    #[must_use]
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn hash_from_scratch(&self) -> u64 {
         let mut hash = if self.to_move == Side::Second {
             KEYS[SIDE_KEY]
         } else {
@@ -559,38 +511,67 @@ impl NoGo {
         hash
     }
 
-    /// Whether the incremental state (groups, liberties, ids, hash) equals a rebuild from the
-    /// stones, for debug assertions and tests.
-    #[must_use]
-    pub fn is_consistent(&self) -> bool {
-        let mut fresh = NoGo::from_stones(self.variant, self.stones, self.to_move);
-        fresh.foul = self.foul;
-        let groups_of = |position: &NoGo, side: Side| {
-            let mut groups: Vec<(u128, u128)> = position.groups(side).collect();
-            groups.sort_unstable();
-            groups
-        };
-        let ids_name_their_group = [Side::First, Side::Second].iter().all(|&side| {
-            Bits(self.roots[side.index()]).all(|id| {
-                let group = self.groups[usize::from(id)];
-                group.stones & (1 << id) != 0
-                    && Bits(group.stones).all(|stone| self.group_of[usize::from(stone)] == id)
-            })
-        });
-        self.stones[0] & self.stones[1] == 0
-            && (self.stones[0] | self.stones[1]) & !self.geometry.board == 0
-            && ids_name_their_group
-            && groups_of(self, Side::First) == groups_of(&fresh, Side::First)
-            && groups_of(self, Side::Second) == groups_of(&fresh, Side::Second)
-            && self.hash == self.hash_from_scratch()
+    /// The population of the move set: the last ply of perft, counted without playing it.
+    fn count_moves(&self, _: &mut Vec<Point>) -> u64 {
+        u64::from(self.move_set().count_ones())
     }
-}
 
-/// The name of a side in NoGo.
-#[must_use]
-pub(crate) fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "black",
-        Side::Second => "white",
+    fn longest_game(&self) -> Option<u32> {
+        // Every move fills an empty point for good (a capture or suicide ends the game).
+        Some(self.empty().count_ones())
+    }
+
+    /// The points where the side to move's stone would be a foul, with the kind (`capture`,
+    /// `suicide`): refused as illegal under `standard`, legal and losing under `foul-loses`.
+    fn forbidden_moves(&self) -> Option<Vec<(Point, &'static str)>> {
+        if self.outcome().is_some() {
+            return Some(Vec::new());
+        }
+        let side = self.to_move;
+        let fouls = self.empty() & !self.legal_points(side);
+        Some(
+            Bits(fouls)
+                .map(|point| {
+                    let foul = self.foul_of(point, side).expect("an empty point not legal");
+                    (point, foul.code())
+                })
+                .collect(),
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Point, NotationError> {
+        notation::parse_point(self.geometry, text)
+    }
+
+    fn format_move(&self, mv: Point) -> String {
+        notation::format_point(self.geometry, mv)
+    }
+
+    fn parse_position(variant: &NoGoVariant, text: &str) -> Result<NoGoSetup, NotationError> {
+        setup::parse_line(variant.size, text)
+    }
+
+    fn parse_diagram(
+        variant: &NoGoVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<NoGoSetup, NotationError> {
+        setup::parse_diagram(variant.size, diagram, to_move)
+    }
+
+    fn from_setup(variant: &NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, Vec<SetupProblem>> {
+        setup::validate(*variant, setup)
+    }
+
+    fn format_position(&self) -> String {
+        setup::format_line(&self.to_setup())
+    }
+
+    fn diagram(&self) -> String {
+        setup::format_diagram(&self.to_setup())
+    }
+
+    fn picture(&self, marks: &[picture::Mark<Point>]) -> Option<String> {
+        Some(svg::picture(self, marks))
     }
 }
