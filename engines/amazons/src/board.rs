@@ -8,6 +8,7 @@
 //! the empty squares a queen reaches along that line. Squares past a short line's end are
 //! permanently set in its word ("walls"), so one table serves every line length.
 
+use arbiter_core::Bits;
 use std::sync::LazyLock;
 
 /// A square index, `rank * size + file`, a1 = 0.
@@ -293,24 +294,6 @@ pub fn tables() -> &'static Tables {
         tables
     });
     &TABLES
-}
-
-/// The squares of a set, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u128);
-
-impl Iterator for Bits {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let square = self.0.trailing_zeros() as Square;
-        self.0 &= self.0 - 1;
-        Some(square)
-    }
 }
 
 #[cfg(test)]

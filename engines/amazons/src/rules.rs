@@ -1,14 +1,18 @@
 //! The position and the rules of play: move generation, counting, checking, make and unmake.
 //!
 //! State is the two amazon sets, the arrow set and the side to move; the rotated line
-//! occupancies ([`crate::geometry`]) and the Zobrist hash are kept in step incrementally. Every
-//! move is reversible by XOR, so [`Amazons::unmake`] needs nothing but the move.
+//! occupancies ([`crate::board`]) and the Zobrist hash are kept in step incrementally. Every
+//! move is reversible by XOR, so `unmake` needs nothing but the move.
 
-use arbiter_core::{EndReason, IllegalMove, Outcome, SetupProblem, Side, zobrist};
+use arbiter_core::{
+    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
+    zobrist,
+};
 
-use crate::geometry::{Bits, Geometry, KINDS, MAX_LINES, MAX_SQUARES, Square};
-use crate::notation::{Move, format_square};
-use crate::setup::{AmazonsSetup, Cell};
+use crate::board::{Geometry, KINDS, MAX_LINES, MAX_SQUARES, Square};
+use crate::notation::{self, Move, format_square};
+use crate::setup::{self, AmazonsSetup};
+use crate::svg;
 use crate::variant::AmazonsVariant;
 
 /// Zobrist keys: white amazon per square, black amazon per square, arrow per square, then
@@ -52,23 +56,7 @@ impl PartialEq for Amazons {
 impl Eq for Amazons {}
 
 impl Amazons {
-    /// The start position of `variant`.
-    #[must_use]
-    pub fn new(variant: AmazonsVariant) -> Amazons {
-        let geometry = Geometry::of_size(variant.size());
-        let mut amazons = [0u128; 2];
-        for (side, squares) in variant.start_squares().iter().enumerate() {
-            for &(file, rank) in squares {
-                amazons[side] |= 1
-                    << geometry
-                        .square(file, rank)
-                        .expect("start square on the board");
-            }
-        }
-        Amazons::from_sets(variant, amazons, 0, variant.first_to_move())
-    }
-
-    fn from_sets(
+    pub(crate) fn from_sets(
         variant: AmazonsVariant,
         amazons: [u128; 2],
         arrows: u128,
@@ -86,80 +74,6 @@ impl Amazons {
         };
         position.hash = position.hash_from_scratch();
         position
-    }
-
-    /// Validates a raw setup: the board size must be the variant's, and each side needs one to
-    /// four amazons (the rules give four and never remove one; fewer are allowed for studies).
-    ///
-    /// # Errors
-    /// Every problem found.
-    pub fn from_setup(
-        variant: AmazonsVariant,
-        setup: &AmazonsSetup,
-    ) -> Result<Amazons, Vec<SetupProblem>> {
-        let size = variant.size();
-        if setup.size != size || setup.cells.len() != usize::from(size) * usize::from(size) {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
-                    setup.size
-                ),
-            )]);
-        }
-        let mut amazons = [0u128; 2];
-        let mut arrows = 0u128;
-        for (square, cell) in setup.cells.iter().enumerate() {
-            match cell {
-                Cell::Empty => {}
-                Cell::Amazon(side) => amazons[side.index()] |= 1 << square,
-                Cell::Arrow => arrows |= 1 << square,
-            }
-        }
-        let mut problems = Vec::new();
-        for side in [Side::First, Side::Second] {
-            let count = amazons[side.index()].count_ones();
-            if !(1..=4).contains(&count) {
-                let name = if side == Side::First {
-                    "white"
-                } else {
-                    "black"
-                };
-                problems.push(SetupProblem::new(
-                    "piece-count",
-                    format!("{name} has {count} amazons: expected 1 to 4"),
-                ));
-            }
-        }
-        if problems.is_empty() {
-            Ok(Amazons::from_sets(variant, amazons, arrows, setup.to_move))
-        } else {
-            Err(problems)
-        }
-    }
-
-    /// The raw setup of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> AmazonsSetup {
-        let cells = (0..self.geometry.squares)
-            .map(|square| {
-                let bit = 1u128 << square;
-                if self.amazons[0] & bit != 0 {
-                    Cell::Amazon(Side::First)
-                } else if self.amazons[1] & bit != 0 {
-                    Cell::Amazon(Side::Second)
-                } else if self.arrows & bit != 0 {
-                    Cell::Arrow
-                } else {
-                    Cell::Empty
-                }
-            })
-            .collect();
-        AmazonsSetup {
-            size: self.geometry.size,
-            cells,
-            to_move: self.to_move,
-        }
     }
 
     /// The board geometry.
@@ -186,12 +100,6 @@ impl Amazons {
         self.geometry.board & !(self.amazons[0] | self.amazons[1] | self.arrows)
     }
 
-    /// The side to move.
-    #[must_use]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
     /// Whether the side to move has a move. A queen step to an empty neighbour always allows
     /// the arrow back onto the vacated square, so this is "some amazon has an empty neighbour".
     #[must_use]
@@ -201,15 +109,83 @@ impl Amazons {
             .any(|square| self.geometry.neighbours[usize::from(square)] & empty != 0)
     }
 
-    /// `None` while the side to move has a move; otherwise it has lost.
+    /// XORs the changes of `mover` playing `mv` into the position; its own inverse.
+    #[inline]
+    fn apply(&mut self, mv: Move, mover: Side) {
+        debug_assert!(mv.from != mv.to && mv.to != mv.arrow);
+        self.amazons[mover.index()] ^= (1 << mv.from) | (1 << mv.to);
+        self.arrows ^= 1 << mv.arrow;
+        let geometry = self.geometry;
+        geometry.toggle(&mut self.words, mv.from);
+        geometry.toggle(&mut self.words, mv.to);
+        geometry.toggle(&mut self.words, mv.arrow);
+        self.hash ^= amazon_key(mover, mv.from)
+            ^ amazon_key(mover, mv.to)
+            ^ arrow_key(mv.arrow)
+            ^ KEYS[SIDE_KEY];
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Consistency of the incremental state, for debug assertions and tests.
     #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        (!self.has_move()).then(|| Outcome::win(self.to_move.opponent(), EndReason::Stalemate))
+    pub fn is_consistent(&self) -> bool {
+        let occupied = self.amazons[0] | self.amazons[1] | self.arrows;
+        self.amazons[0] & self.amazons[1] == 0
+            && (self.amazons[0] | self.amazons[1]) & self.arrows == 0
+            && occupied & !self.geometry.board == 0
+            && self.words == self.geometry.line_words(occupied)
+            && self.hash == self.hash_from_scratch()
+    }
+}
+
+impl Game for Amazons {
+    type Move = Move;
+    type Variant = AmazonsVariant;
+    type Undo = ();
+    type Setup = AmazonsSetup;
+
+    const NAME: &'static str = "amazons";
+    /// White is [`Side::First`] and black [`Side::Second`] under every variant, so that colours
+    /// keep their names; on Botzone's 8x8 board black moves first, i.e. the start position has
+    /// [`Side::Second`] to move (see [`AmazonsVariant::first_to_move`]).
+    const SIDE_NAMES: [&'static str; 2] = ["white", "black"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "not-own-amazon",
+        "not-queen-line",
+        "blocked-path",
+        "arrow-blocked",
+        "arrow-not-queen-line",
+    ];
+
+    /// The start position of `variant`.
+    fn start(variant: &AmazonsVariant) -> Amazons {
+        let variant = *variant;
+        let geometry = Geometry::of_size(variant.size());
+        let mut amazons = [0u128; 2];
+        for (side, squares) in variant.start_squares().iter().enumerate() {
+            for &(file, rank) in squares {
+                amazons[side] |= 1
+                    << geometry
+                        .square(file, rank)
+                        .expect("start square on the board");
+            }
+        }
+        Amazons::from_sets(variant, amazons, 0, variant.first_to_move())
+    }
+
+    fn variant(&self) -> &AmazonsVariant {
+        &self.variant
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
     }
 
     /// Clears `moves` and fills it with every legal move: by amazon (lowest square first), then
     /// destination, then arrow.
-    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         let geometry = self.geometry;
         let mut words = self.words;
@@ -225,39 +201,13 @@ impl Amazons {
         }
     }
 
-    /// The number of legal moves, without listing them: per destination, four table lookups
-    /// count the arrow squares.
-    #[must_use]
-    pub fn count_moves(&self) -> u64 {
-        let geometry = self.geometry;
-        let tables = geometry.tables;
-        let mut words = self.words;
-        let mut count = 0u64;
-        for from in Bits(self.amazons[self.to_move.index()]) {
-            geometry.toggle(&mut words, from);
-            let from = usize::from(from);
-            for kind in 0..KINDS {
-                let line = usize::from(geometry.line_of[from][kind]);
-                let pos = usize::from(geometry.pos_of[from][kind]);
-                let mut along = tables.reach[pos][usize::from(words[line])];
-                while along != 0 {
-                    let to = geometry.line_squares[line][along.trailing_zeros() as usize];
-                    along &= along - 1;
-                    count += u64::from(geometry.reach_count(&words, to));
-                }
-            }
-            geometry.toggle(&mut words, from as Square);
-        }
-        count
-    }
-
     /// Why `mv` may not be played, if it may not. Codes: `game-over`, `off-board`,
     /// `not-own-amazon`, `not-queen-line`, `blocked-path` (a square on the way or the
     /// destination is taken), `arrow-not-queen-line`, `arrow-blocked`.
     ///
     /// # Errors
     /// The first rule the move breaks, in that order.
-    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         let geometry = self.geometry;
         if !self.has_move() {
             return Err(IllegalMove::new(
@@ -325,43 +275,29 @@ impl Amazons {
 
     /// Plays `mv`, which must be legal.
     #[inline]
-    pub fn make(&mut self, mv: Move) {
+    fn make(&mut self, mv: Move) {
         self.apply(mv, self.to_move);
     }
 
     /// Takes back `mv`, the last move made.
     #[inline]
-    pub fn unmake(&mut self, mv: Move) {
+    fn unmake(&mut self, mv: Move, (): ()) {
         // Every change is an XOR, so applying the mover's changes again undoes them.
         self.apply(mv, self.to_move.opponent());
     }
 
-    /// XORs the changes of `mover` playing `mv` into the position; its own inverse.
-    #[inline]
-    fn apply(&mut self, mv: Move, mover: Side) {
-        debug_assert!(mv.from != mv.to && mv.to != mv.arrow);
-        self.amazons[mover.index()] ^= (1 << mv.from) | (1 << mv.to);
-        self.arrows ^= 1 << mv.arrow;
-        let geometry = self.geometry;
-        geometry.toggle(&mut self.words, mv.from);
-        geometry.toggle(&mut self.words, mv.to);
-        geometry.toggle(&mut self.words, mv.arrow);
-        self.hash ^= amazon_key(mover, mv.from)
-            ^ amazon_key(mover, mv.to)
-            ^ arrow_key(mv.arrow)
-            ^ KEYS[SIDE_KEY];
-        self.to_move = self.to_move.opponent();
+    /// `None` while the side to move has a move; otherwise it has lost.
+    fn outcome(&self) -> Option<Outcome> {
+        (!self.has_move()).then(|| Outcome::win(self.to_move.opponent(), EndReason::Stalemate))
     }
 
     /// The incremental hash.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
+    fn hash(&self) -> u64 {
         self.hash
     }
 
     /// The hash computed from the board.
-    #[must_use]
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn hash_from_scratch(&self) -> u64 {
         let mut hash = if self.to_move == Side::Second {
             KEYS[SIDE_KEY]
         } else {
@@ -378,14 +314,72 @@ impl Amazons {
         hash
     }
 
-    /// Consistency of the incremental state, for debug assertions and tests.
-    #[must_use]
-    pub fn is_consistent(&self) -> bool {
-        let occupied = self.amazons[0] | self.amazons[1] | self.arrows;
-        self.amazons[0] & self.amazons[1] == 0
-            && (self.amazons[0] | self.amazons[1]) & self.arrows == 0
-            && occupied & !self.geometry.board == 0
-            && self.words == self.geometry.line_words(occupied)
-            && self.hash == self.hash_from_scratch()
+    /// The number of legal moves, without listing them (perft's last ply): per destination,
+    /// four table lookups count the arrow squares.
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        let geometry = self.geometry;
+        let tables = geometry.tables;
+        let mut words = self.words;
+        let mut count = 0u64;
+        for from in Bits(self.amazons[self.to_move.index()]) {
+            geometry.toggle(&mut words, from);
+            let from = usize::from(from);
+            for kind in 0..KINDS {
+                let line = usize::from(geometry.line_of[from][kind]);
+                let pos = usize::from(geometry.pos_of[from][kind]);
+                let mut along = tables.reach[pos][usize::from(words[line])];
+                while along != 0 {
+                    let to = geometry.line_squares[line][along.trailing_zeros() as usize];
+                    along &= along - 1;
+                    count += u64::from(geometry.reach_count(&words, to));
+                }
+            }
+            geometry.toggle(&mut words, from as Square);
+        }
+        count
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Every move shoots an arrow onto an empty square, which stays burnt.
+        Some(self.empty().count_ones())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        notation::parse_move(self.geometry, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(self.geometry, mv)
+    }
+
+    fn parse_position(variant: &AmazonsVariant, text: &str) -> Result<AmazonsSetup, NotationError> {
+        setup::parse_line(variant.size(), text)
+    }
+
+    fn parse_diagram(
+        variant: &AmazonsVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<AmazonsSetup, NotationError> {
+        setup::parse_diagram(variant.size(), diagram, to_move)
+    }
+
+    fn from_setup(
+        variant: &AmazonsVariant,
+        setup: &AmazonsSetup,
+    ) -> Result<Amazons, Vec<SetupProblem>> {
+        setup::validate(*variant, setup)
+    }
+
+    fn format_position(&self) -> String {
+        setup::format_line(&self.to_setup())
+    }
+
+    fn diagram(&self) -> String {
+        setup::format_diagram(&self.to_setup())
+    }
+
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
     }
 }

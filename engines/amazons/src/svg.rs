@@ -7,7 +7,7 @@ use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
 
 use crate::notation::Move;
-use crate::position::Amazons;
+use crate::rules::Amazons;
 use crate::setup::Cell;
 
 /// The picture of `game` with `marks`.
