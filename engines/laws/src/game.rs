@@ -267,6 +267,9 @@ impl<G: Game + PartialEq> GameLaws<G> {
         });
         let mut sorted = moves.clone();
         sorted.sort_unstable();
+        if let Some(twice) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!("{:?} is generated twice", twice[0]));
+        }
         let every = self.every_move.map(|every| every(game)).unwrap_or_default();
         // `play` of a refused move must leave the position alone: tried on the first few
         // refused candidates of each position (a clone each).

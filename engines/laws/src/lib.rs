@@ -3,8 +3,9 @@
 //!
 //! - [`GameLaws`] over [`arbiter_core::Game`]: along random playouts, the incremental hash
 //!   equals the hash from scratch, unmake restores every position, `check_move` accepts
-//!   exactly the generated moves (and a refused `play` changes nothing), the move list is
-//!   empty exactly when the game is over, and moves, one-line positions and diagrams read
+//!   exactly the generated moves (and a refused `play` changes nothing), no move is listed
+//!   twice, the bulk count equals the list, the move list is empty exactly when the game is
+//!   over, and moves, one-line positions and diagrams read
 //!   back what they write; at a chance node (a die to roll) every event has a positive
 //!   weight and leaves the side to move as it is, and a finished game is no chance node.
 //! - [`SearchLaws`] over [`arbiter_search::Searchable`]: the shipped parameters parse and a

@@ -39,6 +39,8 @@ enum Bug {
     BadCount,
     /// The empty pile (a finished game) is refused as a setup, so its line does not read back.
     EmptyUnreadable,
+    /// Taking one stone is listed twice.
+    TwiceListed,
 }
 
 impl Bug {
@@ -124,6 +126,9 @@ impl Game for Pile {
             moves.extend([10, 20]);
         } else {
             moves.extend((1..=2).filter(|&take| take <= self.stones));
+            if self.bug == Bug::TwiceListed {
+                moves.push(1);
+            }
         }
     }
 
@@ -313,6 +318,7 @@ fn each_broken_law_is_caught_and_named() {
         (Bug::BadNotation, "which reads"),
         (Bug::CoinSwitchesSide, "changes the side to move"),
         (Bug::ZeroWeight, "has weight 0"),
+        (Bug::TwiceListed, "1 is generated twice"),
         (
             Bug::BadCount,
             "count_moves says 1 but 2 moves are generated",
