@@ -240,27 +240,10 @@ impl Geometry {
     }
 }
 
-/// The set bits of a `u64`, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = Edge;
-
-    #[inline]
-    fn next(&mut self) -> Option<Edge> {
-        if self.0 == 0 {
-            return None;
-        }
-        let edge = self.0.trailing_zeros() as Edge;
-        self.0 &= self.0 - 1;
-        Some(edge)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::Bits;
 
     fn board(text: &str) -> Geometry {
         Geometry::new(text.parse().unwrap())

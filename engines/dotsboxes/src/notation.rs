@@ -16,9 +16,10 @@
 //! BBAACC` (the example of the platform's document). The platform requires the lines in a valid
 //! drawing order; [`crate::DotsBoxes::turn_from_sequence`] checks a sequence as it does.
 
+use arbiter_core::Bits;
 use arbiter_core::NotationError;
 
-use crate::geometry::{Bits, Edge, Geometry, Orientation};
+use crate::board::{Edge, Geometry, Orientation};
 
 /// One turn: the set of lines drawn in it (bit `e` for line `e`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -17,11 +17,15 @@
 //! once the others are drawn. When no box has three sides drawn, the only reachable set is
 //! the empty one and the turns are the single undrawn lines.
 
-use arbiter_core::{EndReason, FinalScore, IllegalMove, Outcome, SetupProblem, Side, zobrist};
+use arbiter_core::{
+    Bits, EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side,
+    picture, zobrist,
+};
 
-use crate::geometry::{Bits, Geometry, MAX_BOXES};
-use crate::notation::{Move, drawing_order, format_line, format_lines};
-use crate::setup::DotsBoxesSetup;
+use crate::board::{Geometry, MAX_BOXES};
+use crate::notation::{self, Move, drawing_order, format_line, format_lines};
+use crate::setup::{self, DotsBoxesSetup};
+use crate::svg;
 use crate::variant::DotsBoxesVariant;
 
 /// Zobrist keys: a drawn line per line, a black box per box, a white box per box, then white
@@ -69,13 +73,7 @@ impl PartialEq for DotsBoxes {
 impl Eq for DotsBoxes {}
 
 impl DotsBoxes {
-    /// The empty board of `variant`, black to move.
-    #[must_use]
-    pub fn new(variant: DotsBoxesVariant) -> DotsBoxes {
-        DotsBoxes::from_parts(variant, 0, [0, 0], Side::First)
-    }
-
-    fn from_parts(
+    pub(crate) fn from_parts(
         variant: DotsBoxesVariant,
         drawn: u64,
         owners: [u32; 2],
@@ -91,95 +89,6 @@ impl DotsBoxes {
         };
         position.hash = position.hash_from_scratch();
         position
-    }
-
-    /// Validates a raw setup. Problems (with their codes): a board of another size
-    /// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
-    /// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
-    /// a side missing (`owner-without-box`).
-    ///
-    /// # Errors
-    /// Every problem found.
-    pub fn from_setup(
-        variant: DotsBoxesVariant,
-        setup: &DotsBoxesSetup,
-    ) -> Result<DotsBoxes, Vec<SetupProblem>> {
-        if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board has {}x{} boxes: variant {variant} plays on {variant}",
-                    setup.rows, setup.cols
-                ),
-            )]);
-        }
-        let geometry = Geometry::new(variant);
-        let complete = geometry.complete_boxes(setup.drawn);
-        let owned = setup.owners[0] | setup.owners[1];
-        let mut problems = Vec::new();
-        if setup.drawn & !geometry.all != 0 {
-            problems.push(SetupProblem::new("off-board", "a line is off the board"));
-        }
-        if setup.owners[0] & setup.owners[1] != 0 {
-            problems.push(SetupProblem::new("overlap", "a box has two owners"));
-        }
-        for id in 0..geometry.boxes {
-            let bit = 1u32 << id;
-            let name = crate::notation::format_dot((id % geometry.cols, id / geometry.cols));
-            if complete & bit != 0 && owned & bit == 0 {
-                problems.push(SetupProblem::new(
-                    "unowned-box",
-                    format!(
-                        "box {name} has four sides but no owner: whoever drew its last side \
-                         took it"
-                    ),
-                ));
-            }
-            if complete & bit == 0 && owned & bit != 0 {
-                problems.push(SetupProblem::new(
-                    "owner-without-box",
-                    format!(
-                        "box {name} has an owner but only {} sides: a box is taken by drawing \
-                         its fourth side",
-                        geometry.sides_drawn(id, setup.drawn)
-                    ),
-                ));
-            }
-        }
-        if owned & !geometry.all_boxes != 0 {
-            problems.push(SetupProblem::new(
-                "off-board",
-                "an owned box is off the board",
-            ));
-        }
-        if problems.is_empty() {
-            Ok(DotsBoxes::from_parts(
-                variant,
-                setup.drawn,
-                setup.owners,
-                setup.to_move,
-            ))
-        } else {
-            Err(problems)
-        }
-    }
-
-    /// The raw setup of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> DotsBoxesSetup {
-        DotsBoxesSetup {
-            rows: self.variant.rows,
-            cols: self.variant.cols,
-            drawn: self.drawn,
-            owners: self.owners,
-            to_move: self.to_move,
-        }
-    }
-
-    /// The variant.
-    #[must_use]
-    pub fn variant(&self) -> DotsBoxesVariant {
-        self.variant
     }
 
     /// The board geometry.
@@ -206,46 +115,12 @@ impl DotsBoxes {
         self.owners[side.index()]
     }
 
-    /// The side to move.
-    #[must_use]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
     /// The boxes of the side to move minus the opponent's.
     #[must_use]
     pub fn score_for_mover(&self) -> i32 {
         let own = self.owners[self.to_move.index()].count_ones() as i32;
         let other = self.owners[self.to_move.opponent().index()].count_ones() as i32;
         own - other
-    }
-
-    /// `None` while lines are left; then more boxes wins and equal counts draw
-    /// ([`EndReason::BoardFull`]).
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        if self.drawn != self.geometry.all {
-            return None;
-        }
-        let black = self.owners[0].count_ones();
-        let white = self.owners[1].count_ones();
-        Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::win(Side::First, EndReason::BoardFull),
-            std::cmp::Ordering::Less => Outcome::win(Side::Second, EndReason::BoardFull),
-            std::cmp::Ordering::Equal => Outcome::draw(EndReason::BoardFull),
-        })
-    }
-
-    /// Black's boxes minus white's, once the game is over.
-    #[must_use]
-    pub fn final_score(&self) -> Option<FinalScore> {
-        self.outcome().map(|_| {
-            let raw = self.owners[0].count_ones() as i32 - self.owners[1].count_ones() as i32;
-            FinalScore {
-                raw,
-                empties_to_winner: raw,
-            }
-        })
     }
 
     /// Calls `turn` with every legal turn once (see the module docs); returns early when it
@@ -257,14 +132,31 @@ impl DotsBoxes {
     /// Calls `turn` with every legal turn that draws the lines `taken` (a set the player can
     /// draw line by line, each completing a box) and more; returns early (and `false`) when
     /// `turn` returns `false`.
-    ///
-    /// The reachable sets are grown a line at a time, one size at a time, so that a set
-    /// reached in several orders is met once (sorted and deduplicated per size).
     pub fn for_each_turn_after(
         &self,
         taken: u64,
         scratch: &mut TurnScratch,
         mut turn: impl FnMut(Move) -> bool,
+    ) -> bool {
+        self.for_each_reachable(taken, scratch, |set, last| match last {
+            // Every line left completed a box: the turn ends with the game.
+            None => turn(Move(set)),
+            Some(last) => Bits(last).all(|edge| turn(Move(set | (1 << edge)))),
+        })
+    }
+
+    /// Calls `visit(set, last)` with every set of lines the player can draw from `taken` on,
+    /// each line completing a box, and the lines `last` that may end the turn after it (those
+    /// that complete nothing then); `last` is `None` when `set` draws every line left, so that
+    /// the turn ends the game with it. Returns early (and `false`) when `visit` does.
+    ///
+    /// The reachable sets are grown a line at a time, one size at a time, so that a set
+    /// reached in several orders is met once (sorted and deduplicated per size).
+    fn for_each_reachable(
+        &self,
+        taken: u64,
+        scratch: &mut TurnScratch,
+        mut visit: impl FnMut(u64, Option<u64>) -> bool,
     ) -> bool {
         let g = &self.geometry;
         let undrawn = self.undrawn();
@@ -279,17 +171,14 @@ impl DotsBoxes {
             for &set in &scratch.layer {
                 let rest = undrawn & !set;
                 if rest == 0 {
-                    // Every line left completed a box: the turn ends with the game.
-                    if !turn(Move(set)) {
+                    if !visit(set, None) {
                         return false;
                     }
                     continue;
                 }
                 let completing = g.capturing_lines(self.drawn | set) & rest;
-                for edge in Bits(rest & !completing) {
-                    if !turn(Move(set | (1 << edge))) {
-                        return false;
-                    }
+                if !visit(set, Some(rest & !completing)) {
+                    return false;
                 }
                 scratch
                     .next
@@ -302,49 +191,105 @@ impl DotsBoxes {
         true
     }
 
+    /// The turn drawn as the lines of `edges` in this order, checked as the CCGC platform
+    /// checks a `move N KIJ…`: every line but the last completes a box, the last does not
+    /// unless it is the last line of the board.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] of the first line out of order (`no-extra-move`,
+    /// `must-move-again`), or of `check_move`.
+    pub fn turn_from_sequence(&self, edges: &[u8]) -> Result<Move, IllegalMove> {
+        let g = &self.geometry;
+        let mv = Move(edges.iter().fold(0, |set, &edge| set | (1u64 << edge)));
+        self.check_move(mv)?;
+        let mut drawn = self.drawn;
+        for (index, &edge) in edges.iter().enumerate() {
+            let last = index + 1 == edges.len();
+            let completes = g.completed_by(edge, drawn) != 0;
+            drawn |= 1 << edge;
+            if !last && !completes {
+                return Err(IllegalMove::new(
+                    "no-extra-move",
+                    format!(
+                        "{} completes no box, so it must be the turn's last line",
+                        format_line(g, edge)
+                    ),
+                ));
+            }
+        }
+        Ok(mv)
+    }
+
+    /// The boxes next to the lines `lines`, just drawn, that are complete now (none of them
+    /// was before, since one of its sides was among `lines`).
+    fn completed_by_last(&self, lines: u64) -> u32 {
+        let g = &self.geometry;
+        let mut completed = 0;
+        for edge in Bits(lines) {
+            for id in g.edge_boxes[usize::from(edge)] {
+                if id != crate::board::NO_BOX {
+                    let sides = g.box_edges[usize::from(id)];
+                    if self.drawn & sides == sides {
+                        completed |= 1 << id;
+                    }
+                }
+            }
+        }
+        completed
+    }
+
+    /// Whether the owners are exactly the complete boxes and the hash is right.
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let g = &self.geometry;
+        self.owners[0] & self.owners[1] == 0
+            && self.owners[0] | self.owners[1] == g.complete_boxes(self.drawn)
+            && self.drawn & !g.all == 0
+            && self.hash == self.hash_from_scratch()
+    }
+}
+
+impl Game for DotsBoxes {
+    /// A whole turn: every line the player draws before the opponent's turn.
+    type Move = Move;
+    type Variant = DotsBoxesVariant;
+    /// The boxes the turn completed.
+    type Undo = u32;
+    type Setup = DotsBoxesSetup;
+
+    const NAME: &'static str = "dotsboxes";
+    /// Black is [`Side::First`] and moves first (the CCGC platform's `new black`).
+    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "empty-turn",
+        "off-board",
+        "already-drawn",
+        "must-move-again",
+        "no-extra-move",
+    ];
+
+    /// The empty board of `variant`, black to move.
+    fn start(variant: &DotsBoxesVariant) -> DotsBoxes {
+        DotsBoxes::from_parts(*variant, 0, [0, 0], Side::First)
+    }
+
+    fn variant(&self) -> &DotsBoxesVariant {
+        &self.variant
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
     /// Clears `moves` and lists every legal turn, in a fixed order (single lines by line
     /// number; after captures, by the number of lines, then as the sets are grown).
-    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         self.for_each_turn(|mv| {
             moves.push(mv);
             true
         });
-    }
-
-    /// The number of legal turns, without listing them.
-    #[must_use]
-    pub fn count_moves(&self, scratch: &mut TurnScratch) -> u64 {
-        let g = &self.geometry;
-        let undrawn = self.undrawn();
-        if undrawn == 0 {
-            return 0;
-        }
-        if g.capturing_lines(self.drawn) == 0 {
-            return u64::from(undrawn.count_ones());
-        }
-        let mut count = 0u64;
-        scratch.layer.clear();
-        scratch.layer.push(0);
-        while !scratch.layer.is_empty() {
-            scratch.next.clear();
-            for &set in &scratch.layer {
-                let rest = undrawn & !set;
-                if rest == 0 {
-                    count += 1;
-                    continue;
-                }
-                let completing = g.capturing_lines(self.drawn | set) & rest;
-                count += u64::from((rest & !completing).count_ones());
-                scratch
-                    .next
-                    .extend(Bits(completing).map(|edge| set | (1 << edge)));
-            }
-            scratch.next.sort_unstable();
-            scratch.next.dedup();
-            std::mem::swap(&mut scratch.layer, &mut scratch.next);
-        }
-        count
     }
 
     /// Why `mv` may not be played, if it may not. Codes: `game-over`, `empty-turn`,
@@ -353,7 +298,7 @@ impl DotsBoxes {
     ///
     /// # Errors
     /// The first rule the move breaks, in that order.
-    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         let g = &self.geometry;
         if self.drawn == g.all {
             return Err(IllegalMove::new(
@@ -413,37 +358,8 @@ impl DotsBoxes {
         }
     }
 
-    /// The turn drawn as the lines of `edges` in this order, checked as the CCGC platform
-    /// checks a `move N KIJ…`: every line but the last completes a box, the last does not
-    /// unless it is the last line of the board.
-    ///
-    /// # Errors
-    /// The [`IllegalMove`] of the first line out of order (`no-extra-move`,
-    /// `must-move-again`), or of [`DotsBoxes::check_move`].
-    pub fn turn_from_sequence(&self, edges: &[u8]) -> Result<Move, IllegalMove> {
-        let g = &self.geometry;
-        let mv = Move(edges.iter().fold(0, |set, &edge| set | (1u64 << edge)));
-        self.check_move(mv)?;
-        let mut drawn = self.drawn;
-        for (index, &edge) in edges.iter().enumerate() {
-            let last = index + 1 == edges.len();
-            let completes = g.completed_by(edge, drawn) != 0;
-            drawn |= 1 << edge;
-            if !last && !completes {
-                return Err(IllegalMove::new(
-                    "no-extra-move",
-                    format!(
-                        "{} completes no box, so it must be the turn's last line",
-                        format_line(g, edge)
-                    ),
-                ));
-            }
-        }
-        Ok(mv)
-    }
-
     /// Draws the lines of `mv`, which must be a legal turn; returns the boxes it completed.
-    pub fn make(&mut self, mv: Move) -> u32 {
+    fn make(&mut self, mv: Move) -> u32 {
         debug_assert_eq!(self.check_move(mv), Ok(()));
         let mover = self.to_move;
         self.drawn |= mv.lines();
@@ -462,7 +378,7 @@ impl DotsBoxes {
     }
 
     /// Takes back `mv`, the last turn made, which completed the boxes `completed`.
-    pub fn unmake(&mut self, mv: Move, completed: u32) {
+    fn unmake(&mut self, mv: Move, completed: u32) {
         let mover = self.to_move.opponent();
         self.to_move = mover;
         self.drawn &= !mv.lines();
@@ -477,33 +393,39 @@ impl DotsBoxes {
         self.hash ^= hash;
     }
 
-    /// The boxes next to the lines `lines`, just drawn, that are complete now (none of them
-    /// was before, since one of its sides was among `lines`).
-    fn completed_by_last(&self, lines: u64) -> u32 {
-        let g = &self.geometry;
-        let mut completed = 0;
-        for edge in Bits(lines) {
-            for id in g.edge_boxes[usize::from(edge)] {
-                if id != crate::geometry::NO_BOX {
-                    let sides = g.box_edges[usize::from(id)];
-                    if self.drawn & sides == sides {
-                        completed |= 1 << id;
-                    }
-                }
-            }
+    /// `None` while lines are left; then more boxes wins and equal counts draw
+    /// ([`EndReason::BoardFull`]).
+    fn outcome(&self) -> Option<Outcome> {
+        if self.drawn != self.geometry.all {
+            return None;
         }
-        completed
+        let black = self.owners[0].count_ones();
+        let white = self.owners[1].count_ones();
+        Some(match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Outcome::win(Side::First, EndReason::BoardFull),
+            std::cmp::Ordering::Less => Outcome::win(Side::Second, EndReason::BoardFull),
+            std::cmp::Ordering::Equal => Outcome::draw(EndReason::BoardFull),
+        })
+    }
+
+    /// Black's boxes minus white's, once the game is over.
+    fn final_score(&self) -> Option<FinalScore> {
+        self.outcome().map(|_| {
+            let raw = self.owners[0].count_ones() as i32 - self.owners[1].count_ones() as i32;
+            FinalScore {
+                raw,
+                empties_to_winner: raw,
+            }
+        })
     }
 
     /// The incremental hash.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
+    fn hash(&self) -> u64 {
         self.hash
     }
 
     /// The hash computed from the lines, owners and side to move.
-    #[must_use]
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn hash_from_scratch(&self) -> u64 {
         let mut hash = if self.to_move == Side::Second {
             KEYS[SIDE_KEY]
         } else {
@@ -520,13 +442,85 @@ impl DotsBoxes {
         hash
     }
 
-    /// Whether the owners are exactly the complete boxes and the hash is right.
-    #[must_use]
-    pub fn is_consistent(&self) -> bool {
-        let g = &self.geometry;
-        self.owners[0] & self.owners[1] == 0
-            && self.owners[0] | self.owners[1] == g.complete_boxes(self.drawn)
-            && self.drawn & !g.all == 0
-            && self.hash == self.hash_from_scratch()
+    /// The number of legal turns, without listing them (perft's last ply): the single lines
+    /// while no box can be taken, else the lines that may end the turn after each reachable
+    /// set, counted as bits.
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        if self.geometry.capturing_lines(self.drawn) == 0 {
+            return u64::from(self.undrawn().count_ones());
+        }
+        let mut count = 0;
+        self.for_each_reachable(0, &mut TurnScratch::default(), |_, last| {
+            count += last.map_or(1, |last| u64::from(last.count_ones()));
+            true
+        });
+        count
+    }
+
+    fn longest_game(&self) -> Option<u32> {
+        // Every turn draws at least one line, and a drawn line stays.
+        Some(self.undrawn().count_ones())
+    }
+
+    /// arbiter's `b1b2+c3d3`, or the CCGC platform's `2 BBAACC` (with or without `move`),
+    /// which is read in its order: the platform refuses lines out of a drawing order, so a
+    /// legal set of lines in such an order is refused here too.
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let trimmed = text.trim();
+        if !(trimmed.starts_with(|c: char| c.is_ascii_digit()) || trimmed.starts_with("move ")) {
+            return notation::parse_turn(&self.geometry, text);
+        }
+        let edges = notation::parse_ccgc(&self.geometry, trimmed)?;
+        let mv = Move(edges.iter().fold(0, |set, &edge| set | (1u64 << edge)));
+        // An illegal set keeps its own refusal (`check_move`); only the order is judged here.
+        if self.check_move(mv).is_ok() {
+            self.turn_from_sequence(&edges).map_err(|illegal| {
+                NotationError::new(format!(
+                    "`{trimmed}` is not in a drawing order: {} ({})",
+                    illegal.detail, illegal.code
+                ))
+            })?;
+        }
+        Ok(mv)
+    }
+
+    /// The lines in a drawing order, joined by `+` (see the `notation` module).
+    fn format_move(&self, mv: Move) -> String {
+        let order = drawing_order(&self.geometry, self.drawn, mv);
+        format_lines(&self.geometry, &order)
+    }
+
+    fn parse_position(
+        variant: &DotsBoxesVariant,
+        text: &str,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        setup::parse_line_form(*variant, text)
+    }
+
+    fn parse_diagram(
+        variant: &DotsBoxesVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        setup::parse_diagram(*variant, diagram, to_move)
+    }
+
+    fn from_setup(
+        variant: &DotsBoxesVariant,
+        setup: &DotsBoxesSetup,
+    ) -> Result<DotsBoxes, Vec<SetupProblem>> {
+        setup::validate(*variant, setup)
+    }
+
+    fn format_position(&self) -> String {
+        setup::format_line_form(&self.geometry, self.drawn, self.owners, self.to_move)
+    }
+
+    fn diagram(&self) -> String {
+        setup::format_diagram(&self.geometry, self.drawn, self.owners)
+    }
+
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
     }
 }

@@ -24,12 +24,13 @@
 
 use std::time::Instant;
 
+use arbiter_core::Bits;
 use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
 
+use crate::board::{Edge, Geometry, NO_BOX};
 use crate::chains::{structure, structure_value};
-use crate::geometry::{Bits, Edge, Geometry, NO_BOX};
 use crate::notation::Move;
-use crate::position::DotsBoxes;
+use crate::rules::DotsBoxes;
 
 /// Nodes between two looks at the clock under a time budget.
 const CLOCK_INTERVAL: u64 = 4096;
@@ -510,7 +511,7 @@ mod tests {
     fn agrees_with_plain_minimax_on_small_boards() {
         for text in ["1x1", "1x2", "1x3", "2x2", "1x4", "2x3"] {
             let variant: DotsBoxesVariant = text.parse().unwrap();
-            let start = DotsBoxes::new(variant);
+            let start = DotsBoxes::start(&variant);
             let expected = reference(start.geometry(), 0, &mut HashMap::new());
             assert_eq!(value(&start, u64::MAX, 1), Some(expected), "{text}");
         }
@@ -519,7 +520,7 @@ mod tests {
     #[test]
     fn the_principal_variation_replays_to_the_proven_margin() {
         let variant: DotsBoxesVariant = "2x3".parse().unwrap();
-        let mut game = DotsBoxes::new(variant);
+        let mut game = DotsBoxes::start(&variant);
         let report = solve(&game, Budget::Nodes(10_000_000), 1).unwrap();
         let mover = game.side_to_move();
         for &turn in &report.result.pv {
@@ -537,7 +538,7 @@ mod tests {
 
     #[test]
     fn a_tiny_budget_is_exhausted_not_guessed() {
-        let game = DotsBoxes::new("3x3".parse().unwrap());
+        let game = DotsBoxes::start(&"3x3".parse().unwrap());
         assert_eq!(
             solve(&game, Budget::Nodes(50), 1),
             Err(SearchError::BudgetExhausted { nodes: 50 })
