@@ -26,23 +26,18 @@
 
 mod board;
 pub mod eval;
-mod game;
-mod moves;
 mod notation;
-mod perft;
-mod position;
+mod rules;
 mod search;
 mod setup;
 mod svg;
-mod variant;
-
 #[cfg(test)]
 mod tests;
+mod variant;
 
-pub use board::{SIZE, SQUARES, Square, distance, goal, start_cells};
-pub use moves::{EinSteinMove, Layout, Piece};
+pub use board::{EinSteinMove, Layout, Piece, SIZE, SQUARES, Square, distance, goal, start_cells};
 pub use notation::{format_move, format_square, parse_move, parse_square};
-pub use position::{EinStein, Phase, Undo};
+pub use rules::{EinStein, Phase, Undo};
 pub use search::EinSteinParams;
 pub use setup::EinSteinSetup;
 pub use variant::EinSteinVariant;

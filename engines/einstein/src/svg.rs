@@ -2,13 +2,13 @@
 //! a step as an arrow, a layout as the numbers on the start cells, a roll on the pieces it
 //! selects.
 
-use arbiter_core::Side;
 use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::{Game, Side};
 
+use crate::board::EinSteinMove;
 use crate::board::{SIZE, SQUARES, Square, start_cells};
-use crate::moves::EinSteinMove;
-use crate::position::EinStein;
+use crate::rules::EinStein;
 
 /// The colour of each side's numbers.
 const COLOURS: [&str; 2] = ["#cb181d", "#2166ac"];

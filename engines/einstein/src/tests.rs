@@ -3,9 +3,8 @@
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side, chance_distribution};
 use proptest::prelude::*;
 
-use crate::board::{SQUARES, Square};
-use crate::moves::{EinSteinMove, Layout};
-use crate::position::Phase;
+use crate::board::{EinSteinMove, Layout, SQUARES, Square};
+use crate::rules::Phase;
 use crate::{EinStein, EinSteinVariant};
 
 fn variant(name: &str) -> EinSteinVariant {
