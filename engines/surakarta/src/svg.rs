@@ -11,7 +11,7 @@ use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece, PointMark};
 
 use crate::board::{SIZE, at};
 use crate::notation::Move;
-use crate::position::Surakarta;
+use crate::rules::Surakarta;
 
 /// The circuits' colours, inner then outer.
 const CIRCUIT_COLOURS: [&str; 2] = ["#2c7fb8", "#41ab5d"];

@@ -2,20 +2,21 @@
 //!
 //! Besides the two piece sets and the side to move, the state keeps the plies since the last
 //! capture and the board of every earlier position (the repetition rule compares positions
-//! exactly, not by hash). [`Surakarta::make`] pushes onto that history and
-//! [`Surakarta::unmake`] pops it, so a make/unmake pair restores the state exactly.
+//! exactly, not by hash). `make` pushes onto that history and `unmake` pops it, so a
+//! make/unmake pair restores the state exactly.
 
 use arbiter_core::{
-    EndReason, FinalScore, IllegalMove, MoveBuffers, NodeBudget, Outcome, PerftConvention,
-    SetupProblem, Side, zobrist,
+    Bits, EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side,
+    picture, zobrist,
 };
 
 use crate::board::{
-    BOARD, Bits, CIRCUIT_LEN, CIRCUITS, NEIGHBOURS, NONE, OCCURRENCES, POINTS, Point, crosses_loop,
+    BOARD, CIRCUIT_LEN, CIRCUITS, NEIGHBOURS, NONE, OCCURRENCES, POINTS, Point, crosses_loop,
     on_circuit,
 };
-use crate::notation::{Move, adjacent, format_point};
-use crate::setup::SurakartaSetup;
+use crate::notation::{self, Move, adjacent, format_point};
+use crate::setup::{self, SurakartaSetup};
+use crate::svg;
 use crate::variant::SurakartaVariant;
 
 /// Zobrist keys: red piece per point, black piece per point, then black to move.
@@ -44,7 +45,7 @@ pub struct Surakarta {
     pub(crate) hash: u64,
 }
 
-/// What [`Surakarta::make`] returns for [`Surakarta::unmake`]: the plies-since-capture counter
+/// What `make` returns for `unmake`: the plies-since-capture counter
 /// before the move (a capture resets it).
 pub type Undo = u32;
 
@@ -98,7 +99,7 @@ pub fn circuit_targets(pieces: [u64; 2], side: Side, from: Point) -> (u64, u64) 
 }
 
 /// The Zobrist hash of the board `pieces` with `to_move` to move: what
-/// [`Surakarta::hash_from_scratch`] computes for the current position, for any position of
+/// `hash_from_scratch` computes for the current position, for any position of
 /// the history.
 #[must_use]
 pub fn board_hash(pieces: [u64; 2], to_move: Side) -> u64 {
@@ -116,13 +117,7 @@ pub fn board_hash(pieces: [u64; 2], to_move: Side) -> u64 {
 }
 
 impl Surakarta {
-    /// The start position: red (the first player) on ranks 1-2, black on ranks 5-6, red to move.
-    #[must_use]
-    pub fn new(variant: SurakartaVariant) -> Surakarta {
-        Surakarta::from_parts(variant, [0x0000_0FFF, 0xF_FF00_0000], Side::First, 0)
-    }
-
-    fn from_parts(
+    pub(crate) fn from_parts(
         variant: SurakartaVariant,
         pieces: [u64; 2],
         to_move: Side,
@@ -138,72 +133,6 @@ impl Surakarta {
         };
         position.hash = position.hash_from_scratch();
         position
-    }
-
-    /// Validates a raw setup: at most 12 pieces a side, and at least one piece on the board.
-    /// The position starts a fresh history (earlier positions are unknown).
-    ///
-    /// # Errors
-    /// Every problem found.
-    pub fn from_setup(
-        variant: SurakartaVariant,
-        setup: &SurakartaSetup,
-    ) -> Result<Surakarta, Vec<SetupProblem>> {
-        if setup.cells.len() != POINTS {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board has {} points: expected {POINTS}",
-                    setup.cells.len()
-                ),
-            )]);
-        }
-        let mut pieces = [0u64; 2];
-        for (p, cell) in setup.cells.iter().enumerate() {
-            if let Some(side) = cell {
-                pieces[side.index()] |= 1 << p;
-            }
-        }
-        let mut problems = Vec::new();
-        for (side, name) in [(Side::First, "red"), (Side::Second, "black")] {
-            let count = pieces[side.index()].count_ones();
-            if count > PIECES {
-                problems.push(SetupProblem::new(
-                    "piece-count",
-                    format!("{name} has {count} pieces: at most {PIECES}"),
-                ));
-            }
-        }
-        if pieces[0] | pieces[1] == 0 {
-            problems.push(SetupProblem::new("piece-count", "the board is empty"));
-        }
-        if problems.is_empty() {
-            Ok(Surakarta::from_parts(
-                variant,
-                pieces,
-                setup.to_move,
-                setup.no_capture_plies,
-            ))
-        } else {
-            Err(problems)
-        }
-    }
-
-    /// The raw setup of this position (its history is not part of it).
-    #[must_use]
-    pub fn to_setup(&self) -> SurakartaSetup {
-        let cells = (0..POINTS)
-            .map(|p| {
-                [Side::First, Side::Second]
-                    .into_iter()
-                    .find(|side| self.pieces[side.index()] & (1 << p) != 0)
-            })
-            .collect();
-        SurakartaSetup {
-            cells,
-            to_move: self.to_move,
-            no_capture_plies: self.no_capture_plies,
-        }
     }
 
     /// The pieces of `side`.
@@ -264,49 +193,68 @@ impl Surakarta {
         }
     }
 
-    /// The endings, checked in this order: a side without pieces loses (`no-pieces`); the
-    /// position's n-th occurrence draws (`repetition`); the no-capture limit ends the game on
-    /// piece count (`move-limit`); a side to move without any move ends it on piece count
-    /// (`no-moves`, minizero's `isTerminal` and `eval`).
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        for side in [self.to_move, self.to_move.opponent()] {
-            if self.pieces[side.index()] == 0 {
-                return Some(Outcome::win(side.opponent(), EndReason::NoPieces));
-            }
-        }
-        if self
-            .variant
-            .repetition
-            .is_some_and(|n| self.occurrences() >= n)
-        {
-            return Some(Outcome::draw(EndReason::Repetition));
-        }
-        if self
-            .variant
-            .no_capture_limit
-            .is_some_and(|limit| self.no_capture_plies >= limit)
-        {
-            return Some(self.by_piece_count(EndReason::MoveLimit));
-        }
-        (!self.has_move()).then(|| self.by_piece_count(EndReason::NoMoves))
+    /// Whether an ending other than "no move" applies (the generator finds that one itself).
+    fn outcome_before_moves(&self) -> bool {
+        self.pieces[0] == 0
+            || self.pieces[1] == 0
+            || self
+                .variant
+                .repetition
+                .is_some_and(|n| self.occurrences() >= n)
+            || self
+                .variant
+                .no_capture_limit
+                .is_some_and(|limit| self.no_capture_plies >= limit)
     }
 
-    /// The final piece difference (red minus black) of a finished game.
+    /// The boards since the last capture, oldest first, the current one last: the positions
+    /// the repetition rule compares with (sides to move alternate backwards from the current).
     #[must_use]
-    pub fn final_score(&self) -> Option<FinalScore> {
-        self.outcome().map(|_| {
-            let raw = self.pieces[0].count_ones() as i32 - self.pieces[1].count_ones() as i32;
-            FinalScore {
-                raw,
-                empties_to_winner: raw,
-            }
-        })
+    pub fn boards_since_capture(&self) -> &[[u64; 2]] {
+        let last = self.history.len() - 1;
+        &self.history[last.saturating_sub(self.no_capture_plies as usize)..]
+    }
+}
+
+impl Game for Surakarta {
+    type Move = Move;
+    type Variant = SurakartaVariant;
+    type Undo = Undo;
+    type Setup = SurakartaSetup;
+
+    const NAME: &'static str = "surakarta";
+    /// Red is the first player (home ranks 1-2, moves first, as minizero's player 1 and
+    /// iggamecenter's red); black the second (ranks 5-6).
+    const SIDE_NAMES: [&'static str; 2] = ["red", "black"];
+    const MOVE_CODES: &'static [&'static str] = &[
+        "game-over",
+        "off-board",
+        "not-own-piece",
+        "occupied",
+        "own-piece",
+        "not-adjacent",
+        "blocked",
+        "no-loop",
+        "not-on-circuit",
+        "nothing-to-capture",
+    ];
+
+    /// The start position: red (the first player) on ranks 1-2, black on ranks 5-6, red to move.
+    fn start(variant: &SurakartaVariant) -> Surakarta {
+        Surakarta::from_parts(*variant, [0x0000_0FFF, 0xF_FF00_0000], Side::First, 0)
+    }
+
+    fn variant(&self) -> &SurakartaVariant {
+        &self.variant
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
     }
 
     /// Clears `moves` and fills it with every legal move: per piece (lowest point first), its
     /// steps, then its captures. Empty exactly when the game is over.
-    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.outcome_before_moves() {
             return;
@@ -330,102 +278,6 @@ impl Surakarta {
         }
     }
 
-    /// The number of legal moves, without listing them (0 exactly when the game is over).
-    #[must_use]
-    pub fn count_moves(&self) -> u64 {
-        if self.outcome_before_moves() {
-            return 0;
-        }
-        let empty = BOARD & !(self.pieces[0] | self.pieces[1]);
-        Bits(self.pieces[self.to_move.index()])
-            .map(|from| {
-                u64::from((NEIGHBOURS[usize::from(from)] & empty).count_ones())
-                    + u64::from(self.capture_targets(from).0.count_ones())
-            })
-            .sum()
-    }
-
-    /// Perft with bulk counting at the last ply.
-    pub fn perft(&mut self, depth: u32, convention: PerftConvention) -> u64 {
-        self.perft_within(depth, convention, &mut NodeBudget::new(u64::MAX))
-    }
-
-    /// [`Surakarta::perft`] under a node budget (incomplete once it is spent).
-    pub fn perft_within(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        let finished = match convention {
-            PerftConvention::SequencesOfExactLength => 0,
-            PerftConvention::FinishedGameIsLeaf => 1,
-        };
-        self.perft_walk(depth, finished, &mut MoveBuffers::default(), 0, budget)
-    }
-
-    fn perft_walk(
-        &mut self,
-        depth: u32,
-        finished: u64,
-        buffers: &mut MoveBuffers<Move>,
-        ply: usize,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if !budget.take() {
-            return 0;
-        }
-        if depth == 1 {
-            return match self.count_moves() {
-                0 => finished,
-                count => count,
-            };
-        }
-        let mut moves = buffers.take(ply);
-        self.generate_moves(&mut moves);
-        let mut nodes = if moves.is_empty() { finished } else { 0 };
-        for &mv in &moves {
-            let undo = self.make(mv);
-            nodes += self.perft_walk(depth - 1, finished, buffers, ply + 1, budget);
-            self.unmake(mv, undo);
-            if budget.exhausted() {
-                break;
-            }
-        }
-        buffers.put(ply, moves);
-        nodes
-    }
-
-    /// An upper bound on the plies left: with a no-capture limit, at most that many plies
-    /// before each capture still possible and after the last; without one, none.
-    #[must_use]
-    pub fn longest_game(&self) -> Option<u32> {
-        let limit = self.variant.no_capture_limit?;
-        let pieces = (self.pieces[0] | self.pieces[1]).count_ones();
-        // A capture removes a piece and the game ends when a side has none: at most
-        // pieces - 1 captures, each after at most `limit` quiet plies.
-        let captures = pieces.saturating_sub(1);
-        let first = limit.saturating_sub(self.no_capture_plies);
-        Some(first + captures.saturating_mul(limit.saturating_add(1)))
-    }
-
-    /// Whether an ending other than "no move" applies (the generator finds that one itself).
-    fn outcome_before_moves(&self) -> bool {
-        self.pieces[0] == 0
-            || self.pieces[1] == 0
-            || self
-                .variant
-                .repetition
-                .is_some_and(|n| self.occurrences() >= n)
-            || self
-                .variant
-                .no_capture_limit
-                .is_some_and(|limit| self.no_capture_plies >= limit)
-    }
-
     /// Why `mv` may not be played, if it may not. Codes: `game-over`, `off-board`,
     /// `not-own-piece`; for a step `not-adjacent`, `occupied`; for a capture `own-piece` (the
     /// target holds one's own piece), `nothing-to-capture` (the target is empty),
@@ -434,7 +286,7 @@ impl Surakarta {
     ///
     /// # Errors
     /// The first rule the move breaks, in that order.
-    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.outcome().is_some() {
             return Err(IllegalMove::new("game-over", "the game is over"));
         }
@@ -500,7 +352,7 @@ impl Surakarta {
     }
 
     /// Plays `mv`, which must be legal.
-    pub fn make(&mut self, mv: Move) -> Undo {
+    fn make(&mut self, mv: Move) -> Undo {
         let undo = self.no_capture_plies;
         let (us, them) = (self.to_move, self.to_move.opponent());
         self.pieces[us.index()] ^= (1 << mv.from) | (1 << mv.to);
@@ -518,8 +370,8 @@ impl Surakarta {
         undo
     }
 
-    /// Takes back `mv`, the last move made, with what [`Surakarta::make`] returned.
-    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+    /// Takes back `mv`, the last move made, with what `make` returned.
+    fn unmake(&mut self, mv: Move, undo: Undo) {
         self.history.pop();
         let (us, them) = (self.to_move.opponent(), self.to_move);
         self.pieces[us.index()] ^= (1 << mv.from) | (1 << mv.to);
@@ -533,16 +385,116 @@ impl Surakarta {
     }
 
     /// The hash computed from the board and side to move.
-    #[must_use]
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn hash_from_scratch(&self) -> u64 {
         board_hash(self.pieces, self.to_move)
     }
 
-    /// The boards since the last capture, oldest first, the current one last: the positions
-    /// the repetition rule compares with (sides to move alternate backwards from the current).
-    #[must_use]
-    pub fn boards_since_capture(&self) -> &[[u64; 2]] {
-        let last = self.history.len() - 1;
-        &self.history[last.saturating_sub(self.no_capture_plies as usize)..]
+    /// The endings, checked in this order: a side without pieces loses (`no-pieces`); the
+    /// position's n-th occurrence draws (`repetition`); the no-capture limit ends the game on
+    /// piece count (`move-limit`); a side to move without any move ends it on piece count
+    /// (`no-moves`, minizero's `isTerminal` and `eval`).
+    fn outcome(&self) -> Option<Outcome> {
+        for side in [self.to_move, self.to_move.opponent()] {
+            if self.pieces[side.index()] == 0 {
+                return Some(Outcome::win(side.opponent(), EndReason::NoPieces));
+            }
+        }
+        if self
+            .variant
+            .repetition
+            .is_some_and(|n| self.occurrences() >= n)
+        {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        if self
+            .variant
+            .no_capture_limit
+            .is_some_and(|limit| self.no_capture_plies >= limit)
+        {
+            return Some(self.by_piece_count(EndReason::MoveLimit));
+        }
+        (!self.has_move()).then(|| self.by_piece_count(EndReason::NoMoves))
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The number of legal moves, without listing them (perft's last ply): the steps and the
+    /// captures of each piece as bits.
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        if self.outcome_before_moves() {
+            return 0;
+        }
+        let empty = BOARD & !(self.pieces[0] | self.pieces[1]);
+        Bits(self.pieces[self.to_move.index()])
+            .map(|from| {
+                u64::from((NEIGHBOURS[usize::from(from)] & empty).count_ones())
+                    + u64::from(self.capture_targets(from).0.count_ones())
+            })
+            .sum()
+    }
+
+    /// An upper bound on the plies left: with a no-capture limit, at most that many plies
+    /// before each capture still possible and after the last; without one, none.
+    fn longest_game(&self) -> Option<u32> {
+        let limit = self.variant.no_capture_limit?;
+        let pieces = (self.pieces[0] | self.pieces[1]).count_ones();
+        // A capture removes a piece and the game ends when a side has none: at most
+        // pieces - 1 captures, each after at most `limit` quiet plies.
+        let captures = pieces.saturating_sub(1);
+        let first = limit.saturating_sub(self.no_capture_plies);
+        Some(first + captures.saturating_mul(limit.saturating_add(1)))
+    }
+
+    /// The final piece difference (red minus black) of a finished game.
+    fn final_score(&self) -> Option<FinalScore> {
+        self.outcome().map(|_| {
+            let raw = self.pieces[0].count_ones() as i32 - self.pieces[1].count_ones() as i32;
+            FinalScore {
+                raw,
+                empties_to_winner: raw,
+            }
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let enemy = self.pieces(self.to_move.opponent());
+        notation::parse_move(text, |p| enemy & (1 << p) != 0)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn parse_position(_: &SurakartaVariant, text: &str) -> Result<SurakartaSetup, NotationError> {
+        setup::parse_line(text)
+    }
+
+    fn parse_diagram(
+        _: &SurakartaVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<SurakartaSetup, NotationError> {
+        setup::parse_diagram(diagram, to_move)
+    }
+
+    fn from_setup(
+        variant: &SurakartaVariant,
+        setup: &SurakartaSetup,
+    ) -> Result<Surakarta, Vec<SetupProblem>> {
+        setup::validate(*variant, setup)
+    }
+
+    fn format_position(&self) -> String {
+        setup::format_line(&self.to_setup())
+    }
+
+    fn diagram(&self) -> String {
+        setup::format_diagram(&self.to_setup().cells)
+    }
+
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
     }
 }
