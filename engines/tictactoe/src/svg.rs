@@ -5,7 +5,7 @@ use arbiter_core::picture::{self, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
 use crate::board::Cell;
-use crate::game::{Move, TicTacToe};
+use crate::rules::{Move, TicTacToe};
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &TicTacToe, marks: &[Mark<Move>]) -> String {

@@ -1,15 +1,14 @@
-//! The position and its [`Game`] implementation.
+//! The position and the rules of play: the one [`Game`] implementation.
 
 use arbiter_core::zobrist::keys;
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
-    SetupProblem, Side,
+    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
 };
 
 use crate::board::{Cell, FULL, has_line};
-use crate::notation;
-use crate::setup::{Setup, validate};
+use crate::setup::{self, Setup, validate};
 use crate::variant::TicTacToeVariant;
+use crate::{notation, svg};
 
 /// Zobrist keys: 9 for X's stones, 9 for O's, one for "O to move". The seed is this game's own.
 const KEYS: [u64; 19] = keys(0x771C_7AC7_0E00_0003);
@@ -196,7 +195,7 @@ impl Game for TicTacToe {
     }
 
     fn parse_position(_: &TicTacToeVariant, text: &str) -> Result<Setup, NotationError> {
-        notation::parse_position(text)
+        setup::parse_position(text)
     }
 
     fn parse_diagram(
@@ -204,7 +203,7 @@ impl Game for TicTacToe {
         diagram: &str,
         to_move: Side,
     ) -> Result<Setup, NotationError> {
-        notation::parse_diagram(diagram, to_move)
+        setup::parse_diagram(diagram, to_move)
     }
 
     fn from_setup(variant: &TicTacToeVariant, setup: &Setup) -> Result<Self, Vec<SetupProblem>> {
@@ -225,68 +224,27 @@ impl Game for TicTacToe {
     }
 
     fn format_position(&self) -> String {
-        notation::format_position(self.stones[0], self.stones[1], self.to_move)
-    }
-
-    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
-        Some(crate::svg::picture(self, marks))
+        setup::format_position(self.stones[0], self.stones[1], self.to_move)
     }
 
     fn diagram(&self) -> String {
-        notation::diagram(self.stones[0], self.stones[1])
+        setup::diagram(self.stones[0], self.stones[1])
     }
 
-    /// Bulk-counts the last ply: a position that goes on has one child per empty cell.
-    fn perft_with_budget(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        self.perft_walk(depth, convention, budget)
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
+    }
+
+    /// A position that goes on has one move per empty cell (perft's last ply).
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            u64::from(self.empty().count_ones())
+        }
     }
 
     fn longest_game(&self) -> Option<u32> {
         Some(self.empty().count_ones())
     }
 }
-
-impl TicTacToe {
-    fn perft_walk(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if !budget.take() {
-            return 0;
-        }
-        if self.outcome.is_some() {
-            return match convention {
-                PerftConvention::SequencesOfExactLength => 0,
-                PerftConvention::FinishedGameIsLeaf => 1,
-            };
-        }
-        let empty = self.empty();
-        if depth == 1 {
-            return u64::from(empty.count_ones());
-        }
-        let mut nodes = 0;
-        for cell in Cell::ALL.into_iter().filter(|c| empty & c.bit() != 0) {
-            let mv = Move(cell);
-            self.make(mv);
-            nodes += self.perft_walk(depth - 1, convention, budget);
-            self.unmake(mv, ());
-            if budget.exhausted() {
-                break;
-            }
-        }
-        nodes
-    }
-}
-
-#[cfg(test)]
-mod tests;
