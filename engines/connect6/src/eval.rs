@@ -24,8 +24,8 @@ use arbiter_search::{Evaluator, MoveSet};
 use serde::{Deserialize, Serialize};
 
 use crate::Connect6;
+use crate::board::Move;
 use crate::board::{Board, POINTS, SIX};
-use crate::moves::Move;
 use crate::narrow::narrow_moves;
 use crate::windows::{Gap, THREAT, for_each_window, min_blockers};
 

@@ -17,7 +17,7 @@
 //! (two stones on black's first turn, one later), `game-over`, and `off-board` for a point
 //! outside a smaller board.
 //!
-//! Notation (see `notation.rs`): columns `a`..`s` left to right **without skipping `i`**, rows
+//! Notation (see `notation.rs`; positions in `setup.rs`): columns `a`..`s` left to right **without skipping `i`**, rows
 //! `1`..`19` from the bottom; a pair is written `j10-k11` (smaller index first) and read as
 //! `j10-k11`, `j10,k11` or `j10k11`.
 //!
@@ -31,21 +31,21 @@
 
 mod board;
 mod eval;
-mod game;
-mod moves;
 mod narrow;
 mod notation;
+mod rules;
 mod search;
 mod setup;
 mod solver;
 mod svg;
+#[cfg(test)]
+mod tests;
 mod variant;
 mod windows;
 
-pub use board::{Board, Point};
+pub use board::{Board, Move, Point};
 pub use eval::{Connect6Eval, EvalParams};
-pub use game::Connect6;
-pub use moves::Move;
+pub use rules::Connect6;
 pub use search::Params;
 pub use setup::Setup;
 pub use variant::{Connect6Variant, MAX_SIZE, MIN_SIZE};

@@ -1,16 +1,14 @@
-//! The position and its [`Game`] implementation.
+//! The position and the rules of play: the one [`Game`] implementation.
 
 use arbiter_core::zobrist::keys;
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
-    SetupProblem, Side,
+    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
 };
 
-use crate::board::{Board, POINTS, Point};
-use crate::moves::Move;
-use crate::notation;
-use crate::setup::{Setup, validate};
+use crate::board::{Board, Move, POINTS, Point};
+use crate::setup::{self, Setup};
 use crate::variant::Connect6Variant;
+use crate::{notation, svg};
 
 /// Zobrist keys: one per (point, side), then one for "white to move". This game's own seed.
 const KEYS: [u64; 2 * POINTS + 1] = keys(0xC04E_C706_0000_0006);
@@ -176,7 +174,7 @@ impl Game for Connect6 {
                 "wrong-stone-count",
                 format!(
                     "{} places {needed} stone{} this turn, not {}",
-                    notation::side_name(self.to_move),
+                    Connect6::side_name(self.to_move),
                     if needed == 1 { "" } else { "s" },
                     mv.stone_count()
                 ),
@@ -268,8 +266,7 @@ impl Game for Connect6 {
     }
 
     fn parse_position(variant: &Connect6Variant, text: &str) -> Result<Setup, NotationError> {
-        let (board, to_move) = notation::parse_position(text, usize::from(variant.size()))?;
-        Ok(Setup { board, to_move })
+        setup::parse_position(text, usize::from(variant.size()))
     }
 
     fn parse_diagram(
@@ -277,26 +274,11 @@ impl Game for Connect6 {
         diagram: &str,
         to_move: Side,
     ) -> Result<Setup, NotationError> {
-        let board = notation::parse_diagram(diagram, usize::from(variant.size()))?;
-        Ok(Setup { board, to_move })
+        setup::parse_diagram(diagram, usize::from(variant.size()), to_move)
     }
 
     fn from_setup(variant: &Connect6Variant, setup: &Setup) -> Result<Self, Vec<SetupProblem>> {
-        let mut problems = Vec::new();
-        if setup.board.size() != usize::from(variant.size()) {
-            problems.push(SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board is {0}x{0} but the variant `{variant}` plays on {1}x{1}",
-                    setup.board.size(),
-                    variant.size()
-                ),
-            ));
-        }
-        problems.extend(validate(setup));
-        if !problems.is_empty() {
-            return Err(problems);
-        }
+        setup::validate(variant, setup)?;
         let mut game = Connect6 {
             variant: *variant,
             board: setup.board.clone(),
@@ -314,26 +296,24 @@ impl Game for Connect6 {
     }
 
     fn format_position(&self) -> String {
-        notation::format_position(&self.board, self.to_move)
-    }
-
-    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
-        Some(crate::svg::picture(self, marks))
+        setup::format_position(&self.board, self.to_move)
     }
 
     fn diagram(&self) -> String {
-        notation::diagram(&self.board)
+        setup::diagram(&self.board)
     }
 
-    /// Walks the tree through make/unmake over the empty points (no move list), and bulk-counts
-    /// the last ply: `E` or `C(E, 2)` children for a position that goes on.
-    fn perft_with_budget(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        self.perft_walk(depth, convention, budget)
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
+    }
+
+    /// Perft's last ply: `E` or `C(E, 2)` moves for a position that goes on, none at the end.
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            self.move_count()
+        }
     }
 
     fn longest_game(&self) -> Option<u32> {
@@ -341,59 +321,3 @@ impl Game for Connect6 {
         u32::try_from(self.empty_count()).ok()
     }
 }
-
-impl Connect6 {
-    fn perft_walk(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if !budget.take() {
-            return 0;
-        }
-        if self.outcome.is_some() {
-            return match convention {
-                PerftConvention::SequencesOfExactLength => 0,
-                PerftConvention::FinishedGameIsLeaf => 1,
-            };
-        }
-        if depth == 1 {
-            return self.move_count();
-        }
-        let mut empties = [Point::A1; POINTS];
-        let n = self.empties(&mut empties);
-        let empties = &empties[..n];
-        let mut nodes = 0;
-        if self.stones_this_turn() == 1 {
-            for &p in empties {
-                let mv = Move::single(p);
-                self.make(mv);
-                nodes += self.perft_walk(depth - 1, convention, budget);
-                self.unmake(mv, ());
-                if budget.exhausted() {
-                    break;
-                }
-            }
-            return nodes;
-        }
-        'pairs: for (i, &a) in empties.iter().enumerate() {
-            for &b in &empties[i + 1..] {
-                let mv = Move::pair(a, b);
-                self.make(mv);
-                nodes += self.perft_walk(depth - 1, convention, budget);
-                self.unmake(mv, ());
-                if budget.exhausted() {
-                    break 'pairs;
-                }
-            }
-        }
-        nodes
-    }
-}
-
-#[cfg(test)]
-mod tests;

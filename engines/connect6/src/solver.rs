@@ -28,9 +28,9 @@ use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
 
 use crate::Connect6;
+use crate::board::Move;
 use crate::board::{POINTS, Point};
 use crate::eval::{EvalParams, analyse};
-use crate::moves::Move;
 use crate::narrow::narrow_moves;
 use crate::windows::{Gap, THREAT, blocks_all, for_each_window, min_blockers, threat_gaps};
 

@@ -5,8 +5,8 @@ use arbiter_core::Side;
 use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
 
-use crate::game::Connect6;
-use crate::moves::Move;
+use crate::board::Move;
+use crate::rules::Connect6;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
