@@ -19,10 +19,11 @@ use std::collections::HashMap;
 
 use arbiter_core::Game;
 
-use crate::game::{Gomoku, Move};
+use crate::board::Move;
+use crate::board::{Colour, Point};
 use crate::lines::DIRECTIONS;
 use crate::patterns::Patterns;
-use crate::point::{Colour, Point};
+use crate::rules::Gomoku;
 use crate::variant::BaseRule;
 
 /// The longest VCF searched for, in attacker fours.

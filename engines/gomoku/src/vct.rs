@@ -29,10 +29,11 @@ use std::collections::HashMap;
 
 use arbiter_core::Game;
 
-use crate::game::{Gomoku, Move};
+use crate::board::Move;
+use crate::board::{Colour, Point};
 use crate::lines::{DIRECTIONS, level};
 use crate::patterns::Patterns;
-use crate::point::{Colour, Point};
+use crate::rules::Gomoku;
 use crate::vcf::VcfOutcome;
 
 /// The answer of [`solve_vct`] with the work it took.

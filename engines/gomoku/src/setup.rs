@@ -19,8 +19,8 @@
 use arbiter_core::grid::{Grid, Labels, RowOrder};
 use arbiter_core::{NotationError, SetupProblem, Side};
 
+use crate::board::{Colour, Point};
 use crate::opening::Stage;
-use crate::point::{Colour, Point};
 use crate::variant::{GomokuVariant, Opening};
 
 /// A raw position: what a spec or a protocol message says, not yet validated.
@@ -48,7 +48,7 @@ pub(crate) fn check_setup(variant: &GomokuVariant, setup: &Setup) -> Vec<SetupPr
             ),
         ));
     }
-    let mut seen = vec![false; crate::point::CELLS];
+    let mut seen = vec![false; crate::board::CELLS];
     for point in setup.black.iter().chain(&setup.white) {
         if !point.on_board(variant.size) {
             problems.push(SetupProblem::new(

@@ -2,9 +2,9 @@
 //! eight board symmetries, and the forbidden map against a slow reference written straight from
 //! the RIF definitions.
 
+use crate::{Colour, ForbiddenKind, Gomoku, GomokuVariant, Move, Point, Setup};
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Game, Side};
-use arbiter_gomoku::{Colour, ForbiddenKind, Gomoku, GomokuVariant, Move, Point, Setup};
 use arbiter_laws::GameLaws;
 use proptest::prelude::*;
 

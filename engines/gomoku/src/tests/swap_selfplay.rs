@@ -8,9 +8,10 @@
 
 use std::collections::HashMap;
 
+use crate::{Colour, Gomoku, GomokuVariant, Move, Opening, Point};
 use arbiter_core::{Game, Side};
-use arbiter_gomoku::{Colour, Gomoku, GomokuVariant, Move, Opening, Point};
-use arbiter_search::{Algorithm, Budget, SearchRequest, Searchable};
+use arbiter_laws::search;
+use arbiter_search::{Algorithm, Budget};
 
 /// Where the model stands in the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,11 +244,7 @@ fn random_self_play_follows_every_swap_rule() {
 fn search_self_play_follows_every_swap_rule() {
     for name in VARIANTS {
         let plies = play_game(name, |game, _| {
-            let request = SearchRequest {
-                algorithm: Algorithm::AlphaBeta,
-                budget: Budget::Nodes(300),
-            };
-            let report = game.search(request, Gomoku::PARAMS_YAML).unwrap();
+            let report = search(game, Algorithm::AlphaBeta, Budget::Nodes(300)).unwrap();
             report.result.best.expect("a move in an unfinished game")
         });
         assert!(plies > 0);

@@ -1,4 +1,4 @@
-//! Points, colours and the move notation.
+//! Points, colours and moves: the board's representation (their notation is in `notation.rs`).
 //!
 //! A point is written `<column letter><row number>`: columns `a`..`t` from the left, rows `1`..`20`
 //! from the bottom, as in renju notation (`h8` is the centre of the 15x15 board). Internally a point
@@ -11,7 +11,6 @@
 //! `col = x` and `row = size - 1 - y`; `(7,7)` is `h8` on 15x15 either way, and because every rule
 //! here is symmetric under reflection, the choice only matters for translating transcripts.
 
-use arbiter_core::NotationError;
 use std::fmt;
 
 /// The smallest board side accepted.
@@ -129,125 +128,15 @@ impl Point {
             None
         }
     }
-
-    /// Reads `h8`-style notation (case-insensitive). Any point of the largest (20x20) board is
-    /// accepted here; whether it is on *this* board is the rules' question (`off-board`).
-    ///
-    /// # Errors
-    /// A [`NotationError`] when the text is not a column letter `a`..`t` and a row `1`..`20`.
-    pub fn parse(text: &str) -> Result<Point, NotationError> {
-        let text = text.trim();
-        let bad = || {
-            NotationError::new(format!(
-                "expected a point like h8 (a-t, 1-20), got {text:?}"
-            ))
-        };
-        let mut chars = text.chars();
-        let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
-        if !('a'..='t').contains(&letter) {
-            return Err(bad());
-        }
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        let number: u8 = digits.parse().map_err(|_| bad())?;
-        if !(1..=MAX_SIZE).contains(&number) || digits.starts_with('0') {
-            return Err(bad());
-        }
-        Ok(Point::new(letter as u8 - b'a', number - 1))
-    }
 }
 
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.col()), self.row() + 1)
-    }
-}
-
-impl fmt::Debug for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-/// The 0-based Gomocup/Botzone `(x, y)` of `point` on a board of side `size`: `x` = column from the
-/// left, `y` = row from the **top** (`y = size - 1 - row`).
-///
-/// # Panics
-/// When the point is not on the board (`point.on_board(size)` is false).
-#[must_use]
-pub fn to_xy(point: Point, size: u8) -> (u8, u8) {
-    assert!(
-        point.on_board(size),
-        "{point} is not on a {size}x{size} board"
-    );
-    (point.col(), size - 1 - point.row())
-}
-
-/// The point of the 0-based Gomocup/Botzone `(x, y)` (y from the top row) on a board of side
-/// `size`; `None` off the board (including Botzone's `(-1, -1)`, which is a decision, not a point).
-#[must_use]
-pub fn from_xy(x: i32, y: i32, size: u8) -> Option<Point> {
-    let size_i = i32::from(size);
-    if size > MAX_SIZE || !(0..size_i).contains(&x) || !(0..size_i).contains(&y) {
-        return None;
-    }
-    Some(Point::new(x as u8, (size_i - 1 - y) as u8))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case("h8", 7, 7)]
-    #[case("a1", 0, 0)]
-    #[case("O15", 14, 14)]
-    #[case("t20", 19, 19)]
-    #[case("i10", 8, 9)]
-    fn parses_points(#[case] text: &str, #[case] col: u8, #[case] row: u8) {
-        let point = Point::parse(text).unwrap();
-        assert_eq!((point.col(), point.row()), (col, row));
-        assert_eq!(point.to_string(), text.to_ascii_lowercase());
-    }
-
-    #[rstest]
-    #[case("")]
-    #[case("h")]
-    #[case("8")]
-    #[case("u5")]
-    #[case("h0")]
-    #[case("h21")]
-    #[case("h08")]
-    #[case("h8x")]
-    #[case("hh8")]
-    #[case("h-1")]
-    #[case("h123")]
-    fn rejects_bad_points(#[case] text: &str) {
-        assert!(Point::parse(text).is_err());
-    }
-
-    #[rstest]
-    #[case(15, 7, 7, "h8")]
-    #[case(15, 0, 0, "a15")]
-    #[case(15, 0, 14, "a1")]
-    #[case(15, 14, 0, "o15")]
-    #[case(20, 0, 0, "a20")]
-    #[case(20, 19, 19, "t1")]
-    fn converts_xy(#[case] size: u8, #[case] x: i32, #[case] y: i32, #[case] text: &str) {
-        let point = from_xy(x, y, size).unwrap();
-        assert_eq!(point.to_string(), text);
-        assert_eq!(to_xy(point, size), (x as u8, y as u8));
-    }
-
-    #[rstest]
-    #[case(15, -1, -1)]
-    #[case(15, 15, 0)]
-    #[case(15, 0, 15)]
-    #[case(20, 20, 3)]
-    fn xy_off_board(#[case] size: u8, #[case] x: i32, #[case] y: i32) {
-        assert_eq!(from_xy(x, y, size), None);
-    }
+/// One turn: a stone, or an opening decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A stone of the colour to move on this point (written `h8`).
+    Stone(Point),
+    /// The colour choice of a swap rule (written `swap`).
+    Swap,
+    /// Swap2's third option: the second player will place two more stones (written `put-two`).
+    PutTwo,
 }

@@ -1,29 +1,19 @@
-//! The [`Gomoku`] position and its [`Game`] implementation: play, undo, outcome and hash.
+//! The [`Gomoku`] position and the rules of play: the one [`Game`] implementation (play, undo,
+//! outcome, hash, the fouls of the side to move).
 
 use std::fmt;
 
 use arbiter_core::{
-    EndReason, Game, IllegalMove, MoveBuffers, NodeBudget, NotationError, Outcome, PerftConvention,
-    SetupProblem, Side, zobrist,
+    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture, zobrist,
 };
 
+use crate::board::{CELLS, Colour, Move, Point};
 use crate::lines::{DIRECTIONS, Lines};
 use crate::opening::Stage;
-use crate::point::{CELLS, Colour, Point};
-use crate::position::{self, Setup};
 use crate::renju::{self, ForbiddenKind, Quick};
+use crate::setup::{self, Setup};
 use crate::variant::{BaseRule, FoulRuling, GomokuVariant, Opening};
-
-/// One turn: a stone, or an opening decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// A stone of the colour to move on this point (written `h8`).
-    Stone(Point),
-    /// The colour choice of a swap rule (written `swap`).
-    Swap,
-    /// Swap2's third option: the second player will place two more stones (written `put-two`).
-    PutTwo,
-}
+use crate::{notation, svg};
 
 /// What [`Game::make`] saves for [`Game::unmake`].
 #[derive(Clone, Debug)]
@@ -324,59 +314,6 @@ impl Gomoku {
         });
     }
 
-    /// Number of legal moves, without building the list (perft's last ply).
-    fn count_moves(&self) -> u64 {
-        if self.outcome.is_some() {
-            return 0;
-        }
-        let decisions =
-            u64::from(self.stage.offers_swap()) + u64::from(self.stage.offers_put_two());
-        let mut scratch = None;
-        let stones = self
-            .points()
-            .filter(|&p| self.cells[p.index()] == 0 && self.stone_allowed(p, &mut scratch))
-            .count();
-        decisions + stones as u64
-    }
-
-    fn perft_walk(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        buffers: &mut MoveBuffers<Move>,
-        ply: usize,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        if self.outcome.is_some() {
-            return match convention {
-                PerftConvention::SequencesOfExactLength => 0,
-                PerftConvention::FinishedGameIsLeaf => 1,
-            };
-        }
-        if depth == 0 {
-            return 1;
-        }
-        if !budget.take() {
-            return 0;
-        }
-        if depth == 1 {
-            return self.count_moves();
-        }
-        let mut moves = buffers.take(ply);
-        self.generate_moves(&mut moves);
-        let mut nodes = 0;
-        for &mv in &moves {
-            let undo = self.make(mv);
-            nodes += self.perft_walk(depth - 1, convention, buffers, ply + 1, budget);
-            self.unmake(mv, undo);
-            if budget.exhausted() {
-                break;
-            }
-        }
-        buffers.put(ply, moves);
-        nodes
-    }
-
     /// The setup of this position (for the text forms).
     pub(crate) fn to_setup(&self) -> Setup {
         let mut setup = Setup {
@@ -618,27 +555,15 @@ impl Game for Gomoku {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "swap" => Ok(Move::Swap),
-            "put-two" => Ok(Move::PutTwo),
-            _ => Point::parse(text).map(Move::Stone).map_err(|_| {
-                NotationError::new(format!(
-                    "expected a point like h8, swap or put-two, got {text:?}"
-                ))
-            }),
-        }
+        notation::parse_move(text)
     }
 
     fn format_move(&self, mv: Move) -> String {
-        match mv {
-            Move::Stone(point) => point.to_string(),
-            Move::Swap => "swap".to_owned(),
-            Move::PutTwo => "put-two".to_owned(),
-        }
+        notation::format_move(mv)
     }
 
     fn parse_position(variant: &GomokuVariant, text: &str) -> Result<Setup, NotationError> {
-        position::parse_line(variant.size, text)
+        setup::parse_line(variant.size, text)
     }
 
     fn parse_diagram(
@@ -646,11 +571,11 @@ impl Game for Gomoku {
         diagram: &str,
         to_move: Side,
     ) -> Result<Setup, NotationError> {
-        position::parse_diagram(variant.size, diagram, to_move)
+        setup::parse_diagram(variant.size, diagram, to_move)
     }
 
     fn from_setup(variant: &GomokuVariant, setup: &Setup) -> Result<Gomoku, Vec<SetupProblem>> {
-        let mut problems = position::check_setup(variant, setup);
+        let mut problems = setup::check_setup(variant, setup);
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -663,7 +588,7 @@ impl Game for Gomoku {
         game.plies = game.stones;
         game.set_to_move(setup.to_move);
         game.set_first(setup.first);
-        game.set_stage(position::inferred_stage(variant, setup));
+        game.set_stage(setup::inferred_stage(variant, setup));
         // A line already on the board ends the game; both colours having one is impossible.
         let winners: Vec<Colour> = [Colour::Black, Colour::White]
             .into_iter()
@@ -690,24 +615,30 @@ impl Game for Gomoku {
     }
 
     fn format_position(&self) -> String {
-        position::format_line(&self.to_setup())
+        setup::format_line(&self.to_setup())
     }
 
-    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
-        Some(crate::svg::picture(self, marks))
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
     }
 
     fn diagram(&self) -> String {
-        position::format_diagram(&self.to_setup())
+        setup::format_diagram(&self.to_setup())
     }
 
-    fn perft_with_budget(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        self.perft_walk(depth, convention, &mut MoveBuffers::default(), 0, budget)
+    /// Number of legal moves, without building the list (perft's last ply).
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let decisions =
+            u64::from(self.stage.offers_swap()) + u64::from(self.stage.offers_put_two());
+        let mut scratch = None;
+        let stones = self
+            .points()
+            .filter(|&p| self.cells[p.index()] == 0 && self.stone_allowed(p, &mut scratch))
+            .count();
+        decisions + stones as u64
     }
 
     fn longest_game(&self) -> Option<u32> {
@@ -740,191 +671,5 @@ impl Game for Gomoku {
             "white" | "second" => Some(Side::Second),
             _ => None,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn play(variant: &str, moves: &str) -> Gomoku {
-        let mut game = Gomoku::start(&variant.parse().unwrap());
-        for text in moves.split_whitespace() {
-            let mv = game.parse_move(text).unwrap();
-            game.play(mv)
-                .unwrap_or_else(|e| panic!("{text}: {e}\n{game:?}"));
-        }
-        game
-    }
-
-    fn legal(game: &Gomoku) -> Vec<Move> {
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        moves
-    }
-
-    fn p(text: &str) -> Point {
-        Point::parse(text).unwrap()
-    }
-
-    #[test]
-    fn swap1_is_offered_only_after_the_first_stone() {
-        assert!(!legal(&play("freestyle+swap1", "")).contains(&Move::Swap));
-        let game = play("freestyle+swap1", "h8");
-        assert!(legal(&game).contains(&Move::Swap));
-        assert_eq!(game.side_to_move(), Side::Second);
-        let game = play("freestyle+swap1", "h8 swap");
-        assert_eq!(game.colour_of(Side::Second), Colour::Black);
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::First, Colour::White)
-        );
-        let game = play("freestyle+swap1", "h8 swap i9");
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::Second, Colour::Black)
-        );
-        assert!(!legal(&game).contains(&Move::Swap));
-        assert!(!legal(&play("freestyle+swap1", "h8 i9")).contains(&Move::Swap));
-    }
-
-    #[test]
-    fn swap2_paths() {
-        let game = play("freestyle+swap2", "h8 i9");
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::First, Colour::Black)
-        );
-        let game = play("freestyle+swap2", "h8 i9 j10");
-        let moves = legal(&game);
-        assert!(moves.contains(&Move::Swap) && moves.contains(&Move::PutTwo));
-        assert_eq!(game.side_to_move(), Side::Second);
-        // Swap: the second player is black, the first places the white 4th stone.
-        let game = play("freestyle+swap2", "h8 i9 j10 swap");
-        assert_eq!(game.colour_of(Side::Second), Colour::Black);
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::First, Colour::White)
-        );
-        // A stone: the second player stays white; then the first player (black).
-        let game = play("freestyle+swap2", "h8 i9 j10 k11");
-        assert_eq!(game.colour_of(Side::Second), Colour::White);
-        assert_eq!(game.side_to_move(), Side::First);
-        // put-two: the second player places two stones, then the first player chooses.
-        let game = play("freestyle+swap2", "h8 i9 j10 put-two");
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::Second, Colour::White)
-        );
-        let game = play("freestyle+swap2", "h8 i9 j10 put-two a1");
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::Second, Colour::Black)
-        );
-        let game = play("freestyle+swap2", "h8 i9 j10 put-two a1 a2");
-        assert_eq!(legal(&game)[0], Move::Swap);
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::First, Colour::White)
-        );
-        let game = play("freestyle+swap2", "h8 i9 j10 put-two a1 a2 swap");
-        assert_eq!(game.colour_of(Side::First), Colour::Black);
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::Second, Colour::White)
-        );
-        let game = play("freestyle+swap2", "h8 i9 j10 put-two a1 a2 a3");
-        assert_eq!(game.colour_of(Side::First), Colour::White);
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::Second, Colour::Black)
-        );
-    }
-
-    #[test]
-    fn botzone_exchange_inverts_the_stones() {
-        let game = play("freestyle+botzone-exchange", "h8 h9 h10");
-        assert!(legal(&game).contains(&Move::Swap));
-        let game = play("freestyle+botzone-exchange", "h8 h9 h10 swap");
-        assert_eq!(game.stone_at(p("h8")), Some(Colour::White));
-        assert_eq!(game.stone_at(p("h9")), Some(Colour::Black));
-        assert_eq!(
-            (game.side_to_move(), game.colour_to_move()),
-            (Side::First, Colour::Black)
-        );
-        assert_eq!(game.colour_of(Side::First), Colour::Black);
-    }
-
-    #[test]
-    fn lines_win_by_variant() {
-        // Black builds d8 e8 f8 g8 . i8 and fills h8: six in a row.
-        let six = "d8 d1 e8 e1 f8 f1 g8 a3 i8 a5 h8";
-        assert_eq!(
-            play("freestyle", six).outcome(),
-            Some(Outcome::win(Side::First, EndReason::Line))
-        );
-        assert_eq!(play("standard", six).outcome(), None);
-        let err = play("renju", "d8 d1 e8 e1 f8 f1 g8 a3 i8 a5")
-            .play(Move::Stone(p("h8")))
-            .unwrap_err();
-        assert_eq!(err.code, "overline");
-        assert_eq!(
-            play("renju-foul-loses", six).outcome(),
-            Some(Outcome::win(Side::Second, EndReason::Forbidden))
-        );
-        // White's six wins under renju.
-        let white_six = "a1 d8 a3 e8 a5 f8 a7 g8 a9 i8 a11 h8";
-        assert_eq!(
-            play("renju", white_six).outcome(),
-            Some(Outcome::win(Side::Second, EndReason::Line))
-        );
-        assert_eq!(play("standard", white_six).outcome(), None);
-    }
-
-    #[test]
-    fn text_forms_round_trip() {
-        let game = play("renju+swap1", "h8 swap i9 j10");
-        let variant = *game.variant();
-        let line = game.format_position();
-        assert_eq!(
-            line,
-            "black: h8,j10; white: i9; to-move: white; first: white"
-        );
-        let back = Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, &line).unwrap())
-            .unwrap();
-        assert_eq!(back.format_position(), line);
-        let diagram = game.diagram();
-        let mut setup = Gomoku::parse_diagram(&variant, &diagram, Side::Second).unwrap();
-        setup.black.sort();
-        setup.white.sort();
-        assert_eq!(
-            (setup.black, setup.white),
-            (game.to_setup().black, game.to_setup().white)
-        );
-    }
-
-    #[test]
-    fn set_up_wins_and_conflicts() {
-        let variant = GomokuVariant::RENJU;
-        let won =
-            Gomoku::parse_position(&variant, "black: a1,a2,a3,a4,a5; white: c1; to-move: white")
-                .unwrap();
-        assert_eq!(
-            Gomoku::from_setup(&variant, &won).unwrap().outcome(),
-            Some(Outcome::win(Side::First, EndReason::Line))
-        );
-        let both = Gomoku::parse_position(&variant, "black: a1,a2,a3,a4,a5; white: c1,c2,c3,c4,c5")
-            .unwrap();
-        assert!(Gomoku::from_setup(&variant, &both).is_err());
-        let clash = Gomoku::parse_position(&variant, "black: a1,o16; white: a1").unwrap();
-        assert_eq!(Gomoku::from_setup(&variant, &clash).unwrap_err().len(), 2);
-    }
-
-    #[test]
-    fn perft_from_the_start() {
-        let mut game = Gomoku::start(&GomokuVariant::RENJU);
-        assert_eq!(game.perft(2, PerftConvention::default()), 225 * 224);
-        let mut game = Gomoku::start(&"freestyle+swap1".parse().unwrap());
-        assert_eq!(game.perft(2, PerftConvention::default()), 225 * 225);
     }
 }
