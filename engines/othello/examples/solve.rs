@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use arbiter_core::Side;
 use arbiter_othello::endgame::solve;
-use arbiter_othello::position::parse_position;
+use arbiter_othello::setup::parse_position;
 
 const DEFAULT_TSV: &str = "/work/shared/data/othello_ffo_endgame_1_79.tsv";
 

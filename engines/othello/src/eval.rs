@@ -19,7 +19,7 @@ use arbiter_search::Evaluator;
 use arbiter_search::score::MATE_BOUND;
 use serde::{Deserialize, Serialize};
 
-use crate::bitboard::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
+use crate::board::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
 use crate::{Move, Othello};
 
 /// The base of a finished game's score: a win by `m` discs scores `WIN_BASE + m` (`m >= 1`).

@@ -166,12 +166,12 @@ mod tests {
     use arbiter_core::Side;
 
     use arbiter_laws::SearchLaws;
-    use arbiter_search::{SearchRequest, parse_params};
+    use arbiter_search::parse_params;
 
     use super::*;
     use crate::OthelloVariant;
     use crate::eval::WIN_BASE;
-    use crate::position::parse_position;
+    use crate::setup::parse_position;
 
     /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves), copied from
     /// /work/shared/data/othello_ffo_endgame_1_79.tsv, whose source line reads: "Edax repo
@@ -205,13 +205,8 @@ mod tests {
         Othello::from_boards(setup.black, setup.white, setup.to_move).unwrap()
     }
 
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
-
     fn search(game: &Othello, algorithm: Algorithm, budget: Budget) -> Report<Move> {
-        game.search(request(algorithm, budget), Othello::PARAMS_YAML)
-            .unwrap()
+        arbiter_laws::search(game, algorithm, budget).unwrap()
     }
 
     fn name(mv: Option<Move>) -> String {
@@ -269,10 +264,7 @@ mod tests {
     #[test]
     fn solve_under_a_node_budget_gives_up_or_agrees() {
         let game = position(FFO[0].0);
-        let report = game.search(
-            request(Algorithm::Solve, Budget::Nodes(10)),
-            Othello::PARAMS_YAML,
-        );
+        let report = arbiter_laws::search(&game, Algorithm::Solve, Budget::Nodes(10));
         assert_eq!(report, Err(SearchError::BudgetExhausted { nodes: 10 }));
         let report = search(&game, Algorithm::Solve, Budget::Nodes(100_000_000));
         assert_eq!(report.proven, Some(exact(FFO[0].1)));

@@ -5,8 +5,8 @@ use arbiter_core::Game;
 use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece};
 
-use crate::game::Othello;
-use crate::moves::Move;
+use crate::board::Move;
+use crate::rules::Othello;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Othello, marks: &[Mark<Move>]) -> String {

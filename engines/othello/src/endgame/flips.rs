@@ -1,6 +1,6 @@
 //! Flip computation specialised by square, for the solver's hot loops.
 //!
-//! [`crate::bitboard::flips`] walks all eight rays of a square through a table. Here each square
+//! [`crate::board::flips`] walks all eight rays of a square through a table. Here each square
 //! has its own function (a const generic instantiated 64 times), so the rays are constants, the
 //! rays that run off the board at once (a corner has three rays, not eight) are gone, and the
 //! call is one indirect jump through [`FLIPPERS`]. Where the processor has AVX2, one function
@@ -46,7 +46,7 @@ const fn rays() -> [[u64; 64]; 8] {
 }
 
 /// The discs of `opp` that a disc of `me` placed on `SQ` flips. Same method as
-/// [`crate::bitboard::flips`]: per ray, the nearest square that is not an opponent disc is
+/// [`crate::board::flips`]: per ray, the nearest square that is not an opponent disc is
 /// found with one bit scan, and the ray squares before it flip when it is ours.
 #[inline(always)]
 fn flips_at<const SQ: usize>(me: u64, opp: u64) -> u64 {
@@ -219,7 +219,7 @@ mod tests {
             let opp = !me & (a | b);
             for sq in 0..64 {
                 if (me | opp) & (1 << sq) == 0 {
-                    let expected = crate::bitboard::flips(me, opp, sq);
+                    let expected = crate::board::flips(me, opp, sq);
                     assert_eq!(flips(me, opp, sq), expected, "square {sq}");
                     assert_eq!(FLIPPERS[sq as usize](me, opp), expected, "square {sq}");
                     #[cfg(target_arch = "x86_64")]

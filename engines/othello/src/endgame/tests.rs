@@ -4,7 +4,7 @@
 use super::probcut::{EXACT, SELECTIVE_ROOT_EMPTIES};
 use super::search::NULL_WINDOW_ROOT_EMPTIES;
 use super::*;
-use crate::bitboard::{can_move, flips, legal_moves};
+use crate::board::{can_move, flips, legal_moves};
 use arbiter_core::zobrist::splitmix64;
 
 /// FFO #1-#19: number, board (a1..h8, `X` black, `O` white), side to move, exact best score,

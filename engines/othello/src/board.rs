@@ -1,4 +1,5 @@
-//! Bitboard primitives: legal-move generation and flip computation on a pair of `u64`s.
+//! The board: the [`Move`] type, and the bitboard primitives, legal-move generation and flip
+//! computation on a pair of `u64`s.
 //!
 //! A board is two bitboards, the side to move's discs (`me`) and the opponent's (`opp`). Bit
 //! `row * 8 + col` is the square in column `col` (a..h, left to right) and row `row` (1..8, top to
@@ -214,6 +215,57 @@ pub fn flips(me: u64, opp: u64, square: u32) -> u64 {
 #[must_use]
 pub fn can_move(me: u64, opp: u64) -> bool {
     legal_moves(me, opp) != 0
+}
+
+/// One Othello turn: a disc on a square, or a pass.
+///
+/// Internally the square index `row * 8 + col` (0 = a1, top-left; 63 = h8) and 64 for the pass.
+/// A pass is an ordinary move, legal only when the side to move has no placement and the
+/// opponent has one.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(u8);
+
+impl Move {
+    /// The pass.
+    pub const PASS: Move = Move(64);
+
+    /// A placement on `square` (`row * 8 + col`, 0..64); `None` outside the board.
+    #[must_use]
+    pub const fn place(square: u8) -> Option<Move> {
+        if square < 64 {
+            Some(Move(square))
+        } else {
+            None
+        }
+    }
+
+    /// A placement on column `col` (0 = a) and row `row` (0 = row 1, the top); `None` off the board.
+    #[must_use]
+    pub const fn at(col: u8, row: u8) -> Option<Move> {
+        if col < 8 && row < 8 {
+            Some(Move(row * 8 + col))
+        } else {
+            None
+        }
+    }
+
+    /// The square index of a placement, `None` for the pass.
+    #[must_use]
+    pub const fn square(self) -> Option<u8> {
+        if self.0 < 64 { Some(self.0) } else { None }
+    }
+
+    /// Whether this is the pass.
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        self.0 == 64
+    }
+
+    /// The raw index, 0..=64 (64 = pass); handy as a table index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! `-` or `.` empty), whitespace, the side to move (`X` or `O`, or `black` / `white`), and an
 //! optional `;`: `---------------------------OX------XO--------------------------- X`.
 //!
-//! The diagram is what [`crate::Othello`]'s `diagram()` prints:
+//! The diagram is what [`diagram`] prints:
 //!
 //! ```text
 //!   a b c d e f g h
@@ -26,8 +26,10 @@
 //! column-header lines (only the letters a..h) and footer lines starting with `to move:` or
 //! `game over:`.
 
-use arbiter_core::grid::{Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, SetupProblem, Side};
+use arbiter_core::grid::{self, Grid, Labels, Letters, RowOrder};
+use arbiter_core::{Game, NotationError, SetupProblem, Side};
+
+use crate::rules::Othello;
 
 /// A raw position as a spec or a protocol message gives it, before validation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,11 +77,7 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
 /// `a1`..`h8` for a square index.
 #[must_use]
 pub fn square_name(sq: u32) -> String {
-    format!(
-        "{}{}",
-        char::from(b'a' + (sq % 8) as u8),
-        char::from(b'1' + (sq / 8) as u8)
-    )
+    grid::format_square(Letters::Consecutive, (sq % 8) as usize, (sq / 8) as usize)
 }
 
 /// Reads one cell character: `Some(Some(side))` for a disc, `Some(None)` for an empty square.
@@ -225,6 +223,31 @@ pub fn diagram_rows(black: u64, white: u64) -> String {
             None => '.',
         },
     )
+}
+
+/// The diagram of `game`: the lettered and numbered board, then who is to move and the disc
+/// counts, or the result.
+pub(crate) fn diagram(game: &Othello) -> String {
+    let mut out = diagram_rows(game.black(), game.white());
+    let (black, white) = (game.discs(Side::First), game.discs(Side::Second));
+    let side = Othello::side_name(game.side_to_move());
+    let letter = side_letter(game.side_to_move());
+    match game.outcome() {
+        None => out.push_str(&format!(
+            "to move: {side} ({letter}); discs X {black}, O {white}"
+        )),
+        Some(outcome) => {
+            let result = match outcome.winner {
+                Some(winner) => format!("{} wins", Othello::side_name(winner)),
+                None => "draw".to_owned(),
+            };
+            out.push_str(&format!(
+                "game over: {result} ({}); discs X {black}, O {white}",
+                outcome.reason
+            ));
+        }
+    }
+    out
 }
 
 /// Parses a board diagram (see the module docs) with the side to move given apart.

@@ -1,70 +1,22 @@
-//! The [`Move`] type and the move notation: `a1`..`h8` and `pass`, single or as transcripts.
+//! Moves as text: `a1`..`h8` and `pass`, single or as transcripts (the [`Move`] type is in
+//! `board.rs`).
 
 use std::fmt;
 
 use arbiter_core::NotationError;
+use arbiter_core::grid::{self, Letters};
 
-/// One Othello turn: a disc on a square, or a pass.
-///
-/// Internally the square index `row * 8 + col` (0 = a1, top-left; 63 = h8) and 64 for the pass.
-/// A pass is an ordinary move, legal only when the side to move has no placement and the
-/// opponent has one.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move(u8);
-
-impl Move {
-    /// The pass.
-    pub const PASS: Move = Move(64);
-
-    /// A placement on `square` (`row * 8 + col`, 0..64); `None` outside the board.
-    #[must_use]
-    pub const fn place(square: u8) -> Option<Move> {
-        if square < 64 {
-            Some(Move(square))
-        } else {
-            None
-        }
-    }
-
-    /// A placement on column `col` (0 = a) and row `row` (0 = row 1, the top); `None` off the board.
-    #[must_use]
-    pub const fn at(col: u8, row: u8) -> Option<Move> {
-        if col < 8 && row < 8 {
-            Some(Move(row * 8 + col))
-        } else {
-            None
-        }
-    }
-
-    /// The square index of a placement, `None` for the pass.
-    #[must_use]
-    pub const fn square(self) -> Option<u8> {
-        if self.0 < 64 { Some(self.0) } else { None }
-    }
-
-    /// Whether this is the pass.
-    #[must_use]
-    pub const fn is_pass(self) -> bool {
-        self.0 == 64
-    }
-
-    /// The raw index, 0..=64 (64 = pass); handy as a table index.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+use crate::board::Move;
 
 /// Formats as the notation: `a1`..`h8` in lower case, or `pass`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.square() {
-            Some(sq) => write!(
-                f,
-                "{}{}",
-                char::from(b'a' + sq % 8),
-                char::from(b'1' + sq / 8)
-            ),
+            Some(sq) => f.write_str(&grid::format_square(
+                Letters::Consecutive,
+                usize::from(sq % 8),
+                usize::from(sq / 8),
+            )),
             None => f.write_str("pass"),
         }
     }
@@ -92,20 +44,14 @@ pub fn parse_move(text: &str) -> Result<Move, NotationError> {
     {
         return Ok(Move::PASS);
     }
-    match text.as_bytes() {
-        &[file, rank] => {
-            let col = file.to_ascii_lowercase().wrapping_sub(b'a');
-            let row = rank.wrapping_sub(b'1');
-            Move::at(col, row).ok_or_else(|| bad_move(text))
-        }
-        _ => Err(bad_move(text)),
-    }
-}
-
-fn bad_move(text: &str) -> NotationError {
-    NotationError::new(format!(
-        "expected a square a1..h8 or `pass`, found `{text}`"
-    ))
+    let (col, row) =
+        grid::parse_square(text, Letters::Consecutive, 8, 8, "square").map_err(|_| {
+            NotationError::new(format!(
+                "expected a square a1..h8 or `pass`, found `{text}`"
+            ))
+        })?;
+    // Both are below 8.
+    Ok(Move::at(col as u8, row as u8).expect("a square of the board"))
 }
 
 /// Splits a move sequence into move texts: whitespace-separated moves, compact transcripts

@@ -1,14 +1,13 @@
-//! [`Othello`]: the position and its [`Game`] implementation.
+//! [`Othello`]: the position and the rules of play, the one [`Game`] implementation.
 
 use arbiter_core::{
-    EndReason, FinalScore, Game, IllegalMove, NodeBudget, NotationError, Outcome, PerftConvention,
-    SetupProblem, Side,
+    EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
 };
 
-use crate::bitboard::{can_move, flips, legal_moves};
-use crate::moves::{self, Move};
-use crate::position::{self, Setup};
+use crate::board::{Move, can_move, flips, legal_moves};
+use crate::setup::{self, Setup};
 use crate::variant::OthelloVariant;
+use crate::{notation, svg};
 
 /// Seed of this game's Zobrist keys ("othello" in ASCII), distinct from the other games' seeds.
 const ZOBRIST_SEED: u64 = 0x006F_7468_656C_6C6F;
@@ -119,7 +118,7 @@ impl Othello {
     }
 
     /// The side to move's discs and the opponent's, in that order: the form that
-    /// [`crate::bitboard`] and `crate::perft::perft_within` take.
+    /// [`crate::board`] and `crate::perft::perft_within` take.
     #[must_use]
     pub fn boards(&self) -> (u64, u64) {
         (self.me, self.opp)
@@ -303,7 +302,7 @@ impl Game for Othello {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        moves::parse_move(text)
+        notation::parse_move(text)
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -311,11 +310,11 @@ impl Game for Othello {
     }
 
     fn split_moves(text: &str) -> Vec<String> {
-        moves::split_moves(text)
+        notation::split_moves(text)
     }
 
     fn parse_position(_variant: &OthelloVariant, text: &str) -> Result<Setup, NotationError> {
-        position::parse_position(text)
+        setup::parse_position(text)
     }
 
     fn parse_diagram(
@@ -323,11 +322,11 @@ impl Game for Othello {
         diagram: &str,
         to_move: Side,
     ) -> Result<Setup, NotationError> {
-        position::parse_diagram(diagram, to_move)
+        setup::parse_diagram(diagram, to_move)
     }
 
     fn from_setup(variant: &OthelloVariant, setup: &Setup) -> Result<Othello, Vec<SetupProblem>> {
-        let problems = position::problems(setup);
+        let problems = setup::problems(setup);
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -340,43 +339,23 @@ impl Game for Othello {
     }
 
     fn format_position(&self) -> String {
-        position::format_position(self.black(), self.white(), self.side)
+        setup::format_position(self.black(), self.white(), self.side)
     }
 
-    fn picture(&self, marks: &[arbiter_core::picture::Mark<Self::Move>]) -> Option<String> {
-        Some(crate::svg::picture(self, marks))
+    fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
+        Some(svg::picture(self, marks))
     }
 
     fn diagram(&self) -> String {
-        let mut out = position::diagram_rows(self.black(), self.white());
-        let (black, white) = (self.discs(Side::First), self.discs(Side::Second));
-        let side = Self::side_name(self.side);
-        let letter = position::side_letter(self.side);
-        match self.outcome() {
-            None => out.push_str(&format!(
-                "to move: {side} ({letter}); discs X {black}, O {white}"
-            )),
-            Some(outcome) => {
-                let result = match outcome.winner {
-                    Some(winner) => format!("{} wins", Self::side_name(winner)),
-                    None => "draw".to_owned(),
-                };
-                out.push_str(&format!(
-                    "game over: {result} ({}); discs X {black}, O {white}",
-                    outcome.reason
-                ));
-            }
-        }
-        out
+        setup::diagram(self)
     }
 
-    fn perft_with_budget(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        crate::perft::perft_within(self.me, self.opp, depth, convention, budget)
+    /// The placements as one population count, or the pass (perft's last ply).
+    fn count_moves(&self, _: &mut Vec<Move>) -> u64 {
+        match legal_moves(self.me, self.opp) {
+            0 => u64::from(can_move(self.opp, self.me)),
+            placements => u64::from(placements.count_ones()),
+        }
     }
 
     fn longest_game(&self) -> Option<u32> {
@@ -404,188 +383,6 @@ impl Game for Othello {
 
     /// Reads `black`/`white` or the board letters `X`/`O`, case-insensitively.
     fn parse_side(text: &str) -> Option<Side> {
-        position::parse_side_letter(text.trim())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn standard() -> OthelloVariant {
-        OthelloVariant::Standard
-    }
-
-    fn from_diagram(diagram: &str, to_move: Side) -> Othello {
-        let setup = Othello::parse_diagram(&standard(), diagram, to_move).expect("diagram");
-        Othello::from_setup(&standard(), &setup).expect("valid")
-    }
-
-    fn play_all(game: &mut Othello, text: &str) {
-        for token in Othello::split_moves(text) {
-            let mv = game.parse_move(&token).expect("notation");
-            game.play(mv).unwrap_or_else(|e| panic!("{token}: {e}"));
-        }
-    }
-
-    fn names(game: &Othello) -> Vec<String> {
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        moves.iter().map(|&mv| game.format_move(mv)).collect()
-    }
-
-    #[test]
-    fn start_position() {
-        let game = Othello::start(&standard());
-        assert_eq!(names(&game), ["d3", "c4", "f5", "e6"]);
-        assert_eq!(
-            game.format_position(),
-            "---------------------------OX------XO--------------------------- X"
-        );
-        assert_eq!(game.outcome(), None);
-        assert_eq!(game.final_score(), None);
-    }
-
-    #[test]
-    fn illegal_move_codes() {
-        let game = Othello::start(&standard());
-        let code = |text: &str| {
-            game.check_move(game.parse_move(text).unwrap())
-                .unwrap_err()
-                .code
-        };
-        assert_eq!(code("d4"), "occupied");
-        assert_eq!(code("c3"), "no-flip");
-        assert_eq!(code("a1"), "no-flip");
-        assert_eq!(code("pass"), "pass-not-allowed");
-    }
-
-    #[test]
-    fn forced_pass_then_the_opponent_moves_then_the_game_ends() {
-        // Black's only disc b1 sits in a closed white row: black has no placement, white has a1.
-        let mut game = from_diagram(
-            ".XOOOOOO\n........\n........\n...OO...\n...OO...\n........\n........\n........",
-            Side::First,
-        );
-        assert_eq!(names(&game), ["pass"]);
-        assert_eq!(
-            game.check_move(Move::place(0).unwrap()).unwrap_err().code,
-            "no-flip"
-        );
-        play_all(&mut game, "pass");
-        assert_eq!(names(&game), ["a1"]);
-        assert_eq!(
-            game.check_move(Move::PASS).unwrap_err().code,
-            "pass-not-allowed"
-        );
-        play_all(&mut game, "a1");
-        assert_eq!(
-            game.outcome(),
-            Some(Outcome::win(Side::Second, EndReason::NoMoves))
-        );
-        assert_eq!(
-            game.final_score(),
-            Some(FinalScore {
-                raw: -12,
-                empties_to_winner: -64
-            })
-        );
-        assert_eq!(game.check_move(Move::PASS).unwrap_err().code, "game-over");
-        assert_eq!(
-            game.check_move(Move::place(8).unwrap()).unwrap_err().code,
-            "game-over"
-        );
-        assert!(
-            game.diagram()
-                .ends_with("game over: white wins (no-moves); discs X 0, O 12")
-        );
-    }
-
-    #[test]
-    fn shortest_game_is_a_wipeout() {
-        // Manubu Maruo's nine-ply game, as a compact transcript.
-        let mut game = Othello::start(&standard());
-        play_all(&mut game, "e6f4e3f6g5d6e7f5c5");
-        assert_eq!(
-            game.outcome(),
-            Some(Outcome::win(Side::First, EndReason::NoMoves))
-        );
-        assert_eq!(
-            game.final_score(),
-            Some(FinalScore {
-                raw: 13,
-                empties_to_winner: 64
-            })
-        );
-    }
-
-    #[test]
-    fn full_board_outcomes() {
-        let draw = from_diagram(
-            &("XXXXXXXX\n".repeat(4) + &"OOOOOOOO\n".repeat(4)),
-            Side::First,
-        );
-        assert_eq!(draw.outcome(), Some(Outcome::draw(EndReason::BoardFull)));
-        assert_eq!(
-            draw.final_score(),
-            Some(FinalScore {
-                raw: 0,
-                empties_to_winner: 0
-            })
-        );
-        let win = from_diagram(
-            &("XXXXXXXX\n".repeat(5) + &"OOOOOOOO\n".repeat(3)),
-            Side::Second,
-        );
-        assert_eq!(
-            win.outcome(),
-            Some(Outcome::win(Side::First, EndReason::BoardFull))
-        );
-        assert_eq!(
-            win.final_score(),
-            Some(FinalScore {
-                raw: 16,
-                empties_to_winner: 16
-            })
-        );
-    }
-
-    #[test]
-    fn diagram_shows_coordinates_and_side() {
-        let game = Othello::start(&standard());
-        let diagram = game.diagram();
-        assert!(diagram.starts_with("  a b c d e f g h\n1 . . . . . . . . 1\n"));
-        assert!(diagram.contains("4 . . . O X . . . 4"));
-        assert!(diagram.ends_with("to move: black (X); discs X 2, O 2"));
-    }
-
-    #[test]
-    fn setup_problems_are_listed() {
-        let setup = Othello::parse_position(&standard(), &format!("{} O", "-".repeat(64))).unwrap();
-        assert_eq!(
-            Othello::from_setup(&standard(), &setup).unwrap_err().len(),
-            4
-        );
-    }
-
-    #[test]
-    fn perft_override_matches_the_generic_walk() {
-        let mut game = Othello::start(&standard());
-        play_all(&mut game, "f5 d6 c3 d3 c4 f4");
-        for convention in [
-            PerftConvention::SequencesOfExactLength,
-            PerftConvention::FinishedGameIsLeaf,
-        ] {
-            for depth in 0..5 {
-                assert_eq!(
-                    game.perft(depth, convention),
-                    arbiter_core::perft_generic(&mut game.clone(), depth, convention)
-                );
-            }
-        }
-        let mut over = Othello::start(&standard());
-        play_all(&mut over, "e6f4e3f6g5d6e7f5c5");
-        assert_eq!(over.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
-        assert_eq!(over.perft(2, PerftConvention::SequencesOfExactLength), 0);
+        setup::parse_side_letter(text.trim())
     }
 }
