@@ -34,7 +34,8 @@ use std::str::FromStr;
 
 pub use bits::{BitWord, Bits};
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
-pub use perft::{MoveBuffers, NodeBudget, PerftConvention, perft_generic, perft_generic_within};
+use perft::NodeBudget;
+pub use perft::PerftConvention;
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
@@ -193,8 +194,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// [`Game::perft`] that visits at most about `max_nodes` positions: `None` when the walk
-    /// would need more (the position is restored either way). Games override
-    /// [`Game::perft_with_budget`], not this.
+    /// would need more (the position is restored either way). One walk serves every game:
+    /// positions above the last ply are made and unmade, the last ply is counted by
+    /// [`Game::count_moves`], the hook a game overrides to count in bulk.
     fn perft_within(
         &mut self,
         depth: u32,
@@ -202,20 +204,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         max_nodes: u64,
     ) -> Option<u64> {
         let mut budget = NodeBudget::new(max_nodes);
-        let nodes = self.perft_with_budget(depth, convention, &mut budget);
+        let nodes = perft::walk(self, depth, convention, &mut budget);
         budget.result(nodes)
-    }
-
-    /// The perft walk under `budget` (its count is incomplete when the budget runs out): the
-    /// one walk of [`perft_generic_within`], which counts the last ply with
-    /// [`Game::count_moves`].
-    fn perft_with_budget(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        perft_generic_within(self, depth, convention, budget)
     }
 
     /// The number of legal moves here, `generate_moves(…).len()`: the last ply of a perft
