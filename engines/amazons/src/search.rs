@@ -21,10 +21,6 @@ impl Searchable for Amazons {
     type Weights = Params;
     type Evaluator = Params;
 
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
-
     /// Searches every line to the end ([`solve_to_end`]): only practical for small endgames
     /// (a few dozen empty squares that the amazons can still reach). `Nodes` bounds the
     /// effort, `Time` the clock; `Depth` is ignored.

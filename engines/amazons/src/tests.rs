@@ -2,23 +2,16 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
 use crate::setup::Cell;
 use crate::{Amazons, AmazonsSetup, AmazonsVariant, Move};
 
-fn position(variant: AmazonsVariant, text: &str) -> Amazons {
-    let setup = Amazons::parse_position(&variant, text).unwrap();
-    Amazons::from_setup(&variant, &setup).unwrap()
-}
-
-fn play(game: &mut Amazons, moves: &str) {
-    for text in Amazons::split_moves(moves) {
-        let mv = game.parse_move(&text).unwrap();
-        game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+/// A position on Botzone's 8x8 board.
+fn position(text: &str) -> Amazons {
+    arbiter_laws::position("botzone8", text)
 }
 
 #[test]
@@ -125,7 +118,7 @@ fn off_board_move_values_are_refused() {
 fn a_side_without_a_move_loses() {
     // White's only amazon on a1 is walled in by arrows on a2, b1, b2: black wins.
     let text = "7B/8/8/8/8/8/xx6/Wx6 white";
-    let game = position(AmazonsVariant::Botzone8, text);
+    let game = position(text);
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::Second, EndReason::Stalemate))
@@ -141,7 +134,7 @@ fn a_side_without_a_move_loses() {
     let mv = game.parse_move("a1-a2/a1").unwrap();
     assert_eq!(game.check_move(mv).map_err(|e| e.code), Err("game-over"));
     // One empty neighbour is enough: step there and shoot back.
-    let open = position(AmazonsVariant::Botzone8, "7B/8/8/8/8/8/x7/Wx6 white");
+    let open = position("7B/8/8/8/8/8/x7/Wx6 white");
     assert_eq!(open.outcome(), None);
     let mut moves = Vec::new();
     open.generate_moves(&mut moves);
@@ -150,7 +143,7 @@ fn a_side_without_a_move_loses() {
 
 #[test]
 fn perft_conventions_at_a_finished_game() {
-    let mut game = position(AmazonsVariant::Botzone8, "7B/8/8/8/8/8/xx6/Wx6 white");
+    let mut game = position("7B/8/8/8/8/8/xx6/Wx6 white");
     assert_eq!(game.perft(2, PerftConvention::SequencesOfExactLength), 0);
     assert_eq!(game.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
 }
@@ -228,6 +221,7 @@ fn game_laws() {
         .move_stride(11)
         .probes(probe, 64)
         .complete_text()
+        .invariant(Amazons::is_consistent)
         .check();
 }
 
@@ -246,29 +240,6 @@ fn variants() -> impl Strategy<Value = AmazonsVariant> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    /// What the law kit cannot see: the internal occupancies stay in step, along playouts
-    /// and back.
-    #[test]
-    fn internal_state_stays_consistent(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
-        let mut game = Amazons::start(&variant);
-        let mut moves = Vec::new();
-        let mut history = Vec::new();
-        for choice in choices {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[usize::from(choice) % moves.len()];
-            history.push(mv);
-            game.make(mv);
-            prop_assert!(game.is_consistent());
-        }
-        while let Some(mv) = history.pop() {
-            game.unmake(mv, ());
-            prop_assert!(game.is_consistent());
-        }
-    }
 
     #[test]
     fn moves_commute_with_the_symmetries_of_the_board(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..40)) {

@@ -27,10 +27,6 @@ impl Searchable for Connect6 {
     type Weights = EvalParams;
     type Evaluator = Connect6Eval;
 
-    fn evaluator(weights: EvalParams) -> Connect6Eval {
-        Connect6Eval::new(weights)
-    }
-
     /// Parses the file and checks that `eval.win-next` is a positive evaluation.
     fn read_params(yaml: &str) -> Result<Params, SearchError> {
         let params: Params = parse_params(Connect6::PARAMS_PATH, yaml)?;

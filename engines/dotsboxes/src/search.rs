@@ -23,10 +23,6 @@ impl Searchable for DotsBoxes {
     type Weights = Params;
     type Evaluator = Params;
 
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
-
     /// The exact margin (the `solve` module): 3x3 boards from the start, endgames of larger
     /// ones. `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
     fn solve(&self, budget: Budget, params: &DotsBoxesParams) -> Result<Report<Move>, SearchError> {

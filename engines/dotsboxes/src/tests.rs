@@ -15,10 +15,9 @@ fn variant(text: &str) -> DotsBoxesVariant {
     text.parse().unwrap()
 }
 
-fn position(board: &str, text: &str) -> DotsBoxes {
-    let variant = variant(board);
-    let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-    DotsBoxes::from_setup(&variant, &setup).unwrap()
+/// The position of the one-line form `text` under the variant named `variant`.
+fn position(variant: &str, text: &str) -> DotsBoxes {
+    arbiter_laws::position(variant, text)
 }
 
 fn turn(game: &DotsBoxes, text: &str) -> Move {
@@ -299,6 +298,7 @@ fn game_laws() {
     .every_move(single_lines)
     .probes(random_lines, 64)
     .complete_text()
+    .invariant(DotsBoxes::is_consistent)
     .check();
 }
 
@@ -384,26 +384,6 @@ fn variants() -> impl Strategy<Value = DotsBoxesVariant> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    /// The owners kept incrementally are the complete boxes, after every make and unmake.
-    #[test]
-    fn incremental_owners_match_the_lines(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..70)) {
-        let mut game = DotsBoxes::start(&variant);
-        let mut moves = Vec::new();
-        let mut history = Vec::new();
-        for choice in choices {
-            game.generate_moves(&mut moves);
-            let Some(&mv) = moves.get(choice as usize % moves.len().max(1)) else {
-                break;
-            };
-            history.push((mv, game.make(mv)));
-            prop_assert!(game.is_consistent());
-        }
-        while let Some((mv, completed)) = history.pop() {
-            game.unmake(mv, completed);
-            prop_assert!(game.is_consistent());
-        }
-    }
 
     /// A turn's canonical text is a drawing order the platform accepts.
     #[test]

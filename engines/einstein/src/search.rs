@@ -47,10 +47,6 @@ impl Searchable for EinStein {
     type Weights = Params;
     type Evaluator = Params;
 
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
-
     /// Expectimax to the end of the game: the exact winning chance, for endgames.
     fn solve(
         &self,

@@ -114,6 +114,13 @@ mod class {
 /// Threat score per level for the tie-break inside a class (own and opponent levels added).
 const TIE_BREAK: [i32; level::COUNT] = [0, 2, 6, 20, 40, 80, 160, 0];
 
+/// The evaluator the searchers build from the shipped weights.
+impl From<EvalWeights> for GomokuEval {
+    fn from(weights: EvalWeights) -> GomokuEval {
+        GomokuEval::new(weights)
+    }
+}
+
 impl Evaluator<Gomoku> for GomokuEval {
     fn evaluate(&self, game: &Gomoku) -> i32 {
         let me = game.colour_of(game.side_to_move());

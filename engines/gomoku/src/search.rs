@@ -37,10 +37,6 @@ impl Searchable for Gomoku {
     type Weights = EvalWeights;
     type Evaluator = GomokuEval;
 
-    fn evaluator(weights: EvalWeights) -> GomokuEval {
-        GomokuEval::new(weights)
-    }
-
     /// VCF, then VCT (see the module docs).
     fn solve(
         &self,

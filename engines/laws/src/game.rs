@@ -13,8 +13,9 @@ pub type Probe<G> = fn(&G, u64) -> <G as Game>::Move;
 /// Othello), for games small enough to try them all.
 pub type EveryMove<G> = fn(&G) -> Vec<<G as Game>::Move>;
 
-/// Which positions no text form can hold (see [`GameLaws::unwritable`]).
-pub type Unwritable<G> = fn(&G) -> bool;
+/// A property of positions: which no text form can hold ([`GameLaws::unwritable`]), or the
+/// game's own invariant ([`GameLaws::invariant`]).
+pub type Property<G> = fn(&G) -> bool;
 
 /// The [`Game`] laws for one engine: which variants, how many playouts, how long.
 ///
@@ -34,7 +35,8 @@ pub struct GameLaws<G: Game> {
     complete_text: bool,
     move_stride: usize,
     every_move: Option<EveryMove<G>>,
-    unwritable: Option<Unwritable<G>>,
+    unwritable: Option<Property<G>>,
+    invariant: Option<Property<G>>,
 }
 
 impl<G: Game + PartialEq> GameLaws<G> {
@@ -51,6 +53,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
             move_stride: 1,
             every_move: None,
             unwritable: None,
+            invariant: None,
         }
     }
 
@@ -98,8 +101,17 @@ impl<G: Game + PartialEq> GameLaws<G> {
     /// skip them (every other law still holds there): a NoGo game lost by a foul under
     /// `foul-loses` keeps a group without a liberty, which no setup may hold.
     #[must_use]
-    pub fn unwritable(mut self, unwritable: Unwritable<G>) -> GameLaws<G> {
+    pub fn unwritable(mut self, unwritable: Property<G>) -> GameLaws<G> {
         self.unwritable = Some(unwritable);
+        self
+    }
+
+    /// Also checks the game's own invariant at every position, on the way down the playout
+    /// and after every unmake on the way back: the incremental state that the laws cannot see
+    /// (groups and liberties, line occupancies, box owners) equals a rebuild from scratch.
+    #[must_use]
+    pub fn invariant(mut self, invariant: Property<G>) -> GameLaws<G> {
+        self.invariant = Some(invariant);
         self
     }
 
@@ -177,6 +189,12 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 game.hash() == before.hash(),
                 "unmake does not restore the hash",
             )
+            .and_then(|()| {
+                law(
+                    self.invariant.is_none_or(|invariant| invariant(&game)),
+                    "after unmake the game's invariant does not hold",
+                )
+            })
             .map_err(|law| format!("{} {law}", at(&line)))?;
         }
         Ok(())
@@ -193,6 +211,10 @@ impl<G: Game + PartialEq> GameLaws<G> {
         law(
             game.hash() == game.hash_from_scratch(),
             "the incremental hash differs from the hash from scratch",
+        )?;
+        law(
+            self.invariant.is_none_or(|invariant| invariant(game)),
+            "the game's invariant does not hold",
         )?;
         game.generate_moves(moves);
         law(

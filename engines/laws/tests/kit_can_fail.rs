@@ -358,3 +358,18 @@ fn minimax_values_the_pile_from_the_side_to_move() {
         assert_eq!(score > 0, stones % 3 != 0, "{stones}: {score}");
     }
 }
+
+#[test]
+fn a_broken_invariant_is_caught() {
+    let laws = || GameLaws::<Pile>::new(&[Bug::None]).cases(32).plies(20);
+    assert_eq!(
+        laws_panic(|| laws().invariant(|pile| pile.stones <= 7).check()),
+        None
+    );
+    let message = laws_panic(|| laws().invariant(|pile| pile.stones > 1).check())
+        .expect("an empty pile breaks it");
+    assert!(
+        message.contains("the game's invariant does not hold"),
+        "{message}"
+    );
+}

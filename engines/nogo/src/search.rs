@@ -22,10 +22,6 @@ impl Searchable for NoGo {
     type Weights = Params;
     type Evaluator = Params;
 
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
-
     /// Searches every line to the end ([`solve_to_end`]): small boards and late positions.
     /// NoGo has no draws and no passes, and every move fills a point for good, so every line
     /// ends within as many plies as there are empty points and the result is a win or loss by

@@ -12,10 +12,9 @@ fn variant(text: &str) -> NoGoVariant {
     text.parse().unwrap()
 }
 
-fn position(variant_name: &str, text: &str) -> NoGo {
-    let variant = variant(variant_name);
-    let setup = NoGo::parse_position(&variant, text).unwrap();
-    NoGo::from_setup(&variant, &setup).unwrap()
+/// The position of the one-line form `text` under the variant named `variant`.
+fn position(variant: &str, text: &str) -> NoGo {
+    arbiter_laws::position(variant, text)
 }
 
 fn point(game: &NoGo, text: &str) -> Point {
@@ -165,6 +164,7 @@ fn game_laws() {
     .plies(90)
     .every_move(every_point)
     .complete_text()
+    .invariant(NoGo::is_consistent)
     .unwritable(|game| {
         game.outcome()
             .is_some_and(|outcome| outcome.reason == EndReason::Forbidden)
@@ -208,27 +208,6 @@ fn variants() -> impl Strategy<Value = NoGoVariant> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    /// The groups, liberties and ids kept incrementally equal a rebuild from the stones, after
-    /// every make and every unmake.
-    #[test]
-    fn incremental_groups_match_a_rebuild(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
-        let mut game = NoGo::start(&variant);
-        let mut moves = Vec::new();
-        let mut history = Vec::new();
-        for choice in choices {
-            game.generate_moves(&mut moves);
-            let Some(&mv) = moves.get(choice as usize % moves.len().max(1)) else {
-                break;
-            };
-            history.push((mv, game.make(mv)));
-            prop_assert!(game.is_consistent());
-        }
-        while let Some((mv, undo)) = history.pop() {
-            game.unmake(mv, undo);
-            prop_assert!(game.is_consistent());
-        }
-    }
 
     /// The fouls are the empty points that are not legal, under either ruling.
     #[test]

@@ -165,6 +165,13 @@ impl OthelloEval {
     }
 }
 
+/// The evaluator the searchers build from the shipped weights.
+impl From<EvalWeights> for OthelloEval {
+    fn from(weights: EvalWeights) -> OthelloEval {
+        OthelloEval::new(weights)
+    }
+}
+
 impl Evaluator<Othello> for OthelloEval {
     fn evaluate(&self, game: &Othello) -> i32 {
         let (me, opp) = game.boards();

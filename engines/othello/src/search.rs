@@ -36,10 +36,6 @@ impl Searchable for Othello {
     type Weights = EvalWeights;
     type Evaluator = OthelloEval;
 
-    fn evaluator(weights: EvalWeights) -> OthelloEval {
-        OthelloEval::new(weights)
-    }
-
     /// The endgame solver, where a `Nodes(n)` budget gives up after about `n` nodes and
     /// `Depth`/`Time` budgets do not limit it (the solver has no depth, and its node counts
     /// must stay reproducible).

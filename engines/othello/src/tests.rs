@@ -4,7 +4,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{EndReason, FinalScore, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, legal, play};
 use proptest::prelude::*;
 
 use crate::{Move, Othello, OthelloVariant};
@@ -18,23 +18,10 @@ fn from_diagram(diagram: &str, to_move: Side) -> Othello {
     Othello::from_setup(&standard(), &setup).expect("valid")
 }
 
-fn play_all(game: &mut Othello, text: &str) {
-    for token in Othello::split_moves(text) {
-        let mv = game.parse_move(&token).expect("notation");
-        game.play(mv).unwrap_or_else(|e| panic!("{token}: {e}"));
-    }
-}
-
-fn names(game: &Othello) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    moves.iter().map(|&mv| game.format_move(mv)).collect()
-}
-
 #[test]
 fn start_position() {
     let game = Othello::start(&standard());
-    assert_eq!(names(&game), ["d3", "c4", "f5", "e6"]);
+    assert_eq!(legal(&game), ["d3", "c4", "f5", "e6"]);
     assert_eq!(
         game.format_position(),
         "---------------------------OX------XO--------------------------- X"
@@ -64,18 +51,18 @@ fn forced_pass_then_the_opponent_moves_then_the_game_ends() {
         ".XOOOOOO\n........\n........\n...OO...\n...OO...\n........\n........\n........",
         Side::First,
     );
-    assert_eq!(names(&game), ["pass"]);
+    assert_eq!(legal(&game), ["pass"]);
     assert_eq!(
         game.check_move(Move::place(0).unwrap()).unwrap_err().code,
         "no-flip"
     );
-    play_all(&mut game, "pass");
-    assert_eq!(names(&game), ["a1"]);
+    play(&mut game, "pass");
+    assert_eq!(legal(&game), ["a1"]);
     assert_eq!(
         game.check_move(Move::PASS).unwrap_err().code,
         "pass-not-allowed"
     );
-    play_all(&mut game, "a1");
+    play(&mut game, "a1");
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::Second, EndReason::NoMoves))
@@ -102,7 +89,7 @@ fn forced_pass_then_the_opponent_moves_then_the_game_ends() {
 fn shortest_game_is_a_wipeout() {
     // Manubu Maruo's nine-ply game, as a compact transcript.
     let mut game = Othello::start(&standard());
-    play_all(&mut game, "e6f4e3f6g5d6e7f5c5");
+    play(&mut game, "e6f4e3f6g5d6e7f5c5");
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::NoMoves))
@@ -168,7 +155,7 @@ fn setup_problems_are_listed() {
 #[test]
 fn perft_at_a_finished_game_follows_the_convention() {
     let mut over = Othello::start(&standard());
-    play_all(&mut over, "e6f4e3f6g5d6e7f5c5");
+    play(&mut over, "e6f4e3f6g5d6e7f5c5");
     assert_eq!(over.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
     assert_eq!(over.perft(2, PerftConvention::SequencesOfExactLength), 0);
 }

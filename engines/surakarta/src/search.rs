@@ -111,6 +111,13 @@ impl SurakartaEval {
     }
 }
 
+/// The evaluator the searchers build from the shipped weights.
+impl From<Params> for SurakartaEval {
+    fn from(weights: Params) -> SurakartaEval {
+        SurakartaEval::new(weights)
+    }
+}
+
 impl Evaluator<Surakarta> for SurakartaEval {
     fn evaluate(&self, game: &Surakarta) -> i32 {
         evaluate(game, &self.params)
@@ -157,13 +164,9 @@ impl Searchable for Surakarta {
     const PARAMS_PATH: &'static str = "engines/surakarta/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = Params;
-    type Evaluator = SurakartaEval;
-
     /// Alpha-beta and MCTS; there is no exact solver ([`Algorithm::Solve`] is
     /// [`SearchError::Unsupported`]).
-    fn evaluator(weights: Params) -> SurakartaEval {
-        SurakartaEval::new(weights)
-    }
+    type Evaluator = SurakartaEval;
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -13,23 +13,14 @@ fn variant(text: &str) -> SurakartaVariant {
     text.parse().unwrap()
 }
 
-fn position(rule: &str, text: &str) -> Surakarta {
-    let v = variant(rule);
-    let setup = Surakarta::parse_position(&v, text).unwrap();
-    Surakarta::from_setup(&v, &setup).unwrap()
+/// The position of the one-line form `text` under the variant named `variant`.
+fn position(variant: &str, text: &str) -> Surakarta {
+    arbiter_laws::position(variant, text)
 }
 
-fn play(game: &mut Surakarta, moves: &str) {
-    for text in Surakarta::split_moves(moves) {
-        let mv = game.parse_move(&text).unwrap();
-        game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-}
-
+/// The legal moves as text, sorted.
 fn legal(game: &Surakarta) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+    let mut texts = arbiter_laws::legal(game);
     texts.sort();
     texts
 }

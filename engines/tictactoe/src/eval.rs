@@ -51,6 +51,13 @@ impl TicTacToeEval {
     }
 }
 
+/// The evaluator the searchers build from the shipped weights.
+impl From<TicTacToeWeights> for TicTacToeEval {
+    fn from(weights: TicTacToeWeights) -> TicTacToeEval {
+        TicTacToeEval::new(weights)
+    }
+}
+
 impl Evaluator<TicTacToe> for TicTacToeEval {
     fn evaluate(&self, game: &TicTacToe) -> i32 {
         let side = game.side_to_move();

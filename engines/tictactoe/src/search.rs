@@ -17,10 +17,6 @@ impl Searchable for TicTacToe {
     type Weights = TicTacToeWeights;
     type Evaluator = TicTacToeEval;
 
-    fn evaluator(weights: TicTacToeWeights) -> TicTacToeEval {
-        TicTacToeEval::new(weights)
-    }
-
     /// `solve`.
     fn solve(&self, budget: Budget, params: &TicTacToeParams) -> Result<Report<Move>, SearchError> {
         solve(self, budget, params)
