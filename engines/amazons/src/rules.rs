@@ -298,20 +298,10 @@ impl Game for Amazons {
 
     /// The hash computed from the board.
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Side::Second {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
-        for side in [Side::First, Side::Second] {
-            for square in Bits(self.amazons[side.index()]) {
-                hash ^= amazon_key(side, square);
-            }
-        }
-        for square in Bits(self.arrows) {
-            hash ^= arrow_key(square);
-        }
-        hash
+        let arrows = Bits(self.arrows).fold(0, |hash, square| hash ^ arrow_key(square));
+        zobrist::side_to_move(self.to_move, KEYS[SIDE_KEY])
+            ^ zobrist::pieces(self.amazons, amazon_key)
+            ^ arrows
     }
 
     /// The number of legal moves, without listing them (perft's last ply): per destination,

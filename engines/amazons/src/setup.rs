@@ -53,14 +53,13 @@ impl Cell {
 }
 
 /// The text layout of a `size` x `size` board: rank 1 at the bottom.
-const fn board(size: u8) -> Grid {
-    Grid {
-        width: size as usize,
-        height: size as usize,
-        rows: RowOrder::BottomIsOne,
-        unit: "squares",
-        legend: "W, B, x or .",
-    }
+pub(crate) const fn grid(size: u8) -> Grid {
+    Grid::square(
+        size as usize,
+        RowOrder::BottomIsOne,
+        "squares",
+        "W, B, x or .",
+    )
 }
 
 /// Reads the side to move: `white`/`w` or `black`/`b`, any case.
@@ -80,7 +79,7 @@ pub fn parse_diagram(
     diagram: &str,
     to_move: Side,
 ) -> Result<AmazonsSetup, NotationError> {
-    let cells = board(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
+    let cells = grid(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
     Ok(AmazonsSetup {
         size,
         cells,
@@ -100,7 +99,7 @@ pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
         )));
     };
     let to_move = parse_side(side)?;
-    let cells = board(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
+    let cells = grid(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
     Ok(AmazonsSetup {
         size,
         cells,
@@ -111,7 +110,7 @@ pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
 /// The one-line form of `setup`, empty runs as numbers.
 #[must_use]
 pub fn format_line(setup: &AmazonsSetup) -> String {
-    let rows = board(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+    let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
         (cell != Cell::Empty).then(|| cell.to_char())
     });
     format!("{rows} {}", Amazons::side_name(setup.to_move))
@@ -120,7 +119,7 @@ pub fn format_line(setup: &AmazonsSetup) -> String {
 /// The diagram of `setup`: rows top first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(setup: &AmazonsSetup) -> String {
-    board(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
+    grid(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
 }
 
 impl Amazons {

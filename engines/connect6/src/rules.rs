@@ -1,6 +1,6 @@
 //! The position and the rules of play: the one [`Game`] implementation.
 
-use arbiter_core::zobrist::keys;
+use arbiter_core::zobrist::{self, keys};
 use arbiter_core::{
     EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
 };
@@ -244,17 +244,14 @@ impl Game for Connect6 {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Side::Second {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
-        for p in self.board.points() {
-            if let Some(side) = self.board.get(p) {
-                hash ^= Self::key(side, p);
-            }
-        }
-        hash
+        let stones = self
+            .board
+            .points()
+            .filter_map(|p| self.board.get(p).map(|side| (side, p)));
+        stones.fold(
+            zobrist::side_to_move(self.to_move, KEYS[SIDE_KEY]),
+            |hash, (side, p)| hash ^ Self::key(side, p),
+        )
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {

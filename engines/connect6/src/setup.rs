@@ -43,14 +43,8 @@ pub struct Setup {
 }
 
 /// The text layout of a `size` x `size` board: row 1 at the bottom.
-const fn grid(size: usize) -> Grid {
-    Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    }
+pub(crate) const fn grid(size: usize) -> Grid {
+    Grid::square(size, RowOrder::BottomIsOne, "points", "X, O or .")
 }
 
 fn stone_of(c: char) -> Option<Option<Side>> {

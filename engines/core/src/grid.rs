@@ -49,6 +49,24 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// A `size` x `size` board with `rows` in that order, `unit` the game's word for its
+    /// cells and `legend` the cell characters its messages list.
+    #[must_use]
+    pub const fn square(
+        size: usize,
+        rows: RowOrder,
+        unit: &'static str,
+        legend: &'static str,
+    ) -> Grid {
+        Grid {
+            width: size,
+            height: size,
+            rows,
+            unit,
+            legend,
+        }
+    }
+
     /// The number (from 1) of the board row written `k`-th (from 0) in the text.
     #[must_use]
     pub const fn row_number(&self, k: usize) -> usize {

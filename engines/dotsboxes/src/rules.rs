@@ -48,8 +48,9 @@ pub struct TurnScratch {
     next: Vec<u64>,
 }
 
-/// A Dots and Boxes position.
-#[derive(Clone, Debug)]
+/// A Dots and Boxes position. Its geometry follows from the variant and its hash from the
+/// rest, so the derived equality is that of the lines, the owners and the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DotsBoxes {
     pub(crate) variant: DotsBoxesVariant,
     pub(crate) geometry: Geometry,
@@ -59,18 +60,6 @@ pub struct DotsBoxes {
     pub(crate) to_move: Side,
     hash: u64,
 }
-
-/// Positions are equal when the lines, the owners and the side to move are.
-impl PartialEq for DotsBoxes {
-    fn eq(&self, other: &DotsBoxes) -> bool {
-        self.variant == other.variant
-            && self.drawn == other.drawn
-            && self.owners == other.owners
-            && self.to_move == other.to_move
-    }
-}
-
-impl Eq for DotsBoxes {}
 
 impl DotsBoxes {
     pub(crate) fn from_parts(
@@ -426,20 +415,10 @@ impl Game for DotsBoxes {
 
     /// The hash computed from the lines, owners and side to move.
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Side::Second {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
-        for edge in Bits(self.drawn) {
-            hash ^= line_key(edge);
-        }
-        for side in [Side::First, Side::Second] {
-            for id in Bits(u64::from(self.owners[side.index()])) {
-                hash ^= box_key(side, id);
-            }
-        }
-        hash
+        let lines = Bits(self.drawn).fold(0, |hash, edge| hash ^ line_key(edge));
+        zobrist::side_to_move(self.to_move, KEYS[SIDE_KEY])
+            ^ lines
+            ^ zobrist::pieces(self.owners, box_key)
     }
 
     /// The number of legal turns, without listing them (perft's last ply): the single lines

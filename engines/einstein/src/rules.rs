@@ -446,10 +446,7 @@ impl Game for EinStein {
                 hash ^= piece_key(piece.side, piece.number, index);
             }
         }
-        if self.to_move == Side::Second {
-            hash ^= KEYS[SIDE_KEY];
-        }
-        hash ^ phase_key(self.phase)
+        hash ^ zobrist::side_to_move(self.to_move, KEYS[SIDE_KEY]) ^ phase_key(self.phase)
     }
 
     /// `None` while the game goes on. A side wins when one of its pieces stands on its goal

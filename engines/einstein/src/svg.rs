@@ -15,13 +15,7 @@ const COLOURS: [&str; 2] = ["#cb181d", "#2166ac"];
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &EinStein, marks: &[Mark<EinSteinMove>]) -> String {
-    let grid = Grid {
-        width: SIZE,
-        height: SIZE,
-        rows: RowOrder::TopIsOne,
-        unit: "squares",
-        legend: "R1-R6, B1-B6 or .",
-    };
+    let grid = Grid::square(SIZE, RowOrder::TopIsOne, "squares", "R1-R6, B1-B6 or .");
     let mut board = Picture::new(
         grid,
         Look::Squares {

@@ -106,14 +106,8 @@ pub(crate) fn inferred_stage(variant: &GomokuVariant, setup: &Setup) -> Stage {
 }
 
 /// The text layout of a `size` board: row 1 at the bottom.
-const fn grid(size: u8) -> Grid {
-    Grid {
-        width: size as usize,
-        height: size as usize,
-        rows: RowOrder::BottomIsOne,
-        unit: "cells",
-        legend: "X, O or .",
-    }
+pub(crate) const fn grid(size: u8) -> Grid {
+    Grid::square(size as usize, RowOrder::BottomIsOne, "cells", "X, O or .")
 }
 
 /// The stone colour of a diagram cell, `Ok(None)` for an empty cell.

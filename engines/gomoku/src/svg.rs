@@ -3,7 +3,6 @@
 //! marks on their points.
 
 use arbiter_core::Game;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Forbidden, Look, Mark, Picture, Piece};
 
 use crate::board::Colour;
@@ -13,13 +12,7 @@ use crate::rules::Gomoku;
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Gomoku, marks: &[Mark<Move>]) -> String {
     let size = usize::from(game.size());
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::grid(game.size());
     let index =
         |point: crate::board::Point| usize::from(point.row()) * size + usize::from(point.col());
     let mut board = Picture::new(grid, Look::Lines { wood: "#dcb35c" });

@@ -498,17 +498,8 @@ impl Game for NoGo {
 
     /// The hash computed from the stones.
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Side::Second {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
-        for side in [Side::First, Side::Second] {
-            for point in Bits(self.stones[side.index()]) {
-                hash ^= stone_key(side, point);
-            }
-        }
-        hash
+        zobrist::side_to_move(self.to_move, KEYS[SIDE_KEY])
+            ^ zobrist::pieces(self.stones, stone_key)
     }
 
     /// The population of the move set: the last ply of perft, counted without playing it.

@@ -21,14 +21,8 @@ pub struct NoGoSetup {
 }
 
 /// The board of `size` as text.
-fn grid(size: u8) -> Grid {
-    Grid {
-        width: usize::from(size),
-        height: usize::from(size),
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    }
+pub(crate) const fn grid(size: u8) -> Grid {
+    Grid::square(size as usize, RowOrder::BottomIsOne, "points", "X, O or .")
 }
 
 fn cell_of(c: char) -> Option<Option<Side>> {

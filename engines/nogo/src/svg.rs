@@ -2,7 +2,6 @@
 //! that would capture, or have no liberty) marked with their kind, a report's marks on their
 //! points.
 
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Forbidden, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
@@ -12,14 +11,7 @@ use crate::rules::NoGo;
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &NoGo, marks: &[Mark<Point>]) -> String {
     let setup = game.to_setup();
-    let size = usize::from(setup.size);
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::grid(setup.size);
     let mut board = Picture::new(grid, Look::Lines { wood: "#dcb35c" });
     for (index, cell) in setup.cells.iter().enumerate() {
         if let Some(side) = cell {

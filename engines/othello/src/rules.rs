@@ -2,6 +2,7 @@
 
 use arbiter_core::{
     EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
+    zobrist,
 };
 
 use crate::board::{Move, can_move, flips, legal_moves};
@@ -287,18 +288,9 @@ impl Game for Othello {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.side == Side::Second {
-            SIDE_KEY
-        } else {
-            0
-        };
-        for (offset, mut discs) in [(0, self.black()), (64, self.white())] {
-            while discs != 0 {
-                hash ^= KEYS[offset + discs.trailing_zeros() as usize];
-                discs &= discs - 1;
-            }
-        }
-        hash
+        let key = |side: Side, square: u8| KEYS[64 * side.index() + usize::from(square)];
+        let discs = [self.black(), self.white()];
+        zobrist::side_to_move(self.side, SIDE_KEY) ^ zobrist::pieces(discs, key)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {

@@ -187,13 +187,7 @@ fn cell_char(black: u64, white: u64, sq: u32, empty: char) -> char {
 }
 
 /// The text layout of the board: row 1 at the top, as FFO and Edax print it.
-const GRID: Grid = Grid {
-    width: 8,
-    height: 8,
-    rows: RowOrder::TopIsOne,
-    unit: "cells",
-    legend: "X, O, . or -",
-};
+pub(crate) const GRID: Grid = Grid::square(8, RowOrder::TopIsOne, "cells", "X, O, . or -");
 
 /// The cells (a1 order: bit order) of a board, for the grid forms.
 fn cells_of(black: u64, white: u64) -> Vec<Option<Side>> {

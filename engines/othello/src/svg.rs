@@ -2,7 +2,6 @@
 //! their squares (a pass is named in the legend, it has no square).
 
 use arbiter_core::Game;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece};
 
 use crate::board::Move;
@@ -10,13 +9,7 @@ use crate::rules::Othello;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Othello, marks: &[Mark<Move>]) -> String {
-    let grid = Grid {
-        width: 8,
-        height: 8,
-        rows: RowOrder::TopIsOne,
-        unit: "cells",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::GRID;
     let mut board = Picture::new(
         grid,
         Look::Squares {

@@ -103,17 +103,7 @@ pub fn circuit_targets(pieces: [u64; 2], side: Side, from: Point) -> (u64, u64) 
 /// the history.
 #[must_use]
 pub fn board_hash(pieces: [u64; 2], to_move: Side) -> u64 {
-    let mut hash = if to_move == Side::Second {
-        KEYS[SIDE_KEY]
-    } else {
-        0
-    };
-    for side in [Side::First, Side::Second] {
-        for p in Bits(pieces[side.index()]) {
-            hash ^= piece_key(side, p);
-        }
-    }
-    hash
+    zobrist::side_to_move(to_move, KEYS[SIDE_KEY]) ^ zobrist::pieces(pieces, piece_key)
 }
 
 impl Surakarta {

@@ -24,13 +24,7 @@ pub struct SurakartaSetup {
 }
 
 /// The text layout of the board: rank 1 at the bottom.
-const BOARD: Grid = Grid {
-    width: SIZE,
-    height: SIZE,
-    rows: RowOrder::BottomIsOne,
-    unit: "points",
-    legend: "R, B or .",
-};
+pub(crate) const GRID: Grid = Grid::square(SIZE, RowOrder::BottomIsOne, "points", "R, B or .");
 
 fn cell_from_char(c: char) -> Option<Option<Side>> {
     match c {
@@ -63,7 +57,7 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
     Ok(SurakartaSetup {
-        cells: BOARD.parse_diagram(diagram, None, cell_from_char)?,
+        cells: GRID.parse_diagram(diagram, None, cell_from_char)?,
         to_move,
         no_capture_plies: 0,
     })
@@ -94,7 +88,7 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
         })?,
     };
     Ok(SurakartaSetup {
-        cells: BOARD.parse_rows(rows, None, cell_from_char)?,
+        cells: GRID.parse_rows(rows, None, cell_from_char)?,
         to_move,
         no_capture_plies,
     })
@@ -103,7 +97,7 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
 /// The one-line form of `setup`.
 #[must_use]
 pub fn format_line(setup: &SurakartaSetup) -> String {
-    let rows = BOARD.format_rows(&setup.cells, true, '.', |cell| {
+    let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
         cell.map(|_| cell_char(cell))
     });
     format!(
@@ -116,7 +110,7 @@ pub fn format_line(setup: &SurakartaSetup) -> String {
 /// Formats cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(cells: &[Option<Side>]) -> String {
-    BOARD.format_diagram(cells, Labels::None, 0, cell_char)
+    GRID.format_diagram(cells, Labels::None, 0, cell_char)
 }
 
 impl Surakarta {

@@ -1,6 +1,6 @@
 //! The position and the rules of play: the one [`Game`] implementation.
 
-use arbiter_core::zobrist::keys;
+use arbiter_core::zobrist::{self, keys};
 use arbiter_core::{
     EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
 };
@@ -171,19 +171,8 @@ impl Game for TicTacToe {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Side::Second {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
-        for side in [Side::First, Side::Second] {
-            for cell in Cell::ALL {
-                if self.stones(side) & cell.bit() != 0 {
-                    hash ^= Self::key(side, cell);
-                }
-            }
-        }
-        hash
+        let key = |side: Side, index: u8| KEYS[side.index() * 9 + usize::from(index)];
+        zobrist::side_to_move(self.to_move, KEYS[SIDE_KEY]) ^ zobrist::pieces(self.stones, key)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {

@@ -44,13 +44,7 @@ pub struct Setup {
 }
 
 /// The text layout of the board: row 1 at the top.
-const GRID: Grid = Grid {
-    width: 3,
-    height: 3,
-    rows: RowOrder::TopIsOne,
-    unit: "cells",
-    legend: "x, o or .",
-};
+pub(crate) const GRID: Grid = Grid::square(3, RowOrder::TopIsOne, "cells", "x, o or .");
 
 /// Reads one cell character of either form: `x`/`X`, `o`/`O`, `.` or `-`.
 fn cell_content(c: char) -> Option<Option<Side>> {
