@@ -1,6 +1,7 @@
 //! The laws of the [`Game`] contract, checked along random playouts.
 
 use arbiter_core::Game;
+use arbiter_core::grid::Symmetry;
 use proptest::collection::vec;
 use proptest::prelude::any;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -12,6 +13,12 @@ pub type Probe<G> = fn(&G, u64) -> <G as Game>::Move;
 /// Every value a move can take in a position, legal or not (the 64 squares and the pass of
 /// Othello), for games small enough to try them all.
 pub type EveryMove<G> = fn(&G) -> Vec<<G as Game>::Move>;
+
+/// The image of a position under a symmetry of the board.
+pub type Image<G> = fn(&G, Symmetry) -> G;
+
+/// The image of a move of a position under a symmetry of the board.
+pub type ImageMove<G> = fn(&G, Symmetry, <G as Game>::Move) -> <G as Game>::Move;
 
 /// A property of positions: which no text form can hold ([`GameLaws::unwritable`]), or the
 /// game's own invariant ([`GameLaws::invariant`]).
@@ -37,6 +44,7 @@ pub struct GameLaws<G: Game> {
     every_move: Option<EveryMove<G>>,
     unwritable: Option<Property<G>>,
     invariant: Option<Property<G>>,
+    symmetries: Option<(Image<G>, ImageMove<G>)>,
 }
 
 impl<G: Game + PartialEq> GameLaws<G> {
@@ -54,6 +62,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
             every_move: None,
             unwritable: None,
             invariant: None,
+            symmetries: None,
         }
     }
 
@@ -112,6 +121,16 @@ impl<G: Game + PartialEq> GameLaws<G> {
     #[must_use]
     pub fn invariant(mut self, invariant: Property<G>) -> GameLaws<G> {
         self.invariant = Some(invariant);
+        self
+    }
+
+    /// Also checks that the rules look the same under the eight symmetries of the board, at
+    /// the end of every playout: the image of the position (`image`) has exactly the images
+    /// of its moves (`image_move`) as moves, the same outcome, and the images of its fouls as
+    /// fouls. (Positions [`GameLaws::unwritable`] says no text holds are skipped.)
+    #[must_use]
+    pub fn symmetries(mut self, image: Image<G>, image_move: ImageMove<G>) -> GameLaws<G> {
+        self.symmetries = Some((image, image_move));
         self
     }
 
@@ -174,6 +193,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
             history.push((before, mv, undo));
         }
         self.position_laws(&game, &mut moves, &seen, &mut random)
+            .and_then(|()| self.symmetry_laws(&game))
             .map_err(|law| format!("{} {law}", at(&line)))?;
         while let Some((before, mv, undo)) = history.pop() {
             game.unmake(mv, undo);
@@ -330,6 +350,62 @@ impl<G: Game + PartialEq> GameLaws<G> {
         let back = diagram_round_trip(game)?;
         if self.complete_text && back.as_ref() != Some(game) {
             return Err(format!("its diagram sets up another position: {back:?}"));
+        }
+        Ok(())
+    }
+}
+
+impl<G: Game + PartialEq> GameLaws<G> {
+    /// The laws of [`GameLaws::symmetries`] at `game`.
+    fn symmetry_laws(&self, game: &G) -> Result<(), String> {
+        let Some((image, image_move)) = self.symmetries else {
+            return Ok(());
+        };
+        if self.unwritable.is_some_and(|unwritable| unwritable(game)) {
+            return Ok(());
+        }
+        let sorted = |game: &G| {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves.sort_unstable();
+            moves
+        };
+        let fouls = |game: &G| {
+            let mut fouls = game.forbidden_moves();
+            if let Some(fouls) = &mut fouls {
+                fouls.sort_unstable();
+            }
+            fouls
+        };
+        let moves = sorted(game);
+        for symmetry in Symmetry::ALL {
+            let mirrored = image(game, symmetry);
+            let mut expected: Vec<G::Move> = moves
+                .iter()
+                .map(|&mv| image_move(game, symmetry, mv))
+                .collect();
+            expected.sort_unstable();
+            law(
+                sorted(&mirrored) == expected,
+                &format!("under {symmetry:?} the moves are not the images of the moves"),
+            )?;
+            law(
+                mirrored.outcome() == game.outcome(),
+                &format!("under {symmetry:?} the outcome changes"),
+            )?;
+            let mut expected = game.forbidden_moves().map(|fouls| {
+                fouls
+                    .into_iter()
+                    .map(|(mv, kind)| (image_move(game, symmetry, mv), kind))
+                    .collect::<Vec<_>>()
+            });
+            if let Some(expected) = &mut expected {
+                expected.sort_unstable();
+            }
+            law(
+                fouls(&mirrored) == expected,
+                &format!("under {symmetry:?} the fouls are not the images of the fouls"),
+            )?;
         }
         Ok(())
     }

@@ -373,3 +373,17 @@ fn a_broken_invariant_is_caught() {
         "{message}"
     );
 }
+
+#[test]
+fn the_symmetry_laws_can_fail() {
+    // A pile has no board: every symmetry maps it and its moves to themselves.
+    let laws = || GameLaws::<Pile>::new(&[Bug::None]).cases(32).plies(20);
+    let sound = laws().symmetries(|pile, _| pile.clone(), |_, _, take| take);
+    assert_eq!(laws_panic(|| sound.check()), None);
+    let broken = laws().symmetries(|pile, _| pile.clone(), |_, _, take| take + 1);
+    let message = laws_panic(|| broken.check()).expect("taking one more is no image");
+    assert!(
+        message.contains("are not the images of the moves"),
+        "{message}"
+    );
+}

@@ -212,23 +212,6 @@ fn finished_game_counts_by_convention() {
     assert_eq!(over.perft(0, PerftConvention::SequencesOfExactLength), 1);
 }
 
-/// Plays `choices` from the start (each an index taken modulo the legal-move count), stopping
-/// at the end of the game, and returns every position passed through.
-fn playout(choices: &[u16]) -> Vec<Othello> {
-    let mut game = Othello::start(&OthelloVariant::Standard);
-    let mut seen = vec![game.clone()];
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.make(moves[usize::from(choice) % moves.len()]);
-        seen.push(game.clone());
-    }
-    seen
-}
-
 /// The image of the square (`c`, `r`) under `sym`.
 fn map_square(sym: Symmetry, c: u8, r: u8) -> (u8, u8) {
     let (row, column) = sym.apply(usize::from(r), usize::from(c), 8);
@@ -256,15 +239,14 @@ fn map_move(mv: Move, sym: Symmetry) -> Move {
     }
 }
 
-fn sorted_moves(game: &Othello) -> Vec<Move> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    moves.sort_unstable();
-    moves
+/// The image of the position under `sym`.
+fn image(game: &Othello, sym: Symmetry) -> Othello {
+    let (black, white) = (map_board(game.black(), sym), map_board(game.white(), sym));
+    Othello::from_boards(black, white, game.side_to_move()).expect("the centre stays occupied")
 }
 
 /// The `Game` laws (arbiter-laws), every move value (the 64 squares and the pass) tried at
-/// every position.
+/// every position, and the symmetries of the board.
 #[test]
 fn game_laws() {
     GameLaws::<Othello>::new(&[OthelloVariant::Standard])
@@ -277,27 +259,12 @@ fn game_laws() {
                 .collect()
         })
         .complete_text()
+        .symmetries(image, |_, sym, mv| map_move(mv, sym))
         .check();
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn legal_moves_commute_with_the_board_symmetries(choices in prop::collection::vec(any::<u16>(), 0..70)) {
-        let game = playout(&choices).pop().expect("the start at least");
-        let moves = sorted_moves(&game);
-        for sym in Symmetry::ALL {
-            let image = Othello::from_boards(
-                map_board(game.black(), sym),
-                map_board(game.white(), sym),
-                game.side_to_move(),
-            ).expect("a symmetry keeps the centre occupied");
-            let mut expected: Vec<Move> = moves.iter().map(|&mv| map_move(mv, sym)).collect();
-            expected.sort_unstable();
-            prop_assert_eq!(sorted_moves(&image), expected);
-        }
-    }
 
     #[test]
     fn parsers_never_panic(text in "[-.XxOo a-h1-9;\n\u{e9}]{0,80}") {

@@ -8,7 +8,6 @@ use std::collections::HashSet;
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
 use arbiter_laws::GameLaws;
-use proptest::prelude::*;
 use rstest::rstest;
 
 use crate::board::{Cell, Symmetry, symmetric_stones};
@@ -28,12 +27,6 @@ fn after(moves: &str) -> TicTacToe {
         game.play(mv).unwrap();
     }
     game
-}
-
-/// Plays the moves picked by `choices` (indices modulo the legal-move count) until the game ends
-/// or the choices run out, returning the position and the moves played.
-fn playout(choices: &[u32]) -> (TicTacToe, Vec<Move>) {
-    arbiter_laws::playout(start(), choices)
 }
 
 #[test]
@@ -226,24 +219,6 @@ fn game_laws() {
         .plies(10)
         .probes(|_, random| Move::new(Cell::ALL[(random % 9) as usize]), 9)
         .complete_text()
+        .symmetries(transformed, |_, sym, mv| Move::new(mv.cell().under(sym)))
         .check();
-}
-
-proptest! {
-    #[test]
-    fn legal_moves_commute_with_symmetries(choices in prop::collection::vec(any::<u32>(), 0..10)) {
-        let (game, _) = playout(&choices);
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        for sym in Symmetry::ALL {
-            let image = transformed(&game, sym);
-            let mut expected: Vec<Move> = moves.iter().map(|m| Move::new(m.cell().under(sym))).collect();
-            expected.sort();
-            let mut image_moves = Vec::new();
-            image.generate_moves(&mut image_moves);
-            image_moves.sort();
-            prop_assert_eq!(&image_moves, &expected, "{:?}", sym);
-            prop_assert_eq!(image.outcome(), game.outcome());
-        }
-    }
 }
