@@ -1,6 +1,7 @@
 //! EinStein würfelt nicht (爱恩斯坦棋) for arbiter, with the die as chance events.
 //!
-//! **Rules** (CCGC 爱恩斯坦棋项目规则, quoted in `shared/protocols-ccgc.md`): a 5×5 board; red
+//! **Rules** (CCGC 爱恩斯坦棋项目规则, computergames.caai.cn, as copied in
+//! Takeapocket/computergames `爱恩斯坦棋项目规则.md`): a 5×5 board; red
 //! starts in the top-left triangle (a1 b1 c1 a2 b2 a3) and moves right, down or down-right, blue
 //! in the bottom-right one and moves left, up or up-left, one square a move. A roll of the die
 //! selects the piece of its number, or, when that piece is gone, the nearest surviving piece

@@ -295,8 +295,8 @@ mod tests {
         );
     }
 
-    /// basic_vcf#0 of /work/shared/data/renju_vcf_cases.jsonl (junghyun397/mintaka
-    /// mintaka/tests/test_vcf.rs; black to move wins by VCF).
+    /// basic_vcf#0 of junghyun397/mintaka (commit 2a4cae0), `mintaka/tests/test_vcf.rs`: black
+    /// to move wins by VCF (suites/gomoku/vcf.yaml, `basic-vcf-0`).
     #[test]
     fn basic_vcf_is_found() {
         let game =

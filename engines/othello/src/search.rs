@@ -169,10 +169,9 @@ mod tests {
     use crate::eval::WIN_BASE;
     use crate::setup::parse_position;
 
-    /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves), copied from
-    /// /work/shared/data/othello_ffo_endgame_1_79.tsv, whose source line reads: "Edax repo
-    /// abulmo/edax-reversi, files problem/fforum-1-19.obf ..."; "#1-#39: [E] and [R]
-    /// (independent solver) agree on best value AND full best-move set -> cross-checked".
+    /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves): the Edax repository
+    /// abulmo/edax-reversi (commit 14f048c), `problem/fforum-1-19.obf`; value and best-move set
+    /// agree with rcrr/reversi's independent solver (`c/db/README-FFO`).
     const FFO: [(&str, i32, &[&str]); 4] = [
         (
             "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",

@@ -1,5 +1,6 @@
 //! Self-play under every swap rule, checked ply by ply against an independent model of the opening
-//! protocols (written from the crate docs and shared/protocols.md, not from the engine's state
+//! protocols (written from the crate docs, the Botzone wiki and the Piskvork protocol document
+//! plastovicka/Piskvork `source/doc/protocl2en.htm`, not from the engine's state
 //! machine): a decision (`swap`, `put-two`) is offered exactly at its ply, players own the right
 //! colours afterwards, the right player moves next, and the stones have the right colours.
 //!
