@@ -23,7 +23,7 @@
 //!
 //! Search (`search.rs`): `eval.rs` scores positions from window counts (`windows.rs`),
 //! `narrow.rs` narrows the move list for alpha-beta and MCTS (wins first, then forced blocks,
-//! then pairs of the best-valued points; not part of the rules), `solver.rs` proves short wins
+//! then pairs of the best-valued points; not part of the rules), `solve.rs` proves short wins
 //! and losses from threats; weights live in `engines/connect6/params.yaml`.
 //!
 //! Perft counts whole turns; the last ply is bulk-counted (`E` or `C(E, 2)`): from the start
@@ -36,7 +36,7 @@ mod notation;
 mod rules;
 mod search;
 mod setup;
-mod solver;
+mod solve;
 mod svg;
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,5 @@
 //! [`Searchable`] for Connect6: alpha-beta and MCTS with [`Connect6Eval`], which narrows the
-//! move list ([`crate::narrow`]), and the threat solver ([`crate::solver`]) for
+//! move list ([`crate::narrow`]), and the threat solver ([`crate::solve`]) for
 //! [`Algorithm::Solve`].
 //!
 //! Win/loss scores are proofs: the search counts the narrowed nodes as horizons, so a loss
@@ -16,7 +16,7 @@ use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, pars
 use crate::Connect6;
 use crate::board::Move;
 use crate::eval::{Connect6Eval, EvalParams};
-use crate::solver;
+use crate::solve;
 
 /// The parameters file's shape: `search:` for the searchers, `eval:` for [`EvalParams`].
 pub type Params = EngineParams<EvalParams>;
@@ -41,9 +41,9 @@ impl Searchable for Connect6 {
         Ok(params)
     }
 
-    /// The threat solver (`solver::solve`).
+    /// The threat solver (`solve::solve`).
     fn solve(&self, budget: Budget, params: &Params) -> Result<Report<Move>, SearchError> {
-        solver::solve(self, &params.eval, budget)
+        solve::solve(self, &params.eval, budget)
     }
 }
 
