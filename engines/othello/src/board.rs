@@ -36,7 +36,9 @@ const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 /// `RAYS[d][sq]`: the squares strictly beyond `sq` in direction `DIRECTIONS[d]`, up to the edge.
-static RAYS: [[u64; 64]; 8] = rays();
+/// A constant, not a static, so that the endgame's flips specialised by square
+/// (`endgame::flips`) read their rays at compile time.
+pub(crate) const RAYS: [[u64; 64]; 8] = rays();
 
 const fn rays() -> [[u64; 64]; 8] {
     let mut table = [[0u64; 64]; 8];
