@@ -41,6 +41,13 @@ fn box_key(side: Side, id: u8) -> u64 {
     KEYS[64 + side.index() * MAX_BOXES + usize::from(id)]
 }
 
+/// What a turn of `mover` drawing `mv` and completing the boxes `completed` changes in the
+/// hash (make and unmake apply it alike).
+fn turn_key(mover: Side, mv: Move, completed: u32) -> u64 {
+    let lines = Bits(mv.lines()).fold(0, |hash, edge| hash ^ line_key(edge));
+    KEYS[SIDE_KEY] ^ lines ^ zobrist::pieces([completed, 0], |_, id| box_key(mover, id))
+}
+
 /// Reusable buffers for turn generation: the reachable sets of one size and of the next.
 #[derive(Clone, Debug, Default)]
 pub struct TurnScratch {
@@ -354,14 +361,7 @@ impl Game for DotsBoxes {
         self.drawn |= mv.lines();
         let completed = self.completed_by_last(mv.lines());
         self.owners[mover.index()] |= completed;
-        let mut hash = KEYS[SIDE_KEY];
-        for edge in Bits(mv.lines()) {
-            hash ^= line_key(edge);
-        }
-        for id in Bits(u64::from(completed)) {
-            hash ^= box_key(mover, id);
-        }
-        self.hash ^= hash;
+        self.hash ^= turn_key(mover, mv, completed);
         self.to_move = mover.opponent();
         completed
     }
@@ -372,14 +372,7 @@ impl Game for DotsBoxes {
         self.to_move = mover;
         self.drawn &= !mv.lines();
         self.owners[mover.index()] &= !completed;
-        let mut hash = KEYS[SIDE_KEY];
-        for edge in Bits(mv.lines()) {
-            hash ^= line_key(edge);
-        }
-        for id in Bits(u64::from(completed)) {
-            hash ^= box_key(mover, id);
-        }
-        self.hash ^= hash;
+        self.hash ^= turn_key(mover, mv, completed);
     }
 
     /// `None` while lines are left; then more boxes wins and equal counts draw

@@ -484,28 +484,7 @@ mod tests {
     use arbiter_core::Game;
     use std::collections::HashMap;
 
-    /// Plain memoised minimax over single lines, no knowledge: the reference.
-    fn reference(g: &Geometry, drawn: u64, memo: &mut HashMap<u64, i32>) -> i32 {
-        if drawn == g.all {
-            return 0;
-        }
-        if let Some(&v) = memo.get(&drawn) {
-            return v;
-        }
-        let mut best = i32::MIN;
-        for edge in Bits(g.all & !drawn) {
-            let boxes = g.completed_by(edge, drawn).count_ones() as i32;
-            let after = drawn | (1 << edge);
-            let score = if boxes > 0 {
-                boxes + reference(g, after, memo)
-            } else {
-                -reference(g, after, memo)
-            };
-            best = best.max(score);
-        }
-        memo.insert(drawn, best);
-        best
-    }
+    use crate::tests::reference;
 
     #[test]
     fn agrees_with_plain_minimax_on_small_boards() {

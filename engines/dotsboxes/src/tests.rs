@@ -198,8 +198,9 @@ fn openspiel_counts_per_line_and_per_turn() {
     }
 }
 
-/// The reference value (future boxes for the mover) by memoised minimax over single lines.
-fn reference(g: &Geometry, drawn: u64, memo: &mut HashMap<u64, i32>) -> i32 {
+/// The reference value (future boxes for the mover) by memoised minimax over single lines, no
+/// knowledge: what the solver (its own tests too) must agree with.
+pub(crate) fn reference(g: &Geometry, drawn: u64, memo: &mut HashMap<u64, i32>) -> i32 {
     if drawn == g.all {
         return 0;
     }
