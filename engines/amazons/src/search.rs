@@ -43,9 +43,7 @@ mod tests {
     use arbiter_search::{Algorithm, Verdict, parse_params};
 
     fn position(text: &str) -> Amazons {
-        let variant = AmazonsVariant::Botzone8;
-        let setup = Amazons::parse_position(&variant, text).unwrap();
-        Amazons::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position("botzone8", text)
     }
 
     #[test]

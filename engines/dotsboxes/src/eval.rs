@@ -131,12 +131,9 @@ impl Evaluator<DotsBoxes> for Params {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::Game;
 
     fn position(variant: &str, text: &str) -> DotsBoxes {
-        let variant = variant.parse().unwrap();
-        let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-        DotsBoxes::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     #[test]

@@ -223,12 +223,10 @@ impl Evaluator<Gomoku> for GomokuEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::GomokuVariant;
     use arbiter_search::{EngineParams, Searchable, parse_params};
 
     fn position(variant: &str, text: &str) -> Gomoku {
-        let variant: GomokuVariant = variant.parse().unwrap();
-        Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, text).unwrap()).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     fn stone(text: &str) -> Move {

@@ -118,13 +118,11 @@ fn finished(game: &Gomoku, outcome: Outcome) -> Report<Move> {
 mod tests {
     use super::*;
     use crate::board::Point;
-    use crate::variant::GomokuVariant;
     use arbiter_laws::{SearchLaws, search};
     use arbiter_search::{Algorithm, parse_params};
 
     fn position(variant: &str, text: &str) -> Gomoku {
-        let variant: GomokuVariant = variant.parse().unwrap();
-        Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, text).unwrap()).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     fn stone(text: &str) -> Move {

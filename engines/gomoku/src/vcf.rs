@@ -257,8 +257,7 @@ mod tests {
     use super::*;
 
     fn position(text: &str) -> Gomoku {
-        let variant = crate::GomokuVariant::RENJU;
-        Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, text).unwrap()).unwrap()
+        arbiter_laws::position("renju", text)
     }
 
     /// Replays `line` with checked play and checks that it is a VCF: every attacker move leaves a

@@ -285,8 +285,7 @@ mod tests {
     use super::*;
 
     fn position(variant: &str, text: &str) -> Gomoku {
-        let variant = variant.parse().unwrap();
-        Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, text).unwrap()).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     /// Black e8 f8 and h10 h11: h8 makes two open (split) threes at once, so black wins by
