@@ -282,6 +282,12 @@ impl Game for DotsBoxes {
     /// number; after captures, by the number of lines, then as the sets are grown).
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
+        if self.geometry.capturing_lines(self.drawn) == 0 {
+            // No box to take: the turns are the single lines (what the walk below lists too,
+            // without its buffers).
+            moves.extend(Bits(self.undrawn()).map(Move::single));
+            return;
+        }
         self.for_each_turn(|mv| {
             moves.push(mv);
             true
