@@ -63,6 +63,25 @@ pub fn chance_distribution<G: Game>(game: &G) -> Option<Vec<(G::Move, f64)>> {
     )
 }
 
+/// Reads one of `all`, the variants of a game whose variants are a fixed list, by its name
+/// (its `Display`), ignoring surrounding white space.
+///
+/// # Errors
+/// For any other text: `unknown <game> variant `<text>`: expected <the names>`.
+pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Result<V, String> {
+    let text = text.trim();
+    all.iter()
+        .copied()
+        .find(|variant| variant.to_string() == text)
+        .ok_or_else(|| {
+            let names: Vec<String> = all.iter().map(|variant| format!("`{variant}`")).collect();
+            format!(
+                "unknown {game} variant `{text}`: expected {}",
+                names.join(" or ")
+            )
+        })
+}
+
 /// A rule variant: a value, never a copy of the code (board size, exact-five, renju, swap rules).
 ///
 /// The text form (`Display` / `FromStr`) is what specs and the command line use, e.g. `standard`,
@@ -273,5 +292,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         [Side::First, Side::Second]
             .into_iter()
             .find(|side| Self::side_name(*side).eq_ignore_ascii_case(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Side, parse_variant};
+
+    #[test]
+    fn variants_of_a_fixed_list_read_by_name() {
+        let all = [Side::First, Side::Second].map(|side| side.index());
+        assert_eq!(parse_variant("pile", " 1 ", &all), Ok(1));
+        assert_eq!(
+            parse_variant("pile", "2", &all),
+            Err("unknown pile variant `2`: expected `0` or `1`".to_owned())
+        );
     }
 }
