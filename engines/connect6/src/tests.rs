@@ -33,7 +33,8 @@ fn code(game: &Connect6, text: &str) -> &'static str {
 
 #[test]
 fn perft_from_the_start_matches_the_formula() {
-    // small_games_counts.txt: perft(d) = 361 * prod C(361 - 1 - 2(k-1), 2) while no game can end.
+    // The rules (I-Chen Wu; iggamecenter.com/info/en/connect6.html) give by counting:
+    // perft(d) = 361 * prod C(361 - 1 - 2(k-1), 2) while no game can end.
     let mut game = start(19);
     assert_eq!(game.perft(1, PerftConvention::SequencesOfExactLength), 361);
     assert_eq!(

@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn the_start_is_a_draw() {
-        // Published: small_games_counts.txt, "Game value: draw with perfect play".
+        // Tic-tac-toe is a draw with perfect play (the published value of the game).
         let start = TicTacToe::start(&TicTacToeVariant::Standard);
         let report = solved(&start, Budget::Depth(0));
         assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Draw));
@@ -136,7 +136,7 @@ mod tests {
     }
 
     /// Solves every reachable position (5,478 with the empty board, 958 finished, as
-    /// small_games_counts.txt publishes) and compares with plain minimax, the best move's
+    /// several public repositories count them) and compares with plain minimax, the best move's
     /// value included.
     #[test]
     fn solve_agrees_with_minimax_on_every_reachable_position() {

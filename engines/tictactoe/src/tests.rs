@@ -31,7 +31,7 @@ fn after(moves: &str) -> TicTacToe {
 
 #[test]
 fn perft_matches_published_counts() {
-    // small_games_counts.txt: radekmie/rg interpreter_node/src/bench.test.ts (ticTacToe.rbg).
+    // radekmie/rg interpreter_node/src/bench.test.ts (ticTacToe.rbg).
     let expected = [
         1u64, 9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872,
     ];
@@ -53,7 +53,8 @@ fn perft_matches_published_counts() {
 
 #[test]
 fn tree_totals_match_published_counts() {
-    // small_games_counts.txt: nishioka.com/javascript/tic-tac-toe.html and public repos.
+    // nishioka.com/javascript/tic-tac-toe.html (X 131,184, O 77,904, ties 46,080) and public
+    // repositories (5,478 positions, 958 terminal).
     let mut game = start();
     let totals = tree_totals(&mut game);
     assert_eq!(
