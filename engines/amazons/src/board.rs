@@ -40,7 +40,7 @@ pub struct Geometry {
     pub line_of: [[u8; KINDS]; MAX_SQUARES],
     /// For each square, its bit position within each of those lines.
     pub pos_of: [[u8; KINDS]; MAX_SQUARES],
-    /// For each line, the square at each position ([`NO_SQUARE`] past the line's end).
+    /// For each line, the square at each position (`NO_SQUARE` past the line's end).
     pub line_squares: [[Square; MAX_LINE]; MAX_LINES],
     /// For each line, the bits past its end, always set in its occupancy word.
     pub walls: [u16; MAX_LINES],

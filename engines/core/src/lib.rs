@@ -67,7 +67,7 @@ pub fn chance_distribution<G: Game>(game: &G) -> Option<Vec<(G::Move, f64)>> {
 /// (its `Display`), ignoring surrounding white space.
 ///
 /// # Errors
-/// For any other text: `unknown <game> variant `<text>`: expected <the names>`.
+/// For any other text, naming the game and the variants it has.
 pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Result<V, String> {
     let text = text.trim();
     all.iter()

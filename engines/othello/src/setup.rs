@@ -5,7 +5,7 @@
 //! `-` or `.` empty), whitespace, the side to move (`X` or `O`, or `black` / `white`), and an
 //! optional `;`: `---------------------------OX------XO--------------------------- X`.
 //!
-//! The diagram is what [`diagram`] prints:
+//! The diagram is what `diagram` (and so `Game::diagram`) prints:
 //!
 //! ```text
 //!   a b c d e f g h
