@@ -298,7 +298,7 @@ fn amazons_board(
 ) -> Result<
     (
         arbiter_amazons::AmazonsVariant,
-        &'static arbiter_amazons::geometry::Geometry,
+        &'static arbiter_amazons::Geometry,
     ),
     CodecError,
 > {
@@ -311,7 +311,7 @@ fn amazons_board(
             )));
         }
     };
-    Ok((variant, arbiter_amazons::geometry::Geometry::of_size(size)))
+    Ok((variant, arbiter_amazons::Geometry::of_size(size)))
 }
 
 /// The NoGo board of side `size`.
