@@ -3,11 +3,11 @@
 //! whole games are relayed move by move, and positions the protocol cannot set are reported
 //! as not applicable with the reason (never as a failure of the engine).
 
-use arbiter::engine::{Algorithm, Budget, RulesEngine, SearchError};
-use arbiter::external::check::Verdict;
-use arbiter::external::game::self_play;
-use arbiter::external::{ExternalEngine, Manifest};
-use arbiter::protocol::ccgc::CcgcGame;
+use arbiter_engine::{Algorithm, Budget, RulesEngine, SearchError};
+use arbiter_external::check::Verdict;
+use arbiter_external::game::self_play;
+use arbiter_external::{ExternalEngine, Manifest};
+use arbiter_protocol::ccgc::CcgcGame;
 
 use super::external::{
     assert_no_leftovers, audit, check_fails_only_on, engine, expect_fault, moves, protocol_check,

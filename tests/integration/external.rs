@@ -13,13 +13,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arbiter::engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError};
-use arbiter::external::check::{self, Verdict};
-use arbiter::external::game::self_play;
-use arbiter::external::reach::{self, Route};
-use arbiter::external::sandbox::procfs;
-use arbiter::external::{Answer, ExternalEngine, Manifest};
-use arbiter::runner::{self, RunOptions};
+use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError};
+use arbiter_external::check::{self, Verdict};
+use arbiter_external::game::self_play;
+use arbiter_external::reach::{self, Route};
+use arbiter_external::sandbox::procfs;
+use arbiter_external::{Answer, ExternalEngine, Manifest};
+use arbiter_runner::RunOptions;
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 
@@ -669,8 +669,8 @@ fn signal_child_process() {
     };
     if mode == "sweep" {
         // A later run: it ends what an earlier, killed run left behind.
-        arbiter::external::sandbox::supervisor::ensure_started();
-        let found = arbiter::external::sandbox::supervisor::stragglers();
+        arbiter_external::sandbox::supervisor::ensure_started();
+        let found = arbiter_external::sandbox::supervisor::stragglers();
         println!("swept {}", found.len());
         return;
     }
@@ -935,7 +935,7 @@ fn gomocup_takes_a_board_with_no_move_order_as_it_stands() {
 /// searches are not reproducible).
 pub(super) fn options() -> RunOptions {
     RunOptions {
-        snapshots: runner::SnapshotPolicy::Ignore,
+        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
         ..RunOptions::for_tests(Path::new(env!("CARGO_MANIFEST_DIR")))
     }
 }
@@ -944,13 +944,13 @@ pub(super) fn options() -> RunOptions {
 pub(super) fn plan_specs(
     engine: &ExternalEngine,
     dir: &str,
-) -> (runner::CaseFiles, Vec<runner::PlannedCase>) {
+) -> (arbiter_runner::CaseFiles, Vec<arbiter_runner::PlannedCase>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = runner::load(Some(&root.join(dir)), None, &engines);
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::load(Some(&root.join(dir)), None, &engines);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
-    let plan = runner::plan(&loaded.files, &mine, runner::PlanScope::default());
+    let plan = arbiter_runner::plan(&loaded.files, &mine, arbiter_runner::PlanScope::default());
     (loaded.files, plan)
 }
 
@@ -962,8 +962,8 @@ pub(super) fn audit(engine: &ExternalEngine, game: &str) -> (usize, usize, Vec<S
     for planned in &plan {
         let result = planned.run(&files, engine, &options());
         match result.verdict {
-            runner::Verdict::Pass => passed += 1,
-            runner::Verdict::NotApplicable => {
+            arbiter_runner::Verdict::Pass => passed += 1,
+            arbiter_runner::Verdict::NotApplicable => {
                 not_applicable.push(format!("{}: {}", planned.name, result.message));
             }
             other => panic!("{}: {other:?}\n{}", planned.name, result.message),
@@ -1006,14 +1006,14 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
         "variants: [renju, freestyle, standard]\n",
     );
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = runner::load(None, Some(&root.join("suites/gomoku")), &engines);
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::load(None, Some(&root.join("suites/gomoku")), &engines);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
     // The slow deep-VCF suite needs the solver's millions of nodes: a bot at 300 nodes a
     // move is not expected to win those (the audit runs them with --slow).
-    let scope = runner::PlanScope::default();
-    let plan = runner::plan(&loaded.files, &mine, scope);
+    let scope = arbiter_runner::PlanScope::default();
+    let plan = arbiter_runner::plan(&loaded.files, &mine, scope);
     assert!(plan.len() >= 15, "{} suite cases", plan.len());
     // Every case meets the engine: `best`/`avoid` cases check its move, and a case that only
     // claims a proven win is played out against arbiter's defence (the engine must win it).
@@ -1021,7 +1021,7 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
         let result = planned.run(&loaded.files, &engine, &options());
         assert_eq!(
             result.verdict,
-            runner::Verdict::Pass,
+            arbiter_runner::Verdict::Pass,
             "{}: {}",
             planned.name,
             result.message
@@ -1033,13 +1033,13 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
 #[test]
 fn every_gomoku_board_case_reaches_botzone_or_says_why() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = arbiter::spec::load_dir(&root.join("specs/gomoku"), &engines);
-    let reference = arbiter::engine::find_engine("gomoku").unwrap();
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::spec::load_dir(&root.join("specs/gomoku"), &engines);
+    let reference = arbiter_engine::find_engine("gomoku").unwrap();
     let (mut boards, mut reached) = (0, 0);
     for spec in &loaded.specs {
         for case in &spec.spec.cases {
-            let request = runner::position_request(&case.position);
+            let request = arbiter_runner::position_request(&case.position);
             if request.board.is_none() && request.text.is_none() {
                 continue;
             }
@@ -1066,13 +1066,13 @@ fn every_gomoku_board_case_reaches_botzone_or_says_why() {
 #[test]
 fn spec_histories_reach_their_boards() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = arbiter::spec::load_dir(&root.join("specs"), &engines);
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::spec::load_dir(&root.join("specs"), &engines);
     let mut checked = 0;
     for spec in &loaded.specs {
-        let reference = arbiter::engine::find_engine(&spec.spec.game).unwrap();
+        let reference = arbiter_engine::find_engine(&spec.spec.game).unwrap();
         for case in &spec.spec.cases {
-            let request = runner::position_request(&case.position);
+            let request = arbiter_runner::position_request(&case.position);
             if request.history.is_none() {
                 continue;
             }
@@ -1162,10 +1162,10 @@ fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
     let mut faults = 0;
     for planned in &plan {
         let result = planned.run(&files, &engine, &options());
-        if result.verdict == runner::Verdict::Pass {
+        if result.verdict == arbiter_runner::Verdict::Pass {
             passed.push(planned.name.clone());
         }
-        if result.verdict == runner::Verdict::EngineFault
+        if result.verdict == arbiter_runner::Verdict::EngineFault
             && result.fault.as_deref() == Some(kind)
             && result.message.contains(&format!("engine fault ({kind})"))
         {
@@ -1181,7 +1181,7 @@ fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
         // Only cases that never ask `outcome` may pass.
         for name in &passed {
             let planned = plan.iter().find(|p| &p.name == name).unwrap();
-            let runner::CaseRef::Spec { file, case, .. } = &planned.case else {
+            let arbiter_runner::CaseRef::Spec { file, case, .. } = &planned.case else {
                 panic!("{name} is no spec case")
             };
             let expect = &files.specs[*file].spec.cases[*case].expect;
@@ -1585,7 +1585,7 @@ fn a_bad_protocol_lists_the_valid_ones() {
         "name: bad-protocol\ngame: gomoku\ncommand: [{BOT:?}]\nprotocol: piskvork\nmove-time-ms: 1000\n"
     );
     let error = manifest_error("bad-protocol", &yaml);
-    for protocol in arbiter::protocol::Protocol::ALL {
+    for protocol in arbiter_protocol::Protocol::ALL {
         assert!(error.contains(protocol.name()), "{error}");
     }
     assert!(error.contains("bad-protocol.yaml:4:"), "{error}");
@@ -1629,8 +1629,8 @@ fn unknown_fields_games_and_variants_are_refused() {
 fn shipped_manifests_parse() {
     // The shipped manifests name target/release/arbiter-bot, which a test build may not have:
     // only a missing binary is tolerated here.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(arbiter::external::MANIFEST_DIR);
-    for name in arbiter::external::manifest::list_manifests(&dir) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(arbiter_external::MANIFEST_DIR);
+    for name in arbiter_external::manifest::list_manifests(&dir) {
         if let Err(error) = Manifest::find(&dir, &name) {
             let text = error.to_string();
             assert!(text.contains("not found"), "{name}: {text}");
@@ -1660,17 +1660,17 @@ fn an_engine_is_named_by_its_manifest_name_or_path() {
 /// illegal (found by a played-out renju VCF trap, where white's winning four lands there).
 #[test]
 fn a_white_stone_on_a_black_foul_point_is_legal() {
-    let reference = arbiter::engine::find_engine("gomoku").unwrap();
+    let reference = arbiter_engine::find_engine("gomoku").unwrap();
     let black_to_move = reference.position("renju", &moves(DOUBLE_THREE)).unwrap();
     assert!(
-        arbiter::external::validate(black_to_move.as_ref(), Answer::Move("h8".to_owned())).is_err()
+        arbiter_external::validate(black_to_move.as_ref(), Answer::Move("h8".to_owned())).is_err()
     );
     let white_to_move = reference
         .position("renju", &moves(&format!("{DOUBLE_THREE} o15")))
         .unwrap();
     assert_eq!(white_to_move.forbidden(), Ok(Some(Vec::new())));
     assert_eq!(
-        arbiter::external::validate(white_to_move.as_ref(), Answer::Move("h8".to_owned())),
+        arbiter_external::validate(white_to_move.as_ref(), Answer::Move("h8".to_owned())),
         Ok("h8".to_owned())
     );
 }
