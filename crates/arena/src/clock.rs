@@ -20,9 +20,9 @@ use serde::{Deserialize, Serialize};
 
 /// Fixed slack of the referee's time check, in ms: thread wake-ups and pipe reads on a busy
 /// machine are of this order.
-pub const TOLERANCE_MS: u64 = 10;
+pub(crate) const TOLERANCE_MS: u64 = 10;
 /// Slack as a share of the limit.
-pub const TOLERANCE_SHARE: f64 = 0.01;
+pub(crate) const TOLERANCE_SHARE: f64 = 0.01;
 
 /// A time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +92,7 @@ impl fmt::Display for TimeControl {
 impl TimeControl {
     /// The longest a single move may take under this control, in ms.
     #[must_use]
-    pub fn longest_move_ms(&self) -> u64 {
+    pub(crate) fn longest_move_ms(&self) -> u64 {
         match *self {
             TimeControl::Move { move_ms } => move_ms,
             TimeControl::Game { game_ms } => game_ms,
@@ -103,25 +103,17 @@ impl TimeControl {
 
 /// What a side may spend on the coming move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TurnLimit {
+pub(crate) struct TurnLimit {
     /// The most this move may take, in ms (`None`: no clock, e.g. embedded engines under a
     /// node budget).
-    pub move_ms: Option<u64>,
+    pub(crate) move_ms: Option<u64>,
     /// The side's remaining game time, when a game clock runs (Gomocup `INFO time_left`).
-    pub time_left_ms: Option<u64>,
-}
-
-impl TurnLimit {
-    /// No clock.
-    pub const NONE: TurnLimit = TurnLimit {
-        move_ms: None,
-        time_left_ms: None,
-    };
+    pub(crate) time_left_ms: Option<u64>,
 }
 
 /// Both sides' clocks in one game.
 #[derive(Clone, Debug)]
-pub struct Clocks {
+pub(crate) struct Clocks {
     control: Option<TimeControl>,
     /// Per side: the limit per move when the match has no control of its own (an external
     /// engine's manifest time), in ms.
@@ -134,7 +126,7 @@ pub struct Clocks {
 impl Clocks {
     /// The clocks of a new game.
     #[must_use]
-    pub fn new(
+    pub(crate) fn new(
         control: Option<TimeControl>,
         fallback_move_ms: [Option<u64>; 2],
         tolerance_ms: [u64; 2],
@@ -154,7 +146,7 @@ impl Clocks {
 
     /// What side `side` (0 first, 1 second) may spend now.
     #[must_use]
-    pub fn limit(&self, side: usize) -> TurnLimit {
+    pub(crate) fn limit(&self, side: usize) -> TurnLimit {
         let left = self.left_ms[side];
         match self.control {
             None => TurnLimit {
@@ -180,7 +172,7 @@ impl Clocks {
     ///
     /// # Errors
     /// The move took longer than allowed (beyond the tolerance): what was allowed and taken.
-    pub fn charge(&mut self, side: usize, elapsed: Duration) -> Result<(), String> {
+    pub(crate) fn charge(&mut self, side: usize, elapsed: Duration) -> Result<(), String> {
         let limit = self.limit(side);
         let taken = elapsed.as_secs_f64() * 1000.0;
         let game_clock = limit.time_left_ms.is_some();
@@ -215,7 +207,7 @@ impl Clocks {
 
     /// The time each side has left, in ms, when a game clock runs.
     #[must_use]
-    pub fn left_ms(&self) -> Option<[u64; 2]> {
+    pub(crate) fn left_ms(&self) -> Option<[u64; 2]> {
         matches!(
             self.control,
             Some(TimeControl::Game { .. } | TimeControl::Match { .. })

@@ -21,7 +21,7 @@ use super::stats::SprtConfig;
 use arbiter_engine::Budget;
 
 /// The version tag of `match.json`.
-pub const FORMAT: &str = "arbiter-match/1";
+pub(crate) const FORMAT: &str = "arbiter-match/1";
 
 /// A fixed search budget for embedded (and `arbiter-line`) engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,7 +45,7 @@ impl FixedBudget {
 /// Part `index` (from 1) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
-    pub index: usize,
+    pub(crate) index: usize,
     pub count: usize,
 }
 
@@ -76,17 +76,17 @@ impl fmt::Display for Shard {
 /// A match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchConfig {
-    pub format: String,
+    pub(crate) format: String,
     pub game: String,
     pub variant: String,
     /// Engine A, engine B.
     pub engines: [EngineEntry; 2],
     /// Games in the whole schedule (all shards), an even number.
-    pub games: usize,
+    pub(crate) games: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtConfig>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_control: Option<TimeControl>,
+    pub(crate) time_control: Option<TimeControl>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<FixedBudget>,
     /// The referee's move limit.
@@ -105,14 +105,14 @@ impl MatchConfig {
 
     /// Whether this run plays pair `pair`.
     #[must_use]
-    pub fn plays_pair(&self, pair: usize) -> bool {
+    pub(crate) fn plays_pair(&self, pair: usize) -> bool {
         self.shard
             .is_none_or(|shard| pair % shard.count == shard.index - 1)
     }
 
     /// The pairs this run plays, in order.
     #[must_use]
-    pub fn scheduled_pairs(&self) -> Vec<usize> {
+    pub(crate) fn scheduled_pairs(&self) -> Vec<usize> {
         (0..self.pairs()).filter(|&p| self.plays_pair(p)).collect()
     }
 
@@ -143,13 +143,13 @@ impl MatchConfig {
 
     /// Whether an SPRT may stop this run early: not in a shard, whose SPRT the merge decides.
     #[must_use]
-    pub fn stops_early(&self) -> bool {
+    pub(crate) fn stops_early(&self) -> bool {
         self.sprt.is_some() && self.shard.is_none()
     }
 
     /// The same match without its shard (what `match merge` combines shards into).
     #[must_use]
-    pub fn unsharded(&self) -> MatchConfig {
+    pub(crate) fn unsharded(&self) -> MatchConfig {
         MatchConfig {
             shard: None,
             ..self.clone()

@@ -23,16 +23,16 @@ use arbiter_external::{MANIFEST_DIR, Manifest};
 
 /// A parameters file and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ParamsRecord {
+pub(crate) struct ParamsRecord {
     /// The file (`weak.yaml`) or baseline (`snapshots/baselines/B/params/othello.yaml`).
-    pub origin: String,
-    pub yaml: String,
+    pub(crate) origin: String,
+    pub(crate) yaml: String,
 }
 
 /// What kind of engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum EngineKind {
+pub(crate) enum EngineKind {
     /// An embedded engine; `params` replaces its shipped parameters file.
     Embedded {
         game: String,
@@ -47,11 +47,11 @@ pub enum EngineKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineEntry {
     /// As given on the command line.
-    pub name: String,
+    pub(crate) name: String,
     /// How records and reports name it.
     pub label: String,
     #[serde(flatten)]
-    pub kind: EngineKind,
+    pub(crate) kind: EngineKind,
 }
 
 /// Resolves a command-line name (`root` is the workspace root, for baselines and manifests).
@@ -59,7 +59,11 @@ pub struct EngineEntry {
 /// # Errors
 /// An unknown engine or baseline, an unreadable parameters file, a parameters file for an
 /// external engine, or a frozen external engine the baseline does not hold.
-pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<EngineEntry, String> {
+pub(crate) fn resolve(
+    name: &str,
+    params_file: Option<&Path>,
+    root: &Path,
+) -> Result<EngineEntry, String> {
     let (base, frozen) = match name.rsplit_once('@') {
         Some((base, baseline)) if !base.is_empty() && !baseline.is_empty() => {
             (base, Some(baseline))
@@ -199,10 +203,10 @@ pub struct SeatSettings {
 pub struct SeatPlan {
     pub seat: Box<dyn Seat>,
     /// A limit per move when the match has none (an external engine's manifest time).
-    pub fallback_move_ms: Option<u64>,
+    pub(crate) fallback_move_ms: Option<u64>,
     /// Slack on top of every time limit, in ms: an external engine's `tolerance-ms` (the
     /// driver waits that long too, so the referee must not flag what the driver accepted).
-    pub tolerance_ms: u64,
+    pub(crate) tolerance_ms: u64,
 }
 
 /// An engine ready to take seats.
@@ -261,7 +265,7 @@ impl Contestant {
 
     /// The game it plays.
     #[must_use]
-    pub fn game(&self) -> &str {
+    pub(crate) fn game(&self) -> &str {
         match self {
             Contestant::Embedded { engine, .. } => engine.game(),
             Contestant::External { manifest } => &manifest.game,
@@ -270,7 +274,7 @@ impl Contestant {
 
     /// The variant it must play (an external engine's manifest fixes it).
     #[must_use]
-    pub fn fixed_variant(&self) -> Option<&str> {
+    pub(crate) fn fixed_variant(&self) -> Option<&str> {
         match self {
             Contestant::Embedded { .. } => None,
             Contestant::External { manifest } => Some(manifest.variant()),
@@ -281,7 +285,7 @@ impl Contestant {
     /// The CCGC platform protocol sets no position: a new engine sees the start or the
     /// opponent's first move.
     #[must_use]
-    pub fn max_given_plies(&self) -> Option<usize> {
+    pub(crate) fn max_given_plies(&self) -> Option<usize> {
         match self {
             Contestant::Embedded { .. } => None,
             Contestant::External { manifest } => manifest.protocol.max_given_plies(),
@@ -290,7 +294,7 @@ impl Contestant {
 
     /// Whether it runs as an outside process (time-sensitive: it must not share a core).
     #[must_use]
-    pub fn is_external(&self) -> bool {
+    pub(crate) fn is_external(&self) -> bool {
         matches!(self, Contestant::External { .. })
     }
 
@@ -328,7 +332,7 @@ impl Contestant {
 }
 
 /// The node budget of embedded engines when the match names neither a budget nor a clock.
-pub const DEFAULT_NODES: u64 = 20_000;
+pub(crate) const DEFAULT_NODES: u64 = 20_000;
 
 #[cfg(test)]
 mod tests {

@@ -16,10 +16,10 @@ use super::clock::TurnLimit;
 use super::seat::{MoveInfo, Reply, Seat, SeatFault, Turn, clock_budget};
 use arbiter_engine::Budget;
 use arbiter_external::line::LineSession;
-use arbiter_external::{Answer, ExternalEngine, Fault, Manifest, Player, Started};
+use arbiter_external::{Answer, ExternalEngine, Fault, Manifest, Player};
 
 /// An external engine's seat.
-pub struct ExternalSeat {
+pub(crate) struct ExternalSeat {
     engine: ExternalEngine,
     player: Option<Box<dyn Player>>,
     line: Option<LineSession>,
@@ -40,7 +40,7 @@ impl ExternalSeat {
     /// when `None`; the first turn keeps the manifest's extra start-up time) and log stderr
     /// into `log_dir`.
     #[must_use]
-    pub fn new(
+    pub(crate) fn new(
         manifest: &Manifest,
         move_ms: Option<u64>,
         budget: Option<Budget>,
@@ -62,19 +62,6 @@ impl ExternalSeat {
             line: None,
             budget,
         }
-    }
-
-    /// The processes this seat started (for leak checks).
-    #[must_use]
-    pub fn started(&self) -> Vec<Started> {
-        let mut started = self.engine.started();
-        if let Some(player) = &self.player {
-            started.extend(player.started());
-        }
-        if let Some(line) = &self.line {
-            started.push(line.started());
-        }
-        started
     }
 
     fn line_move(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault> {

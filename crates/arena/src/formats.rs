@@ -10,7 +10,7 @@ use super::seat::MoveInfo;
 
 /// The record's file extension and text for its game.
 #[must_use]
-pub fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static str, String) {
+pub(crate) fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static str, String) {
     match (record.game.as_str(), board_size) {
         ("othello", _) => ("ggf", ggf(record)),
         ("gomoku" | "connect6", Some(size)) => ("sgf", sgf(record, size)),
@@ -92,7 +92,7 @@ fn sgf_point(point: &str, size: u32) -> Option<String> {
 /// stone (a Connect6 turn gives two nodes of one colour), the time and engine info as the
 /// node's comment; decisions (`swap`, `put-two`) as comment-only nodes.
 #[must_use]
-pub fn sgf(record: &GameRecord, size: u32) -> String {
+pub(crate) fn sgf(record: &GameRecord, size: u32) -> String {
     let mut out = String::from("(;FF[4]");
     if record.game == "gomoku" {
         out.push_str("GM[4]");
@@ -153,7 +153,7 @@ pub fn sgf(record: &GameRecord, size: u32) -> String {
 /// seconds); `RE` is black's final disc margin with the empty squares to the winner, `:t` for a
 /// loss on time and `:r` for any other fault (as a resignation).
 #[must_use]
-pub fn ggf(record: &GameRecord) -> String {
+pub(crate) fn ggf(record: &GameRecord) -> String {
     let mut out = String::from("(;GM[Othello]PC[arbiter]");
     let _ = write!(
         out,
@@ -226,7 +226,7 @@ fn othello_margin(position: &str) -> i32 {
 /// The plain move list: `#` header lines, then one numbered move per line with its side, time
 /// and what the engine said.
 #[must_use]
-pub fn text(record: &GameRecord) -> String {
+pub(crate) fn text(record: &GameRecord) -> String {
     let mut out = String::new();
     for line in summary(record) {
         let _ = writeln!(out, "# {line}");

@@ -122,7 +122,7 @@ fn expectation(fault: &FaultRecord) -> String {
 
 /// The file name (`<game>-<engine>-game-<index>.yaml`, kebab-case) of a game's found case.
 #[must_use]
-pub fn file_name(record: &GameRecord, fault: &FaultRecord) -> String {
+pub(crate) fn file_name(record: &GameRecord, fault: &FaultRecord) -> String {
     let engine: String = fault
         .engine
         .chars()
@@ -144,7 +144,7 @@ pub fn file_name(record: &GameRecord, fault: &FaultRecord) -> String {
 
 /// The spec file for a game that ended in a fault.
 #[must_use]
-pub fn spec_case(record: &GameRecord, fault: &FaultRecord, match_dir: &str) -> String {
+pub(crate) fn spec_case(record: &GameRecord, fault: &FaultRecord, match_dir: &str) -> String {
     let moves: Vec<&str> = record.moves[..fault.ply]
         .iter()
         .map(|m| m.mv.as_str())

@@ -16,8 +16,6 @@ use super::tally::{self, Status, Tally};
 /// The merged match.
 pub struct Merged {
     pub config: MatchConfig,
-    pub games: BTreeMap<usize, GameRecord>,
-    pub tally: Tally,
     pub status: Status,
     pub result: Value,
     /// Shards of the schedule that no directory played (1-based indexes).
@@ -110,8 +108,6 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
     }
     Ok(Merged {
         config: whole,
-        games,
-        tally,
         status,
         result,
         missing_shards,

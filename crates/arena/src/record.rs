@@ -47,9 +47,9 @@ impl Role {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// The side that played it (the game's side name, e.g. `black`).
-    pub side: String,
+    pub(crate) side: String,
     /// The move in arbiter's notation.
-    pub mv: String,
+    pub(crate) mv: String,
     /// Part of the opening (played by the referee, not by an engine).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub opening: bool,
@@ -57,49 +57,49 @@ pub struct MoveRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<f64>,
     #[serde(default, flatten)]
-    pub info: MoveInfo,
+    pub(crate) info: MoveInfo,
 }
 
 /// The fault that ended a game: the side at fault loses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaultRecord {
-    pub role: Role,
+    pub(crate) role: Role,
     /// The engine's label.
     pub engine: String,
     /// The side it played.
-    pub side: String,
+    pub(crate) side: String,
     /// `illegal-move`, `renju-foul`, `wrong-pass`, `wrong-exchange`, `timeout`, `crash`,
     /// `protocol-error`, `no-answer`, … (the external side's kinds pass through).
     pub class: String,
     /// The rule's reason code for a refused move (`occupied`, `double-three`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
+    pub(crate) code: Option<String>,
     pub detail: String,
     /// The move it answered, in arbiter's notation where it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answer: Option<String>,
+    pub(crate) answer: Option<String>,
     /// The ply (from 0) it was asked at: the moves before it are the game's first `ply`.
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// The position it was asked in, in the game's one-line form.
-    pub position: String,
+    pub(crate) position: String,
 }
 
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
+pub(crate) struct GameResult {
     /// The winner, `None` for a draw.
-    pub winner: Option<Role>,
+    pub(crate) winner: Option<Role>,
     /// The end reason: the rules' (`line`, `no-moves`, `repetition`, …), `move-limit` for the
     /// referee's limit, or `fault`.
-    pub reason: String,
+    pub(crate) reason: String,
     /// In words, e.g. `black wins by line`.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl GameResult {
     /// The score of engine `role`.
     #[must_use]
-    pub fn score_of(&self, role: Role) -> Score {
+    pub(crate) fn score_of(&self, role: Role) -> Score {
         match self.winner {
             None => Score::Draw,
             Some(winner) if winner == role => Score::Win,
@@ -114,28 +114,28 @@ pub struct GameRecord {
     /// The game's number in the match's schedule, from 0.
     pub index: usize,
     /// Its pair (`index / 2`): the two games of a pair share an opening.
-    pub pair: usize,
-    pub opening: String,
-    pub game: String,
-    pub variant: String,
+    pub(crate) pair: usize,
+    pub(crate) opening: String,
+    pub(crate) game: String,
+    pub(crate) variant: String,
     /// The side names, first side (the side that moves first from the start) first.
-    pub sides: [String; 2],
+    pub(crate) sides: [String; 2],
     /// Which engine played each side, first side first.
-    pub roles: [Role; 2],
+    pub(crate) roles: [Role; 2],
     /// The engines' labels, first side first.
-    pub engines: [String; 2],
+    pub(crate) engines: [String; 2],
     pub moves: Vec<MoveRecord>,
-    pub result: GameResult,
+    pub(crate) result: GameResult,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault: Option<FaultRecord>,
     /// The spec case written for the fault, relative to the match directory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub found_case: Option<String>,
     /// The final position in the game's one-line form.
-    pub final_position: String,
+    pub(crate) final_position: String,
     /// Each side's time left on a game clock, in ms, first side first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock_left_ms: Option<[u64; 2]>,
+    pub(crate) clock_left_ms: Option<[u64; 2]>,
     /// Wall-clock time of the whole game, in ms.
     pub duration_ms: f64,
 }
@@ -145,11 +145,5 @@ impl GameRecord {
     #[must_use]
     pub fn move_list(&self) -> Vec<&str> {
         self.moves.iter().map(|m| m.mv.as_str()).collect()
-    }
-
-    /// The role that played `side` (0 first, 1 second).
-    #[must_use]
-    pub fn role_of_side(&self, side: usize) -> Role {
-        self.roles[side]
     }
 }

@@ -27,7 +27,7 @@ use arbiter_external::{Answer, FaultKind, validate};
 /// no-capture limit and the repetition rule off. A game that reaches it is a draw by
 /// `move-limit`.
 #[must_use]
-pub fn max_plies(game: &str, board_size: Option<u32>, variant: &str) -> usize {
+pub(crate) fn max_plies(game: &str, board_size: Option<u32>, variant: &str) -> usize {
     let points = board_size.map_or(0, |size| (size * size) as usize);
     match game {
         "tictactoe" => 9,
@@ -81,12 +81,12 @@ pub enum Played {
 
 /// A refused answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub class: String,
-    pub code: Option<String>,
-    pub detail: String,
+pub(crate) struct Violation {
+    pub(crate) class: String,
+    pub(crate) code: Option<String>,
+    pub(crate) detail: String,
     /// The answer in arbiter's notation, where it is one.
-    pub answer: Option<String>,
+    pub(crate) answer: Option<String>,
 }
 
 /// The referee's rules on a move: its own embedded rules always answer, and a query that did
@@ -105,7 +105,7 @@ fn rule_check(position: &dyn Position, mv: &str) -> Result<(), Refusal> {
 /// # Errors
 /// The [`Violation`]: `illegal-move` (code `notation` for a text that is no move), `renju-foul`
 /// (a forbidden point for black under illegal-foul renju), `wrong-pass`, `wrong-exchange`.
-pub fn judge(position: &dyn Position, text: &str) -> Result<String, Violation> {
+pub(crate) fn judge(position: &dyn Position, text: &str) -> Result<String, Violation> {
     let canonical = position.canonical(text).map_err(|refusal| Violation {
         class: FaultKind::IllegalMove.name().to_owned(),
         code: Some(refusal.code.clone()),

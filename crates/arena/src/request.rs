@@ -59,7 +59,11 @@ fn book_errors(errors: &[SpecError]) -> String {
 ///
 /// # Errors
 /// No such book, or a book whose openings the variant's rules refuse.
-pub fn load_book(game: &str, variant: &str, wanted: Option<&str>) -> Result<OpeningBook, String> {
+pub(crate) fn load_book(
+    game: &str,
+    variant: &str,
+    wanted: Option<&str>,
+) -> Result<OpeningBook, String> {
     let engine = find_engine(game).ok_or_else(|| format!("no embedded rules for `{game}`"))?;
     let shipped = |book: &builtin::BuiltIn| {
         OpeningBook::parse(Path::new(book.path), book.text, engine.as_ref(), variant)

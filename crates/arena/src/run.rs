@@ -27,7 +27,6 @@ pub struct Progress<'a> {
     pub record: &'a GameRecord,
     pub tally: &'a Tally,
     pub played: usize,
-    pub scheduled: usize,
 }
 
 /// How to run.
@@ -43,7 +42,6 @@ pub struct RunOptions<'a> {
 /// The end of a run.
 pub struct Outcome {
     pub status: Status,
-    pub tally: Tally,
     /// The result JSON, also written to `result.json`.
     pub result: Value,
 }
@@ -296,7 +294,6 @@ impl Runner {
                     record: &games[&index],
                     tally: &tally,
                     played: games.len(),
-                    scheduled: scheduled.len(),
                 });
                 if decided {
                     stop.store(true, Ordering::Relaxed);
@@ -315,10 +312,6 @@ impl Runner {
         };
         let result = tally::result_json(&self.config, &games, &tally, status);
         self.store.write(store::RESULT, &result, Care::Durable)?;
-        Ok(Outcome {
-            status,
-            tally,
-            result,
-        })
+        Ok(Outcome { status, result })
     }
 }

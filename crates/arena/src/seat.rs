@@ -9,37 +9,37 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::clock::TurnLimit;
-use arbiter_engine::{Algorithm, Budget, Position, SearchError, SearchReport};
+use arbiter_engine::{Algorithm, Budget, Position, SearchReport};
 use arbiter_external::Answer;
 
 /// What a seat is asked: the moves so far (from the start, canonical) and the referee's
 /// position after them.
 pub struct Turn<'a> {
-    pub history: &'a [String],
-    pub position: &'a dyn Position,
-    pub limit: TurnLimit,
+    pub(crate) history: &'a [String],
+    pub(crate) position: &'a dyn Position,
+    pub(crate) limit: TurnLimit,
 }
 
 /// What an engine said about its move, where its protocol gives it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveInfo {
+pub(crate) struct MoveInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score: Option<i32>,
+    pub(crate) score: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pv: Vec<String>,
+    pub(crate) pv: Vec<String>,
     /// Free text the protocol carried (Botzone's `debug`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 impl MoveInfo {
     /// The info of a search report.
     #[must_use]
-    pub fn of_report(report: &SearchReport) -> MoveInfo {
+    pub(crate) fn of_report(report: &SearchReport) -> MoveInfo {
         MoveInfo {
             score: Some(report.score),
             depth: Some(report.depth),
@@ -53,8 +53,8 @@ impl MoveInfo {
 /// A seat's answer, decoded but not yet judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
-    pub answer: Answer,
-    pub info: MoveInfo,
+    pub(crate) answer: Answer,
+    pub(crate) info: MoveInfo,
 }
 
 /// Why a seat gave no answer: the fault class (the external side's kind names: `timeout`,
@@ -62,8 +62,8 @@ pub struct Reply {
 /// a detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatFault {
-    pub class: String,
-    pub detail: String,
+    pub(crate) class: String,
+    pub(crate) detail: String,
 }
 
 /// One side of one game.
@@ -81,7 +81,7 @@ pub trait Seat: Send {
 
 /// How an embedded engine searches each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchLimit {
+pub(crate) enum SearchLimit {
     /// A fixed budget: games are deterministic.
     Fixed(Budget),
     /// On the clock: this share of the move's limit.
@@ -92,14 +92,14 @@ pub enum SearchLimit {
 /// its stop checks are batched, the first search of a game also clears its table, and on a
 /// busy machine the thread may wait for a core; the referee's wall-clock check must not flag
 /// that.
-pub const CLOCK_SHARE: f64 = 0.3;
+pub(crate) const CLOCK_SHARE: f64 = 0.3;
 
 /// Under a game clock without a limit per move, a move gets this fraction of the time left.
-pub const GAME_CLOCK_DIVISOR: u32 = 30;
+pub(crate) const GAME_CLOCK_DIVISOR: u32 = 30;
 
 /// The search time for a move under a clock.
 #[must_use]
-pub fn clock_budget(limit: TurnLimit) -> Duration {
+pub(crate) fn clock_budget(limit: TurnLimit) -> Duration {
     let from_move = limit.move_ms.map_or(u64::MAX, |ms| ms);
     let from_clock = limit
         .time_left_ms
@@ -109,7 +109,7 @@ pub fn clock_budget(limit: TurnLimit) -> Duration {
 }
 
 /// An embedded engine's seat: it searches the referee's position with its parameters file.
-pub struct EmbeddedSeat {
+pub(crate) struct EmbeddedSeat {
     params_yaml: Option<String>,
     limit: SearchLimit,
 }
@@ -117,7 +117,7 @@ pub struct EmbeddedSeat {
 impl EmbeddedSeat {
     /// A seat searching with `params_yaml` (the engine's shipped file when `None`).
     #[must_use]
-    pub fn new(params_yaml: Option<String>, limit: SearchLimit) -> EmbeddedSeat {
+    pub(crate) fn new(params_yaml: Option<String>, limit: SearchLimit) -> EmbeddedSeat {
         EmbeddedSeat { params_yaml, limit }
     }
 }
@@ -146,21 +146,6 @@ impl Seat for EmbeddedSeat {
     }
 
     fn finish(&mut self) {}
-}
-
-/// The fault of a failed search through a protocol.
-#[must_use]
-pub fn search_fault(error: SearchError) -> SeatFault {
-    match error {
-        SearchError::Fault { kind, detail } => SeatFault {
-            class: kind,
-            detail,
-        },
-        other => SeatFault {
-            class: "engine-error".to_owned(),
-            detail: other.to_string(),
-        },
-    }
 }
 
 #[cfg(test)]

@@ -23,32 +23,10 @@ use serde::{Deserialize, Serialize};
 /// The score of one game for the engine under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Score {
+pub(crate) enum Score {
     Win,
     Draw,
     Loss,
-}
-
-impl Score {
-    /// Points: 1, ½ or 0.
-    #[must_use]
-    pub fn points(self) -> f64 {
-        match self {
-            Score::Win => 1.0,
-            Score::Draw => 0.5,
-            Score::Loss => 0.0,
-        }
-    }
-
-    /// Half-points: 2, 1 or 0 (exact arithmetic for pair scores).
-    #[must_use]
-    pub const fn half_points(self) -> u8 {
-        match self {
-            Score::Win => 2,
-            Score::Draw => 1,
-            Score::Loss => 0,
-        }
-    }
 }
 
 /// Wins, draws and losses of the engine under test.
@@ -61,7 +39,7 @@ pub struct Wdl {
 
 impl Wdl {
     /// Counts one game.
-    pub fn add(&mut self, score: Score) {
+    pub(crate) fn add(&mut self, score: Score) {
         match score {
             Score::Win => self.wins += 1,
             Score::Draw => self.draws += 1,
@@ -71,7 +49,7 @@ impl Wdl {
 
     /// The number of games.
     #[must_use]
-    pub const fn games(&self) -> u64 {
+    pub(crate) const fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
 }
@@ -83,7 +61,7 @@ impl Wdl {
 pub struct Pentanomial {
     pub ll: u64,
     pub ld: u64,
-    pub wl: u64,
+    pub(crate) wl: u64,
     pub dd: u64,
     pub wd: u64,
     pub ww: u64,
@@ -91,7 +69,7 @@ pub struct Pentanomial {
 
 impl Pentanomial {
     /// Counts one pair from its two games (in either order).
-    pub fn add_pair(&mut self, first: Score, second: Score) {
+    pub(crate) fn add_pair(&mut self, first: Score, second: Score) {
         use Score::{Draw, Loss, Win};
         match (first, second) {
             (Loss, Loss) => self.ll += 1,
@@ -105,34 +83,34 @@ impl Pentanomial {
 
     /// The five classes by pair score, lowest first: `[LL, LD, WL+DD, WD, WW]`.
     #[must_use]
-    pub const fn classes(&self) -> [u64; 5] {
+    pub(crate) const fn classes(&self) -> [u64; 5] {
         [self.ll, self.ld, self.wl + self.dd, self.wd, self.ww]
     }
 
     /// The number of pairs.
     #[must_use]
-    pub const fn pairs(&self) -> u64 {
+    pub(crate) const fn pairs(&self) -> u64 {
         self.ll + self.ld + self.wl + self.dd + self.wd + self.ww
     }
 }
 
 /// `L(elo)`: the expected score of a player `elo` logistic Elo above its opponent.
 #[must_use]
-pub fn logistic_score(elo: f64) -> f64 {
+pub(crate) fn logistic_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// The logistic Elo of an expected score, clamped to `[0.001, 0.999]` as fishtest's
 /// `stat_util.elo` does so that a clean sweep gives a finite figure.
 #[must_use]
-pub fn score_elo(score: f64) -> f64 {
+pub(crate) fn score_elo(score: f64) -> f64 {
     let x = score.clamp(1e-3, 1.0 - 1e-3);
     -400.0 * (1.0 / x - 1.0).log10()
 }
 
 /// `800 / ln 10`: normalized Elo per unit of normalized t-value (fishtest's
 /// `nelo_divided_by_nt`).
-pub const NELO_PER_NT: f64 = 800.0 / std::f64::consts::LN_10;
+pub(crate) const NELO_PER_NT: f64 = 800.0 / std::f64::consts::LN_10;
 
 /// The 97.5% quantile of the standard normal law (`Phi_inv(0.975)`), for 95% intervals.
 const Z_975: f64 = 1.959_963_984_540_054;
@@ -253,7 +231,7 @@ fn llr_of(total: f64, probabilities: &[f64; 5], h0: &[f64; 5], h1: &[f64; 5]) ->
 /// lost pairs out of 100 against the bound -2.94).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum EloModel {
+pub(crate) enum EloModel {
     /// Logistic Elo: `elo0`, `elo1` are differences of expected score through `L(elo)`
     /// (fishtest `LLR_logistic`).
     Logistic,
@@ -276,12 +254,12 @@ impl EloModel {
 /// (accepting H1 when H0 holds) and `beta` (accepting H0 when H1 holds).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtConfig {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
+    pub(crate) elo0: f64,
+    pub(crate) elo1: f64,
+    pub(crate) alpha: f64,
+    pub(crate) beta: f64,
     #[serde(default)]
-    pub model: EloModel,
+    pub(crate) model: EloModel,
 }
 
 impl FromStr for SprtConfig {
@@ -391,7 +369,7 @@ impl SprtConfig {
     ///
     /// # Errors
     /// `elo0 >= elo1`, or alpha/beta outside (0, 1) or summing to 1 or more.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         if self.elo0 >= self.elo1 {
             return Err(format!(
                 "elo0 ({}) must be below elo1 ({})",
@@ -457,20 +435,20 @@ impl SprtConfig {
 
 /// Elo estimates from pentanomial counts, with 95% intervals (half-widths).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EloEstimate {
+pub(crate) struct EloEstimate {
     /// The mean score per game.
-    pub score: f64,
+    pub(crate) score: f64,
     /// Logistic Elo of that score.
-    pub elo: f64,
+    pub(crate) elo: f64,
     /// Half-width of its 95% interval.
-    pub elo95: f64,
+    pub(crate) elo95: f64,
     /// The likelihood of superiority: the probability that the engine under test is the
     /// stronger, `Phi(z)`.
-    pub los: f64,
+    pub(crate) los: f64,
     /// Normalized Elo: `(score - ½) / sigma_pair * 800 / ln 10`, sigma of a pair's score.
-    pub nelo: f64,
+    pub(crate) nelo: f64,
     /// Half-width of its 95% interval.
-    pub nelo95: f64,
+    pub(crate) nelo95: f64,
 }
 
 impl EloEstimate {
@@ -478,7 +456,7 @@ impl EloEstimate {
     /// figures (regularized counts; the interval of the mean score mapped through the Elo
     /// curve) and fastchess's `EloPentanomial` the normalized ones.
     #[must_use]
-    pub fn from_pairs(pairs: &Pentanomial) -> EloEstimate {
+    pub(crate) fn from_pairs(pairs: &Pentanomial) -> EloEstimate {
         let (total, probabilities) = distribution(pairs.classes());
         let (score, pair_variance) = mean_variance(&probabilities);
         // Per pair: the score is the mean of two games; its standard error over `total` pairs.
@@ -498,7 +476,7 @@ impl EloEstimate {
 
 /// The standard normal distribution function, `Phi(x) = erfc(-x / sqrt 2) / 2`.
 #[must_use]
-pub fn normal_cdf(x: f64) -> f64 {
+pub(crate) fn normal_cdf(x: f64) -> f64 {
     0.5 * erfc(-x / std::f64::consts::SQRT_2)
 }
 

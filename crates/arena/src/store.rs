@@ -37,11 +37,11 @@ pub struct Store {
 }
 
 /// The config file's name.
-pub const CONFIG: &str = "match.json";
+pub(crate) const CONFIG: &str = "match.json";
 /// The progress file's name.
-pub const STATE: &str = "state.json";
+pub(crate) const STATE: &str = "state.json";
 /// The result file's name.
-pub const RESULT: &str = "result.json";
+pub(crate) const RESULT: &str = "result.json";
 
 /// How carefully a file is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +97,7 @@ fn json_bytes<T: Serialize>(value: &T) -> Vec<u8> {
 impl Store {
     /// The store at `dir` (nothing is read or written yet).
     #[must_use]
-    pub fn at(dir: &Path) -> Store {
+    pub(crate) fn at(dir: &Path) -> Store {
         Store {
             dir: dir.to_owned(),
         }
@@ -105,19 +105,19 @@ impl Store {
 
     /// The directory.
     #[must_use]
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// Where a game's JSON record goes.
     #[must_use]
-    pub fn game_path(&self, index: usize) -> PathBuf {
+    pub(crate) fn game_path(&self, index: usize) -> PathBuf {
         self.dir.join("games").join(format!("{index:05}.json"))
     }
 
     /// The stderr log directory of external engines.
     #[must_use]
-    pub fn log_dir(&self) -> PathBuf {
+    pub(crate) fn log_dir(&self) -> PathBuf {
         self.dir.join("logs")
     }
 
@@ -127,7 +127,7 @@ impl Store {
     /// # Errors
     /// `DIR` holds a match already (resume it, or choose another `--out`), or the file
     /// system's error.
-    pub fn create<T: Serialize>(&self, config: &T) -> Result<(), String> {
+    pub(crate) fn create<T: Serialize>(&self, config: &T) -> Result<(), String> {
         if self.dir.join(CONFIG).exists() {
             return Err(format!(
                 "{} already holds a match; continue it with --resume {0} or choose another --out",
@@ -145,7 +145,7 @@ impl Store {
     ///
     /// # Errors
     /// No match there, or a config that is not one.
-    pub fn config<T: DeserializeOwned>(&self) -> Result<T, String> {
+    pub(crate) fn config<T: DeserializeOwned>(&self) -> Result<T, String> {
         let path = self.dir.join(CONFIG);
         let text = fs::read_to_string(&path).map_err(|error| {
             format!(
@@ -168,7 +168,7 @@ impl Store {
 
     /// Where a game's record in its game's format goes.
     #[must_use]
-    pub fn formatted_path(&self, index: usize, extension: &str) -> PathBuf {
+    pub(crate) fn formatted_path(&self, index: usize, extension: &str) -> PathBuf {
         self.dir
             .join("games")
             .join(format!("{index:05}.{extension}"))
@@ -176,7 +176,7 @@ impl Store {
 
     /// Where a found case goes.
     #[must_use]
-    pub fn found_path(&self, name: &str) -> PathBuf {
+    pub(crate) fn found_path(&self, name: &str) -> PathBuf {
         self.dir.join("found").join(name)
     }
 
@@ -184,7 +184,7 @@ impl Store {
     ///
     /// # Errors
     /// The file system's error, with the path.
-    pub fn save_side_files(
+    pub(crate) fn save_side_files(
         &self,
         index: usize,
         rendered: (&str, &str),
@@ -205,7 +205,7 @@ impl Store {
     ///
     /// # Errors
     /// The file system's error, with the path.
-    pub fn save_game(
+    pub(crate) fn save_game(
         &self,
         record: &GameRecord,
         rendered: (&str, &str),

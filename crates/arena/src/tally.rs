@@ -19,18 +19,18 @@ use super::record::{GameRecord, Role};
 use super::stats::{Decision, EloEstimate, Pentanomial, Wdl};
 
 /// The version tag of `result.json`.
-pub const FORMAT: &str = "arbiter-match-result/1";
+pub(crate) const FORMAT: &str = "arbiter-match-result/1";
 
 /// The statistics after one counted pair.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Point {
-    pub pair: usize,
-    pub games: u64,
-    pub wdl: Wdl,
-    pub elo: f64,
-    pub elo95: f64,
+pub(crate) struct Point {
+    pub(crate) pair: usize,
+    pub(crate) games: u64,
+    pub(crate) wdl: Wdl,
+    pub(crate) elo: f64,
+    pub(crate) elo95: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub llr: Option<f64>,
+    pub(crate) llr: Option<f64>,
 }
 
 /// The running counts of a match.
@@ -41,10 +41,10 @@ pub struct Tally {
     /// How many of them are counted.
     counted: usize,
     pub wdl: Wdl,
-    pub pentanomial: Pentanomial,
-    pub history: Vec<Point>,
+    pub(crate) pentanomial: Pentanomial,
+    pub(crate) history: Vec<Point>,
     /// The SPRT's decision and the pair it came at.
-    pub decision: Option<(Decision, usize)>,
+    pub(crate) decision: Option<(Decision, usize)>,
     sprt: Option<super::stats::SprtConfig>,
     stops: bool,
 }
@@ -52,7 +52,7 @@ pub struct Tally {
 impl Tally {
     /// Nothing counted yet.
     #[must_use]
-    pub fn new(config: &MatchConfig) -> Tally {
+    pub(crate) fn new(config: &MatchConfig) -> Tally {
         Tally {
             pairs: config.scheduled_pairs(),
             counted: 0,
@@ -67,7 +67,7 @@ impl Tally {
 
     /// Counts every pair that became complete; returns whether the SPRT has decided (and the
     /// run may stop).
-    pub fn advance(&mut self, games: &BTreeMap<usize, GameRecord>) -> bool {
+    pub(crate) fn advance(&mut self, games: &BTreeMap<usize, GameRecord>) -> bool {
         while self.counted < self.pairs.len() && !self.decided() {
             let pair = self.pairs[self.counted];
             let (Some(first), Some(second)) = (games.get(&(2 * pair)), games.get(&(2 * pair + 1)))
@@ -105,19 +105,19 @@ impl Tally {
 
     /// Whether the SPRT has decided.
     #[must_use]
-    pub fn decided(&self) -> bool {
+    pub(crate) fn decided(&self) -> bool {
         self.decision.is_some()
     }
 
     /// Whether every scheduled pair is counted.
     #[must_use]
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.counted == self.pairs.len()
     }
 
     /// The last counted pair, if any.
     #[must_use]
-    pub fn last_pair(&self) -> Option<usize> {
+    pub(crate) fn last_pair(&self) -> Option<usize> {
         self.counted.checked_sub(1).map(|i| self.pairs[i])
     }
 
@@ -226,7 +226,7 @@ fn faults(games: &BTreeMap<usize, GameRecord>) -> Value {
 
 /// The whole result: the match, the statistics, the course after each pair and every game.
 #[must_use]
-pub fn result_json(
+pub(crate) fn result_json(
     config: &MatchConfig,
     games: &BTreeMap<usize, GameRecord>,
     tally: &Tally,

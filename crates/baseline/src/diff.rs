@@ -12,19 +12,19 @@ use arbiter_runner::snapshot;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diff {
     /// `engine/suite__id`: the move or score before and after.
-    pub changed: Vec<(String, String, String)>,
+    pub(crate) changed: Vec<(String, String, String)>,
     /// Cases with a snapshot now but not in the baseline, and the reverse.
-    pub added: Vec<String>,
-    pub removed: Vec<String>,
+    pub(crate) added: Vec<String>,
+    pub(crate) removed: Vec<String>,
     /// Engines whose parameters changed, with the changed lines (`-old`, `+new`).
-    pub params: Vec<(String, Vec<String>)>,
+    pub(crate) params: Vec<(String, Vec<String>)>,
     /// The data file fingerprints that changed (`-old`, `+new`); empty when the baseline is
     /// older than the fingerprints.
-    pub data: Vec<String>,
+    pub(crate) data: Vec<String>,
     /// The bench signature lines that changed (`-old`, `+new`).
-    pub bench: Vec<String>,
+    pub(crate) bench: Vec<String>,
     /// A frozen team's engine: files whose hash changed and suite answers that changed.
-    pub engine: Vec<String>,
+    pub(crate) engine: Vec<String>,
 }
 
 impl Diff {

@@ -30,28 +30,28 @@ use arbiter_external::Manifest;
 /// The folder of a frozen engine inside a baseline.
 pub const ENGINE_DIR: &str = "engine";
 /// Where the copies live inside [`ENGINE_DIR`]: the frozen manifest's working directory.
-pub const COPY_DIR: &str = "copy";
+pub(crate) const COPY_DIR: &str = "copy";
 /// The hashes of the program and the listed files.
-pub const FILES: &str = "files.txt";
+pub(crate) const FILES: &str = "files.txt";
 /// The engine's answers to the suites.
 pub const ANSWERS: &str = "answers.txt";
 
 /// The program and files of an engine, read from where its manifest says they are.
 #[derive(Clone, Debug)]
-pub struct EngineFiles {
+pub(crate) struct EngineFiles {
     /// Relative path under the working directory → content, for what is copied.
-    pub copied: BTreeMap<PathBuf, Vec<u8>>,
+    pub(crate) copied: BTreeMap<PathBuf, Vec<u8>>,
     /// The program's path under the working directory, when it is copied.
-    pub program: Option<PathBuf>,
+    pub(crate) program: Option<PathBuf>,
     /// `files.txt`: the fingerprint of every file, copied or not.
-    pub fingerprints: String,
+    pub(crate) fingerprints: String,
 }
 
 /// Reads the program and the `files:` of `manifest`.
 ///
 /// # Errors
 /// A file that cannot be read, naming it.
-pub fn read_engine_files(manifest: &Manifest) -> Result<EngineFiles, String> {
+pub(crate) fn read_engine_files(manifest: &Manifest) -> Result<EngineFiles, String> {
     let read = |path: &Path| {
         std::fs::read(path).map_err(|error| format!("{}: cannot read: {error}", path.display()))
     };
@@ -194,7 +194,7 @@ pub fn frozen_manifest_path(dir: &Path, name: &str) -> PathBuf {
 /// What changed between a frozen engine and the current one: each file whose hash, size or
 /// presence differs, then each suite case whose answer differs. Empty when nothing did.
 #[must_use]
-pub fn engine_changes(frozen: &Baseline, current: &Baseline) -> Vec<String> {
+pub(crate) fn engine_changes(frozen: &Baseline, current: &Baseline) -> Vec<String> {
     let file = |baseline: &Baseline, name: &str| {
         baseline
             .files

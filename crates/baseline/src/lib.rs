@@ -44,7 +44,7 @@ pub(crate) const DATA_FILE: &str = "data.txt";
 /// The bench signature, in a baseline.
 pub(crate) const BENCH_FILE: &str = "bench.txt";
 /// Size and hash of every other file of a baseline, written last.
-pub const MANIFEST: &str = "manifest.txt";
+pub(crate) const MANIFEST: &str = "manifest.txt";
 
 /// What a baseline holds, in memory: file path (relative to the baseline) → content.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub struct Baseline {
     /// Files kept byte for byte, under `engine/copy/`: a frozen engine's program and files.
     pub blobs: BTreeMap<PathBuf, Vec<u8>>,
     /// The blobs written executable (a frozen engine's program).
-    pub executables: BTreeSet<PathBuf>,
+    pub(crate) executables: BTreeSet<PathBuf>,
 }
 
 impl Baseline {

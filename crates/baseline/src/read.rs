@@ -73,7 +73,7 @@ impl Baseline {
 
     /// The manifest of this baseline's files: one line per file, `<size> <fnv1a64> <path>`.
     #[must_use]
-    pub fn manifest(&self) -> String {
+    pub(crate) fn manifest(&self) -> String {
         let mut entries: Vec<(&PathBuf, &[u8])> = self
             .files
             .iter()
@@ -256,11 +256,11 @@ impl std::error::Error for ReadError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Interrupted {
     /// The complete copies aside (`.<name>.tmp-<pid>` with a manifest that holds).
-    pub complete: Vec<PathBuf>,
+    pub(crate) complete: Vec<PathBuf>,
     /// Copies aside without a manifest: killed while writing, safe to delete.
-    pub incomplete: Vec<PathBuf>,
+    pub(crate) incomplete: Vec<PathBuf>,
     /// `<name>.prev`, if it exists.
-    pub previous: Option<PathBuf>,
+    pub(crate) previous: Option<PathBuf>,
 }
 
 impl std::fmt::Display for Interrupted {

@@ -34,7 +34,7 @@ use std::str::FromStr;
 
 /// One deliberate fault.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
+pub(crate) enum Fault {
     CrashAt(u32),
     SegvAt(u32),
     Hang,
@@ -64,17 +64,17 @@ pub enum Fault {
 
 impl Fault {
     /// Every fault's spelling, for messages and `--help`.
-    pub const NAMES: &'static str = "crash-at:N, segv-at:N, hang, garbage, illegal, forbidden, \
+    pub(crate) const NAMES: &'static str = "crash-at:N, segv-at:N, hang, garbage, illegal, forbidden, \
         slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS, message-flood, blank-flood, \
         extra-line, error-lines, debug-move, no-about, error-for-unknown, exit-after-hello, garbage-outcome, \
         memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term";
 }
 
 /// The exit code of `crash-at:N`.
-pub const CRASH_EXIT_CODE: i32 = 3;
+pub(crate) const CRASH_EXIT_CODE: i32 = 3;
 
 /// The length of the `huge-output` line, in bytes (over the 1 MB a sandbox accepts).
-pub const HUGE_LINE_BYTES: usize = 2 * 1024 * 1024;
+pub(crate) const HUGE_LINE_BYTES: usize = 2 * 1024 * 1024;
 
 impl FromStr for Fault {
     type Err = String;
@@ -164,7 +164,7 @@ impl fmt::Display for Fault {
 
 /// Blocks the thread for good (the `hang` and `no-newline` faults): the process only ends when
 /// it is killed.
-pub fn wait_forever() -> ! {
+pub(crate) fn wait_forever() -> ! {
     loop {
         std::thread::sleep(std::time::Duration::from_secs(3600));
     }
@@ -173,7 +173,7 @@ pub fn wait_forever() -> ! {
 /// The faults that act on the process as a whole, before any protocol line: `memory:MB`
 /// (touch that much memory and keep it), `setsid-grandchild` (leave an escaped grandchild),
 /// `ignore-term` (ignore SIGTERM).
-pub fn at_start(fault: Option<Fault>) {
+pub(crate) fn at_start(fault: Option<Fault>) {
     match fault {
         Some(Fault::Memory(mb)) => {
             let bytes = usize::try_from(mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
@@ -231,7 +231,7 @@ fn leave_grandchild() {
 }
 
 /// Ends the process as the crash faults say, when this is the move they name.
-pub fn crash_if_due(fault: Option<Fault>, move_number: u32) {
+pub(crate) fn crash_if_due(fault: Option<Fault>, move_number: u32) {
     match fault {
         Some(Fault::CrashAt(n)) if n == move_number => {
             eprintln!("arbiter-bot: fault crash-at:{n}: exiting with code {CRASH_EXIT_CODE}");

@@ -12,25 +12,25 @@
 mod botzone;
 mod ccgc;
 pub mod cli;
-pub mod fault;
+pub(crate) mod fault;
 mod gomocup;
 mod line;
 mod nboard;
-pub mod player;
+pub(crate) mod player;
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-pub use arbiter_protocol::Protocol;
-pub use fault::Fault;
-pub use player::{Limit, Player, Reply};
+pub(crate) use arbiter_protocol::Protocol;
+pub(crate) use fault::Fault;
+pub(crate) use player::{Limit, Player, Reply};
 
 /// The name the bot gives (arbiter-line `hello`, Gomocup `ABOUT`).
-pub const NAME: &str = "arbiter-bot";
+pub(crate) const NAME: &str = "arbiter-bot";
 
 /// Why the bot stopped with an error (exit code 2).
 #[derive(Debug)]
-pub enum BotError {
+pub(crate) enum BotError {
     /// Reading or writing failed.
     Io(io::Error),
     /// The input cannot be played (an unreadable history, a game without this protocol).
@@ -59,7 +59,7 @@ impl From<io::Error> for BotError {
 ///
 /// # Errors
 /// A [`BotError`] for an IO failure or an input the bot cannot play.
-pub fn run(
+pub(crate) fn run(
     player: &Player,
     protocol: Protocol,
     input: &mut dyn BufRead,

@@ -13,13 +13,13 @@ use super::fault::{self, Fault};
 
 /// A fixed search limit from the command line; without one the bot searches on the clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
+pub(crate) enum Limit {
     Nodes(u64),
     Depth(u32),
 }
 
 /// The turn time assumed when the protocol gives none (Botzone's C++ limit), in milliseconds.
-pub const DEFAULT_TURN_MS: u64 = 1000;
+pub(crate) const DEFAULT_TURN_MS: u64 = 1000;
 
 /// The share of the turn limit the search may use: the rest covers process start-up, the
 /// replay of the history and the platform's measuring slack.
@@ -28,7 +28,7 @@ const TIME_SHARE: f64 = 0.3;
 /// The exact solver's budget before every move, in nodes: enough for gomoku's VCF and VCT
 /// in the suites' positions (a few thousand nodes), small beside a move's search elsewhere
 /// (deterministic, so a `--nodes` bot stays reproducible).
-pub const SOLVE_FIRST_NODES: u64 = 20_000;
+pub(crate) const SOLVE_FIRST_NODES: u64 = 20_000;
 
 /// Search time bounds, in milliseconds.
 const MIN_SEARCH_MS: u64 = 10;
@@ -36,7 +36,7 @@ const MAX_SEARCH_MS: u64 = 10_000;
 
 /// What the bot answers to a move request, before the protocol encodes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// A move in the game's notation (possibly a faulty one: `illegal`, `forbidden`), with the
     /// search's report when a search chose it.
     Move {
@@ -58,10 +58,10 @@ pub enum Reply {
 }
 
 /// An embedded engine playing one variant.
-pub struct Player {
+pub(crate) struct Player {
     engine: Box<dyn RulesEngine>,
     /// The variant positions are set up in.
-    pub variant: String,
+    pub(crate) variant: String,
     limit: Option<Limit>,
     fault: Option<Fault>,
     /// A parameters file that replaces the engine's shipped one (`--params`).
@@ -75,7 +75,7 @@ impl Player {
     ///
     /// # Errors
     /// A message for an unknown game or a variant the engine does not play.
-    pub fn new(
+    pub(crate) fn new(
         game: &str,
         variant: Option<&str>,
         limit: Option<Limit>,
@@ -109,7 +109,7 @@ impl Player {
     ///
     /// # Errors
     /// The engine's message for parameters it cannot read.
-    pub fn with_params(mut self, yaml: String) -> Result<Player, String> {
+    pub(crate) fn with_params(mut self, yaml: String) -> Result<Player, String> {
         let start = self
             .position(&PositionRequest::default())
             .map_err(|error| error.to_string())?;
@@ -124,13 +124,13 @@ impl Player {
 
     /// The engine.
     #[must_use]
-    pub fn engine(&self) -> &dyn RulesEngine {
+    pub(crate) fn engine(&self) -> &dyn RulesEngine {
         self.engine.as_ref()
     }
 
     /// The deliberate fault, if any.
     #[must_use]
-    pub fn fault(&self) -> Option<Fault> {
+    pub(crate) fn fault(&self) -> Option<Fault> {
         self.fault
     }
 
@@ -138,7 +138,10 @@ impl Player {
     ///
     /// # Errors
     /// The engine's [`PositionError`].
-    pub fn position(&self, request: &PositionRequest) -> Result<Box<dyn Position>, PositionError> {
+    pub(crate) fn position(
+        &self,
+        request: &PositionRequest,
+    ) -> Result<Box<dyn Position>, PositionError> {
         self.engine.position(&self.variant, request)
     }
 
@@ -146,7 +149,7 @@ impl Player {
     ///
     /// # Errors
     /// The engine's [`PositionError`].
-    pub fn replay(
+    pub(crate) fn replay(
         &self,
         variant: &str,
         moves: &[String],
@@ -160,7 +163,7 @@ impl Player {
 
     /// The budget for a turn of `turn_ms` milliseconds (the protocol's limit, if it gives one).
     #[must_use]
-    pub fn budget(&self, turn_ms: Option<u64>) -> Budget {
+    pub(crate) fn budget(&self, turn_ms: Option<u64>) -> Budget {
         match self.limit {
             Some(Limit::Nodes(n)) => Budget::Nodes(n),
             Some(Limit::Depth(d)) => Budget::Depth(d),
@@ -179,7 +182,7 @@ impl Player {
     /// whatever the solver proves, as an Othello engine solves the last empties); otherwise
     /// alpha-beta chooses.
     #[must_use]
-    pub fn choose(
+    pub(crate) fn choose(
         &self,
         position: &dyn Position,
         budget: Budget,
@@ -219,14 +222,14 @@ impl Player {
     /// The answer to the `move_number`-th move request (from 1), faults applied, searching under
     /// `budget` (see [`Player::budget`]). The crash and hang faults do not return.
     #[must_use]
-    pub fn reply(&self, position: &dyn Position, move_number: u32, budget: Budget) -> Reply {
+    pub(crate) fn reply(&self, position: &dyn Position, move_number: u32, budget: Budget) -> Reply {
         self.reply_solving(position, move_number, budget, SOLVE_FIRST_NODES)
     }
 
     /// As [`Player::reply`], with the exact solver first under `solve_nodes` (the last empties
     /// of an Othello game under NBoard: whatever it proves is played, else `budget` searches).
     #[must_use]
-    pub fn reply_solving(
+    pub(crate) fn reply_solving(
         &self,
         position: &dyn Position,
         move_number: u32,

@@ -13,17 +13,17 @@ use crate::{PositionRequest, RulesEngine};
 
 /// One bench position: which game, where (a move list from the start), how deep.
 #[derive(Clone, Copy, Debug)]
-pub struct BenchPosition {
-    pub game: &'static str,
+pub(crate) struct BenchPosition {
+    pub(crate) game: &'static str,
     /// A label for reports.
-    pub label: &'static str,
+    pub(crate) label: &'static str,
     /// Moves from the start, in the game's notation.
-    pub moves: &'static str,
-    pub depth: u32,
+    pub(crate) moves: &'static str,
+    pub(crate) depth: u32,
 }
 
 /// The fixed set. Changing it changes every signature: freeze a new baseline after.
-pub const POSITIONS: &[BenchPosition] = &[
+pub(crate) const POSITIONS: &[BenchPosition] = &[
     BenchPosition {
         game: "amazons",
         label: "start",

@@ -34,7 +34,7 @@ impl<G: Game> Clone for SearchHook<G> {
 
 /// An embedded engine: the rules of `G`, named after its game, and its search when the game
 /// has one.
-pub struct Embedded<G: Game> {
+pub(crate) struct Embedded<G: Game> {
     search: Option<SearchHook<G>>,
     _game: PhantomData<fn() -> G>,
 }
@@ -52,7 +52,7 @@ impl<G: Game> Default for Embedded<G> {
 impl<G: Searchable> Embedded<G> {
     /// The rules and the game's searchers.
     #[must_use]
-    pub fn searching() -> Self {
+    pub(crate) fn searching() -> Self {
         Embedded {
             search: Some(SearchHook {
                 search: <G as Searchable>::search,

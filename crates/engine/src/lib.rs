@@ -14,7 +14,7 @@ use std::path::Path;
 
 pub use arbiter_core::picture::{Mark, MarkRole};
 pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
-pub use embedded::Embedded;
+pub(crate) use embedded::Embedded;
 pub use registry::{embedded_engines, find_engine, games};
 
 /// The workspace root this crate was built in: where `specs/`, `suites/`, `snapshots/` and

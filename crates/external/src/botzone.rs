@@ -25,7 +25,7 @@ use arbiter_protocol::Protocol;
 use arbiter_protocol::botzone::{Input, KEEP_RUNNING, SimpleInput, read_output};
 
 /// One bot's side of a game.
-pub struct BotzonePlayer {
+pub(crate) struct BotzonePlayer {
     spec: SpawnSpec,
     board: Board,
     protocol: Protocol,
@@ -50,7 +50,12 @@ fn blank(line: &str) -> bool {
 impl BotzonePlayer {
     /// A player for `board` under one of the Botzone protocols, started from `spec`.
     #[must_use]
-    pub fn new(spec: SpawnSpec, board: Board, protocol: Protocol, timing: Timing) -> BotzonePlayer {
+    pub(crate) fn new(
+        spec: SpawnSpec,
+        board: Board,
+        protocol: Protocol,
+        timing: Timing,
+    ) -> BotzonePlayer {
         BotzonePlayer {
             spec,
             board,
@@ -141,9 +146,9 @@ impl BotzonePlayer {
                 self.warnings.push(
                     "field `response` is a string holding JSON, not a JSON object".to_owned(),
                 );
-                self.board.from_json(&inner).map_err(field)
+                self.board.answer_from_json(&inner).map_err(field)
             }
-            other => self.board.from_json(other).map_err(field),
+            other => self.board.answer_from_json(other).map_err(field),
         }
     }
 
@@ -155,7 +160,7 @@ impl BotzonePlayer {
         if let Some(globaldata) = extra.get(2) {
             self.globaldata.clone_from(globaldata);
         }
-        self.board.from_simple(line)
+        self.board.answer_from_simple(line)
     }
 
     /// Simple interaction: one process for this turn.

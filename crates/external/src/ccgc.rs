@@ -36,10 +36,10 @@ use arbiter_protocol::ccgc::{CcgcGame, Colour, Command, MAX_COMMAND_BYTES, Read,
 
 /// The longest name the platform's engine template allows, in characters (12 letters; 6 汉字
 /// take 12 bytes in GBK).
-pub const MAX_NAME_CHARS: usize = 12;
+pub(crate) const MAX_NAME_CHARS: usize = 12;
 
 /// A CCGC platform engine's side of a game.
-pub struct CcgcPlayer {
+pub(crate) struct CcgcPlayer {
     spec: SpawnSpec,
     game: CcgcGame,
     timing: Timing,
@@ -56,14 +56,14 @@ pub struct CcgcPlayer {
 
 /// Whether the platform throws `line` away while it waits for a move: it holds no `move `.
 #[must_use]
-pub fn holds_no_move(line: &str) -> bool {
+pub(crate) fn holds_no_move(line: &str) -> bool {
     find_keyword(line, "move").is_none()
 }
 
 impl CcgcPlayer {
     /// A player of `game` started from `spec`.
     #[must_use]
-    pub fn new(spec: SpawnSpec, game: CcgcGame, timing: Timing) -> CcgcPlayer {
+    pub(crate) fn new(spec: SpawnSpec, game: CcgcGame, timing: Timing) -> CcgcPlayer {
         CcgcPlayer {
             spec,
             game,
@@ -85,7 +85,7 @@ impl CcgcPlayer {
     ///
     /// # Errors
     /// The engine did not start, or did not answer `name <name>` within the start-up time.
-    pub fn start(&mut self) -> Result<(Process, String), Fault> {
+    pub(crate) fn start(&mut self) -> Result<(Process, String), Fault> {
         let mut process = Process::spawn(&self.spec)?;
         self.started.push(process.started());
         process.send(&format!("{}\n", Command::NameQuery))?;
@@ -117,7 +117,11 @@ impl CcgcPlayer {
     ///
     /// # Errors
     /// The engine failed, timed out, or answered a list that is no move list of the game.
-    pub fn exchange(&mut self, process: &mut Process, commands: &str) -> Result<Answer, Fault> {
+    pub(crate) fn exchange(
+        &mut self,
+        process: &mut Process,
+        commands: &str,
+    ) -> Result<Answer, Fault> {
         for line in process.drain() {
             if !holds_no_move(&line) {
                 self.stray.0 += 1;
@@ -150,7 +154,7 @@ impl CcgcPlayer {
     ///
     /// # Errors
     /// A protocol fault for a list that is no move list of the game.
-    pub fn read_move(&mut self, line: &str) -> Result<Answer, Fault> {
+    pub(crate) fn read_move(&mut self, line: &str) -> Result<Answer, Fault> {
         let list = find_keyword(line, "move").unwrap_or("");
         let inside = !line.trim_start().starts_with("move ");
         if inside {
@@ -190,7 +194,7 @@ impl CcgcPlayer {
     ///
     /// # Errors
     /// A protocol fault for a move with no list (never for a canonical move of the game).
-    pub fn list(&self, mv: &str) -> Result<String, Fault> {
+    pub(crate) fn list(&self, mv: &str) -> Result<String, Fault> {
         self.game.encode(mv).map_err(|error| {
             Fault::protocol(format!("the move `{mv}` has no CCGC move list: {error}"))
         })
@@ -228,7 +232,7 @@ impl CcgcPlayer {
 ///
 /// # Errors
 /// The process's fault, with that context.
-pub fn read_keyword(
+pub(crate) fn read_keyword(
     process: &mut Process,
     deadline: &Deadline,
     keyword: &str,
@@ -259,7 +263,7 @@ pub fn read_keyword(
 }
 
 /// `quit`, a second to leave (the platform's grace), then the tree is killed.
-pub fn quit(mut process: Process) {
+pub(crate) fn quit(mut process: Process) {
     let _ = process.send(&format!("{}\n", Command::Quit));
     process.shutdown(Duration::from_millis(1000));
 }

@@ -21,7 +21,7 @@ use arbiter_protocol::gomocup::parse_xy;
 /// A game's board as the platforms see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    pub size: u8,
+    pub(crate) size: u8,
     encoding: Encoding,
 }
 
@@ -36,7 +36,7 @@ pub enum Answer {
 impl Board {
     /// The board of `game` under `variant`; `None` for a game no play protocol carries.
     #[must_use]
-    pub fn of(game: &str, variant: &str) -> Option<Board> {
+    pub(crate) fn of(game: &str, variant: &str) -> Option<Board> {
         let encoding = Encoding::for_game(game, variant).ok()?;
         let size = match encoding {
             Encoding::Gomoku { size } | Encoding::Amazons { size } | Encoding::NoGo { size } => {
@@ -49,7 +49,7 @@ impl Board {
 
     /// The shared codec of this board.
     #[must_use]
-    pub fn encoding(self) -> Encoding {
+    pub(crate) fn encoding(self) -> Encoding {
         self.encoding
     }
 
@@ -78,7 +78,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault for a move without an encoding (gomoku's `put-two`).
-    pub fn to_json(self, mv: Option<&str>) -> Result<Value, Fault> {
+    pub(crate) fn to_json(self, mv: Option<&str>) -> Result<Value, Fault> {
         Ok(self.encoding.to_json(&self.coords(mv)?))
     }
 
@@ -86,7 +86,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault when the value is not an object with the game's integer fields.
-    pub fn from_json(self, value: &Value) -> Result<Answer, Fault> {
+    pub(crate) fn answer_from_json(self, value: &Value) -> Result<Answer, Fault> {
         let coords = self.encoding.from_json(value).map_err(|error| {
             Fault::protocol(format!(
                 "response {} is not a move: {error}",
@@ -100,7 +100,7 @@ impl Board {
     ///
     /// # Errors
     /// As [`Board::to_json`].
-    pub fn to_simple(self, mv: Option<&str>) -> Result<String, Fault> {
+    pub(crate) fn to_simple(self, mv: Option<&str>) -> Result<String, Fault> {
         Ok(self.encoding.to_simple(&self.coords(mv)?))
     }
 
@@ -108,7 +108,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault when the line is not the right count of integers.
-    pub fn from_simple(self, line: &str) -> Result<Answer, Fault> {
+    pub(crate) fn answer_from_simple(self, line: &str) -> Result<Answer, Fault> {
         let coords = self.encoding.from_simple(line).map_err(|error| {
             Fault::protocol(format!("`{}` is not a move: {error}", preview(line)))
         })?;
@@ -119,7 +119,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault for a move that is not a point of the board (`swap`, `put-two`).
-    pub fn to_gomocup(self, mv: &str) -> Result<String, Fault> {
+    pub(crate) fn to_gomocup(self, mv: &str) -> Result<String, Fault> {
         let (x, y) = gomoku_point_to_xy(mv, self.size)
             .map_err(|error| Fault::protocol(format!("`{mv}` has no Gomocup encoding: {error}")))?;
         Ok(format!("{x},{y}"))
@@ -130,7 +130,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault when the line is not two integers separated by a comma.
-    pub fn from_gomocup(self, line: &str) -> Result<Answer, Fault> {
+    pub(crate) fn answer_from_gomocup(self, line: &str) -> Result<Answer, Fault> {
         let (x, y) = parse_xy(line).map_err(|error| {
             Fault::protocol(format!("`{}` is not a move: {error}", preview(line)))
         })?;
@@ -154,18 +154,18 @@ mod tests {
         let board = Board::of("gomoku", "renju").unwrap();
         assert_eq!(board.to_gomocup("h8").unwrap(), "7,7");
         assert_eq!(
-            board.from_gomocup("7,7").unwrap(),
+            board.answer_from_gomocup("7,7").unwrap(),
             Answer::Move("h8".to_owned())
         );
         assert_eq!(
-            board.from_gomocup("-1,-1").unwrap(),
+            board.answer_from_gomocup("-1,-1").unwrap(),
             Answer::Move("pass".to_owned())
         );
         assert!(matches!(
-            board.from_gomocup("15,3").unwrap(),
+            board.answer_from_gomocup("15,3").unwrap(),
             Answer::OffBoard(_)
         ));
-        assert!(board.from_gomocup("7 7").is_err());
+        assert!(board.answer_from_gomocup("7 7").is_err());
         assert_eq!(board.to_json(Some("a15")).unwrap(), json!({"x": 0, "y": 0}));
         assert_eq!(board.to_json(None).unwrap(), json!({"x": -1, "y": -1}));
         assert_eq!(
@@ -173,10 +173,10 @@ mod tests {
             json!({"x": -1, "y": -1})
         );
         assert!(matches!(
-            board.from_simple("15 3").unwrap(),
+            board.answer_from_simple("15 3").unwrap(),
             Answer::OffBoard(_)
         ));
-        assert!(board.from_simple("7").is_err());
+        assert!(board.answer_from_simple("7").is_err());
     }
 
     #[test]
@@ -184,23 +184,23 @@ mod tests {
         let othello = Board::of("othello", "standard").unwrap();
         assert_eq!(othello.to_simple(Some("d3")).unwrap(), "3 2");
         assert_eq!(
-            othello.from_simple("-1 -1").unwrap(),
+            othello.answer_from_simple("-1 -1").unwrap(),
             Answer::Move("pass".to_owned())
         );
         let gomoku = Board::of("gomoku", "freestyle").unwrap();
         assert_eq!(
-            gomoku.from_simple("-1 -1").unwrap(),
+            gomoku.answer_from_simple("-1 -1").unwrap(),
             Answer::Move("swap".to_owned())
         );
         let amazons = Board::of("amazons", "botzone8").unwrap();
         let text = amazons.to_simple(Some("a6-a2/b2")).unwrap();
         assert_eq!(text, "0 2 0 6 1 6");
         assert_eq!(
-            amazons.from_simple(&text).unwrap(),
+            amazons.answer_from_simple(&text).unwrap(),
             Answer::Move("a6-a2/b2".to_owned())
         );
         assert!(matches!(
-            amazons.from_simple("-1 -1 -1 -1 -1 -1").unwrap(),
+            amazons.answer_from_simple("-1 -1 -1 -1 -1 -1").unwrap(),
             Answer::OffBoard(_)
         ));
         assert!(Board::of("tictactoe", "standard").is_none());

@@ -130,7 +130,7 @@ impl ExternalEngine {
 
     /// How to start one process of this engine.
     #[must_use]
-    pub fn spawn_spec(&self) -> SpawnSpec {
+    pub(crate) fn spawn_spec(&self) -> SpawnSpec {
         let manifest = &self.shared.manifest;
         SpawnSpec {
             program: manifest.program.clone(),
@@ -155,7 +155,7 @@ impl ExternalEngine {
     /// A new player of `variant` for a play protocol; `None` for `arbiter-line` or a variant
     /// the manifest does not offer. The one place where a protocol picks its driver.
     #[must_use]
-    pub fn player_for(&self, variant: &str) -> Option<Box<dyn Player>> {
+    pub(crate) fn player_for(&self, variant: &str) -> Option<Box<dyn Player>> {
         let manifest = &self.shared.manifest;
         let offered = self.offered(variant)?;
         if manifest.protocol == Protocol::Ccgc {
@@ -209,7 +209,7 @@ impl ExternalEngine {
     }
 
     /// Adds warnings for [`RulesEngine::take_warnings`].
-    pub fn warn(&self, warnings: Vec<String>) {
+    pub(crate) fn warn(&self, warnings: Vec<String>) {
         if warnings.is_empty() {
             return;
         }
@@ -264,14 +264,8 @@ impl ExternalEngine {
 
     /// The board encoding of the default variant (play protocols).
     #[must_use]
-    pub fn board(&self) -> Option<Board> {
+    pub(crate) fn board(&self) -> Option<Board> {
         Board::of(&self.shared.manifest.game, self.shared.manifest.variant())
-    }
-
-    /// The board encoding of `variant`.
-    #[must_use]
-    pub fn board_of(&self, variant: &str) -> Option<Board> {
-        Board::of(&self.shared.manifest.game, variant)
     }
 }
 

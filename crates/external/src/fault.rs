@@ -26,18 +26,6 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
-    /// Every kind.
-    pub const ALL: [FaultKind; 8] = [
-        FaultKind::Timeout,
-        FaultKind::Crash,
-        FaultKind::ProtocolError,
-        FaultKind::NoAnswer,
-        FaultKind::IllegalMove,
-        FaultKind::WrongPass,
-        FaultKind::WrongExchange,
-        FaultKind::MemoryLimit,
-    ];
-
     /// The kebab-case name used in [`SearchError::Fault`] and reports.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -70,7 +58,7 @@ pub struct Fault {
 impl Fault {
     /// A fault of `kind`; control characters in `detail` (an engine's bytes) are escaped.
     #[must_use]
-    pub fn new(kind: FaultKind, detail: String) -> Fault {
+    pub(crate) fn new(kind: FaultKind, detail: String) -> Fault {
         Fault {
             kind,
             detail: escape(&detail),
@@ -79,13 +67,13 @@ impl Fault {
 
     /// A protocol error.
     #[must_use]
-    pub fn protocol(detail: impl Into<String>) -> Fault {
+    pub(crate) fn protocol(detail: impl Into<String>) -> Fault {
         Fault::new(FaultKind::ProtocolError, detail.into())
     }
 
     /// The same fault with `context` in front of its detail.
     #[must_use]
-    pub fn context(mut self, context: &str) -> Fault {
+    pub(crate) fn context(mut self, context: &str) -> Fault {
         self.detail = format!("{context}: {}", self.detail);
         self
     }
@@ -94,7 +82,7 @@ impl Fault {
 /// `text` with control characters (NUL, escape sequences, bells, line breaks) written as Rust
 /// escapes, so that an engine's bytes cannot garble a terminal or a report.
 #[must_use]
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     if !text.chars().any(char::is_control) {
         return text.to_owned();
     }

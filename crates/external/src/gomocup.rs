@@ -22,23 +22,23 @@ use super::{Clock, Player, Timing};
 
 /// The `INFO` settings sent after `START`.
 #[derive(Clone, Debug)]
-pub struct GomocupSettings {
-    pub timing: Timing,
-    pub memory_mb: Option<u64>,
+pub(crate) struct GomocupSettings {
+    pub(crate) timing: Timing,
+    pub(crate) memory_mb: Option<u64>,
     /// The `INFO rule` value, if the variant has one.
-    pub rule: Option<u32>,
+    pub(crate) rule: Option<u32>,
 }
 
 /// A gomoku position as its stones stand, from the side to move's view (`BOARD` fields 1 and
 /// 2), for a board no move order reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stones {
-    pub own: Vec<String>,
-    pub opponent: Vec<String>,
+    pub(crate) own: Vec<String>,
+    pub(crate) opponent: Vec<String>,
 }
 
 /// A Gomocup engine's side of a game.
-pub struct GomocupPlayer {
+pub(crate) struct GomocupPlayer {
     spec: SpawnSpec,
     board: Board,
     settings: GomocupSettings,
@@ -52,7 +52,7 @@ pub struct GomocupPlayer {
 
 /// Information lines a manager logs and skips at any time.
 #[must_use]
-pub fn is_information(line: &str) -> bool {
+pub(crate) fn is_information(line: &str) -> bool {
     let word = line.split_whitespace().next().unwrap_or("");
     line.trim().is_empty()
         || ["MESSAGE", "DEBUG", "SUGGEST"]
@@ -62,7 +62,7 @@ pub fn is_information(line: &str) -> bool {
 
 /// While a move is awaited, `ERROR` lines are skipped too: the engine still owes its move.
 #[must_use]
-pub fn is_noise_before_move(line: &str) -> bool {
+pub(crate) fn is_noise_before_move(line: &str) -> bool {
     let word = line.split_whitespace().next().unwrap_or("");
     is_information(line) || word.eq_ignore_ascii_case("ERROR")
 }
@@ -70,7 +70,7 @@ pub fn is_noise_before_move(line: &str) -> bool {
 impl GomocupPlayer {
     /// A player for `board` started from `spec`.
     #[must_use]
-    pub fn new(spec: SpawnSpec, board: Board, settings: GomocupSettings) -> GomocupPlayer {
+    pub(crate) fn new(spec: SpawnSpec, board: Board, settings: GomocupSettings) -> GomocupPlayer {
         GomocupPlayer {
             spec,
             board,
@@ -92,7 +92,7 @@ impl GomocupPlayer {
     ///
     /// # Errors
     /// The engine did not start or refused `START`.
-    pub fn start(&mut self) -> Result<Process, Fault> {
+    pub(crate) fn start(&mut self) -> Result<Process, Fault> {
         let mut process = Process::spawn(&self.spec)?;
         self.started.push(process.started());
         process.send(&format!("START {}\r\n", self.board.size))?;
@@ -110,39 +110,6 @@ impl GomocupPlayer {
         }
         process.send(&info_lines(&self.settings, self.clock))?;
         Ok(process)
-    }
-
-    /// A new game with the live process: `RESTART`, or `END` and a relaunch on `UNKNOWN`.
-    /// Returns whether the engine understood `RESTART`.
-    ///
-    /// # Errors
-    /// The engine failed while restarting.
-    pub fn restart(&mut self) -> Result<bool, Fault> {
-        let Some((mut process, _)) = self.live.take() else {
-            return Ok(false);
-        };
-        let deadline = self.timing().for_move();
-        process.send("RESTART\r\n")?;
-        let answer = process.read_answer(&deadline, "its answer to RESTART", &is_information)?;
-        let word = answer.split_whitespace().next().unwrap_or("");
-        if word.eq_ignore_ascii_case("OK") {
-            self.live = Some((process, 0));
-            Ok(true)
-        } else if word.eq_ignore_ascii_case("UNKNOWN") || word.eq_ignore_ascii_case("ERROR") {
-            if word.eq_ignore_ascii_case("ERROR") {
-                self.warnings.push(format!(
-                    "answered `{}` to RESTART where the protocol says UNKNOWN",
-                    preview(&answer)
-                ));
-            }
-            end(process);
-            Ok(false)
-        } else {
-            Err(Fault::protocol(format!(
-                "answered `{}` to RESTART (expected OK or UNKNOWN)",
-                preview(&answer)
-            )))
-        }
     }
 
     /// `BOARD` … `DONE` of a game in move order: 1 the side to move's stones, 2 the other's.
@@ -189,7 +156,7 @@ impl GomocupPlayer {
             self.warnings.push(warning);
         }
         process.watch_memory(true)?;
-        let answer = self.board.from_gomocup(&line)?;
+        let answer = self.board.answer_from_gomocup(&line)?;
         self.live = Some((process, plies + 1));
         Ok(answer)
     }
@@ -222,7 +189,7 @@ impl GomocupPlayer {
 /// arbiter's tolerance). Under a match's clock, `timeout_turn` is the match's turn limit and
 /// `timeout_match` the game clock as it stands when the engine starts (0: none).
 #[must_use]
-pub fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> String {
+pub(crate) fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> String {
     let turn_ms = clock.map_or(settings.timing.move_ms, |clock| clock.turn_ms);
     let match_ms = clock.and_then(|clock| clock.time_left_ms).unwrap_or(0);
     let mut text = format!("INFO timeout_turn {turn_ms}\r\nINFO timeout_match {match_ms}\r\n");
@@ -237,7 +204,7 @@ pub fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> String {
 }
 
 /// `END`, a second to leave, then the tree is killed.
-pub fn end(mut process: Process) {
+pub(crate) fn end(mut process: Process) {
     let _ = process.send("END\r\n");
     process.shutdown(Duration::from_millis(1000));
 }

@@ -24,24 +24,24 @@
 //! [`line::LineSession`] for a rules protocol), one arm in [`ExternalEngine::player_for`], and
 //! its rows in [`check`].
 
-pub mod botzone;
-pub mod ccgc;
+pub(crate) mod botzone;
+pub(crate) mod ccgc;
 pub mod check;
-pub mod encode;
-pub mod engine;
-pub mod fault;
+pub(crate) mod encode;
+pub(crate) mod engine;
+pub(crate) mod fault;
 pub mod game;
-pub mod gomocup;
+pub(crate) mod gomocup;
 pub mod line;
 pub mod manifest;
-pub mod nboard;
+pub(crate) mod nboard;
 pub mod reach;
 pub mod sandbox;
 
 pub use encode::{Answer, Board};
 pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub use fault::{Fault, FaultKind};
-pub use gomocup::Stones;
+pub(crate) use gomocup::Stones;
 pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, Protocol};
 pub use sandbox::{Deadline, Started};
 
@@ -91,19 +91,19 @@ pub trait Player: Send {
 
 /// The time limits of a manifest, in ms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
+pub(crate) struct Timing {
     /// Start-up (Gomocup `START`, arbiter-line `hello`) and Botzone's first turn.
-    pub first_ms: u64,
+    pub(crate) first_ms: u64,
     /// Every move.
-    pub move_ms: u64,
+    pub(crate) move_ms: u64,
     /// arbiter's slack on top of every limit.
-    pub tolerance_ms: u64,
+    pub(crate) tolerance_ms: u64,
 }
 
 impl Timing {
     /// The limits a manifest gives.
     #[must_use]
-    pub fn of(manifest: &Manifest) -> Timing {
+    pub(crate) fn of(manifest: &Manifest) -> Timing {
         Timing {
             first_ms: manifest.first_move_time_ms,
             move_ms: manifest.move_time_ms,
@@ -113,13 +113,13 @@ impl Timing {
 
     /// The deadline of one move, from now.
     #[must_use]
-    pub fn for_move(&self) -> Deadline {
+    pub(crate) fn for_move(&self) -> Deadline {
         Deadline::new("move time", self.move_ms, self.tolerance_ms)
     }
 
     /// The deadline of start-up (or Botzone's first turn), from now.
     #[must_use]
-    pub fn for_start(&self, what: &'static str) -> Deadline {
+    pub(crate) fn for_start(&self, what: &'static str) -> Deadline {
         Deadline::new(what, self.first_ms, self.tolerance_ms)
     }
 
@@ -128,7 +128,7 @@ impl Timing {
     /// `min(timeout_match - time used, timeout_turn)`); start-up keeps its extra over the
     /// move time, and the tolerance stays.
     #[must_use]
-    pub fn under(&self, clock: Option<Clock>) -> Timing {
+    pub(crate) fn under(&self, clock: Option<Clock>) -> Timing {
         let Some(clock) = clock else {
             return *self;
         };
@@ -145,9 +145,9 @@ impl Timing {
 
 /// A match's clock before one answer ([`Player::set_clock`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub(crate) struct Clock {
     /// The most this answer may take.
-    pub turn_ms: u64,
+    pub(crate) turn_ms: u64,
     /// What is left on the side's game clock, under a game time control.
-    pub time_left_ms: Option<u64>,
+    pub(crate) time_left_ms: Option<u64>,
 }

@@ -17,10 +17,10 @@ use arbiter_engine::{Budget, OutcomeView, PositionRequest, Refusal, SearchReport
 use arbiter_protocol::line::{GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
 
 /// The least time of a rule query, in ms (an engine's `legal` is not a move under a clock).
-pub const QUERY_MS: u64 = 10_000;
+pub(crate) const QUERY_MS: u64 = 10_000;
 
 /// The least time of a `perft`, in ms.
-pub const PERFT_MS: u64 = 120_000;
+pub(crate) const PERFT_MS: u64 = 120_000;
 
 /// A running `arbiter-line` engine.
 pub struct LineSession {
@@ -83,7 +83,7 @@ impl LineSession {
     }
 
     /// Warnings since the last call.
-    pub fn take_warnings(&mut self) -> Vec<String> {
+    pub(crate) fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.warnings)
     }
 
@@ -91,7 +91,7 @@ impl LineSession {
     ///
     /// # Errors
     /// The sandbox's faults, or `protocol-error` for a line that is not an answer.
-    pub fn ask(&mut self, command: &LineCommand) -> Result<LineAnswer, Fault> {
+    pub(crate) fn ask(&mut self, command: &LineCommand) -> Result<LineAnswer, Fault> {
         let deadline = Deadline::new("query time", self.query_ms, self.tolerance_ms);
         self.ask_by(command, &deadline)
     }
@@ -100,7 +100,7 @@ impl LineSession {
     ///
     /// # Errors
     /// As [`LineSession::ask`].
-    pub fn ask_by(
+    pub(crate) fn ask_by(
         &mut self,
         command: &LineCommand,
         deadline: &Deadline,
@@ -120,7 +120,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine refuses the variant or fails.
-    pub fn set_variant(&mut self, variant: &str) -> Result<(), Fault> {
+    pub(crate) fn set_variant(&mut self, variant: &str) -> Result<(), Fault> {
         if self.variant == variant {
             return Ok(());
         }
@@ -198,7 +198,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine fails.
-    pub fn legal(&mut self) -> Result<Vec<String>, Fault> {
+    pub(crate) fn legal(&mut self) -> Result<Vec<String>, Fault> {
         match self.ask(&LineCommand::Legal)? {
             LineAnswer::Legal(moves) => Ok(moves),
             other => Err(unexpected("legal", &other)),
@@ -209,7 +209,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine fails.
-    pub fn check(&mut self, mv: &str) -> Result<Result<(), Refusal>, Fault> {
+    pub(crate) fn check(&mut self, mv: &str) -> Result<Result<(), Refusal>, Fault> {
         match self.ask(&LineCommand::Check(mv.to_owned()))? {
             LineAnswer::Ok => Ok(Ok(())),
             LineAnswer::Illegal(code) => Ok(Err(Refusal {
@@ -224,7 +224,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine fails.
-    pub fn outcome(&mut self) -> Result<Option<OutcomeView>, Fault> {
+    pub(crate) fn outcome(&mut self) -> Result<Option<OutcomeView>, Fault> {
         match self.ask(&LineCommand::Outcome)? {
             LineAnswer::Outcome(LineOutcome::None) => Ok(None),
             LineAnswer::Outcome(LineOutcome::Winner {
@@ -249,7 +249,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine fails.
-    pub fn forbidden(&mut self) -> Result<Option<Vec<(String, String)>>, Fault> {
+    pub(crate) fn forbidden(&mut self) -> Result<Option<Vec<(String, String)>>, Fault> {
         match self.ask(&LineCommand::Forbidden)? {
             LineAnswer::Forbidden(points) => Ok(Some(points)),
             LineAnswer::Unsupported => Ok(None),
@@ -262,7 +262,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine fails.
-    pub fn board(&mut self) -> Result<Option<String>, Fault> {
+    pub(crate) fn board(&mut self) -> Result<Option<String>, Fault> {
         match self.ask(&LineCommand::Board)? {
             LineAnswer::Board(text) => Ok(Some(text)),
             LineAnswer::UnknownCommand(_) | LineAnswer::Unsupported => Ok(None),
@@ -274,7 +274,7 @@ impl LineSession {
     ///
     /// # Errors
     /// A fault when the engine fails or answers another depth.
-    pub fn perft(&mut self, depth: u32, convention: PerftConvention) -> Result<u64, Fault> {
+    pub(crate) fn perft(&mut self, depth: u32, convention: PerftConvention) -> Result<u64, Fault> {
         let command = match convention {
             PerftConvention::SequencesOfExactLength => LineCommand::Perft(depth),
             PerftConvention::FinishedGameIsLeaf => LineCommand::PerftFinishedIsLeaf(depth),

@@ -47,11 +47,11 @@ use arbiter_protocol::gomocup::rule_for_variant;
 /// (`tolerance = 1000` in its `client/ai_match.py`; a turn times out after
 /// `tolerance + min(timeout_match - time used, timeout_turn)`). Brains use 0.92-1.03 s of a
 /// 1 s `timeout_turn`, so an exact deadline fails them at random.
-pub const DEFAULT_TOLERANCE_MS: u64 = 1000;
+pub(crate) const DEFAULT_TOLERANCE_MS: u64 = 1000;
 
 /// An argv list. A YAML string is refused: arbiter never runs a shell.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Argv(pub Vec<String>);
+pub(crate) struct Argv(pub(crate) Vec<String>);
 
 impl<'de> Deserialize<'de> for Argv {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -162,7 +162,7 @@ struct ManifestFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OfferedVariant {
     /// The variant, in the embedded engine's grammar (`renju`, `freestyle@20`).
-    pub name: String,
+    pub(crate) name: String,
     /// The `INFO rule` value (Gomocup only): the manifest's, else arbiter's mapping.
     pub gomocup_rule: Option<u32>,
 }
@@ -175,7 +175,7 @@ pub struct Manifest {
     /// The game, one of the embedded engines' games (its rules are the reference).
     pub game: String,
     /// The variants it offers, the default first; never empty.
-    pub variants: Vec<OfferedVariant>,
+    pub(crate) variants: Vec<OfferedVariant>,
     /// The program (an absolute path) and its arguments.
     pub program: PathBuf,
     pub args: Vec<String>,
@@ -189,11 +189,11 @@ pub struct Manifest {
     /// arbiter's slack on top of every limit, in ms ([`DEFAULT_TOLERANCE_MS`]).
     pub tolerance_ms: u64,
     /// The resident-memory limit of the process tree in MB, if any.
-    pub memory_mb: Option<u64>,
+    pub(crate) memory_mb: Option<u64>,
     /// The `set depth` of an NBoard engine (nboard only).
-    pub nboard_depth: Option<u32>,
+    pub(crate) nboard_depth: Option<u32>,
     /// Free text.
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// The engine's own files besides the program (weights, parameters), relative to
     /// `working_dir`: what a frozen copy takes along.
     pub files: Vec<PathBuf>,
@@ -512,7 +512,7 @@ fn offered_variants(
 
 /// Whether two spellings name the same variant (`renju` and `renju@15` for gomoku).
 #[must_use]
-pub fn same_variant(game: &str, a: &str, b: &str) -> bool {
+pub(crate) fn same_variant(game: &str, a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
@@ -571,7 +571,7 @@ fn engine_file(listed: &str, working_dir: &Path) -> Result<PathBuf, String> {
 ///
 /// # Errors
 /// "command `x` not found", with where it was looked for.
-pub fn resolve_program(program: &str, working_dir: &Path) -> Result<PathBuf, String> {
+pub(crate) fn resolve_program(program: &str, working_dir: &Path) -> Result<PathBuf, String> {
     if program.contains('/') {
         // `./x` names `x` in the working directory: rebuilding the path from its components
         // drops an inner `.` (a leading one, which still means something, is kept).

@@ -29,10 +29,10 @@ use arbiter_protocol::nboard::{Command, GgfGame, Reply, VERSION};
 
 /// The `set depth` sent when the manifest gives no `nboard-depth`: deep enough to be a real
 /// search, shallow enough that Edax or NTest answer well within a second.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub(crate) const DEFAULT_DEPTH: u32 = 8;
 
 /// An NBoard engine's side of a game.
-pub struct NboardPlayer {
+pub(crate) struct NboardPlayer {
     spec: SpawnSpec,
     timing: Timing,
     depth: u32,
@@ -46,14 +46,14 @@ pub struct NboardPlayer {
 
 /// Whether `line` is information the manager logs and skips.
 #[must_use]
-pub fn is_information(line: &str) -> bool {
+pub(crate) fn is_information(line: &str) -> bool {
     line.trim().is_empty() || matches!(Reply::parse(line), Ok(Reply::Information(_)))
 }
 
 impl NboardPlayer {
     /// A player started from `spec`, searching to `depth`.
     #[must_use]
-    pub fn new(spec: SpawnSpec, timing: Timing, depth: u32) -> NboardPlayer {
+    pub(crate) fn new(spec: SpawnSpec, timing: Timing, depth: u32) -> NboardPlayer {
         NboardPlayer {
             spec,
             timing,
@@ -75,7 +75,7 @@ impl NboardPlayer {
     ///
     /// # Errors
     /// The engine did not start or never answered the `ping`.
-    pub fn start(&mut self) -> Result<Process, Fault> {
+    pub(crate) fn start(&mut self) -> Result<Process, Fault> {
         let mut process = Process::spawn(&self.spec)?;
         self.started.push(process.started());
         process.send(&format!(
@@ -97,7 +97,7 @@ impl NboardPlayer {
     ///
     /// # Errors
     /// The engine failed, timed out, or printed a line that is not NBoard's.
-    pub fn sync(&mut self, process: &mut Process, deadline: &Deadline) -> Result<(), Fault> {
+    pub(crate) fn sync(&mut self, process: &mut Process, deadline: &Deadline) -> Result<(), Fault> {
         self.ping += 1;
         let ping = self.ping;
         process.send(&format!("{}\n", Command::Ping(ping)))?;
@@ -226,7 +226,7 @@ impl Skipped {
 }
 
 /// `quit`, a second to leave, then the tree is killed.
-pub fn quit(mut process: Process) {
+pub(crate) fn quit(mut process: Process) {
     let _ = process.send("quit\n");
     process.shutdown(Duration::from_millis(1000));
 }

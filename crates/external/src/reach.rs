@@ -22,7 +22,7 @@ use super::gomocup::Stones;
 use arbiter_engine::{PositionError, PositionRequest, RulesEngine};
 
 /// Positions a move-order search may visit before it gives up.
-pub const ORDER_SEARCH_NODES: u64 = 200_000;
+pub(crate) const ORDER_SEARCH_NODES: u64 = 200_000;
 
 /// How a play protocol is given a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ fn stones_of(setup: &Setup) -> Stones {
 /// # Errors
 /// Why there is none (counts that cannot alternate, an opening rule, a swap taken), or that
 /// the search gave up.
-pub fn find_order(
+pub(crate) fn find_order(
     variant: &GomokuVariant,
     setup: &Setup,
     budget: u64,

@@ -37,14 +37,14 @@ const SNIPPET_WIDTH: usize = 100;
 /// `error: <message>` / ` --> <file>:<line>:<column>` / the source line with a caret.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecError {
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// 1-based; 0 when the problem concerns the whole file (it cannot be read).
     pub line: usize,
     /// 1-based.
     pub column: usize,
     pub message: String,
     /// The source line the problem is on, for the snippet.
-    pub source_line: Option<String>,
+    pub(crate) source_line: Option<String>,
 }
 
 impl SpecError {

@@ -38,9 +38,9 @@ pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Input {
     /// What the judge asked each turn (for board games: the opponent's last move, or all `-1`).
-    pub requests: Vec<Value>,
+    pub(crate) requests: Vec<Value>,
     /// What this bot answered each turn; one fewer than `requests`.
-    pub responses: Vec<Value>,
+    pub(crate) responses: Vec<Value>,
     /// What the bot stored with its last answer.
     #[serde(default)]
     pub data: String,
@@ -275,8 +275,8 @@ fn shorten(text: &str) -> String {
 /// A simplified-I/O input: requests and responses as `x y` lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SimpleInput {
-    pub requests: Vec<String>,
-    pub responses: Vec<String>,
+    pub(crate) requests: Vec<String>,
+    pub(crate) responses: Vec<String>,
     pub data: String,
     pub globaldata: String,
 }
@@ -400,7 +400,7 @@ impl SimpleOutput {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     /// The bot's player number: 0 moves first (its first request was "you start").
-    pub player: usize,
+    pub(crate) player: usize,
     /// Every move played so far, in our notation, in order (both players).
     pub moves: Vec<String>,
 }
@@ -410,7 +410,7 @@ pub struct History {
 /// # Errors
 /// A [`CodecError`] when there is not exactly one more request than responses, a value does not
 /// decode (see [`Encoding::decode`]), or "you start" appears anywhere but first.
-pub fn decode_history(
+pub(crate) fn decode_history(
     encoding: Encoding,
     requests: &[Coords],
     responses: &[Coords],
@@ -455,7 +455,7 @@ pub fn decode_history(
 /// # Errors
 /// A [`CodecError`] for a player other than 0 and 1, when it is not that player's turn
 /// (`moves.len()` must have the player's parity), or for a move without an encoding.
-pub fn encode_history(
+pub(crate) fn encode_history(
     encoding: Encoding,
     moves: &[String],
     player: usize,

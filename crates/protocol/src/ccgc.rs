@@ -168,7 +168,7 @@ pub enum Read {
 
 /// How rows are counted in a game's notation, against the platform's y (down from the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rows {
+pub(crate) enum Rows {
     /// Rank 1 at the bottom: rank = size − y (Connect6, Amazons, NoGo).
     FromBottom,
     /// The platform's rows mirrored: rank = y + 1 (Surakarta; see the module's notes).
@@ -178,8 +178,8 @@ pub enum Rows {
 /// A square board of points named `a1`… in arbiter's notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Grid {
-    pub size: u8,
-    pub rows: Rows,
+    pub(crate) size: u8,
+    pub(crate) rows: Rows,
 }
 
 impl Grid {
@@ -194,7 +194,7 @@ impl Grid {
     ///
     /// # Errors
     /// A [`CodecError`] for text that is no point of this board.
-    pub fn to_letters(self, point: &str) -> Result<String, CodecError> {
+    pub(crate) fn to_letters(self, point: &str) -> Result<String, CodecError> {
         let bad = || CodecError::new(format!("`{point}` is not a point of this board"));
         let point = point.trim();
         let mut chars = point.chars();
@@ -221,7 +221,7 @@ impl Grid {
     ///
     /// # Errors
     /// Why the letters name no point.
-    pub fn from_letters(self, letters: &[u8]) -> Result<String, String> {
+    pub(crate) fn point_of_letters(self, letters: &[u8]) -> Result<String, String> {
         let size = self.size;
         let index = |c: u8| c.checked_sub(b'A').filter(|&n| n < size);
         match letters {
@@ -370,7 +370,7 @@ impl CcgcGame {
             }
             let mut text = String::new();
             for (index, pair) in bytes.chunks(2).enumerate() {
-                match grid.from_letters(pair) {
+                match grid.point_of_letters(pair) {
                     Ok(point) => {
                         if index > 0 {
                             text.push_str(glue[index - 1]);
@@ -387,7 +387,7 @@ impl CcgcGame {
                 let what = "four letters: two stones (`IIKK`), or one stone and `@@` (`JJ@@`)";
                 match bytes {
                     [x, y, b'@', b'@'] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => {
-                        Ok(match grid.from_letters(&[*x, *y]) {
+                        Ok(match grid.point_of_letters(&[*x, *y]) {
                             Ok(point) => Read::Move(point),
                             Err(why) => Read::OffBoard(format!("`{list}`: {why}")),
                         })

@@ -22,8 +22,7 @@
 //! | anything else | `UNKNOWN msg` |
 //!
 //! Any time the engine may also print `MESSAGE text`, `DEBUG text`, `ERROR text` and
-//! `SUGGEST X,Y`; a manager logs them while it waits for the answer
-//! ([`Answer::is_informational`]).
+//! `SUGGEST X,Y`; a manager logs them while it waits for the answer.
 //!
 //! # `INFO rule`
 //! The value is a bitmask whose meaning engines disagree on (see `docs/protocols.md`). arbiter
@@ -78,7 +77,7 @@ pub enum Command {
 impl Command {
     /// The command's lines, without line ends.
     #[must_use]
-    pub fn to_lines(&self) -> Vec<String> {
+    pub(crate) fn to_lines(&self) -> Vec<String> {
         match self {
             Command::Start(n) => vec![format!("START {n}")],
             Command::RectStart(w, h) => vec![format!("RECTSTART {w},{h}")],
@@ -156,8 +155,8 @@ impl CommandReader {
     }
 
     /// Whether a `BOARD`/`SWAP2BOARD` block is open (waiting for `DONE`).
-    #[must_use]
-    pub fn in_block(&self) -> bool {
+    #[cfg(test)]
+    fn in_block(&self) -> bool {
         self.block.is_some()
     }
 
@@ -287,12 +286,6 @@ pub enum Answer {
 }
 
 impl Answer {
-    /// Whether a manager logs this line and keeps waiting for the answer (`MESSAGE`, `DEBUG`).
-    #[must_use]
-    pub fn is_informational(&self) -> bool {
-        matches!(self, Answer::Message(_) | Answer::Debug(_))
-    }
-
     /// The line, without a line end.
     #[must_use]
     pub fn to_line(&self) -> String {
@@ -518,12 +511,6 @@ mod tests {
     #[case(r#"name="unterminated"#)]
     fn refuses_bad_answers(#[case] line: &str) {
         assert!(Answer::parse(line).is_err(), "{line}");
-    }
-
-    #[test]
-    fn informational_answers() {
-        assert!(Answer::Message("x".into()).is_informational());
-        assert!(!Answer::Move(1, 1).is_informational());
     }
 
     #[rstest]

@@ -87,18 +87,6 @@ impl Protocol {
         }
     }
 
-    /// Whether this is one of the Botzone protocols.
-    #[must_use]
-    pub const fn is_botzone(self) -> bool {
-        matches!(
-            self,
-            Protocol::Botzone
-                | Protocol::BotzoneKeepRunning
-                | Protocol::BotzoneSimple
-                | Protocol::BotzoneSimpleKeepRunning
-        )
-    }
-
     /// Botzone's simplified line I/O (rather than JSON).
     #[must_use]
     pub const fn is_botzone_simple(self) -> bool {
@@ -167,7 +155,7 @@ pub struct CodecError {
 impl CodecError {
     /// An error with this message.
     #[must_use]
-    pub fn new(message: impl Into<String>) -> CodecError {
+    pub(crate) fn new(message: impl Into<String>) -> CodecError {
         CodecError {
             message: message.into(),
         }

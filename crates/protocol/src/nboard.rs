@@ -148,13 +148,13 @@ pub fn format_move(mv: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GgfGame {
     /// The 64 squares of the start board, from a1 row by row, `*` black, `O` white, `-` empty.
-    pub squares: String,
+    pub(crate) squares: String,
     /// Whether black moves first from that board.
-    pub black_first: bool,
+    pub(crate) black_first: bool,
     /// The moves after it, in arbiter's notation (`pass` included).
     pub moves: Vec<String>,
     /// The players' names (`PB`, `PW`), if given.
-    pub names: (String, String),
+    pub(crate) names: (String, String),
 }
 
 impl GgfGame {

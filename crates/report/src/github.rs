@@ -38,7 +38,7 @@ pub fn render(audit: &Audit<'_>) -> String {
 
 /// One `::error` line for a failed case.
 #[must_use]
-pub fn annotation(result: &CaseResult) -> String {
+pub(crate) fn annotation(result: &CaseResult) -> String {
     let what = match result.verdict {
         Verdict::EngineFault => format!(
             "engine fault ({})",

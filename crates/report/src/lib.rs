@@ -9,11 +9,11 @@
 //! older `.prev` is removed), as baselines are.
 
 pub mod github;
-pub mod html;
+pub(crate) mod html;
 pub mod json;
-pub mod junit;
-pub mod markdown;
-pub mod matches;
+pub(crate) mod junit;
+pub(crate) mod markdown;
+pub(crate) mod matches;
 mod picture;
 
 use std::io;
@@ -23,7 +23,7 @@ use arbiter_files::atomic;
 use arbiter_runner::{CaseResult, Counts, Coverage, Verdict};
 
 pub use matches::MatchSummary;
-pub use picture::Pictures;
+pub(crate) use picture::Pictures;
 
 /// A spec or suite file of the audit, for the per-topic tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +55,10 @@ pub struct Audit<'a> {
 
 impl Audit<'_> {
     /// The results that came from `file`.
-    pub fn results_of<'b>(&'b self, file: &'b FileRow) -> impl Iterator<Item = &'b CaseResult> {
+    pub(crate) fn results_of<'b>(
+        &'b self,
+        file: &'b FileRow,
+    ) -> impl Iterator<Item = &'b CaseResult> {
         self.results
             .iter()
             .filter(move |r| r.origin.kind.name() == file.kind && r.origin.file == file.path)
@@ -69,17 +72,17 @@ impl Audit<'_> {
 
     /// The counts of one engine's results.
     #[must_use]
-    pub fn counts_of_engine(&self, engine: &str) -> Counts {
+    pub(crate) fn counts_of_engine(&self, engine: &str) -> Counts {
         Counts::of(self.results.iter().filter(|r| r.engine == engine))
     }
 
     /// The results a reader must look at: failures, engine faults and spec errors.
-    pub fn problems(&self) -> impl Iterator<Item = &CaseResult> {
+    pub(crate) fn problems(&self) -> impl Iterator<Item = &CaseResult> {
         self.results.iter().filter(|r| is_problem(r.verdict))
     }
 
     /// The not-applicable results.
-    pub fn not_applicable(&self) -> impl Iterator<Item = &CaseResult> {
+    pub(crate) fn not_applicable(&self) -> impl Iterator<Item = &CaseResult> {
         self.results
             .iter()
             .filter(|r| r.verdict == Verdict::NotApplicable)
@@ -88,7 +91,7 @@ impl Audit<'_> {
 
 /// Whether a verdict is one a reader must look at.
 #[must_use]
-pub const fn is_problem(verdict: Verdict) -> bool {
+pub(crate) const fn is_problem(verdict: Verdict) -> bool {
     matches!(
         verdict,
         Verdict::Fail | Verdict::EngineFault | Verdict::SpecError
@@ -143,7 +146,7 @@ pub fn write_dir(dir: &Path, audit: &Audit<'_>) -> io::Result<Option<PathBuf>> {
 
 /// `DIR.prev` beside `dir`.
 #[must_use]
-pub fn prev_path(dir: &Path) -> PathBuf {
+pub(crate) fn prev_path(dir: &Path) -> PathBuf {
     let name = dir
         .file_name()
         .map_or_else(|| "report".to_owned(), |n| n.to_string_lossy().into_owned());

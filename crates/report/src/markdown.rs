@@ -11,9 +11,9 @@ use super::{Audit, first_line, matches};
 use arbiter_runner::{CaseResult, Counts, Verdict};
 
 /// Failures shown in full; the rest are counted.
-pub const MAX_FAILURES: usize = 30;
+pub(crate) const MAX_FAILURES: usize = 30;
 /// Characters of one failure's message shown.
-pub const MAX_MESSAGE: usize = 2500;
+pub(crate) const MAX_MESSAGE: usize = 2500;
 
 /// The Markdown of `audit`.
 #[must_use]

@@ -15,8 +15,8 @@ use super::html::{escape, link};
 /// A finished (or interrupted) match to report: its folder and its `result.json`.
 #[derive(Clone, Debug)]
 pub struct MatchSummary {
-    pub dir: PathBuf,
-    pub result: Value,
+    pub(crate) dir: PathBuf,
+    pub(crate) result: Value,
 }
 
 impl MatchSummary {
@@ -65,7 +65,7 @@ impl MatchSummary {
 
     /// `B vs A` with the game and variant.
     #[must_use]
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         format!(
             "{} (B) against {} (A), {} {}",
             self.engine("b"),
@@ -83,7 +83,7 @@ impl MatchSummary {
 
     /// The figures in one paragraph's sentences.
     #[must_use]
-    pub fn figures(&self) -> Vec<String> {
+    pub(crate) fn figures(&self) -> Vec<String> {
         let mut lines = vec![
             format!(
                 "{} game(s) in {} pair(s): B won {}, drew {}, lost {} (score {:.3})",
@@ -197,7 +197,7 @@ impl MatchSummary {
 
 /// The match's HTML section, links relative to the report folder `dir`.
 #[must_use]
-pub fn html(summary: &MatchSummary, dir: &Path) -> String {
+pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
     let mut html = format!("<h2>Match: {}</h2>\n<ul>", escape(&summary.title()));
     for line in summary.figures() {
         let _ = write!(html, "<li>{}</li>", escape(&line));
@@ -234,7 +234,7 @@ pub fn html(summary: &MatchSummary, dir: &Path) -> String {
 
 /// The match's Markdown section.
 #[must_use]
-pub fn markdown(summary: &MatchSummary) -> String {
+pub(crate) fn markdown(summary: &MatchSummary) -> String {
     let mut md = format!("\n### Match: {}\n\n", summary.title());
     for line in summary.figures() {
         let _ = writeln!(md, "- {line}");

@@ -6,7 +6,7 @@ use arbiter_engine::{Mark, PositionRequest, RulesEngine, embedded_engines};
 use arbiter_runner::CaseResult;
 
 /// The reference rules of every embedded game, to draw boards with.
-pub struct Pictures {
+pub(crate) struct Pictures {
     engines: Vec<Box<dyn RulesEngine>>,
 }
 
@@ -18,7 +18,7 @@ impl Default for Pictures {
 
 impl Pictures {
     #[must_use]
-    pub fn new() -> Pictures {
+    pub(crate) fn new() -> Pictures {
         Pictures {
             engines: embedded_engines(),
         }
@@ -27,7 +27,7 @@ impl Pictures {
     /// The SVG picture of `result`'s board with its findings' marks; `None` when the case has
     /// no board, the game has no renderer, or the board does not read back.
     #[must_use]
-    pub fn of(&self, result: &CaseResult) -> Option<String> {
+    pub(crate) fn of(&self, result: &CaseResult) -> Option<String> {
         let board = result.board.as_ref()?;
         let engine = self
             .engines

@@ -21,14 +21,14 @@
 
 mod plan;
 mod play;
-pub mod result;
+pub(crate) mod result;
 mod rules;
 pub mod schema;
 pub mod snapshot;
 pub mod spec;
 pub mod suite;
 mod suite_check;
-pub mod summary;
+pub(crate) mod summary;
 #[cfg(test)]
 mod tests;
 
@@ -79,7 +79,7 @@ pub struct RunOptions {
 
 impl RunOptions {
     /// The node limit `cargo test` uses unless `ARBITER_PERFT_LIMIT` says otherwise.
-    pub const TEST_PERFT_LIMIT: u64 = 50_000_000;
+    pub(crate) const TEST_PERFT_LIMIT: u64 = 50_000_000;
 
     /// Options for `cargo test`, snapshots compared under `root` (and `.snap.new` written
     /// unless `CI` is set).
@@ -103,7 +103,7 @@ impl RunOptions {
 /// Whether we run in CI (`CI` set to anything but `false`/`0`), where insta-style snapshots
 /// are never written.
 #[must_use]
-pub fn is_ci() -> bool {
+pub(crate) fn is_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| value != "false" && value != "0")
 }
 
@@ -195,21 +195,21 @@ pub(crate) struct Outcome {
     title: String,
     /// The token a spec error points at, when it has one.
     at: Option<Point>,
-    pub verdict: Verdict,
-    pub level: Option<Level>,
-    pub board: Option<Board>,
-    pub findings: Vec<Finding>,
+    pub(crate) verdict: Verdict,
+    pub(crate) level: Option<Level>,
+    pub(crate) board: Option<Board>,
+    pub(crate) findings: Vec<Finding>,
     /// Why the check stopped early (not applicable, a spec error, a fault).
-    pub reason: Option<String>,
-    pub fault: Option<String>,
-    pub engine_said: Option<String>,
-    pub search: Option<SearchReport>,
-    pub notes: Vec<String>,
+    pub(crate) reason: Option<String>,
+    pub(crate) fault: Option<String>,
+    pub(crate) engine_said: Option<String>,
+    pub(crate) search: Option<SearchReport>,
+    pub(crate) notes: Vec<String>,
     /// A last line of a failure message (a suite case's search).
-    pub trailer: Option<String>,
+    pub(crate) trailer: Option<String>,
     /// Spec cases indent each block under the header; suite cases do not.
     spec_style: bool,
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl Outcome {

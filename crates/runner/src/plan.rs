@@ -53,7 +53,7 @@ impl PlannedCase {
 
     /// Where the case is written and what it is about.
     #[must_use]
-    pub fn origin(&self, files: &CaseFiles) -> CaseOrigin {
+    pub(crate) fn origin(&self, files: &CaseFiles) -> CaseOrigin {
         match &self.case {
             CaseRef::Spec { file, case, .. } => {
                 let loaded = &files.specs[*file];
@@ -184,10 +184,10 @@ pub fn suite_case_name(engine: &str, suite: &str, id: &str) -> String {
 /// was planned from, so that a run of one named case loads one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedCase<'a> {
-    pub engine: &'a str,
-    pub kind: CaseKind,
+    pub(crate) engine: &'a str,
+    pub(crate) kind: CaseKind,
     /// The spec topic or suite name: the stem of the file to load.
-    pub stem: &'a str,
+    pub(crate) stem: &'a str,
 }
 
 /// Reads a test name back: `<engine>::<topic>::<id>[@variant]` or

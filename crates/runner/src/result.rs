@@ -120,7 +120,7 @@ pub struct Finding {
     pub actual: String,
     /// The finding as the failure message shows it (`expected: …` / `actual: …` lines, and
     /// what is missing or extra).
-    pub text: String,
+    pub(crate) text: String,
     /// The moves a report marks on the board: what was missing or extra, the expected and the
     /// engine's move (in the position's notation).
     pub marks: Vec<Mark<String>>,
@@ -129,7 +129,11 @@ pub struct Finding {
 impl Finding {
     /// A finding shown as the usual two lines.
     #[must_use]
-    pub fn new(check: &str, expected: impl Into<String>, actual: impl Into<String>) -> Finding {
+    pub(crate) fn new(
+        check: &str,
+        expected: impl Into<String>,
+        actual: impl Into<String>,
+    ) -> Finding {
         let (expected, actual) = (expected.into(), actual.into());
         Finding {
             check: check.to_owned(),
@@ -142,7 +146,7 @@ impl Finding {
 
     /// A finding with its own text (more lines than expected and actual).
     #[must_use]
-    pub fn shown_as(
+    pub(crate) fn shown_as(
         check: &str,
         expected: impl Into<String>,
         actual: impl Into<String>,
@@ -159,7 +163,7 @@ impl Finding {
 
     /// The finding with `moves` marked in `role` (each with an optional note, a foul's kind).
     #[must_use]
-    pub fn marking<S: ToString>(
+    pub(crate) fn marking<S: ToString>(
         mut self,
         role: MarkRole,
         moves: impl IntoIterator<Item = (S, Option<String>)>,
@@ -229,14 +233,6 @@ pub struct CaseResult {
     pub notes: Vec<String>,
     /// The failure as a reader sees it: location, board, expected and actual. Empty on a pass.
     pub message: String,
-}
-
-impl CaseResult {
-    /// Whether the case passed.
-    #[must_use]
-    pub fn passed(&self) -> bool {
-        self.verdict == Verdict::Pass
-    }
 }
 
 impl fmt::Display for CaseResult {

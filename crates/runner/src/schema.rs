@@ -21,7 +21,7 @@ impl Format {
 
     /// Where the committed schema lives, from the workspace root.
     #[must_use]
-    pub const fn relative_path(self) -> &'static str {
+    pub(crate) const fn relative_path(self) -> &'static str {
         match self {
             Format::Spec => "specs/schema/spec.schema.json",
             Format::Suite => "suites/schema/suite.schema.json",
@@ -31,7 +31,7 @@ impl Format {
 
 /// The schema as pretty JSON text, with a trailing newline.
 #[must_use]
-pub fn schema_text(format: Format) -> String {
+pub(crate) fn schema_text(format: Format) -> String {
     let generator = SchemaSettings::draft07().into_generator();
     let schema = match format {
         Format::Spec => generator.into_root_schema_for::<SpecFile>(),

@@ -28,9 +28,9 @@ use arbiter_engine::RulesEngine;
 use arbiter_files::atomic;
 
 /// The directory of snapshots under the workspace root.
-pub const DIR: &str = "snapshots";
+pub(crate) const DIR: &str = "snapshots";
 /// The metadata header every snapshot file starts with (what insta wrote for these files).
-pub const HEADER: &str = "---\nsource: src/snapshot.rs\n---\n";
+pub(crate) const HEADER: &str = "---\nsource: src/snapshot.rs\n---\n";
 
 /// The snapshot name of a suite case: `<suite>__<id>`.
 #[must_use]
@@ -40,7 +40,7 @@ pub fn name(suite: &str, id: &str) -> String {
 
 /// The snapshot file of a suite case for an engine.
 #[must_use]
-pub fn path(root: &Path, engine: &str, suite: &str, id: &str) -> PathBuf {
+pub(crate) fn path(root: &Path, engine: &str, suite: &str, id: &str) -> PathBuf {
     root.join(DIR)
         .join(engine)
         .join(format!("{}.snap", name(suite, id)))
@@ -239,7 +239,7 @@ pub fn file_text(text: &str) -> String {
 ///
 /// # Errors
 /// The file cannot be read, is not UTF-8 or has no header.
-pub fn read(path: &Path) -> io::Result<String> {
+pub(crate) fn read(path: &Path) -> io::Result<String> {
     let bytes = std::fs::read(path)?;
     let text = String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))?;
@@ -250,7 +250,7 @@ pub fn read(path: &Path) -> io::Result<String> {
 
 /// The text after a snapshot file's metadata header (`---`, metadata lines, `---`).
 #[must_use]
-pub fn parse(text: &str) -> Option<&str> {
+pub(crate) fn parse(text: &str) -> Option<&str> {
     let rest = text.strip_prefix("---\n")?;
     let end = rest.find("\n---\n")?;
     Some(&rest[end + 5..])

@@ -16,8 +16,8 @@ use arbiter_engine::{MarkRole, Position, RulesEngine, SearchReport};
 /// What a suite case searched with, for the snapshot.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Settings {
-    pub algorithm: Algorithm,
-    pub budget: Option<BudgetSpec>,
+    pub(crate) algorithm: Algorithm,
+    pub(crate) budget: Option<BudgetSpec>,
 }
 
 /// The algorithm and budget a case runs with: its own, else the suite's.
@@ -318,7 +318,7 @@ pub(crate) fn render(header: &str, board: Option<&Board>, blocks: &[&str]) -> St
 
 /// The most plies a won position is played out for (a VCF runs a few fours; a VCT a few
 /// more moves).
-pub const PLAY_OUT_PLIES: usize = 40;
+pub(crate) const PLAY_OUT_PLIES: usize = 40;
 
 /// The reference's budget per defending move: deterministic, and enough to block every four.
 const DEFENCE_NODES: u64 = 20_000;

@@ -21,7 +21,7 @@ pub struct Counts {
 
 impl Counts {
     /// Counts `result` in.
-    pub fn add(&mut self, result: &CaseResult) {
+    pub(crate) fn add(&mut self, result: &CaseResult) {
         match result.verdict {
             Verdict::Pass if result.level == Some(Level::Play) => self.play_checks += 1,
             Verdict::Pass => self.passed += 1,

@@ -3,13 +3,13 @@
 
 /// A shipped book: the variants it is for, its path from the workspace root and its text.
 #[derive(Clone, Copy, Debug)]
-pub struct BuiltIn {
-    pub game: &'static str,
+pub(crate) struct BuiltIn {
+    pub(crate) game: &'static str,
     /// Whether the book suits a variant (its openings are also replayed on that variant's
     /// rules when a match loads it).
-    pub suits: fn(&str) -> bool,
-    pub path: &'static str,
-    pub text: &'static str,
+    pub(crate) suits: fn(&str) -> bool,
+    pub(crate) path: &'static str,
+    pub(crate) text: &'static str,
 }
 
 /// Gomoku variants on the 15x15 board (no `@N` size).
@@ -30,7 +30,7 @@ macro_rules! book {
 }
 
 /// Every shipped book; the first that suits a game and variant is its default.
-pub const BOOKS: &[BuiltIn] = &[
+pub(crate) const BOOKS: &[BuiltIn] = &[
     book!("othello", |_| true, "openings/othello/arbiter-8ply.txt"),
     book!(
         "gomoku",
@@ -77,7 +77,7 @@ pub const BOOKS: &[BuiltIn] = &[
 
 /// The default book for a game and variant, if one suits it.
 #[must_use]
-pub fn default_for(game: &str, variant: &str) -> Option<&'static BuiltIn> {
+pub(crate) fn default_for(game: &str, variant: &str) -> Option<&'static BuiltIn> {
     BOOKS
         .iter()
         .find(|book| book.game == game && (book.suits)(variant))
@@ -85,7 +85,7 @@ pub fn default_for(game: &str, variant: &str) -> Option<&'static BuiltIn> {
 
 /// A shipped book by its path (`openings/gomoku/renju-26.txt`) or file stem (`renju-26`).
 #[must_use]
-pub fn named(game: &str, name: &str) -> Option<&'static BuiltIn> {
+pub(crate) fn named(game: &str, name: &str) -> Option<&'static BuiltIn> {
     BOOKS.iter().find(|book| {
         book.game == game
             && (book.path == name

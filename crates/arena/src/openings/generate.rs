@@ -37,8 +37,8 @@ pub struct GenerateOptions {
 /// One kept start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
-    pub moves: Vec<String>,
-    pub score: i32,
+    pub(crate) moves: Vec<String>,
+    pub(crate) score: i32,
 }
 
 /// Why starts were dropped.
@@ -52,7 +52,7 @@ pub struct Tally {
 
 /// The side of the board in the line games (`None` for the others).
 #[must_use]
-pub fn board_size(game: &str, variant: &str) -> Option<u32> {
+pub(crate) fn board_size(game: &str, variant: &str) -> Option<u32> {
     match game {
         "gomoku" => Some(
             variant

@@ -16,7 +16,7 @@
 //! naming file, line and column. Built-in books ship under `openings/<game>/` ([`builtin`]),
 //! each file saying where its openings come from; [`generate`] makes the arbiter-made ones.
 
-pub mod builtin;
+pub(crate) mod builtin;
 pub mod generate;
 
 use std::collections::HashSet;
@@ -30,7 +30,7 @@ use arbiter_files::SpecError;
 /// One opening: an id and the moves from the start, in canonical notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opening {
-    pub id: String,
+    pub(crate) id: String,
     pub moves: Vec<String>,
 }
 
@@ -41,14 +41,14 @@ pub struct OpeningBook {
     /// book.
     pub name: String,
     /// Its `# origin:` line, or empty.
-    pub origin: String,
+    pub(crate) origin: String,
     pub openings: Vec<Opening>,
 }
 
 impl OpeningBook {
     /// The book of one opening, the start position itself.
     #[must_use]
-    pub fn start_only() -> OpeningBook {
+    pub(crate) fn start_only() -> OpeningBook {
         OpeningBook {
             name: "start".to_owned(),
             origin: "the game's start position".to_owned(),
@@ -65,7 +65,7 @@ impl OpeningBook {
     /// # Errors
     /// Every bad line: a move that is not legal (with the rule's reason), an opening that
     /// ends the game, a duplicate id or opening, an empty book.
-    pub fn parse(
+    pub(crate) fn parse(
         path: &Path,
         text: &str,
         engine: &dyn RulesEngine,
@@ -157,7 +157,7 @@ impl OpeningBook {
     ///
     /// # Errors
     /// The file cannot be read, or [`OpeningBook::parse`]'s errors.
-    pub fn load(
+    pub(crate) fn load(
         path: &Path,
         engine: &dyn RulesEngine,
         variant: &str,

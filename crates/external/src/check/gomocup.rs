@@ -99,7 +99,7 @@ impl<'a> Session<'a> {
         let line = line?;
         let reference = self.checker.reference(history);
         board
-            .from_gomocup(&line)
+            .answer_from_gomocup(&line)
             .and_then(|answer| validate(reference.as_ref(), answer))
             .map_err(|fault| fault.to_string())
     }

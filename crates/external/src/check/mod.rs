@@ -43,7 +43,7 @@ pub enum Verdict {
 impl Verdict {
     /// The table's word.
     #[must_use]
-    pub const fn name(&self) -> &'static str {
+    pub(crate) const fn name(&self) -> &'static str {
         match self {
             Verdict::Passed => "passed",
             Verdict::Warning => "warning",
@@ -65,7 +65,7 @@ pub struct Row {
 #[derive(Clone, Debug)]
 pub struct Report {
     /// `protocol check of `x` (gomoku renju, protocol gomocup)`.
-    pub title: String,
+    pub(crate) title: String,
     pub rows: Vec<Row>,
 }
 

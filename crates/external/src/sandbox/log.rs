@@ -16,14 +16,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The most bytes one log file takes in one run.
-pub const LOG_CAP_BYTES: u64 = 8 << 20;
+pub(crate) const LOG_CAP_BYTES: u64 = 8 << 20;
 
 /// How many earlier runs' logs are kept beside the current one.
-pub const KEPT_RUNS: usize = 3;
+pub(crate) const KEPT_RUNS: usize = 3;
 
 /// The log directory: `$ARBITER_LOG_DIR`, else `<temp>/arbiter-logs`.
 #[must_use]
-pub fn default_dir() -> PathBuf {
+pub(crate) fn default_dir() -> PathBuf {
     std::env::var_os("ARBITER_LOG_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| std::env::temp_dir().join("arbiter-logs"))
@@ -31,7 +31,7 @@ pub fn default_dir() -> PathBuf {
 
 /// One log file of this run, shared by every process that writes to it.
 #[derive(Clone)]
-pub struct Log {
+pub(crate) struct Log {
     path: PathBuf,
     state: Arc<Mutex<State>>,
 }
@@ -52,7 +52,7 @@ impl Log {
     ///
     /// # Errors
     /// The directory or the file cannot be created.
-    pub fn open(path: &Path) -> std::io::Result<Log> {
+    pub(crate) fn open(path: &Path) -> std::io::Result<Log> {
         let mut open = open_logs()
             .lock()
             .map_err(|_| std::io::Error::other("log table poisoned"))?;
@@ -78,12 +78,12 @@ impl Log {
 
     /// The file's path.
     #[must_use]
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// Appends `bytes` within the cap; past it, one notice line, then nothing.
-    pub fn write(&self, bytes: &[u8]) {
+    pub(crate) fn write(&self, bytes: &[u8]) {
         let Ok(mut state) = self.state.lock() else {
             return;
         };
@@ -112,14 +112,14 @@ impl Log {
     }
 
     /// Appends one line of text (a header, or a stdout line a driver skipped).
-    pub fn line(&self, text: &str) {
+    pub(crate) fn line(&self, text: &str) {
         let mut bytes = text.as_bytes().to_vec();
         bytes.push(b'\n');
         self.write(&bytes);
     }
 
     /// Copies `stream` into the log until it ends (the stderr thread of one process).
-    pub fn copy_from(&self, mut stream: impl Read) {
+    pub(crate) fn copy_from(&self, mut stream: impl Read) {
         let mut buffer = vec![0u8; 16 * 1024];
         loop {
             match stream.read(&mut buffer) {

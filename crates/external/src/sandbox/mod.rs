@@ -16,7 +16,7 @@
 //!   is `memory-limit`. No address-space limit is set: a JVM reserves far more than it uses,
 //!   and a brain sizing its hash table from `INFO max_memory` must not die at start.
 
-pub mod log;
+pub(crate) mod log;
 pub mod procfs;
 pub mod supervisor;
 
@@ -32,35 +32,35 @@ use self::log::Log;
 use super::fault::{Fault, FaultKind, escape};
 
 /// The longest line an engine may print (1 MB): longer is a protocol error.
-pub const MAX_LINE: usize = 1 << 20;
+pub(crate) const MAX_LINE: usize = 1 << 20;
 
 /// Lines the reader thread may hold before the engine blocks on a full pipe.
-pub const CHANNEL_LINES: usize = 256;
+pub(crate) const CHANNEL_LINES: usize = 256;
 
 /// Lines a driver may skip while waiting for one answer (`MESSAGE`, `DEBUG`, blank lines):
 /// more is a flood, reported as a protocol error.
-pub const MAX_SKIPPED_LINES: usize = 1000;
+pub(crate) const MAX_SKIPPED_LINES: usize = 1000;
 
 /// How often the resident memory is sampled while waiting.
-pub const MEMORY_SAMPLE: Duration = Duration::from_millis(100);
+pub(crate) const MEMORY_SAMPLE: Duration = Duration::from_millis(100);
 
 /// How to start a process.
 #[derive(Clone, Debug)]
-pub struct SpawnSpec {
-    pub program: PathBuf,
-    pub args: Vec<String>,
+pub(crate) struct SpawnSpec {
+    pub(crate) program: PathBuf,
+    pub(crate) args: Vec<String>,
     /// Where it starts (absolute: the manifest resolved it).
-    pub working_dir: PathBuf,
+    pub(crate) working_dir: PathBuf,
     /// The resident-memory limit in MB, if any.
-    pub memory_mb: Option<u64>,
+    pub(crate) memory_mb: Option<u64>,
     /// The stderr log; `None` discards stderr.
-    pub stderr_log: Option<PathBuf>,
+    pub(crate) stderr_log: Option<PathBuf>,
 }
 
 /// What one started process is known by: its group and its tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Started {
-    pub pgid: i32,
+    pub(crate) pgid: i32,
     pub tag: String,
 }
 
@@ -77,7 +77,7 @@ pub struct Deadline {
 impl Deadline {
     /// A deadline `budget_ms + tolerance_ms` from now; `what` names the budget (`move time`).
     #[must_use]
-    pub fn new(what: &'static str, budget_ms: u64, tolerance_ms: u64) -> Deadline {
+    pub(crate) fn new(what: &'static str, budget_ms: u64, tolerance_ms: u64) -> Deadline {
         Deadline {
             started: Instant::now(),
             budget: Duration::from_millis(budget_ms),
@@ -88,13 +88,13 @@ impl Deadline {
 
     /// The instant past which no answer is taken.
     #[must_use]
-    pub fn at(&self) -> Instant {
+    pub(crate) fn at(&self) -> Instant {
         self.started + self.budget + self.tolerance
     }
 
     /// `1.50 s (move time 500 ms + tolerance 1000 ms)`.
     #[must_use]
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let total = (self.budget + self.tolerance).as_secs_f64();
         if self.tolerance.is_zero() {
             format!(
@@ -114,14 +114,14 @@ impl Deadline {
 
     /// How long the answer took, when it came after the budget (inside the tolerance).
     #[must_use]
-    pub fn late_by(&self) -> Option<Duration> {
+    pub(crate) fn late_by(&self) -> Option<Duration> {
         let elapsed = self.started.elapsed();
         (elapsed > self.budget).then(|| elapsed - self.budget)
     }
 
     /// A warning for an answer that used the tolerance, if it did.
     #[must_use]
-    pub fn lateness_warning(&self, what: &str) -> Option<String> {
+    pub(crate) fn lateness_warning(&self, what: &str) -> Option<String> {
         self.late_by().map(|late| {
             format!(
                 "{what} came after {:.2} s, over the {} of {} ms (inside arbiter's tolerance; \
@@ -147,7 +147,7 @@ enum Event {
 }
 
 /// A running engine process.
-pub struct Process {
+pub(crate) struct Process {
     child: Child,
     pid: i32,
     tag: String,
@@ -172,7 +172,7 @@ impl Process {
     /// # Errors
     /// A `crash` fault when the program cannot be started (not found, not executable), with
     /// the OS reason.
-    pub fn spawn(spec: &SpawnSpec) -> Result<Process, Fault> {
+    pub(crate) fn spawn(spec: &SpawnSpec) -> Result<Process, Fault> {
         supervisor::ensure_started();
         let program = spec.program.display().to_string();
         let tag = supervisor::new_tag();
@@ -267,15 +267,9 @@ impl Process {
         })
     }
 
-    /// The process group id (the leader's pid).
-    #[must_use]
-    pub fn pgid(&self) -> i32 {
-        self.pid
-    }
-
     /// The group and tag, for leak checks.
     #[must_use]
-    pub fn started(&self) -> Started {
+    pub(crate) fn started(&self) -> Started {
         Started {
             pgid: self.pid,
             tag: self.tag.clone(),
@@ -284,14 +278,8 @@ impl Process {
 
     /// The stderr log, if any.
     #[must_use]
-    pub fn log(&self) -> Option<&Path> {
+    pub(crate) fn log(&self) -> Option<&Path> {
         self.log.as_ref().map(Log::path)
-    }
-
-    /// The largest resident set of its tree seen so far, in MB.
-    #[must_use]
-    pub fn peak_memory_mb(&self) -> u64 {
-        self.peak_kb / 1024
     }
 
     /// Writes `text` as is (the caller adds the line ends its protocol uses) and flushes.
@@ -299,7 +287,7 @@ impl Process {
     /// # Errors
     /// The process closed its input: a `crash` (or `no-answer` after a clean exit) fault with
     /// the exit status.
-    pub fn send(&mut self, text: &str) -> Result<(), Fault> {
+    pub(crate) fn send(&mut self, text: &str) -> Result<(), Fault> {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(Fault::new(
                 FaultKind::Crash,
@@ -318,7 +306,7 @@ impl Process {
     }
 
     /// Closes the engine's input (simple-interaction bots read to the end).
-    pub fn close_input(&mut self) {
+    pub(crate) fn close_input(&mut self) {
         self.stdin = None;
     }
 
@@ -328,7 +316,11 @@ impl Process {
     /// `timeout` (stating the budget; with the partial output, if any), `protocol-error` for a
     /// line over [`MAX_LINE`], `crash` when the process died (exit code or signal), `no-answer`
     /// when it exited cleanly without a line, `memory-limit` when its tree grew past the limit.
-    pub fn read_line(&mut self, deadline: &Deadline, waiting_for: &str) -> Result<String, Fault> {
+    pub(crate) fn read_line(
+        &mut self,
+        deadline: &Deadline,
+        waiting_for: &str,
+    ) -> Result<String, Fault> {
         loop {
             if self.eof {
                 let status = self.wait_exit(Duration::from_millis(500));
@@ -377,7 +369,7 @@ impl Process {
     ///
     /// # Errors
     /// As [`Process::read_line`]; a flood of skipped lines is a `protocol-error`.
-    pub fn read_answer(
+    pub(crate) fn read_answer(
         &mut self,
         deadline: &Deadline,
         waiting_for: &str,
@@ -406,7 +398,7 @@ impl Process {
     /// The whole lines the engine has printed that nobody read yet, without waiting (each
     /// logged as skipped); at most [`CHANNEL_LINES`], since the channel holds no more. An end
     /// of output or an error stays for the next read to report.
-    pub fn drain(&mut self) -> Vec<String> {
+    pub(crate) fn drain(&mut self) -> Vec<String> {
         let mut lines = Vec::new();
         while lines.len() < CHANNEL_LINES {
             match self.events.try_recv() {
@@ -434,7 +426,7 @@ impl Process {
     ///
     /// # Errors
     /// A `memory-limit` fault.
-    pub fn watch_memory(&mut self, force: bool) -> Result<(), Fault> {
+    pub(crate) fn watch_memory(&mut self, force: bool) -> Result<(), Fault> {
         if self.ended || (!force && self.sampled.is_some_and(|at| at.elapsed() < MEMORY_SAMPLE)) {
             return Ok(());
         }
@@ -463,7 +455,7 @@ impl Process {
     }
 
     /// Waits up to `limit` for the process to exit on its own.
-    pub fn wait_exit(&mut self, limit: Duration) -> Option<ExitStatus> {
+    pub(crate) fn wait_exit(&mut self, limit: Duration) -> Option<ExitStatus> {
         if self.exited.is_some() {
             return self.exited;
         }
@@ -532,7 +524,7 @@ impl Process {
     }
 
     /// Ends the process: closes its input, gives it `grace` to exit, then kills its tree.
-    pub fn shutdown(&mut self, grace: Duration) -> Option<ExitStatus> {
+    pub(crate) fn shutdown(&mut self, grace: Duration) -> Option<ExitStatus> {
         self.stdin = None;
         let status = self.wait_exit(grace);
         self.kill();
@@ -540,7 +532,7 @@ impl Process {
     }
 
     /// Kills the whole tree (group, descendants, tagged processes) and reaps what is ours.
-    pub fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         if self.ended {
             return;
         }
@@ -604,7 +596,7 @@ fn reap(pids: &[i32]) {
 /// The processes of `started` still running after up to `grace`: their group, a descendant or
 /// a process with their tag. Empty when nothing is left behind.
 #[must_use]
-pub fn left_behind(started: &[Started], grace: Duration) -> Vec<(i32, String)> {
+pub(crate) fn left_behind(started: &[Started], grace: Duration) -> Vec<(i32, String)> {
     let end = Instant::now() + grace;
     loop {
         let mut alive: Vec<(i32, String)> =
@@ -626,7 +618,7 @@ pub fn left_behind(started: &[Started], grace: Duration) -> Vec<(i32, String)> {
 
 /// Whether no live process of group `pgid` is left (zombies do not count).
 #[must_use]
-pub fn group_gone(pgid: i32) -> bool {
+pub(crate) fn group_gone(pgid: i32) -> bool {
     // SAFETY: signal 0 only checks existence.
     let result = unsafe { libc::kill(-pgid, 0) };
     if result != 0 {
@@ -640,7 +632,7 @@ pub fn group_gone(pgid: i32) -> bool {
 
 /// "exited with code 3" / "killed by signal 11 (SIGSEGV)".
 #[must_use]
-pub fn describe_exit(status: ExitStatus) -> String {
+pub(crate) fn describe_exit(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
         return format!("exited with code {code}");
     }

@@ -6,18 +6,18 @@ use std::path::Path;
 
 /// The environment variable every engine process (and everything it starts) carries: the
 /// owning arbiter process and the engine's sequence number, `<pid>:<start-time>:<seq>`.
-pub const TAG_VARIABLE: &str = "ARBITER_SANDBOX";
+pub(crate) const TAG_VARIABLE: &str = "ARBITER_SANDBOX";
 
 /// The fields of `/proc/<pid>/stat` that arbiter uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stat {
     /// `R`, `S`, `D`, `Z` (zombie), `T`, …
     pub state: char,
-    pub ppid: i32,
-    pub pgid: i32,
+    pub(crate) ppid: i32,
+    pub(crate) pgid: i32,
     pub sid: i32,
     /// Clock ticks after boot: with the pid it names one process even after pid reuse.
-    pub start_time: u64,
+    pub(crate) start_time: u64,
 }
 
 /// `/proc/<pid>/stat`, or `None` when the process is gone.
@@ -40,20 +40,20 @@ pub fn stat(pid: i32) -> Option<Stat> {
 
 /// This process's pid and start time.
 #[must_use]
-pub fn me() -> (i32, u64) {
+pub(crate) fn me() -> (i32, u64) {
     let pid = i32::try_from(std::process::id()).unwrap_or(i32::MAX);
     (pid, stat(pid).map_or(0, |s| s.start_time))
 }
 
 /// Whether `pid` is a live process (not a zombie) started at `start_time`.
 #[must_use]
-pub fn alive(pid: i32, start_time: u64) -> bool {
+pub(crate) fn alive(pid: i32, start_time: u64) -> bool {
     stat(pid).is_some_and(|s| s.start_time == start_time && s.state != 'Z')
 }
 
 /// The direct children of `pid` (every thread's list).
 #[must_use]
-pub fn children(pid: i32) -> Vec<i32> {
+pub(crate) fn children(pid: i32) -> Vec<i32> {
     let mut out = Vec::new();
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
         return out;
@@ -72,7 +72,7 @@ pub fn children(pid: i32) -> Vec<i32> {
 /// Every descendant of `pid` (not `pid` itself), parents before children. A process that
 /// called `setsid` is still found while its parent lives.
 #[must_use]
-pub fn descendants(pid: i32) -> Vec<i32> {
+pub(crate) fn descendants(pid: i32) -> Vec<i32> {
     let mut out: Vec<i32> = Vec::new();
     let mut next = 0;
     let mut frontier = vec![pid];
@@ -98,7 +98,7 @@ pub fn descendants(pid: i32) -> Vec<i32> {
 /// `client/new_protocol.py`). Shared libraries are not counted once per process of a tree. On
 /// a kernel without `smaps_rollup` (before 4.14), the resident set size.
 #[must_use]
-pub fn uss_kb(pid: i32) -> u64 {
+pub(crate) fn uss_kb(pid: i32) -> u64 {
     let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")) else {
         return rss_kb(pid);
     };
@@ -110,7 +110,7 @@ pub fn uss_kb(pid: i32) -> u64 {
 
 /// Resident memory of `pid` in KB (0 when gone).
 #[must_use]
-pub fn rss_kb(pid: i32) -> u64 {
+pub(crate) fn rss_kb(pid: i32) -> u64 {
     let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/statm")) else {
         return 0;
     };
@@ -130,7 +130,7 @@ fn page_kb() -> u64 {
 
 /// The sandbox tag in the environment of `pid`, if it has one (and may be read).
 #[must_use]
-pub fn tag(pid: i32) -> Option<String> {
+pub(crate) fn tag(pid: i32) -> Option<String> {
     let bytes = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
     let prefix = format!("{TAG_VARIABLE}=");
     bytes
@@ -141,7 +141,7 @@ pub fn tag(pid: i32) -> Option<String> {
 
 /// Every pid in `/proc`.
 #[must_use]
-pub fn all_pids() -> Vec<i32> {
+pub(crate) fn all_pids() -> Vec<i32> {
     std::fs::read_dir(Path::new("/proc"))
         .into_iter()
         .flatten()
@@ -166,7 +166,7 @@ pub fn tagged(wanted: impl Fn(&str) -> bool) -> Vec<(i32, String)> {
 
 /// The command line of `pid`, arguments joined by spaces (empty when gone).
 #[must_use]
-pub fn cmdline(pid: i32) -> String {
+pub(crate) fn cmdline(pid: i32) -> String {
     std::fs::read(format!("/proc/{pid}/cmdline"))
         .map(|bytes| {
             bytes

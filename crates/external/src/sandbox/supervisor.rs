@@ -34,10 +34,10 @@ use super::procfs;
 /// A process an earlier arbiter run left behind, ended by this one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Straggler {
-    pub pid: i32,
+    pub(crate) pid: i32,
     /// The arbiter process that had started it.
-    pub owner: i32,
-    pub command: String,
+    pub(crate) owner: i32,
+    pub(crate) command: String,
 }
 
 /// A live engine, as recorded.
@@ -71,7 +71,7 @@ pub fn ensure_started() {
 
 /// The state directory: `$ARBITER_STATE_DIR`, else `<temp>/arbiter-state`.
 #[must_use]
-pub fn state_dir() -> PathBuf {
+pub(crate) fn state_dir() -> PathBuf {
     std::env::var_os("ARBITER_STATE_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| std::env::temp_dir().join("arbiter-state"))
@@ -128,7 +128,7 @@ pub fn stragglers() -> Vec<Straggler> {
 
 /// A new tag for one engine process and its descendants.
 #[must_use]
-pub fn new_tag() -> String {
+pub(crate) fn new_tag() -> String {
     let sup = supervisor();
     let seq = sup.sequence.fetch_add(1, Ordering::Relaxed);
     format!("{}:{}:{seq}", sup.me.0, sup.me.1)
@@ -139,7 +139,7 @@ pub fn new_tag() -> String {
 ///
 /// # Errors
 /// The OS refused to start it.
-pub fn launch(command: Command) -> std::io::Result<Child> {
+pub(crate) fn launch(command: Command) -> std::io::Result<Child> {
     let sup = supervisor();
     let (reply, answer) = mpsc::channel();
     sup.launcher
@@ -154,12 +154,12 @@ pub fn launch(command: Command) -> std::io::Result<Child> {
 
 /// The launcher thread's pid as the child sees its parent (the whole process: `getppid`).
 #[must_use]
-pub fn parent_pid() -> i32 {
+pub(crate) fn parent_pid() -> i32 {
     supervisor().me.0
 }
 
 /// Records a live engine.
-pub fn register(tag: &str, pid: i32, command: &str) {
+pub(crate) fn register(tag: &str, pid: i32, command: &str) {
     let sup = supervisor();
     if let Ok(mut live) = sup.live.lock() {
         live.insert(
@@ -174,7 +174,7 @@ pub fn register(tag: &str, pid: i32, command: &str) {
 }
 
 /// Forgets an engine that has been ended.
-pub fn unregister(tag: &str) {
+pub(crate) fn unregister(tag: &str) {
     let sup = supervisor();
     if let Ok(mut live) = sup.live.lock()
         && live.remove(tag).is_some()

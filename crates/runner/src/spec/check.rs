@@ -14,13 +14,13 @@ use arbiter_engine::RulesEngine;
 use arbiter_files::{SpecError, echo};
 
 /// The refusal code of text that is not a move at all (the runner's, for every game).
-pub const NOTATION_CODE: &str = "notation";
+pub(crate) const NOTATION_CODE: &str = "notation";
 
 /// The checks after parsing, which serde's derive cannot express.
 pub(crate) struct Checker<'a> {
-    pub path: &'a Path,
-    pub text: &'a str,
-    pub engines: &'a [Box<dyn RulesEngine>],
+    pub(crate) path: &'a Path,
+    pub(crate) text: &'a str,
+    pub(crate) engines: &'a [Box<dyn RulesEngine>],
 }
 
 impl Checker<'_> {

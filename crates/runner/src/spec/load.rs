@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
 use super::check::Checker;
-use super::locate::Point;
+
 use super::model::{Case, SpecFile};
 use arbiter_engine::RulesEngine;
 use arbiter_files::SpecError;
@@ -21,7 +21,7 @@ pub struct LoadedSpec {
     pub topic: String,
     pub spec: SpecFile,
     /// The file's text, so that problems found when a case runs can point into it.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl LoadedSpec {
@@ -35,18 +35,6 @@ impl LoadedSpec {
         } else {
             vec![default_variant.to_owned()]
         }
-    }
-
-    /// `file:line` of a case, for failure messages.
-    #[must_use]
-    pub fn case_location(&self, case: &Case) -> String {
-        format!("{}:{}", self.path.display(), case.id.referenced.line())
-    }
-
-    /// `file:line:column` of a point in the file.
-    #[must_use]
-    pub fn location_of(&self, point: Point) -> String {
-        format!("{}:{}:{}", self.path.display(), point.line, point.column)
     }
 }
 
@@ -112,12 +100,12 @@ pub fn load_matching(
 #[derive(Debug, Default)]
 pub(crate) struct Found {
     /// The regular files with a wanted extension, sorted by path.
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
     /// Entries that cannot be read: special files (a FIFO is never opened), symbolic link
     /// loops, dangling links, unreadable folders.
-    pub errors: Vec<SpecError>,
+    pub(crate) errors: Vec<SpecError>,
     /// Regular files with another extension (the `schema` folders of JSON Schemas aside).
-    pub skipped: Vec<Skipped>,
+    pub(crate) skipped: Vec<Skipped>,
 }
 
 /// Walks `dir` (sorted, following symbolic links and refusing loops) for files with one of

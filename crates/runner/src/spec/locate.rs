@@ -8,15 +8,15 @@ use super::model::MoveList;
 
 /// A 1-based line and column in a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Point {
-    pub line: usize,
-    pub column: usize,
+pub(crate) struct Point {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
 impl Point {
     /// Where a parsed value starts; `None` for a value without a location.
     #[must_use]
-    pub fn of(location: &Location) -> Option<Point> {
+    pub(crate) fn of(location: &Location) -> Option<Point> {
         let (line, column) = (location.line() as usize, location.column() as usize);
         (line > 0).then_some(Point { line, column })
     }
@@ -24,7 +24,7 @@ impl Point {
 
 /// The line and column of byte `offset` of `text`.
 #[must_use]
-pub fn point_at(text: &str, offset: usize) -> Point {
+pub(crate) fn point_at(text: &str, offset: usize) -> Point {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -50,7 +50,7 @@ fn raw_of<'a>(text: &'a str, location: &Location) -> Option<(usize, &'a str)> {
 /// token inside the string form (whitespace-separated; a compact form such as Othello's
 /// `f5d6c3` is searched token by token). Falls back to the list's own location.
 #[must_use]
-pub fn move_point(text: &str, moves: &MoveList, index: usize, token: &str) -> Option<Point> {
+pub(crate) fn move_point(text: &str, moves: &MoveList, index: usize, token: &str) -> Option<Point> {
     if !moves.as_text {
         return moves
             .item_locations
@@ -64,7 +64,12 @@ pub fn move_point(text: &str, moves: &MoveList, index: usize, token: &str) -> Op
 /// Where token `index` (0-based) of the string value at `location` is, if it reads `token`;
 /// else where `token` first occurs in it.
 #[must_use]
-pub fn token_point(text: &str, location: &Location, index: usize, token: &str) -> Option<Point> {
+pub(crate) fn token_point(
+    text: &str,
+    location: &Location,
+    index: usize,
+    token: &str,
+) -> Option<Point> {
     let (start, raw) = raw_of(text, location)?;
     let mut tokens = raw
         .char_indices()
@@ -88,26 +93,10 @@ pub fn token_point(text: &str, location: &Location, index: usize, token: &str) -
         .map(|at| point_at(text, start + at))
 }
 
-/// Where line `row` (0-based) of a multi-line value (a board diagram) is written, at its first
-/// non-blank character.
-#[must_use]
-pub fn row_point(text: &str, location: &Location, row: usize) -> Option<Point> {
-    let (start, raw) = raw_of(text, location)?;
-    let mut offset = 0;
-    for (index, line) in raw.split_inclusive('\n').enumerate() {
-        if index == row {
-            let indent = line.len() - line.trim_start().len();
-            return Some(point_at(text, start + offset + indent));
-        }
-        offset += line.len();
-    }
-    None
-}
-
 /// Where key `key` of the mapping written at `location` is (`14:` of `nodes: {1: 4, 14: …}`):
 /// the first `key:` at or after the mapping's start, not inside a longer number or word.
 #[must_use]
-pub fn key_point(text: &str, location: &Location, key: &str) -> Option<Point> {
+pub(crate) fn key_point(text: &str, location: &Location, key: &str) -> Option<Point> {
     let start = usize::try_from(location.span().byte_offset()?).ok()?;
     let rest = text.get(start..)?;
     let mut from = 0;
@@ -164,17 +153,6 @@ mod tests {
         assert_eq!(
             move_point(text, moves, 1, "a1"),
             Some(Point { line: 3, column: 5 })
-        );
-    }
-
-    #[test]
-    fn a_row_of_a_board_is_its_line() {
-        let text = "board: |\n  X O\n  O Q\nto-move: x\n";
-        let spec = position(text);
-        let board = spec.board.as_ref().unwrap();
-        assert_eq!(
-            row_point(text, &board.referenced, 1),
-            Some(Point { line: 3, column: 3 })
         );
     }
 

@@ -2,9 +2,9 @@
 //! errors it reports with file, line, column and the offending snippet.
 
 pub(crate) mod check;
-pub(crate) mod load;
-pub mod locate;
-pub mod model;
+pub mod load;
+pub(crate) mod locate;
+pub(crate) mod model;
 
 pub use load::{
     Loaded, LoadedSpec, SPEC_EXTENSIONS, Skipped, load_dir, load_file, load_matching, load_str,

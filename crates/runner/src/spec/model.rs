@@ -21,12 +21,16 @@ pub struct SpecFile {
     pub game: String,
     /// The variants every case runs under; the game's default variant when absent.
     #[serde(default)]
-    pub variants: Vec<String>,
+    pub(crate) variants: Vec<String>,
     /// The rulebook clause or public source the expectations come from.
     pub source: String,
-    /// What the topic covers, for the audit report.
+    /// What the topic covers, for readers of the file.
     #[serde(default)]
-    pub description: Option<String>,
+    #[expect(
+        dead_code,
+        reason = "part of the format and its schema; arbiter shows none of it"
+    )]
+    pub(crate) description: Option<String>,
     /// The cases, each one test per engine and variant.
     pub cases: Vec<Case>,
 }
@@ -39,13 +43,13 @@ pub struct Case {
     #[schemars(with = "String")]
     pub id: Spanned<String>,
     #[serde(default)]
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// Overrides the file's source for this case.
     #[serde(default)]
-    pub source: Option<String>,
+    pub(crate) source: Option<String>,
     /// A subset of the file's variants to run this case under.
     #[serde(default)]
-    pub variants: Vec<String>,
+    pub(crate) variants: Vec<String>,
     /// The position; the start position when absent.
     #[serde(default)]
     pub position: PositionSpec,
@@ -62,23 +66,23 @@ pub struct Case {
 pub struct PositionSpec {
     /// Moves in the game's notation, as one space-separated string or a list.
     #[serde(default)]
-    pub moves: Option<MoveList>,
+    pub(crate) moves: Option<MoveList>,
     /// A board diagram, top row first, as the engine's diagram prints it.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub board: Option<Spanned<String>>,
+    pub(crate) board: Option<Spanned<String>>,
     /// The side to move with `board` (`black`, `white`, `x`, `o`, …).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub to_move: Option<Spanned<String>>,
+    pub(crate) to_move: Option<Spanned<String>>,
     /// The game's one-line position form (Othello: `"<64 chars> X"`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub text: Option<Spanned<String>>,
+    pub(crate) text: Option<Spanned<String>>,
     /// Moves from the start that reach `board` or `text` (a game the source gives), for
     /// engines that can only be given a game (Botzone); the board stays the position.
     #[serde(default)]
-    pub history: Option<MoveList>,
+    pub(crate) history: Option<MoveList>,
 }
 
 /// What must hold in the position. Each key is one check.
@@ -87,18 +91,18 @@ pub struct PositionSpec {
 pub struct Expectations {
     /// The legal-move set: exactly, or including / excluding.
     #[serde(default)]
-    pub legal: Option<LegalExpectation>,
+    pub(crate) legal: Option<LegalExpectation>,
     /// Moves the rules refuse, with the reason code.
     #[serde(default)]
-    pub illegal: Option<Vec<IllegalExpectation>>,
+    pub(crate) illegal: Option<Vec<IllegalExpectation>>,
     /// The side to move.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub to_move: Option<Spanned<String>>,
+    pub(crate) to_move: Option<Spanned<String>>,
     /// The only legal move is the pass.
     #[serde(default)]
     #[schemars(with = "Option<bool>")]
-    pub must_pass: Option<Flag>,
+    pub(crate) must_pass: Option<Flag>,
     /// The game is over with this result.
     #[serde(default)]
     pub over: Option<OverExpectation>,
@@ -108,26 +112,26 @@ pub struct Expectations {
     pub not_over: Option<Flag>,
     /// Perft node counts by depth.
     #[serde(default)]
-    pub perft: Option<PerftExpectation>,
+    pub(crate) perft: Option<PerftExpectation>,
     /// The position itself is impossible.
     #[serde(default)]
-    pub invalid_position: Option<InvalidPositionExpectation>,
+    pub(crate) invalid_position: Option<InvalidPositionExpectation>,
     /// The board after the position's moves, as a diagram (cells only are compared).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub board_after: Option<Spanned<String>>,
+    pub(crate) board_after: Option<Spanned<String>>,
     /// Counts over the complete game tree from the position (small games only).
     #[serde(default)]
-    pub tree: Option<TreeExpectation>,
+    pub(crate) tree: Option<TreeExpectation>,
     /// Black's forbidden points (renju) with their kind.
     #[serde(default)]
-    pub forbidden: Option<ForbiddenExpectation>,
+    pub(crate) forbidden: Option<ForbiddenExpectation>,
 }
 
 impl Expectations {
     /// The names of the keys that are present, in declaration order.
     #[must_use]
-    pub fn present(&self) -> Vec<&'static str> {
+    pub(crate) fn present(&self) -> Vec<&'static str> {
         let mut keys = Vec::new();
         let mut add = |present: bool, key| {
             if present {
@@ -152,26 +156,26 @@ impl Expectations {
 /// `legal: {exactly: […]}` or `legal: {including: […], excluding: […]}`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct LegalExpectation {
+pub(crate) struct LegalExpectation {
     #[serde(default)]
-    pub exactly: Option<MoveList>,
+    pub(crate) exactly: Option<MoveList>,
     #[serde(default)]
-    pub including: Option<MoveList>,
+    pub(crate) including: Option<MoveList>,
     #[serde(default)]
-    pub excluding: Option<MoveList>,
+    pub(crate) excluding: Option<MoveList>,
 }
 
 /// A move that must be refused, optionally with the engine's reason code.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct IllegalExpectation {
+pub(crate) struct IllegalExpectation {
     #[serde(rename = "move")]
     #[schemars(with = "String")]
-    pub mv: Spanned<String>,
+    pub(crate) mv: Spanned<String>,
     /// The rule's stable code (`occupied`, `no-flip`, …).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub reason: Option<Spanned<String>>,
+    pub(crate) reason: Option<Spanned<String>>,
 }
 
 /// `over: {winner: black, reason: no-moves, score: 10}`; `winner: draw` for a draw.
@@ -180,24 +184,24 @@ pub struct IllegalExpectation {
 pub struct OverExpectation {
     /// A side name, or `draw`.
     #[schemars(with = "String")]
-    pub winner: Spanned<String>,
+    pub(crate) winner: Spanned<String>,
     /// The end reason (`line`, `no-moves`, `board-full`, `stalemate`, `no-pieces`,
     /// `repetition`, `move-limit`, `forbidden`, `goal`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub reason: Option<Spanned<String>>,
+    pub(crate) reason: Option<Spanned<String>>,
     /// The final count difference from the first side's view.
     #[serde(default)]
-    pub score: Option<i32>,
+    pub(crate) score: Option<i32>,
     /// The same with empty squares given to the winner (FFO convention).
     #[serde(default)]
-    pub score_empties_to_winner: Option<i32>,
+    pub(crate) score_empties_to_winner: Option<i32>,
 }
 
 /// Which public perft convention the counts follow.
 #[derive(Clone, Copy, Debug, Default, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum Convention {
+pub(crate) enum Convention {
     /// A pass is a ply; a finished game contributes nothing past its end.
     #[default]
     ExactLength,
@@ -208,88 +212,88 @@ pub enum Convention {
 /// `perft: {convention: exact-length, nodes: {1: 4, 2: 12}}`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct PerftExpectation {
+pub(crate) struct PerftExpectation {
     #[serde(default)]
-    pub convention: Convention,
+    pub(crate) convention: Convention,
     /// Depth → node count.
     #[schemars(with = "BTreeMap<u32, u64>")]
-    pub nodes: Spanned<BTreeMap<u32, u64>>,
+    pub(crate) nodes: Spanned<BTreeMap<u32, u64>>,
 }
 
 /// `invalid-position: {problems-including: ["…"]}`: each text occurs in some reported problem.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct InvalidPositionExpectation {
+pub(crate) struct InvalidPositionExpectation {
     #[serde(default)]
-    pub problems_including: Vec<String>,
+    pub(crate) problems_including: Vec<String>,
 }
 
 /// Counts over the whole game tree from the position (games stop at their end).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct TreeExpectation {
+pub(crate) struct TreeExpectation {
     /// Complete games (move sequences that end the game).
     #[serde(default)]
-    pub games: Option<u64>,
+    pub(crate) games: Option<u64>,
     /// Distinct reachable positions, the root included.
     #[serde(default)]
-    pub positions: Option<u64>,
+    pub(crate) positions: Option<u64>,
     /// Distinct reachable finished positions.
     #[serde(default)]
-    pub terminal_positions: Option<u64>,
+    pub(crate) terminal_positions: Option<u64>,
     /// Complete games won by the first side.
     #[serde(default)]
-    pub first_wins: Option<u64>,
+    pub(crate) first_wins: Option<u64>,
     /// Complete games won by the second side.
     #[serde(default)]
-    pub second_wins: Option<u64>,
+    pub(crate) second_wins: Option<u64>,
     /// Complete games drawn.
     #[serde(default)]
-    pub draws: Option<u64>,
+    pub(crate) draws: Option<u64>,
 }
 
 /// `forbidden: {exactly: [{move: h8, reason: double-three}]}` or including / excluding.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ForbiddenExpectation {
+pub(crate) struct ForbiddenExpectation {
     #[serde(default)]
-    pub exactly: Option<Vec<ForbiddenPoint>>,
+    pub(crate) exactly: Option<Vec<ForbiddenPoint>>,
     #[serde(default)]
-    pub including: Option<Vec<ForbiddenPoint>>,
+    pub(crate) including: Option<Vec<ForbiddenPoint>>,
     /// Points that must not be forbidden.
     #[serde(default)]
-    pub excluding: Option<MoveList>,
+    pub(crate) excluding: Option<MoveList>,
 }
 
 /// One forbidden point and its kind (`double-three`, `double-four`, `overline`).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ForbiddenPoint {
+pub(crate) struct ForbiddenPoint {
     #[serde(rename = "move")]
     #[schemars(with = "String")]
-    pub mv: Spanned<String>,
+    pub(crate) mv: Spanned<String>,
     #[schemars(with = "String")]
-    pub reason: Spanned<String>,
+    pub(crate) reason: Spanned<String>,
 }
 
 /// A move sequence: `"f5 d6 c3"` or `[f5, d6, c3]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveList {
+pub(crate) struct MoveList {
     /// The moves as written; a string form is split by the game's own rule (Othello accepts
     /// the compact transcript `f5d6c3`), so it is kept whole here.
-    pub items: Vec<String>,
+    pub(crate) items: Vec<String>,
     /// Whether it was written as one string (split by the game) rather than a list.
-    pub as_text: bool,
+    pub(crate) as_text: bool,
     /// Where the value is written (the string, or the list's opening).
-    pub location: Location,
+    pub(crate) location: Location,
     /// Where each item of a list is written (empty for the string form).
-    pub item_locations: Vec<Location>,
+    pub(crate) item_locations: Vec<Location>,
 }
 
 impl MoveList {
     /// A list of moves made in code (an `.obf` file's best moves), with no place in a file.
     #[must_use]
-    pub fn of(items: Vec<String>) -> MoveList {
+    pub(crate) fn of(items: Vec<String>) -> MoveList {
         MoveList {
             items,
             as_text: false,
@@ -301,7 +305,7 @@ impl MoveList {
 
 /// A value made in code, with no place in a file.
 #[must_use]
-pub fn unplaced<T>(value: T) -> Spanned<T> {
+pub(crate) fn unplaced<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Location::UNKNOWN, Location::UNKNOWN)
 }
 

@@ -24,21 +24,15 @@ pub struct LoadedSuite {
     pub name: String,
     pub suite: SuiteFile,
     /// The 1-based line of each case, for messages.
-    pub lines: Vec<usize>,
+    pub(crate) lines: Vec<usize>,
     /// The file's text, so that problems found when a case runs can point into it.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl LoadedSuite {
-    /// `file:line` of the case at `index`.
-    #[must_use]
-    pub fn case_location(&self, index: usize) -> String {
-        format!("{}:{}", self.path.display(), self.lines[index])
-    }
-
     /// The source of a case's expected values: its own, else the file's.
     #[must_use]
-    pub fn source_of<'a>(&'a self, case: &'a SuiteCase) -> &'a str {
+    pub(crate) fn source_of<'a>(&'a self, case: &'a SuiteCase) -> &'a str {
         case.source
             .as_deref()
             .or(self.suite.source.as_deref())
@@ -49,9 +43,9 @@ impl LoadedSuite {
 /// Everything a directory yielded.
 #[derive(Debug, Default)]
 pub struct LoadedSuites {
-    pub suites: Vec<LoadedSuite>,
+    pub(crate) suites: Vec<LoadedSuite>,
     pub errors: Vec<SpecError>,
-    pub skipped: Vec<Skipped>,
+    pub(crate) skipped: Vec<Skipped>,
 }
 
 /// The extensions of suite files (compared without regard to case).

@@ -4,8 +4,8 @@
 //! ([`crate::PlannedCase::run`]) and snapshots record what the engine chose.
 
 mod load;
-pub mod model;
-pub mod obf;
+pub(crate) mod model;
+pub(crate) mod obf;
 
 pub use load::{
     LoadedSuite, LoadedSuites, SUITE_EXTENSIONS, load_matching, load_suite_file, load_suite_str,

@@ -24,24 +24,29 @@ pub struct SuiteFile {
     pub game: String,
     /// The variant; the game's default when absent.
     #[serde(default)]
-    pub variant: Option<String>,
+    pub(crate) variant: Option<String>,
     /// Where the expected values come from; required here or on every case.
     #[serde(default)]
     pub source: Option<String>,
+    /// What the suite covers, for readers of the file.
     #[serde(default)]
-    pub description: Option<String>,
+    #[expect(
+        dead_code,
+        reason = "part of the format and its schema; arbiter shows none of it"
+    )]
+    pub(crate) description: Option<String>,
     /// The searcher every case uses unless it says otherwise (default `alpha-beta`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub algorithm: Option<Algorithm>,
+    pub(crate) algorithm: Option<Algorithm>,
     /// The budget every case uses unless it says otherwise; required for alpha-beta and MCTS
     /// (solvers run to the end without one).
     #[serde(default)]
-    pub budget: Option<BudgetSpec>,
+    pub(crate) budget: Option<BudgetSpec>,
     /// Too slow for `cargo test`: run only by `cargo xtask audit --suite NAME`.
     #[serde(default, deserialize_with = "strict_bool")]
     pub slow: bool,
-    pub cases: Vec<SuiteCase>,
+    pub(crate) cases: Vec<SuiteCase>,
 }
 
 /// A boolean as YAML's unquoted `true`/`false` only (see [`Flag`]).
@@ -55,33 +60,33 @@ fn strict_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Er
 pub struct SuiteCase {
     /// Unique in the file, lower-case kebab-case.
     #[schemars(with = "String")]
-    pub id: Spanned<String>,
+    pub(crate) id: Spanned<String>,
     #[serde(default)]
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// Overrides the file's source for this case.
     #[serde(default)]
-    pub source: Option<String>,
+    pub(crate) source: Option<String>,
     /// The position; the start position when absent.
     #[serde(default)]
-    pub position: PositionSpec,
+    pub(crate) position: PositionSpec,
     /// The chosen move must be one of these.
     #[serde(default)]
-    pub best: Option<MoveList>,
+    pub(crate) best: Option<MoveList>,
     /// The chosen move must be none of these.
     #[serde(default)]
-    pub avoid: Option<MoveList>,
+    pub(crate) avoid: Option<MoveList>,
     /// The value of the position for the side to move.
     #[serde(default)]
-    pub score: Option<ExpectedScore>,
+    pub(crate) score: Option<ExpectedScore>,
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub algorithm: Option<Algorithm>,
+    pub(crate) algorithm: Option<Algorithm>,
     #[serde(default)]
-    pub budget: Option<BudgetSpec>,
+    pub(crate) budget: Option<BudgetSpec>,
     /// A known engine weakness: the case is expected to FAIL today, for this reason. The test
     /// passes while it fails and fails once it holds, so that the mark is removed then.
     #[serde(default)]
-    pub fixme: Option<String>,
+    pub(crate) fixme: Option<String>,
 }
 
 /// A deterministic search budget: `{depth: 8}` or `{nodes: 100000}`.
@@ -89,9 +94,9 @@ pub struct SuiteCase {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct BudgetSpec {
     #[serde(default)]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     #[serde(default)]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
 }
 
 impl fmt::Display for BudgetSpec {
@@ -107,7 +112,7 @@ impl fmt::Display for BudgetSpec {
 /// The expected value: a proven `win`, `draw` or `loss`, or an exact margin (Othello: final
 /// disc difference with empties to the winner), all for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExpectedScore {
+pub(crate) enum ExpectedScore {
     Win,
     Draw,
     Loss,

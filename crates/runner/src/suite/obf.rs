@@ -25,7 +25,7 @@ use arbiter_files::SpecError;
 ///
 /// # Errors
 /// Every malformed line, with its number.
-pub fn parse(path: &Path, text: &str) -> Result<(SuiteFile, Vec<usize>), Vec<SpecError>> {
+pub(crate) fn parse(path: &Path, text: &str) -> Result<(SuiteFile, Vec<usize>), Vec<SpecError>> {
     let mut suite = SuiteFile {
         game: "othello".to_owned(),
         variant: None,
