@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError};
+use arbiter_engine::{
+    Algorithm, Budget, FaultKind, PositionRequest, RulesEngine, SearchError, SearchFailure,
+};
 use arbiter_external::check::{self, Verdict};
 use arbiter_external::game::self_play;
 use arbiter_external::reach::{self, Route};
@@ -142,7 +144,7 @@ pub(super) fn moves(text: &str) -> PositionRequest {
 pub(super) fn expect_fault(
     engine: &ExternalEngine,
     request: &PositionRequest,
-    kind: &str,
+    kind: FaultKind,
 ) -> String {
     let variant = engine.default_variant();
     let position = engine.position(&variant, request).unwrap();
@@ -152,12 +154,9 @@ pub(super) fn expect_fault(
     eprintln!("{}: {result:?} in {elapsed:?}", engine.name());
     assert!(elapsed < FAULT_BOUND, "classified in {elapsed:?}");
     let detail = match result {
-        Err(SearchError::Fault {
-            kind: actual,
-            detail,
-        }) => {
-            assert_eq!(actual, kind, "{detail}");
-            detail
+        Err(SearchFailure::Fault(fault)) => {
+            assert_eq!(fault.kind, kind, "{}", fault.detail);
+            fault.detail
         }
         other => panic!("expected a {kind} fault, got {other:?}"),
     };
@@ -192,7 +191,7 @@ fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
     let record = self_play(&engine, 10).unwrap();
     let (ply, fault) = record.fault.expect("a crash");
     assert_eq!(ply, 2, "the first player's second move");
-    assert_eq!(fault.kind.name(), "crash");
+    assert_eq!(fault.kind.code(), "crash");
     assert!(
         fault.detail.contains("exited with code 3"),
         "{}",
@@ -219,14 +218,14 @@ fn segv_is_a_crash_by_signal() {
         "gomocup",
         &["--fault", "segv-at:1"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "crash");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Crash);
     assert!(detail.contains("killed by signal"), "{detail}");
 }
 
 #[test]
 fn hang_is_a_timeout_stating_the_budget() {
     let engine = tight("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);
-    let detail = expect_fault(&engine, &moves("h8"), "timeout");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Timeout);
     assert!(detail.contains("0.30 s (move time 300 ms)"), "{detail}");
     assert!(detail.contains("stderr log:"), "{detail}");
 }
@@ -252,7 +251,7 @@ fn a_match_clock_sets_the_deadline() {
     player.set_clock(60_000, Some(300));
     let started = std::time::Instant::now();
     let fault = player.answer(&["h8".to_owned()]).unwrap_err();
-    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
     assert!(
         fault.detail.contains("(move time 300 ms)"),
         "{}",
@@ -275,7 +274,7 @@ fn a_match_clock_sets_the_deadline() {
     let fault = player
         .answer(&["h8".to_owned(), "h9".to_owned()])
         .unwrap_err();
-    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
     assert!(
         fault.detail.contains("(move time 400 ms)"),
         "{}",
@@ -295,7 +294,7 @@ fn hang_under_botzone_is_a_timeout() {
         "botzone",
         &["--fault", "hang"],
     );
-    expect_fault(&engine, &moves("f5"), "timeout");
+    expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
 }
 
 #[test]
@@ -307,7 +306,7 @@ fn slow_start_is_a_timeout() {
         "gomocup",
         &["--fault", "slow-start:12000"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "timeout");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Timeout);
     assert!(detail.contains("start-up time 5000 ms"), "{detail}");
 }
 
@@ -320,7 +319,7 @@ fn garbage_is_a_protocol_error_with_control_bytes_escaped() {
         "botzone",
         &["--fault", "garbage"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(!detail.chars().any(char::is_control), "{detail:?}");
     assert!(detail.contains("\\u{0}"), "{detail}");
 }
@@ -334,7 +333,7 @@ fn garbage_under_gomocup_is_a_protocol_error() {
         "gomocup",
         &["--fault", "garbage"],
     );
-    expect_fault(&engine, &moves("h8"), "protocol-error");
+    expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
 }
 
 #[test]
@@ -346,7 +345,7 @@ fn huge_output_is_a_protocol_error() {
         "botzone-keep-running",
         &["--fault", "huge-output"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(detail.contains("bytes"), "{detail}");
 }
 
@@ -365,7 +364,7 @@ fn no_newline_is_a_protocol_error() {
         },
         "",
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(detail.contains("without a newline"), "{detail}");
 }
 
@@ -378,7 +377,7 @@ fn illegal_is_an_illegal_move_with_the_rule() {
         "gomocup",
         &["--fault", "illegal"],
     );
-    let detail = expect_fault(&engine, &moves("h8 h9"), "illegal-move");
+    let detail = expect_fault(&engine, &moves("h8 h9"), FaultKind::IllegalMove);
     assert!(detail.contains("occupied"), "{detail}");
 }
 
@@ -391,7 +390,7 @@ fn illegal_under_botzone_simple_is_an_illegal_move() {
         "botzone-simple",
         &["--fault", "illegal"],
     );
-    expect_fault(&engine, &moves("h8 h9"), "illegal-move");
+    expect_fault(&engine, &moves("h8 h9"), FaultKind::IllegalMove);
 }
 
 #[test]
@@ -403,7 +402,7 @@ fn forbidden_is_an_illegal_move_naming_the_foul() {
         "gomocup",
         &["--fault", "forbidden"],
     );
-    let detail = expect_fault(&engine, &moves(DOUBLE_THREE), "illegal-move");
+    let detail = expect_fault(&engine, &moves(DOUBLE_THREE), FaultKind::IllegalMove);
     assert!(detail.contains("double-three"), "{detail}");
 }
 
@@ -416,7 +415,7 @@ fn wrong_pass_is_a_wrong_pass() {
         "botzone",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&othello, &moves("f5"), "wrong-pass");
+    expect_fault(&othello, &moves("f5"), FaultKind::WrongPass);
     let gomoku = engine(
         "t-pass-gc",
         "gomoku",
@@ -424,7 +423,7 @@ fn wrong_pass_is_a_wrong_pass() {
         "gomocup",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&gomoku, &moves("h8"), "wrong-pass");
+    expect_fault(&gomoku, &moves("h8"), FaultKind::WrongPass);
 }
 
 #[test]
@@ -437,7 +436,7 @@ fn exchange_where_none_is_allowed_is_a_wrong_exchange() {
         "botzone",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&engine, &moves("h8"), "wrong-exchange");
+    expect_fault(&engine, &moves("h8"), FaultKind::WrongExchange);
 }
 
 // ------------------------------------------------------------------- deadlines and floods
@@ -451,7 +450,7 @@ fn a_message_flood_cannot_extend_the_deadline() {
         "gomocup",
         &["--fault", "message-flood"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(detail.contains("more than 1000 lines"), "{detail}");
 }
 
@@ -465,7 +464,7 @@ fn a_blank_line_flood_is_a_protocol_error() {
             protocol,
             &["--fault", "blank-flood"],
         );
-        let detail = expect_fault(&engine, &moves("f5"), "protocol-error");
+        let detail = expect_fault(&engine, &moves("f5"), FaultKind::ProtocolError);
         assert!(detail.contains("more than 1000 lines"), "{detail}");
     }
 }
@@ -505,7 +504,7 @@ fn the_tolerance_is_separate_and_reported() {
         },
         "",
     );
-    let detail = expect_fault(&strict, &moves("h8"), "timeout");
+    let detail = expect_fault(&strict, &moves("h8"), FaultKind::Timeout);
     assert!(detail.contains("move time 500 ms"), "{detail}");
 }
 
@@ -597,7 +596,7 @@ fn resident_memory_over_the_limit_is_its_own_fault() {
         EASY,
         "memory-mb: 200\n",
     );
-    let detail = expect_fault(&engine, &moves("h8"), "memory-limit");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::MemoryLimit);
     assert!(detail.contains("memory-mb 200"), "{detail}");
 }
 
@@ -883,7 +882,9 @@ fn an_othello_board_needs_a_history_and_takes_one() {
     };
     let position = engine.position("standard", &request).unwrap();
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-        Err(SearchError::Unsupported(why)) => assert!(why.contains("history"), "{why}"),
+        Err(SearchFailure::Search(SearchError::Unsupported(why))) => {
+            assert!(why.contains("history"), "{why}")
+        }
         other => panic!("{other:?}"),
     }
     let with_history = PositionRequest {
@@ -922,7 +923,7 @@ fn gomocup_takes_a_board_with_no_move_order_as_it_stands() {
     );
     let position = botzone.position("freestyle", &request).unwrap();
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-        Err(SearchError::Unsupported(why)) => {
+        Err(SearchFailure::Search(SearchError::Unsupported(why))) => {
             assert!(why.contains("no move order reaches this board"), "{why}");
             assert!(why.contains("3 black and 1 white"), "{why}");
         }
@@ -1166,7 +1167,7 @@ fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
             passed.push(planned.name.clone());
         }
         if result.verdict == arbiter_runner::Verdict::EngineFault
-            && result.fault.as_deref() == Some(kind)
+            && result.fault.map(FaultKind::code) == Some(kind)
             && result.message.contains(&format!("engine fault ({kind})"))
         {
             faults += 1;
@@ -1412,7 +1413,7 @@ fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
         "nboard",
         &["--fault", "hang"],
     );
-    let detail = expect_fault(&engine, &moves("f5"), "timeout");
+    let detail = expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
     assert!(detail.contains("move time 300 ms"), "{detail}");
     let engine = tight(
         "t-nboard-no-newline",
@@ -1421,7 +1422,7 @@ fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
         "nboard",
         &["--fault", "no-newline"],
     );
-    expect_fault(&engine, &moves("f5"), "protocol-error");
+    expect_fault(&engine, &moves("f5"), FaultKind::ProtocolError);
 }
 
 /// A line that is not NBoard's is skipped, as the NBoard GUI does (NTest prints its banner on
@@ -1435,7 +1436,7 @@ fn nboard_garbage_is_skipped_and_named_in_the_timeout() {
         "nboard",
         &["--fault", "garbage"],
     );
-    let detail = expect_fault(&engine, &moves("f5"), "timeout");
+    let detail = expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
     assert!(detail.contains("not NBoard's"), "{detail}");
     assert!(detail.contains("arbiter-bot says"), "{detail}");
 }

@@ -294,7 +294,7 @@ fn play(args: &PlayArgs) -> Result<Status> {
                     "game {}: {} lost by {}: {}{}",
                     progress.record.index,
                     fault.engine,
-                    fault.class,
+                    fault.kind,
                     fault.detail,
                     progress
                         .record

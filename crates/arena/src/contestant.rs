@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 use super::clock::TimeControl;
 use super::external_seat::ExternalSeat;
 use super::seat::{EmbeddedSeat, SearchLimit, Seat};
-use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError, find_engine};
+use arbiter_engine::{
+    Algorithm, Budget, PositionRequest, RulesEngine, SearchError, SearchFailure, find_engine,
+};
 use arbiter_external::{MANIFEST_DIR, Manifest};
 
 /// A parameters file and where it came from.
@@ -242,7 +244,7 @@ impl Contestant {
                         Budget::Depth(1),
                         Some(&params.yaml),
                     ) {
-                        Err(SearchError::Params(message)) => {
+                        Err(SearchFailure::Search(SearchError::Params(message))) => {
                             return Err(format!(
                                 "invalid parameters: {}",
                                 message.replacen(shipped, &params.origin, 1)

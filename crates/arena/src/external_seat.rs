@@ -13,10 +13,10 @@
 use std::path::Path;
 
 use super::clock::TurnLimit;
-use super::seat::{MoveInfo, Reply, Seat, SeatFault, Turn, clock_budget};
-use arbiter_engine::Budget;
+use super::seat::{MoveInfo, Reply, Seat, Turn, clock_budget};
+use arbiter_engine::{Budget, Fault, FaultKind};
 use arbiter_external::line::LineSession;
-use arbiter_external::{Answer, ExternalEngine, Fault, Manifest, Player};
+use arbiter_external::{Answer, ExternalEngine, Manifest, Player};
 
 /// An external engine's seat.
 pub(crate) struct ExternalSeat {
@@ -25,14 +25,6 @@ pub(crate) struct ExternalSeat {
     line: Option<LineSession>,
     /// A fixed `go` budget for `arbiter-line` engines.
     budget: Option<Budget>,
-}
-
-/// The fault of an external process, as the seat reports it.
-fn seat_fault(fault: Fault) -> SeatFault {
-    SeatFault {
-        class: fault.kind.name().to_owned(),
-        detail: fault.detail,
-    }
 }
 
 impl ExternalSeat {
@@ -64,9 +56,9 @@ impl ExternalSeat {
         }
     }
 
-    fn line_move(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault> {
+    fn line_move(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
         if self.line.is_none() {
-            self.line = Some(LineSession::start(&self.engine).map_err(seat_fault)?);
+            self.line = Some(LineSession::start(&self.engine)?);
         }
         let manifest = self.engine.manifest();
         let budget = self.budget.unwrap_or_else(|| {
@@ -87,8 +79,8 @@ impl ExternalSeat {
             .and_then(|()| session.go(budget, move_ms));
         match result {
             Ok(report) => {
-                let best = report.best.clone().ok_or_else(|| SeatFault {
-                    class: "no-answer".to_owned(),
+                let best = report.best.clone().ok_or_else(|| Fault {
+                    kind: FaultKind::NoAnswer,
                     detail: "`go` answered no move in a position that goes on".to_owned(),
                 })?;
                 Ok(Reply {
@@ -102,21 +94,21 @@ impl ExternalSeat {
                     session.kill();
                     self.engine.record_started(&[session.started()]);
                 }
-                Err(seat_fault(fault))
+                Err(fault)
             }
         }
     }
 }
 
 impl Seat for ExternalSeat {
-    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault> {
+    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
         let Some(player) = self.player.as_mut() else {
             return self.line_move(turn);
         };
         if let Some(turn_ms) = turn.limit.move_ms {
             player.set_clock(turn_ms, turn.limit.time_left_ms);
         }
-        let answer = player.answer(turn.history).map_err(seat_fault)?;
+        let answer = player.answer(turn.history)?;
         Ok(Reply {
             answer,
             info: MoveInfo {

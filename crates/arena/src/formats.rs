@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use super::record::{GameRecord, MoveRecord};
 use super::seat::MoveInfo;
+use arbiter_engine::FaultKind;
 
 /// The record's file extension and text for its game.
 #[must_use]
@@ -67,7 +68,7 @@ fn summary(record: &GameRecord) -> Vec<String> {
     if let Some(fault) = &record.fault {
         lines.push(format!(
             "fault: {} by {} at ply {}: {}",
-            fault.class, fault.engine, fault.ply, fault.detail
+            fault.kind, fault.engine, fault.ply, fault.detail
         ));
     }
     lines
@@ -101,8 +102,8 @@ pub(crate) fn sgf(record: &GameRecord, size: u32) -> String {
         (None, _) => "0".to_owned(),
         (Some(winner), fault) => {
             let side = if record.roles[0] == *winner { "B" } else { "W" };
-            let how = match fault.as_ref().map(|f| f.class.as_str()) {
-                Some("timeout") => "T",
+            let how = match fault.as_ref().map(|f| f.kind) {
+                Some(FaultKind::Timeout) => "T",
                 Some(_) => "F",
                 None => "",
             };
@@ -164,7 +165,11 @@ pub(crate) fn ggf(record: &GameRecord) -> String {
     let result = match &record.fault {
         Some(fault) => {
             let black_lost = record.roles[0] == fault.role;
-            let suffix = if fault.class == "timeout" { ":t" } else { ":r" };
+            let suffix = if fault.kind == FaultKind::Timeout {
+                ":t"
+            } else {
+                ":r"
+            };
             format!("{}64.000{suffix}", if black_lost { "-" } else { "+" })
         }
         None => format!("{:+}.000", othello_margin(&record.final_position)),
@@ -343,7 +348,7 @@ mod tests {
             role: Role::B,
             engine: "weak".to_owned(),
             side: "black".to_owned(),
-            class: "timeout".to_owned(),
+            kind: FaultKind::Timeout,
             code: None,
             detail: String::new(),
             answer: None,

@@ -19,57 +19,60 @@
 use std::fmt::Write as _;
 
 use super::record::{FaultRecord, GameRecord};
+use arbiter_engine::FaultKind;
 
 /// The rule clause behind each game's moves, for the case's `source:`.
-fn rule_clause(game: &str, class: &str, code: Option<&str>) -> &'static str {
-    match (game, class, code) {
-        ("gomoku", "renju-foul", _) => {
+fn rule_clause(game: &str, kind: FaultKind) -> &'static str {
+    match (game, kind) {
+        ("gomoku", FaultKind::RenjuFoul) => {
             "RIF International Rules of Renju (1996, corrected 1998), renju.net/study/rifrules.php: \
              black is prohibited from making a double three, a double four or an overline \
              (section 3 definitions; rule 3)"
         }
-        ("gomoku", "wrong-exchange", _) => {
-            "the variant's opening rule (Botzone swap-1 / exchange, Gomocup swap2 as in \
-             /work/shared/protocols.md): an exchange is offered only at the ply the rule names"
+        ("gomoku", FaultKind::WrongExchange) => {
+            "the variant's opening rule (Botzone's swap-1 exchange, botzone-local Gomoku.js; \
+             Gomocup swap2, the Piskvork protocol, plastovicka/Piskvork \
+             source/doc/protocl2en.htm): an exchange is offered only at the ply the rule names"
         }
-        ("gomoku", _, _) => {
+        ("gomoku", _) => {
             "RIF International Rules of Renju (renju.net/study/rifrules.php) and Gomocup \
              freestyle rules: players alternately place one stone of their colour on an empty \
              intersection of the board"
         }
-        ("othello", "wrong-pass", _) => {
+        ("othello", FaultKind::WrongPass) => {
             "World Othello Federation, Official Othello rules (WOF, 2015): a player who can \
              outflank must move; a player passes only when no move outflanks"
         }
-        ("othello", _, _) => {
+        ("othello", _) => {
             "World Othello Federation, Official Othello rules (WOF, 2015): a disc is placed on an \
              empty square so that it outflanks at least one straight line of the opponent's discs"
         }
-        ("amazons", _, _) => {
+        ("amazons", _) => {
             "Game of the Amazons rules (ICGA Computer Olympiad; chessprogramming wiki \
              \"Amazons\"): an amazon moves like a chess queen over empty squares, then shoots an \
              arrow like a queen from its new square"
         }
-        ("connect6", _, _) => {
+        ("connect6", _) => {
             "Connect6 official rules (I-Chen Wu, 2005): black places one stone on its first \
              turn, then each turn places two stones on two different empty intersections"
         }
-        ("surakarta", _, _) => {
-            "Surakarta rules (iggamecenter.com/info/en/surakarta.html; \
-             /work/shared/data/surakarta_connect6_rules.txt): a step to an empty neighbouring \
-             point, or a capture along a circuit passing at least one corner loop"
+        ("surakarta", _) => {
+            "Surakarta rules (iggamecenter.com/info/en/surakarta.html): a step to an empty \
+             neighbouring point, or a capture along a circuit passing at least one corner loop"
         }
-        ("dotsboxes", _, _) => {
-            "Dots and Boxes rules (shared/protocols-ccgc.md, CCGC platform: one move holds every \
-             line of a turn; every line but the last completes a box, the last completes none \
-             unless it closes the final box)"
+        ("dotsboxes", _) => {
+            "Dots and Boxes rules (Berlekamp, The Dots-and-Boxes Game, 2000, ch. 1; the SAU game \
+             platform's CDotsAndBoxes.cpp, ifplusor/SAUGamePlatform: one move holds every line \
+             of a turn; every line but the last completes a box, the last completes none unless \
+             it closes the final box)"
         }
-        ("nogo", _, _) => {
-            "NoGo rules (Botzone's judge, botzone-local NoGo.cpp17; shared/protocols-ccgc.md): a \
-             stone goes on an empty point and may neither take the last liberty of an enemy \
-             group nor leave its own group without one"
+        ("nogo", _) => {
+            "NoGo rules (Botzone's judge, ailab-pku/botzone-local NoGo.cpp17; the SAU game \
+             platform's CNoGo.cpp, ifplusor/SAUGamePlatform): a stone goes on an empty point and \
+             may neither take the last liberty of an enemy group nor leave its own group without \
+             one"
         }
-        ("tictactoe", _, _) => {
+        ("tictactoe", _) => {
             "tic-tac-toe rules: players alternately mark an empty cell of the 3x3 grid"
         }
         _ => "the game's rules: a move is due in this position",
@@ -103,15 +106,15 @@ fn expectation(fault: &FaultRecord) -> String {
         }
         text
     };
-    match (fault.class.as_str(), fault.answer.as_deref()) {
-        ("wrong-pass", Some("pass")) => refused("pass", fault.code.as_deref()),
-        ("wrong-pass", Some(mv)) => {
+    match (fault.kind, fault.answer.as_deref()) {
+        (FaultKind::WrongPass, Some("pass")) => refused("pass", fault.code.as_deref()),
+        (FaultKind::WrongPass, Some(mv)) => {
             format!(
                 "      must-pass: true\n{}",
                 refused(mv, fault.code.as_deref())
             )
         }
-        ("illegal-move" | "renju-foul" | "wrong-exchange", Some(mv))
+        (FaultKind::IllegalMove | FaultKind::RenjuFoul | FaultKind::WrongExchange, Some(mv))
             if fault.code.as_deref() != Some("notation") =>
         {
             refused(mv, fault.code.as_deref())
@@ -160,7 +163,7 @@ pub(crate) fn spec_case(record: &GameRecord, fault: &FaultRecord, match_dir: &st
         fault.side,
         fault.ply,
         fault.detail,
-        fault.class
+        fault.kind
     );
     let mut text = format!(
         "# Found by `cargo xtask match` in {match_dir}, game {} (record games/{:05}.json).\n\
@@ -173,14 +176,14 @@ pub(crate) fn spec_case(record: &GameRecord, fault: &FaultRecord, match_dir: &st
         "game: {}\nvariants: [{}]\nsource: >-\n  {}\ndescription: {}\ncases:\n",
         record.game,
         record.variant,
-        rule_clause(&record.game, &fault.class, fault.code.as_deref()),
-        quoted(&format!("a fault found in a match: {}", fault.class))
+        rule_clause(&record.game, fault.kind),
+        quoted(&format!("a fault found in a match: {}", fault.kind))
     );
     let _ = write!(
         text,
         "  - id: game-{:05}-{}\n    description: {}\n    position:\n      moves: {}\n    expect:\n{}",
         record.index,
-        fault.class,
+        fault.kind,
         quoted(&description),
         quoted(&moves.join(" ")),
         expectation(fault)
@@ -230,12 +233,12 @@ mod tests {
         }
     }
 
-    fn fault(class: &str, code: Option<&str>, answer: Option<&str>, ply: usize) -> FaultRecord {
+    fn fault(kind: FaultKind, code: Option<&str>, answer: Option<&str>, ply: usize) -> FaultRecord {
         FaultRecord {
             role: Role::B,
             engine: "bad bot".to_owned(),
             side: "white".to_owned(),
-            class: class.to_owned(),
+            kind,
             code: code.map(str::to_owned),
             detail: "it \"said\" so".to_owned(),
             answer: answer.map(str::to_owned),
@@ -254,25 +257,30 @@ mod tests {
                 "gomoku",
                 "renju",
                 &["h8", "h9", "h10"],
-                fault("illegal-move", Some("occupied"), Some("h8"), 3),
+                fault(FaultKind::IllegalMove, Some("occupied"), Some("h8"), 3),
             ),
             faulty_game(
                 "othello",
                 "standard",
                 &["f5", "d6"],
-                fault("wrong-pass", Some("pass-not-allowed"), Some("pass"), 2),
+                fault(
+                    FaultKind::WrongPass,
+                    Some("pass-not-allowed"),
+                    Some("pass"),
+                    2,
+                ),
             ),
             faulty_game(
                 "othello",
                 "standard",
                 &["f5"],
-                fault("crash", None, None, 1),
+                fault(FaultKind::Crash, None, None, 1),
             ),
             faulty_game(
                 "gomoku",
                 "renju",
                 &["h8", "h9"],
-                fault("illegal-move", Some("notation"), Some("z99"), 2),
+                fault(FaultKind::IllegalMove, Some("notation"), Some("z99"), 2),
             ),
         ];
         for (offset, record) in games.iter_mut().enumerate() {

@@ -1,6 +1,7 @@
 //! The record of one game as the match keeps it (`games/NNNNN.json`): every move with its time
 //! and what the engine said, the result, and the fault that ended the game, if one did.
 
+use arbiter_engine::FaultKind;
 use serde::{Deserialize, Serialize};
 
 use super::seat::MoveInfo;
@@ -68,9 +69,10 @@ pub struct FaultRecord {
     pub engine: String,
     /// The side it played.
     pub(crate) side: String,
-    /// `illegal-move`, `renju-foul`, `wrong-pass`, `wrong-exchange`, `timeout`, `crash`,
-    /// `protocol-error`, `no-answer`, … (the external side's kinds pass through).
-    pub class: String,
+    /// What went wrong (`illegal-move`, `renju-foul`, `wrong-pass`, `timeout`, `crash`, …),
+    /// written as `class`.
+    #[serde(rename = "class")]
+    pub kind: FaultKind,
     /// The rule's reason code for a refused move (`occupied`, `double-three`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) code: Option<String>,

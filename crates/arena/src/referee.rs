@@ -16,8 +16,9 @@ use super::clock::{Clocks, TimeControl};
 use super::openings::Opening;
 use super::record::{FaultRecord, GameRecord, GameResult, MoveRecord, Role};
 use super::seat::{MoveInfo, Seat, Turn};
+use arbiter_engine::FaultKind;
 use arbiter_engine::{Position, PositionRequest, Refusal, RulesEngine};
-use arbiter_external::{Answer, FaultKind, validate};
+use arbiter_external::{Answer, validate};
 
 /// The referee's move limit for a game and variant, in plies: the longest game the rules
 /// allow where they bound it (Tic-tac-toe 9; Othello 60 placements and at most as many
@@ -82,7 +83,7 @@ pub enum Played {
 /// A refused answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Violation {
-    pub(crate) class: String,
+    pub(crate) kind: FaultKind,
     pub(crate) code: Option<String>,
     pub(crate) detail: String,
     /// The answer in arbiter's notation, where it is one.
@@ -107,7 +108,7 @@ fn rule_check(position: &dyn Position, mv: &str) -> Result<(), Refusal> {
 /// (a forbidden point for black under illegal-foul renju), `wrong-pass`, `wrong-exchange`.
 pub(crate) fn judge(position: &dyn Position, text: &str) -> Result<String, Violation> {
     let canonical = position.canonical(text).map_err(|refusal| Violation {
-        class: FaultKind::IllegalMove.name().to_owned(),
+        kind: FaultKind::IllegalMove,
         code: Some(refusal.code.clone()),
         detail: format!("`{text}` is no move here: {}", refusal.detail),
         answer: Some(text.to_owned()),
@@ -115,20 +116,20 @@ pub(crate) fn judge(position: &dyn Position, text: &str) -> Result<String, Viola
     let Err(refusal) = rule_check(position, &canonical) else {
         return Ok(canonical);
     };
-    let class = if canonical == "pass" || rule_check(position, "pass").is_ok() {
+    let kind = if canonical == "pass" || rule_check(position, "pass").is_ok() {
         // A pass refused, or a move where only the pass is legal.
-        FaultKind::WrongPass.name()
+        FaultKind::WrongPass
     } else if canonical == "swap" || canonical == "put-two" {
-        FaultKind::WrongExchange.name()
+        FaultKind::WrongExchange
     } else if matches!(
         refusal.code.as_str(),
         "double-three" | "double-four" | "overline"
     ) {
-        "renju-foul"
+        FaultKind::RenjuFoul
     } else {
-        FaultKind::IllegalMove.name()
+        FaultKind::IllegalMove
     };
-    let detail = if class == FaultKind::WrongPass.name() && canonical != "pass" {
+    let detail = if kind == FaultKind::WrongPass && canonical != "pass" {
         format!(
             "`{canonical}` played where only a pass is legal: {}",
             refusal.detail
@@ -137,7 +138,7 @@ pub(crate) fn judge(position: &dyn Position, text: &str) -> Result<String, Viola
         format!("`{canonical}` refused: {}", refusal.detail)
     };
     Err(Violation {
-        class: class.to_owned(),
+        kind,
         code: Some(refusal.code),
         detail,
         answer: Some(canonical),
@@ -165,7 +166,7 @@ fn decide(position: &dyn Position, answer: Answer) -> Result<String, Violation> 
                 .and_then(|mv| rule_check(position, mv).err())
                 .map(|refusal| refusal.code);
             Err(Violation {
-                class: fault.kind.name().to_owned(),
+                kind: fault.kind,
                 code,
                 detail: fault.detail,
                 answer,
@@ -289,11 +290,11 @@ impl Referee<'_> {
             let reply = table.seats[side].play(&turn);
             let elapsed = asked.elapsed();
             let timing = clocks.charge(side, elapsed);
-            let faulted = |class: String, code, detail, answer| FaultRecord {
+            let faulted = |kind: FaultKind, code, detail, answer| FaultRecord {
                 role: table.roles[side],
                 engine: table.labels[side].clone(),
                 side: sides[side].to_owned(),
-                class,
+                kind,
                 code,
                 detail,
                 answer,
@@ -303,7 +304,7 @@ impl Referee<'_> {
             let reply = match reply {
                 Ok(reply) => reply,
                 Err(seat) => {
-                    fault = Some(faulted(seat.class, None, seat.detail, None));
+                    fault = Some(faulted(seat.kind, None, seat.detail, None));
                     break;
                 }
             };
@@ -312,19 +313,14 @@ impl Referee<'_> {
                     Answer::Move(text) => Some(text.clone()),
                     _ => None,
                 };
-                fault = Some(faulted(
-                    FaultKind::Timeout.name().to_owned(),
-                    None,
-                    late,
-                    answer,
-                ));
+                fault = Some(faulted(FaultKind::Timeout, None, late, answer));
                 break;
             }
             let mv = match decide(position.as_ref(), reply.answer) {
                 Ok(mv) => mv,
                 Err(violation) => {
                     fault = Some(faulted(
-                        violation.class,
+                        violation.kind,
                         violation.code,
                         violation.detail,
                         violation.answer,
@@ -360,7 +356,7 @@ impl Referee<'_> {
                         sides[1 - side_index(&sides, &fault.side)],
                         fault.engine,
                         fault.side,
-                        fault.class
+                        fault.kind
                     ),
                 }
             }
@@ -412,18 +408,19 @@ fn side_index(sides: &[&str; 2], name: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seat::{Reply, SeatFault};
+    use crate::seat::Reply;
     use crate::stats::Score;
+    use arbiter_engine::Fault;
     use arbiter_engine::find_engine;
 
     /// A seat that plays a fixed list of answers.
     struct Script(Vec<Answer>);
 
     impl Seat for Script {
-        fn play(&mut self, _: &Turn<'_>) -> Result<Reply, SeatFault> {
+        fn play(&mut self, _: &Turn<'_>) -> Result<Reply, Fault> {
             if self.0.is_empty() {
-                return Err(SeatFault {
-                    class: "crash".to_owned(),
+                return Err(Fault {
+                    kind: FaultKind::Crash,
                     detail: "script ended".to_owned(),
                 });
             }
@@ -488,7 +485,7 @@ mod tests {
     fn an_occupied_point_loses_with_its_reason_and_position() {
         let record = play("gomoku", "renju", "h8 h9", "h10", "h8");
         let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.class, "illegal-move");
+        assert_eq!(fault.kind, FaultKind::IllegalMove);
         assert_eq!(fault.code.as_deref(), Some("occupied"));
         assert_eq!(fault.answer.as_deref(), Some("h8"));
         assert_eq!((fault.ply, fault.role), (3, Role::A));
@@ -500,7 +497,7 @@ mod tests {
     fn passes_are_judged_both_ways() {
         let record = play("othello", "standard", "", "pass", "");
         let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.class, "wrong-pass");
+        assert_eq!(fault.kind, FaultKind::WrongPass);
         assert_eq!(fault.code.as_deref(), Some("pass-not-allowed"));
         assert_eq!(fault.ply, 0);
         let record = play("othello", "standard", "", "e4", "");
@@ -516,7 +513,7 @@ mod tests {
         // split three i8-i10-i11 (i9 empty): a double three, forbidden for black in renju.
         let record = play("gomoku", "renju", "g8 a1 h8 a3 i10 a5 i11 a7", "i8", "");
         let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.class, "renju-foul", "{fault:?}");
+        assert_eq!(fault.kind, FaultKind::RenjuFoul, "{fault:?}");
         assert_eq!(fault.code.as_deref(), Some("double-three"));
     }
 
@@ -524,14 +521,14 @@ mod tests {
     fn text_that_is_no_move_is_an_illegal_move_of_code_notation() {
         let record = play("amazons", "standard", "", "fly", "");
         let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.class, "illegal-move");
+        assert_eq!(fault.kind, FaultKind::IllegalMove);
         assert_eq!(fault.code.as_deref(), Some("notation"));
     }
 
     #[test]
     fn a_seat_fault_ends_the_game_and_the_move_limit_draws() {
         let record = play("tictactoe", "standard", "", "b2", "");
-        assert_eq!(record.fault.as_ref().unwrap().class, "crash");
+        assert_eq!(record.fault.as_ref().unwrap().kind, FaultKind::Crash);
         assert_eq!(record.result.winner, Some(Role::B));
         assert_eq!(max_plies("surakarta", None, "no-limit+no-repetition"), 1000);
         assert_eq!(max_plies("gomoku", Some(15), "renju"), 229);

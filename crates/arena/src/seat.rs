@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::clock::TurnLimit;
-use arbiter_engine::{Algorithm, Budget, Position, SearchReport};
+use arbiter_engine::{Algorithm, Budget, Fault, FaultKind, Position, SearchReport};
 use arbiter_external::Answer;
 
 /// What a seat is asked: the moves so far (from the start, canonical) and the referee's
@@ -57,22 +57,13 @@ pub struct Reply {
     pub(crate) info: MoveInfo,
 }
 
-/// Why a seat gave no answer: the fault class (the external side's kind names: `timeout`,
-/// `crash`, `protocol-error`, `no-answer`, …, kept as text so that new kinds pass through) and
-/// a detail.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatFault {
-    pub(crate) class: String,
-    pub(crate) detail: String,
-}
-
 /// One side of one game.
 pub trait Seat: Send {
     /// The answer in the turn's position.
     ///
     /// # Errors
-    /// The [`SeatFault`] of an engine that did not answer properly.
-    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault>;
+    /// The [`Fault`] of an engine that did not answer properly.
+    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault>;
     /// The game is over after `history` (see [`arbiter_external::Player::game_over`]).
     fn game_over(&mut self, _history: &[String]) {}
     /// Ends the game for this seat (processes are stopped).
@@ -123,7 +114,7 @@ impl EmbeddedSeat {
 }
 
 impl Seat for EmbeddedSeat {
-    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, SeatFault> {
+    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
         let budget = match self.limit {
             SearchLimit::Fixed(budget) => budget,
             SearchLimit::Clock => Budget::Time(clock_budget(turn.limit)),
@@ -131,12 +122,12 @@ impl Seat for EmbeddedSeat {
         let report = turn
             .position
             .search(Algorithm::AlphaBeta, budget, self.params_yaml.as_deref())
-            .map_err(|error| SeatFault {
-                class: "engine-error".to_owned(),
+            .map_err(|error| Fault {
+                kind: FaultKind::EngineError,
                 detail: error.to_string(),
             })?;
-        let best = report.best.clone().ok_or_else(|| SeatFault {
-            class: "no-answer".to_owned(),
+        let best = report.best.clone().ok_or_else(|| Fault {
+            kind: FaultKind::NoAnswer,
             detail: "the search returned no move in a position that goes on".to_owned(),
         })?;
         Ok(Reply {

@@ -202,7 +202,7 @@ fn game_line(record: &GameRecord, counted: bool) -> Value {
         "fault": record.fault.as_ref().map(|fault| json!({
             "role": fault.role,
             "engine": fault.engine,
-            "class": fault.class,
+            "class": fault.kind,
             "code": fault.code,
             "ply": fault.ply,
         })),
@@ -218,7 +218,7 @@ fn faults(games: &BTreeMap<usize, GameRecord>) -> Value {
     let mut by_role: [BTreeMap<String, u64>; 2] = [BTreeMap::new(), BTreeMap::new()];
     for fault in games.values().filter_map(|game| game.fault.as_ref()) {
         *by_role[fault.role.index()]
-            .entry(fault.class.clone())
+            .entry(fault.kind.code().to_owned())
             .or_default() += 1;
     }
     json!({ "a": by_role[0], "b": by_role[1] })

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use arbiter_engine::{
     Algorithm, Budget, Position, PositionError, PositionRequest, RulesEngine, SearchError,
-    SearchReport, Verdict, find_engine,
+    SearchFailure, SearchReport, Verdict, find_engine,
 };
 
 use super::fault::{self, Fault};
@@ -113,7 +113,7 @@ impl Player {
         let start = self
             .position(&PositionRequest::default())
             .map_err(|error| error.to_string())?;
-        if let Err(error @ SearchError::Params(_)) =
+        if let Err(error @ SearchFailure::Search(SearchError::Params(_))) =
             start.search(Algorithm::AlphaBeta, Budget::Nodes(1), Some(&yaml))
         {
             return Err(error.to_string());
@@ -204,7 +204,7 @@ impl Player {
                 Some((best, Some(report)))
             }
             Err(error) => {
-                let quiet = matches!(error, SearchError::Unsupported(_))
+                let quiet = matches!(error, SearchFailure::Search(SearchError::Unsupported(_)))
                     && self.warned.swap(true, Ordering::Relaxed);
                 if !quiet {
                     eprintln!("arbiter-bot: {error}; playing the first legal move instead");

@@ -8,7 +8,7 @@ use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Sear
 
 use super::{
     Answered, Capabilities, DataFile, OutcomeView, ParamsFile, Position, PositionError,
-    PositionRequest, Refusal, RulesEngine, SearchReport, TreeCounts,
+    PositionRequest, Refusal, RulesEngine, SearchFailure, SearchReport, TreeCounts,
 };
 
 /// A game's search entry point ([`Searchable::search`]) as a plain function, so that a game
@@ -85,11 +85,7 @@ impl<G: Game> Embedded<G> {
     }
 
     fn validated(variant: &G::Variant, setup: &G::Setup) -> Result<G, PositionError> {
-        G::from_setup(variant, setup).map_err(|problems| {
-            // Each problem with its stable code, `message (code)`, so that a spec can match
-            // the code (`problems-including: ["(piece-count)"]`) rather than the wording.
-            PositionError::Invalid(problems.iter().map(ToString::to_string).collect())
-        })
+        G::from_setup(variant, setup).map_err(PositionError::Invalid)
     }
 }
 
@@ -383,9 +379,9 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         algorithm: Algorithm,
         budget: Budget,
         params_yaml: Option<&str>,
-    ) -> Result<SearchReport, SearchError> {
+    ) -> Result<SearchReport, SearchFailure> {
         let Some(hook) = &self.search else {
-            return Err(SearchError::Unsupported(format!(
+            return Err(SearchFailure::unsupported(format!(
                 "the embedded {} engine has no search",
                 G::NAME
             )));

@@ -7,14 +7,17 @@
 
 pub mod bench;
 mod embedded;
+pub mod fault;
 mod registry;
 
 use std::fmt;
 use std::path::Path;
 
+pub use arbiter_core::SetupProblem;
 pub use arbiter_core::picture::{Mark, MarkRole};
 pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
 pub(crate) use embedded::Embedded;
+pub use fault::{Fault, FaultKind};
 pub use registry::{embedded_engines, find_engine, games};
 
 /// The workspace root this crate was built in: where `specs/`, `suites/`, `snapshots/` and
@@ -58,8 +61,9 @@ pub enum PositionError {
         side: String,
         known: [&'static str; 2],
     },
-    /// The board is impossible; every problem is listed.
-    Invalid(Vec<String>),
+    /// The board is impossible; every problem is listed, each with its stable code (a spec's
+    /// `invalid-position` names the codes).
+    Invalid(Vec<SetupProblem>),
     /// A move of the list cannot be played: its index (from 1), text and the rule's reason.
     IllegalMove {
         index: usize,
@@ -89,6 +93,7 @@ impl fmt::Display for PositionError {
                 )
             }
             PositionError::Invalid(problems) => {
+                let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
                 write!(f, "impossible position: {}", problems.join("; "))
             }
             PositionError::IllegalMove {
@@ -102,33 +107,52 @@ impl fmt::Display for PositionError {
     }
 }
 
-/// Why a rule query has no answer: the engine failed (a fault of a class such as `crash`,
+/// Why a rule query has no answer: the engine failed (a [`Fault`] of a kind such as `crash`,
 /// `timeout`, `protocol-error`), or it cannot be asked this at all.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QueryError {
-    /// The engine failed to answer; `kind` is the fault class (`external::FaultKind` names).
-    Fault { kind: String, detail: String },
+    /// The engine failed to answer.
+    #[error("engine fault ({}): {}", .0.kind, .0.detail)]
+    Fault(Fault),
     /// The engine's protocol has no such query: the case is not applicable.
+    #[error("not supported: {0}")]
     Unsupported(String),
 }
 
-impl fmt::Display for QueryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            QueryError::Fault { kind, detail } => write!(f, "engine fault ({kind}): {detail}"),
-            QueryError::Unsupported(what) => write!(f, "not supported: {what}"),
+/// Why a search through an engine handle ([`Position::search`]) gave no report: the search's
+/// own [`SearchError`] (no such algorithm, bad parameters, no proof within the budget), or an
+/// external engine's [`Fault`]. The search crate knows nothing of processes; this is where
+/// their faults join its errors.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchFailure {
+    /// The search refused or gave up.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The engine failed to answer properly.
+    #[error("engine fault ({}): {}", .0.kind, .0.detail)]
+    Fault(Fault),
+}
+
+impl SearchFailure {
+    /// The engine cannot be asked this search (a case needing it is not applicable).
+    #[must_use]
+    pub fn unsupported(what: impl Into<String>) -> SearchFailure {
+        SearchFailure::Search(SearchError::Unsupported(what.into()))
+    }
+}
+
+impl From<QueryError> for SearchFailure {
+    fn from(error: QueryError) -> SearchFailure {
+        match error {
+            QueryError::Fault(fault) => SearchFailure::Fault(fault),
+            QueryError::Unsupported(what) => SearchFailure::unsupported(what),
         }
     }
 }
 
-impl std::error::Error for QueryError {}
-
-impl From<QueryError> for SearchError {
-    fn from(error: QueryError) -> SearchError {
-        match error {
-            QueryError::Fault { kind, detail } => SearchError::Fault { kind, detail },
-            QueryError::Unsupported(what) => SearchError::Unsupported(what),
-        }
+impl From<Fault> for SearchFailure {
+    fn from(fault: Fault) -> SearchFailure {
+        SearchFailure::Fault(fault)
     }
 }
 
@@ -390,13 +414,14 @@ pub trait Position: Send {
     /// # Errors
     /// [`SearchError::Unsupported`] when the engine lacks search or that algorithm,
     /// [`SearchError::Params`] for a bad parameters file, [`SearchError::BudgetExhausted`]
-    /// for a solver that gave up.
+    /// for a solver that gave up (each as [`SearchFailure::Search`]), and an external
+    /// engine's [`SearchFailure::Fault`].
     fn search(
         &self,
         algorithm: Algorithm,
         budget: Budget,
         params_yaml: Option<&str>,
-    ) -> Result<SearchReport, SearchError>;
+    ) -> Result<SearchReport, SearchFailure>;
     /// Counts over the complete game tree from here; `None` when it has more than `max_nodes`.
     fn tree_counts(&self, max_nodes: u64) -> Option<TreeCounts>;
 }

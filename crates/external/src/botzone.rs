@@ -18,9 +18,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::encode::{Answer, Board};
-use super::fault::Fault;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
 use super::{Clock, Player, Timing};
+use arbiter_engine::fault::Fault;
 use arbiter_protocol::Protocol;
 use arbiter_protocol::botzone::{Input, KEEP_RUNNING, SimpleInput, read_output};
 

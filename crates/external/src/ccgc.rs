@@ -29,9 +29,9 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use super::encode::Answer;
-use super::fault::Fault;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
 use super::{Clock, Player, Timing};
+use arbiter_engine::fault::Fault;
 use arbiter_protocol::ccgc::{CcgcGame, Colour, Command, MAX_COMMAND_BYTES, Read, find_keyword};
 
 /// The longest name the platform's engine template allows, in characters (12 letters; 6 汉字

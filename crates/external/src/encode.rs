@@ -11,8 +11,8 @@
 
 use serde_json::Value;
 
-use super::fault::Fault;
 use super::sandbox::preview;
+use arbiter_engine::fault::Fault;
 use arbiter_protocol::encoding::{
     Coords, Decoded, Encoding, gomoku_point_to_xy, gomoku_xy_to_point,
 };

@@ -21,16 +21,16 @@ use super::Player;
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
 use super::encode::{Answer, Board};
-use super::fault::{Fault, FaultKind};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
 use super::reach;
 use super::sandbox::{SpawnSpec, Started, left_behind, log};
+use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_engine::{
     Algorithm, Answered, Budget, Capabilities, OutcomeView, Position, PositionError,
-    PositionRequest, QueryError, Refusal, RulesEngine, SearchError, SearchReport, TreeCounts,
+    PositionRequest, QueryError, Refusal, RulesEngine, SearchFailure, SearchReport, TreeCounts,
     find_engine,
 };
 use arbiter_protocol::ccgc::CcgcGame;
@@ -435,14 +435,6 @@ struct ExternalPosition {
     played: Vec<String>,
 }
 
-/// A fault as a query error.
-fn fault_error(fault: Fault) -> QueryError {
-    QueryError::Fault {
-        kind: fault.kind.name().to_owned(),
-        detail: fault.detail,
-    }
-}
-
 impl ExternalPosition {
     fn is_line(&self) -> bool {
         self.engine.shared.manifest.protocol == Protocol::ArbiterLine
@@ -466,7 +458,7 @@ impl ExternalPosition {
         let mut guard = shared
             .line
             .lock()
-            .map_err(|_| fault_error(Fault::protocol("the engine's lock is poisoned")))?;
+            .map_err(|_| QueryError::Fault(Fault::protocol("the engine's lock is poisoned")))?;
         let result = (|| {
             if guard.is_none() {
                 *guard = Some(LineSession::start(&self.engine)?);
@@ -483,20 +475,20 @@ impl ExternalPosition {
                 session.kill();
                 self.engine.record_started(&[session.started()]);
             }
-            fault_error(fault)
+            QueryError::Fault(fault)
         })
     }
 
     /// A move chosen through a play protocol.
-    fn play_search(&self) -> Result<SearchReport, SearchError> {
+    fn play_search(&self) -> Result<SearchReport, SearchFailure> {
         let engine = &self.engine;
         let manifest = &engine.shared.manifest;
         if self.reference.outcome().ok().flatten().is_some() {
-            return Err(SearchError::Unsupported("the game is over".to_owned()));
+            return Err(SearchFailure::unsupported("the game is over"));
         }
         let mut player = engine
             .player_for(&self.variant)
-            .ok_or_else(|| SearchError::Unsupported("this protocol has no player".to_owned()))?;
+            .ok_or_else(|| SearchFailure::unsupported("this protocol has no player"))?;
         // A board sent as its stones stand is no game's position: a fault there says so, since
         // engines read such a BOARD differently (whose turn it is, for one).
         let mut as_it_stands = None;
@@ -507,15 +499,14 @@ impl ExternalPosition {
                 if manifest.protocol == Protocol::Gomocup
                     && history.iter().any(|mv| mv == "swap" || mv == "put-two")
                 {
-                    return Err(SearchError::Unsupported(
-                        "Gomocup has no encoding for an exchange inside the move history"
-                            .to_owned(),
+                    return Err(SearchFailure::unsupported(
+                        "Gomocup has no encoding for an exchange inside the move history",
                     ));
                 }
                 if let Some(most) = manifest.protocol.max_given_plies()
                     && history.len() > most
                 {
-                    return Err(SearchError::Unsupported(format!(
+                    return Err(SearchFailure::unsupported(format!(
                         "{} has no command that sets a position: a new engine sees only the \
                          start or the opponent's first move, and this position is {} plies \
                          into the game",
@@ -551,12 +542,12 @@ impl ExternalPosition {
                                 manifest.protocol
                             )
                         };
-                        return Err(SearchError::Unsupported(why));
+                        return Err(SearchFailure::unsupported(why));
                     }
                 }
             }
             reach::Route::Unneeded => {
-                return Err(SearchError::Unsupported("no play protocol".to_owned()));
+                return Err(SearchFailure::unsupported("no play protocol"));
             }
         };
         player.finish();
@@ -684,7 +675,7 @@ impl Position for ExternalPosition {
             .reference()
             .position(&self.variant, &request)
             .map_err(|error| {
-                fault_error(Fault::protocol(format!(
+                QueryError::Fault(Fault::protocol(format!(
                     "its `board` answer `{text}` is not a position: {error}"
                 )))
             })?;
@@ -711,18 +702,18 @@ impl Position for ExternalPosition {
         algorithm: Algorithm,
         budget: Budget,
         _params_yaml: Option<&str>,
-    ) -> Result<SearchReport, SearchError> {
+    ) -> Result<SearchReport, SearchFailure> {
         if !self.is_line() {
             return self.play_search();
         }
         if algorithm != Algorithm::AlphaBeta {
-            return Err(SearchError::Unsupported(format!(
+            return Err(SearchFailure::unsupported(format!(
                 "arbiter-line's `go` has no algorithm choice; {algorithm:?} is not applicable"
             )));
         }
         let report = self
             .with_line(|session| session.go(budget, 0))
-            .map_err(SearchError::from)?;
+            .map_err(SearchFailure::from)?;
         if let Some(best) = &report.best {
             validate(self.reference.as_ref(), Answer::Move(best.clone()))
                 .map_err(|fault| fault.context("`go` answered"))?;

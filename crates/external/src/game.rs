@@ -7,7 +7,7 @@
 use arbiter_engine::{PositionRequest, RulesEngine};
 
 use super::engine::{ExternalEngine, validate};
-use super::fault::Fault;
+use arbiter_engine::fault::Fault;
 
 /// A finished (or stopped) game.
 #[derive(Clone, Debug)]

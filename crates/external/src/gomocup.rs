@@ -16,9 +16,9 @@
 use std::time::Duration;
 
 use super::encode::{Answer, Board};
-use super::fault::Fault;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
 use super::{Clock, Player, Timing};
+use arbiter_engine::fault::Fault;
 
 /// The `INFO` settings sent after `START`.
 #[derive(Clone, Debug)]

@@ -8,7 +8,6 @@
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
 //! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
-//! | [`fault`] | the classification of every failure |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`check`] | the protocol check: every command and edge case of the engine's protocol |
 //! | [`game`] | whole games between players (self-play), for tests and sparring |
@@ -29,7 +28,6 @@ pub(crate) mod ccgc;
 pub mod check;
 pub(crate) mod encode;
 pub(crate) mod engine;
-pub(crate) mod fault;
 pub mod game;
 pub(crate) mod gomocup;
 pub mod line;
@@ -40,10 +38,11 @@ pub mod sandbox;
 
 pub use encode::{Answer, Board};
 pub use engine::{ExternalEngine, is_manifest_path, validate};
-pub use fault::{Fault, FaultKind};
 pub(crate) use gomocup::Stones;
 pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, Protocol};
 pub use sandbox::{Deadline, Started};
+
+use arbiter_engine::Fault;
 
 /// One engine's side of a game through a play protocol. A player may keep a process between
 /// turns (keep-running, Gomocup) and then sends only what is new.

@@ -11,8 +11,8 @@ use std::time::Duration;
 use arbiter_core::PerftConvention;
 
 use super::engine::ExternalEngine;
-use super::fault::{Fault, FaultKind};
 use super::sandbox::{Deadline, Process, Started, preview};
+use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_engine::{Budget, OutcomeView, PositionRequest, Refusal, SearchReport};
 use arbiter_protocol::line::{GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
 

@@ -22,9 +22,9 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use super::encode::Answer;
-use super::fault::Fault;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
 use super::{Clock, Player, Timing};
+use arbiter_engine::fault::Fault;
 use arbiter_protocol::nboard::{Command, GgfGame, Reply, VERSION};
 
 /// The `set depth` sent when the manifest gives no `nboard-depth`: deep enough to be a real

@@ -19,7 +19,7 @@ use arbiter_core::Game;
 use arbiter_gomoku::{Colour, Gomoku, GomokuVariant, Move, Opening, Point, Setup};
 
 use super::gomocup::Stones;
-use arbiter_engine::{PositionError, PositionRequest, RulesEngine};
+use arbiter_engine::{PositionError, PositionRequest, RulesEngine, SetupProblem};
 
 /// Positions a move-order search may visit before it gives up.
 pub(crate) const ORDER_SEARCH_NODES: u64 = 200_000;
@@ -77,10 +77,14 @@ pub fn route(
             },
         )?;
         if reached.text() != board.text() {
-            return Err(PositionError::Invalid(vec![format!(
-                "the case's `history` does not reach its board: it ends in `{}`, the board is `{}`",
-                reached.text(),
-                board.text()
+            return Err(PositionError::Invalid(vec![SetupProblem::new(
+                "history-mismatch",
+                format!(
+                    "the case's `history` does not reach its board: it ends in `{}`, the board \
+                     is `{}`",
+                    reached.text(),
+                    board.text()
+                ),
             )]));
         }
         return canonical_game(

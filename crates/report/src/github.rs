@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use super::Audit;
+use arbiter_engine::FaultKind;
 use arbiter_runner::{CaseResult, Counts, Verdict};
 
 /// The annotation lines of `audit`, one per problem, and the closing notice.
@@ -42,7 +43,7 @@ pub(crate) fn annotation(result: &CaseResult) -> String {
     let what = match result.verdict {
         Verdict::EngineFault => format!(
             "engine fault ({})",
-            result.fault.as_deref().unwrap_or("unknown")
+            result.fault.map_or("unknown", FaultKind::code)
         ),
         verdict => verdict.name().to_owned(),
     };

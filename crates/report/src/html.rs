@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Component, Path, PathBuf};
 
 use super::{Audit, Pictures, first_line, matches};
+use arbiter_engine::FaultKind;
 use arbiter_runner::{CaseResult, Counts, Verdict};
 
 const STYLE: &str = "
@@ -176,7 +177,7 @@ fn case(html: &mut String, k: usize, result: &CaseResult, pictures: &Pictures, d
     let verdict = match result.verdict {
         Verdict::EngineFault => format!(
             "engine fault: {}",
-            result.fault.as_deref().unwrap_or("unknown")
+            result.fault.map_or("unknown", FaultKind::code)
         ),
         verdict => verdict.name().to_owned(),
     };

@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 
 use super::{Audit, first_line};
+use arbiter_engine::FaultKind;
 use arbiter_runner::{CaseResult, Counts, Level, Verdict};
 
 /// The JUnit XML of `audit`.
@@ -95,7 +96,7 @@ fn testcase(xml: &mut String, result: &CaseResult) {
             );
         }
         Verdict::EngineFault | Verdict::SpecError => {
-            let kind = result.fault.as_deref().unwrap_or(result.verdict.name());
+            let kind = result.fault.map_or(result.verdict.name(), FaultKind::code);
             let _ = writeln!(
                 xml,
                 "      <error message=\"{}\" type=\"{}\">{}</error>",

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{Audit, first_line, matches};
+use arbiter_engine::FaultKind;
 use arbiter_runner::{CaseResult, Counts, Verdict};
 
 /// Failures shown in full; the rest are counted.
@@ -114,7 +115,7 @@ fn failures(md: &mut String, audit: &Audit<'_>) {
         let what = match result.verdict {
             Verdict::EngineFault => format!(
                 "engine fault ({})",
-                result.fault.as_deref().unwrap_or("unknown")
+                result.fault.map_or("unknown", FaultKind::code)
             ),
             verdict => verdict.name().to_owned(),
         };

@@ -49,7 +49,8 @@ pub use summary::{Counts, Coverage};
 use crate::spec::locate::{self, Point};
 use crate::spec::model::MoveList;
 use arbiter_engine::{
-    Answered, Position, PositionError, PositionRequest, QueryError, RulesEngine, SearchReport,
+    Answered, Fault, FaultKind, Position, PositionError, PositionRequest, QueryError, RulesEngine,
+    SearchReport,
 };
 
 /// What a run does with the snapshots of suite cases.
@@ -201,7 +202,7 @@ pub(crate) struct Outcome {
     pub(crate) findings: Vec<Finding>,
     /// Why the check stopped early (not applicable, a spec error, a fault).
     pub(crate) reason: Option<String>,
-    pub(crate) fault: Option<String>,
+    pub(crate) fault: Option<FaultKind>,
     pub(crate) engine_said: Option<String>,
     pub(crate) search: Option<SearchReport>,
     pub(crate) notes: Vec<String>,
@@ -232,6 +233,14 @@ impl Outcome {
             spec_style: true,
             message: String::new(),
         }
+    }
+
+    /// Records an engine's fault (its kind and what it said) and returns the verdict it
+    /// means ([`fault_verdict`]).
+    pub(crate) fn record_fault(&mut self, fault: &Fault) -> Verdict {
+        self.fault = Some(fault.kind);
+        self.engine_said = Some(fault.detail.clone());
+        fault_verdict(fault.kind)
     }
 
     /// Records why the check stopped and returns its verdict.
@@ -300,8 +309,8 @@ pub(crate) struct Stop {
     verdict: Verdict,
     message: String,
     at: Option<Point>,
-    /// The fault class when the engine failed to answer.
-    fault: Option<String>,
+    /// The fault's kind when the engine failed to answer.
+    fault: Option<FaultKind>,
 }
 
 impl Stop {
@@ -330,18 +339,26 @@ impl Stop {
         Stop::new(Verdict::NotApplicable, message)
     }
 
-    /// The engine failed to answer a rule query: an engine fault with its class (a rule it
+    /// The engine failed to answer a rule query: an engine fault with its kind (a rule it
     /// broke in answering, such as an illegal move, fails the case instead).
-    pub(crate) fn fault(kind: &str, detail: &str) -> Stop {
-        let verdict = if play::is_rule_fault(kind) {
-            Verdict::Fail
-        } else {
-            Verdict::EngineFault
-        };
+    pub(crate) fn fault(fault: &Fault) -> Stop {
         Stop {
-            fault: Some(kind.to_owned()),
-            ..Stop::new(verdict, format!("engine fault ({kind}): {detail}"))
+            fault: Some(fault.kind),
+            ..Stop::new(
+                fault_verdict(fault.kind),
+                format!("engine fault ({}): {}", fault.kind, fault.detail),
+            )
         }
+    }
+}
+
+/// The verdict an engine's fault means: a rule the engine broke in answering (an illegal
+/// move, a wrong pass or exchange) fails the case; failing to answer at all is an engine fault.
+pub(crate) fn fault_verdict(kind: FaultKind) -> Verdict {
+    if kind.is_rule_break() {
+        Verdict::Fail
+    } else {
+        Verdict::EngineFault
     }
 }
 
@@ -350,7 +367,7 @@ impl Stop {
 /// not give), and a query the engine's protocol lacks makes it not applicable.
 pub(crate) fn answered<T>(answer: Answered<T>) -> Result<T, Stop> {
     answer.map_err(|error| match error {
-        QueryError::Fault { kind, detail } => Stop::fault(&kind, &detail),
+        QueryError::Fault(fault) => Stop::fault(&fault),
         QueryError::Unsupported(what) => Stop::not_applicable(what),
     })
 }

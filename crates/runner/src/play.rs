@@ -9,7 +9,7 @@
 use super::result::{Board, Finding, Level, Verdict};
 use super::{Outcome, Stop};
 use crate::spec::model::Case;
-use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError};
+use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError, SearchFailure};
 
 /// Runs the play check of `case` on `engine`.
 pub(crate) fn check(
@@ -56,21 +56,17 @@ pub(crate) fn check(
             outcome.search = Some(report);
             Verdict::Pass
         }
-        Err(SearchError::Unsupported(what)) => outcome.stop(Stop::not_applicable(what)),
-        Err(SearchError::Fault { kind, detail }) => {
+        Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
+            outcome.stop(Stop::not_applicable(what))
+        }
+        Err(SearchFailure::Fault(fault)) => {
             outcome.level = Some(Level::Play);
-            outcome.fault = Some(kind.clone());
-            outcome.engine_said = Some(detail.clone());
             outcome.findings.push(Finding::new(
                 "play",
                 "a legal move chosen in this position",
-                format!("engine fault ({kind}): {detail}"),
+                format!("engine fault ({}): {}", fault.kind, fault.detail),
             ));
-            if is_rule_fault(&kind) {
-                Verdict::Fail
-            } else {
-                Verdict::EngineFault
-            }
+            outcome.record_fault(&fault)
         }
         Err(error) => {
             outcome.level = Some(Level::Play);
@@ -122,25 +118,19 @@ fn win_in_one(
     outcome.level = Some(Level::Play);
     let report = match before.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
         Ok(report) => report,
-        Err(SearchError::Unsupported(what)) => {
+        Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
             outcome.level = None;
             return Some(outcome.stop(Stop::not_applicable(format!(
                 "the game is over after the case's `{last}`; the position before it: {what}"
             ))));
         }
-        Err(SearchError::Fault { kind, detail }) => {
-            outcome.fault = Some(kind.clone());
-            outcome.engine_said = Some(detail.clone());
+        Err(SearchFailure::Fault(fault)) => {
             outcome.findings.push(Finding::new(
                 "play",
                 expected,
-                format!("engine fault ({kind}): {detail}"),
+                format!("engine fault ({}): {}", fault.kind, fault.detail),
             ));
-            return Some(if is_rule_fault(&kind) {
-                Verdict::Fail
-            } else {
-                Verdict::EngineFault
-            });
+            return Some(outcome.record_fault(&fault));
         }
         Err(error) => {
             outcome
@@ -168,10 +158,4 @@ fn win_in_one(
         format!("it played `{played}`, which does not win at once"),
     ));
     Some(Verdict::Fail)
-}
-
-/// Faults that are the engine breaking a rule (a failed case), as against failing to answer
-/// at all (an engine fault: timeout, crash, protocol error, no answer).
-pub(crate) fn is_rule_fault(kind: &str) -> bool {
-    matches!(kind, "illegal-move" | "wrong-pass" | "wrong-exchange")
 }

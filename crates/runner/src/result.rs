@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 use std::path::PathBuf;
 
-use arbiter_engine::{Mark, MarkRole, SearchReport};
+use arbiter_engine::{FaultKind, Mark, MarkRole, SearchReport};
 
 /// A rule spec case or a suite case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -217,8 +217,8 @@ pub struct CaseResult {
     pub level: Option<Level>,
     /// Why the case did not apply, was a spec error, or what went wrong before any check.
     pub reason: Option<String>,
-    /// The fault class of an engine fault (`timeout`, `crash`, `protocol-error`, …).
-    pub fault: Option<String>,
+    /// The kind of an engine fault (`timeout`, `crash`, `protocol-error`, …).
+    pub fault: Option<FaultKind>,
     /// The position, when it could be set up.
     pub board: Option<Board>,
     /// The expectations that did not hold (empty on a pass).

@@ -14,8 +14,8 @@ use crate::spec::LoadedSpec;
 use crate::spec::locate;
 use crate::spec::locate::Point;
 use crate::spec::model::{
-    Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint, LegalExpectation,
-    PerftExpectation,
+    Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint,
+    InvalidPositionExpectation, LegalExpectation, PerftExpectation,
 };
 use arbiter_engine::{MarkRole, Position, PositionError, RulesEngine};
 
@@ -80,7 +80,7 @@ impl Check<'_> {
         let position = engine.position(variant, &request);
         if let Some(invalid) = &expect.invalid_position {
             self.outcome.level = Some(Level::Rules);
-            return self.expect_invalid(position.err(), &invalid.problems_including);
+            return self.expect_invalid(position.err(), invalid);
         }
         let mut position =
             match super::set_up(&mut self.outcome, &case.position, position, self.file) {
@@ -95,7 +95,11 @@ impl Check<'_> {
         }
     }
 
-    fn expect_invalid(&mut self, error: Option<PositionError>, problems: &[String]) -> Verdict {
+    fn expect_invalid(
+        &mut self,
+        error: Option<PositionError>,
+        expected: &InvalidPositionExpectation,
+    ) -> Verdict {
         let Some(error) = error else {
             self.fail(Finding::new(
                 "invalid-position",
@@ -105,7 +109,25 @@ impl Check<'_> {
             return Verdict::Fail;
         };
         let text = error.to_string();
-        for wanted in problems {
+        // Each expected code takes one reported problem of that code.
+        let mut reported: Vec<&str> = match &error {
+            PositionError::Invalid(problems) => problems.iter().map(|p| p.code).collect(),
+            _ => Vec::new(),
+        };
+        for code in &expected.codes {
+            match reported.iter().position(|reported| reported == code) {
+                Some(index) => {
+                    reported.swap_remove(index);
+                }
+                None => self.fail(Finding::shown_as(
+                    "invalid-position",
+                    format!("a problem of code `{code}`"),
+                    text.clone(),
+                    format!("expected a problem of code `{code}`\nactual:   {text}"),
+                )),
+            }
+        }
+        for wanted in &expected.problems_including {
             if !text.contains(wanted.as_str()) {
                 self.fail(Finding::shown_as(
                     "invalid-position",

@@ -11,7 +11,7 @@ use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{Outcome, Stop, canonical_set, list, position_request};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
-use arbiter_engine::{MarkRole, Position, RulesEngine, SearchReport};
+use arbiter_engine::{MarkRole, Position, RulesEngine, SearchFailure, SearchReport};
 
 /// What a suite case searched with, for the snapshot.
 #[derive(Clone, Copy, Debug)]
@@ -121,22 +121,15 @@ impl Search<'_> {
         };
         let report = match position.search(algorithm, search_budget, None) {
             Ok(report) => report,
-            Err(SearchError::Unsupported(what)) => return outcome.stop(Stop::not_applicable(what)),
-            Err(SearchError::Fault { kind, detail }) => {
-                let message = SearchError::Fault {
-                    kind: kind.clone(),
-                    detail: detail.clone(),
-                }
-                .to_string();
-                outcome.fault = Some(kind.clone());
-                outcome.engine_said = Some(detail);
-                let verdict = if super::play::is_rule_fault(&kind) {
+            Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
+                return outcome.stop(Stop::not_applicable(what));
+            }
+            Err(SearchFailure::Fault(fault)) => {
+                if fault.kind.is_rule_break() {
                     outcome.level = Some(Level::Play);
-                    Verdict::Fail
-                } else {
-                    Verdict::EngineFault
-                };
-                return outcome.stop(Stop::new(verdict, message));
+                }
+                outcome.record_fault(&fault);
+                return outcome.stop(Stop::fault(&fault));
             }
             Err(error) => {
                 outcome.level = Some(level_of(player_only));
@@ -379,18 +372,12 @@ fn play_out(
                     Some(best) => best,
                     None => return outcome.stop(Stop::new(Verdict::Fail, "no move")),
                 },
-                Err(SearchError::Unsupported(what)) => {
+                Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
                     return outcome.stop(Stop::not_applicable(what));
                 }
-                Err(SearchError::Fault { kind, detail }) => {
+                Err(SearchFailure::Fault(fault)) => {
                     outcome.level = Some(Level::Play);
-                    outcome.fault = Some(kind.clone());
-                    outcome.engine_said = Some(detail.clone());
-                    let verdict = if super::play::is_rule_fault(&kind) {
-                        Verdict::Fail
-                    } else {
-                        Verdict::EngineFault
-                    };
+                    let verdict = outcome.record_fault(&fault);
                     let at = if played.is_empty() {
                         String::new()
                     } else {
@@ -398,7 +385,7 @@ fn play_out(
                     };
                     return outcome.stop(Stop::new(
                         verdict,
-                        format!("engine fault ({kind}){at}: {detail}"),
+                        format!("engine fault ({}){at}: {}", fault.kind, fault.detail),
                     ));
                 }
                 Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),

@@ -204,12 +204,17 @@ struct Faulty {
 }
 
 impl Faulty {
+    /// The scripted fault, its kind read from its code.
+    fn fault(&self) -> arbiter_engine::Fault {
+        arbiter_engine::Fault {
+            kind: serde_json::from_value(serde_json::json!(self.kind)).unwrap(),
+            detail: "the scripted fault".to_owned(),
+        }
+    }
+
     fn answer<T>(&self, answer: Answered<T>) -> Answered<T> {
         if self.queries {
-            return Err(QueryError::Fault {
-                kind: self.kind.to_owned(),
-                detail: "the scripted fault".to_owned(),
-            });
+            return Err(QueryError::Fault(self.fault()));
         }
         answer
     }
@@ -261,7 +266,7 @@ impl Position for Faulty {
         _: arbiter_engine::Algorithm,
         _: arbiter_engine::Budget,
         _: Option<&str>,
-    ) -> Result<SearchReport, arbiter_engine::SearchError> {
+    ) -> Result<SearchReport, arbiter_engine::SearchFailure> {
         // `last-legal`: no fault, a legal move chosen without a thought.
         if self.kind == "last-legal" {
             let moves = self.position.legal_moves().unwrap_or_default();
@@ -275,10 +280,7 @@ impl Position for Faulty {
                 proven: None,
             });
         }
-        Err(arbiter_engine::SearchError::Fault {
-            kind: self.kind.to_owned(),
-            detail: "the scripted fault".to_owned(),
-        })
+        Err(arbiter_engine::SearchFailure::Fault(self.fault()))
     }
     fn tree_counts(&self, max_nodes: u64) -> Option<arbiter_engine::TreeCounts> {
         self.position.tree_counts(max_nodes)
@@ -389,7 +391,10 @@ fn an_engine_that_fails_to_answer_is_an_engine_fault_with_its_class() {
     let results = run_player(PLAYER_SPEC, Some("timeout"));
     let start = &results[0];
     assert_eq!(start.verdict, Verdict::EngineFault);
-    assert_eq!(start.fault.as_deref(), Some("timeout"));
+    assert_eq!(
+        start.fault.map(arbiter_engine::FaultKind::code),
+        Some("timeout")
+    );
     assert!(
         start.message.contains("engine fault (timeout)"),
         "{}",
@@ -401,7 +406,10 @@ fn an_engine_that_fails_to_answer_is_an_engine_fault_with_its_class() {
         Verdict::Fail,
         "a broken rule is a failed case"
     );
-    assert_eq!(results[0].fault.as_deref(), Some("illegal-move"));
+    assert_eq!(
+        results[0].fault.map(arbiter_engine::FaultKind::code),
+        Some("illegal-move")
+    );
 }
 
 #[test]
@@ -411,7 +419,10 @@ fn a_rule_query_that_faults_is_an_engine_fault_never_a_pass() {
     assert_eq!(results.len(), 2);
     for result in &results {
         assert_eq!(result.verdict, Verdict::EngineFault, "{}", result.message);
-        assert_eq!(result.fault.as_deref(), Some("crash"));
+        assert_eq!(
+            result.fault.map(arbiter_engine::FaultKind::code),
+            Some("crash")
+        );
         assert!(
             result
                 .message
@@ -430,4 +441,35 @@ fn a_rule_query_that_faults_is_an_engine_fault_never_a_pass() {
             .all(|result| (result.verdict, result.level) == (Verdict::Pass, Some(Level::Rules))),
         "{results:?}"
     );
+}
+
+/// `invalid-position` is checked by the problems' codes: each code takes one reported problem
+/// of its own, and a code the rules do not report fails the case.
+#[test]
+fn an_impossible_position_is_judged_by_its_problem_codes() {
+    // Six X against two O with two parallel X lines: `piece-count` and `unreachable`.
+    let case = |id: &str, codes: &str| {
+        format!(
+            "  - id: {id}\n    position: {{text: \"xxx/oo./xxx o\"}}\n    expect: \
+             {{invalid-position: {{codes: [{codes}]}}}}\n"
+        )
+    };
+    let yaml = format!(
+        "game: tictactoe\nsource: x\ncases:\n{}{}{}{}",
+        case("both", "unreachable, piece-count"),
+        case("twice", "piece-count, piece-count"),
+        case("other", "side-to-move"),
+        case("accepted", "piece-count").replace("xxx/oo./xxx o", "x../.../... o"),
+    );
+    let results = run_spec(&yaml, &limited(1000));
+    let verdict = |id: &str| {
+        let result = results.iter().find(|r| r.name.ends_with(id)).unwrap();
+        (result.verdict, result.message.clone())
+    };
+    assert_eq!(verdict("both").0, Verdict::Pass, "{}", verdict("both").1);
+    for id in ["twice", "other", "accepted"] {
+        assert_eq!(verdict(id).0, Verdict::Fail, "{id}");
+    }
+    assert!(verdict("other").1.contains("a problem of code `side-to-move`"));
+    assert!(verdict("accepted").1.contains("it was accepted"));
 }

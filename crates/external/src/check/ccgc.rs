@@ -9,7 +9,8 @@ use std::time::Duration;
 use super::{Checker, Lcg, Verdict};
 use crate::ccgc::{CcgcPlayer, holds_no_move, quit, read_keyword};
 use crate::sandbox::Process;
-use crate::{Fault, Player, Timing, validate};
+use crate::{Player, Timing, validate};
+use arbiter_engine::Fault;
 use arbiter_engine::RulesEngine;
 use arbiter_protocol::ccgc::{CcgcGame, Colour, Command};
 
@@ -243,7 +244,7 @@ impl Checker {
             let deadline = Timing::of(self.engine.manifest()).for_move();
             let stray = match process.read_answer(&deadline, "a stray answer", &holds_no_move) {
                 Ok(line) => Some(line),
-                Err(fault) if fault.kind == crate::FaultKind::Timeout => None,
+                Err(fault) if fault.kind == arbiter_engine::FaultKind::Timeout => None,
                 Err(fault) => return Err(format!("after `end`: {fault}")),
             };
             let mv = self.ccgc_move(player, process, "new black\n", &[])?;

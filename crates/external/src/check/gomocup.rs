@@ -380,7 +380,7 @@ impl Checker {
 
 /// A protocol-error row detail, in the fault's own spelling.
 fn protocol(detail: String) -> String {
-    crate::Fault::protocol(detail).to_string()
+    arbiter_engine::Fault::protocol(detail).to_string()
 }
 
 /// Whether a swap2 answer fits the stones placed so far.

@@ -100,7 +100,7 @@ impl Checker {
         let mut player = self.nboard_player();
         let answer = player
             .answer_text(&text)
-            .unwrap_or_else(|| Err(crate::Fault::protocol("no board command")));
+            .unwrap_or_else(|| Err(arbiter_engine::Fault::protocol("no board command")));
         player.finish();
         self.engine.record_player(&mut player);
         answer

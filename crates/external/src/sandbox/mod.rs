@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use self::log::Log;
-use super::fault::{Fault, FaultKind, escape};
+use arbiter_engine::fault::{Fault, FaultKind, escape};
 
 /// The longest line an engine may print (1 MB): longer is a protocol error.
 pub(crate) const MAX_LINE: usize = 1 << 20;

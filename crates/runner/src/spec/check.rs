@@ -317,6 +317,12 @@ fn case_problems(case: &Case) -> Vec<String> {
             problems.push("`tree` names no count".to_owned());
         }
     }
+    if let Some(invalid) = &expect.invalid_position
+        && invalid.codes.is_empty()
+    {
+        problems
+            .push("`invalid-position` names no problem code: `codes: [piece-count, …]`".to_owned());
+    }
     if expect.invalid_position.is_some() && expect.present().len() > 1 {
         problems.push("`invalid-position` cannot be combined with other expectations".to_owned());
     }

@@ -220,10 +220,17 @@ pub(crate) struct PerftExpectation {
     pub(crate) nodes: Spanned<BTreeMap<u32, u64>>,
 }
 
-/// `invalid-position: {problems-including: ["…"]}`: each text occurs in some reported problem.
+/// `invalid-position: {codes: [piece-count, …]}`: the position is refused, and each code names
+/// a distinct reported problem (a code listed twice needs two problems of that code).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct InvalidPositionExpectation {
+    /// The problems' stable codes (`piece-count`, `side-to-move`, `both-won`, …; each game's
+    /// crate documents its codes).
+    #[serde(default)]
+    pub(crate) codes: Vec<String>,
+    /// Words that must also occur in the reported problems' text (optional; the wording is the
+    /// engine's and may change, the codes may not).
     #[serde(default)]
     pub(crate) problems_including: Vec<String>,
 }

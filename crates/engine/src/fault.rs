@@ -1,11 +1,14 @@
-//! How an external engine failed: the classification every fault gets.
+//! How an engine failed: the one list of fault kinds, from the process that broke the protocol
+//! to the case result, the match record and the reports, each with its stable code.
 
 use std::fmt;
 
-use arbiter_engine::SearchError;
+use serde::{Deserialize, Serialize};
 
-/// The kinds of failure, in the spelling of [`SearchError::Fault`]'s `kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The kinds of failure. The serde form and [`FaultKind::code`] are the same kebab-case code,
+/// written in case results (`fault`), match records (`class`) and every report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum FaultKind {
     /// No answer within the move's time.
     Timeout,
@@ -21,14 +24,20 @@ pub enum FaultKind {
     WrongPass,
     /// An exchange (swap) where the opening rule allows none.
     WrongExchange,
+    /// A forbidden point for black under renju rules that make fouls illegal (the match
+    /// referee's class; a rule query reports such a move as an `illegal-move`).
+    RenjuFoul,
     /// The resident memory of its process tree went over the manifest's `memory-mb`.
     MemoryLimit,
+    /// An embedded engine's search failed in a match (a bad parameters file, a solver without
+    /// a proof within its budget).
+    EngineError,
 }
 
 impl FaultKind {
-    /// The kebab-case name used in [`SearchError::Fault`] and reports.
+    /// The stable kebab-case code.
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub const fn code(self) -> &'static str {
         match self {
             FaultKind::Timeout => "timeout",
             FaultKind::Crash => "crash",
@@ -37,14 +46,30 @@ impl FaultKind {
             FaultKind::IllegalMove => "illegal-move",
             FaultKind::WrongPass => "wrong-pass",
             FaultKind::WrongExchange => "wrong-exchange",
+            FaultKind::RenjuFoul => "renju-foul",
             FaultKind::MemoryLimit => "memory-limit",
+            FaultKind::EngineError => "engine-error",
         }
+    }
+
+    /// Whether the engine broke a rule (a failed case: it answered, and the answer is
+    /// illegal), as against failing to answer at all (an engine fault: timeout, crash,
+    /// protocol error, no answer, memory).
+    #[must_use]
+    pub const fn is_rule_break(self) -> bool {
+        matches!(
+            self,
+            FaultKind::IllegalMove
+                | FaultKind::WrongPass
+                | FaultKind::WrongExchange
+                | FaultKind::RenjuFoul
+        )
     }
 }
 
 impl fmt::Display for FaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.code())
     }
 }
 
@@ -58,7 +83,7 @@ pub struct Fault {
 impl Fault {
     /// A fault of `kind`; control characters in `detail` (an engine's bytes) are escaped.
     #[must_use]
-    pub(crate) fn new(kind: FaultKind, detail: String) -> Fault {
+    pub fn new(kind: FaultKind, detail: String) -> Fault {
         Fault {
             kind,
             detail: escape(&detail),
@@ -67,13 +92,13 @@ impl Fault {
 
     /// A protocol error.
     #[must_use]
-    pub(crate) fn protocol(detail: impl Into<String>) -> Fault {
+    pub fn protocol(detail: impl Into<String>) -> Fault {
         Fault::new(FaultKind::ProtocolError, detail.into())
     }
 
     /// The same fault with `context` in front of its detail.
     #[must_use]
-    pub(crate) fn context(mut self, context: &str) -> Fault {
+    pub fn context(mut self, context: &str) -> Fault {
         self.detail = format!("{context}: {}", self.detail);
         self
     }
@@ -82,7 +107,7 @@ impl Fault {
 /// `text` with control characters (NUL, escape sequences, bells, line breaks) written as Rust
 /// escapes, so that an engine's bytes cannot garble a terminal or a report.
 #[must_use]
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     if !text.chars().any(char::is_control) {
         return text.to_owned();
     }
@@ -105,15 +130,6 @@ impl fmt::Display for Fault {
 
 impl std::error::Error for Fault {}
 
-impl From<Fault> for SearchError {
-    fn from(fault: Fault) -> SearchError {
-        SearchError::Fault {
-            kind: fault.kind.name().to_owned(),
-            detail: fault.detail,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +140,26 @@ mod tests {
         assert_eq!(escape("plain – text"), "plain – text");
         let fault = Fault::protocol("got `\0\0`");
         assert_eq!(fault.detail, "got `\\u{0}\\u{0}`");
+    }
+
+    #[test]
+    fn the_code_is_the_serde_form() {
+        use FaultKind::*;
+        for kind in [
+            Timeout,
+            Crash,
+            ProtocolError,
+            NoAnswer,
+            IllegalMove,
+            WrongPass,
+            WrongExchange,
+            RenjuFoul,
+            MemoryLimit,
+            EngineError,
+        ] {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.code()));
+            assert_eq!(serde_json::from_str::<FaultKind>(&json).unwrap(), kind);
+        }
     }
 }
