@@ -79,6 +79,15 @@ fn rule_clause(game: &str, kind: FaultKind) -> &'static str {
     }
 }
 
+/// The match game a found case comes from, for its `source:`: the match folder and the game's
+/// record in it (the moves, the answer and the fault as the referee judged them).
+fn game_cited(record: &GameRecord, match_dir: &str) -> String {
+    format!(
+        "game {} of the match in {match_dir}, recorded in {match_dir}/games/{:05}.json",
+        record.index, record.index
+    )
+}
+
 /// YAML double-quoted string.
 fn quoted(text: &str) -> String {
     let mut out = String::from("\"");
@@ -173,10 +182,11 @@ pub(crate) fn spec_case(record: &GameRecord, fault: &FaultRecord, match_dir: &st
     );
     let _ = write!(
         text,
-        "game: {}\nvariants: [{}]\nsource: >-\n  {}\ndescription: {}\ncases:\n",
+        "game: {}\nvariants: [{}]\nsource: >-\n  {}; the fault: {}\ndescription: {}\ncases:\n",
         record.game,
         record.variant,
         rule_clause(&record.game, fault.kind),
+        game_cited(record, match_dir),
         quoted(&format!("a fault found in a match: {}", fault.kind))
     );
     let _ = write!(
@@ -314,6 +324,12 @@ mod tests {
         assert_eq!(
             file_name(&games[0], games[0].fault.as_ref().unwrap()),
             "gomoku-bad-bot-game-00012.yaml"
+        );
+        // The source cites the rules and the match game the case comes from.
+        let text = spec_case(&games[0], games[0].fault.as_ref().unwrap(), "out");
+        assert!(
+            text.contains("renju.net") && text.contains("recorded in out/games/00012.json"),
+            "{text}"
         );
     }
 }

@@ -470,6 +470,10 @@ fn an_impossible_position_is_judged_by_its_problem_codes() {
     for id in ["twice", "other", "accepted"] {
         assert_eq!(verdict(id).0, Verdict::Fail, "{id}");
     }
-    assert!(verdict("other").1.contains("a problem of code `side-to-move`"));
+    assert!(
+        verdict("other")
+            .1
+            .contains("a problem of code `side-to-move`")
+    );
     assert!(verdict("accepted").1.contains("it was accepted"));
 }
