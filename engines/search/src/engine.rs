@@ -158,9 +158,6 @@ pub enum SearchError {
     Params(String),
     /// A solver gave up within its node budget.
     BudgetExhausted { nodes: u64 },
-    /// An external engine failed to answer properly: `kind` is one of `timeout`, `crash`,
-    /// `protocol-error`, `no-answer`, `illegal-move`, `wrong-pass`, `wrong-exchange`.
-    Fault { kind: String, detail: String },
 }
 
 impl fmt::Display for SearchError {
@@ -171,7 +168,6 @@ impl fmt::Display for SearchError {
             SearchError::BudgetExhausted { nodes } => {
                 write!(f, "no proof within the budget ({nodes} nodes searched)")
             }
-            SearchError::Fault { kind, detail } => write!(f, "engine fault ({kind}): {detail}"),
         }
     }
 }
