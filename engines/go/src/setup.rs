@@ -1,0 +1,149 @@
+//! Raw positions: the board diagram and the one-line form, parsed into a [`GoSetup`] that
+//! [`crate::Go`]'s `from_setup` validates.
+//!
+//! Diagram: one text row per board row, top row (highest rank) first; `X` a black stone, `O`
+//! a white stone, `.` (or `+`) an empty point, as GNU Go's `showboard` draws them; spaces
+//! between cells are ignored, and so are row numbers and a line of file letters. One-line
+//! form: the rows joined by `/`, a number standing for that many empty points, then a space
+//! and the side to move (`black`/`b` or `white`/`w`), e.g. `9/9/9/9/4X4/9/9/9/9 white`.
+//!
+//! A set-up position has no history: no ko ban and no earlier position for a superko rule,
+//! and no prisoners. A case that needs them plays the moves (`moves:` after the board).
+
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::{NotationError, Side};
+
+/// A position as written, not yet validated: `cells[row * size + column]`, a1 first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoSetup {
+    pub size: u8,
+    pub cells: Vec<Option<Side>>,
+    pub to_move: Side,
+}
+
+fn read_cell(c: char) -> Option<Option<Side>> {
+    match c {
+        '.' | '+' => Some(None),
+        'X' | 'x' => Some(Some(Side::First)),
+        'O' | 'o' => Some(Some(Side::Second)),
+        _ => None,
+    }
+}
+
+fn cell_char(cell: Option<Side>) -> char {
+    match cell {
+        None => '.',
+        Some(Side::First) => 'X',
+        Some(Side::Second) => 'O',
+    }
+}
+
+/// The text layout of a `size` x `size` board: rank 1 at the bottom.
+const fn board(size: u8) -> Grid {
+    Grid {
+        width: size as usize,
+        height: size as usize,
+        rows: RowOrder::BottomIsOne,
+        unit: "points",
+        legend: "X, O or .",
+    }
+}
+
+/// Reads the side to move: `black`/`b` or `white`/`w`, any case.
+///
+/// # Errors
+/// A [`NotationError`] for anything else.
+pub fn parse_side(text: &str) -> Result<Side, NotationError> {
+    grid::parse_side(text, [&["black", "b"], &["white", "w"]])
+}
+
+/// Parses a diagram of a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<GoSetup, NotationError> {
+    let cells = board(size).parse_diagram(diagram, None, read_cell)?;
+    Ok(GoSetup {
+        size,
+        cells,
+        to_move,
+    })
+}
+
+/// Parses the one-line form of a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
+pub fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
+    let mut parts = text.split_whitespace();
+    let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(NotationError::new(format!(
+            "`{text}` is not a go position: expected `<rows separated by /> <black|white>`"
+        )));
+    };
+    let to_move = parse_side(side)?;
+    let cells = board(size).parse_rows(rows, None, read_cell)?;
+    Ok(GoSetup {
+        size,
+        cells,
+        to_move,
+    })
+}
+
+/// Formats cells (a1 first) as the one-line form, empty runs as numbers.
+#[must_use]
+pub fn format_line(size: u8, cells: &[Option<Side>], to_move: Side) -> String {
+    let rows = board(size).format_rows(cells, true, '.', |cell| cell.map(|_| cell_char(cell)));
+    let side = if to_move == Side::First {
+        "black"
+    } else {
+        "white"
+    };
+    format!("{rows} {side}")
+}
+
+/// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+#[must_use]
+pub fn format_diagram(size: u8, cells: &[Option<Side>]) -> String {
+    board(size).format_diagram(cells, Labels::None, 0, cell_char)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[test]
+    fn a_line_reads_back() {
+        let text = "9/9/9/9/4X4/3O5/9/9/X8 black";
+        let setup = parse_line(9, text).unwrap();
+        assert_eq!(setup.cells[0], Some(Side::First));
+        assert_eq!(setup.cells[4 * 9 + 4], Some(Side::First));
+        assert_eq!(setup.cells[3 * 9 + 3], Some(Side::Second));
+        assert_eq!(format_line(9, &setup.cells, setup.to_move), text);
+        let nineteen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18O w";
+        let setup = parse_line(19, nineteen).unwrap();
+        assert_eq!(setup.cells[18], Some(Side::Second));
+    }
+
+    #[rstest]
+    #[case("9/9/9/9/9/9/9/9/9")]
+    #[case("9/9/9/9/9/9/9/9/9 red")]
+    #[case("9/9/9/9/9/9/9/9 black")]
+    #[case("10/9/9/9/9/9/9/9/9 black")]
+    #[case("4Q4/9/9/9/9/9/9/9/9 black")]
+    #[case("9/9/9/9/9/9/9/9/9 black extra")]
+    #[case("99999999999999999999/9/9/9/9/9/9/9/9 black")]
+    fn bad_lines_are_refused(#[case] text: &str) {
+        assert!(parse_line(9, text).is_err(), "{text}");
+    }
+
+    #[test]
+    fn a_diagram_reads_back_with_or_without_spaces() {
+        let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
+        let diagram = format_diagram(5, &setup.cells);
+        assert_eq!(parse_diagram(5, &diagram, Side::Second), Ok(setup.clone()));
+        let compact = diagram.replace(' ', "").replace('.', "+");
+        assert_eq!(parse_diagram(5, &compact, Side::Second), Ok(setup));
+    }
+}
