@@ -95,7 +95,10 @@ pub fn pass_alive(game: &Go, side: Side) -> Safe {
     let mut territory = PointSet::EMPTY;
     let alive_reach = game.border(&stones);
     for (r, region) in regions.iter().enumerate() {
-        let bordered_by_alive = region_borders[r].intersection(&own).difference(&stones).is_empty()
+        let bordered_by_alive = region_borders[r]
+            .intersection(&own)
+            .difference(&stones)
+            .is_empty()
             && !region_borders[r].intersection(&stones).is_empty();
         if bordered_by_alive && region.difference(&alive_reach).len() <= 1 {
             territory = territory.union(region);

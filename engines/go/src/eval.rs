@@ -7,8 +7,8 @@
 //! fill an eye): after the opponent's stone, save a group it put in atari (by extending, when
 //! that gives the group two liberties or more, or by capturing a neighbour in atari), else
 //! capture a group next to it that is in atari; otherwise a random legal point that is not
-//! the mover's own eye and is not a self-atari of a group of several stones; pass when none
-//! is left. A playout therefore ends by two passes, with every point settled, and is scored
+//! the mover's own eye and is not a self-atari of a group of more than two stones (a throw-in
+//! or a two-stone nakade is how a playout kills); pass when none is left. A playout therefore ends by two passes, with every point settled, and is scored
 //! as the rules count the board.
 
 use arbiter_core::{Game, Side};
@@ -63,8 +63,7 @@ impl GoEval {
 pub fn is_eye(game: &Go, point: Point, side: Side) -> bool {
     let g = game.geometry();
     if game.stone_at(point).is_some()
-        || g
-            .neighbours(point)
+        || g.neighbours(point)
             .iter()
             .any(|&n| game.stone_at(n) != Some(side))
     {
@@ -178,7 +177,7 @@ impl GoEval {
     }
 
     /// Whether a random playout may play `point`: legal, not an own eye, and not an atari on
-    /// the mover's own group of several stones (unless it captures).
+    /// a group of more than two of the mover's stones (unless it captures).
     fn playable(game: &Go, point: Point) -> bool {
         let me = game.to_move();
         if is_eye(game, point, me) || !game.is_legal_stone(point) {
@@ -188,12 +187,15 @@ impl GoEval {
         if libs.len() > 1 || captures(game, point) {
             return true;
         }
-        // A self-atari: bad for a group, often fine for a lone stone (a throw-in).
-        !game
-            .geometry()
-            .neighbours(point)
-            .iter()
-            .any(|&n| game.stone_at(n) == Some(me))
+        // A self-atari: bad for a group, but a throw-in or a two-stone nakade (filling the
+        // eye space of a group that has one) is how playouts kill.
+        let mut size = 1;
+        for &n in game.geometry().neighbours(point) {
+            if game.stone_at(n) == Some(me) {
+                size += u32::from(game.group_size(n));
+            }
+        }
+        size <= 2
     }
 }
 
@@ -205,8 +207,7 @@ impl Evaluator<Go> for GoEval {
         let black = game.area_of(Side::First);
         let white = game.area_of(Side::Second);
         let variant = game.variant();
-        let halves =
-            2 * (black - white) - variant.rules.komi_halves - 2 * variant.bonus();
+        let halves = 2 * (black - white) - variant.rules.komi_halves - 2 * variant.bonus();
         let for_black = self.params.point * halves / 2;
         if me == Side::First {
             for_black

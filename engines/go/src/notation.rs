@@ -78,9 +78,9 @@ pub fn parse_move(geometry: &Geometry, text: &str) -> Result<GoMove, NotationErr
     if text.eq_ignore_ascii_case("pass") {
         return Ok(GoMove::PASS);
     }
-    parse_point(geometry, text).map(GoMove::at).map_err(|error| {
-        NotationError::new(format!("{error}, or pass"))
-    })
+    parse_point(geometry, text)
+        .map(GoMove::at)
+        .map_err(|error| NotationError::new(format!("{error}, or pass")))
 }
 
 #[cfg(test)]

@@ -17,6 +17,11 @@
 //! The transposition table keys on the position and the whole multiset of states its
 //! history holds (what every ko rule may read), so no value crosses from one history to
 //! another. Area scoring with tax `none` only: other counts have no such simple bounds.
+//!
+//! Pruning keeps the bounds sound: a search for black's lower bound may drop black's moves
+//! (black then has fewer choices, so the value it finds is no higher) but never white's, and
+//! the upper bound's search the reverse. Each drops its own side's stones in pass-alive
+//! territory, which change no safe point.
 
 use std::time::Instant;
 
@@ -64,14 +69,20 @@ struct Solver {
 }
 
 /// Black's count minus white's bounds, in half points with komi and bonus, from the safe
-/// points: `(low, high)`.
-fn bounds(game: &Go) -> (i32, i32) {
+/// points: `(low, high)`, and the points where a stone changes nothing the bounds count
+/// (either side's pass-alive territory).
+fn bounds(game: &Go) -> (i32, i32, PointSet) {
     let n = i32::from(game.geometry().points);
-    let black = pass_alive(game, Side::First).points() as i32;
-    let white = pass_alive(game, Side::Second).points() as i32;
+    let black = pass_alive(game, Side::First);
+    let white = pass_alive(game, Side::Second);
     let variant = game.variant();
     let shift = variant.rules.komi_halves + 2 * variant.bonus();
-    (2 * (2 * black - n) - shift, 2 * (n - 2 * white) - shift)
+    let (b, w) = (black.points() as i32, white.points() as i32);
+    (
+        2 * (2 * b - n) - shift,
+        2 * (n - 2 * w) - shift,
+        black.territory.union(&white.territory),
+    )
 }
 
 impl Solver {
@@ -101,7 +112,15 @@ impl Solver {
 
     /// The `side` bound of `game`'s value in black's view, searched `depth` turns deep within
     /// `(alpha, beta)` (fail-soft).
-    fn search(&mut self, game: &mut Go, depth: u16, ply: usize, mut alpha: i32, mut beta: i32, side: Side2) -> (i32, Option<GoMove>) {
+    fn search(
+        &mut self,
+        game: &mut Go,
+        depth: u16,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        side: Side2,
+    ) -> (i32, Option<GoMove>) {
         self.nodes += 1;
         if self.nodes >= self.limit
             || (self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -114,12 +133,19 @@ impl Solver {
         if let Some(outcome) = game.outcome() {
             return if outcome.reason == arbiter_core::EndReason::Repetition {
                 // No result: the worst end for the side of the bound.
-                (if side == Side2::Lower { self.floor } else { self.ceiling }, None)
+                (
+                    if side == Side2::Lower {
+                        self.floor
+                    } else {
+                        self.ceiling
+                    },
+                    None,
+                )
             } else {
                 (game.margin_halves(&PointSet::EMPTY), None)
             };
         }
-        let (low, high) = bounds(game);
+        let (low, high, settled) = bounds(game);
         if low == high || depth == 0 {
             return (if side == Side2::Lower { low } else { high }, None);
         }
@@ -156,6 +182,12 @@ impl Solver {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         game.generate_moves(&mut moves);
+        // The side the bound is for may be held to some of its moves: the bound stays a bound
+        // (black's least value over fewer black choices is no higher). It gives up stones in
+        // pass-alive territory, its own or the opponent's, which change no safe point.
+        if maximise == (side == Side2::Lower) {
+            moves.retain(|mv| mv.point().is_none_or(|p| !settled.contains(p)));
+        }
         order(game, &mut moves, first);
         let mut best_value = if maximise { i32::MIN } else { i32::MAX };
         let mut best_move = None;
@@ -240,7 +272,11 @@ fn order(game: &Go, moves: &mut [GoMove], first: Option<GoMove>) {
 /// # Errors
 /// [`SearchError::Unsupported`] for rules other than area scoring without tax,
 /// [`SearchError::BudgetExhausted`] when the bounds have not met within the budget.
-pub(crate) fn solve(game: &Go, budget: Budget, table_mb: usize) -> Result<Report<GoMove>, SearchError> {
+pub(crate) fn solve(
+    game: &Go,
+    budget: Budget,
+    table_mb: usize,
+) -> Result<Report<GoMove>, SearchError> {
     let rules = game.variant().rules;
     if rules.scoring != Scoring::Area || rules.tax != Tax::None {
         return Err(SearchError::Unsupported(
@@ -268,8 +304,22 @@ pub(crate) fn solve(game: &Go, budget: Budget, table_mb: usize) -> Result<Report
     let mut game = game.clone();
     let black_view = if game.to_move() == Side::First { 1 } else { -1 };
     for depth in 1..=u16::MAX {
-        let (low, best) = solver.search(&mut game, depth, 0, solver.floor, solver.ceiling, Side2::Lower);
-        let (high, best_high) = solver.search(&mut game, depth, 0, solver.floor, solver.ceiling, Side2::Upper);
+        let (low, best) = solver.search(
+            &mut game,
+            depth,
+            0,
+            solver.floor,
+            solver.ceiling,
+            Side2::Lower,
+        );
+        let (high, best_high) = solver.search(
+            &mut game,
+            depth,
+            0,
+            solver.floor,
+            solver.ceiling,
+            Side2::Upper,
+        );
         if solver.stopped {
             return Err(SearchError::BudgetExhausted {
                 nodes: solver.nodes,
@@ -287,7 +337,11 @@ pub(crate) fn solve(game: &Go, budget: Budget, table_mb: usize) -> Result<Report
                 -1 => Verdict::Loss,
                 _ => Verdict::Draw,
             };
-            let best = if game.outcome().is_some() { None } else { best.or(best_high) };
+            let best = if game.outcome().is_some() {
+                None
+            } else {
+                best.or(best_high)
+            };
             return Ok(Report {
                 result: SearchResult {
                     best,

@@ -80,7 +80,10 @@ mod tests {
         let game = Go::new(GoVariant::default());
         let svg = picture(&game, &[]);
         assert_eq!(svg.matches("class=\"star\"").count(), 9);
-        assert!(svg.contains(">t</text>") && !svg.contains(">i</text>"), "{svg}");
+        assert!(
+            svg.contains(">t</text>") && !svg.contains(">i</text>"),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -112,7 +112,10 @@ fn the_immediate_ko_retake_is_refused_under_every_rule() {
 fn two_passes_end_the_game_and_area_decides() {
     let mut game = Go::start(&variant("tromp-taylor@5,komi=0"));
     play(&mut game, "c3 pass pass");
-    assert_eq!(game.outcome(), Some(Outcome::win(Side::First, EndReason::Passes)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Passes))
+    );
     assert_eq!(game.final_score().map(|s| s.raw), Some(25));
     let mut moves = vec![GoMove::PASS];
     game.generate_moves(&mut moves);
@@ -128,7 +131,10 @@ fn komi_decides_and_an_integer_komi_can_tie() {
     assert_eq!(even.outcome(), Some(Outcome::draw(EndReason::Passes)));
     let mut komi = Go::start(&variant("tromp-taylor@2,komi=0.5"));
     play(&mut komi, "a1 b2 pass pass");
-    assert_eq!(komi.outcome(), Some(Outcome::win(Side::Second, EndReason::Passes)));
+    assert_eq!(
+        komi.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::Passes))
+    );
 }
 
 #[test]
@@ -159,14 +165,50 @@ fn dead_stones_given_by_a_referee_change_the_count() {
     let e5 = PointSet::single(crate::parse_point(crate::Geometry::of_size(5), "e5").unwrap());
     // Area without tax: the left side is black's, the right side touches both colours.
     let chinese = position("chinese@5", text);
-    assert_eq!(chinese.count(&PointSet::EMPTY), crate::Count { black: 15, white: 1 });
-    assert_eq!(chinese.count(&e5), crate::Count { black: 25, white: 0 });
+    assert_eq!(
+        chinese.count(&PointSet::EMPTY),
+        crate::Count {
+            black: 15,
+            white: 1
+        }
+    );
+    assert_eq!(
+        chinese.count(&e5),
+        crate::Count {
+            black: 25,
+            white: 0
+        }
+    );
     // Territory with the seki tax (KataGo's independent-life regions): while e5 lives, the
     // empty points right of the wall are dame and black's whole region counts nothing; with
     // e5 dead black has the 20 empty points and the prisoner.
     let japanese = position("japanese@5", text);
-    assert_eq!(japanese.count(&PointSet::EMPTY), crate::Count { black: 0, white: 0 });
-    assert_eq!(japanese.count(&e5), crate::Count { black: 21, white: 0 });
+    assert_eq!(
+        japanese.count(&PointSet::EMPTY),
+        crate::Count { black: 0, white: 0 }
+    );
+    assert_eq!(
+        japanese.count(&e5),
+        crate::Count {
+            black: 21,
+            white: 0
+        }
+    );
+}
+
+#[rstest]
+// A seki: black c6-d6-e6-d7 shares c7 with white b7-b6-a6 (eye a7) and e7 with white
+// f7-f6-g6 (eye g7); the other groups live with two eyes each. Area without tax counts the
+// seki eyes (black 20 stones + 4, white 19 + 4); the seki tax does not (white 19 + 2); territory
+// counts the eyes of the living groups only under the seki tax (black 4, white 2).
+#[case("tromp-taylor@7", 24, 23)]
+#[case("chinese@7,tax=seki", 24, 21)]
+#[case("japanese@7", 4, 2)]
+#[case("japanese@7,tax=none", 4, 4)]
+fn seki_by_rule(#[case] rules: &str, #[case] black: i32, #[case] white: i32) {
+    let text = "1O1X1O1/OOXXXOO/XXOOOXX/1XO1OX1/XXOOOXX/1XO1OX1/XXOOOXX black";
+    let game = position(rules, text);
+    assert_eq!(game.count(&PointSet::EMPTY), crate::Count { black, white });
 }
 
 /// Every point of the board, one past it, and the pass.
@@ -242,4 +284,3 @@ proptest! {
         }
     }
 }
-

@@ -344,7 +344,11 @@ impl fmt::Display for GoVariant {
             write!(f, ",tax={tax}")?;
         }
         if rules.suicide != base.suicide {
-            let suicide = if rules.suicide { "allowed" } else { "forbidden" };
+            let suicide = if rules.suicide {
+                "allowed"
+            } else {
+                "forbidden"
+            };
             write!(f, ",suicide={suicide}")?;
         }
         if rules.bonus != base.bonus {
@@ -399,9 +403,9 @@ impl FromStr for GoVariant {
         };
         let mut variant = GoVariant::new(profile, size);
         for setting in parts {
-            let (key, value) = setting.split_once('=').ok_or_else(|| {
-                format!("go variant setting `{setting}`: expected key=value")
-            })?;
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("go variant setting `{setting}`: expected key=value"))?;
             let (key, value) = (key.trim(), value.trim());
             let bad = |expected: &str| format!("go setting {key}=`{value}`: expected {expected}");
             let rules = &mut variant.rules;

@@ -504,9 +504,15 @@ mod tests {
         // child's playouts all end the same way: its mean is 0, ½ or 1 exactly.
         for child in policy.children(&policy.tree[0]) {
             let mean = child.mean(Side::First);
-            assert!(child.visits == 0 || [0.0, 0.5, 1.0].contains(&mean), "{mean}");
+            assert!(
+                child.visits == 0 || [0.0, 0.5, 1.0].contains(&mean),
+                "{mean}"
+            );
         }
-        assert_eq!(first, Mcts::new(LowestFirst(0), params).search(&game, Budget::Nodes(50)));
+        assert_eq!(
+            first,
+            Mcts::new(LowestFirst(0), params).search(&game, Budget::Nodes(50))
+        );
     }
 
     #[test]

@@ -119,9 +119,7 @@ impl Go {
         }
         let turns = self.records.len() - 1;
         earlier.iter().enumerate().any(|(j, record)| {
-            record.mv.is_pass()
-                && record.board_hash == last.board_hash
-                && (turns - j) % 2 == 0
+            record.mv.is_pass() && record.board_hash == last.board_hash && (turns - j) % 2 == 0
         })
     }
 
@@ -134,9 +132,7 @@ impl Go {
         let turns = self.records.len();
         let first = self.last_pass.map_or(0, |pass| pass as usize + 1);
         (first..turns)
-            .filter(|&j| {
-                self.records[j].board_hash == self.board_hash && (turns - j) % 2 == 0
-            })
+            .filter(|&j| self.records[j].board_hash == self.board_hash && (turns - j) % 2 == 0)
             .count()
     }
 }

@@ -102,8 +102,8 @@ impl Go {
         let mut to_move = Side::First;
         if variant.handicap > 0 {
             // The variant's parser checked that the placement exists.
-            for point in crate::handicap::fixed_points(geometry, variant.handicap)
-                .unwrap_or_default()
+            for point in
+                crate::handicap::fixed_points(geometry, variant.handicap).unwrap_or_default()
             {
                 cells[usize::from(point)] = Some(Side::First);
             }
@@ -450,7 +450,9 @@ impl Go {
             ),
             Refusal::Ko => IllegalMove::new(
                 "ko",
-                format!("{mover} {name} retakes the ko at once: it repeats the board of the previous turn"),
+                format!(
+                    "{mover} {name} retakes the ko at once: it repeats the board of the previous turn"
+                ),
             ),
             Refusal::PositionalSuperko => IllegalMove::new(
                 "positional-superko",

@@ -4,12 +4,13 @@
 //! KataGo's rules count (docs/rules.html, "Main Phase" and "Cleanup Phases"):
 //!
 //! - tax `none`: each empty region bordered by one colour only is that colour's;
-//! - tax `seki` and `all`: only the empty points inside a colour's *independent-life
-//!   regions* count: a maximal region of points not of the other colour (holding some of
-//!   the colour's stones) that contains no dame region (an empty region bordering both
-//!   colours) and no group in atari. Empty points of groups in seki are in a region with a
-//!   shared liberty, so they count for nobody; `all` takes two points more per such region
-//!   (stone scoring's two eyes);
+//! - tax `seki` and `all`: only the empty points of a colour's *independent-life regions*
+//!   count. KataGo computes them (cpp/game/board.cpp, `calculateIndependentLifeAreaHelper`)
+//!   from the area of the board as it stands: each connected part of a colour's area (its
+//!   stones and the empty regions reaching it alone) is independent unless it touches a dame
+//!   point (an empty point of nobody's area) or holds a group in atari. Groups in seki share
+//!   liberties that are dame, so their eyes count for nobody; `all` takes two points more per
+//!   independent region (stone scoring's two eyes);
 //! - area scoring adds every stone on the board, territory scoring the prisoners.
 //!
 //! Komi and white's handicap bonus then decide the winner: [`Go::margin_halves`] is black's
@@ -69,11 +70,12 @@ impl Go {
         let black = self.stones[0].difference(dead);
         let white = self.stones[1].difference(dead);
         let empty = self.geometry.board.difference(&black).difference(&white);
+        let (black_land, white_land, dame) = self.land(&empty, &black, &white);
         let (black_land, white_land) = match self.variant.rules.tax {
-            Tax::None => self.bordered_by_one_colour(&empty, &black, &white),
+            Tax::None => (black_land.len() as i32, white_land.len() as i32),
             tax => (
-                self.independent_life(&black, &white, &empty, tax),
-                self.independent_life(&white, &black, &empty, tax),
+                self.independent_life(&black.union(&black_land), &black, &dame, &empty, tax),
+                self.independent_life(&white.union(&white_land), &white, &dame, &empty, tax),
             ),
         };
         let (black_extra, white_extra) = match self.variant.rules.scoring {
@@ -97,49 +99,52 @@ impl Go {
         2 * (count.black - count.white) - self.variant.rules.komi_halves - 2 * self.variant.bonus()
     }
 
-    /// Black's and white's empty points under tax `none`: regions reaching one colour only.
-    fn bordered_by_one_colour(
+    /// The empty points reaching black alone, white alone, and neither or both (dame).
+    fn land(
         &self,
         empty: &PointSet,
         black: &PointSet,
         white: &PointSet,
-    ) -> (i32, i32) {
-        let (mut black_land, mut white_land) = (0, 0);
+    ) -> (PointSet, PointSet, PointSet) {
+        let (mut black_land, mut white_land, mut dame) =
+            (PointSet::EMPTY, PointSet::EMPTY, PointSet::EMPTY);
         for region in self.components(empty) {
             let border = self.border(&region);
             let reaches_black = !border.intersection(black).is_empty();
             let reaches_white = !border.intersection(white).is_empty();
-            // A region has at most 361 points.
             match (reaches_black, reaches_white) {
-                (true, false) => black_land += region.len() as i32,
-                (false, true) => white_land += region.len() as i32,
-                _ => {}
+                (true, false) => black_land = black_land.union(&region),
+                (false, true) => white_land = white_land.union(&region),
+                _ => dame = dame.union(&region),
             }
         }
-        (black_land, white_land)
+        (black_land, white_land, dame)
     }
 
-    /// `own`'s empty points inside its independent-life regions, less two per region under
-    /// tax `all`.
-    fn independent_life(&self, own: &PointSet, other: &PointSet, empty: &PointSet, tax: Tax) -> i32 {
+    /// The empty points of a colour's independent-life regions (the parts of its `area`
+    /// touching no dame point and holding none of its groups in atari), less two per region
+    /// under tax `all`.
+    fn independent_life(
+        &self,
+        area: &PointSet,
+        own: &PointSet,
+        dame: &PointSet,
+        empty: &PointSet,
+        tax: Tax,
+    ) -> i32 {
         let mut land = 0;
-        for region in self.components(&self.geometry.board.difference(other)) {
-            if region.intersection(own).is_empty() {
+        for part in self.components(area) {
+            let touches_dame = !self.border(&part).intersection(dame).is_empty();
+            let in_atari = || {
+                self.components(&part.intersection(own))
+                    .iter()
+                    .any(|group| self.border(group).intersection(empty).is_single())
+            };
+            if touches_dame || in_atari() {
                 continue;
             }
-            let region_empty = region.intersection(empty);
-            let dame = self
-                .components(&region_empty)
-                .iter()
-                .any(|part| !self.border(part).intersection(other).is_empty());
-            let in_atari = self
-                .components(&region.intersection(own))
-                .iter()
-                .any(|group| self.border(group).intersection(empty).is_single());
-            if dame || in_atari {
-                continue;
-            }
-            land += region_empty.len() as i32;
+            // A part has at most 361 points.
+            land += part.intersection(empty).len() as i32;
             if tax == Tax::All {
                 land -= 2;
             }
