@@ -188,17 +188,21 @@ const fn geometry(size: u8) -> Geometry {
     }
 }
 
-const COUNT: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
+/// How many board sizes there are.
+const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
 
-static GEOMETRIES: [Geometry; COUNT] = {
-    let mut out = [const { geometry(MIN_SIZE) }; COUNT];
-    let mut i = 0;
-    while i < COUNT {
-        out[i] = geometry(MIN_SIZE + i as u8);
-        i += 1;
+/// Every size's geometry, smallest first, built at compile time.
+static GEOMETRIES: [Geometry; SIZES] = every_geometry();
+
+const fn every_geometry() -> [Geometry; SIZES] {
+    let mut all = [const { geometry(MIN_SIZE) }; SIZES];
+    let mut size = MIN_SIZE + 1;
+    while size <= MAX_SIZE {
+        all[(size - MIN_SIZE) as usize] = geometry(size);
+        size += 1;
     }
-    out
-};
+    all
+}
 
 impl Geometry {
     /// The geometry of a `size` x `size` board.
@@ -207,25 +211,26 @@ impl Geometry {
     /// If `size` is outside [`MIN_SIZE`]..=[`MAX_SIZE`]; variants never are.
     #[must_use]
     pub fn of_size(size: u8) -> &'static Geometry {
-        assert!(
-            (MIN_SIZE..=MAX_SIZE).contains(&size),
-            "go board size {size} outside {MIN_SIZE}..={MAX_SIZE}"
-        );
-        &GEOMETRIES[usize::from(size - MIN_SIZE)]
+        size.checked_sub(MIN_SIZE)
+            .and_then(|index| GEOMETRIES.get(usize::from(index)))
+            .unwrap_or_else(|| panic!("no go board of side {size}: {MIN_SIZE} to {MAX_SIZE}"))
     }
 
-    /// The point at `column`, `row` (both from 0, row 0 at the bottom), if on the board.
+    /// The point in `column` and `row` (from 0; row 0 is rank 1), `None` off the board.
     #[must_use]
     pub fn point(&self, column: usize, row: usize) -> Option<Point> {
-        let n = usize::from(self.size);
-        (column < n && row < n).then(|| (row * n + column) as Point)
+        let side = usize::from(self.size);
+        if column >= side || row >= side {
+            return None;
+        }
+        Point::try_from(row * side + column).ok()
     }
 
-    /// `(column, row)` of a point.
+    /// The column and row (from 0) of `point`.
     #[must_use]
     pub fn coords(&self, point: Point) -> (usize, usize) {
-        let n = usize::from(self.size);
-        (usize::from(point) % n, usize::from(point) / n)
+        let side = Point::from(self.size);
+        (usize::from(point % side), usize::from(point / side))
     }
 
     /// The orthogonal neighbours of `point`.
@@ -302,12 +307,17 @@ mod tests {
     }
 
     #[test]
-    fn coordinates_round_trip() {
-        let g = Geometry::of_size(19);
-        for point in 0..g.points {
-            let (column, row) = g.coords(point);
-            assert_eq!(g.point(column, row), Some(point));
+    fn every_point_has_its_own_column_and_row() {
+        for size in [MIN_SIZE, 9, MAX_SIZE] {
+            let g = Geometry::of_size(size);
+            let mut seen = std::collections::HashSet::new();
+            for point in 0..g.points {
+                let (column, row) = g.coords(point);
+                assert!(seen.insert((column, row)), "{point} on {size}x{size}");
+                assert_eq!(g.point(column, row), Some(point));
+            }
+            assert_eq!(g.point(usize::from(size), 0), None);
+            assert_eq!(g.point(0, usize::from(size)), None);
         }
-        assert_eq!(g.point(19, 0), None);
     }
 }

@@ -25,7 +25,7 @@ use crate::board::{Geometry, Point};
 pub const fn max_fixed(size: u8) -> u8 {
     if size < 7 {
         0
-    } else if size == 7 || size % 2 == 0 {
+    } else if size == 7 || size.is_multiple_of(2) {
         4
     } else {
         9

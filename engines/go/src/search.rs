@@ -12,14 +12,12 @@ use crate::eval::{GoEval, Params};
 use crate::notation::GoMove;
 use crate::rules::Go;
 
-/// The shape of `engines/go/params.yaml`.
-pub type GoParams = EngineParams<Params>;
-
 impl Searchable for Go {
-    const PARAMS_PATH: &'static str = "engines/go/params.yaml";
-    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
+    /// The count and the playout policy ([`GoEval`]), with the weights of `eval:`.
     type Evaluator = GoEval;
+    type Weights = Params;
+    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    const PARAMS_PATH: &'static str = "engines/go/params.yaml";
 
     fn evaluator(weights: Params) -> GoEval {
         GoEval::new(weights)
@@ -31,6 +29,9 @@ impl Searchable for Go {
         crate::solve::solve(self, budget, params.search.tt_size_mb)
     }
 }
+
+/// The shape of `engines/go/params.yaml`.
+pub type GoParams = EngineParams<Params>;
 
 #[cfg(test)]
 mod tests {
@@ -100,20 +101,16 @@ mod tests {
         ));
     }
 
+    /// The search laws on 9x9 and 5x5, and the shipped file read as the defaults.
     #[test]
-    fn search_laws() {
-        let nine = Go::new("chinese@9".parse().unwrap());
-        let small = Go::new("tromp-taylor@5".parse().unwrap());
-        arbiter_laws::SearchLaws::new(vec![nine, small])
+    fn search_laws_and_the_shipped_params() {
+        let positions = ["chinese@9", "tromp-taylor@5"].map(|name| Go::new(name.parse().unwrap()));
+        arbiter_laws::SearchLaws::new(positions.to_vec())
             .nodes(2_000)
             .mcts_iterations(200)
             .check();
-    }
-
-    #[test]
-    fn the_shipped_params_parse() {
-        let params: GoParams = parse_params(Go::PARAMS_PATH, Go::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
+        let shipped: GoParams = parse_params(Go::PARAMS_PATH, Go::PARAMS_YAML).unwrap();
+        assert_eq!(shipped.eval, Params::default());
     }
 
     #[test]

@@ -21,25 +21,30 @@ pub struct GoSetup {
     pub to_move: Side,
 }
 
+/// The characters of a point: the first of each is the one written.
+const CELLS: [(Option<Side>, &str); 3] = [
+    (None, ".+"),
+    (Some(Side::First), "Xx"),
+    (Some(Side::Second), "Oo"),
+];
+
 fn read_cell(c: char) -> Option<Option<Side>> {
-    match c {
-        '.' | '+' => Some(None),
-        'X' | 'x' => Some(Some(Side::First)),
-        'O' | 'o' => Some(Some(Side::Second)),
-        _ => None,
-    }
+    CELLS
+        .iter()
+        .find(|(_, chars)| chars.contains(c))
+        .map(|&(cell, _)| cell)
 }
 
 fn cell_char(cell: Option<Side>) -> char {
-    match cell {
-        None => '.',
-        Some(Side::First) => 'X',
-        Some(Side::Second) => 'O',
-    }
+    CELLS
+        .iter()
+        .find(|(stone, _)| *stone == cell)
+        .and_then(|(_, chars)| chars.chars().next())
+        .unwrap_or('.')
 }
 
-/// The text layout of a `size` x `size` board: rank 1 at the bottom.
-const fn board(size: u8) -> Grid {
+/// The text layout of a `size` x `size` board: rank 1 at the bottom (the picture's too).
+pub(crate) const fn board(size: u8) -> Grid {
     Grid {
         width: size as usize,
         height: size as usize,
@@ -111,39 +116,51 @@ pub fn format_diagram(size: u8, cells: &[Option<Side>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
 
     #[test]
     fn a_line_reads_back() {
-        let text = "9/9/9/9/4X4/3O5/9/9/X8 black";
+        let text = "9/9/9/9/4X4/2O6/9/9/8X white";
         let setup = parse_line(9, text).unwrap();
-        assert_eq!(setup.cells[0], Some(Side::First));
-        assert_eq!(setup.cells[4 * 9 + 4], Some(Side::First));
-        assert_eq!(setup.cells[3 * 9 + 3], Some(Side::Second));
+        let black = [8, 4 * 9 + 4].map(|i| setup.cells[i]);
+        assert_eq!(black, [Some(Side::First); 2], "j1 and e5");
+        assert_eq!(setup.cells[3 * 9 + 2], Some(Side::Second), "c4");
         assert_eq!(format_line(9, &setup.cells, setup.to_move), text);
         let nineteen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18O w";
         let setup = parse_line(19, nineteen).unwrap();
         assert_eq!(setup.cells[18], Some(Side::Second));
     }
 
-    #[rstest]
-    #[case("9/9/9/9/9/9/9/9/9")]
-    #[case("9/9/9/9/9/9/9/9/9 red")]
-    #[case("9/9/9/9/9/9/9/9 black")]
-    #[case("10/9/9/9/9/9/9/9/9 black")]
-    #[case("4Q4/9/9/9/9/9/9/9/9 black")]
-    #[case("9/9/9/9/9/9/9/9/9 black extra")]
-    #[case("99999999999999999999/9/9/9/9/9/9/9/9 black")]
-    fn bad_lines_are_refused(#[case] text: &str) {
-        assert!(parse_line(9, text).is_err(), "{text}");
+    #[test]
+    fn malformed_lines_say_what_is_wrong() {
+        let wrong = [
+            ("9/9/9/9/9/9/9/9/9", "is not a go position"),
+            ("9/9/9/9/9/9/9/9/9 red", "not a side"),
+            ("9/9/9/9/9/9/9/9 black", "8 rows"),
+            ("10/9/9/9/9/9/9/9/9 black", "longer than 9 points"),
+            ("4Q4/9/9/9/9/9/9/9/9 black", "unknown character `Q`"),
+            ("9/9/9/9/9/9/9/9/9 black extra", "is not a go position"),
+            (
+                "99999999999999999999/9/9/9/9/9/9/9/9 black",
+                "longer than 9 points",
+            ),
+        ];
+        for (text, words) in wrong {
+            let message = parse_line(9, text).unwrap_err().message;
+            assert!(message.contains(words), "{text}: {message}");
+        }
     }
 
     #[test]
-    fn a_diagram_reads_back_with_or_without_spaces() {
+    fn diagrams_take_plus_signs_and_no_spaces() {
         let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
-        let diagram = format_diagram(5, &setup.cells);
-        assert_eq!(parse_diagram(5, &diagram, Side::Second), Ok(setup.clone()));
-        let compact = diagram.replace(' ', "").replace('.', "+");
-        assert_eq!(parse_diagram(5, &compact, Side::Second), Ok(setup));
+        let spaced = format_diagram(5, &setup.cells);
+        let compact: String = spaced
+            .chars()
+            .filter(|c| *c != ' ')
+            .map(|c| if c == '.' { '+' } else { c })
+            .collect();
+        for text in [spaced.as_str(), compact.as_str()] {
+            assert_eq!(parse_diagram(5, text, Side::Second).as_ref(), Ok(&setup));
+        }
     }
 }

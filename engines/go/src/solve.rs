@@ -123,7 +123,8 @@ impl Solver {
     ) -> (i32, Option<GoMove>) {
         self.nodes += 1;
         if self.nodes >= self.limit
-            || (self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(4096)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
         }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use arbiter_core::grid::{Grid, Letters, RowOrder};
+use arbiter_core::grid::Letters;
 use arbiter_core::picture::{self, Forbidden, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
@@ -13,15 +13,7 @@ use crate::rules::Go;
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Go, marks: &[Mark<GoMove>]) -> String {
     let g = game.geometry();
-    let size = usize::from(g.size);
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    };
-    let mut board = Picture::new(grid, Look::Lines { wood: "#dcb35c" });
+    let mut board = Picture::new(crate::setup::board(g.size), Look::Lines { wood: "#dcb35c" });
     board.letters = Letters::SkipI;
     for point in crate::handicap::stars(g) {
         let (x, y) = board.at(usize::from(point));

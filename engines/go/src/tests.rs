@@ -6,14 +6,12 @@ use rstest::rstest;
 
 use crate::{Go, GoMove, GoVariant, PointSet};
 
-fn variant(text: &str) -> GoVariant {
-    text.parse().unwrap()
-}
-
-fn position(variant_name: &str, text: &str) -> Go {
-    let variant = variant(variant_name);
-    let setup = Go::parse_position(&variant, text).unwrap();
-    Go::from_setup(variant, &setup).unwrap()
+/// The position of the one-line form `text` under the rules `rules`.
+fn position(rules: &str, text: &str) -> Go {
+    let variant = variant(rules);
+    Go::parse_position(&variant, text)
+        .map(|setup| Go::from_setup(variant, &setup).expect("a position some game reaches"))
+        .expect("a one-line go position")
 }
 
 fn play(game: &mut Go, moves: &str) {
@@ -22,6 +20,10 @@ fn play(game: &mut Go, moves: &str) {
         game.play(mv)
             .unwrap_or_else(|e| panic!("{text} in {}: {e}", game.format_position()));
     }
+}
+
+fn variant(rules: &str) -> GoVariant {
+    rules.parse().expect("a go variant")
 }
 
 fn refusal(game: &Go, mv: &str) -> Option<&'static str> {
@@ -236,36 +238,35 @@ fn game_laws() {
     .check();
 }
 
+/// The rule sets and sizes the properties run under: every ko rule, with and without suicide.
 fn variants() -> impl Strategy<Value = GoVariant> {
-    prop_oneof![
-        Just(variant("tromp-taylor@3")),
-        Just(variant("tromp-taylor@5")),
-        Just(variant("chinese@4")),
-        Just(variant("aga@4")),
-        Just(variant("new-zealand@5")),
-        Just(variant("chinese@9")),
-        Just(variant("tromp-taylor@19")),
-    ]
+    let names = [
+        "tromp-taylor@3",
+        "tromp-taylor@5",
+        "chinese@4",
+        "aga@4",
+        "new-zealand@5",
+        "chinese@9",
+        "tromp-taylor@19",
+    ];
+    prop::sample::select(names.map(variant).to_vec())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn groups_stay_consistent_and_unmake_restores(
         variant in variants(),
         choices in prop::collection::vec(any::<u16>(), 0..200),
     ) {
-        let mut game = Go::start(&variant);
-        let mut moves = Vec::new();
-        let mut history = Vec::new();
+        let (mut game, mut moves, mut history) = (Go::start(&variant), Vec::new(), Vec::new());
         for choice in choices {
             game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
             // Passes rarely, so that boards fill and captures happen.
-            let stones = moves.len() - 1;
+            let Some(stones) = moves.len().checked_sub(1) else {
+                break;
+            };
             let mv = if stones > 0 && choice % 16 != 0 {
                 moves[usize::from(choice) % stones]
             } else {

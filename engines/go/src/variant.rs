@@ -312,6 +312,16 @@ fn parse_komi(text: &str) -> Result<i32, String> {
     Ok(halves as i32)
 }
 
+/// A board side from 2 to 19.
+fn parse_size(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(size) if (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(size),
+        _ => Err(format!(
+            "go board size `{text}`: expected {MIN_SIZE} to {MAX_SIZE}"
+        )),
+    }
+}
+
 impl fmt::Display for GoVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.profile.name())?;
@@ -376,10 +386,7 @@ impl FromStr for GoVariant {
         let text = text.trim();
         let mut parts = text.split(',');
         let head = parts.next().unwrap_or_default().trim();
-        let (name, size) = match head.split_once('@') {
-            Some((name, size)) => (name, Some(size)),
-            None => (head, None),
-        };
+        let (name, size_text) = head.split_once('@').unwrap_or((head, ""));
         let profile = Profile::ALL
             .into_iter()
             .find(|profile| profile.name() == name)
@@ -391,15 +398,10 @@ impl FromStr for GoVariant {
                     names.join(", ")
                 )
             })?;
-        let size = match size {
-            None => DEFAULT_SIZE,
-            Some(size) => size
-                .parse::<u8>()
-                .ok()
-                .filter(|size| (MIN_SIZE..=MAX_SIZE).contains(size))
-                .ok_or_else(|| {
-                    format!("go board size `{size}`: expected {MIN_SIZE} to {MAX_SIZE}")
-                })?,
+        let size = if head.contains('@') {
+            parse_size(size_text)?
+        } else {
+            DEFAULT_SIZE
         };
         let mut variant = GoVariant::new(profile, size);
         for setting in parts {
@@ -520,31 +522,38 @@ mod tests {
         assert_eq!(negative.to_string(), "aga,komi=-0.5");
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("go")]
-    #[case("chinese@1")]
-    #[case("chinese@20")]
-    #[case("chinese@x")]
-    #[case("chinese,komi=7.25")]
-    #[case("chinese,komi=seven")]
-    #[case("chinese,komi")]
-    #[case("chinese,ko=super")]
-    #[case("chinese,colour=red")]
-    #[case("chinese@9,handicap=10")]
-    #[case("chinese@5,handicap=2")]
-    #[case("chinese,komi=1e300")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<GoVariant>().is_err(), "{text}");
+    #[test]
+    fn bad_names_and_settings_are_refused_with_their_reason() {
+        let wrong = [
+            ("", "unknown go rules"),
+            ("go", "unknown go rules"),
+            ("chinese@1", "board size"),
+            ("chinese@20", "board size"),
+            ("chinese@x", "board size"),
+            ("chinese,komi=7.25", "half-integer"),
+            ("chinese,komi=seven", "half-integer"),
+            ("chinese,komi=1e300", "half-integer"),
+            ("chinese,komi", "key=value"),
+            ("chinese,ko=super", "simple, positional or situational"),
+            ("chinese,colour=red", "unknown go setting"),
+            ("chinese@9,handicap=10", "GTP places 2 to 9"),
+            ("chinese@5,handicap=2", "from 7x7"),
+        ];
+        for (text, words) in wrong {
+            let error = text.parse::<GoVariant>().unwrap_err();
+            assert!(error.contains(words), "{text}: {error}");
+        }
     }
 
     #[test]
-    fn names_round_trip_and_the_default_is_tromp_taylor_on_nineteen() {
-        for name in GoVariant::names() {
-            let variant: GoVariant = name.parse().unwrap();
-            assert_eq!(variant.to_string(), name);
-        }
-        assert_eq!(GoVariant::default().to_string(), "tromp-taylor");
+    fn every_listed_name_prints_as_it_reads() {
+        let names = GoVariant::names();
+        assert!(names.len() >= 3 * Profile::ALL.len());
+        assert!(names.iter().all(|name| {
+            name.parse::<GoVariant>()
+                .is_ok_and(|variant| variant.to_string() == *name)
+        }));
+        assert_eq!(GoVariant::default(), "tromp-taylor".parse().unwrap());
     }
 
     #[test]

@@ -104,7 +104,8 @@ impl Go {
         }
         let turns = self.records.len();
         self.records.iter().enumerate().any(|(j, record)| {
-            record.board_hash == hash && mover.is_none_or(|same| ((turns - j) % 2 == 0) == same)
+            record.board_hash == hash
+                && mover.is_none_or(|same| (turns - j).is_multiple_of(2) == same)
         })
     }
 
@@ -119,7 +120,9 @@ impl Go {
         }
         let turns = self.records.len() - 1;
         earlier.iter().enumerate().any(|(j, record)| {
-            record.mv.is_pass() && record.board_hash == last.board_hash && (turns - j) % 2 == 0
+            record.mv.is_pass()
+                && record.board_hash == last.board_hash
+                && (turns - j).is_multiple_of(2)
         })
     }
 
@@ -132,7 +135,9 @@ impl Go {
         let turns = self.records.len();
         let first = self.last_pass.map_or(0, |pass| pass as usize + 1);
         (first..turns)
-            .filter(|&j| self.records[j].board_hash == self.board_hash && (turns - j) % 2 == 0)
+            .filter(|&j| {
+                self.records[j].board_hash == self.board_hash && (turns - j).is_multiple_of(2)
+            })
             .count()
     }
 }

@@ -71,22 +71,32 @@ pub struct Go {
     filter: BoardFilter,
 }
 
-/// Positions are equal when their boards, sides to move, pass counts, prisoners and the
-/// boards of their histories are: what legality and the score depend on.
+/// Positions are equal when what legality and the score depend on is: the variant, the
+/// stones, the side to move, the passes, the prisoners, how the game ended, and the boards of
+/// the history (with which turns were passes).
 impl PartialEq for Go {
     fn eq(&self, other: &Go) -> bool {
-        self.variant == other.variant
-            && self.stones == other.stones
-            && self.to_move == other.to_move
-            && self.passes == other.passes
-            && self.prisoners == other.prisoners
-            && self.end == other.end
-            && self.records.len() == other.records.len()
-            && self
-                .records
+        let history = |go: &Go| -> Vec<(u64, bool)> {
+            go.records
                 .iter()
-                .zip(&other.records)
-                .all(|(a, b)| a.board_hash == b.board_hash && a.mv.is_pass() == b.mv.is_pass())
+                .map(|record| (record.board_hash, record.mv.is_pass()))
+                .collect()
+        };
+        (
+            self.variant,
+            self.stones,
+            self.to_move,
+            self.passes,
+            self.prisoners,
+            self.end,
+        ) == (
+            other.variant,
+            other.stones,
+            other.to_move,
+            other.passes,
+            other.prisoners,
+            other.end,
+        ) && history(self) == history(other)
     }
 }
 
@@ -219,15 +229,13 @@ impl Go {
     /// # Errors
     /// Every problem found.
     pub fn from_setup(variant: GoVariant, setup: &GoSetup) -> Result<Go, Vec<SetupProblem>> {
-        let n = usize::from(variant.size);
-        if setup.size != variant.size || setup.cells.len() != n * n {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
-                    setup.size
-                ),
-            )]);
+        let points = usize::from(Geometry::of_size(variant.size).points);
+        if (setup.size, setup.cells.len()) != (variant.size, points) {
+            let message = format!(
+                "the board is {}x{}: variant {variant} plays on {}x{}",
+                setup.size, setup.size, variant.size, variant.size
+            );
+            return Err(vec![SetupProblem::new("board-size", message)]);
         }
         let go = Go::from_cells(variant, &setup.cells, setup.to_move);
         let mut problems = Vec::new();
@@ -248,20 +256,25 @@ impl Go {
                 ));
             }
         }
-        if problems.is_empty() {
-            Ok(go)
-        } else {
-            Err(problems)
+        match problems.len() {
+            0 => Ok(go),
+            _ => Err(problems),
         }
+    }
+
+    /// The stones of every point, a1 first.
+    fn cells(&self) -> &[Option<Side>] {
+        &self.colour[..usize::from(self.geometry.points)]
     }
 
     /// The raw setup of this position (its board and side to move; not its history).
     #[must_use]
     pub fn to_setup(&self) -> GoSetup {
+        let (size, to_move) = (self.geometry.size, self.to_move);
         GoSetup {
-            size: self.geometry.size,
-            cells: self.colour[..usize::from(self.geometry.points)].to_vec(),
-            to_move: self.to_move,
+            cells: self.cells().to_vec(),
+            size,
+            to_move,
         }
     }
 
@@ -378,7 +391,7 @@ impl Go {
     pub fn history_states(&self) -> impl Iterator<Item = (u64, Side, bool)> + '_ {
         let turns = self.records.len();
         self.records.iter().enumerate().map(move |(j, record)| {
-            let mover = if (turns - j) % 2 == 0 {
+            let mover = if (turns - j).is_multiple_of(2) {
                 self.to_move
             } else {
                 self.to_move.opponent()
@@ -470,15 +483,15 @@ impl Go {
 }
 
 impl Game for Go {
-    type Move = GoMove;
-    type Variant = GoVariant;
-    /// The position keeps its own undo records (a turn may capture any number of stones).
-    type Undo = ();
-    type Setup = GoSetup;
-
     const NAME: &'static str = "go";
     /// Black is [`Side::First`] and moves first (white first after fixed handicap stones).
     const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    /// A stone on a point, or the pass.
+    type Move = GoMove;
+    /// The position keeps its own undo records (a turn may capture any number of stones).
+    type Undo = ();
+    type Setup = GoSetup;
+    type Variant = GoVariant;
     const MOVE_CODES: &'static [&'static str] = &[
         "game-over",
         "off-board",
@@ -489,16 +502,9 @@ impl Game for Go {
         "situational-superko",
     ];
 
+    /// The empty board, or black's fixed handicap stones with white to move.
     fn start(variant: &GoVariant) -> Go {
         Go::new(*variant)
-    }
-
-    fn variant(&self) -> &GoVariant {
-        &self.variant
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.to_move
     }
 
     /// Every legal stone, lowest point first, then the pass.
@@ -536,6 +542,15 @@ impl Game for Go {
         self.stone_verdict(point)
             .map(|_| ())
             .map_err(|refusal| self.refusal(point, refusal))
+    }
+
+    fn variant(&self) -> &GoVariant {
+        &self.variant
+    }
+
+    /// Black first; after fixed handicap stones, white.
+    fn side_to_move(&self) -> Side {
+        self.to_move
     }
 
     fn make(&mut self, mv: GoMove) {
@@ -579,35 +594,24 @@ impl Game for Go {
         notation::format_move(self.geometry, mv)
     }
 
-    fn parse_position(variant: &GoVariant, text: &str) -> Result<GoSetup, NotationError> {
-        setup::parse_line(variant.size, text)
-    }
-
-    fn parse_diagram(
-        variant: &GoVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<GoSetup, NotationError> {
-        setup::parse_diagram(variant.size, diagram, to_move)
-    }
-
     fn from_setup(variant: &GoVariant, setup: &GoSetup) -> Result<Go, Vec<SetupProblem>> {
         Go::from_setup(*variant, setup)
     }
 
+    fn parse_position(variant: &GoVariant, text: &str) -> Result<GoSetup, NotationError> {
+        setup::parse_line(variant.size, text)
+    }
+
     fn format_position(&self) -> String {
-        setup::format_line(
-            self.geometry.size,
-            &self.colour[..usize::from(self.geometry.points)],
-            self.to_move,
-        )
+        setup::format_line(self.geometry.size, self.cells(), self.to_move)
+    }
+
+    fn parse_diagram(rules: &GoVariant, rows: &str, side: Side) -> Result<GoSetup, NotationError> {
+        setup::parse_diagram(rules.size, rows, side)
     }
 
     fn diagram(&self) -> String {
-        setup::format_diagram(
-            self.geometry.size,
-            &self.colour[..usize::from(self.geometry.points)],
-        )
+        setup::format_diagram(self.geometry.size, self.cells())
     }
 
     /// The legal stones counted without the list, and the pass.
