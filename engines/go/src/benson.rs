@@ -8,7 +8,7 @@
 //! that border only kept chains, and the regions bordering a dropped chain; the chains left
 //! are unconditionally alive. A region bordered only by such chains in which all points, or
 //! all but one, touch them is *pass-alive territory* (KataGo's rules, docs/rules.html,
-//! definitions [2] and [3]): the opponent can never live there, so its points end as the
+//! endnotes 2 and 3): the opponent can never live there, so its points end as the
 //! side's. The exact solver bounds the final area count with these sets.
 
 use arbiter_core::Side;

@@ -45,11 +45,22 @@
 //! default convention perft(d) counts the legal sequences of exactly d turns: from the empty
 //! 9x9 board 82, 6643, … ([`arbiter_core::PerftConvention`]).
 //!
-//! **Search.** MCTS with playouts that never fill their own eyes, prefer captures and
-//! escapes from atari, and end with a Tromp-Taylor count (module `eval`); an exact solver
-//! for small boards (module `solve`) that proves area scores by bounds from Benson's
-//! pass-alive groups; `impl arbiter_search::Searchable for Go` runs them with
-//! `engines/go/params.yaml`.
+//! **Search.** MCTS (the shared UCT, no RAVE or priors) with its own playout policy through
+//! the `playout_move` hook: answer an atari, capture, never fill one's own eye, no self-atari
+//! of a group of more than two stones; playouts run to two passes and are scored by the
+//! rules (module `eval`). An exact solver for small boards (module `solve`) proves area
+//! scores by bounds from Benson's pass-alive groups ([`benson`]): 2x2 (+1, 4 k nodes) and 3x3
+//! (+9 from the centre, 75 k nodes) from the start; 4x4 and 5x5 are beyond it (the table keys
+//! on the whole history, sound under superko but with few transpositions). `impl
+//! arbiter_search::Searchable for Go` runs them with `engines/go/params.yaml`.
+//!
+//! **Speed** (`cargo run --release -p arbiter-go --example go_bench`, measured on a shared
+//! 2-core machine at load 10-12, wall clock; the run used 0.38 of a core, so one core does
+//! about 2.6 times as much): perft 9x9 depth 4 (42,002,809) in 1.65 s, 25 M leaves/s; 19x19
+//! depth 3 (47,046,242) in 1.43 s; the playout policy alone 7,000 playouts/s on 9x9 (106
+//! plies each) and 970/s on 19x19 (440 plies); MCTS 6,000 playouts/s on 9x9 and 930/s on
+//! 19x19. GNU Go 3.8's Monte Carlo mode does about 16,000 light playouts/s per core on 9x9 and
+//! Pachi 12.90 about 2,800 heavy ones at the same load.
 
 pub mod benson;
 pub mod board;

@@ -23,7 +23,7 @@ impl Searchable for Go {
         GoEval::new(weights)
     }
 
-    /// Proves the area score by Benson bounds ([`crate::solve`]): small boards and settled
+    /// Proves the area score by Benson bounds (module `solve`): small boards and settled
     /// positions.
     fn solve(&self, budget: Budget, params: &GoParams) -> Result<Report<GoMove>, SearchError> {
         crate::solve::solve(self, budget, params.search.tt_size_mb)
