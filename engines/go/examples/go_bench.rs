@@ -28,7 +28,7 @@ fn perft(variant: &str, depth: u32, expected: u64) {
 /// Playouts of the policy alone from the empty board, as many as fit in `budget`.
 fn playouts(variant: &str, budget: Duration) {
     let start_position = Go::new(variant.parse().unwrap());
-    let mut eval = GoEval::new(Params::default());
+    let mut eval = GoEval::from(Params::default());
     let mut rng = SplitMix64::new(1);
     let start = Instant::now();
     let (mut count, mut plies) = (0u64, 0u64);

@@ -110,33 +110,26 @@ pub fn pass_alive(game: &Go, side: Side) -> Safe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GoVariant;
-    use arbiter_core::Game;
-
-    fn position(variant: &str, text: &str) -> Go {
-        let variant: GoVariant = variant.parse().unwrap();
-        let setup = Go::parse_position(&variant, text).unwrap();
-        Go::from_setup(variant, &setup).unwrap()
-    }
+    use arbiter_laws::position;
 
     #[test]
     fn two_eyes_live_one_eye_does_not() {
         // 5x5: a black wall on the c file with two eyes at a3 and a5? The wall a4 b4 b5 b3
         // b2 b1 a2 with eyes a5, a3, a1: alive; the rest of the board is white's to take.
-        let game = position("tromp-taylor@5", "1X3/XX3/1X3/XX3/1X3 white");
+        let game = position::<Go>("tromp-taylor@5", "1X3/XX3/1X3/XX3/1X3 white");
         let safe = pass_alive(&game, Side::First);
         assert_eq!(safe.stones.len(), 7);
         // The three eyes are territory; the big region right of the wall is not (white can
         // live there).
         assert_eq!(safe.territory.len(), 3);
-        let one_eye = position("tromp-taylor@5", "XX3/1X3/XX3/XX3/XX3 white");
+        let one_eye = position::<Go>("tromp-taylor@5", "XX3/1X3/XX3/XX3/XX3 white");
         assert_eq!(pass_alive(&one_eye, Side::First), Safe::default());
     }
 
     #[test]
     fn the_whole_board_with_two_eyes() {
         // 3x3: black everywhere but a1 and c3: two separate eyes, the whole board is black's.
-        let game = position("tromp-taylor@3", "XX1/XXX/1XX white");
+        let game = position::<Go>("tromp-taylor@3", "XX1/XXX/1XX white");
         let safe = pass_alive(&game, Side::First);
         assert_eq!(safe.points(), 9);
     }

@@ -47,9 +47,8 @@ pub struct GoEval {
     empties: Vec<Point>,
 }
 
-impl GoEval {
-    #[must_use]
-    pub fn new(params: Params) -> GoEval {
+impl From<Params> for GoEval {
+    fn from(params: Params) -> GoEval {
         GoEval {
             params,
             empties: Vec::new(),
@@ -269,19 +268,13 @@ impl Evaluator<Go> for GoEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GoVariant;
-
-    fn position(variant: &str, text: &str) -> Go {
-        let variant: GoVariant = variant.parse().unwrap();
-        let setup = Go::parse_position(&variant, text).unwrap();
-        Go::from_setup(variant, &setup).unwrap()
-    }
+    use arbiter_laws::position;
 
     #[test]
     fn eyes_on_the_edge_and_inside() {
         // 5x5: black b1 a2 c1?.. a1 is an eye of black when a2 and b1 are black and b2 is not
         // white; c3 is an eye inside b3 c4 d3 c2 with one white diagonal.
-        let game = position("tromp-taylor@5", "5/2X2/1X1XO/X1X2/1X3 black");
+        let game = position::<Go>("tromp-taylor@5", "5/2X2/1X1XO/X1X2/1X3 black");
         let g = game.geometry();
         let at = |text| crate::parse_point(g, text).unwrap();
         assert!(is_eye(&game, at("a1"), Side::First));
@@ -295,7 +288,7 @@ mod tests {
         let start = Go::new("chinese@9".parse().unwrap());
         let run = |seed| {
             let mut game = start.clone();
-            let mut eval = GoEval::new(Params::default());
+            let mut eval = GoEval::from(Params::default());
             let mut rng = SplitMix64::new(seed);
             let mut plies = 0;
             while let Some(mv) = eval.playout_move(&game, &mut rng) {
@@ -315,12 +308,12 @@ mod tests {
     fn the_policy_saves_a_stone_in_atari() {
         // Black c4 between white b4 and d4 (white b3 below b4); black e1, white c5 puts c4
         // in atari on c3, where it extends to two liberties (d3, c2).
-        let mut game = position("chinese@5", "5/1OXO1/1O3/5/5 black");
+        let mut game = position::<Go>("chinese@5", "5/1OXO1/1O3/5/5 black");
         for mv in ["e1", "c5"] {
             let mv = game.parse_move(mv).unwrap();
             game.play(mv).unwrap();
         }
-        let eval = GoEval::new(Params::default());
+        let eval = GoEval::from(Params::default());
         let reply = eval.tactical_reply(&game).map(GoMove::at);
         assert_eq!(reply, Some(game.parse_move("c3").unwrap()));
     }

@@ -40,6 +40,9 @@
 //! opponent's previous turn, forbidden by every ko rule), `positional-superko` (any earlier
 //! board), `situational-superko` (an earlier board with the same side to move).
 //!
+//! **Setup codes** (`from_setup`): the shared `board-size`, and `no-liberty` for each group
+//! left without a liberty (no game reaches one: a move removes such groups at once).
+//!
 //! **Perft.** A pass is a ply, legal whenever the game goes on; the game ends after two
 //! consecutive passes, so a second pass in a row is a leaf and nothing follows it. Under the
 //! default convention perft(d) counts the legal sequences of exactly d turns: from the empty

@@ -19,10 +19,6 @@ impl Searchable for Go {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     const PARAMS_PATH: &'static str = "engines/go/params.yaml";
 
-    fn evaluator(weights: Params) -> GoEval {
-        GoEval::new(weights)
-    }
-
     /// Proves the area score by Benson bounds (module `solve`): small boards and settled
     /// positions.
     fn solve(&self, budget: Budget, params: &GoParams) -> Result<Report<GoMove>, SearchError> {

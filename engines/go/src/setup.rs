@@ -54,12 +54,15 @@ pub(crate) const fn board(size: u8) -> Grid {
     }
 }
 
+/// The side names of the one-line form: `black`/`b` or `white`/`w`, any case.
+const SIDES: [&[&str]; 2] = [&["black", "b"], &["white", "w"]];
+
 /// Reads the side to move: `black`/`b` or `white`/`w`, any case.
 ///
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_side(text: &str) -> Result<Side, NotationError> {
-    grid::parse_side(text, [&["black", "b"], &["white", "w"]])
+    grid::parse_side(text, SIDES)
 }
 
 /// Parses a diagram of a `size` x `size` board.
@@ -80,14 +83,7 @@ pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<GoSetup, 
 /// # Errors
 /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
 pub fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
-    let mut parts = text.split_whitespace();
-    let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(NotationError::new(format!(
-            "`{text}` is not a go position: expected `<rows separated by /> <black|white>`"
-        )));
-    };
-    let to_move = parse_side(side)?;
-    let cells = board(size).parse_rows(rows, None, read_cell)?;
+    let (cells, to_move) = board(size).parse_line(text, None, read_cell, SIDES)?;
     Ok(GoSetup {
         size,
         cells,
@@ -98,13 +94,8 @@ pub fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
 /// Formats cells (a1 first) as the one-line form, empty runs as numbers.
 #[must_use]
 pub fn format_line(size: u8, cells: &[Option<Side>], to_move: Side) -> String {
-    let rows = board(size).format_rows(cells, true, '.', |cell| cell.map(|_| cell_char(cell)));
-    let side = if to_move == Side::First {
-        "black"
-    } else {
-        "white"
-    };
-    format!("{rows} {side}")
+    let side = SIDES[to_move.index()][0];
+    board(size).format_line(cells, true, '.', |cell| cell.map(|_| cell_char(cell)), side)
 }
 
 /// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
@@ -133,12 +124,12 @@ mod tests {
     #[test]
     fn malformed_lines_say_what_is_wrong() {
         let wrong = [
-            ("9/9/9/9/9/9/9/9/9", "is not a go position"),
+            ("9/9/9/9/9/9/9/9/9", "is not a position"),
             ("9/9/9/9/9/9/9/9/9 red", "not a side"),
             ("9/9/9/9/9/9/9/9 black", "8 rows"),
             ("10/9/9/9/9/9/9/9/9 black", "longer than 9 points"),
             ("4Q4/9/9/9/9/9/9/9/9 black", "unknown character `Q`"),
-            ("9/9/9/9/9/9/9/9/9 black extra", "is not a go position"),
+            ("9/9/9/9/9/9/9/9/9 black extra", "is not a position"),
             (
                 "99999999999999999999/9/9/9/9/9/9/9/9 black",
                 "longer than 9 points",

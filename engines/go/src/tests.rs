@@ -1,25 +1,16 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
+use arbiter_core::grid::Symmetry;
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use proptest::prelude::*;
 use rstest::rstest;
+
+use arbiter_laws::play;
 
 use crate::{Go, GoMove, GoVariant, PointSet};
 
 /// The position of the one-line form `text` under the rules `rules`.
 fn position(rules: &str, text: &str) -> Go {
-    let variant = variant(rules);
-    Go::parse_position(&variant, text)
-        .map(|setup| Go::from_setup(variant, &setup).expect("a position some game reaches"))
-        .expect("a one-line go position")
-}
-
-fn play(game: &mut Go, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = game.parse_move(text).unwrap();
-        game.play(mv)
-            .unwrap_or_else(|e| panic!("{text} in {}: {e}", game.format_position()));
-    }
+    arbiter_laws::position(rules, text)
 }
 
 fn variant(rules: &str) -> GoVariant {
@@ -235,53 +226,35 @@ fn game_laws() {
     .cases(96)
     .plies(120)
     .every_move(every_move)
+    .invariant(Go::is_consistent)
+    .symmetries(transformed, transform_move)
     .check();
 }
 
-/// The rule sets and sizes the properties run under: every ko rule, with and without suicide.
-fn variants() -> impl Strategy<Value = GoVariant> {
-    let names = [
-        "tromp-taylor@3",
-        "tromp-taylor@5",
-        "chinese@4",
-        "aga@4",
-        "new-zealand@5",
-        "chinese@9",
-        "tromp-taylor@19",
-    ];
-    prop::sample::select(names.map(variant).to_vec())
+/// The image of `mv` under `symmetry` (a pass is its own image).
+fn transform_move(game: &Go, symmetry: Symmetry, mv: GoMove) -> GoMove {
+    let Some(point) = mv.point() else {
+        return mv;
+    };
+    let g = game.geometry();
+    let (column, row) = g.coords(point);
+    let (row, column) = symmetry.apply(row, column, usize::from(g.size));
+    GoMove::at(g.point(column, row).expect("a symmetry keeps the board"))
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
-
-    #[test]
-    fn groups_stay_consistent_and_unmake_restores(
-        variant in variants(),
-        choices in prop::collection::vec(any::<u16>(), 0..200),
-    ) {
-        let (mut game, mut moves, mut history) = (Go::start(&variant), Vec::new(), Vec::new());
-        for choice in choices {
-            game.generate_moves(&mut moves);
-            // Passes rarely, so that boards fill and captures happen.
-            let Some(stones) = moves.len().checked_sub(1) else {
-                break;
-            };
-            let mv = if stones > 0 && choice % 16 != 0 {
-                moves[usize::from(choice) % stones]
-            } else {
-                GoMove::PASS
-            };
-            let before = game.clone();
-            game.make(mv);
-            history.push((before, mv));
-            prop_assert!(game.is_consistent(), "{}", game.format_position());
-        }
-        while let Some((before, mv)) = history.pop() {
-            game.unmake(mv, ());
-            prop_assert_eq!(&game, &before);
-            prop_assert_eq!(game.hash(), before.hash());
-            prop_assert!(game.is_consistent());
-        }
+/// The image of a game played from the empty board: the images of its moves played from the
+/// empty board, so that the history the ko rules read is the image's too.
+fn transformed(game: &Go, symmetry: Symmetry) -> Go {
+    let mut image = Go::start(&game.variant());
+    assert_eq!(
+        image.empty().len(),
+        u32::from(game.geometry().points),
+        "no handicap stones"
+    );
+    for mv in game.moves() {
+        image
+            .play(transform_move(game, symmetry, mv))
+            .expect("the image of a legal move");
     }
+    image
 }
