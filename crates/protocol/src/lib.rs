@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`encoding`] | Botzone coordinates per game (`{x,y}`, `{x0..y2}`, the `-1` meanings) and Gomocup `X,Y` |
 //! | [`botzone`] | Botzone JSON input/output, simplified line I/O, keep-running marker, history replay |
+//! | [`gtp`] | the Go Text Protocol v2 (commands with ids, `=`/`?` responses, vertices without `I`; HTP's lettering for Hex) |
 //! | [`gomocup`] | Gomocup/Piskvork commands (`START`, `TURN`, `BOARD`…`DONE`, `SWAP2BOARD`, …) and answers |
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
 //! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
@@ -27,6 +28,7 @@ pub mod botzone;
 pub mod ccgc;
 pub mod encoding;
 pub mod gomocup;
+pub mod gtp;
 pub mod line;
 pub mod nboard;
 

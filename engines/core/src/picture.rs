@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use crate::grid::{Grid, RowOrder, column_letter};
+use crate::grid::{Grid, Letters, RowOrder};
 
 /// Why a move is marked on a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,6 +134,8 @@ pub struct Picture {
     pub notes: Vec<String>,
     /// Pixels around the board (room for labels, and for Surakarta's loops).
     pub margin: f64,
+    /// How the column labels are lettered (Go skips `i`).
+    pub letters: Letters,
 }
 
 impl Picture {
@@ -151,6 +153,7 @@ impl Picture {
             caption: String::new(),
             notes: Vec::new(),
             margin: MARGIN,
+            letters: Letters::Consecutive,
         }
     }
 
@@ -311,7 +314,7 @@ impl Picture {
                 svg,
                 "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
                 y - offset + 4.0,
-                column_letter(column)
+                self.letters.letter(column)
             );
         }
         for top in 0..self.grid.height {
