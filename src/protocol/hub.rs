@@ -515,12 +515,9 @@ impl Command {
 pub enum Answer {
     /// `id name=… version=…`: every field as sent.
     Id(Line),
-    /// `param name=… value=… type=…`: a parameter the GUI may set before `init`.
-    Param {
-        name: String,
-        value: String,
-        kind: String,
-    },
+    /// `param name=… value=… type=… [min=… max=… values=…]`: a parameter the GUI may set
+    /// before `init` (every field as sent; `name` is required).
+    Param(Line),
     Wait,
     Ready,
     /// `info …`: search information, every field as sent.
@@ -546,11 +543,10 @@ impl Answer {
         let line = Line::parse(text)?;
         Ok(match line.command.as_str() {
             "id" => Answer::Id(line),
-            "param" => Answer::Param {
-                name: required(&line, "name")?.to_owned(),
-                value: line.get("value").unwrap_or("").to_owned(),
-                kind: line.get("type").unwrap_or("").to_owned(),
-            },
+            "param" => {
+                required(&line, "name")?;
+                Answer::Param(line)
+            }
             "wait" => Answer::Wait,
             "ready" => Answer::Ready,
             "info" => Answer::Info(line),
@@ -574,11 +570,9 @@ impl Answer {
     #[must_use]
     pub fn to_line(&self) -> Line {
         match self {
-            Answer::Id(line) | Answer::Info(line) | Answer::Unknown(line) => line.clone(),
-            Answer::Param { name, value, kind } => Line::new("param")
-                .arg("name", name)
-                .arg("value", value)
-                .arg("type", kind),
+            Answer::Id(line) | Answer::Param(line) | Answer::Info(line) | Answer::Unknown(line) => {
+                line.clone()
+            }
             Answer::Wait => Line::new("wait"),
             Answer::Ready => Line::new("ready"),
             Answer::Done { mv, ponder } => {
