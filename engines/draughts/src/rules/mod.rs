@@ -476,10 +476,15 @@ impl Draughts {
                 && other.to == mv.to
                 && (mv.form == Form::Unresolved || other.captured == mv.captured)
         };
-        if let Some(shorter) = all.iter().find(|other| fits(other)) {
-            let mut legal = Vec::new();
-            self.captures(&mut legal, Keep::Most);
-            let most = legal.first().map_or(0, |mv| mv.captured.count_ones());
+        let mut legal = Vec::new();
+        self.captures(&mut legal, Keep::Most);
+        let most = legal.first().map_or(0, |mv| mv.captured.count_ones());
+        // A written path that fits no capture is no capture, even where a legal one ends on
+        // the same square; only a complete capture of fewer pieces is "not the maximum".
+        if let Some(shorter) = all
+            .iter()
+            .find(|other| fits(other) && other.captured.count_ones() < most)
+        {
             return IllegalMove::new(
                 "not-maximum-capture",
                 format!(
