@@ -33,7 +33,7 @@ const fn all_squares() -> u64 {
 /// Every square's bit.
 pub const SQUARES: u64 = all_squares();
 
-/// The square index (0–49) of a square's bit (a bit of [`SQUARES`]).
+/// The square index (0–49) of a square's bit (one of the 50 bits of the layout).
 #[must_use]
 pub const fn index_of(bit: u32) -> usize {
     let bit = bit as usize;
@@ -112,13 +112,13 @@ pub const fn row_of(i: usize) -> usize {
 #[must_use]
 pub const fn column_of(i: usize) -> usize {
     let row = row_of(i);
-    2 * (i % 5) + if row % 2 == 0 { 1 } else { 0 }
+    2 * (i % 5) + if row.is_multiple_of(2) { 1 } else { 0 }
 }
 
 /// The square index at a row and column, if that cell is a dark square.
 #[must_use]
 pub const fn index_at(row: usize, column: usize) -> Option<usize> {
-    if row >= 10 || column >= 10 || (row + column) % 2 == 0 {
+    if row >= 10 || column >= 10 || (row + column).is_multiple_of(2) {
         None
     } else {
         Some(row * 5 + column / 2)

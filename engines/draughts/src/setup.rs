@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn a_piece_on_a_light_square_is_refused() {
-        let mut rows = vec![". . . . . . . . . ."; 10];
+        let mut rows = [". . . . . . . . . ."; 10];
         rows[0] = "w . . . . . . . . .";
         let error = parse_diagram(&rows.join("\n"), Side::First).unwrap_err();
         assert!(error.message.contains("light square"), "{error}");

@@ -95,14 +95,12 @@ mod tests {
     fn the_start_shows_forty_men_and_fifty_numbers() {
         let game = Draughts::start(&crate::DraughtsVariant::default());
         let mv = game.parse_move("32-28").unwrap();
-        let svg = picture(
-            &game,
-            &[Mark {
-                mv,
-                role: MarkRole::Expected,
-                note: None,
-            }],
-        );
+        let expected = Mark {
+            mv,
+            role: MarkRole::Expected,
+            note: None,
+        };
+        let svg = picture(&game, std::slice::from_ref(&expected));
         assert_eq!(svg.matches("class=\"square\"").count(), 50);
         assert!(svg.contains(">46</text>"));
         // Forty pieces and one mark.

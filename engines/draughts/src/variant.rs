@@ -40,28 +40,28 @@ impl Default for DraughtsVariant {
 }
 
 impl fmt::Display for DraughtsVariant {
+    /// `standard`, or the settings that differ from it, in the order of the grammar.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let standard = DraughtsVariant::default();
-        if *self == standard {
-            return f.write_str("standard");
+        let settings: Vec<String> = [
+            (self.repetition != standard.repetition).then(|| match self.repetition {
+                Some(n) => format!("repetition-{n}"),
+                None => "no-repetition".to_owned(),
+            }),
+            (self.king_moves != standard.king_moves).then(|| match self.king_moves {
+                Some(n) => format!("king-moves-{n}"),
+                None => "no-king-moves".to_owned(),
+            }),
+            (!self.endgame_rule).then(|| "no-endgame-rule".to_owned()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if settings.is_empty() {
+            f.write_str("standard")
+        } else {
+            f.write_str(&settings.join("+"))
         }
-        let mut parts = Vec::new();
-        if self.repetition != standard.repetition {
-            parts.push(
-                self.repetition
-                    .map_or_else(|| "no-repetition".to_owned(), |n| format!("repetition-{n}")),
-            );
-        }
-        if self.king_moves != standard.king_moves {
-            parts.push(
-                self.king_moves
-                    .map_or_else(|| "no-king-moves".to_owned(), |n| format!("king-moves-{n}")),
-            );
-        }
-        if !self.endgame_rule {
-            parts.push("no-endgame-rule".to_owned());
-        }
-        f.write_str(&parts.join("+"))
     }
 }
 
