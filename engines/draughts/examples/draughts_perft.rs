@@ -18,7 +18,7 @@ fn main() {
                 eprintln!("{error}");
                 std::process::exit(2)
             });
-            Draughts::from_setup(variant, &setup).unwrap_or_else(|problems| {
+            Draughts::from_setup(&variant, &setup).unwrap_or_else(|problems| {
                 eprintln!("{problems:?}");
                 std::process::exit(2)
             })

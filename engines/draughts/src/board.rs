@@ -189,3 +189,54 @@ mod tests {
         assert_eq!(promotion_row(Side::Second) & bit(46), bit(46));
     }
 }
+
+/// How a move was written, when its text did not name one legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Form {
+    /// A move as the rules generate it: a step (nothing captured) or a capture of `captured`.
+    Played,
+    /// A capture written `a x b` that no legal capture matches: the rules say why.
+    Unresolved,
+    /// A capture written `a x b` that several legal captures (of different pieces) match.
+    Ambiguous,
+}
+
+/// One move: a man's or a king's step, or a whole capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
+    /// The start square's index (square number minus one).
+    pub from: u8,
+    /// The end square's index; a king's capture may end where it started.
+    pub to: u8,
+    /// The captured pieces, as bits of the board layout (`crate::board`); 0 for a step.
+    pub captured: u64,
+    /// [`Form::Played`] for every move the rules generate.
+    pub form: Form,
+}
+
+impl Move {
+    /// A step from square index `from` to `to`.
+    #[must_use]
+    pub const fn step(from: u8, to: u8) -> Move {
+        Move {
+            from,
+            to,
+            captured: 0,
+            form: Form::Played,
+        }
+    }
+
+    /// Whether the move is written as a capture.
+    #[must_use]
+    pub const fn is_capture(&self) -> bool {
+        self.captured != 0 || !matches!(self.form, Form::Played)
+    }
+
+    /// The square numbers (1–50) of the captured pieces, ascending.
+    #[must_use]
+    pub fn captured_squares(&self) -> Vec<u8> {
+        arbiter_core::Bits(self.captured)
+            .map(|bit| index_of(u32::from(bit)) as u8 + 1)
+            .collect()
+    }
+}

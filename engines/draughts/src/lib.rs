@@ -2,7 +2,7 @@
 //! rules of international draughts (FMJD, the World Draughts Federation; Annex 1 of its
 //! regulations; articles cited as "FMJD 4.3").
 //!
-//! **Rules** ([`Draughts`], `rules/`). The game is played on the 50 dark squares; white moves
+//! **Rules** ([`Draughts`], `rules.rs`, its captures in `rules/captures.rs`). The game is played on the 50 dark squares; white moves
 //! first (article 3). A man steps one square diagonally forwards; a king ("flying") any
 //! distance along a free diagonal. Capturing is compulsory, forwards and backwards, for men
 //! and kings (4.1–4.3): a man jumps an adjacent piece onto the empty square behind it, a
@@ -53,10 +53,11 @@ mod variant;
 #[cfg(test)]
 mod tests;
 
+pub use board::{Form, Move};
 pub use board::{SQUARE_COUNT, bit_of, index_of, square};
-pub use eval::Params;
-pub use notation::{Form, Move, parse_square};
+pub use eval::{DraughtsEval, Params};
+pub use notation::parse_square;
 pub use rules::{Draughts, Endgame, MEN, Undo};
-pub use search::DraughtsEval;
+
 pub use setup::DraughtsSetup;
 pub use variant::DraughtsVariant;

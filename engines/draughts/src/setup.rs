@@ -14,9 +14,11 @@
 //! (or `-`) an empty square; light squares are written `.` and must stay empty.
 
 use arbiter_core::grid::{Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, Side};
+use arbiter_core::{Bits, Game, NotationError, SetupProblem, Side};
 
-use crate::board::{SQUARE_COUNT, column_of, index_at, row_of};
+use crate::board::{SQUARE_COUNT, column_of, index_at, index_of, promotion_row, row_of, square};
+use crate::rules::{Draughts, Endgame, MEN};
+use crate::variant::DraughtsVariant;
 
 /// A position as written, not yet validated: `cells[i]` for square `i + 1`, each a side and
 /// whether the piece is a king.
@@ -274,6 +276,100 @@ pub fn format_diagram(cells: &[Option<(Side, bool)>]) -> String {
         }
     }
     BOARD.format_diagram(&grid, Labels::None, 0, write_cell)
+}
+
+/// Validates a raw setup: at most 20 pieces a side, some piece on the board, no man on
+/// its own promotion row (it would have been crowned), an endgame count only in an
+/// endgame. The position starts a fresh history.
+///
+/// # Errors
+/// Every problem found.
+pub(crate) fn validate(
+    variant: DraughtsVariant,
+    setup: &DraughtsSetup,
+) -> Result<Draughts, Vec<SetupProblem>> {
+    let (mut pieces, mut kings) = ([0u64; 2], 0u64);
+    for (i, cell) in setup.cells.iter().enumerate().take(SQUARE_COUNT) {
+        if let Some((side, king)) = cell {
+            pieces[side.index()] |= square(i);
+            if *king {
+                kings |= square(i);
+            }
+        }
+    }
+    let mut problems = Vec::new();
+    if setup.cells.len() != SQUARE_COUNT {
+        problems.push(SetupProblem::new(
+            "board-size",
+            format!("the board has {} squares: expected 50", setup.cells.len()),
+        ));
+    }
+    for side in [Side::First, Side::Second] {
+        let name = Draughts::side_name(side);
+        let count = pieces[side.index()].count_ones();
+        if count > MEN {
+            problems.push(SetupProblem::new(
+                "piece-count",
+                format!("{name} has {count} pieces: at most {MEN}"),
+            ));
+        }
+        let crowned_late = pieces[side.index()] & !kings & promotion_row(side);
+        if crowned_late != 0 {
+            let squares: Vec<String> = Bits(crowned_late)
+                .map(|bit| (index_of(u32::from(bit)) + 1).to_string())
+                .collect();
+            problems.push(SetupProblem::new(
+                "man-on-promotion-row",
+                format!(
+                    "{name} has a man on its promotion row ({}): it would have been crowned",
+                    squares.join(", ")
+                ),
+            ));
+        }
+    }
+    if pieces[0] | pieces[1] == 0 {
+        problems.push(SetupProblem::new("piece-count", "the board is empty"));
+    }
+    if setup.endgame_plies > 0 && Endgame::of(pieces[0], pieces[1], kings).is_none() {
+        problems.push(SetupProblem::new(
+            "endgame-count",
+            format!(
+                "{} plies are counted in an endgame, but the material is none of the \
+                 16-move or 5-move endgames",
+                setup.endgame_plies
+            ),
+        ));
+    }
+    if problems.is_empty() {
+        Ok(Draughts::from_parts(
+            variant,
+            pieces,
+            kings,
+            setup.to_move,
+            setup.king_plies,
+            setup.endgame_plies,
+        ))
+    } else {
+        Err(problems)
+    }
+}
+
+/// The raw setup of a position (its history is not part of it).
+pub(crate) fn to_setup(game: &Draughts) -> DraughtsSetup {
+    let cells = (0..SQUARE_COUNT)
+        .map(|i| {
+            [Side::First, Side::Second]
+                .into_iter()
+                .find(|&side| game.pieces(side) & square(i) != 0)
+                .map(|side| (side, game.kings() & square(i) != 0))
+        })
+        .collect();
+    DraughtsSetup {
+        cells,
+        to_move: game.side_to_move(),
+        king_plies: game.king_plies(),
+        endgame_plies: game.endgame_plies(),
+    }
 }
 
 #[cfg(test)]

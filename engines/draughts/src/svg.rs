@@ -8,8 +8,8 @@ use arbiter_core::Side;
 use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece, PointMark};
 
+use crate::board::Move;
 use crate::board::{SQUARE_COUNT, column_of, row_of, square};
-use crate::notation::Move;
 use crate::rules::Draughts;
 
 /// The picture's cell (a1-order index of its ten-by-ten grid, row 1 at the top) of a square.

@@ -1,22 +1,17 @@
 //! Rule tests on whole positions, perft, and the law kits over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, play};
 
 use crate::{Draughts, DraughtsVariant};
 
-fn position(rule: &str, text: &str) -> Draughts {
-    let variant: DraughtsVariant = rule.parse().unwrap();
-    let setup = Draughts::parse_position(&variant, text).unwrap();
-    Draughts::from_setup(variant, &setup).unwrap()
+fn position(variant: &str, text: &str) -> Draughts {
+    arbiter_laws::position(variant, text)
 }
 
+/// The legal moves as text, sorted.
 fn legal(game: &Draughts) -> Vec<String> {
-    let mut texts: Vec<String> = game
-        .legal_moves()
-        .into_iter()
-        .map(|mv| game.format_move(mv))
-        .collect();
+    let mut texts = arbiter_laws::legal(game);
     texts.sort();
     texts
 }
@@ -24,14 +19,6 @@ fn legal(game: &Draughts) -> Vec<String> {
 fn code(game: &Draughts, text: &str) -> Result<(), &'static str> {
     let mv = game.parse_move(text).unwrap();
     game.check_move(mv).map_err(|error| error.code)
-}
-
-fn play(game: &mut Draughts, moves: &str) {
-    for text in Draughts::split_moves(moves) {
-        let mv = game.parse_move(&text).unwrap();
-        game.play(mv)
-            .unwrap_or_else(|error| panic!("{text}: {error}"));
-    }
 }
 
 #[test]
@@ -46,12 +33,6 @@ fn perft_from_the_start_matches_the_published_counts() {
             "depth {depth}"
         );
     }
-    // The bulk count agrees with the plain walk.
-    let mut plain = game.clone();
-    assert_eq!(
-        arbiter_core::perft_generic(&mut plain, 4, PerftConvention::default()),
-        4265
-    );
 }
 
 #[test]
@@ -96,36 +77,6 @@ fn a_side_without_pieces_loses() {
         Some(Outcome::win(Side::First, EndReason::NoPieces))
     );
     assert_eq!(code(&game, "19-14"), Err("game-over"));
-}
-
-#[test]
-fn search_laws() {
-    let start = Draughts::start(&DraughtsVariant::default());
-    let kings = position("standard", "W:WK47,36:BK4,15");
-    arbiter_laws::SearchLaws::new(vec![start, kings])
-        .nodes(20_000)
-        .mcts_iterations(1_000)
-        .check();
-}
-
-#[test]
-fn the_search_sees_a_capture_past_its_horizon() {
-    use arbiter_search::{Algorithm, Budget, SearchRequest, Searchable};
-    // 28x19 takes black's last piece; at depth 1 the quiescence settles the capture race.
-    let game = position("standard", "W:W28:B23");
-    let report = game
-        .search(
-            SearchRequest {
-                algorithm: Algorithm::AlphaBeta,
-                budget: Budget::Depth(1),
-            },
-            Draughts::PARAMS_YAML,
-        )
-        .unwrap();
-    assert_eq!(
-        report.result.best.map(|mv| game.format_move(mv)),
-        Some("28x19".to_owned())
-    );
 }
 
 #[test]
@@ -196,7 +147,7 @@ fn mirrored(game: &Draughts) -> Draughts {
     for (i, cell) in setup.cells.iter().enumerate() {
         flipped.cells[49 - i] = cell.map(|(side, king)| (side.opponent(), king));
     }
-    Draughts::from_setup(*game.variant(), &flipped).unwrap()
+    Draughts::from_setup(game.variant(), &flipped).unwrap()
 }
 
 proptest::proptest! {

@@ -15,7 +15,7 @@
 //! them (for saying why a written capture is refused).
 
 use crate::board::{DIRECTIONS, shift};
-use crate::notation::{Form, Move};
+use crate::board::{Form, Move};
 
 /// What a walk keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
