@@ -9,6 +9,7 @@ pub fn embedded_engines() -> Vec<Box<dyn RulesEngine>> {
         Box::new(Embedded::<arbiter_amazons::Amazons>::searching()),
         Box::new(Embedded::<arbiter_connect6::Connect6>::searching()),
         Box::new(Embedded::<arbiter_dotsboxes::DotsBoxes>::searching()),
+        Box::new(Embedded::<arbiter_draughts::Draughts>::searching()),
         Box::new(Embedded::<arbiter_einstein::EinStein>::searching()),
         Box::new(Embedded::<arbiter_go::Go>::searching()),
         Box::new(Embedded::<arbiter_gomoku::Gomoku>::searching()),

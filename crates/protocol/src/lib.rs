@@ -15,6 +15,8 @@
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
 //! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
 //! | [`ccgc`] | the CCGC platform protocol (`name?`, `new black`, `move <list>`, `error`, `end`, `quit`) and its move lists |
+//! | [`hub`] | Hub, Scan's draughts protocol v2 (`hub`, `init`, `pos`, `level`, `go`, `done move=… ponder=…`) |
+//! | [`dxp`] | DXP, the DamExchange Protocol's fixed-width messages (`R`, `A`, `M`, `E`, `C`, `B`, `K`) and its NUL framing |
 //!
 //! Every parser returns a [`CodecError`] for text it cannot read; none panics on any input.
 //! The protocols are documented for users in `docs/protocols.md`.
@@ -26,9 +28,11 @@
 
 pub mod botzone;
 pub mod ccgc;
+pub mod dxp;
 pub mod encoding;
 pub mod gomocup;
 pub mod gtp;
+pub mod hub;
 pub mod line;
 pub mod nboard;
 
