@@ -182,7 +182,7 @@ pub struct OverExpectation {
     #[schemars(with = "String")]
     pub winner: Spanned<String>,
     /// The end reason (`line`, `no-moves`, `board-full`, `stalemate`, `no-pieces`,
-    /// `repetition`, `move-limit`, `forbidden`, `goal`).
+    /// `repetition`, `move-limit`, `forbidden`, `goal`, `connection`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub reason: Option<Spanned<String>>,

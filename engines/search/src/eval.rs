@@ -17,9 +17,13 @@
 //! - [`Evaluator::table_key`]: the transposition-table key, when the value of a position
 //!   depends on more than [`Game::hash`] (the path since the last capture, under a repetition
 //!   rule).
+//! - [`Evaluator::playout`]: the playout policy of MCTS, for a game whose playouts should not
+//!   be uniformly random (Hex answers an intrusion into a bridge) or are cheaper played on a
+//!   board of its own.
 
 use arbiter_core::{Game, Outcome};
 
+use crate::rng::SplitMix64;
 use crate::score::{mate_in, mated_in};
 
 /// Which moves a node's list holds ([`Evaluator::search_moves`]).
@@ -118,6 +122,20 @@ pub trait Evaluator<G: Game> {
     /// rule), so that two nodes with one key have one value.
     fn table_key(&self, game: &G) -> u64 {
         game.hash()
+    }
+
+    /// The playout policy of MCTS: plays one playout from `game` (not finished) with the
+    /// game's own policy, drawing every random choice from `rng` (MCTS's seeded stream, so
+    /// playouts stay reproducible), and returns the reward for `Side::First` in `0..=1` (1 a
+    /// win, 0 a loss). The moves of such a playout do not go through [`Evaluator::make`]:
+    /// the policy plays them on a copy or a board of its own, and may stop where it likes
+    /// (`mcts_playout_limit` is its to read or not).
+    ///
+    /// The default, `None`, leaves the playout to MCTS: uniformly random moves from
+    /// [`Evaluator::search_moves`] up to `mcts_playout_limit` plies, then the evaluation.
+    fn playout(&mut self, game: &G, rng: &mut SplitMix64) -> Option<f64> {
+        let _ = (game, rng);
+        None
     }
 
     /// Makes `mv` (legal) in `game` for the search; the default is [`Game::make`]. Override it
