@@ -8,13 +8,14 @@
 //! Queenbee's two-distance or Hexy's resistance (Anshelevich), but cheap and exact at the end
 //! (a distance of 0 is a connection, an unreachable edge is the largest distance).
 //!
-//! The evaluator remembers the moves the search made ([`arbiter_search::Evaluator::make`]), so
+//! The searches see only the moves that matter when a stone wins at once or must block one
+//! (`search_moves`). The evaluator remembers the moves the search made ([`arbiter_search::Evaluator::make`]), so
 //! that a playout knows the move it must answer.
 
 use std::collections::VecDeque;
 
 use arbiter_core::{Game, Side};
-use arbiter_search::{Evaluator, SplitMix64};
+use arbiter_search::{Evaluator, MoveSet, SplitMix64};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Colour, Edge, HexMove, MAX_CELLS, neighbours};
@@ -157,6 +158,35 @@ impl Evaluator<Hex> for HexEval {
     /// hurts), so a search to the end may prune more.
     fn moving_can_lose(&self) -> bool {
         false
+    }
+
+    /// A stone that joins the mover's edges, if there is one (every such stone wins); else
+    /// the one cell where the opponent would join its edges, if there is exactly one (every
+    /// other move loses at once); else every legal move. Both narrowings keep a best move, so
+    /// the list is complete: proofs stand. The swap, while it is offered, is no stone that
+    /// answers a threat, so the list is then left whole.
+    fn search_moves(&mut self, game: &Hex, moves: &mut Vec<HexMove>) -> MoveSet {
+        game.generate_moves(moves);
+        if moves.is_empty() || game.swap_offered() {
+            return MoveSet::Complete;
+        }
+        let mover = game.colour_to_move();
+        let wins = game.winning_cells(mover);
+        let forced = if wins.is_empty() {
+            let threats = game.winning_cells(mover.opposite());
+            if threats.len() == 1 {
+                threats
+            } else {
+                Vec::new()
+            }
+        } else {
+            wins
+        };
+        if !forced.is_empty() {
+            moves.clear();
+            moves.extend(forced.into_iter().map(HexMove::Stone));
+        }
+        MoveSet::Complete
     }
 
     fn begin(&mut self, _root: &Hex) {

@@ -209,6 +209,32 @@ impl Hex {
             && self.winner.is_none()
     }
 
+    /// The empty cells where a `colour` stone would join `colour`'s edges at once (none once
+    /// the game is over).
+    #[must_use]
+    pub fn winning_cells(&self, colour: Colour) -> Vec<Cell> {
+        if self.winner.is_some() {
+            return Vec::new();
+        }
+        let size = self.size();
+        let [a, b] = Edge::of(colour);
+        let roots = [a, b].map(|edge| self.connections.find(edge_node(edge)));
+        let reaches = |index: usize, edge: Edge, root: usize| {
+            edge.touches(Cell::from_index(index, size), size)
+                || neighbours(size, index).any(|next| {
+                    self.cells[next] == Some(colour) && self.connections.find(next) == root
+                })
+        };
+        (0..self.variant.cells())
+            .filter(|&index| {
+                self.cells[index].is_none()
+                    && reaches(index, a, roots[0])
+                    && reaches(index, b, roots[1])
+            })
+            .map(|index| Cell::from_index(index, size))
+            .collect()
+    }
+
     /// Whether the swap is offered now or will be after the next stone (the empty board of a
     /// variant with the swap rule).
     #[must_use]

@@ -246,3 +246,27 @@ fn positions_a_game_reaches_are_accepted() {
         assert_eq!(game.format_position(), text, "{name}");
     }
 }
+
+#[test]
+fn winning_cells_complete_a_chain_at_once() {
+    // Black f1 to f10 on 11 x 11: f11 and e11 join the bottom row.
+    let mut moves = Vec::new();
+    for row in 1..=10 {
+        moves.push(format!("f{row} a{row}"));
+    }
+    let game = played::<Hex>(&variant("standard"), &moves.join(" "));
+    let cells: Vec<String> = game
+        .winning_cells(Colour::Black)
+        .into_iter()
+        .map(crate::format_cell)
+        .collect();
+    assert_eq!(cells, ["e11", "f11"]);
+    assert!(game.winning_cells(Colour::White).is_empty());
+    // On 1 x 1 the one cell wins for either colour.
+    assert_eq!(
+        Hex::start(&variant("standard@1"))
+            .winning_cells(Colour::White)
+            .len(),
+        1
+    );
+}
