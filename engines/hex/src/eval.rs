@@ -203,7 +203,7 @@ impl Evaluator<Hex> for HexEval {
         game.unmake(mv, undo);
     }
 
-    /// The bridge-aware random fill of [`PlayoutBoard::run`], answering the search's last
+    /// The bridge-aware random fill of the board (module `playout`), answering the search's last
     /// stone.
     fn playout(&mut self, game: &Hex, rng: &mut SplitMix64) -> Option<f64> {
         let last = match self.moves.last() {

@@ -44,7 +44,25 @@
 //! random but answer an intrusion into a bridge (module `playout`, through the search's
 //! playout hook), and an exact solver for boards up to 11 x 11 (module `solve`: a win/loss
 //! depth-first search with a transposition table, pruned by the carriers of its proofs and by
-//! the opponent's immediate threats), which solves every 5 x 5 and 6 x 6 opening.
+//! the opponent's immediate threats and semi-connections). Alpha-beta and MCTS search only the
+//! winning stone, or the one stone that blocks, when there is one (`HexEval::search_moves`).
+//!
+//! # Figures
+//! Measured on the project's 2-core machine under a load average of 10 to 14 (other builds):
+//! * perft from the 11 x 11 start, `cargo xtask perft hex 4`: 203,889,840 at depth 4 in 0.25 s
+//!   (the last ply counted in bulk); with the swap (`--variant swap-mirror`) 205,617,720 in
+//!   0.21 s. `examples/hex_perft.rs` prints each depth.
+//! * MCTS from the 11 x 11 start, `cargo xtask search hex --algorithm mcts --nodes 20000`:
+//!   34,000-45,000 playouts a second with the bridge-aware policy (every playout fills the
+//!   board), 57,000-66,000 with uniform playouts (`save-bridges: false`); alpha-beta about
+//!   56,000 nodes a second (each node runs two shortest-path searches).
+//! * The solver (`examples/hex_solve.rs`, release): every 5 x 5 opening in 2,353,548 nodes and
+//!   25-30 s, the hardest (a3, e3, a2) 0.36-0.49 M nodes each; the winning openings e1 b2 c2 d2
+//!   e2 b3 c3 d3 a4 b4 c4 d4 a5 are MoHex's (`suites/hex/openings-5x5.yaml`). Every opening of
+//!   2 x 2 to 4 x 4 in a few thousand nodes. No 6 x 6 opening within 5 M nodes: the virtual
+//!   connections (bridges, edge templates, one-cell hops, the OR rule per pair of groups) are a
+//!   small part of H-search, and 6 x 6 needs more (`suites/hex/openings-6x6.yaml` and the 7 x 7
+//!   and 8 x 8 tables are audit-only, each case a `fixme`).
 
 pub mod board;
 mod eval;

@@ -238,8 +238,8 @@ mod tests {
                         },
                     )
                     .collect();
-                let full = Hex::from_cells(game.variant().clone(), &cells, Colour::Black, false);
-                assert_eq!(full.winner_colour().is_some(), true);
+                let full = Hex::from_cells(*game.variant(), &cells, Colour::Black, false);
+                assert!(full.winner_colour().is_some());
                 assert_eq!(full.winner_colour() == Some(Colour::Black), black);
             }
         }

@@ -1,6 +1,6 @@
 //! [`Searchable`] for Hex: alpha-beta with the distance evaluation, MCTS with the
 //! bridge-aware playouts (both through [`HexEval`]), and the exact solver ([`crate::solve`])
-//! for boards up to 11 x 11 (in practice small boards and late positions).
+//! for boards up to 11 x 11 (in practice boards up to 5 x 5, and late positions).
 //!
 //! What a report proves: the solver's result always (a win or a loss; Hex has no draws); an
 //! alpha-beta or MCTS score only when it is a win or loss by distance.

@@ -11,6 +11,9 @@
 //! * the mover joins its edges at once on a cell `x`: a win with carrier `{x}`;
 //! * the opponent threatens that on two cells: every move but a winning one loses, carrier the
 //!   two cells; on one cell `t`: only `t` can save the game (the *mustplay* is `{t}`);
+//! * a full connection of either colour (bridges and edge templates chained, `vc`) decides at
+//!   once; every semi-connection of the opponent must be broken inside its carrier, so only
+//!   the intersection of their carriers is searched, and an empty one is a loss;
 //! * a move `m` that loses, to a reply strategy with carrier `C`, shows that every move outside
 //!   `C` loses too (the opponent's strategy ignores it), so only the moves inside the
 //!   intersection of the carriers found so far are still tried; a lost node's carrier is the
@@ -29,7 +32,6 @@
 //! The solver proves a win or a loss, not the shortest one: the reported score is a win or
 //! loss in the length of the principal variation found.
 
-mod dead;
 mod vc;
 mod word;
 
@@ -41,7 +43,6 @@ use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict}
 
 use crate::board::{Cell, Colour, Edge, HexMove, stone_key, white_to_move_key};
 use crate::rules::Hex;
-use dead::Rings;
 use vc::Links;
 use word::{Geometry, Word};
 
@@ -79,7 +80,6 @@ struct Entry<W> {
 /// The search state over one board size.
 struct Solver<W: Word> {
     geometry: Geometry<W>,
-    rings: Rings,
     stones: [W; 2],
     to_move: Colour,
     /// The Zobrist hashes of the position's images: itself, half-turned, mirrored in the long
@@ -98,7 +98,6 @@ impl<W: Word> Solver<W> {
         let geometry = Geometry::new(game.size());
         let mut solver = Solver {
             geometry,
-            rings: Rings::new(game.size()),
             stones: [W::ZERO; 2],
             to_move: game.colour_to_move(),
             hashes: [0; 4],
@@ -263,7 +262,8 @@ impl<W: Word> Solver<W> {
         if self.nodes > self.limit {
             return Err(Exhausted);
         }
-        if self.nodes % 4096 == 0 && self.deadline.is_some_and(|end| Instant::now() >= end) {
+        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|end| Instant::now() >= end)
+        {
             return Err(Exhausted);
         }
         Ok(())
@@ -346,14 +346,6 @@ impl<W: Word> Solver<W> {
                 self.store(proof, carrier.lowest() as usize);
                 return Ok(proof);
             }
-        }
-        // A stone on a dead cell is worth a pass: try the others (one, at least). A dead move
-        // loses to the strategy that beats the first refuted move m (the opponent plays as
-        // if the stone were on m, and a dead cell's colour changes no winner), so the loss's
-        // carrier needs no dead cell.
-        let dead = self.rings.dead(self.stones[0], self.stones[1], candidates);
-        if candidates & !dead != W::ZERO {
-            candidates &= !dead;
         }
         let mut first_refuted = None;
         for cell in self.order(candidates, mine, theirs, empty) {

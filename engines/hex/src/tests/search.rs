@@ -44,6 +44,16 @@ fn solved(game: &Hex) -> Verdict {
     .verdict
 }
 
+/// The solver's verdict on `game` is plain minimax's.
+fn agree(game: &mut Hex, label: &str) {
+    let expected = if wins(game) {
+        Verdict::Win
+    } else {
+        Verdict::Loss
+    };
+    assert_eq!(solved(game), expected, "{label}");
+}
+
 #[test]
 fn the_solver_agrees_with_minimax_after_every_opening_of_small_boards() {
     for size in 1..=3u8 {
@@ -57,17 +67,8 @@ fn the_solver_agrees_with_minimax_after_every_opening_of_small_boards() {
             if game.outcome().is_some() {
                 continue;
             }
-            let expected = if wins(&mut game) {
-                Verdict::Win
-            } else {
-                Verdict::Loss
-            };
-            assert_eq!(
-                solved(&game),
-                expected,
-                "{size}x{size} after {}",
-                game.format_move(mv)
-            );
+            let label = format!("{size}x{size} after {}", game.format_move(mv));
+            agree(&mut game, &label);
         }
     }
 }
@@ -94,17 +95,10 @@ fn the_solver_agrees_with_minimax_on_random_positions() {
             if game.outcome().is_some() {
                 continue;
             }
-            let expected = if wins(&mut game) {
-                Verdict::Win
-            } else {
-                Verdict::Loss
-            };
             let text: Vec<String> = line.iter().map(|mv| game.format_move(*mv)).collect();
-            assert_eq!(
-                solved(&game),
-                expected,
-                "{size}x{size} after {}",
-                text.join(" ")
+            agree(
+                &mut game,
+                &format!("{size}x{size} after {}", text.join(" ")),
             );
         }
     }
