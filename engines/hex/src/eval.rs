@@ -114,6 +114,12 @@ pub struct HexEval {
     board: PlayoutBoard,
 }
 
+impl From<Params> for HexEval {
+    fn from(params: Params) -> HexEval {
+        HexEval::new(params)
+    }
+}
+
 impl HexEval {
     /// The evaluator with `params`.
     #[must_use]

@@ -20,10 +20,6 @@ impl Searchable for Hex {
     type Weights = Params;
     type Evaluator = HexEval;
 
-    fn evaluator(weights: Params) -> HexEval {
-        HexEval::new(weights)
-    }
-
     /// The carrier-pruned depth-first solver, its table sized by `tt-size-mb`.
     fn solve(&self, budget: Budget, params: &HexParams) -> Result<Report<HexMove>, SearchError> {
         crate::solve::solve(self, budget, params.search.tt_size_mb)

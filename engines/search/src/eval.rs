@@ -20,6 +20,12 @@
 //! - [`Evaluator::playout`]: the playout policy of MCTS, for a game whose playouts should not
 //!   be uniformly random (Hex answers an intrusion into a bridge) or are cheaper played on a
 //!   board of its own.
+//! - [`Evaluator::quiescence_moves`]: what a leaf of alpha-beta searches before it is
+//!   evaluated (captures, or every evasion of a check), so that the evaluation is never taken
+//!   in the middle of an exchange: chess-like games (xiangqi) and draughts, whose captures
+//!   are compulsory.
+//! - [`Evaluator::extends`]: whether a node is searched one ply deeper than its depth (a
+//!   check, as chess engines extend it).
 
 use arbiter_core::{Game, Outcome};
 
@@ -36,6 +42,21 @@ pub enum MoveSet {
     /// A heuristic subset: the node's value is a guess, and alpha-beta treats the node as a
     /// horizon (never resolved, and a loss there is not a proof, see [`crate::alphabeta`]).
     Narrowed,
+}
+
+/// What a leaf of alpha-beta does before it is evaluated ([`Evaluator::quiescence_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Quiescence {
+    /// The leaf is evaluated as it stands (the default: no quiescence search).
+    Evaluate,
+    /// The side to move may stand pat on the evaluation or play one of the listed moves
+    /// (captures, promotions): the leaf is worth the best of the two.
+    StandPatOr,
+    /// The side to move must play one of the listed moves, and the evaluation is no option:
+    /// evasions of a check, or compulsory captures. The list holds every legal move then; an
+    /// empty list is read from [`Game::outcome`] (the game is over) or, if the game goes on,
+    /// evaluated.
+    MustMove,
 }
 
 /// The game-specific knowledge the searchers use.
@@ -136,6 +157,27 @@ pub trait Evaluator<G: Game> {
     fn playout(&mut self, game: &G, rng: &mut SplitMix64) -> Option<f64> {
         let _ = (game, rng);
         None
+    }
+
+    /// At a leaf of alpha-beta (depth 0) and below it, clears `moves` and fills it with the
+    /// noisy moves a quiescence search plays before the position is evaluated, and says how
+    /// ([`Quiescence`]). Every listed move is legal. The default, [`Quiescence::Evaluate`],
+    /// evaluates every leaf as it stands.
+    ///
+    /// Quiescence nodes count as searched nodes, are never stored in the table and leave the
+    /// node a horizon (its score is a heuristic), so a proof never rests on them. They go at
+    /// most [`crate::SearchParams::quiescence_plies`] plies below the leaf.
+    fn quiescence_moves(&mut self, game: &G, moves: &mut Vec<G::Move>) -> Quiescence {
+        let _ = (game, moves);
+        Quiescence::Evaluate
+    }
+
+    /// Whether `game`, just reached by a move of the search, is searched one ply deeper than
+    /// its depth (the side to move is in check, say). Extensions along one line stop at twice
+    /// the iteration's depth, so perpetual checks cannot run away. The default extends nothing.
+    fn extends(&self, game: &G) -> bool {
+        let _ = game;
+        false
     }
 
     /// Makes `mv` (legal) in `game` for the search; the default is [`Game::make`]. Override it

@@ -66,7 +66,7 @@ pub use engine::{
     Algorithm, DataFile, EngineParams, Proven, Report, SearchError, SearchRequest, Searchable,
     Verdict, parse_params, run_searcher, solve_to_end,
 };
-pub use eval::{Evaluator, MoveSet};
+pub use eval::{Evaluator, MoveSet, Quiescence};
 pub use mcts::Mcts;
 pub use params::SearchParams;
 /// The seeded generator of MCTS, for callers that need the same reproducible numbers

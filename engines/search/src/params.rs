@@ -21,6 +21,9 @@ pub struct SearchParams {
     /// The deepest alpha-beta iteration run under a `Nodes` or `Time` budget (capped at
     /// [`crate::score::MAX_PLY`]).
     pub max_depth: u32,
+    /// The most plies a quiescence search goes below an alpha-beta leaf
+    /// ([`crate::Evaluator::quiescence_moves`]); past it the position is evaluated.
+    pub quiescence_plies: u32,
     /// The UCT exploration constant `c` in `q + c * sqrt(ln N / n)`.
     pub mcts_exploration: f64,
     /// The most random plies in one MCTS playout; past it the evaluator scores the position.
@@ -51,6 +54,7 @@ impl Default for SearchParams {
             tt_size_mb: Self::DEFAULT_TT_SIZE_MB,
             node_check_interval: Self::DEFAULT_NODE_CHECK_INTERVAL,
             max_depth: 64,
+            quiescence_plies: 16,
             mcts_exploration: std::f64::consts::SQRT_2,
             mcts_playout_limit: 400,
             mcts_eval_scale: 400.0,

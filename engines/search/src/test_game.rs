@@ -403,6 +403,88 @@ pub fn minimax<E: Evaluator<Ttt>>(game: &mut Ttt, eval: &E, depth: u32, ply: usi
     best
 }
 
+/// [`LineEval`] with a quiescence search: at a leaf the side to move may stand pat or complete
+/// a line of its own (a "capture"); when the opponent threatens to complete one and the side
+/// to move cannot complete its own, it must move (every legal move listed, as for a check).
+/// Checks are "the opponent threatens a line", and they extend.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QuietEval;
+
+impl QuietEval {
+    /// The empty cells that would complete a line of `side`'s.
+    fn completions(game: &Ttt, side: Side) -> Vec<u8> {
+        let mine = game.stones[side.index()];
+        let theirs = game.stones[side.opponent().index()];
+        let mut cells: Vec<u8> = game
+            .board
+            .lines()
+            .iter()
+            .filter(|&&line| {
+                theirs & line == 0 && (mine & line).count_ones() + 1 == line.count_ones()
+            })
+            .map(|&line| (line & !mine).trailing_zeros() as u8)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+}
+
+impl Evaluator<Ttt> for QuietEval {
+    fn evaluate(&self, game: &Ttt) -> i32 {
+        LineEval.evaluate(game)
+    }
+
+    fn quiescence_moves(&mut self, game: &Ttt, moves: &mut Vec<u8>) -> crate::Quiescence {
+        let side = game.to_move;
+        moves.clear();
+        moves.extend(Self::completions(game, side));
+        if moves.is_empty() && !Self::completions(game, side.opponent()).is_empty() {
+            game.generate_moves(moves);
+            return crate::Quiescence::MustMove;
+        }
+        crate::Quiescence::StandPatOr
+    }
+
+    fn extends(&self, game: &Ttt) -> bool {
+        !Self::completions(game, game.to_move.opponent()).is_empty()
+    }
+}
+
+/// [`minimax`] with [`QuietEval`]'s quiescence search below depth 0, at most `plies` deep: the
+/// value alpha-beta must give without a table (extensions off).
+pub fn quiet_minimax(game: &mut Ttt, depth: u32, ply: usize, plies: u32) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        return QuietEval.terminal_score(game, outcome, ply);
+    }
+    let mut moves = Vec::new();
+    if depth == 0 {
+        if plies == 0 {
+            return QuietEval.evaluate(game);
+        }
+        let kind = QuietEval.quiescence_moves(game, &mut moves);
+        let mut best = match kind {
+            crate::Quiescence::Evaluate => return QuietEval.evaluate(game),
+            crate::Quiescence::StandPatOr => QuietEval.evaluate(game),
+            crate::Quiescence::MustMove => -crate::score::INFINITY,
+        };
+        for mv in moves {
+            game.make(mv);
+            best = best.max(-quiet_minimax(game, 0, ply + 1, plies - 1));
+            game.unmake(mv, ());
+        }
+        return best;
+    }
+    game.generate_moves(&mut moves);
+    let mut best = -crate::score::INFINITY;
+    for mv in moves {
+        game.make(mv);
+        best = best.max(-quiet_minimax(game, depth - 1, ply + 1, plies));
+        game.unmake(mv, ());
+    }
+    best
+}
+
 /// Plays `indices` (each taken modulo the legal-move count) from `game` while it goes on.
 pub fn random_position(mut game: Ttt, indices: &[u16]) -> Ttt {
     let mut moves = Vec::new();
