@@ -13,6 +13,7 @@ pub fn embedded_engines() -> Vec<Box<dyn RulesEngine>> {
         Box::new(Embedded::<arbiter_einstein::EinStein>::searching()),
         Box::new(Embedded::<arbiter_go::Go>::searching()),
         Box::new(Embedded::<arbiter_gomoku::Gomoku>::searching()),
+        Box::new(Embedded::<arbiter_hex::Hex>::searching()),
         Box::new(Embedded::<arbiter_nogo::NoGo>::searching()),
         Box::new(Embedded::<arbiter_othello::Othello>::searching()),
         Box::new(Embedded::<arbiter_surakarta::Surakarta>::searching()),

@@ -53,6 +53,8 @@ pub enum EndReason {
     Goal,
     /// The players passed in turn (Go: two consecutive passes) and the count decides.
     Passes,
+    /// A chain of the winner's stones joins the winner's two edges (Hex).
+    Connection,
 }
 
 impl EndReason {
@@ -68,6 +70,7 @@ impl EndReason {
         EndReason::Forbidden,
         EndReason::Goal,
         EndReason::Passes,
+        EndReason::Connection,
     ];
 
     /// The spec name of this reason.
@@ -84,6 +87,7 @@ impl EndReason {
             EndReason::Forbidden => "forbidden",
             EndReason::Goal => "goal",
             EndReason::Passes => "passes",
+            EndReason::Connection => "connection",
         }
     }
 

@@ -20,6 +20,9 @@
 //! - [`Evaluator::playout_move`]: the next move of an MCTS playout, when the game has a
 //!   playout policy of its own (Go programs never fill their own eyes in playouts and answer
 //!   ataris first) instead of a uniform draw from the list.
+//! - [`Evaluator::playout`]: the playout policy of MCTS, for a game whose playouts should not
+//!   be uniformly random (Hex answers an intrusion into a bridge) or are cheaper played on a
+//!   board of its own.
 //! - [`Evaluator::quiescence_moves`]: what a leaf of alpha-beta searches before it is
 //!   evaluated (captures, or every evasion of a check), so that the evaluation is never taken
 //!   in the middle of an exchange: chess-like games (xiangqi) and draughts, whose captures
@@ -152,6 +155,20 @@ pub trait Evaluator<G: Game> {
     /// filling one's own eyes, captures first) and need not build the move list. Playouts
     /// prove nothing, so a policy changes no proof.
     fn playout_move(&mut self, game: &G, rng: &mut SplitMix64) -> Option<G::Move> {
+        let _ = (game, rng);
+        None
+    }
+
+    /// The playout policy of MCTS: plays one playout from `game` (not finished) with the
+    /// game's own policy, drawing every random choice from `rng` (MCTS's seeded stream, so
+    /// playouts stay reproducible), and returns the reward for `Side::First` in `0..=1` (1 a
+    /// win, 0 a loss). The moves of such a playout do not go through [`Evaluator::make`]:
+    /// the policy plays them on a copy or a board of its own, and may stop where it likes
+    /// (`mcts_playout_limit` is its to read or not).
+    ///
+    /// The default, `None`, leaves the playout to MCTS: uniformly random moves from
+    /// [`Evaluator::search_moves`] up to `mcts_playout_limit` plies, then the evaluation.
+    fn playout(&mut self, game: &G, rng: &mut SplitMix64) -> Option<f64> {
         let _ = (game, rng);
         None
     }

@@ -16,7 +16,8 @@
 //! The evaluator's hooks apply as in alpha-beta: [`Evaluator::begin`] at the root, every move
 //! of the tree and of the playouts through [`Evaluator::make`]/[`Evaluator::unmake`], and the
 //! moves of [`Evaluator::search_moves`] for expansion and playouts (MCTS proves nothing, so a
-//! narrowed list needs no care here).
+//! narrowed list needs no care here). A game with a playout policy ([`Evaluator::playout`])
+//! plays each playout itself from the leaf, with the searcher's seeded random stream.
 //!
 //! **Chance nodes** ([`Game::is_chance`]: a die to roll) are walked, in the tree and in the
 //! playouts, by drawing an event with the game's weights ([`Game::chance_weight`]) from the
@@ -227,9 +228,16 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 
     /// Random moves from `game` until the game ends or the playout limit; returns the reward
-    /// for [`Side::First`] and the plies played. The moves are pushed on `undos`. The
-    /// evaluator's policy ([`Evaluator::playout_move`]) chooses when it has one.
+    /// for [`Side::First`] and the plies played. The moves are pushed on `undos`. A game with
+    /// a playout policy of its own ([`Evaluator::playout`]) plays the playout instead; else
+    /// the evaluator's move policy ([`Evaluator::playout_move`]) chooses when it has one.
     fn playout(&mut self, game: &mut G) -> (f64, u64) {
+        if game.outcome().is_none()
+            && let Some(reward) = self.evaluator.playout(game, &mut self.rng)
+        {
+            debug_assert!((0.0..=1.0).contains(&reward), "a reward of {reward}");
+            return (reward, 0);
+        }
         let mut plies = 0;
         loop {
             if let Some(mv) = self.evaluator.playout_move(game, &mut self.rng) {
@@ -464,6 +472,32 @@ mod tests {
                 );
                 assert!(result.score > 900, "{result:?}");
             }
+        }
+    }
+
+    /// A playout policy that calls every playout for one side.
+    struct FixedPlayout(f64);
+
+    impl Evaluator<Ttt> for FixedPlayout {
+        fn evaluate(&self, _: &Ttt) -> i32 {
+            0
+        }
+
+        fn playout(&mut self, _: &Ttt, rng: &mut SplitMix64) -> Option<f64> {
+            let _ = rng.next_u64();
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn a_playout_policy_replaces_the_random_playouts() {
+        // Random playouts from the start never agree on every game; the policy's do, and
+        // every root child ends up with the policy's value for the first side.
+        let game = Ttt::start(&Board::Three);
+        for (reward, score) in [(1.0, 1000), (0.0, -1000)] {
+            let mut mcts = Mcts::new(FixedPlayout(reward), SearchParams::default());
+            let result = mcts.search(&game, Budget::Nodes(50));
+            assert_eq!(result.score, score);
         }
     }
 

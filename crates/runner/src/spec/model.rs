@@ -186,7 +186,7 @@ pub struct OverExpectation {
     #[schemars(with = "String")]
     pub(crate) winner: Spanned<String>,
     /// The end reason (`line`, `no-moves`, `board-full`, `stalemate`, `no-pieces`,
-    /// `repetition`, `move-limit`, `forbidden`, `goal`).
+    /// `repetition`, `move-limit`, `forbidden`, `goal`, `connection`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub(crate) reason: Option<Spanned<String>>,
