@@ -59,7 +59,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 10] = [
+    pub const ALL: [EndReason; 11] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
