@@ -11,6 +11,7 @@
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
+//! | [`workspace`] | the manifests: every member's MSRV, lints and `publish = false`, every engine crate optimised in dev |
 
 mod bad_input;
 mod bot;
@@ -19,3 +20,4 @@ mod external;
 mod folders;
 mod matches;
 mod report;
+mod workspace;
