@@ -50,7 +50,8 @@ fn default_variant(game: &str, protocol: Protocol) -> Option<&'static str> {
         ("amazons", Protocol::ArbiterLine | Protocol::Ccgc) => None,
         ("amazons", _) => Some("botzone8"),
         // The CCGC platform's rulings: a NoGo foul loses; Surakarta has no repetition or
-        // no-capture rule (shared/protocols-ccgc.md).
+        // no-capture rule (the platform's source, ifplusor/SAUGamePlatform: `CNoGo.cpp`,
+        // `CSurakarta.cpp`; tongque0/gotack-examples `nogo/docs/不围棋项目规则.docx`).
         ("nogo", Protocol::Ccgc) => Some("foul-loses"),
         ("surakarta", Protocol::Ccgc) => Some("no-repetition+no-limit"),
         _ => None,

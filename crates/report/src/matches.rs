@@ -256,7 +256,6 @@ pub(crate) fn markdown(summary: &MatchSummary) -> String {
 
 /// Panels over the games played: the LLR with the SPRT's bounds (when the match ran an SPRT),
 /// and Elo with its 95% interval as a band.
-#[allow(clippy::cast_precision_loss)]
 fn plot(summary: &MatchSummary) -> String {
     let history = summary.history();
     if history.is_empty() {

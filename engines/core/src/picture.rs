@@ -191,7 +191,6 @@ impl Picture {
 
     /// The pixel centre of column `column`, row `top` (from the top).
     #[must_use]
-    #[allow(clippy::cast_precision_loss)]
     pub const fn centre(&self, column: usize, top: usize) -> (f64, f64) {
         let shift = match self.look {
             Look::Squares { .. } => 0.5,
@@ -218,7 +217,6 @@ impl Picture {
     }
 
     /// The board's size in pixels, without margins.
-    #[allow(clippy::cast_precision_loss)]
     const fn extent(&self) -> (f64, f64) {
         let (w, h) = (self.grid.width as f64, self.grid.height as f64);
         match self.look {
