@@ -315,7 +315,8 @@ impl Manifest {
     /// As [`Manifest::load`].
     pub fn from_yaml(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
         let file: ManifestFile = serde_saphyr::from_str(text).map_err(|error| {
-            let message = clean_message(&error.to_string());
+            let message = arbiter_files::yaml::budget_words(&error)
+                .unwrap_or_else(|| clean_message(&error.to_string()));
             ManifestError(match error.location() {
                 Some(at) => SpecError::at(
                     path,

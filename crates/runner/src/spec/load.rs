@@ -255,21 +255,53 @@ pub fn load_str(
     }
 }
 
-/// Parses a case file's YAML: duplicate keys refused, and booleans only as YAML's own
-/// `true`/`false` (`yes`, `on` or a quoted `"true"` is an error, not a silent boolean).
+/// Parses a case file's YAML: duplicate keys refused, booleans only as YAML's own
+/// `true`/`false` (`yes`, `on` or a quoted `"true"` is an error, not a silent boolean), and no
+/// tag that would change what a value means without showing it (`!mytag`, `!!binary`).
 pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, Vec<SpecError>> {
+    if let Some((line, column)) = binary_tag(text) {
+        return Err(vec![SpecError::at(
+            path,
+            text,
+            line,
+            column,
+            "a `!!binary` value: a case file is text, write the value itself",
+        )]);
+    }
     let mut options = serde_saphyr::options::Options::default();
     options.strict_booleans = true;
+    options.reject_unsupported_tags = true;
     serde_saphyr::from_str_with_options(text, options)
         .map_err(|error| vec![yaml_error(path, text, &error)])
 }
 
-/// Turns a serde-saphyr error into ours, keeping its location and message.
+/// Where a `!!binary` tag stands in `text` (1-based line and column), outside comments.
+/// serde-saphyr decodes it into a string silently; no case file has a use for it.
+fn binary_tag(text: &str) -> Option<(usize, usize)> {
+    const TAG: &str = "!!binary";
+    text.lines().enumerate().find_map(|(index, line)| {
+        let code = line.split(" #").next().unwrap_or(line);
+        if code.trim_start().starts_with('#') {
+            return None;
+        }
+        code.match_indices(TAG).find_map(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + TAG.len()..].chars().next();
+            let starts = before.is_none_or(|c| c.is_whitespace() || "[{,:-".contains(c));
+            let ends = after.is_none_or(|c| c.is_whitespace() || "]},".contains(c));
+            (starts && ends).then(|| (index + 1, code[..at].chars().count() + 1))
+        })
+    })
+}
+
+/// Turns a serde-saphyr error into ours, keeping its location and message (a budget breach
+/// in words, with the limit).
 pub(crate) fn yaml_error(path: &Path, text: &str, error: &serde_saphyr::Error) -> SpecError {
-    let message = first_line_of_message(&error.to_string());
+    let message = arbiter_files::yaml::budget_words(error)
+        .unwrap_or_else(|| first_line_of_message(&error.to_string()));
     match error.location() {
         Some(location) => SpecError::at(
             path,
