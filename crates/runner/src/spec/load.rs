@@ -128,6 +128,10 @@ pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> Found {
                         "symbolic link loop: it leads back to {}; not followed",
                         ancestor.display()
                     ),
+                    None if path.is_symlink() && is_link_loop(&path) => {
+                        "symbolic link loop: its links lead back to each other; not followed"
+                            .to_owned()
+                    }
                     None if path.is_symlink() && !path.exists() => {
                         "dangling symbolic link: its target does not exist".to_owned()
                     }
@@ -176,6 +180,35 @@ pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> Found {
         }
     }
     found
+}
+
+/// Whether following the link at `path` goes round in circles (links to each other).
+fn is_link_loop(path: &Path) -> bool {
+    std::fs::metadata(path).is_err_and(|error| error.raw_os_error() == Some(libc::ELOOP))
+}
+
+/// A file in a game's folder (`specs/othello/`, `suites/othello/`) that names another game:
+/// a mistake of the kind a copied file makes, pointed at its `game:`.
+pub(crate) fn folder_game_problem(
+    path: &Path,
+    text: &str,
+    game: &str,
+    engines: &[Box<dyn RulesEngine>],
+) -> Option<SpecError> {
+    let folder = path.parent()?.file_name()?.to_str()?;
+    let is_game = engines.iter().any(|engine| engine.game() == folder);
+    (is_game && folder != game).then(|| {
+        at_key(
+            path,
+            text,
+            "game",
+            format!(
+                "the file is in the folder of {folder} but names game {}: move it to the \
+                 folder of its game, or name {folder}",
+                arbiter_files::echo(game)
+            ),
+        )
+    })
 }
 
 /// An error pointing at a top-level `key:` of a file's `text` (or at the file, if the key is
@@ -233,6 +266,9 @@ pub fn load_str(
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSpec, Vec<SpecError>> {
     let spec: SpecFile = parse_yaml(path, text)?;
+    if let Some(error) = folder_game_problem(path, text, &spec.game, engines) {
+        return Err(vec![error]);
+    }
     let topic = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());

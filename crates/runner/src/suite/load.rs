@@ -11,7 +11,7 @@ use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::spec::Skipped;
 use crate::spec::check::id_problem;
-use crate::spec::load::{at_key, data_files, parse_yaml, read_text};
+use crate::spec::load::{at_key, data_files, folder_game_problem, parse_yaml, read_text};
 use arbiter_engine::RulesEngine;
 use arbiter_files::SpecError;
 use arbiter_files::echo;
@@ -125,6 +125,9 @@ pub fn load_suite_str(
             .collect();
         (suite, lines)
     };
+    if let Some(error) = folder_game_problem(path, &text, &suite.game, engines) {
+        return Err(vec![error]);
+    }
     let loaded = LoadedSuite {
         path: path.to_owned(),
         name,
