@@ -34,7 +34,8 @@ struct Args {
     /// A deliberate fault (see docs/protocols.md): crash-at:N, segv-at:N, hang, garbage,
     /// illegal, forbidden, slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS,
     /// message-flood, blank-flood, extra-line, error-lines, debug-move, no-about, error-for-unknown,
-    /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term.
+    /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term,
+    /// exit-leaving-grandchild.
     #[arg(long)]
     fault: Option<Fault>,
     /// Search with this parameters file instead of the engine's shipped params.yaml.

@@ -42,7 +42,7 @@ pub use driver::Driver;
 pub use encode::{Answer, Board};
 pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub(crate) use gomocup::Stones;
-pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, Protocol};
+pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, ProgramPlace, Protocol};
 pub use sandbox::{Deadline, Started};
 
 use arbiter_engine::Fault;
