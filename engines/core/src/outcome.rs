@@ -51,11 +51,13 @@ pub enum EndReason {
     Forbidden,
     /// A piece reached the goal the rules give its side (EinStein: the far corner).
     Goal,
+    /// The side to move is in check and has no legal move (xiangqi).
+    Checkmate,
 }
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 9] = [
+    pub const ALL: [EndReason; 10] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
@@ -65,6 +67,7 @@ impl EndReason {
         EndReason::MoveLimit,
         EndReason::Forbidden,
         EndReason::Goal,
+        EndReason::Checkmate,
     ];
 
     /// The spec name of this reason.
@@ -80,6 +83,7 @@ impl EndReason {
             EndReason::MoveLimit => "move-limit",
             EndReason::Forbidden => "forbidden",
             EndReason::Goal => "goal",
+            EndReason::Checkmate => "checkmate",
         }
     }
 
