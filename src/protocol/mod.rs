@@ -14,6 +14,7 @@
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
 //! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
 //! | [`ccgc`] | the CCGC platform protocol (`name?`, `new black`, `move <list>`, `error`, `end`, `quit`) and its move lists |
+//! | [`ucci`] | the xiangqi engine protocols UCCI 3.0 and UCI (Pikafish's, Fairy-Stockfish's ranks from 1): commands and replies |
 //!
 //! Every parser returns a [`CodecError`] for text it cannot read; none panics on any input.
 //! The protocols are documented for users in `docs/protocols.md`.
@@ -29,6 +30,7 @@ pub mod encoding;
 pub mod gomocup;
 pub mod line;
 pub mod nboard;
+pub mod ucci;
 
 use std::fmt;
 

@@ -2,31 +2,41 @@
 //!
 //! When the current position (board and side to move) stands for the N-th time since the last
 //! capture ([`XiangqiVariant::repetition`]), the plies from the first of those N occurrences
-//! to now form the cycle, and each side's moves in it are judged (AXF rules as the WXF/AXF
-//! rule book states them, asianxiangqi.org `AXF_rules_Eng.pdf`; the English drafts on
-//! wxf.org/xq/rule/asia and clubxiangqi.com/rules):
+//! to now form the cycle, and each side's moves in it are judged. The sources are the Asian
+//! Xiangqi Federation's rules (asianxiangqi.org `AXF_rules_Eng.pdf`; the English drafts of its
+//! chapter 4 with the numbered rules and diagrams on wxf.org/xq/rule/asia and
+//! clubxiangqi.com/rules, cited here by rule number) and the summary of the Asian rules on
+//! chesshub.com/cchess/rules (web.archive.org, 2005):
 //! - **perpetual check**: every move of the side checks. It loses (rule 6), unless the other
 //!   side checks perpetually too (rule 7: a draw);
-//! - **perpetual chase**: every move of the side newly *chases* one same enemy piece (rule 3
-//!   of the general rules; one piece chasing two alternately is no violation, rule 32). A
-//!   move chases a piece when, after it, a piece of the mover other than its general and its
-//!   pawns (which may chase, rule 28 and chesshub's "pawns and kings are allowed to do
-//!   perpetual threats") could legally take an enemy piece other than the general and an
-//!   uncrossed pawn, and that piece is unprotected (the enemy has no legal recapture on its
-//!   point) or stronger than the attacker (a horse or cannon against a rook, rule 15; an
-//!   advisor or elephant against a rook, horse or cannon), and the chase did not stand before
-//!   the move. Two equal pieces attacking each other, the one able to take back the other, is
-//!   an offer to exchange, not a chase (rule 40);
-//! - a check outranks a chase: perpetual check against perpetual chase loses for the checker;
-//!   the same violation on both sides, or none, is a draw (rules 5 and 10). Under the AXF a
-//!   side alternating checks and chases does not violate (rule 12: "one check one chase" is a
-//!   draw); under the CXA profile it chases (一将一捉 is a forbidden move in 中国象棋协会
-//!   《象棋竞赛规则》), so there only its non-checking moves must chase one same piece.
+//! - **perpetual chase**: every move of the side newly *chases* one same enemy piece
+//!   (chesshub: "perpetual threats on one unprotected piece (except for a non-crossed-river
+//!   pawn) are forbidden"; one piece chasing two alternately is no violation, rule 32). A move
+//!   chases a piece when, after it, a piece of the mover other than its general and its pawns
+//!   (which may chase, rule 28; chesshub: "pawns and kings are allowed to do perpetual
+//!   threats") could legally take an enemy piece other than the general and an uncrossed pawn,
+//!   and that piece is unprotected (the enemy has no legal recapture on its point) or stronger
+//!   than the attacker (a horse or cannon against a rook, rule 15 and chesshub's "perpetual
+//!   threats on a chariot with cannons and/or horses"; an advisor or elephant against a rook,
+//!   horse or cannon), and that chase did not stand before the move. Two equal pieces
+//!   attacking each other, the one able to take back the other, is an offer to exchange, not
+//!   a chase (rule 40);
+//! - a move that checks and chases counts for both (chesshub: "sometimes a move can be judged
+//!   in two ways …, the one that may be judged as a forbidden move is selected"); a check that
+//!   chases nothing breaks a chase (rule 12: "one check one chase" is a draw);
+//! - a check outranks a chase, and equal conduct draws (chesshub: "if both sides repeat
+//!   forbidden moves, the game is ruled a draw …; if only one side keeps checking, he should
+//!   change his moves"): perpetual check against perpetual chase loses for the checker, and a
+//!   repetition with no violation is a draw (rule 5).
+//!
+//! Under the CXA profile (中国象棋协会《象棋竞赛规则》, which forbids 一将一捉) a side's checks stand
+//! in for chases: its non-checking moves must chase one same piece.
 //!
 //! What is not ruled (each case the specs name says so): perpetual threats of mate (长杀,
 //! forbidden under the CXA, a draw under the AXF, rule 9), the CXA's chases of protected
-//! pieces that would win material by value, and the AXF's finer cases (a pinned rook chased,
-//! rules 19 and 39-41; a piece made unprotected by a pin, the appendix's example).
+//! pieces that would win material by value, and the AXF's finer cases (a rook pinned by a
+//! horse, rule 19 and diagrams 39-41; a piece left unprotected by a pin, the appendix's
+//! example).
 
 use arbiter_core::{Bits, EndReason, Outcome, Side};
 
@@ -133,7 +143,7 @@ pub fn judge(position: &Xiangqi) -> Option<Ruling> {
         ids[usize::from(ply.mv.to)] = ids[usize::from(ply.mv.from)];
         ids[usize::from(ply.mv.from)] = NONE;
         let check = checks(i);
-        let new = if check || position.variant.profile == Profile::CheckOnly {
+        let new = if position.variant.profile == Profile::CheckOnly {
             0
         } else {
             chases(&boards[i + 1], side) & !chases(&boards[i], side)
@@ -150,20 +160,13 @@ pub fn judge(position: &Xiangqi) -> Option<Ruling> {
             conduct[side.index()] = Conduct::Check;
             continue;
         }
+        // AXF: every move must chase the piece, a checking move too (a check that chases
+        // nothing breaks the chase: one check one chase). CXA: the checks stand in for chases
+        // (一将一捉).
         let counted = moves
             .iter()
-            .filter(|&&(check, _)| match position.variant.profile {
-                // One check one chase is no violation: a check breaks the chase.
-                Profile::Axf | Profile::CheckOnly => true,
-                // 一将一捉: the checks stand in for chases.
-                Profile::Cxa => !check,
-            });
-        let common = counted.fold(
-            u128::MAX,
-            |set, &(check, ids)| {
-                if check { 0 } else { set & ids }
-            },
-        );
+            .filter(|&&(check, _)| !(check && position.variant.profile == Profile::Cxa));
+        let common = counted.fold(u128::MAX, |set, &(_, ids)| set & ids);
         if common != 0 && common != u128::MAX {
             conduct[side.index()] = Conduct::Chase;
             // Where the chased pieces stand now.
