@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use arbiter_core::Side;
 
-use crate::board::{EMPTY, FILES, Kind, Point, file_of, kind_of, rank_of, side_of};
+use arbiter_core::Bits;
+
+use crate::board::{Kind, POINTS, Point, file_of, kind_of, piece, rank_of, side_of};
 use crate::rules::Xiangqi;
 
 /// Material by kind, the `material:` block of `params.yaml`.
@@ -104,14 +106,9 @@ fn from_home(side: Side, p: Point) -> i32 {
     }
 }
 
-/// The value of the piece `kind` of `side` on `p`: its material and its square terms.
-fn piece_value(
-    params: &Params,
-    side: Side,
-    kind: Kind,
-    p: Point,
-    own_pawn_files: &[u16; 2],
-) -> i32 {
+/// The value of the piece `kind` of `side` on `p`: its material and its square terms (the
+/// rook's open-file term aside, which depends on the pawns).
+fn square_value(params: &Params, side: Side, kind: Kind, p: Point) -> i32 {
     let file = file_of(p) as i32;
     let home = from_home(side, p);
     let square = match kind {
@@ -132,38 +129,67 @@ fn piece_value(
             params.horse_centre * centre + if home >= 5 { params.horse_crossed } else { 0 }
         }
         Kind::Cannon if file == 4 => params.cannon_central,
-        Kind::Rook => {
-            let open = own_pawn_files[side.index()] & (1 << file) == 0;
-            i32::from(open) * params.rook_open_file
-                + if home >= 5 { params.rook_crossed } else { 0 }
-        }
-        Kind::Advisor if home <= 2 => params.defender_home,
-        Kind::Elephant if home <= 2 => params.defender_home,
+        Kind::Rook if home >= 5 => params.rook_crossed,
+        Kind::Advisor | Kind::Elephant if home <= 2 => params.defender_home,
         _ => 0,
     };
     params.value(kind) + square
 }
 
+/// The evaluation as tables: the value of every piece on every point, built once from the
+/// weights, so that a position is scored by one lookup per piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tables {
+    /// By piece code (side flag included) and point.
+    values: Vec<[i32; POINTS]>,
+    rook_open_file: i32,
+}
+
+impl Tables {
+    /// The tables of `params`.
+    #[must_use]
+    pub fn new(params: &Params) -> Tables {
+        let mut values = vec![[0; POINTS]; 16];
+        for side in [Side::First, Side::Second] {
+            for kind in Kind::ALL {
+                let code = usize::from(piece(side, kind));
+                for (p, value) in values[code].iter_mut().enumerate() {
+                    *value = square_value(params, side, kind, p as Point);
+                }
+            }
+        }
+        Tables {
+            values,
+            rook_open_file: params.rook_open_file,
+        }
+    }
+}
+
 /// The position's value for the side to move (higher is better).
 #[must_use]
-pub fn evaluate(position: &Xiangqi, params: &Params) -> i32 {
+pub fn evaluate(position: &Xiangqi, tables: &Tables) -> i32 {
     let board = position.board();
-    let mut pawn_files = [0u16; 2];
-    for (p, &piece) in board.squares.iter().enumerate() {
-        if piece != EMPTY && kind_of(piece) == Kind::Pawn {
-            pawn_files[side_of(piece).index()] |= 1 << (p % FILES);
-        }
-    }
     let mut score = [0i32; 2];
-    for (p, &piece) in board.squares.iter().enumerate() {
-        if piece != EMPTY {
-            let side = side_of(piece);
-            score[side.index()] +=
-                piece_value(params, side, kind_of(piece), p as Point, &pawn_files);
+    let mut pawn_files = [0u16; 2];
+    let mut rooks = [0u16; 2];
+    for p in Bits(board.occupied) {
+        let piece = board.at(p);
+        let side = side_of(piece).index();
+        score[side] += tables.values[usize::from(piece)][usize::from(p)];
+        let file = 1 << file_of(p);
+        match kind_of(piece) {
+            Kind::Pawn => pawn_files[side] |= file,
+            // Two rooks on one file count once; rare enough not to matter.
+            Kind::Rook => rooks[side] |= file,
+            _ => {}
         }
     }
-    let us = arbiter_core::Game::side_to_move(position);
-    score[us.index()] - score[us.opponent().index()]
+    for side in 0..2 {
+        let open = rooks[side] & !pawn_files[side];
+        score[side] += tables.rook_open_file * open.count_ones() as i32;
+    }
+    let us = arbiter_core::Game::side_to_move(position).index();
+    score[us] - score[1 - us]
 }
 
 #[cfg(test)]
@@ -181,27 +207,33 @@ mod tests {
     #[test]
     fn the_start_is_even() {
         let start = Xiangqi::start(&XiangqiVariant::default());
-        assert_eq!(evaluate(&start, &Params::default()), 0);
+        assert_eq!(evaluate(&start, &Tables::new(&Params::default())), 0);
     }
 
     #[test]
     fn a_rook_up_is_worth_about_a_rook() {
         let params = Params::default();
         let game = position("4k4/9/9/9/9/9/9/9/9/R2K5 w");
-        let score = evaluate(&game, &params);
+        let score = evaluate(&game, &Tables::new(&params));
         assert!(
             (params.material.rook..params.material.rook + 100).contains(&score),
             "{score}"
         );
         let black = position("4k4/9/9/9/9/9/9/9/9/R2K5 b");
-        assert_eq!(evaluate(&black, &params), -score);
+        assert_eq!(evaluate(&black, &Tables::new(&params)), -score);
     }
 
     #[test]
     fn a_crossed_pawn_is_worth_more() {
         let params = Params::default();
-        let home = evaluate(&position("4k4/9/9/9/9/9/4P4/9/9/3K5 w"), &params);
-        let crossed = evaluate(&position("4k4/9/9/9/4P4/9/9/9/9/3K5 w"), &params);
+        let home = evaluate(
+            &position("4k4/9/9/9/9/9/4P4/9/9/3K5 w"),
+            &Tables::new(&params),
+        );
+        let crossed = evaluate(
+            &position("4k4/9/9/9/4P4/9/9/9/9/3K5 w"),
+            &Tables::new(&params),
+        );
         assert!(crossed > home + params.pawn_crossed / 2, "{home} {crossed}");
     }
 }

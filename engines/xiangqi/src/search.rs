@@ -21,7 +21,7 @@
 use arbiter_search::{Evaluator, Quiescence, Searchable};
 
 use crate::board::{EMPTY, kind_of};
-use crate::eval::{Params, evaluate};
+use crate::eval::{Params, Tables, evaluate};
 use crate::notation::Move;
 use crate::rules::Xiangqi;
 use arbiter_core::Game;
@@ -41,6 +41,8 @@ const CHAIN_SALT: u64 = 0x6379_636C_652D_6B65;
 #[derive(Clone, Debug, PartialEq)]
 pub struct XiangqiEval {
     params: Params,
+    /// The evaluation's tables, built from `params`.
+    tables: Tables,
     /// The chain of the positions since the last capture, the current one excluded.
     chain: u64,
     /// `chain` before each move made, for unmake.
@@ -52,6 +54,7 @@ impl XiangqiEval {
     #[must_use]
     pub fn new(params: Params) -> XiangqiEval {
         XiangqiEval {
+            tables: Tables::new(&params),
             params,
             chain: 0,
             stack: Vec::new(),
@@ -99,7 +102,7 @@ impl XiangqiEval {
 
 impl Evaluator<Xiangqi> for XiangqiEval {
     fn evaluate(&self, game: &Xiangqi) -> i32 {
-        evaluate(game, &self.params)
+        evaluate(game, &self.tables)
     }
 
     fn move_order_hint(&self, game: &Xiangqi, mv: Move) -> i32 {

@@ -210,25 +210,41 @@ impl Board {
     /// left attacked), piece by piece from the lowest point.
     #[inline]
     pub fn pseudo_moves(&self, us: Side, mut sink: impl FnMut(Move)) {
-        let own = self.sides[us.index()];
-        for from in Bits(own) {
-            self.piece_moves(us, from, own, &mut sink);
+        let targets = !self.sides[us.index()];
+        for from in Bits(self.sides[us.index()]) {
+            self.piece_moves(us, from, targets, true, &mut sink);
+        }
+    }
+
+    /// Calls `sink` with every capture of `us` by the rules of its piece.
+    #[inline]
+    pub fn pseudo_captures(&self, us: Side, mut sink: impl FnMut(Move)) {
+        let targets = self.sides[us.opponent().index()];
+        for from in Bits(self.sides[us.index()]) {
+            self.piece_moves(us, from, targets, false, &mut sink);
         }
     }
 
     /// Calls `sink` with the moves of the piece of `us` on `from` by the rules of its kind.
     pub fn moves_from(&self, us: Side, from: Point, mut sink: impl FnMut(Move)) {
         if self.sides[us.index()] & bit(from) != 0 {
-            self.piece_moves(us, from, self.sides[us.index()], &mut sink);
+            self.piece_moves(us, from, !self.sides[us.index()], true, &mut sink);
         }
     }
 
-    /// The moves of the piece of `us` on `from` by its own rules; `own` is `us`'s pieces.
+    /// The moves of the piece of `us` on `from` by its own rules to a point of `targets` (not
+    /// `us`'s own pieces); a rook's or cannon's moves to empty points only when `quiet`.
     #[inline]
-    fn piece_moves(&self, us: Side, from: Point, own: u128, sink: &mut impl FnMut(Move)) {
-        let free = |to: Point| own & bit(to) == 0;
+    fn piece_moves(
+        &self,
+        us: Side,
+        from: Point,
+        targets: u128,
+        quiet: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
         let mut step = |to: Point| {
-            if free(to) {
+            if targets & bit(to) != 0 {
                 sink(Move { from, to });
             }
         };
@@ -277,13 +293,21 @@ impl Board {
                     step(to);
                 }
             }
-            kind @ (Kind::Rook | Kind::Cannon) => self.slider_moves(us, from, kind, sink),
+            kind @ (Kind::Rook | Kind::Cannon) => self.slider_moves(us, from, kind, quiet, sink),
         }
     }
 
-    /// A rook's or cannon's moves along its rank and file.
+    /// A rook's or cannon's moves along its rank and file: its captures, and its moves to empty
+    /// points when `quiet`.
     #[inline]
-    fn slider_moves(&self, us: Side, from: Point, kind: Kind, sink: &mut impl FnMut(Move)) {
+    fn slider_moves(
+        &self,
+        us: Side,
+        from: Point,
+        kind: Kind,
+        quiet: bool,
+        sink: &mut impl FnMut(Move),
+    ) {
         let enemy = self.sides[us.opponent().index()];
         let (file, rank) = (file_of(from), rank_of(from));
         let target = |ends: [u8; 2]| {
@@ -293,6 +317,38 @@ impl Board {
         let rank_line = Self::rank_line(from, self.occupied);
         let file_line = Self::file_line(from, self.files);
         // Quiet moves: the empty points before the first piece in each direction.
+        if quiet {
+            self.slider_quiet(from, rank_line, file_line, sink);
+        }
+        // Captures: the first piece (rook) or the second (cannon) in each direction, if enemy.
+        for ends in [rank_line.low, rank_line.high] {
+            if let Some(f) = target(ends) {
+                let to = at(usize::from(f), rank);
+                if enemy & bit(to) != 0 {
+                    sink(Move { from, to });
+                }
+            }
+        }
+        for ends in [file_line.low, file_line.high] {
+            if let Some(r) = target(ends) {
+                let to = at(file, usize::from(r));
+                if enemy & bit(to) != 0 {
+                    sink(Move { from, to });
+                }
+            }
+        }
+    }
+
+    /// A slider's moves to the empty points before the first piece in each direction.
+    #[inline]
+    fn slider_quiet(
+        &self,
+        from: Point,
+        rank_line: Line,
+        file_line: Line,
+        sink: &mut impl FnMut(Move),
+    ) {
+        let (file, rank) = (file_of(from), rank_of(from));
         let low = if rank_line.low[0] == NONE {
             0
         } else {
@@ -325,23 +381,6 @@ impl Board {
                 to: at(file, r),
             });
         }
-        // Captures: the first piece (rook) or the second (cannon) in each direction, if enemy.
-        for ends in [rank_line.low, rank_line.high] {
-            if let Some(f) = target(ends) {
-                let to = at(usize::from(f), rank);
-                if enemy & bit(to) != 0 {
-                    sink(Move { from, to });
-                }
-            }
-        }
-        for ends in [file_line.low, file_line.high] {
-            if let Some(r) = target(ends) {
-                let to = at(file, usize::from(r));
-                if enemy & bit(to) != 0 {
-                    sink(Move { from, to });
-                }
-            }
-        }
     }
 
     /// Calls `sink` with every legal move of `us`; `in_check` says whether `us` is in check.
@@ -363,12 +402,15 @@ impl Board {
         let king = self.kings[us.index()];
         let exposure = EXPOSURE[usize::from(king)];
         let own = self.sides[us.index()];
-        // Stops at the first legal move: each piece's moves are listed, then tested.
-        let mut moves = Vec::with_capacity(17);
+        // Stops at the first legal move: each piece's moves (at most 17) are listed, then tested.
+        let mut moves = [Move { from: 0, to: 0 }; 20];
         for from in Bits(own) {
-            moves.clear();
-            self.piece_moves(us, from, own, &mut |mv| moves.push(mv));
-            if moves.iter().any(|&mv| {
+            let mut count = 0;
+            self.piece_moves(us, from, !own, true, &mut |mv| {
+                moves[count] = mv;
+                count += 1;
+            });
+            if moves[..count].iter().any(|&mv| {
                 let risky =
                     in_check || mv.from == king || exposure & (bit(mv.from) | bit(mv.to)) != 0;
                 !risky || self.safe_after(us, mv)
@@ -381,9 +423,11 @@ impl Board {
 
     /// The captures of `us` among its legal moves.
     pub fn legal_captures(&self, us: Side, in_check: bool, mut sink: impl FnMut(Move)) {
-        let enemy = self.sides[us.opponent().index()];
-        self.legal_moves(us, in_check, |mv| {
-            if enemy & bit(mv.to) != 0 {
+        let king = self.kings[us.index()];
+        let exposure = EXPOSURE[usize::from(king)];
+        self.pseudo_captures(us, |mv| {
+            let risky = in_check || mv.from == king || exposure & (bit(mv.from) | bit(mv.to)) != 0;
+            if !risky || self.safe_after(us, mv) {
                 sink(mv);
             }
         });
