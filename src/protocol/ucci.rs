@@ -115,7 +115,7 @@ fn square(text: &str, base: u32) -> Option<Square> {
         return None;
     }
     let rank = rank.parse::<u32>().ok()?.checked_sub(base)?;
-    (rank <= 9).then(|| (file, rank as u8))
+    (rank <= 9).then_some((file, rank as u8))
 }
 
 fn square_text((file, rank): Square, base: u32) -> String {

@@ -316,11 +316,11 @@ const fn horse_attackers() -> [Steps; POINTS] {
                     // The horse stands at p - (df, dr) and jumps by (df, dr); its leg is one
                     // step from it along the long direction.
                     let (lf, lr) = if long_rank { (0, dr / 2) } else { (df / 2, 0) };
-                    if let Some(from) = offset(p as Point, -df, -dr) {
-                        if let Some(leg) = offset(from, lf, lr) {
-                            table[p][n] = (from, leg);
-                            n += 1;
-                        }
+                    if let Some(from) = offset(p as Point, -df, -dr)
+                        && let Some(leg) = offset(from, lf, lr)
+                    {
+                        table[p][n] = (from, leg);
+                        n += 1;
                     }
                 }
                 df += 1;
@@ -347,11 +347,10 @@ const fn elephant_moves() -> [Steps; POINTS] {
             if let (Some(to), Some(eye)) = (
                 offset(p as Point, df, dr),
                 offset(p as Point, df / 2, dr / 2),
-            ) {
-                if (rank_of(to) <= 4) == red_half {
-                    table[p][n] = (to, eye);
-                    n += 1;
-                }
+            ) && (rank_of(to) <= 4) == red_half
+            {
+                table[p][n] = (to, eye);
+                n += 1;
             }
             d += 1;
         }
@@ -380,11 +379,11 @@ const fn palace_steps(diagonal: bool) -> [[Point; 4]; POINTS] {
             let mut n = 0;
             let mut d = 0;
             while d < 4 {
-                if let Some(to) = offset(p as Point, dirs[d].0, dirs[d].1) {
-                    if in_palace(side, to) {
-                        table[p][n] = to;
-                        n += 1;
-                    }
+                if let Some(to) = offset(p as Point, dirs[d].0, dirs[d].1)
+                    && in_palace(side, to)
+                {
+                    table[p][n] = to;
+                    n += 1;
                 }
                 d += 1;
             }

@@ -92,7 +92,7 @@ fn cycle(position: &Xiangqi, n: u32) -> Option<(usize, Vec<Board>)> {
     let first = len - since_capture;
     let current = &boards[since_capture];
     let occurrences: Vec<usize> = (0..since_capture)
-        .filter(|&i| (since_capture - i) % 2 == 0 && boards[i] == *current)
+        .filter(|&i| (since_capture - i).is_multiple_of(2) && boards[i] == *current)
         .collect();
     let earlier = (n - 1) as usize;
     if occurrences.len() < earlier {
@@ -121,7 +121,7 @@ pub fn judge(position: &Xiangqi) -> Option<Ruling> {
     // The side to move before ply i of the cycle; the position after ply i is in check when
     // the next record (or the current position) says so.
     let mover = |i: usize| {
-        if (len - i) % 2 == 0 {
+        if (len - i).is_multiple_of(2) {
             position.to_move
         } else {
             position.to_move.opponent()

@@ -24,18 +24,16 @@ use crate::board::{EMPTY, kind_of};
 use crate::eval::{Params, Tables, evaluate};
 use crate::notation::Move;
 use crate::rules::Xiangqi;
-use arbiter_core::Game;
+use arbiter_core::{Game, zobrist};
 
-/// SplitMix64's finaliser: mixes a chain step so that chains of different orders differ.
-const fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// A well-mixed image of `x` (one SplitMix64 step, the core's Zobrist generator), so that
+/// chains of different orders differ.
+fn mix(x: u64) -> u64 {
+    zobrist::splitmix64(x).1
 }
 
-/// Salts that keep the parts of the key apart.
-const COUNTER_SALT: u64 = 0x7175_6965_742D_706C;
-const CHAIN_SALT: u64 = 0x6379_636C_652D_6B65;
+/// Salts that keep the parts of the key apart: the counter's, the chain's.
+const SALTS: [u64; 2] = [0x7175_6965_742D_706C, 0x6379_636C_652D_6B65];
 
 /// The evaluator the searchers use, with the path-aware table key.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,10 +78,10 @@ impl XiangqiEval {
         let variant = position.variant();
         let mut key = position.hash();
         if variant.move_limit.is_some() {
-            key ^= mix(COUNTER_SALT ^ u64::from(position.quiet_plies()));
+            key ^= mix(SALTS[0] ^ u64::from(position.quiet_plies()));
         }
         if variant.repetition.is_some() {
-            key ^= mix(CHAIN_SALT ^ chain);
+            key ^= mix(SALTS[1] ^ chain);
         }
         key
     }
@@ -158,16 +156,17 @@ impl Evaluator<Xiangqi> for XiangqiEval {
     }
 }
 
+/// Alpha-beta (with quiescence and check extensions) and MCTS; no exact solver.
 impl Searchable for Xiangqi {
-    const PARAMS_PATH: &'static str = "engines/xiangqi/params.yaml";
-    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
     type Evaluator = XiangqiEval;
+    type Weights = Params;
 
-    /// Alpha-beta (with quiescence and check extensions) and MCTS; no exact solver.
     fn evaluator(weights: Params) -> XiangqiEval {
         XiangqiEval::new(weights)
     }
+
+    const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    const PARAMS_PATH: &'static str = "engines/xiangqi/params.yaml";
 }
 
 #[cfg(test)]
@@ -178,10 +177,13 @@ mod tests {
     use arbiter_search::{Algorithm, Budget, EngineParams, SearchRequest, Verdict, parse_params};
     use proptest::prelude::*;
 
+    /// The position of `fen` under the rulings `rule`.
     fn position(rule: &str, fen: &str) -> Xiangqi {
-        let variant: XiangqiVariant = rule.parse().unwrap();
-        let setup = Xiangqi::parse_position(&variant, fen).unwrap();
-        Xiangqi::from_setup(&variant, &setup).unwrap()
+        crate::setup::validate(
+            rule.parse().unwrap(),
+            &crate::setup::parse_fen(fen).unwrap(),
+        )
+        .unwrap()
     }
 
     fn search(game: &Xiangqi, budget: Budget) -> arbiter_search::Report<Move> {
@@ -195,13 +197,6 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn the_shipped_params_parse() {
-        let params: EngineParams<Params> =
-            parse_params(Xiangqi::PARAMS_PATH, Xiangqi::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
-    }
-
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
@@ -211,6 +206,10 @@ mod tests {
             .nodes(20_000)
             .mcts_iterations(500)
             .check();
+        // The weights in code are the shipped file's.
+        let shipped: EngineParams<Params> =
+            parse_params(Xiangqi::PARAMS_PATH, Xiangqi::PARAMS_YAML).unwrap();
+        assert_eq!(Params::default(), shipped.eval);
     }
 
     #[test]
@@ -260,27 +259,25 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
-        /// The running key equals the key from scratch, and unmake restores it.
+        /// The running key equals the key from scratch, and unmake restores it, along a
+        /// random game (the law kit's playout).
         #[test]
-        fn key_is_incremental_and_unmake_restores(choices in prop::collection::vec(any::<u16>(), 0..80)) {
-            let mut game = Xiangqi::start(&XiangqiVariant::default());
+        fn key_is_incremental_and_unmake_restores(choices in prop::collection::vec(any::<u32>(), 0..80)) {
+            let start = Xiangqi::start(&XiangqiVariant::default());
+            let (_, line) = arbiter_laws::playout(start.clone(), &choices);
             let mut eval = XiangqiEval::new(Params::default());
-            eval.begin(&game);
-            let mut moves = Vec::new();
-            for choice in choices {
-                game.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[usize::from(choice) % moves.len()];
-                let (before, key_before) = (game.clone(), eval.table_key(&game));
+            eval.begin(&start);
+            let mut game = start;
+            for mv in line {
+                let key_before = eval.table_key(&game);
+                let before = game.clone();
                 eval.make(&mut game, mv);
-                prop_assert_eq!(eval.table_key(&game), XiangqiEval::key(&game, XiangqiEval::chain_from_scratch(&game)));
-                let mut back = game.clone();
-                let mut back_eval = eval.clone();
+                let scratch = XiangqiEval::key(&game, XiangqiEval::chain_from_scratch(&game));
+                prop_assert_eq!(eval.table_key(&game), scratch);
+                let (mut back, mut back_eval) = (game.clone(), eval.clone());
                 back_eval.unmake(&mut back, mv, ());
-                prop_assert_eq!(&back, &before);
                 prop_assert_eq!(back_eval.table_key(&back), key_before);
+                prop_assert_eq!(back, before);
             }
         }
     }

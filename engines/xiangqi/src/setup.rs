@@ -6,9 +6,9 @@
 //! and black's in lower case (`E` and `H` are read for the elephant and the horse too), digits
 //! for runs of empty points; then the side to move, `w` (red; `r` and `red` are read too) or
 //! `b`; then, optionally, the two placeholders `- -`, the plies since the last capture and the
-//! move number, e.g. the start `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w
-//! - - 0 1`. The diagram is the same rows one per line with `.` for an empty point, spaces
-//! between points allowed.
+//! move number, e.g. the start
+//! `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`. The diagram is
+//! the same rows one per line with `.` for an empty point, spaces between points allowed.
 //!
 //! Setup problems (codes): `piece-count` (a side without a general, or more pieces of a kind
 //! than a side has), `palace` (a general or advisor outside its palace), `placement` (an
@@ -204,19 +204,15 @@ pub fn validate(
     variant: XiangqiVariant,
     setup: &XiangqiSetup,
 ) -> Result<Xiangqi, Vec<SetupProblem>> {
-    if setup.cells.len() != POINTS {
-        return Err(vec![SetupProblem::new(
-            "board-size",
-            format!(
-                "the board has {} points: expected {POINTS}",
-                setup.cells.len()
-            ),
-        )]);
-    }
+    let Ok(cells) = <&[Option<(Side, Kind)>; POINTS]>::try_from(setup.cells.as_slice()) else {
+        let found = setup.cells.len();
+        let message = format!("the board has {found} points: expected {POINTS}");
+        return Err(vec![SetupProblem::new("board-size", message)]);
+    };
     let mut problems = Vec::new();
     let mut board = Board::empty();
     let mut counts = [[0usize; 8]; 2];
-    for (p, cell) in setup.cells.iter().enumerate() {
+    for (p, cell) in cells.iter().enumerate() {
         let Some((side, kind)) = *cell else { continue };
         let p = p as Point;
         counts[side.index()][kind as usize] += 1;

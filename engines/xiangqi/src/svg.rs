@@ -6,11 +6,11 @@
 use std::fmt::Write as _;
 
 use arbiter_core::grid::{Grid, RowOrder};
-use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
 use crate::board::{FILES, POINTS, Point, RANKS, at};
-use crate::notation::Move;
+use crate::notation::{self, Move};
 use crate::rules::Xiangqi;
 
 const WOOD: &str = "#f0d9a4";
@@ -43,15 +43,17 @@ pub(crate) fn picture(game: &Xiangqi, marks: &[Mark<Move>]) -> String {
             ));
         }
     }
-    for mark in marks {
-        let (from, to) = (usize::from(mark.mv.from), usize::from(mark.mv.to));
-        board.paths.push((from, to, mark.role));
-        board.marks.push(PointMark {
-            index: to,
-            role: mark.role,
-            label: mark.note.clone(),
-        });
-    }
+    // A marked move: a path from its start, and the kit's point mark on its end.
+    board.paths.extend(marks.iter().map(|mark| {
+        (
+            usize::from(mark.mv.from),
+            usize::from(mark.mv.to),
+            mark.role,
+        )
+    }));
+    picture::point_marks(&mut board, marks, notation::format_move, |mv| {
+        vec![usize::from(mv.to)]
+    });
     let check = if game.in_check() && game.outcome().is_none() {
         " (in check)"
     } else {
@@ -112,15 +114,12 @@ mod tests {
     #[test]
     fn the_start_shows_the_river_both_palaces_and_32_characters() {
         let game = Xiangqi::start(&XiangqiVariant::default());
-        let mv = game.parse_move("h2e2").unwrap();
-        let svg = picture(
-            &game,
-            &[Mark {
-                mv,
-                role: MarkRole::Expected,
-                note: None,
-            }],
-        );
+        let expected = Mark {
+            role: MarkRole::Expected,
+            note: None,
+            mv: game.parse_move("h2e2").unwrap(),
+        };
+        let svg = picture(&game, &[expected]);
         assert_eq!(svg.matches("class=\"river\"").count(), 1);
         assert!(svg.contains("楚 河") && svg.contains("漢 界"));
         assert_eq!(svg.matches("class=\"palace\"").count(), 4);

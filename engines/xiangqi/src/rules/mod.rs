@@ -135,7 +135,7 @@ impl Xiangqi {
 
     /// The side to move at the setup.
     fn side_at_setup(&self) -> Side {
-        if self.past.len() % 2 == 0 {
+        if self.past.len().is_multiple_of(2) {
             self.to_move
         } else {
             self.to_move.opponent()
@@ -349,12 +349,6 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 impl Game for Xiangqi {
-    type Move = Move;
-    type Variant = XiangqiVariant;
-    /// Everything a move changes is in the position's record of plies.
-    type Undo = ();
-    type Setup = XiangqiSetup;
-
     const NAME: &'static str = "xiangqi";
     /// Red moves first (WXF and UCCI FEN write it `w`); black second.
     const SIDE_NAMES: [&'static str; 2] = ["red", "black"];
@@ -374,17 +368,15 @@ impl Game for Xiangqi {
         "leaves-general-in-check",
     ];
 
+    type Move = Move;
+    type Setup = XiangqiSetup;
+    /// Everything a move changes is in the position's record of plies.
+    type Undo = ();
+    type Variant = XiangqiVariant;
+
     fn start(variant: &XiangqiVariant) -> Xiangqi {
         let setup = setup::parse_fen(setup::START_FEN).unwrap_or_else(|_| unreachable!());
         setup::validate(*variant, &setup).unwrap_or_else(|_| unreachable!())
-    }
-
-    fn variant(&self) -> &XiangqiVariant {
-        &self.variant
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.to_move
     }
 
     /// Every legal move, piece by piece from a0; empty exactly when the game is over.
@@ -502,6 +494,14 @@ impl Game for Xiangqi {
 
     fn hash_from_scratch(&self) -> u64 {
         board_hash(&self.board, self.to_move)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn variant(&self) -> &XiangqiVariant {
+        &self.variant
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
