@@ -3,14 +3,19 @@
 //!
 //! `cargo run --release -p arbiter-xiangqi --example xiangqi_perft -- DEPTH [start|second|FEN]`
 //!
-//! Figures (one core of the 2-core build machine, other jobs running; release build;
-//! Fairy-Stockfish built `largeboards=yes` on the same machine at the same time, `go perft`):
+//! Figures, release build, on the 2-core build machine shared with other jobs (load average
+//! about 10, so wall times are two to three times the CPU times; CPU time is the fair
+//! measure). Fairy-Stockfish was built from fairy-stockfish/Fairy-Stockfish outside the project
+//! with `largeboards=yes` and run as `go perft N` under `UCI_Variant xiangqi`:
 //!
-//! | position | depth | nodes | arbiter-xiangqi | Fairy-Stockfish |
+//! | position | depth | leaves | arbiter-xiangqi CPU | Fairy-Stockfish CPU |
 //! |---|---|---|---|---|
-//! | start | 5 | 133,312,995 | see `docs` in the crate README table | 36.6 s wall, 22.9 s user |
+//! | start | 5 | 133,312,995 | 3.2 s (41 M leaves/s) | 16.7 s (8.0 M leaves/s), run right after |
+//! | start | 6 | 5,392,831,844 | 145 s (37 M leaves/s) | 884 s (6.1 M leaves/s), an earlier run |
+//! | second | 5 | 53,112,976 | 1.25 s | — |
 //!
-//! The table in the crate's documentation (`lib.rs`) holds the measured figures.
+//! So about five times Fairy-Stockfish's speed. The perft walk is the core's (bulk counting at
+//! the last ply through `Game::count_moves`).
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! The repetition rulings: who is at fault when a position recurs.
 //!
 //! When the current position (board and side to move) stands for the N-th time since the last
-//! capture ([`XiangqiVariant::repetition`]), the plies from the first of those N occurrences
+//! capture ([`crate::XiangqiVariant::repetition`]), the plies from the first of those N occurrences
 //! to now form the cycle, and each side's moves in it are judged. The sources are the Asian
 //! Xiangqi Federation's rules (asianxiangqi.org `AXF_rules_Eng.pdf`; the English drafts of its
 //! chapter 4 with the numbered rules and diagrams on wxf.org/xq/rule/asia and

@@ -31,7 +31,7 @@ pub struct Ply {
     /// The hash of the position before the move.
     pub hash: u64,
     pub mv: Move,
-    /// What the move took ([`EMPTY`] for nothing).
+    /// What the move took (0 for nothing).
     pub captured: Piece,
     /// The plies since the last capture before the move.
     pub quiet: u32,
