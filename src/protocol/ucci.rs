@@ -26,7 +26,7 @@
 //! | ready for commands | `ucciok` | `uciok` |
 //! | readiness | `readyok` | `readyok` |
 //! | thinking | `info depth N score S pv m… \| nodes N time T \| currmove m \| message TEXT` | `info depth N score cp S \| mate N nodes N time T pv m… \| string TEXT` |
-//! | the answer | `bestmove m [ponder p] [draw \| resign]`, or `nobestmove` | `bestmove m [ponder p]` (`bestmove (none)`: no move) |
+//! | the answer | `bestmove m [ponder p] [draw \| resign]`, or `nobestmove` (Fairy-Stockfish writes `bestmove (none)`, read as `nobestmove`) | `bestmove m [ponder p]` (`bestmove (none)`: no move) |
 //! | leaving | `bye` | — |
 //!
 //! Times are as the engine asked: UCCI counts seconds unless the engine announced `option
@@ -586,7 +586,8 @@ fn parse_bestmove(dialect: Dialect, rest: &[&str]) -> Result<Reply, CodecError> 
     let Some((&mv, tail)) = rest.split_first() else {
         return Err(CodecError::new("expected `bestmove <move>`, got nothing"));
     };
-    if dialect.is_uci() && (mv == "(none)" || mv == "0000") {
+    // UCI's way of saying "no move"; Fairy-Stockfish writes it under UCCI too.
+    if mv == "(none)" || mv == "0000" {
         return Ok(Reply::NoBestMove);
     }
     let mv = dialect.decode_move(mv)?;
@@ -933,7 +934,6 @@ mod tests {
     #[case(Dialect::Ucci, "")]
     #[case(Dialect::Ucci, "bestmove")]
     #[case(Dialect::Ucci, "bestmove h2")]
-    #[case(Dialect::Ucci, "bestmove (none)")]
     #[case(Dialect::Ucci, "bestmove h2e2 ponder")]
     #[case(Dialect::Ucci, "bestmove h2e2 maybe")]
     #[case(Dialect::Uci, "bestmove h2e2 draw")]
@@ -944,6 +944,15 @@ mod tests {
     #[case(Dialect::Ucci, "option type check")]
     fn malformed_replies_are_errors(#[case] dialect: Dialect, #[case] line: &str) {
         assert!(Reply::parse(dialect, line).is_err(), "{line}");
+    }
+
+    #[test]
+    fn fairy_stockfish_s_no_move_under_ucci_is_read() {
+        assert_eq!(
+            Reply::parse(Dialect::Ucci, "bestmove (none)"),
+            Ok(Reply::NoBestMove)
+        );
+        assert_eq!(Reply::NoBestMove.format(Dialect::Ucci), "nobestmove");
     }
 
     #[test]
