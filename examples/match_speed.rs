@@ -20,14 +20,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use arbiter::arena::config::{FixedBudget, MatchConfig};
-use arbiter::arena::contestant::{Contestant, SeatSettings};
-use arbiter::arena::record::GameRecord;
-use arbiter::arena::referee::{GameSpec, Played, Referee, Table};
-use arbiter::arena::request::MatchRequest;
-use arbiter::arena::run::{RunOptions, Runner};
-use arbiter::engine::find_engine;
+use arbiter_arena::config::{FixedBudget, MatchConfig};
+use arbiter_arena::contestant::{Contestant, SeatSettings};
+use arbiter_arena::record::GameRecord;
+use arbiter_arena::referee::{GameSpec, Played, Referee, Table};
+use arbiter_arena::request::MatchRequest;
+use arbiter_arena::run::{RunOptions, Runner};
 use arbiter_core::Game;
+use arbiter_engine::find_engine;
 use arbiter_othello::{Othello, OthelloVariant};
 use arbiter_search::{Algorithm, Budget, SearchRequest, Searchable};
 

@@ -1,6 +1,6 @@
-//! The generated tests: one trial per planned case ([`arbiter::runner::plan`]): every spec
+//! The generated tests: one trial per planned case ([`arbiter_runner::plan`]): every spec
 //! case × engine that plays its game × variant, and every suite case × engine, the slow suites
-//! aside. Each trial runs its case through [`arbiter::runner::PlannedCase::run`], the same call
+//! aside. Each trial runs its case through [`arbiter_runner::PlannedCase::run`], the same call
 //! `cargo xtask audit` makes, snapshots included: a suite case whose search differs from
 //! `snapshots/<engine>/<suite>__<id>.snap` fails (outside CI the new search is written beside
 //! it as `.snap.new` for `cargo insta review`).
@@ -15,8 +15,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arbiter::engine::{RulesEngine, embedded_engines};
-use arbiter::runner::{self, CaseFiles, PlanScope, RunOptions, Verdict};
+use arbiter_engine::{RulesEngine, embedded_engines};
+use arbiter_runner::{CaseFiles, PlanScope, RunOptions, Verdict};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() -> std::process::ExitCode {
@@ -25,12 +25,12 @@ fn main() -> std::process::ExitCode {
     let engines: Arc<Vec<Box<dyn RulesEngine>>> = Arc::new(embedded_engines());
     let (specs, suites) = (relative(root, "specs"), relative(root, "suites"));
     let named = match (&arguments.filter, arguments.exact, arguments.list) {
-        (Some(name), true, false) => runner::parse_name(name),
+        (Some(name), true, false) => arbiter_runner::parse_name(name),
         _ => None,
     };
     let loaded = match &named {
-        Some(name) => runner::load_named(name, &specs, &suites, &engines),
-        None => runner::load(Some(&specs), Some(&suites), &engines),
+        Some(name) => arbiter_runner::load_named(name, &specs, &suites, &engines),
+        None => arbiter_runner::load(Some(&specs), Some(&suites), &engines),
     };
     let spec_errors = loaded.errors.len() - loaded.suite_errors;
     let mut trials: Vec<Trial> = loaded
@@ -47,7 +47,7 @@ fn main() -> std::process::ExitCode {
         .collect();
     let files: Arc<CaseFiles> = Arc::new(loaded.files);
     let options = Arc::new(RunOptions::for_tests(relative(root, "")));
-    for planned in runner::plan(&files, &engines, PlanScope::default()) {
+    for planned in arbiter_runner::plan(&files, &engines, PlanScope::default()) {
         let game = engines[planned.engine].game().to_owned();
         // Listed as ignored, with why, rather than passed without a check.
         let ignored = planned.beyond_limits(&files, &options);

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Writes the FFO endgame suites (Edax .obf form) from ../shared/data/othello_ffo_endgame_1_79.tsv.
+"""Writes the FFO endgame suites (Edax .obf form) from a table of the FFO positions.
 
-Run from the workspace root: python3 suites/othello/gen_ffo.py ../shared/data/othello_ffo_endgame_1_79.tsv
-Each line keeps the published score of every legal move; `% id:` names the case after its FFO number.
+Run from the workspace root: python3 suites/othello/gen_ffo.py FFO.tsv
+FFO.tsv (not in the repository) is the FFO suite #1-#79 transcribed from the Edax files named in
+SOURCE, one tab-separated position a line: number, 64-character board (a1 b1 ... h8), side to move
+(X or O), then in the seventh column the exact score of every legal move (`MOVE:score`, comma
+separated); lines starting with `#` are comments. Each line written keeps the published score of
+every legal move; `% id:` names the case after its FFO number.
 """
 import sys
 
 SOURCE = ("FFO endgame test suite, exact score of every move (final disc difference, empties to the "
           "winner): Edax repository abulmo/edax-reversi, problem/fforum-1-19.obf, fforum-20-39.obf, "
           "fforum-40-59.obf (commit 14f048c); #1-#39 cross-checked with rcrr/reversi c/db/README-FFO, "
-          "#40-#59 with Gunnar Andersson's FFOTEST.SCR and Egaroucid's logs "
-          "(via ../shared/data/othello_ffo_endgame_1_79.tsv)")
+          "#40-#59 with Gunnar Andersson's FFOTEST.SCR and Egaroucid's logs")
 # Known weaknesses of the embedded engine, asserted as such (the test fails once they are fixed).
 FIXME = {
     29: "at depth 8 the evaluation prefers h2, which loses by 16 or more (measured 2026-12-01)",

@@ -12,10 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter::engine::embedded_engines;
-use arbiter::runner::{self, CaseFiles, PlanScope, RunOptions, SnapshotPolicy, Verdict};
-use arbiter::spec::load_file;
-use arbiter::suite::load_suite_file;
+use arbiter_engine::embedded_engines;
+use arbiter_runner::spec::load_file;
+use arbiter_runner::suite::load_suite_file;
+use arbiter_runner::{CaseFiles, PlanScope, RunOptions, SnapshotPolicy, Verdict};
 
 /// What a corpus file says it must produce.
 struct Expected {
@@ -81,7 +81,7 @@ fn problems(path: &Path) -> Vec<String> {
         snapshots: SnapshotPolicy::Ignore,
         ..RunOptions::for_tests("")
     };
-    runner::plan(&files, &engines, PlanScope { include_slow: true })
+    arbiter_runner::plan(&files, &engines, PlanScope { include_slow: true })
         .iter()
         .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &options))
         .filter(|result| result.verdict == Verdict::SpecError)

@@ -7,12 +7,12 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use arbiter::engine::{PositionRequest, find_engine};
-use arbiter::protocol::botzone::{self, KEEP_RUNNING};
-use arbiter::protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
-use arbiter::protocol::gomocup::{Answer, Command as GomocupCommand};
-use arbiter::protocol::line::{LineAnswer, LineCommand};
-use arbiter::protocol::{Decoded, Encoding};
+use arbiter_engine::{PositionRequest, find_engine};
+use arbiter_protocol::botzone::{self, KEEP_RUNNING};
+use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
+use arbiter_protocol::gomocup::{Answer, Command as GomocupCommand};
+use arbiter_protocol::line::{LineAnswer, LineCommand};
+use arbiter_protocol::{Decoded, Encoding};
 
 /// How long a test waits for an answer that should come (generous: the machine is shared).
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -286,7 +286,7 @@ fn arbiter_line_session() {
         }
     );
     let LineAnswer::BestMove(Some(best)) =
-        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line())
+        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(300)).to_line())
     else {
         panic!("no best move");
     };
@@ -299,7 +299,7 @@ fn arbiter_line_session() {
 /// process, each position a whole `set game` and a `ping`, as the NBoard GUI sends them.
 #[test]
 fn nboard_game() {
-    use arbiter::protocol::nboard::{GgfGame, Reply};
+    use arbiter_protocol::nboard::{GgfGame, Reply};
     let mut bot = Bot::spawn(&[
         "--game",
         "othello",
@@ -400,7 +400,7 @@ fn arbiter_line_dots_and_boxes() {
         }
     );
     let LineAnswer::BestMove(Some(best)) =
-        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line())
+        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(300)).to_line())
     else {
         panic!("no best move");
     };
@@ -593,7 +593,7 @@ fn arbiter_line_einstein_with_the_die_as_moves() {
         LineAnswer::Illegal("roll-expected".into())
     );
     assert_eq!(
-        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(300)).to_line()),
+        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(300)).to_line()),
         LineAnswer::BestMove(None)
     );
     assert_eq!(
@@ -610,7 +610,7 @@ fn arbiter_line_einstein_with_the_die_as_moves() {
         LineAnswer::Illegal("wrong-piece".into())
     );
     let LineAnswer::BestMove(Some(best)) =
-        ask(&LineCommand::Go(arbiter::protocol::line::GoLimit::Nodes(2000)).to_line())
+        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(2000)).to_line())
     else {
         panic!("no best move");
     };

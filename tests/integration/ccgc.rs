@@ -3,11 +3,11 @@
 //! whole games are relayed move by move, and positions the protocol cannot set are reported
 //! as not applicable with the reason (never as a failure of the engine).
 
-use arbiter::engine::{Algorithm, Budget, RulesEngine, SearchError};
-use arbiter::external::check::Verdict;
-use arbiter::external::game::self_play;
-use arbiter::external::{ExternalEngine, Manifest};
-use arbiter::protocol::ccgc::CcgcGame;
+use arbiter_engine::{Algorithm, Budget, FaultKind, RulesEngine, SearchError, SearchFailure};
+use arbiter_external::check::Verdict;
+use arbiter_external::game::self_play;
+use arbiter_external::{ExternalEngine, Manifest};
+use arbiter_protocol::ccgc::CcgcGame;
 
 use super::external::{
     assert_no_leftovers, audit, check_fails_only_on, engine, expect_fault, moves, protocol_check,
@@ -128,7 +128,7 @@ fn garbage_is_thrown_away_and_named_in_the_timeout() {
         "ccgc",
         &["--fault", "garbage"],
     );
-    let detail = expect_fault(&engine, &moves(""), "timeout");
+    let detail = expect_fault(&engine, &moves(""), FaultKind::Timeout);
     assert!(detail.contains("without `move `"), "{detail}");
     assert!(detail.contains("arbiter-bot says"), "{detail}");
     assert!(detail.contains("move time 300 ms"), "{detail}");
@@ -143,7 +143,7 @@ fn hang_is_a_timeout_and_no_newline_a_protocol_error() {
         "ccgc",
         &["--fault", "hang"],
     );
-    expect_fault(&engine, &moves("j10"), "timeout");
+    expect_fault(&engine, &moves("j10"), FaultKind::Timeout);
     let engine = tight(
         "t-ccgc-no-newline",
         "dotsboxes",
@@ -151,7 +151,7 @@ fn hang_is_a_timeout_and_no_newline_a_protocol_error() {
         "ccgc",
         &["--fault", "no-newline"],
     );
-    expect_fault(&engine, &moves(""), "protocol-error");
+    expect_fault(&engine, &moves(""), FaultKind::ProtocolError);
 }
 
 /// The protocol sets no position: the start and the opponent's first move reach a new engine,
@@ -175,7 +175,7 @@ fn only_the_first_two_positions_reach_a_new_engine() {
     }
     let position = engine.position(&variant, &moves("b2-b3 e5-e4")).unwrap();
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-        Err(SearchError::Unsupported(why)) => {
+        Err(SearchFailure::Search(SearchError::Unsupported(why))) => {
             assert!(why.contains("no command that sets a position"), "{why}");
         }
         other => panic!("expected not applicable, got {other:?}"),

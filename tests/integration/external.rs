@@ -13,13 +13,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arbiter::engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError};
-use arbiter::external::check::{self, Verdict};
-use arbiter::external::game::self_play;
-use arbiter::external::reach::{self, Route};
-use arbiter::external::sandbox::procfs;
-use arbiter::external::{Answer, ExternalEngine, Manifest};
-use arbiter::runner::{self, RunOptions};
+use arbiter_engine::{
+    Algorithm, Budget, FaultKind, PositionRequest, RulesEngine, SearchError, SearchFailure,
+};
+use arbiter_external::check::{self, Verdict};
+use arbiter_external::game::self_play;
+use arbiter_external::reach::{self, Route};
+use arbiter_external::sandbox::procfs;
+use arbiter_external::{Answer, ExternalEngine, Manifest};
+use arbiter_runner::RunOptions;
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 
@@ -142,7 +144,7 @@ pub(super) fn moves(text: &str) -> PositionRequest {
 pub(super) fn expect_fault(
     engine: &ExternalEngine,
     request: &PositionRequest,
-    kind: &str,
+    kind: FaultKind,
 ) -> String {
     let variant = engine.default_variant();
     let position = engine.position(&variant, request).unwrap();
@@ -152,12 +154,9 @@ pub(super) fn expect_fault(
     eprintln!("{}: {result:?} in {elapsed:?}", engine.name());
     assert!(elapsed < FAULT_BOUND, "classified in {elapsed:?}");
     let detail = match result {
-        Err(SearchError::Fault {
-            kind: actual,
-            detail,
-        }) => {
-            assert_eq!(actual, kind, "{detail}");
-            detail
+        Err(SearchFailure::Fault(fault)) => {
+            assert_eq!(fault.kind, kind, "{}", fault.detail);
+            fault.detail
         }
         other => panic!("expected a {kind} fault, got {other:?}"),
     };
@@ -192,7 +191,7 @@ fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
     let record = self_play(&engine, 10).unwrap();
     let (ply, fault) = record.fault.expect("a crash");
     assert_eq!(ply, 2, "the first player's second move");
-    assert_eq!(fault.kind.name(), "crash");
+    assert_eq!(fault.kind.code(), "crash");
     assert!(
         fault.detail.contains("exited with code 3"),
         "{}",
@@ -219,14 +218,14 @@ fn segv_is_a_crash_by_signal() {
         "gomocup",
         &["--fault", "segv-at:1"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "crash");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Crash);
     assert!(detail.contains("killed by signal"), "{detail}");
 }
 
 #[test]
 fn hang_is_a_timeout_stating_the_budget() {
     let engine = tight("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);
-    let detail = expect_fault(&engine, &moves("h8"), "timeout");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Timeout);
     assert!(detail.contains("0.30 s (move time 300 ms)"), "{detail}");
     assert!(detail.contains("stderr log:"), "{detail}");
 }
@@ -252,7 +251,7 @@ fn a_match_clock_sets_the_deadline() {
     player.set_clock(60_000, Some(300));
     let started = std::time::Instant::now();
     let fault = player.answer(&["h8".to_owned()]).unwrap_err();
-    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
     assert!(
         fault.detail.contains("(move time 300 ms)"),
         "{}",
@@ -275,7 +274,7 @@ fn a_match_clock_sets_the_deadline() {
     let fault = player
         .answer(&["h8".to_owned(), "h9".to_owned()])
         .unwrap_err();
-    assert_eq!(fault.kind.name(), "timeout", "{fault:?}");
+    assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
     assert!(
         fault.detail.contains("(move time 400 ms)"),
         "{}",
@@ -295,7 +294,7 @@ fn hang_under_botzone_is_a_timeout() {
         "botzone",
         &["--fault", "hang"],
     );
-    expect_fault(&engine, &moves("f5"), "timeout");
+    expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
 }
 
 #[test]
@@ -307,7 +306,7 @@ fn slow_start_is_a_timeout() {
         "gomocup",
         &["--fault", "slow-start:12000"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "timeout");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Timeout);
     assert!(detail.contains("start-up time 5000 ms"), "{detail}");
 }
 
@@ -320,7 +319,7 @@ fn garbage_is_a_protocol_error_with_control_bytes_escaped() {
         "botzone",
         &["--fault", "garbage"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(!detail.chars().any(char::is_control), "{detail:?}");
     assert!(detail.contains("\\u{0}"), "{detail}");
 }
@@ -334,7 +333,7 @@ fn garbage_under_gomocup_is_a_protocol_error() {
         "gomocup",
         &["--fault", "garbage"],
     );
-    expect_fault(&engine, &moves("h8"), "protocol-error");
+    expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
 }
 
 #[test]
@@ -346,7 +345,7 @@ fn huge_output_is_a_protocol_error() {
         "botzone-keep-running",
         &["--fault", "huge-output"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(detail.contains("bytes"), "{detail}");
 }
 
@@ -365,7 +364,7 @@ fn no_newline_is_a_protocol_error() {
         },
         "",
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(detail.contains("without a newline"), "{detail}");
 }
 
@@ -378,7 +377,7 @@ fn illegal_is_an_illegal_move_with_the_rule() {
         "gomocup",
         &["--fault", "illegal"],
     );
-    let detail = expect_fault(&engine, &moves("h8 h9"), "illegal-move");
+    let detail = expect_fault(&engine, &moves("h8 h9"), FaultKind::IllegalMove);
     assert!(detail.contains("occupied"), "{detail}");
 }
 
@@ -391,7 +390,7 @@ fn illegal_under_botzone_simple_is_an_illegal_move() {
         "botzone-simple",
         &["--fault", "illegal"],
     );
-    expect_fault(&engine, &moves("h8 h9"), "illegal-move");
+    expect_fault(&engine, &moves("h8 h9"), FaultKind::IllegalMove);
 }
 
 #[test]
@@ -403,7 +402,7 @@ fn forbidden_is_an_illegal_move_naming_the_foul() {
         "gomocup",
         &["--fault", "forbidden"],
     );
-    let detail = expect_fault(&engine, &moves(DOUBLE_THREE), "illegal-move");
+    let detail = expect_fault(&engine, &moves(DOUBLE_THREE), FaultKind::IllegalMove);
     assert!(detail.contains("double-three"), "{detail}");
 }
 
@@ -416,7 +415,7 @@ fn wrong_pass_is_a_wrong_pass() {
         "botzone",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&othello, &moves("f5"), "wrong-pass");
+    expect_fault(&othello, &moves("f5"), FaultKind::WrongPass);
     let gomoku = engine(
         "t-pass-gc",
         "gomoku",
@@ -424,7 +423,7 @@ fn wrong_pass_is_a_wrong_pass() {
         "gomocup",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&gomoku, &moves("h8"), "wrong-pass");
+    expect_fault(&gomoku, &moves("h8"), FaultKind::WrongPass);
 }
 
 #[test]
@@ -437,7 +436,7 @@ fn exchange_where_none_is_allowed_is_a_wrong_exchange() {
         "botzone",
         &["--fault", "wrong-pass"],
     );
-    expect_fault(&engine, &moves("h8"), "wrong-exchange");
+    expect_fault(&engine, &moves("h8"), FaultKind::WrongExchange);
 }
 
 // ------------------------------------------------------------------- deadlines and floods
@@ -451,7 +450,7 @@ fn a_message_flood_cannot_extend_the_deadline() {
         "gomocup",
         &["--fault", "message-flood"],
     );
-    let detail = expect_fault(&engine, &moves("h8"), "protocol-error");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
     assert!(detail.contains("more than 1000 lines"), "{detail}");
 }
 
@@ -465,7 +464,7 @@ fn a_blank_line_flood_is_a_protocol_error() {
             protocol,
             &["--fault", "blank-flood"],
         );
-        let detail = expect_fault(&engine, &moves("f5"), "protocol-error");
+        let detail = expect_fault(&engine, &moves("f5"), FaultKind::ProtocolError);
         assert!(detail.contains("more than 1000 lines"), "{detail}");
     }
 }
@@ -505,7 +504,7 @@ fn the_tolerance_is_separate_and_reported() {
         },
         "",
     );
-    let detail = expect_fault(&strict, &moves("h8"), "timeout");
+    let detail = expect_fault(&strict, &moves("h8"), FaultKind::Timeout);
     assert!(detail.contains("move time 500 ms"), "{detail}");
 }
 
@@ -597,7 +596,7 @@ fn resident_memory_over_the_limit_is_its_own_fault() {
         EASY,
         "memory-mb: 200\n",
     );
-    let detail = expect_fault(&engine, &moves("h8"), "memory-limit");
+    let detail = expect_fault(&engine, &moves("h8"), FaultKind::MemoryLimit);
     assert!(detail.contains("memory-mb 200"), "{detail}");
 }
 
@@ -669,8 +668,8 @@ fn signal_child_process() {
     };
     if mode == "sweep" {
         // A later run: it ends what an earlier, killed run left behind.
-        arbiter::external::sandbox::supervisor::ensure_started();
-        let found = arbiter::external::sandbox::supervisor::stragglers();
+        arbiter_external::sandbox::supervisor::ensure_started();
+        let found = arbiter_external::sandbox::supervisor::stragglers();
         println!("swept {}", found.len());
         return;
     }
@@ -883,7 +882,9 @@ fn an_othello_board_needs_a_history_and_takes_one() {
     };
     let position = engine.position("standard", &request).unwrap();
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-        Err(SearchError::Unsupported(why)) => assert!(why.contains("history"), "{why}"),
+        Err(SearchFailure::Search(SearchError::Unsupported(why))) => {
+            assert!(why.contains("history"), "{why}")
+        }
         other => panic!("{other:?}"),
     }
     let with_history = PositionRequest {
@@ -922,7 +923,7 @@ fn gomocup_takes_a_board_with_no_move_order_as_it_stands() {
     );
     let position = botzone.position("freestyle", &request).unwrap();
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-        Err(SearchError::Unsupported(why)) => {
+        Err(SearchFailure::Search(SearchError::Unsupported(why))) => {
             assert!(why.contains("no move order reaches this board"), "{why}");
             assert!(why.contains("3 black and 1 white"), "{why}");
         }
@@ -935,7 +936,7 @@ fn gomocup_takes_a_board_with_no_move_order_as_it_stands() {
 /// searches are not reproducible).
 pub(super) fn options() -> RunOptions {
     RunOptions {
-        snapshots: runner::SnapshotPolicy::Ignore,
+        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
         ..RunOptions::for_tests(Path::new(env!("CARGO_MANIFEST_DIR")))
     }
 }
@@ -944,13 +945,13 @@ pub(super) fn options() -> RunOptions {
 pub(super) fn plan_specs(
     engine: &ExternalEngine,
     dir: &str,
-) -> (runner::CaseFiles, Vec<runner::PlannedCase>) {
+) -> (arbiter_runner::CaseFiles, Vec<arbiter_runner::PlannedCase>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = runner::load(Some(&root.join(dir)), None, &engines);
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::load(Some(&root.join(dir)), None, &engines);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
-    let plan = runner::plan(&loaded.files, &mine, runner::PlanScope::default());
+    let plan = arbiter_runner::plan(&loaded.files, &mine, arbiter_runner::PlanScope::default());
     (loaded.files, plan)
 }
 
@@ -962,8 +963,8 @@ pub(super) fn audit(engine: &ExternalEngine, game: &str) -> (usize, usize, Vec<S
     for planned in &plan {
         let result = planned.run(&files, engine, &options());
         match result.verdict {
-            runner::Verdict::Pass => passed += 1,
-            runner::Verdict::NotApplicable => {
+            arbiter_runner::Verdict::Pass => passed += 1,
+            arbiter_runner::Verdict::NotApplicable => {
                 not_applicable.push(format!("{}: {}", planned.name, result.message));
             }
             other => panic!("{}: {other:?}\n{}", planned.name, result.message),
@@ -1006,14 +1007,14 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
         "variants: [renju, freestyle, standard]\n",
     );
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = runner::load(None, Some(&root.join("suites/gomoku")), &engines);
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::load(None, Some(&root.join("suites/gomoku")), &engines);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let mine: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine.clone())];
     // The slow deep-VCF suite needs the solver's millions of nodes: a bot at 300 nodes a
     // move is not expected to win those (the audit runs them with --slow).
-    let scope = runner::PlanScope::default();
-    let plan = runner::plan(&loaded.files, &mine, scope);
+    let scope = arbiter_runner::PlanScope::default();
+    let plan = arbiter_runner::plan(&loaded.files, &mine, scope);
     assert!(plan.len() >= 15, "{} suite cases", plan.len());
     // Every case meets the engine: `best`/`avoid` cases check its move, and a case that only
     // claims a proven win is played out against arbiter's defence (the engine must win it).
@@ -1021,7 +1022,7 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
         let result = planned.run(&loaded.files, &engine, &options());
         assert_eq!(
             result.verdict,
-            runner::Verdict::Pass,
+            arbiter_runner::Verdict::Pass,
             "{}: {}",
             planned.name,
             result.message
@@ -1033,13 +1034,13 @@ fn every_gomoku_suite_case_meets_a_gomocup_engine() {
 #[test]
 fn every_gomoku_board_case_reaches_botzone_or_says_why() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = arbiter::spec::load_dir(&root.join("specs/gomoku"), &engines);
-    let reference = arbiter::engine::find_engine("gomoku").unwrap();
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::spec::load_dir(&root.join("specs/gomoku"), &engines);
+    let reference = arbiter_engine::find_engine("gomoku").unwrap();
     let (mut boards, mut reached) = (0, 0);
     for spec in &loaded.specs {
         for case in &spec.spec.cases {
-            let request = runner::position_request(&case.position);
+            let request = arbiter_runner::position_request(&case.position);
             if request.board.is_none() && request.text.is_none() {
                 continue;
             }
@@ -1066,13 +1067,13 @@ fn every_gomoku_board_case_reaches_botzone_or_says_why() {
 #[test]
 fn spec_histories_reach_their_boards() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let engines = arbiter::engine::embedded_engines();
-    let loaded = arbiter::spec::load_dir(&root.join("specs"), &engines);
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::spec::load_dir(&root.join("specs"), &engines);
     let mut checked = 0;
     for spec in &loaded.specs {
-        let reference = arbiter::engine::find_engine(&spec.spec.game).unwrap();
+        let reference = arbiter_engine::find_engine(&spec.spec.game).unwrap();
         for case in &spec.spec.cases {
-            let request = runner::position_request(&case.position);
+            let request = arbiter_runner::position_request(&case.position);
             if request.history.is_none() {
                 continue;
             }
@@ -1162,11 +1163,11 @@ fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
     let mut faults = 0;
     for planned in &plan {
         let result = planned.run(&files, &engine, &options());
-        if result.verdict == runner::Verdict::Pass {
+        if result.verdict == arbiter_runner::Verdict::Pass {
             passed.push(planned.name.clone());
         }
-        if result.verdict == runner::Verdict::EngineFault
-            && result.fault.as_deref() == Some(kind)
+        if result.verdict == arbiter_runner::Verdict::EngineFault
+            && result.fault.map(FaultKind::code) == Some(kind)
             && result.message.contains(&format!("engine fault ({kind})"))
         {
             faults += 1;
@@ -1181,7 +1182,7 @@ fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
         // Only cases that never ask `outcome` may pass.
         for name in &passed {
             let planned = plan.iter().find(|p| &p.name == name).unwrap();
-            let runner::CaseRef::Spec { file, case, .. } = &planned.case else {
+            let arbiter_runner::CaseRef::Spec { file, case, .. } = &planned.case else {
                 panic!("{name} is no spec case")
             };
             let expect = &files.specs[*file].spec.cases[*case].expect;
@@ -1412,7 +1413,7 @@ fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
         "nboard",
         &["--fault", "hang"],
     );
-    let detail = expect_fault(&engine, &moves("f5"), "timeout");
+    let detail = expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
     assert!(detail.contains("move time 300 ms"), "{detail}");
     let engine = tight(
         "t-nboard-no-newline",
@@ -1421,7 +1422,7 @@ fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
         "nboard",
         &["--fault", "no-newline"],
     );
-    expect_fault(&engine, &moves("f5"), "protocol-error");
+    expect_fault(&engine, &moves("f5"), FaultKind::ProtocolError);
 }
 
 /// A line that is not NBoard's is skipped, as the NBoard GUI does (NTest prints its banner on
@@ -1435,7 +1436,7 @@ fn nboard_garbage_is_skipped_and_named_in_the_timeout() {
         "nboard",
         &["--fault", "garbage"],
     );
-    let detail = expect_fault(&engine, &moves("f5"), "timeout");
+    let detail = expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
     assert!(detail.contains("not NBoard's"), "{detail}");
     assert!(detail.contains("arbiter-bot says"), "{detail}");
 }
@@ -1585,7 +1586,7 @@ fn a_bad_protocol_lists_the_valid_ones() {
         "name: bad-protocol\ngame: gomoku\ncommand: [{BOT:?}]\nprotocol: piskvork\nmove-time-ms: 1000\n"
     );
     let error = manifest_error("bad-protocol", &yaml);
-    for protocol in arbiter::protocol::Protocol::ALL {
+    for protocol in arbiter_protocol::Protocol::ALL {
         assert!(error.contains(protocol.name()), "{error}");
     }
     assert!(error.contains("bad-protocol.yaml:4:"), "{error}");
@@ -1629,8 +1630,8 @@ fn unknown_fields_games_and_variants_are_refused() {
 fn shipped_manifests_parse() {
     // The shipped manifests name target/release/arbiter-bot, which a test build may not have:
     // only a missing binary is tolerated here.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(arbiter::external::MANIFEST_DIR);
-    for name in arbiter::external::manifest::list_manifests(&dir) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(arbiter_external::MANIFEST_DIR);
+    for name in arbiter_external::manifest::list_manifests(&dir) {
         if let Err(error) = Manifest::find(&dir, &name) {
             let text = error.to_string();
             assert!(text.contains("not found"), "{name}: {text}");
@@ -1660,17 +1661,17 @@ fn an_engine_is_named_by_its_manifest_name_or_path() {
 /// illegal (found by a played-out renju VCF trap, where white's winning four lands there).
 #[test]
 fn a_white_stone_on_a_black_foul_point_is_legal() {
-    let reference = arbiter::engine::find_engine("gomoku").unwrap();
+    let reference = arbiter_engine::find_engine("gomoku").unwrap();
     let black_to_move = reference.position("renju", &moves(DOUBLE_THREE)).unwrap();
     assert!(
-        arbiter::external::validate(black_to_move.as_ref(), Answer::Move("h8".to_owned())).is_err()
+        arbiter_external::validate(black_to_move.as_ref(), Answer::Move("h8".to_owned())).is_err()
     );
     let white_to_move = reference
         .position("renju", &moves(&format!("{DOUBLE_THREE} o15")))
         .unwrap();
     assert_eq!(white_to_move.forbidden(), Ok(Some(Vec::new())));
     assert_eq!(
-        arbiter::external::validate(white_to_move.as_ref(), Answer::Move("h8".to_owned())),
+        arbiter_external::validate(white_to_move.as_ref(), Answer::Move("h8".to_owned())),
         Ok("h8".to_owned())
     );
 }

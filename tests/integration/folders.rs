@@ -6,9 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter::engine::embedded_engines;
-use arbiter::spec::load_dir;
-use arbiter::suite::load_suites;
+use arbiter_engine::embedded_engines;
+use arbiter_runner::spec::load_dir;
+use arbiter_runner::suite::load_suites;
 
 const SPEC: &str =
     "game: tictactoe\nsource: the rules\ncases:\n  - id: a\n    expect: {to-move: x}\n";

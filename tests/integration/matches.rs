@@ -11,18 +11,18 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use arbiter::arena::config::MatchConfig;
-use arbiter::arena::merge;
-use arbiter::arena::request::MatchRequest;
-use arbiter::arena::run::{Outcome, RunOptions, Runner};
-use arbiter::arena::stats::SprtConfig;
-use arbiter::arena::tally::Status;
-use arbiter::engine::{RulesEngine, embedded_engines};
-use arbiter::external::{ExternalEngine, Manifest};
-use arbiter::runner::{
+use arbiter_arena::config::MatchConfig;
+use arbiter_arena::merge;
+use arbiter_arena::request::MatchRequest;
+use arbiter_arena::run::{Outcome, RunOptions, Runner};
+use arbiter_arena::stats::SprtConfig;
+use arbiter_arena::tally::Status;
+use arbiter_engine::{RulesEngine, embedded_engines};
+use arbiter_external::{ExternalEngine, Manifest};
+use arbiter_runner::spec;
+use arbiter_runner::{
     CaseFiles, PlanScope, RunOptions as CaseOptions, SnapshotPolicy, Verdict, plan,
 };
-use arbiter::spec;
 use serde_json::Value;
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
@@ -295,7 +295,7 @@ fn the_sprt_rejects_a_weaker_parameter_set_and_the_llr_recomputes() {
     relabelled["statistics"]["sprt"]["model"] = "logistic".into();
     relabelled["statistics"]["sprt"]["elo0"] = (-10.0).into();
     relabelled["statistics"]["sprt"]["elo1"] = 0.0.into();
-    let mut pentanomial = arbiter::arena::stats::Pentanomial::default();
+    let mut pentanomial = arbiter_arena::stats::Pentanomial::default();
     let classes = &result["statistics"]["pentanomial_classes"];
     pentanomial.ll = classes[0].as_u64().unwrap();
     pentanomial.ld = classes[1].as_u64().unwrap();
@@ -487,7 +487,7 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
     }
     assert_eq!(result["faults"]["b"]["illegal-move"], 4);
     let found = out.join("found");
-    let embedded = arbiter::engine::find_engine("gomoku").unwrap();
+    let embedded = arbiter_engine::find_engine("gomoku").unwrap();
     assert_eq!(audit(&found, embedded.as_ref()), vec![Verdict::Pass; 4]);
     let logs = dir.join("audit-logs");
     assert_eq!(
@@ -542,7 +542,7 @@ fn wrong_passes_and_crashes_are_their_own_classes() {
         assert_eq!(game["fault"]["class"], "wrong-pass", "{game:#}");
         assert_eq!(game["fault"]["code"], "pass-not-allowed", "{game:#}");
     }
-    let embedded = arbiter::engine::find_engine("othello").unwrap();
+    let embedded = arbiter_engine::find_engine("othello").unwrap();
     assert_eq!(
         audit(&out.join("found"), embedded.as_ref()),
         vec![Verdict::Pass; 2]
@@ -580,7 +580,7 @@ fn wrong_passes_and_crashes_are_their_own_classes() {
 }
 
 fn embedded_gomoku() -> Box<dyn RulesEngine> {
-    arbiter::engine::find_engine("gomoku").unwrap()
+    arbiter_engine::find_engine("gomoku").unwrap()
 }
 
 #[test]

@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use arbiter::engine::{RulesEngine, embedded_engines};
-use arbiter::external::{ExternalEngine, Manifest};
-use arbiter::report::{self, Audit, FileRow};
-use arbiter::runner::{self, CaseResult, Counts, Coverage, PlanScope, RunOptions, Verdict};
+use arbiter_engine::{RulesEngine, embedded_engines};
+use arbiter_external::{ExternalEngine, Manifest};
+use arbiter_report::{Audit, FileRow};
+use arbiter_runner::{CaseResult, Counts, Coverage, PlanScope, RunOptions, Verdict};
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 
@@ -93,15 +93,15 @@ fn run_specs(
             std::fs::copy(root.join("specs/gomoku").join(name), specs.join(name)).unwrap();
         }
     }
-    let loaded = runner::load(Some(&dir.join("specs")), None, &embedded_engines());
+    let loaded = arbiter_runner::load(Some(&dir.join("specs")), None, &embedded_engines());
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let engines = vec![engine];
     let options = RunOptions {
         perft_limit: Some(1_000_000),
         tree_limit: 1_000_000,
-        snapshots: runner::SnapshotPolicy::Ignore,
+        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
     };
-    let planned = runner::plan(&loaded.files, &engines, PlanScope::default());
+    let planned = arbiter_runner::plan(&loaded.files, &engines, PlanScope::default());
     let results = planned
         .iter()
         .enumerate()
@@ -193,12 +193,12 @@ fn the_four_files_are_written_atomically_and_junit_follows_the_schema_and_the_ta
 
     let out = fixture.dir.join("report");
     let audit = fixture.audit();
-    assert_eq!(report::write_dir(&out, &audit).unwrap(), None);
-    for name in report::FILES {
+    assert_eq!(arbiter_report::write_dir(&out, &audit).unwrap(), None);
+    for name in arbiter_report::FILES {
         assert!(out.join(name).is_file(), "{name}");
     }
     // A second report keeps the first as report.prev, and leaves no staging folder.
-    let previous = report::write_dir(&out, &audit).unwrap();
+    let previous = arbiter_report::write_dir(&out, &audit).unwrap();
     assert_eq!(
         previous.as_deref(),
         Some(fixture.dir.join("report.prev").as_path())
@@ -384,7 +384,7 @@ fn number(node: roxmltree::Node<'_, '_>, key: &str) -> Option<usize> {
 fn github_annotations_point_at_each_failed_case() {
     let fixture = fixture("github");
     let audit = fixture.audit();
-    let text = report::github::render(&audit);
+    let text = arbiter_report::github::render(&audit);
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("::error ")).collect();
     let problems: Vec<&CaseResult> = fixture
         .results
@@ -541,7 +541,7 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
         .expect("a failed renju case");
     assert_eq!(first.origin.game, "gomoku");
     let out = dir.join("report");
-    report::write_dir(&out, &audit).unwrap();
+    arbiter_report::write_dir(&out, &audit).unwrap();
     let page = out.join("report.html");
 
     // The checker can fail: a page that loads an image from the network is caught twice, by
@@ -644,8 +644,8 @@ fn renju_bot_file(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
 
 #[test]
 fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
-    use arbiter::arena::request::MatchRequest;
-    use arbiter::arena::run::{RunOptions as MatchOptions, Runner};
+    use arbiter_arena::request::MatchRequest;
+    use arbiter_arena::run::{RunOptions as MatchOptions, Runner};
     use std::sync::atomic::AtomicBool;
 
     let dir = scratch("match");
@@ -674,7 +674,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
             interrupted: &interrupted,
         })
         .unwrap_or_else(|e| panic!("{e}"));
-    let summary = report::MatchSummary::load(&out).unwrap();
+    let summary = arbiter_report::MatchSummary::load(&out).unwrap();
     let faults = summary.faults();
     assert_eq!(
         faults.len(),
@@ -683,7 +683,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     );
 
     // The report of the found cases against the faulty bot, with the match.
-    let loaded = runner::load(Some(&out.join("found")), None, &embedded_engines());
+    let loaded = arbiter_runner::load(Some(&out.join("found")), None, &embedded_engines());
     assert!(loaded.errors.is_empty());
     let manifest = Manifest::from_yaml(&bad, &std::fs::read_to_string(&bad).unwrap()).unwrap();
     let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(
@@ -692,12 +692,13 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     let options = RunOptions {
         perft_limit: Some(1_000_000),
         tree_limit: 1_000_000,
-        snapshots: runner::SnapshotPolicy::Ignore,
+        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
     };
-    let results: Vec<CaseResult> = runner::plan(&loaded.files, &engines, PlanScope::default())
-        .iter()
-        .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &options))
-        .collect();
+    let results: Vec<CaseResult> =
+        arbiter_runner::plan(&loaded.files, &engines, PlanScope::default())
+            .iter()
+            .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &options))
+            .collect();
     assert!(
         results.iter().all(|r| r.verdict == Verdict::Fail),
         "the found cases catch it"
@@ -714,7 +715,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
         matches: &matches,
     };
     let report_dir = dir.join("report");
-    report::write_dir(&report_dir, &audit).unwrap();
+    arbiter_report::write_dir(&report_dir, &audit).unwrap();
     let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
     assert!(html.contains("Games lost on a fault (2)"));
     assert_eq!(html.matches("class=\"plot\"").count(), 1);

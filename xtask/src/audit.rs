@@ -1,6 +1,6 @@
 //! `cargo xtask audit`: every spec case and every suite case against every chosen engine.
 //!
-//! One loop over the runner's plan ([`arbiter::runner::plan`] → [`PlannedCase::run`], the
+//! One loop over the runner's plan ([`arbiter_runner::plan`] → [`PlannedCase::run`], the
 //! same calls `cargo test` makes, snapshots included), then a table per file or JSON
 //! ([`mod@print`]), and an exit code a script can act on: 0 all good, 1 a case failed or the
 //! coverage is below `--min-coverage`, 2 bad input (a spec error, no case to run).
@@ -10,14 +10,13 @@ mod print;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use arbiter::engine::{RulesEngine, embedded_engines, games};
-use arbiter::external::{ExternalEngine, MANIFEST_DIR, is_manifest_path};
-use arbiter::report::{self, Audit, FileRow, MatchSummary};
-use arbiter::runner::{
-    self, CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy,
-    Verdict,
+use arbiter_engine::{RulesEngine, embedded_engines, games};
+use arbiter_external::{ExternalEngine, MANIFEST_DIR, is_manifest_path};
+use arbiter_report::{Audit, FileRow, MatchSummary};
+use arbiter_runner::snapshot;
+use arbiter_runner::{
+    CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, Verdict,
 };
-use arbiter::snapshot;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
@@ -122,7 +121,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     // Load with every embedded engine, so that a file for another game is not an error.
     let all_engines = embedded_engines();
     let specs = args.only_suites.is_empty().then_some(args.specs.as_path());
-    let loaded = runner::load(specs, Some(&args.suites), &all_engines);
+    let loaded = arbiter_runner::load(specs, Some(&args.suites), &all_engines);
     let orphans = if args.suites == Path::new(DEFAULT_SUITES) {
         snapshot::orphans(Path::new(""), &loaded.files, &all_engines)
     } else {
@@ -165,7 +164,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         include_slow: args.slow || !args.only_suites.is_empty(),
     };
     let chosen = |id: &str| args.only_cases.is_empty() || args.only_cases.iter().any(|c| c == id);
-    let mut planned = runner::plan(&files, &engines, scope);
+    let mut planned = arbiter_runner::plan(&files, &engines, scope);
     planned.retain(|planned| chosen(planned.id(&files)));
     if planned.is_empty() {
         eprintln!("error: {}", nothing_to_run(args, &files, &engines));
@@ -200,17 +199,17 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     let coverage = audit.coverage;
     match args.format {
         Format::Table => print::table(&audit),
-        Format::Json => println!("{}", report::json::render(&audit)),
-        Format::Github => print!("{}", report::github::render(&audit)),
+        Format::Json => println!("{}", arbiter_report::json::render(&audit)),
+        Format::Github => print!("{}", arbiter_report::github::render(&audit)),
     }
     if let Some(dir) = &args.report {
-        let previous = report::write_dir(dir, &audit).map_err(|error| {
+        let previous = arbiter_report::write_dir(dir, &audit).map_err(|error| {
             anyhow::anyhow!("cannot write the report into {}: {error}", dir.display())
         })?;
         eprintln!(
             "report: {} ({}){}",
             dir.display(),
-            report::FILES.join(", "),
+            arbiter_report::FILES.join(", "),
             previous.map_or_else(String::new, |p| format!(
                 "; the previous one is {}",
                 p.display()
@@ -264,7 +263,7 @@ fn run_all(
             .map(|planned| {
                 let started = std::time::Instant::now();
                 let result = planned.run(files, engines[planned.engine].as_ref(), options);
-                if timed && matches!(planned.case, runner::CaseRef::Suite { .. }) {
+                if timed && matches!(planned.case, arbiter_runner::CaseRef::Suite { .. }) {
                     progress.note(&format!(
                         "{} {} ({:.1} s)",
                         planned.name,
@@ -446,7 +445,7 @@ mod tests {
         with_report.report = Some(dir.join("out"));
         assert_eq!(run(&with_report).unwrap(), Status::Failures, "case b fails");
         assert_eq!(run(&with_report).unwrap(), Status::Failures);
-        for name in report::FILES {
+        for name in arbiter_report::FILES {
             assert!(dir.join("out").join(name).is_file(), "{name}");
             assert!(dir.join("out.prev").join(name).is_file(), "{name}");
         }

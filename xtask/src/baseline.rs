@@ -8,21 +8,21 @@
 //!
 //! With `--engine MANIFEST` the baseline is a team's engine instead: its program and the files
 //! its manifest lists, copied with their SHA-256, and its answers to every suite case of its
-//! game over its own protocol ([`arbiter::baseline::engine`]); diff lists the files whose hash
+//! game over its own protocol ([`arbiter_baseline::engine`]); diff lists the files whose hash
 //! changed and the answers that changed.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use arbiter::baseline::{self, Baseline, ReadError};
-use arbiter::bench;
-use arbiter::engine::{RulesEngine, embedded_engines};
-use arbiter::external::{ExternalEngine, MANIFEST_DIR, Manifest};
-use arbiter::runner::{
-    self, CaseFiles, CaseRef, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, SnapshotStatus,
+use arbiter_baseline::{Baseline, ReadError};
+use arbiter_engine::bench;
+use arbiter_engine::{RulesEngine, embedded_engines};
+use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest};
+use arbiter_runner::snapshot;
+use arbiter_runner::suite::LoadedSuite;
+use arbiter_runner::{
+    CaseFiles, CaseRef, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, SnapshotStatus,
 };
-use arbiter::snapshot;
-use arbiter::suite::LoadedSuite;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 
@@ -120,14 +120,14 @@ fn engine_baseline(
     let files = load(root, &embedded_engines())?;
     let answers = suite_answers(&files, &engines, |loaded| slow || !loaded.suite.slow);
     let mut frozen = Baseline::default();
-    baseline::engine::add_engine(&mut frozen, &manifest, text, answers)
+    arbiter_baseline::engine::add_engine(&mut frozen, &manifest, text, answers)
         .map_err(|error| anyhow::anyhow!("{error}"))?;
     Ok(frozen)
 }
 
 fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<Status> {
     let root = root();
-    baseline::check_free(&root, name, force)?;
+    arbiter_baseline::check_free(&root, name, force)?;
     let (engine, text) = team_engine(&root, engine)?;
     let engine_name = engine.manifest().name.clone();
     let frozen = engine_baseline(&root, engine, &text, slow)?;
@@ -138,10 +138,13 @@ fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<St
              engine's own files under `files:`"
         );
     }
-    let dir = baseline::write(&root, name, &frozen, force)?;
+    let dir = arbiter_baseline::write(&root, name, &frozen, force)?;
     let answers = frozen
         .files
-        .get(&Path::new(baseline::engine::ENGINE_DIR).join(baseline::engine::ANSWERS))
+        .get(
+            &Path::new(arbiter_baseline::engine::ENGINE_DIR)
+                .join(arbiter_baseline::engine::ANSWERS),
+        )
         .map_or(0, |text| text.lines().count());
     println!(
         "froze {engine_name}: {} file(s) copied, {answers} suite answer(s), into {}",
@@ -162,7 +165,7 @@ fn diff_engine(name: &str, engine: &str) -> Result<Status> {
     let engine_name = engine.manifest().name.clone();
     if !frozen
         .files
-        .contains_key(&baseline::engine::frozen_manifest_path(
+        .contains_key(&arbiter_baseline::engine::frozen_manifest_path(
             Path::new(""),
             &engine_name,
         ))
@@ -175,11 +178,14 @@ fn diff_engine(name: &str, engine: &str) -> Result<Status> {
     // The suites the frozen copy answered, slow ones included if it had them.
     let slow = frozen
         .files
-        .get(&Path::new(baseline::engine::ENGINE_DIR).join(baseline::engine::ANSWERS))
+        .get(
+            &Path::new(arbiter_baseline::engine::ENGINE_DIR)
+                .join(arbiter_baseline::engine::ANSWERS),
+        )
         .is_some_and(|answers| answers.lines().any(|line| line.starts_with("ffo-40-59::")));
     let current = engine_baseline(&root, engine, &text, slow)?;
-    let changes = baseline::diff(&frozen, &current);
-    print!("{}", baseline::render(name, &changes));
+    let changes = arbiter_baseline::diff(&frozen, &current);
+    print!("{}", arbiter_baseline::render(name, &changes));
     Ok(if changes.is_empty() {
         Status::Ok
     } else {
@@ -189,7 +195,7 @@ fn diff_engine(name: &str, engine: &str) -> Result<Status> {
 
 /// Baseline `name`, read and checked.
 fn read_baseline(root: &Path, name: &str) -> Result<Baseline> {
-    let dir = baseline::dir_to_read(root, name)?;
+    let dir = arbiter_baseline::dir_to_read(root, name)?;
     match Baseline::read(&dir) {
         Ok(frozen) => Ok(frozen),
         Err(error @ ReadError::Missing { left: None, .. }) => {
@@ -206,13 +212,14 @@ fn suite_answers(
     engines: &[Box<dyn RulesEngine>],
     include: impl Fn(&LoadedSuite) -> bool,
 ) -> String {
-    let planned: Vec<PlannedCase> = runner::plan(files, engines, PlanScope { include_slow: true })
-        .into_iter()
-        .filter(|planned| match planned.case {
-            CaseRef::Suite { file, .. } => include(&files.suites[file]),
-            CaseRef::Spec { .. } => false,
-        })
-        .collect();
+    let planned: Vec<PlannedCase> =
+        arbiter_runner::plan(files, engines, PlanScope { include_slow: true })
+            .into_iter()
+            .filter(|planned| match planned.case {
+                CaseRef::Suite { file, .. } => include(&files.suites[file]),
+                CaseRef::Spec { .. } => false,
+            })
+            .collect();
     let options = RunOptions {
         perft_limit: Some(0),
         tree_limit: 0,
@@ -259,7 +266,7 @@ fn suite_answers(
 
 fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
     let root = root();
-    baseline::check_free(&root, name, force)?;
+    arbiter_baseline::check_free(&root, name, force)?;
     let engines = embedded_engines();
     let files = load(&root, &engines)?;
     let include = |loaded: &LoadedSuite| slow || !loaded.suite.slow;
@@ -270,7 +277,7 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
         frozen.add_snapshot(engine, file_name, snapshot::file_text(text));
     }
     add_engine_files(&mut frozen, &engines);
-    let dir = baseline::write(&root, name, &frozen, force)?;
+    let dir = arbiter_baseline::write(&root, name, &frozen, force)?;
     println!(
         "froze {} snapshot(s), {} params file(s), {} data file fingerprint(s) and the bench \
          signature into {}",
@@ -313,8 +320,8 @@ fn diff(name: &str) -> Result<Status> {
         current.add_snapshot(&engine, &file_name, snapshot::file_text(&text));
     }
     add_engine_files(&mut current, &engines);
-    let changes = baseline::diff(&frozen, &current);
-    print!("{}", baseline::render(name, &changes));
+    let changes = arbiter_baseline::diff(&frozen, &current);
+    print!("{}", arbiter_baseline::render(name, &changes));
     Ok(if changes.is_empty() {
         Status::Ok
     } else {
@@ -324,7 +331,7 @@ fn diff(name: &str) -> Result<Status> {
 
 /// The suites under `root/suites` (no specs: baselines record searches).
 fn load(root: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<CaseFiles> {
-    let loaded = runner::load(None, Some(&root.join("suites")), engines);
+    let loaded = arbiter_runner::load(None, Some(&root.join("suites")), engines);
     if !loaded.errors.is_empty() {
         for error in &loaded.errors {
             eprintln!("{error}\n");
@@ -346,13 +353,14 @@ fn current_snapshots(
     include: impl Fn(&LoadedSuite) -> bool + Sync,
     policy: SnapshotPolicy,
 ) -> Result<Vec<(String, String, String)>> {
-    let planned: Vec<PlannedCase> = runner::plan(files, engines, PlanScope { include_slow: true })
-        .into_iter()
-        .filter(|planned| match planned.case {
-            CaseRef::Suite { file, .. } => include(&files.suites[file]),
-            CaseRef::Spec { .. } => false,
-        })
-        .collect();
+    let planned: Vec<PlannedCase> =
+        arbiter_runner::plan(files, engines, PlanScope { include_slow: true })
+            .into_iter()
+            .filter(|planned| match planned.case {
+                CaseRef::Suite { file, .. } => include(&files.suites[file]),
+                CaseRef::Spec { .. } => false,
+            })
+            .collect();
     let options = RunOptions {
         perft_limit: Some(0),
         tree_limit: 0,

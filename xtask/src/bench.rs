@@ -2,8 +2,8 @@
 //! time and nodes/s per position, and the signature (total nodes) per engine and overall.
 
 use anyhow::{Result, bail};
-use arbiter::bench;
-use arbiter::engine::{RulesEngine, embedded_engines};
+use arbiter_engine::bench;
+use arbiter_engine::{RulesEngine, embedded_engines};
 use clap::Args;
 use serde_json::json;
 

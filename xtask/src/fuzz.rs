@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering}
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use arbiter::engine::{Position, PositionRequest, RulesEngine, embedded_engines};
-use arbiter::protocol::{Encoding, botzone, ccgc, gomocup, line, nboard};
+use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
+use arbiter_protocol::{Encoding, botzone, ccgc, gomocup, line, nboard};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};
 
@@ -255,15 +255,21 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
     let text = String::from_utf8_lossy(input);
     match target {
         Target::SpecLoader => {
-            let _ = arbiter::spec::load_str(Path::new("fuzz.yaml"), &text, engines);
+            let _ = arbiter_runner::spec::load_str(Path::new("fuzz.yaml"), &text, engines);
         }
         Target::SuiteLoader => {
-            let _ =
-                arbiter::suite::load_suite_str(Path::new("fuzz.yaml"), text.into_owned(), engines);
+            let _ = arbiter_runner::suite::load_suite_str(
+                Path::new("fuzz.yaml"),
+                text.into_owned(),
+                engines,
+            );
         }
         Target::Obf => {
-            let _ =
-                arbiter::suite::load_suite_str(Path::new("fuzz.obf"), text.into_owned(), engines);
+            let _ = arbiter_runner::suite::load_suite_str(
+                Path::new("fuzz.obf"),
+                text.into_owned(),
+                engines,
+            );
         }
         Target::Notation => notation(&text, engines),
         Target::Botzone => botzone_codec(&text, engines),

@@ -1,6 +1,6 @@
 //! `cargo xtask match A B`: a refereed match between two engines with SPRT, and its helpers
 //! `match merge DIR...` (shards combined) and `match openings GAME` (an arbiter-made book).
-//! The library does the work ([`arbiter::arena`]); this is the command line, the progress bar
+//! The library does the work ([`arbiter_arena`]); this is the command line, the progress bar
 //! and the summary. `docs/match.md` is the user's guide.
 
 use std::io::IsTerminal as _;
@@ -9,15 +9,15 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use arbiter::arena::clock::TimeControl;
-use arbiter::arena::config::{MatchConfig, Shard};
-use arbiter::arena::merge;
-use arbiter::arena::openings::generate::{self, GenerateOptions};
-use arbiter::arena::request::MatchRequest;
-use arbiter::arena::run::{self, Progress, RunOptions, Runner};
-use arbiter::arena::stats::{Decision, SprtConfig};
-use arbiter::arena::tally::{Status as RunStatus, Tally};
-use arbiter::engine::{Algorithm, Budget, find_engine};
+use arbiter_arena::clock::TimeControl;
+use arbiter_arena::config::{MatchConfig, Shard};
+use arbiter_arena::merge;
+use arbiter_arena::openings::generate::{self, GenerateOptions};
+use arbiter_arena::request::MatchRequest;
+use arbiter_arena::run::{self, Progress, RunOptions, Runner};
+use arbiter_arena::stats::{Decision, SprtConfig};
+use arbiter_arena::tally::{Status as RunStatus, Tally};
+use arbiter_engine::{Algorithm, Budget, find_engine};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
@@ -294,7 +294,7 @@ fn play(args: &PlayArgs) -> Result<Status> {
                     "game {}: {} lost by {}: {}{}",
                     progress.record.index,
                     fault.engine,
-                    fault.class,
+                    fault.kind,
                     fault.detail,
                     progress
                         .record
@@ -430,10 +430,10 @@ fn merge_command(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> Result<Sta
     let dir = out.map_or_else(|| PathBuf::from("."), Path::to_owned);
     if let Some(out) = out {
         std::fs::create_dir_all(out)?;
-        arbiter::arena::store::write_atomic(
+        arbiter_arena::store::write_atomic(
             &out.join("result.json"),
             format!("{}\n", serde_json::to_string_pretty(&merged.result)?).as_bytes(),
-            arbiter::arena::store::Care::Durable,
+            arbiter_arena::store::Care::Durable,
         )?;
     }
     summarize(&merged.result, &dir);

@@ -1,7 +1,7 @@
 //! Setting up a position from the command line, and `cargo xtask legal`.
 
 use anyhow::{Context, Result, bail};
-use arbiter::engine::{Position, PositionRequest, RulesEngine, find_engine, games};
+use arbiter_engine::{Position, PositionRequest, RulesEngine, find_engine, games};
 use clap::Args;
 use serde_json::json;
 

@@ -1,11 +1,11 @@
 //! `cargo xtask protocol-check --engine NAME`: the protocol check of an external engine
-//! ([`arbiter::external::check`]) as a table. Exit code 1 when a check failed, 2 when the
+//! ([`arbiter_external::check`]) as a table. Exit code 1 when a check failed, 2 when the
 //! manifest cannot be used.
 
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
-use arbiter::external::{ExternalEngine, check};
+use arbiter_external::{ExternalEngine, check};
 use clap::Args;
 
 use crate::Status;

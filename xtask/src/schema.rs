@@ -1,7 +1,7 @@
 //! `cargo xtask schema`: regenerates the committed JSON Schemas of the spec and suite formats.
 
 use anyhow::{Context, Result};
-use arbiter::schema::{Format, schema_path, write_schema};
+use arbiter_runner::schema::{Format, schema_path, write_schema};
 
 use crate::Status;
 

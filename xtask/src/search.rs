@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use arbiter::engine::{Algorithm, Budget, SearchReport};
-use arbiter::runner::proof_text;
+use arbiter_engine::{Algorithm, Budget, SearchReport};
+use arbiter_runner::proof_text;
 use clap::Args;
 use serde_json::json;
 

@@ -10,9 +10,10 @@
 use arbiter_search::Evaluator;
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{Bits, DIRECTIONS, MAX_SQUARES};
+use crate::board::{DIRECTIONS, MAX_SQUARES};
 use crate::notation::Move;
-use crate::position::Amazons;
+use crate::rules::Amazons;
+use arbiter_core::{Bits, Game};
 
 /// Evaluation weights, the `eval:` section of `params.yaml` (kebab-case keys, unknown keys
 /// refused). Scores are in centi-squares when `queen_territory` is 100.
@@ -60,7 +61,7 @@ fn expand(position: &Amazons, frontier: u128, empty: u128, queen: bool) -> u128 
 /// squares, by queen moves (`queen`) or king steps.
 fn territory(position: &Amazons, queen: bool) -> (i32, i32) {
     let empty = position.empty();
-    let mover = position.to_move();
+    let mover = position.side_to_move();
     let mut frontier = [position.amazons(mover), position.amazons(mover.opponent())];
     let mut seen = [0u128; 2];
     let (mut balance, mut ties) = (0i32, 0i32);
@@ -95,7 +96,7 @@ fn mobility(position: &Amazons, side: arbiter_core::Side) -> i32 {
 pub fn evaluate(position: &Amazons, params: &Params) -> i32 {
     let (queen_balance, queen_ties) = territory(position, true);
     let (king_balance, _) = territory(position, false);
-    let mover = position.to_move();
+    let mover = position.side_to_move();
     params.queen_territory * queen_balance
         + params.king_territory * king_balance
         + params.tie_to_mover * queen_ties
@@ -111,7 +112,7 @@ pub fn evaluate(position: &Amazons, params: &Params) -> i32 {
 #[inline]
 pub fn order_hint(position: &Amazons, mv: Move) -> i32 {
     let neighbours = &position.geometry().neighbours;
-    let mover = position.to_move();
+    let mover = position.side_to_move();
     let own = position.amazons(mover);
     let enemy = position.amazons(mover.opponent());
     let from = square_bit(mv.from);
@@ -169,7 +170,6 @@ impl Evaluator<Amazons> for Params {
 mod tests {
     use super::*;
     use crate::variant::AmazonsVariant;
-    use arbiter_core::Game;
 
     #[test]
     fn params_file_matches_the_defaults() {
@@ -184,7 +184,7 @@ mod tests {
     #[test]
     fn history_slots_are_in_range() {
         let params = Params::default();
-        let start = Amazons::new(AmazonsVariant::Standard);
+        let start = Amazons::start(&AmazonsVariant::Standard);
         let mut moves = Vec::new();
         start.generate_moves(&mut moves);
         assert!(
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn the_symmetric_start_is_even_but_for_the_tempo() {
-        let start = Amazons::new(AmazonsVariant::Standard);
+        let start = Amazons::start(&AmazonsVariant::Standard);
         let (balance, ties) = territory(&start, true);
         assert_eq!(balance, 0);
         assert!(ties > 0);
@@ -218,7 +218,7 @@ mod tests {
         // Black's amazon on a8 is boxed in by arrows; white's owns the rest of the board.
         let text = "Bx6/xx6/8/8/8/8/8/7W white";
         let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
-        let position = Amazons::from_setup(AmazonsVariant::Botzone8, &setup).unwrap();
+        let position = Amazons::from_setup(&AmazonsVariant::Botzone8, &setup).unwrap();
         assert_eq!(territory(&position, true), (64 - 5, 0));
         assert!(evaluate(&position, &Params::default()) > 0);
     }

@@ -21,24 +21,22 @@
 //! `engines/amazons/params.yaml`.
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `not-own-amazon`, `not-queen-line`,
-//! `blocked-path`, `arrow-not-queen-line`, `arrow-blocked` ([`Amazons::check_move`]).
+//! `blocked-path`, `arrow-not-queen-line`, `arrow-blocked` ([`arbiter_core::Game::check_move`]).
 
+mod board;
 mod eval;
-mod game;
-pub mod geometry;
 mod notation;
-mod perft;
-mod position;
+mod rules;
 mod search;
 mod setup;
-mod variant;
-
 mod svg;
 #[cfg(test)]
 mod tests;
+mod variant;
 
+pub use board::{Geometry, Square};
 pub use eval::Params;
 pub use notation::{Move, from_botzone, to_botzone};
-pub use position::Amazons;
+pub use rules::Amazons;
 pub use setup::{AmazonsSetup, Cell};
 pub use variant::AmazonsVariant;

@@ -2,8 +2,9 @@
 //! Botzone's six numbers `x0 y0 x1 y1 x2 y2` (x right, y down, origin top-left).
 
 use arbiter_core::NotationError;
+use arbiter_core::grid::{self, Letters};
 
-use crate::geometry::{Geometry, Square};
+use crate::board::{Geometry, Square};
 
 /// One Amazons turn: the queen move `from` → `to`, then the arrow shot from `to` onto `arrow`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -17,7 +18,7 @@ pub struct Move {
 #[must_use]
 pub fn format_square(geometry: &Geometry, square: Square) -> String {
     let (file, rank) = geometry.coords(square);
-    format!("{}{}", char::from(b'a' + file as u8), rank + 1)
+    grid::format_square(Letters::Consecutive, file, rank)
 }
 
 /// Parses a square: a file letter (case-insensitive) and a rank number from 1.
@@ -25,29 +26,9 @@ pub fn format_square(geometry: &Geometry, square: Square) -> String {
 /// # Errors
 /// A [`NotationError`] for text that is not a square of this board.
 pub fn parse_square(geometry: &Geometry, text: &str) -> Result<Square, NotationError> {
-    let bad = || {
-        let last = char::from(b'a' + geometry.size - 1);
-        NotationError::new(format!(
-            "`{text}` is not a square: expected a file a-{last} and a rank 1-{}",
-            geometry.size
-        ))
-    };
-    let mut chars = text.chars();
-    let file = chars
-        .next()
-        .filter(char::is_ascii_alphabetic)
-        .ok_or_else(bad)?;
-    let digits = chars.as_str();
-    if digits.is_empty()
-        || digits.len() > 2
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-        || digits.starts_with('0')
-    {
-        return Err(bad());
-    }
-    let rank: usize = digits.parse().map_err(|_| bad())?;
-    let file = usize::from(file.to_ascii_lowercase() as u8 - b'a');
-    geometry.square(file, rank.wrapping_sub(1)).ok_or_else(bad)
+    let size = usize::from(geometry.size);
+    let (file, rank) = grid::parse_square(text, Letters::Consecutive, size, size, "square")?;
+    Ok(geometry.square(file, rank).expect("a square of this board"))
 }
 
 /// Formats a move as `from-to/arrow`, e.g. `d1-d7/g7`.

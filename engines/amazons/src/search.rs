@@ -12,7 +12,7 @@ use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solv
 
 use crate::eval::Params;
 use crate::notation::Move;
-use crate::position::Amazons;
+use crate::rules::Amazons;
 
 impl Searchable for Amazons {
     const PARAMS_PATH: &'static str = "engines/amazons/params.yaml";
@@ -20,10 +20,6 @@ impl Searchable for Amazons {
     /// Territory and mobility ([`Params`]).
     type Weights = Params;
     type Evaluator = Params;
-
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
 
     /// Searches every line to the end ([`solve_to_end`]): only practical for small endgames
     /// (a few dozen empty squares that the amazons can still reach). `Nodes` bounds the
@@ -42,42 +38,18 @@ mod tests {
     use super::*;
     use crate::variant::AmazonsVariant;
     use arbiter_core::Game;
-    use arbiter_laws::SearchLaws;
-    use arbiter_search::score::{INFINITY, mated_in};
-    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+    use arbiter_laws::{SearchLaws, minimax, search};
+    use arbiter_search::score::mated_in;
+    use arbiter_search::{Algorithm, Verdict, parse_params};
 
-    fn position(variant: AmazonsVariant, text: &str) -> Amazons {
-        let setup = Amazons::parse_position(&variant, text).unwrap();
-        Amazons::from_setup(variant, &setup).unwrap()
-    }
-
-    /// Plain minimax to the end: the reference the solver must agree with.
-    fn minimax(game: &mut Amazons, ply: usize) -> i32 {
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return mated_in(ply);
-        }
-        let mut best = -INFINITY;
-        for mv in moves {
-            game.make(mv);
-            best = best.max(-minimax(game, ply + 1));
-            game.unmake(mv);
-        }
-        best
-    }
-
-    fn solve(game: &Amazons, nodes: u64) -> Result<Report<Move>, SearchError> {
-        game.search(
-            request(Algorithm::Solve, Budget::Nodes(nodes)),
-            Amazons::PARAMS_YAML,
-        )
+    fn position(text: &str) -> Amazons {
+        arbiter_laws::position("botzone8", text)
     }
 
     #[test]
     fn a_finished_game_is_a_loss_in_zero() {
-        let game = position(AmazonsVariant::Botzone8, "7B/8/8/8/8/8/xx6/Wx6 white");
-        let report = solve(&game, 10).unwrap();
+        let game = position("7B/8/8/8/8/8/xx6/Wx6 white");
+        let report = search(&game, Algorithm::Solve, Budget::Nodes(10)).unwrap();
         assert_eq!(report.result.best, None);
         assert_eq!(report.result.score, mated_in(0));
         assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Loss));
@@ -92,9 +64,9 @@ mod tests {
             "xxxxxxxx/xxxxxxxx/xxxxxxxx/xx..Bxxx/xx.W..xx/xxx.xxxx/xxxxxxxx/xxxxxxxx white",
             "xxxxxxxx/xxxxxxxx/xxxxxxxx/xx...xxx/xx.W.Bxx/xxx..xxx/xxxxxxxx/xxxxxxxx black",
         ] {
-            let mut game = position(AmazonsVariant::Botzone8, text);
-            let report = solve(&game, 1_000_000).unwrap();
-            assert_eq!(report.result.score, minimax(&mut game, 0), "{text}");
+            let mut game = position(text);
+            let report = search(&game, Algorithm::Solve, Budget::Nodes(1_000_000)).unwrap();
+            assert_eq!(report.result.score, minimax(&mut game), "{text}");
             assert!(report.proven.is_some(), "{text}");
             // The principal variation is legal and ends the game at the reported distance.
             for &mv in &report.result.pv {
@@ -105,12 +77,8 @@ mod tests {
         }
     }
 
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
-
     #[test]
-    fn the_shipped_params_parse() {
+    fn the_shipped_params_are_the_defaults() {
         let params: EngineParams<Params> =
             parse_params(Amazons::PARAMS_PATH, Amazons::PARAMS_YAML).unwrap();
         assert_eq!(params.eval, Params::default());
@@ -120,7 +88,7 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = Amazons::new(AmazonsVariant::Botzone8);
+        let start = Amazons::start(&AmazonsVariant::Botzone8);
         let mut opening = start.clone();
         opening
             .play(opening.parse_move("c8-c5/c7").unwrap())
@@ -133,16 +101,16 @@ mod tests {
 
     #[test]
     fn solve_proves_a_small_endgame_and_gives_up_on_the_start() {
-        let text = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxx..xxx/xx.W.xxx/xxx.Bxxx/xxxxxxxx/xxxxxxxx white";
-        let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
-        let game = Amazons::from_setup(AmazonsVariant::Botzone8, &setup).unwrap();
-        let solve = request(Algorithm::Solve, Budget::Nodes(100_000));
-        let report = game.search(solve, Amazons::PARAMS_YAML).unwrap();
+        let game = position(
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxx..xxx/xx.W.xxx/xxx.Bxxx/xxxxxxxx/xxxxxxxx white",
+        );
+        let solve = |game: &Amazons| search(game, Algorithm::Solve, Budget::Nodes(100_000));
+        let report = solve(&game).unwrap();
         assert!(report.proven.is_some());
-        assert_eq!(Ok(report), game.search(solve, Amazons::PARAMS_YAML));
-        let start = Amazons::new(AmazonsVariant::Standard);
+        assert_eq!(Ok(report), solve(&game));
+        let start = Amazons::start(&AmazonsVariant::Standard);
         assert_eq!(
-            start.search(solve, Amazons::PARAMS_YAML),
+            solve(&start),
             Err(SearchError::BudgetExhausted { nodes: 100_000 })
         );
     }
@@ -151,15 +119,8 @@ mod tests {
     fn alpha_beta_takes_the_last_free_square() {
         // Black's amazon h8 has one free neighbour, h7; white a1-h1/h7 shoots it (the game-end
         // spec's last-arrow-traps-the-opponent): a win in one.
-        let text = "6xB/6x1/8/8/8/8/8/W7 white";
-        let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
-        let game = Amazons::from_setup(AmazonsVariant::Botzone8, &setup).unwrap();
-        let report = game
-            .search(
-                request(Algorithm::AlphaBeta, Budget::Depth(2)),
-                Amazons::PARAMS_YAML,
-            )
-            .unwrap();
+        let game = position("6xB/6x1/8/8/8/8/8/W7 white");
+        let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(2)).unwrap();
         let best = report.result.best.unwrap();
         assert_eq!(best.arrow, game.parse_move("a1-h1/h7").unwrap().arrow);
         assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));

@@ -1,5 +1,5 @@
-//! Raw positions: the board diagram and the one-line form, parsed into an [`AmazonsSetup`]
-//! that [`crate::Amazons`] validates.
+//! Raw positions: the board diagram and the one-line form (on [`arbiter_core::grid`]), parsed
+//! into an [`AmazonsSetup`], and its validation into an [`Amazons`].
 //!
 //! Diagram: one text row per board row, top row (highest rank) first; `W` a white amazon, `B` a
 //! black amazon, `x` (or `X`, `#`) an arrow, `.` (or `-`) an empty square; spaces between cells
@@ -8,7 +8,10 @@
 //! start `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white`.
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, Side};
+use arbiter_core::{Game, NotationError, SetupProblem, Side};
+
+use crate::rules::Amazons;
+use crate::variant::AmazonsVariant;
 
 /// One square of a raw position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,14 +53,13 @@ impl Cell {
 }
 
 /// The text layout of a `size` x `size` board: rank 1 at the bottom.
-const fn board(size: u8) -> Grid {
-    Grid {
-        width: size as usize,
-        height: size as usize,
-        rows: RowOrder::BottomIsOne,
-        unit: "squares",
-        legend: "W, B, x or .",
-    }
+pub(crate) const fn grid(size: u8) -> Grid {
+    Grid::square(
+        size as usize,
+        RowOrder::BottomIsOne,
+        "squares",
+        "W, B, x or .",
+    )
 }
 
 /// Reads the side to move: `white`/`w` or `black`/`b`, any case.
@@ -77,7 +79,7 @@ pub fn parse_diagram(
     diagram: &str,
     to_move: Side,
 ) -> Result<AmazonsSetup, NotationError> {
-    let cells = board(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
+    let cells = grid(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
     Ok(AmazonsSetup {
         size,
         cells,
@@ -97,7 +99,7 @@ pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
         )));
     };
     let to_move = parse_side(side)?;
-    let cells = board(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
+    let cells = grid(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
     Ok(AmazonsSetup {
         size,
         cells,
@@ -105,24 +107,93 @@ pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
     })
 }
 
-/// Formats cells (a1 first) as the one-line form, empty runs as numbers.
+/// The one-line form of `setup`, empty runs as numbers.
 #[must_use]
-pub fn format_line(size: u8, cells: &[Cell], to_move: Side) -> String {
-    let rows = board(size).format_rows(cells, true, '.', |cell| {
+pub fn format_line(setup: &AmazonsSetup) -> String {
+    let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
         (cell != Cell::Empty).then(|| cell.to_char())
     });
-    let side = if to_move == Side::First {
-        "white"
-    } else {
-        "black"
-    };
-    format!("{rows} {side}")
+    format!("{rows} {}", Amazons::side_name(setup.to_move))
 }
 
-/// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+/// The diagram of `setup`: rows top first, cells separated by spaces.
 #[must_use]
-pub fn format_diagram(size: u8, cells: &[Cell]) -> String {
-    board(size).format_diagram(cells, Labels::None, 0, Cell::to_char)
+pub fn format_diagram(setup: &AmazonsSetup) -> String {
+    grid(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
+}
+
+impl Amazons {
+    /// The raw setup of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> AmazonsSetup {
+        let cells = (0..self.geometry.squares)
+            .map(|square| {
+                let bit = 1u128 << square;
+                if self.amazons[0] & bit != 0 {
+                    Cell::Amazon(Side::First)
+                } else if self.amazons[1] & bit != 0 {
+                    Cell::Amazon(Side::Second)
+                } else if self.arrows & bit != 0 {
+                    Cell::Arrow
+                } else {
+                    Cell::Empty
+                }
+            })
+            .collect();
+        AmazonsSetup {
+            size: self.geometry.size,
+            cells,
+            to_move: self.to_move,
+        }
+    }
+}
+
+/// Validates a raw setup: the board size must be the variant's, and each side needs one to
+/// four amazons (the rules give four and never remove one; fewer are allowed for studies).
+///
+/// # Errors
+/// Every problem found.
+pub(crate) fn validate(
+    variant: AmazonsVariant,
+    setup: &AmazonsSetup,
+) -> Result<Amazons, Vec<SetupProblem>> {
+    let size = variant.size();
+    if setup.size != size || setup.cells.len() != usize::from(size) * usize::from(size) {
+        return Err(vec![SetupProblem::new(
+            "board-size",
+            format!(
+                "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
+                setup.size
+            ),
+        )]);
+    }
+    let mut amazons = [0u128; 2];
+    let mut arrows = 0u128;
+    for (square, cell) in setup.cells.iter().enumerate() {
+        match cell {
+            Cell::Empty => {}
+            Cell::Amazon(side) => amazons[side.index()] |= 1 << square,
+            Cell::Arrow => arrows |= 1 << square,
+        }
+    }
+    let mut problems = Vec::new();
+    for side in [Side::First, Side::Second] {
+        let count = amazons[side.index()].count_ones();
+        if !(1..=4).contains(&count) {
+            problems.push(SetupProblem::new(
+                "piece-count",
+                format!(
+                    "{} has {count} amazons: expected 1 to 4",
+                    Amazons::side_name(side)
+                ),
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(Amazons::from_sets(variant, amazons, arrows, setup.to_move))
+    } else {
+        Err(problems)
+    }
 }
 
 #[cfg(test)]
@@ -137,7 +208,7 @@ mod tests {
         let setup = parse_line(10, START_10).unwrap();
         assert_eq!(setup.cells[3], Cell::Amazon(Side::First)); // d1
         assert_eq!(setup.cells[6 * 10], Cell::Amazon(Side::Second)); // a7
-        assert_eq!(format_line(10, &setup.cells, setup.to_move), START_10);
+        assert_eq!(format_line(&setup), START_10);
     }
 
     #[rstest]
@@ -157,7 +228,7 @@ mod tests {
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
         let setup = parse_line(8, "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black").unwrap();
-        let diagram = format_diagram(8, &setup.cells);
+        let diagram = format_diagram(&setup);
         assert_eq!(parse_diagram(8, &diagram, Side::Second), Ok(setup.clone()));
         let compact = diagram.replace(' ', "");
         assert_eq!(parse_diagram(8, &compact, Side::Second), Ok(setup));

@@ -3,24 +3,16 @@
 //! and the arrow's square ringed.
 
 use arbiter_core::Side;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
 
 use crate::notation::Move;
-use crate::position::Amazons;
+use crate::rules::Amazons;
 use crate::setup::Cell;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Amazons, marks: &[Mark<Move>]) -> String {
     let setup = game.to_setup();
-    let size = usize::from(setup.size);
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "squares",
-        legend: "W, B, x or .",
-    };
+    let grid = crate::setup::grid(setup.size);
     let mut board = Picture::new(
         grid,
         Look::Squares {

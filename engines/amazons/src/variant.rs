@@ -54,6 +54,11 @@ impl AmazonsVariant {
     }
 }
 
+impl AmazonsVariant {
+    /// Both variants, the default first.
+    pub const ALL: [AmazonsVariant; 2] = [AmazonsVariant::Standard, AmazonsVariant::Botzone8];
+}
+
 impl fmt::Display for AmazonsVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -67,19 +72,15 @@ impl FromStr for AmazonsVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim() {
-            "standard" => Ok(AmazonsVariant::Standard),
-            "botzone8" => Ok(AmazonsVariant::Botzone8),
-            other => Err(format!(
-                "unknown amazons variant `{other}`: expected `standard` or `botzone8`"
-            )),
-        }
+        arbiter_core::parse_variant("amazons", text, &AmazonsVariant::ALL)
     }
 }
 
 impl arbiter_core::Variant for AmazonsVariant {
     fn names() -> Vec<String> {
-        vec!["standard".to_owned(), "botzone8".to_owned()]
+        AmazonsVariant::ALL
+            .map(|variant| variant.to_string())
+            .to_vec()
     }
 }
 

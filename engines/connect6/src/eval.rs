@@ -24,8 +24,8 @@ use arbiter_search::{Evaluator, MoveSet};
 use serde::{Deserialize, Serialize};
 
 use crate::Connect6;
+use crate::board::Move;
 use crate::board::{Board, POINTS, SIX};
-use crate::moves::Move;
 use crate::narrow::narrow_moves;
 use crate::windows::{Gap, THREAT, for_each_window, min_blockers};
 
@@ -210,6 +210,13 @@ impl Connect6Eval {
         mv.points()
             .map(|p| cache.values[p.index()])
             .fold(0, i32::saturating_add)
+    }
+}
+
+/// The evaluator the searchers build from the shipped weights.
+impl From<EvalParams> for Connect6Eval {
+    fn from(weights: EvalParams) -> Connect6Eval {
+        Connect6Eval::new(weights)
     }
 }
 

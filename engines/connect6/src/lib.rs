@@ -17,13 +17,13 @@
 //! (two stones on black's first turn, one later), `game-over`, and `off-board` for a point
 //! outside a smaller board.
 //!
-//! Notation (see `notation.rs`): columns `a`..`s` left to right **without skipping `i`**, rows
+//! Notation (see `notation.rs`; positions in `setup.rs`): columns `a`..`s` left to right **without skipping `i`**, rows
 //! `1`..`19` from the bottom; a pair is written `j10-k11` (smaller index first) and read as
 //! `j10-k11`, `j10,k11` or `j10k11`.
 //!
 //! Search (`search.rs`): `eval.rs` scores positions from window counts (`windows.rs`),
 //! `narrow.rs` narrows the move list for alpha-beta and MCTS (wins first, then forced blocks,
-//! then pairs of the best-valued points; not part of the rules), `solver.rs` proves short wins
+//! then pairs of the best-valued points; not part of the rules), `solve.rs` proves short wins
 //! and losses from threats; weights live in `engines/connect6/params.yaml`.
 //!
 //! Perft counts whole turns; the last ply is bulk-counted (`E` or `C(E, 2)`): from the start
@@ -31,21 +31,21 @@
 
 mod board;
 mod eval;
-mod game;
-mod moves;
 mod narrow;
 mod notation;
+mod rules;
 mod search;
 mod setup;
-mod solver;
+mod solve;
 mod svg;
+#[cfg(test)]
+mod tests;
 mod variant;
 mod windows;
 
-pub use board::{Board, Point};
+pub use board::{Board, Move, Point};
 pub use eval::{Connect6Eval, EvalParams};
-pub use game::Connect6;
-pub use moves::Move;
+pub use rules::Connect6;
 pub use search::Params;
 pub use setup::Setup;
 pub use variant::{Connect6Variant, MAX_SIZE, MIN_SIZE};

@@ -27,9 +27,9 @@ use arbiter_core::Game;
 use arbiter_search::MoveSet;
 
 use crate::Connect6;
+use crate::board::Move;
 use crate::board::{POINTS, Point};
 use crate::eval::{EvalParams, point_values};
-use crate::moves::Move;
 use crate::windows::{THREAT, blocks_all, for_each_window};
 
 /// The `n` empty points of highest value (ties: lower index first).

@@ -1,4 +1,14 @@
-//! Raw positions and their validation.
+//! Raw positions: the one-line form and the diagram (on [`arbiter_core::grid`]), and their
+//! validation.
+//!
+//! **One-line position**: rows from the top (row 19) to the bottom separated by `/`, each row
+//! made of `x` (black), `o` (white), `.` (one empty point) and decimal numbers (that many empty
+//! points), then a space and the side to move (`black` or `white`). The start position on
+//! 19x19 is `19/19/…/19 black` (19 rows); the engine writes empty runs as numbers.
+//!
+//! **Diagram**: one text row per board row, top row (19) first, cells `X` (black), `O` (white)
+//! and `.` (`+` and `-` are read as empty too), spaces between cells allowed. The labels that
+//! [`diagram`] prints (a header of column letters, row numbers on both sides) are skipped.
 //!
 //! Turn order: black places one stone on turn 1, then white and black alternately place two.
 //! After `t` turns black has `1 + 2⌊(t-1)/2⌋` stones and white `2⌊t/2⌋`, so a position is
@@ -16,10 +26,12 @@
 //! These are necessary conditions for reachability; they are not proved sufficient for every
 //! board (a board could pass them and still be unreachable for deeper reasons).
 
-use arbiter_core::{SetupProblem, Side};
+use arbiter_core::grid::{Grid, Labels, RowOrder};
+use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
 use crate::board::{Board, Point};
-use crate::notation::side_name;
+use crate::rules::Connect6;
+use crate::variant::Connect6Variant;
 
 /// A raw position as read from text: stones and side to move, not yet checked.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +40,86 @@ pub struct Setup {
     pub board: Board,
     /// The side to move.
     pub to_move: Side,
+}
+
+/// The text layout of a `size` x `size` board: row 1 at the bottom.
+pub(crate) const fn grid(size: usize) -> Grid {
+    Grid::square(size, RowOrder::BottomIsOne, "points", "X, O or .")
+}
+
+fn stone_of(c: char) -> Option<Option<Side>> {
+    match c {
+        'x' | 'X' => Some(Some(Side::First)),
+        'o' | 'O' => Some(Some(Side::Second)),
+        '.' | '+' | '-' => Some(None),
+        _ => None,
+    }
+}
+
+/// The board holding `cells` (a1 order).
+fn board_of(size: usize, cells: &[Option<Side>]) -> Board {
+    let mut board = Board::empty(size as u8);
+    for (index, &stone) in cells.iter().enumerate() {
+        if let Some(point) = Point::new(index / size, index % size) {
+            board.set(point, stone);
+        }
+    }
+    board
+}
+
+/// The cells of `board` in a1 order.
+fn cells_of(board: &Board) -> Vec<Option<Side>> {
+    let size = board.size();
+    (0..size * size)
+        .map(|index| Point::new(index / size, index % size).and_then(|p| board.get(p)))
+        .collect()
+}
+
+/// Reads the one-line form on a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] when the rows, cells or side are not of the form.
+pub fn parse_position(text: &str, size: usize) -> Result<Setup, NotationError> {
+    let (cells, to_move) = grid(size).parse_line(text, None, stone_of, [&["black"], &["white"]])?;
+    Ok(Setup {
+        board: board_of(size, &cells),
+        to_move,
+    })
+}
+
+/// Writes the one-line form of `board` with `to_move`.
+#[must_use]
+pub fn format_position(board: &Board, to_move: Side) -> String {
+    let write = |stone: Option<Side>| stone.map(|side| if side == Side::First { 'x' } else { 'o' });
+    grid(board.size()).format_line(
+        &cells_of(board),
+        true,
+        '.',
+        write,
+        Connect6::side_name(to_move),
+    )
+}
+
+/// Reads a diagram of `size` rows (top row first) with `to_move`.
+///
+/// # Errors
+/// A [`NotationError`] when there are not `size` rows of `size` known cells.
+pub fn parse_diagram(diagram: &str, size: usize, to_move: Side) -> Result<Setup, NotationError> {
+    let cells = grid(size).parse_diagram(diagram, None, stone_of)?;
+    Ok(Setup {
+        board: board_of(size, &cells),
+        to_move,
+    })
+}
+
+/// The diagram of `board`, with column letters above and below and row numbers on both sides.
+#[must_use]
+pub fn diagram(board: &Board) -> String {
+    grid(board.size()).format_diagram(&cells_of(board), Labels::Around, 2, |stone| match stone {
+        Some(Side::First) => 'X',
+        Some(Side::Second) => 'O',
+        None => '.',
+    })
 }
 
 /// Whether black `b` and white `w` stones fit a game with `to_move` to move, after full turns.
@@ -48,10 +140,22 @@ const fn short_last_turn_fits(b: usize, w: usize, winner: Side) -> bool {
     }
 }
 
-/// Every reason the setup is not a position; empty when it is one.
-#[must_use]
-pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
+/// Checks `setup` under `variant`.
+///
+/// # Errors
+/// Every reason the setup is not a position.
+pub fn validate(variant: &Connect6Variant, setup: &Setup) -> Result<(), Vec<SetupProblem>> {
     let mut problems = Vec::new();
+    if setup.board.size() != usize::from(variant.size()) {
+        problems.push(SetupProblem::new(
+            "board-size",
+            format!(
+                "the board is {0}x{0} but the variant `{variant}` plays on {1}x{1}",
+                setup.board.size(),
+                variant.size()
+            ),
+        ));
+    }
     let board = &setup.board;
     let to_move = setup.to_move;
     let size = board.size();
@@ -82,8 +186,8 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
                 "side-to-move",
                 format!(
                     "side to move: black has {b} stones and white {w}, so {} is to move, not {}",
-                    side_name(to_move.opponent()),
-                    side_name(to_move)
+                    Connect6::side_name(to_move.opponent()),
+                    Connect6::side_name(to_move)
                 ),
             ));
         } else {
@@ -102,7 +206,7 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
                 "moved-after-end",
                 format!(
                     "{} has six in a row but is to move: the game ended when it made the six",
-                    side_name(winner)
+                    Connect6::side_name(winner)
                 ),
             ));
         } else {
@@ -116,12 +220,16 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
             if !last_turn_can_make_every_six(board, winner, stones) {
                 problems.push(SetupProblem::new("unreachable", format!(
                     "{} has sixes that its last turn cannot all have made: the game ends at the first six",
-                    side_name(winner)
+                    Connect6::side_name(winner)
                 )));
             }
         }
     }
-    problems
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
 }
 
 /// Whether taking away at most `stones` (1 or 2) of `side`'s stones leaves `side` without six
@@ -153,6 +261,11 @@ fn last_turn_can_make_every_six(board: &Board, side: Side, stones: usize) -> boo
 mod tests {
     use super::*;
     use crate::notation::parse_move;
+    use rstest::rstest;
+
+    fn pt(text: &str) -> Point {
+        parse_move(text, 19).unwrap().first()
+    }
 
     /// A 19x19 setup with `black` and `white` stones given as move texts (points or pairs).
     fn setup(black: &str, white: &str, to_move: Side) -> Setup {
@@ -168,7 +281,9 @@ mod tests {
     }
 
     fn problems(black: &str, white: &str, to_move: Side) -> Vec<String> {
-        validate(&setup(black, white, to_move))
+        validate(&Connect6Variant::STANDARD, &setup(black, white, to_move))
+            .err()
+            .unwrap_or_default()
             .into_iter()
             .map(|p| p.message)
             .collect()
@@ -266,5 +381,64 @@ mod tests {
         for fragment in ["stone counts", "both sides"] {
             assert!(has(&found, fragment), "{fragment}: {found:?}");
         }
+    }
+
+    #[test]
+    fn position_form_round_trips() {
+        let mut board = Board::empty(19);
+        board.set(pt("a1"), Some(Side::First));
+        board.set(pt("s19"), Some(Side::Second));
+        board.set(pt("j10"), Some(Side::First));
+        let text = format_position(&board, Side::Second);
+        assert!(text.starts_with("18o/19/"), "{text}");
+        assert!(text.ends_with("/x18 white"), "{text}");
+        let to_move = Side::Second;
+        assert_eq!(parse_position(&text, 19), Ok(Setup { board, to_move }));
+    }
+
+    #[rstest]
+    #[case("6/6/6/6/6/6 black", true)]
+    #[case("....../6/6/6/6/6 white", true)]
+    #[case("x5/6/6/6/6/5o BLACK", true)]
+    #[case("3x2/6/6/6/6/6 black", true)]
+    #[case("6/6/6/6/6 black", false)]
+    #[case("6/6/6/6/6/6/6 black", false)]
+    #[case("7/6/6/6/6/6 black", false)]
+    #[case("5/6/6/6/6/6 black", false)]
+    #[case("x6/6/6/6/6/6 black", false)]
+    #[case("99999999999999999999999/6/6/6/6/6 black", false)]
+    #[case("6/6/6/6/6/6", false)]
+    #[case("6/6/6/6/6/6 blue", false)]
+    #[case("6/6/6/6/6/6 black extra", false)]
+    #[case("q5/6/6/6/6/6 black", false)]
+    fn reads_positions_on_six_by_six(#[case] text: &str, #[case] ok: bool) {
+        assert_eq!(parse_position(text, 6).is_ok(), ok, "{text}");
+    }
+
+    #[test]
+    fn diagram_reads_back() {
+        let mut board = Board::empty(7);
+        board.set(pt("a1"), Some(Side::First));
+        board.set(pt("g7"), Some(Side::Second));
+        let text = diagram(&board);
+        assert!(
+            text.starts_with("   a b c d e f g\n 7 . . . . . . O 7\n"),
+            "{text}"
+        );
+        let to_move = Side::First;
+        let expected = Setup { board, to_move };
+        assert_eq!(parse_diagram(&text, 7, to_move), Ok(expected.clone()));
+        let bare = "......O\n.......\n.......\n.......\n.......\n.......\nX......\n";
+        assert_eq!(parse_diagram(bare, 7, to_move), Ok(expected));
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case("......\n......\n......\n......\n......\n......")]
+    #[case(".......\n.......\n.......\n.......\n.......\n.......\n.......\n.......")]
+    #[case(".......\n.......\n.......\n.......\n.......\n.......\n......Z")]
+    #[case(".......\n.......\n.......\n.......\n.......\n.......\n........")]
+    fn refuses_bad_diagrams(#[case] text: &str) {
+        assert!(parse_diagram(text, 7, Side::First).is_err(), "{text:?}");
     }
 }

@@ -2,23 +2,16 @@
 //! both stones of a move, numbered `1` and `2`.
 
 use arbiter_core::Side;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
 
-use crate::game::Connect6;
-use crate::moves::Move;
+use crate::board::Move;
+use crate::rules::Connect6;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
     let board = game.board();
     let size = board.size();
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::grid(size);
     let mut out = Picture::new(grid, Look::Lines { wood: "#e3c16f" });
     for point in board.points() {
         if let Some(side) = board.get(point) {

@@ -1,7 +1,8 @@
 //! Iterating the members of a bitboard, written once for every game that keeps its board as
 //! bits: `for square in Bits(set)` visits the index of every set bit, lowest first.
 //!
-//! `u64` serves boards of up to 64 cells (Othello, Surakarta, draughts, Dots and Boxes lines),
+//! `u16` and `u32` serve small boards (tic-tac-toe, Dots and Boxes' boxes), `u64` boards of up
+//! to 64 cells (Othello, Surakarta, draughts, Dots and Boxes lines),
 //! `u128` boards of up to 128 (NoGo and Amazons up to 11×11, xiangqi's 90 points). Boards past
 //! that (Go and Hex on 19×19) keep arrays of words and iterate each word with `Bits`.
 
@@ -9,7 +10,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bits<T>(pub T);
 
-/// A word a [`Bits`] iterator can walk: `u64` or `u128`.
+/// A word a [`Bits`] iterator can walk: `u16` up to `u128`.
 pub trait BitWord: Copy {
     /// Whether no bit is set.
     fn is_empty(self) -> bool;
@@ -44,7 +45,7 @@ macro_rules! bit_word {
     )*};
 }
 
-bit_word!(u64, u128);
+bit_word!(u16, u32, u64, u128);
 
 impl<T: BitWord> Iterator for Bits<T> {
     /// A bit index: at most 127, so every game's square type (`u8` and up) takes it.

@@ -49,6 +49,24 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// A `size` x `size` board with `rows` in that order, `unit` the game's word for its
+    /// cells and `legend` the cell characters its messages list.
+    #[must_use]
+    pub const fn square(
+        size: usize,
+        rows: RowOrder,
+        unit: &'static str,
+        legend: &'static str,
+    ) -> Grid {
+        Grid {
+            width: size,
+            height: size,
+            rows,
+            unit,
+            legend,
+        }
+    }
+
     /// The number (from 1) of the board row written `k`-th (from 0) in the text.
     #[must_use]
     pub const fn row_number(&self, k: usize) -> usize {
@@ -163,6 +181,46 @@ impl Grid {
             }
         }
         out
+    }
+
+    /// Reads a one-line position of the common form, the rows (as [`Grid::parse_rows`]), a
+    /// space and the side to move (one of `sides`, as [`parse_side`]), e.g. `3B2B3/10/…/3W2W3
+    /// white`. Returns the cells in a1 order and the side to move.
+    ///
+    /// # Errors
+    /// A [`NotationError`] for text of another form, naming the form, or the error of the
+    /// rows or the side.
+    pub fn parse_line<C: Copy>(
+        &self,
+        text: &str,
+        empty: C,
+        read: impl Fn(char) -> Option<C>,
+        sides: [&[&str]; 2],
+    ) -> Result<(Vec<C>, Side), NotationError> {
+        let mut words = text.split_whitespace();
+        let (Some(rows), Some(side), None) = (words.next(), words.next(), words.next()) else {
+            return Err(NotationError::new(format!(
+                "`{text}` is not a position: expected `<rows separated by /> <{}|{}>`",
+                sides[0].first().copied().unwrap_or("first"),
+                sides[1].first().copied().unwrap_or("second")
+            )));
+        };
+        let to_move = parse_side(side, sides)?;
+        Ok((self.parse_rows(rows, empty, read)?, to_move))
+    }
+
+    /// Writes the one-line position that [`Grid::parse_line`] reads: the rows (as
+    /// [`Grid::format_rows`]), a space and `side`, the side to move's name.
+    #[must_use]
+    pub fn format_line<C: Copy>(
+        &self,
+        cells: &[C],
+        runs: bool,
+        empty: char,
+        write: impl Fn(C) -> Option<char>,
+        side: &str,
+    ) -> String {
+        format!("{} {side}", self.format_rows(cells, runs, empty, write))
     }
 
     /// Reads a board diagram: `height` rows of `width` cells in the grid's row order, spaces
@@ -362,6 +420,21 @@ pub fn parse_square(
     }
 }
 
+/// Splits `text` after its leading square name, a letter and the digits that follow it, for
+/// notations that write squares back to back (`j10k11`, `a1b1`): `Some(("j10", "k11"))`;
+/// `None` when `text` does not start with a letter and a digit. The name is not checked:
+/// [`parse_square`] reads it.
+#[must_use]
+pub fn split_square(text: &str) -> Option<(&str, &str)> {
+    let mut chars = text.chars();
+    if !chars.next()?.is_ascii_alphabetic() {
+        return None;
+    }
+    // The letter is ASCII: one byte, and so is every digit.
+    let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| text.split_at(1 + digits))
+}
+
 /// The letter of column `column` (from 0): `a`, `b`, … with no letter skipped.
 #[must_use]
 pub fn column_letter(column: usize) -> char {
@@ -531,6 +604,27 @@ mod tests {
     }
 
     #[test]
+    fn lines_carry_the_side_to_move() {
+        let sides: [&[&str]; 2] = [&["white", "w"], &["black", "b"]];
+        let (cells, side) = GRID.parse_line("B3/4/W1x1 w", '.', read, sides).unwrap();
+        assert_eq!(side, Side::First);
+        assert_eq!(
+            GRID.format_line(&cells, true, '.', write, "white"),
+            "B3/4/W1x1 white"
+        );
+        for bad in ["B3/4/W1x1", "B3/4/W1x1 white more", ""] {
+            assert_eq!(
+                GRID.parse_line(bad, '.', read, sides).unwrap_err().message,
+                format!(
+                    "`{bad}` is not a position: expected `<rows separated by /> <white|black>`"
+                )
+            );
+        }
+        assert!(GRID.parse_line("B3/4/W1x1 red", '.', read, sides).is_err());
+        assert!(GRID.parse_line("B3/4/W1x9 w", '.', read, sides).is_err());
+    }
+
+    #[test]
     fn diagrams_round_trip_with_every_label_style() {
         let cells = GRID.parse_rows("B3/4/W1x1", '.', read).unwrap();
         for labels in [Labels::None, Labels::Left, Labels::Around] {
@@ -616,6 +710,16 @@ mod tests {
             parse_square("T19", Letters::SkipI, 19, 19, "point"),
             Ok((18, 18))
         );
+    }
+
+    #[test]
+    fn squares_written_back_to_back_split() {
+        assert_eq!(split_square("j10k11"), Some(("j10", "k11")));
+        assert_eq!(split_square("a1"), Some(("a1", "")));
+        assert_eq!(split_square("a1-b1"), Some(("a1", "-b1")));
+        for text in ["", "a", "1a", "é1", "-a1"] {
+            assert_eq!(split_square(text), None, "{text}");
+        }
     }
 
     #[test]

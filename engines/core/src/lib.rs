@@ -34,7 +34,8 @@ use std::str::FromStr;
 
 pub use bits::{BitWord, Bits};
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
-pub use perft::{MoveBuffers, NodeBudget, PerftConvention, perft_generic, perft_generic_within};
+use perft::NodeBudget;
+pub use perft::PerftConvention;
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
@@ -60,6 +61,25 @@ pub fn chance_distribution<G: Game>(game: &G) -> Option<Vec<(G::Move, f64)>> {
             })
             .collect(),
     )
+}
+
+/// Reads one of `all`, the variants of a game whose variants are a fixed list, by its name
+/// (its `Display`), ignoring surrounding white space.
+///
+/// # Errors
+/// For any other text, naming the game and the variants it has.
+pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Result<V, String> {
+    let text = text.trim();
+    all.iter()
+        .copied()
+        .find(|variant| variant.to_string() == text)
+        .ok_or_else(|| {
+            let names: Vec<String> = all.iter().map(|variant| format!("`{variant}`")).collect();
+            format!(
+                "unknown {game} variant `{text}`: expected {}",
+                names.join(" or ")
+            )
+        })
 }
 
 /// A rule variant: a value, never a copy of the code (board size, exact-five, renju, swap rules).
@@ -193,8 +213,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// [`Game::perft`] that visits at most about `max_nodes` positions: `None` when the walk
-    /// would need more (the position is restored either way). Games override
-    /// [`Game::perft_with_budget`], not this.
+    /// would need more (the position is restored either way). One walk serves every game:
+    /// positions above the last ply are made and unmade, the last ply is counted by
+    /// [`Game::count_moves`], the hook a game overrides to count in bulk.
     fn perft_within(
         &mut self,
         depth: u32,
@@ -202,20 +223,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         max_nodes: u64,
     ) -> Option<u64> {
         let mut budget = NodeBudget::new(max_nodes);
-        let nodes = self.perft_with_budget(depth, convention, &mut budget);
+        let nodes = perft::walk(self, depth, convention, &mut budget);
         budget.result(nodes)
-    }
-
-    /// The perft walk under `budget` (its count is incomplete when the budget runs out): the
-    /// one walk of [`perft_generic_within`], which counts the last ply with
-    /// [`Game::count_moves`].
-    fn perft_with_budget(
-        &mut self,
-        depth: u32,
-        convention: PerftConvention,
-        budget: &mut NodeBudget,
-    ) -> u64 {
-        perft_generic_within(self, depth, convention, budget)
     }
 
     /// The number of legal moves here, `generate_moves(…).len()`: the last ply of a perft
@@ -283,5 +292,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         [Side::First, Side::Second]
             .into_iter()
             .find(|side| Self::side_name(*side).eq_ignore_ascii_case(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Side, parse_variant};
+
+    #[test]
+    fn variants_of_a_fixed_list_read_by_name() {
+        let all = [Side::First, Side::Second].map(|side| side.index());
+        assert_eq!(parse_variant("pile", " 1 ", &all), Ok(1));
+        assert_eq!(
+            parse_variant("pile", "2", &all),
+            Err("unknown pile variant `2`: expected `0` or `1`".to_owned())
+        );
     }
 }

@@ -29,12 +29,12 @@ impl PerftConvention {
     }
 }
 
-/// A budget of nodes for a perft or tree walk, so that any walk can be stopped: a depth that
-/// a game can reach only in astronomically many nodes (Othello at depth 100) ends when the
-/// budget is spent instead of never. Walks call [`NodeBudget::take`] once per position they
-/// visit (positions counted in bulk at the last ply are not visited).
+/// A budget of nodes for the perft walk, so that any walk can be stopped: a depth that a game
+/// can reach only in astronomically many nodes (Othello at depth 100) ends when the budget is
+/// spent instead of never. The walk calls [`NodeBudget::take`] once per position it visits
+/// (positions counted in bulk at the last ply are not visited).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NodeBudget {
+pub(crate) struct NodeBudget {
     left: u64,
     exhausted: bool,
 }
@@ -42,7 +42,7 @@ pub struct NodeBudget {
 impl NodeBudget {
     /// A budget of `max_nodes` visited positions.
     #[must_use]
-    pub const fn new(max_nodes: u64) -> NodeBudget {
+    pub(crate) const fn new(max_nodes: u64) -> NodeBudget {
         NodeBudget {
             left: max_nodes,
             exhausted: false,
@@ -52,7 +52,7 @@ impl NodeBudget {
     /// Counts one visited position; `false` (and [`NodeBudget::exhausted`] from then on)
     /// when none is left.
     #[inline]
-    pub fn take(&mut self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         if self.left == 0 {
             self.exhausted = true;
             return false;
@@ -63,13 +63,13 @@ impl NodeBudget {
 
     /// Whether the walk ran out of nodes (its count is then incomplete).
     #[must_use]
-    pub const fn exhausted(&self) -> bool {
+    pub(crate) const fn exhausted(&self) -> bool {
         self.exhausted
     }
 
     /// The count a walk returns: `None` when the budget ran out.
     #[must_use]
-    pub const fn result(&self, nodes: u64) -> Option<u64> {
+    pub(crate) const fn result(&self, nodes: u64) -> Option<u64> {
         if self.exhausted { None } else { Some(nodes) }
     }
 }
@@ -77,7 +77,7 @@ impl NodeBudget {
 /// One move buffer per ply of a walk, grown as the walk goes deeper (never sized by the depth
 /// asked for, which a spec may give as 4294967295).
 #[derive(Debug)]
-pub struct MoveBuffers<M> {
+struct MoveBuffers<M> {
     buffers: Vec<Vec<M>>,
 }
 
@@ -91,7 +91,7 @@ impl<M> Default for MoveBuffers<M> {
 
 impl<M> MoveBuffers<M> {
     /// The buffer of `ply`, taken out (give it back with [`MoveBuffers::put`]).
-    pub fn take(&mut self, ply: usize) -> Vec<M> {
+    fn take(&mut self, ply: usize) -> Vec<M> {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
@@ -99,32 +99,23 @@ impl<M> MoveBuffers<M> {
     }
 
     /// Gives the buffer of `ply` back, for the next position at that ply.
-    pub fn put(&mut self, ply: usize, buffer: Vec<M>) {
+    fn put(&mut self, ply: usize, buffer: Vec<M>) {
         self.buffers[ply] = buffer;
     }
 }
 
-/// Perft by walking the tree with [`Game::make`]/[`Game::unmake`], the last ply counted by
-/// [`Game::count_moves`].
-pub fn perft_generic<G: Game>(game: &mut G, depth: u32, convention: PerftConvention) -> u64 {
-    let mut budget = NodeBudget::new(u64::MAX);
-    perft_generic_within(game, depth, convention, &mut budget)
-}
-
-/// [`perft_generic`] under a node budget: stops (with a partial count; check
-/// [`NodeBudget::exhausted`]) when the budget is spent. The position is restored either way.
-///
-/// This is the one perft walk of every game: each position above the last ply is visited
-/// (one unit of the budget) and its moves made and unmade; at the last ply the moves are
-/// counted by [`Game::count_moves`] without being played, and a finished game there counts
-/// by the convention.
-pub fn perft_generic_within<G: Game>(
+/// The one perft walk of every game ([`Game::perft_within`]), under a node budget: it stops
+/// (with a partial count; check [`NodeBudget::exhausted`]) when the budget is spent, and the
+/// position is restored either way. Each position above the last ply is visited (one unit of
+/// the budget) and its moves made and unmade; at the last ply the moves are counted by
+/// [`Game::count_moves`] without being played, and a finished game counts by the convention.
+pub(crate) fn walk<G: Game>(
     game: &mut G,
     depth: u32,
     convention: PerftConvention,
     budget: &mut NodeBudget,
 ) -> u64 {
-    fn walk<G: Game>(
+    fn node<G: Game>(
         game: &mut G,
         depth: u32,
         convention: PerftConvention,
@@ -159,7 +150,7 @@ pub fn perft_generic_within<G: Game>(
         let mut nodes = 0;
         for &mv in &moves {
             let undo = game.make(mv);
-            nodes += walk(game, depth - 1, convention, buffers, ply + 1, budget);
+            nodes += node(game, depth - 1, convention, buffers, ply + 1, budget);
             game.unmake(mv, undo);
             if budget.exhausted() {
                 break;
@@ -168,7 +159,7 @@ pub fn perft_generic_within<G: Game>(
         buffers.put(ply, moves);
         nodes
     }
-    walk(
+    node(
         game,
         depth,
         convention,

@@ -28,7 +28,9 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::{Geometry, NO_BOX};
+use arbiter_core::Bits;
+
+use crate::board::{Geometry, NO_BOX};
 
 /// A component of a position in which every incomplete box has two sides drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -75,8 +77,8 @@ pub fn structure(g: &Geometry, drawn: u64) -> Option<Structure> {
     let open = g.all_boxes & !complete;
     // For each open box, the boxes across its undrawn sides (NO_BOX for the ground), and how
     // many there are (two, or one for a box that can be taken).
-    let mut links = [[NO_BOX; 2]; crate::geometry::MAX_BOXES];
-    let mut degree = [0u8; crate::geometry::MAX_BOXES];
+    let mut links = [[NO_BOX; 2]; crate::board::MAX_BOXES];
+    let mut degree = [0u8; crate::board::MAX_BOXES];
     for id in 0..g.boxes {
         if open & (1 << id) == 0 {
             continue;
@@ -87,7 +89,7 @@ pub fn structure(g: &Geometry, drawn: u64) -> Option<Structure> {
             return None;
         }
         degree[usize::from(id)] = count as u8;
-        for (slot, edge) in crate::geometry::Bits(undrawn).enumerate() {
+        for (slot, edge) in Bits(undrawn).enumerate() {
             let [a, b] = g.edge_boxes[usize::from(edge)];
             links[usize::from(id)][slot] = if a == id { b } else { a };
         }
@@ -262,7 +264,7 @@ pub fn long_chains(g: &Geometry, drawn: u64) -> (u32, u32) {
         while frontier != 0 {
             let current = frontier.trailing_zeros() as u8;
             frontier &= frontier - 1;
-            for edge in crate::geometry::Bits(g.box_edges[usize::from(current)] & !drawn) {
+            for edge in Bits(g.box_edges[usize::from(current)] & !drawn) {
                 for other in g.edge_boxes[usize::from(edge)] {
                     if other != NO_BOX && two_sided & (1 << other) != 0 && run & (1 << other) == 0 {
                         run |= 1 << other;

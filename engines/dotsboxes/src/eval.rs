@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::chains::{long_chains, structure, structure_value};
 use crate::notation::Move;
-use crate::position::DotsBoxes;
+use crate::rules::DotsBoxes;
 
 /// The evaluation weights of `engines/dotsboxes/params.yaml` (`eval:`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,7 +116,7 @@ impl Evaluator<DotsBoxes> for Params {
         // Safe: the last line gives no box its third side.
         let safe = g.edge_boxes[usize::from(last)]
             .iter()
-            .all(|&id| id == crate::geometry::NO_BOX || g.sides_drawn(id, before_last) <= 1);
+            .all(|&id| id == crate::board::NO_BOX || g.sides_drawn(id, before_last) <= 1);
         2 * taken + i32::from(safe)
     }
 
@@ -131,12 +131,9 @@ impl Evaluator<DotsBoxes> for Params {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::Game;
 
     fn position(variant: &str, text: &str) -> DotsBoxes {
-        let variant = variant.parse().unwrap();
-        let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-        DotsBoxes::from_setup(variant, &setup).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     #[test]

@@ -23,33 +23,31 @@
 //! ([`narrow_moves`]).
 //!
 //! Illegal-move codes: `game-over`, `empty-turn`, `off-board`, `already-drawn`,
-//! `must-move-again`, `no-extra-move` ([`DotsBoxes::check_move`]).
+//! `must-move-again`, `no-extra-move` ([`arbiter_core::Game::check_move`]).
 
+mod board;
 pub mod chains;
 mod eval;
-mod game;
-mod geometry;
+mod line_perft;
 mod narrow;
 mod notation;
-mod perft;
-mod position;
+mod rules;
 mod search;
 mod setup;
 mod solve;
-mod variant;
-
 mod svg;
 #[cfg(test)]
 mod tests;
+mod variant;
 
+pub use board::{Edge, Geometry};
 pub use eval::{Params, evaluate};
-pub use geometry::{Edge, Geometry};
+pub use line_perft::{LinePerft, perft_lines};
 pub use narrow::narrow_moves;
 pub use notation::{
     Move, drawing_order, format_ccgc, format_line, format_lines, parse_ccgc, parse_line, parse_turn,
 };
-pub use perft::{LinePerft, perft_lines};
-pub use position::{DotsBoxes, TurnScratch};
+pub use rules::{DotsBoxes, TurnScratch};
 pub use search::DotsBoxesParams;
 pub use setup::DotsBoxesSetup;
 pub use variant::{DotsBoxesVariant, MAX_EDGES};

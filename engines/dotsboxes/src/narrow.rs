@@ -17,9 +17,10 @@
 //! as over the rules' list: the hook reports it as `MoveSet::Complete`, so a win or loss the
 //! searchers prove through it is a proof.
 
-use crate::geometry::Bits;
+use arbiter_core::Bits;
+
 use crate::notation::Move;
-use crate::position::{DotsBoxes, TurnScratch};
+use crate::rules::{DotsBoxes, TurnScratch};
 
 /// The turns of `game` worth searching, in the order of [`DotsBoxes::for_each_turn`] from the
 /// position with the free boxes taken.
@@ -67,7 +68,7 @@ fn dominated(game: &DotsBoxes, turn: Move, free: u64, three_sided: u32) -> bool 
     let mut touched = 0u32;
     for line in Bits(turn.lines() & !free) {
         for id in g.edge_boxes[usize::from(line)] {
-            if id != crate::geometry::NO_BOX {
+            if id != crate::board::NO_BOX {
                 touched |= 1 << id;
             }
         }

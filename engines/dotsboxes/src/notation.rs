@@ -9,16 +9,19 @@
 //! turn is a *set* of lines; its canonical text lists them in an order in which they can be
 //! drawn (completing lines first, lowest line first, the turn's last line at the end).
 //!
-//! **CCGC** (`shared/protocols-ccgc.md`, CDotsAndBoxes.cpp): `move N KIJ[KIJ…]`, N lines of three
+//! **CCGC** (the SAU platform's source, ifplusor/SAUGamePlatform: `Chess
+//! Type/DotsAndBoxes/CDotsAndBoxes.cpp` and `Doc/通信协议说明与引擎编写规范.txt` §4): `move N
+//! KIJ[KIJ…]`, N lines of three
 //! letters with `'A'` = 0: K is `A` for horizontal, `B` for vertical; a horizontal line has I = its
 //! dot row and J = its segment column, a vertical line I = its dot column and J = its segment
 //! row. So our `a1b1` is `AAA`, `b1b2` is `BBA`, `c3d3` is `ACC`, and `b1b2+c3d3` is `move 2
 //! BBAACC` (the example of the platform's document). The platform requires the lines in a valid
 //! drawing order; [`crate::DotsBoxes::turn_from_sequence`] checks a sequence as it does.
 
+use arbiter_core::Bits;
 use arbiter_core::NotationError;
 
-use crate::geometry::{Bits, Edge, Geometry, Orientation};
+use crate::board::{Edge, Geometry, Orientation};
 
 /// One turn: the set of lines drawn in it (bit `e` for line `e`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -11,7 +11,7 @@ use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable};
 
 use crate::eval::Params;
 use crate::notation::Move;
-use crate::position::DotsBoxes;
+use crate::rules::DotsBoxes;
 
 /// The shape of `engines/dotsboxes/params.yaml`.
 pub type DotsBoxesParams = EngineParams<Params>;
@@ -22,10 +22,6 @@ impl Searchable for DotsBoxes {
     /// Boxes, offered chains, loony endgames and the long chain rule ([`Params`]).
     type Weights = Params;
     type Evaluator = Params;
-
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
 
     /// The exact margin (the `solve` module): 3x3 boards from the start, endgames of larger
     /// ones. `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
@@ -39,61 +35,26 @@ mod tests {
     use super::*;
     use crate::variant::DotsBoxesVariant;
     use arbiter_core::Game;
-    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+    use arbiter_laws::{SearchLaws, search};
+    use arbiter_search::{Algorithm, Verdict, parse_params};
 
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
-
+    /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
     fn search_laws() {
-        let start = DotsBoxes::new(DotsBoxesVariant::default());
-        let small = DotsBoxes::new("2x3".parse().unwrap());
-        arbiter_laws::SearchLaws::new(vec![start, small])
+        let start = DotsBoxes::start(&DotsBoxesVariant::default());
+        let small = DotsBoxes::start(&"2x3".parse().unwrap());
+        SearchLaws::new(vec![start, small])
             .nodes(3_000)
             .mcts_iterations(300)
+            .broken_params(&["eval:\n  box: x\n"])
             .check();
     }
 
     #[test]
-    fn the_shipped_params_parse() {
+    fn the_shipped_params_are_the_defaults() {
         let params: DotsBoxesParams =
             parse_params(DotsBoxes::PARAMS_PATH, DotsBoxes::PARAMS_YAML).unwrap();
         assert_eq!(params.eval, Params::default());
-    }
-
-    #[test]
-    fn a_bad_params_file_names_the_place() {
-        let start = DotsBoxes::new(DotsBoxesVariant::default());
-        let error = start
-            .search(
-                request(Algorithm::AlphaBeta, Budget::Depth(1)),
-                "eval:\n  box: x\n",
-            )
-            .unwrap_err();
-        assert!(
-            matches!(&error, SearchError::Params(message) if message.starts_with(DotsBoxes::PARAMS_PATH)),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn searches_are_deterministic_and_legal() {
-        let start = DotsBoxes::new(DotsBoxesVariant::default());
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Nodes(3_000)),
-            (Algorithm::Mcts, Budget::Nodes(300)),
-        ] {
-            let first = start
-                .search(request(algorithm, budget), DotsBoxes::PARAMS_YAML)
-                .unwrap();
-            let again = start
-                .search(request(algorithm, budget), DotsBoxes::PARAMS_YAML)
-                .unwrap();
-            assert_eq!(first, again, "{algorithm}");
-            let best = first.result.best.expect("a move from the start");
-            assert_eq!(start.check_move(best), Ok(()), "{algorithm}");
-        }
     }
 
     #[test]
@@ -103,23 +64,13 @@ mod tests {
         let variant: DotsBoxesVariant = "1x3".parse().unwrap();
         let text = "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white";
         let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-        let game = DotsBoxes::from_setup(variant, &setup).unwrap();
+        let game = DotsBoxes::from_setup(&variant, &setup).unwrap();
         let all = game.parse_move("b1b2+c1c2+d1d2").unwrap();
         for algorithm in [Algorithm::Solve, Algorithm::AlphaBeta, Algorithm::Mcts] {
-            let report = game
-                .search(
-                    request(algorithm, Budget::Nodes(2_000)),
-                    DotsBoxes::PARAMS_YAML,
-                )
-                .unwrap();
+            let report = search(&game, algorithm, Budget::Nodes(2_000)).unwrap();
             assert_eq!(report.result.best, Some(all), "{algorithm}");
         }
-        let solved = game
-            .search(
-                request(Algorithm::Solve, Budget::Nodes(2_000)),
-                DotsBoxes::PARAMS_YAML,
-            )
-            .unwrap();
+        let solved = search(&game, Algorithm::Solve, Budget::Nodes(2_000)).unwrap();
         assert_eq!(
             solved.proven.map(|p| (p.verdict, p.margin)),
             Some((Verdict::Win, Some(3)))

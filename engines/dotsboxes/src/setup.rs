@@ -1,5 +1,5 @@
 //! Raw positions: the board diagram and the one-line form, parsed into a [`DotsBoxesSetup`]
-//! that [`crate::DotsBoxes::from_setup`] validates.
+//! that `validate` checks into a [`DotsBoxes`].
 //!
 //! **Diagram**: `2R + 1` text rows, top first. Dot rows hold `+` dots with `---` between two
 //! dots joined by a drawn line and three spaces where the line is undrawn; box rows hold `|`
@@ -23,10 +23,12 @@
 //! white, `.` nobody), and the side to move (`black`/`white`, or `b`/`w`). The 2x2 start is
 //! `- .... black`.
 
-use arbiter_core::{NotationError, Side};
+use arbiter_core::Bits;
+use arbiter_core::{NotationError, SetupProblem, Side};
 
-use crate::geometry::{Bits, Geometry, Orientation};
-use crate::notation::{format_line, parse_line};
+use crate::board::{Geometry, Orientation};
+use crate::notation::{format_dot, format_line, parse_line};
+use crate::rules::DotsBoxes;
 use crate::variant::DotsBoxesVariant;
 
 /// A position as written, not yet validated.
@@ -327,6 +329,91 @@ pub fn format_diagram(g: &Geometry, drawn: u64, owners: [u32; 2]) -> String {
         out.push(row.trim_end().to_owned());
     }
     out.join("\n")
+}
+
+impl DotsBoxes {
+    /// The raw setup of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> DotsBoxesSetup {
+        DotsBoxesSetup {
+            rows: self.variant.rows,
+            cols: self.variant.cols,
+            drawn: self.drawn,
+            owners: self.owners,
+            to_move: self.to_move,
+        }
+    }
+}
+
+/// Validates a raw setup. Problems (with their codes): a board of another size
+/// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
+/// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
+/// a side missing (`owner-without-box`).
+///
+/// # Errors
+/// Every problem found.
+pub(crate) fn validate(
+    variant: DotsBoxesVariant,
+    setup: &DotsBoxesSetup,
+) -> Result<DotsBoxes, Vec<SetupProblem>> {
+    if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
+        return Err(vec![SetupProblem::new(
+            "board-size",
+            format!(
+                "the board has {}x{} boxes: variant {variant} plays on {variant}",
+                setup.rows, setup.cols
+            ),
+        )]);
+    }
+    let geometry = Geometry::new(variant);
+    let complete = geometry.complete_boxes(setup.drawn);
+    let owned = setup.owners[0] | setup.owners[1];
+    let mut problems = Vec::new();
+    if setup.drawn & !geometry.all != 0 {
+        problems.push(SetupProblem::new("off-board", "a line is off the board"));
+    }
+    if setup.owners[0] & setup.owners[1] != 0 {
+        problems.push(SetupProblem::new("overlap", "a box has two owners"));
+    }
+    for id in 0..geometry.boxes {
+        let bit = 1u32 << id;
+        let name = format_dot((id % geometry.cols, id / geometry.cols));
+        if complete & bit != 0 && owned & bit == 0 {
+            problems.push(SetupProblem::new(
+                "unowned-box",
+                format!(
+                    "box {name} has four sides but no owner: whoever drew its last side \
+                     took it"
+                ),
+            ));
+        }
+        if complete & bit == 0 && owned & bit != 0 {
+            problems.push(SetupProblem::new(
+                "owner-without-box",
+                format!(
+                    "box {name} has an owner but only {} sides: a box is taken by drawing \
+                     its fourth side",
+                    geometry.sides_drawn(id, setup.drawn)
+                ),
+            ));
+        }
+    }
+    if owned & !geometry.all_boxes != 0 {
+        problems.push(SetupProblem::new(
+            "off-board",
+            "an owned box is off the board",
+        ));
+    }
+    if problems.is_empty() {
+        Ok(DotsBoxes::from_parts(
+            variant,
+            setup.drawn,
+            setup.owners,
+            setup.to_move,
+        ))
+    } else {
+        Err(problems)
+    }
 }
 
 #[cfg(test)]

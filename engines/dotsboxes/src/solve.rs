@@ -24,12 +24,13 @@
 
 use std::time::Instant;
 
+use arbiter_core::Bits;
 use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
 
+use crate::board::{Edge, Geometry, NO_BOX};
 use crate::chains::{structure, structure_value};
-use crate::geometry::{Bits, Edge, Geometry, NO_BOX};
 use crate::notation::Move;
-use crate::position::DotsBoxes;
+use crate::rules::DotsBoxes;
 
 /// Nodes between two looks at the clock under a time budget.
 const CLOCK_INTERVAL: u64 = 4096;
@@ -483,34 +484,13 @@ mod tests {
     use arbiter_core::Game;
     use std::collections::HashMap;
 
-    /// Plain memoised minimax over single lines, no knowledge: the reference.
-    fn reference(g: &Geometry, drawn: u64, memo: &mut HashMap<u64, i32>) -> i32 {
-        if drawn == g.all {
-            return 0;
-        }
-        if let Some(&v) = memo.get(&drawn) {
-            return v;
-        }
-        let mut best = i32::MIN;
-        for edge in Bits(g.all & !drawn) {
-            let boxes = g.completed_by(edge, drawn).count_ones() as i32;
-            let after = drawn | (1 << edge);
-            let score = if boxes > 0 {
-                boxes + reference(g, after, memo)
-            } else {
-                -reference(g, after, memo)
-            };
-            best = best.max(score);
-        }
-        memo.insert(drawn, best);
-        best
-    }
+    use crate::tests::reference;
 
     #[test]
     fn agrees_with_plain_minimax_on_small_boards() {
         for text in ["1x1", "1x2", "1x3", "2x2", "1x4", "2x3"] {
             let variant: DotsBoxesVariant = text.parse().unwrap();
-            let start = DotsBoxes::new(variant);
+            let start = DotsBoxes::start(&variant);
             let expected = reference(start.geometry(), 0, &mut HashMap::new());
             assert_eq!(value(&start, u64::MAX, 1), Some(expected), "{text}");
         }
@@ -519,7 +499,7 @@ mod tests {
     #[test]
     fn the_principal_variation_replays_to_the_proven_margin() {
         let variant: DotsBoxesVariant = "2x3".parse().unwrap();
-        let mut game = DotsBoxes::new(variant);
+        let mut game = DotsBoxes::start(&variant);
         let report = solve(&game, Budget::Nodes(10_000_000), 1).unwrap();
         let mover = game.side_to_move();
         for &turn in &report.result.pv {
@@ -537,7 +517,7 @@ mod tests {
 
     #[test]
     fn a_tiny_budget_is_exhausted_not_guessed() {
-        let game = DotsBoxes::new("3x3".parse().unwrap());
+        let game = DotsBoxes::start(&"3x3".parse().unwrap());
         assert_eq!(
             solve(&game, Budget::Nodes(50), 1),
             Err(SearchError::BudgetExhausted { nodes: 50 })

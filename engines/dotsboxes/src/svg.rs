@@ -8,7 +8,7 @@ use arbiter_core::Side;
 use arbiter_core::picture::{self, Mark, escape};
 
 use crate::notation::Move;
-use crate::position::DotsBoxes;
+use crate::rules::DotsBoxes;
 
 /// Pixels between two dots, and around the board.
 const GAP: f64 = 44.0;

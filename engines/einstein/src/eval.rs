@@ -14,13 +14,13 @@
 //! evaluation weighs the difference of the two races (`race`), the difference of the piece
 //! counts (`material`: more pieces, more choice and more to take) and the turn (`tempo`).
 
-use arbiter_core::Side;
+use arbiter_core::{Game, Side};
 use arbiter_search::Evaluator;
 use serde::{Deserialize, Serialize};
 
+use crate::board::EinSteinMove;
 use crate::board::{self, distance};
-use crate::moves::EinSteinMove;
-use crate::position::{EinStein, Phase};
+use crate::rules::{EinStein, Phase};
 
 /// The score of a won game: `6^7` ([module docs](self)).
 pub const WIN: i32 = 279_936;

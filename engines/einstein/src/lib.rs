@@ -1,6 +1,7 @@
 //! EinStein würfelt nicht (爱恩斯坦棋) for arbiter, with the die as chance events.
 //!
-//! **Rules** (CCGC 爱恩斯坦棋项目规则, quoted in `shared/protocols-ccgc.md`): a 5×5 board; red
+//! **Rules** (CCGC 爱恩斯坦棋项目规则, computergames.caai.cn, as copied in
+//! Takeapocket/computergames `爱恩斯坦棋项目规则.md`): a 5×5 board; red
 //! starts in the top-left triangle (a1 b1 c1 a2 b2 a3) and moves right, down or down-right, blue
 //! in the bottom-right one and moves left, up or up-left, one square a move. A roll of the die
 //! selects the piece of its number, or, when that piece is gone, the nearest surviving piece
@@ -26,23 +27,18 @@
 
 mod board;
 pub mod eval;
-mod game;
-mod moves;
 mod notation;
-mod perft;
-mod position;
+mod rules;
 mod search;
 mod setup;
 mod svg;
-mod variant;
-
 #[cfg(test)]
 mod tests;
+mod variant;
 
-pub use board::{SIZE, SQUARES, Square, distance, goal, start_cells};
-pub use moves::{EinSteinMove, Layout, Piece};
+pub use board::{EinSteinMove, Layout, Piece, SIZE, SQUARES, Square, distance, goal, start_cells};
 pub use notation::{format_move, format_square, parse_move, parse_square};
-pub use position::{EinStein, Phase, Undo};
+pub use rules::{EinStein, Phase, Undo};
 pub use search::EinSteinParams;
 pub use setup::EinSteinSetup;
 pub use variant::EinSteinVariant;

@@ -3,8 +3,8 @@
 
 use arbiter_core::NotationError;
 
+use crate::board::{EinSteinMove, Layout};
 use crate::board::{SIZE, Square};
-use crate::moves::{EinSteinMove, Layout};
 
 const EXPECTED: &str =
     "expected a step such as b2-c3, a roll such as roll-4 or a layout such as layout-123456";

@@ -15,9 +15,9 @@ use arbiter_search::{
     Searchable, Searcher, Verdict, run_searcher,
 };
 
+use crate::board::EinSteinMove;
 use crate::eval::{Params, WIN};
-use crate::moves::EinSteinMove;
-use crate::position::EinStein;
+use crate::rules::EinStein;
 
 /// The shape of `engines/einstein/params.yaml`.
 pub type EinSteinParams = EngineParams<Params>;
@@ -46,10 +46,6 @@ impl Searchable for EinStein {
     /// random steps and random rolls to the end of the game (a game lasts at most 70 turns).
     type Weights = Params;
     type Evaluator = Params;
-
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
 
     /// Expectimax to the end of the game: the exact winning chance, for endgames.
     fn solve(
@@ -87,18 +83,15 @@ impl Searchable for EinStein {
 #[cfg(test)]
 mod tests {
     use arbiter_core::{Game, Side};
-    use arbiter_search::{Mcts, SearchRequest, parse_params};
+    use arbiter_laws::search;
+    use arbiter_search::{Mcts, parse_params};
     use proptest::prelude::*;
 
     use super::*;
+    use crate::board::Piece;
     use crate::board::Square;
-    use crate::moves::Piece;
-    use crate::position::Phase;
+    use crate::rules::Phase;
     use crate::variant::EinSteinVariant;
-
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
 
     /// Plain expectiminimax to the end, in whole numbers: the reference every search must
     /// agree with. A win is `WIN`; a chance node is the mean of its six rolls rounded to the
@@ -198,11 +191,11 @@ mod tests {
             let phase = if rolled == 0 { Phase::Roll } else { Phase::Move(rolled) };
             let game = endgame(&red, &blue, phase);
             prop_assume!(game.outcome().is_none());
-                        let expected = expectimax(&mut game.clone());
+            let expected = expectimax(&mut game.clone());
             let solved = game.solve(Budget::Nodes(20_000_000), &params()).unwrap();
             prop_assert_eq!(i64::from(solved.result.score), expected);
             prop_assert_eq!(solved.proven.and_then(|p| p.margin), Some(((expected + i64::from(WIN)) / 2) as i32));
-            let deep = game.search(request(Algorithm::AlphaBeta, Budget::Depth(30)), EinStein::PARAMS_YAML).unwrap();
+            let deep = search(&game, Algorithm::AlphaBeta, Budget::Depth(30)).unwrap();
             prop_assert_eq!(i64::from(deep.result.score), expected);
             prop_assert!(deep.proven.is_some());
             if let Some(best) = solved.result.best {
@@ -263,10 +256,7 @@ mod tests {
             &EinSteinVariant::default(),
             "layout-123456 layout-654321",
         );
-        let result = game.search(
-            request(Algorithm::Solve, Budget::Nodes(100)),
-            EinStein::PARAMS_YAML,
-        );
+        let result = search(&game, Algorithm::Solve, Budget::Nodes(100));
         assert!(
             matches!(result, Err(SearchError::BudgetExhausted { .. })),
             "{result:?}"

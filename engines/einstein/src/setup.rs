@@ -25,12 +25,12 @@
 //! and the other with no piece left), `moved-after-end` (the winner to move, or a die rolled
 //! after the end).
 
-use arbiter_core::{NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
+use crate::board::Piece;
 use crate::board::{self, SIZE, SQUARES, Square};
-use crate::moves::Piece;
 use crate::notation::format_square;
-use crate::position::{EinStein, Phase, side_name};
+use crate::rules::{EinStein, Phase};
 use crate::variant::EinSteinVariant;
 
 /// A raw position, not yet validated: the piece on every square (two pieces of one number
@@ -180,7 +180,11 @@ pub fn format_line(setup: &EinSteinSetup) -> String {
         Phase::Roll => "roll".to_owned(),
         Phase::Move(die) => die.to_string(),
     };
-    format!("{} {} {phase}", rows.join("/"), side_name(setup.to_move))
+    format!(
+        "{} {} {phase}",
+        rows.join("/"),
+        EinStein::side_name(setup.to_move)
+    )
 }
 
 /// Writes the diagram: file letters on top, rank numbers on the left.
@@ -349,7 +353,7 @@ pub fn validate(
                     "duplicate-piece",
                     format!(
                         "{} has {} pieces numbered {number} ({})",
-                        side_name(side),
+                        EinStein::side_name(side),
                         squares.len(),
                         squares.join(", ")
                     ),
@@ -366,7 +370,7 @@ pub fn validate(
                 "setup-phase",
                 format!(
                     "{} sets up first, on an empty board: this one has {} pieces",
-                    side_name(first),
+                    EinStein::side_name(first),
                     pieces.len()
                 ),
             ));
@@ -382,9 +386,9 @@ pub fn validate(
                 format!(
                     "{} sets up after {}, whose six pieces stand on its start cells and nothing \
                      else on the board (the variant {variant} has {} move first)",
-                    side_name(second),
-                    side_name(first),
-                    side_name(first)
+                    EinStein::side_name(second),
+                    EinStein::side_name(first),
+                    EinStein::side_name(first)
                 ),
             ));
         }
@@ -418,8 +422,8 @@ pub fn validate(
                             format!(
                                 "{} has won, so the game ended with its move: {} cannot be to \
                                  move or have rolled",
-                                side_name(winner),
-                                side_name(setup.to_move)
+                                EinStein::side_name(winner),
+                                EinStein::side_name(setup.to_move)
                             ),
                         ));
                     }

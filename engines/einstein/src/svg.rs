@@ -2,26 +2,20 @@
 //! a step as an arrow, a layout as the numbers on the start cells, a roll on the pieces it
 //! selects.
 
-use arbiter_core::Side;
 use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::{Game, Side};
 
+use crate::board::EinSteinMove;
 use crate::board::{SIZE, SQUARES, Square, start_cells};
-use crate::moves::EinSteinMove;
-use crate::position::EinStein;
+use crate::rules::EinStein;
 
 /// The colour of each side's numbers.
 const COLOURS: [&str; 2] = ["#cb181d", "#2166ac"];
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &EinStein, marks: &[Mark<EinSteinMove>]) -> String {
-    let grid = Grid {
-        width: SIZE,
-        height: SIZE,
-        rows: RowOrder::TopIsOne,
-        unit: "squares",
-        legend: "R1-R6, B1-B6 or .",
-    };
+    let grid = Grid::square(SIZE, RowOrder::TopIsOne, "squares", "R1-R6, B1-B6 or .");
     let mut board = Picture::new(
         grid,
         Look::Squares {

@@ -3,29 +3,26 @@
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side, chance_distribution};
 use proptest::prelude::*;
 
-use crate::board::{SQUARES, Square};
-use crate::moves::{EinSteinMove, Layout};
-use crate::position::Phase;
+use crate::board::{EinSteinMove, Layout, SQUARES, Square};
+use crate::rules::Phase;
 use crate::{EinStein, EinSteinVariant};
 
 fn variant(name: &str) -> EinSteinVariant {
     name.parse().unwrap()
 }
 
-fn position(variant_name: &str, text: &str) -> EinStein {
-    let variant = variant(variant_name);
-    let setup = EinStein::parse_position(&variant, text).unwrap();
-    EinStein::from_setup(&variant, &setup).unwrap()
+/// The position of the one-line form `text` under the variant named `variant`.
+fn position(variant: &str, text: &str) -> EinStein {
+    arbiter_laws::position(variant, text)
 }
 
 fn played(variant_name: &str, moves: &str) -> EinStein {
     arbiter_laws::played::<EinStein>(&variant(variant_name), moves)
 }
 
+/// The legal moves as text, sorted.
 fn legal(game: &EinStein) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&mv| game.format_move(mv)).collect();
+    let mut texts = arbiter_laws::legal(game);
     texts.sort();
     texts
 }

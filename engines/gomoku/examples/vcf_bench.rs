@@ -1,10 +1,12 @@
-//! Times the VCF solver (and the full `Solve` = VCF then VCT) over the renju VCF data file.
+//! Times the VCF solver over the renju VCF positions of the repository's suites (the 10 VCF
+//! tests of junghyun397/mintaka, `mintaka/tests/test_vcf.rs`: `suites/gomoku/vcf.yaml` and
+//! `vcf-deep.yaml`).
 //!
-//! `cargo run --release -p arbiter-gomoku --example vcf_bench [FILE] [REPEATS]`
-//! (defaults: `/work/shared/data/renju_vcf_cases.jsonl`, 3 repeats). Reads the JSON lines
-//! (`black`, `white`, `to_move`), runs `solve_vcf` with a 2,000,000-node budget on each position
-//! `REPEATS` times, and prints per position whether a VCF was found, its length and the nodes,
-//! then the total nodes per second.
+//! `cargo run --release -p arbiter-gomoku --example vcf_bench [REPEATS] [SUITE.yaml…]`
+//! (default: 3 repeats over those two suites). Reads each case's `id` and its one-line
+//! `position: {text: …}` (the suites' form, one case per block), runs `solve_vcf` with a
+//! 2,000,000-node budget on each position `REPEATS` times, and prints per position whether a
+//! VCF was found, its length and the nodes, then the total nodes per second.
 
 use std::time::Instant;
 
@@ -14,35 +16,43 @@ use arbiter_gomoku::{VcfOutcome, solve_vcf};
 
 const BUDGET: u64 = 2_000_000;
 
+/// The suites read by default, from the workspace root.
+const SUITES: [&str; 2] = ["suites/gomoku/vcf.yaml", "suites/gomoku/vcf-deep.yaml"];
+
+/// The `(id, one-line position)` of every case of a suite file: the `- id:` lines and the
+/// `position: {text: "…"}` lines that follow them, as the suites write them.
+fn cases(path: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut id = String::new();
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("- id:") {
+            id = rest.trim().to_owned();
+        } else if let Some(rest) = line.strip_prefix("position: {text: \"") {
+            let position = rest.strip_suffix("\"}").expect("a one-line position");
+            out.push((id.clone(), position.to_owned()));
+        }
+    }
+    out
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .unwrap_or_else(|| "/work/shared/data/renju_vcf_cases.jsonl".to_owned());
     let repeats: u32 = args.next().map_or(3, |r| r.parse().expect("a number"));
-    let text = std::fs::read_to_string(&path).expect("the data file");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut paths: Vec<String> = args.collect();
+    if paths.is_empty() {
+        paths = SUITES
+            .iter()
+            .map(|suite| format!("{root}/{suite}"))
+            .collect();
+    }
     let variant = GomokuVariant::RENJU;
     let mut positions = Vec::new();
-    for line in text.lines().filter(|l| l.starts_with('{')) {
-        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-        let list = |key: &str| {
-            case[key]
-                .as_array()
-                .expect("a stone list")
-                .iter()
-                .map(|v| v.as_str().expect("a point"))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let form = format!(
-            "black: {}; white: {}; to-move: {}",
-            list("black"),
-            list("white"),
-            case["to_move"].as_str().expect("to_move")
-        );
-        let setup = Gomoku::parse_position(&variant, &form).expect("a position");
+    for (id, text) in paths.iter().flat_map(|path| cases(path)) {
+        let setup = Gomoku::parse_position(&variant, &text).expect("a position");
         let game = Gomoku::from_setup(&variant, &setup).expect("a valid position");
-        positions.push((case["id"].as_str().unwrap_or("?").to_owned(), game));
+        positions.push((id, game));
     }
     let mut total_nodes = 0u64;
     let start = Instant::now();

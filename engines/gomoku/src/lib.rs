@@ -57,7 +57,7 @@
 //! Points are `<column><row>`: columns `a`..`t` left to right, rows `1`..`20` bottom to top; `h8` is
 //! the centre of 15x15. Gomocup/Botzone `x,y` convert with [`to_xy`]/[`from_xy`] (`y` counted down
 //! from the top row). Positions: [`arbiter_core::Game::parse_diagram`] and the one-line form
-//! `black: h8,i9; white: h9; to-move: black` (see `position`).
+//! `black: h8,i9; white: h9; to-move: black` (see `setup`).
 //!
 //! Botzone's two judges differ on the exchange (protocols.md): this crate follows the online
 //! JavaScript judge (`Renju.js`: draw only when the board is really full); the Python judge
@@ -90,23 +90,28 @@
 //! alpha-beta and MCTS through [`arbiter_search::Searchable`] at a fixed node budget (alpha-beta
 //! about 160,000 nodes/s, reaching depth 2-3 at 20,000 nodes on 20-stone positions).
 
-mod game;
+mod board;
+mod eval;
 mod lines;
+mod notation;
 mod opening;
 mod patterns;
-mod point;
-mod position;
 mod renju;
+mod rules;
 mod search;
+mod setup;
 mod svg;
+#[cfg(test)]
+mod tests;
 mod variant;
 mod vcf;
 mod vct;
 
-pub use game::{Gomoku, Move, Undo};
-pub use point::{Colour, MAX_SIZE, MIN_SIZE, Point, from_xy, to_xy};
-pub use position::Setup;
+pub use board::{Colour, MAX_SIZE, MIN_SIZE, Move, Point};
+pub use eval::{EvalWeights, GomokuEval};
+pub use notation::{from_xy, to_xy};
 pub use renju::ForbiddenKind;
-pub use search::{EvalWeights, GomokuEval};
+pub use rules::{Gomoku, Undo};
+pub use setup::Setup;
 pub use variant::{BaseRule, FoulRuling, GomokuVariant, Opening};
 pub use vcf::{VcfOutcome, VcfResult, solve_vcf};

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use crate::point::{CELLS, Point, STRIDE};
+use crate::board::{CELLS, Point, STRIDE};
 
 /// The four line directions as (column step, row step): horizontal, vertical, two diagonals.
 pub(crate) const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];

@@ -20,9 +20,10 @@
 
 use arbiter_core::Game;
 
-use crate::game::{Gomoku, Move, Undo};
+use crate::board::Move;
+use crate::board::{Colour, Point};
 use crate::lines::{DIRECTIONS, Lines, level};
-use crate::point::{Colour, Point};
+use crate::rules::{Gomoku, Undo};
 use crate::variant::Opening;
 
 /// Counts per threat level (index = [`level`] value) for one colour.
@@ -258,8 +259,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::Patterns;
+    use crate::board::Colour;
     use crate::lines::level;
-    use crate::point::Colour;
     use crate::vct::best_level;
     use crate::{Gomoku, GomokuVariant};
 

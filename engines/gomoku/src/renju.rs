@@ -14,8 +14,8 @@
 
 use std::fmt;
 
+use crate::board::Point;
 use crate::lines::{DIRECTIONS, Lines, Pattern};
-use crate::point::Point;
 
 /// Why a black move is forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

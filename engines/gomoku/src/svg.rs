@@ -3,24 +3,18 @@
 //! marks on their points.
 
 use arbiter_core::Game;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Forbidden, Look, Mark, Picture, Piece};
 
-use crate::game::{Gomoku, Move};
-use crate::point::Colour;
+use crate::board::Colour;
+use crate::board::Move;
+use crate::rules::Gomoku;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Gomoku, marks: &[Mark<Move>]) -> String {
     let size = usize::from(game.size());
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::grid(game.size());
     let index =
-        |point: crate::point::Point| usize::from(point.row()) * size + usize::from(point.col());
+        |point: crate::board::Point| usize::from(point.row()) * size + usize::from(point.col());
     let mut board = Picture::new(grid, Look::Lines { wood: "#dcb35c" });
     for point in game.points() {
         if let Some(colour) = game.stone_at(point) {

@@ -23,7 +23,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::point::{MAX_SIZE, MIN_SIZE};
+use crate::board::{MAX_SIZE, MIN_SIZE};
 
 /// How lines win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -19,10 +19,11 @@ use std::collections::HashMap;
 
 use arbiter_core::Game;
 
-use crate::game::{Gomoku, Move};
+use crate::board::Move;
+use crate::board::{Colour, Point};
 use crate::lines::DIRECTIONS;
 use crate::patterns::Patterns;
-use crate::point::{Colour, Point};
+use crate::rules::Gomoku;
 use crate::variant::BaseRule;
 
 /// The longest VCF searched for, in attacker fours.
@@ -256,8 +257,7 @@ mod tests {
     use super::*;
 
     fn position(text: &str) -> Gomoku {
-        let variant = crate::GomokuVariant::RENJU;
-        Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, text).unwrap()).unwrap()
+        arbiter_laws::position("renju", text)
     }
 
     /// Replays `line` with checked play and checks that it is a VCF: every attacker move leaves a
@@ -294,8 +294,8 @@ mod tests {
         );
     }
 
-    /// basic_vcf#0 of /work/shared/data/renju_vcf_cases.jsonl (junghyun397/mintaka
-    /// mintaka/tests/test_vcf.rs; black to move wins by VCF).
+    /// basic_vcf#0 of junghyun397/mintaka (commit 2a4cae0), `mintaka/tests/test_vcf.rs`: black
+    /// to move wins by VCF (suites/gomoku/vcf.yaml, `basic-vcf-0`).
     #[test]
     fn basic_vcf_is_found() {
         let game =

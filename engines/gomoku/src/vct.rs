@@ -29,10 +29,11 @@ use std::collections::HashMap;
 
 use arbiter_core::Game;
 
-use crate::game::{Gomoku, Move};
+use crate::board::Move;
+use crate::board::{Colour, Point};
 use crate::lines::{DIRECTIONS, level};
 use crate::patterns::Patterns;
-use crate::point::{Colour, Point};
+use crate::rules::Gomoku;
 use crate::vcf::VcfOutcome;
 
 /// The answer of [`solve_vct`] with the work it took.
@@ -284,8 +285,7 @@ mod tests {
     use super::*;
 
     fn position(variant: &str, text: &str) -> Gomoku {
-        let variant = variant.parse().unwrap();
-        Gomoku::from_setup(&variant, &Gomoku::parse_position(&variant, text).unwrap()).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     /// Black e8 f8 and h10 h11: h8 makes two open (split) threes at once, so black wins by

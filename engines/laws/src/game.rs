@@ -1,6 +1,7 @@
 //! The laws of the [`Game`] contract, checked along random playouts.
 
 use arbiter_core::Game;
+use arbiter_core::grid::Symmetry;
 use proptest::collection::vec;
 use proptest::prelude::any;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -12,6 +13,16 @@ pub type Probe<G> = fn(&G, u64) -> <G as Game>::Move;
 /// Every value a move can take in a position, legal or not (the 64 squares and the pass of
 /// Othello), for games small enough to try them all.
 pub type EveryMove<G> = fn(&G) -> Vec<<G as Game>::Move>;
+
+/// The image of a position under a symmetry of the board.
+pub type Image<G> = fn(&G, Symmetry) -> G;
+
+/// The image of a move of a position under a symmetry of the board.
+pub type ImageMove<G> = fn(&G, Symmetry, <G as Game>::Move) -> <G as Game>::Move;
+
+/// A property of positions: which no text form can hold ([`GameLaws::unwritable`]), or the
+/// game's own invariant ([`GameLaws::invariant`]).
+pub type Property<G> = fn(&G) -> bool;
 
 /// The [`Game`] laws for one engine: which variants, how many playouts, how long.
 ///
@@ -31,6 +42,9 @@ pub struct GameLaws<G: Game> {
     complete_text: bool,
     move_stride: usize,
     every_move: Option<EveryMove<G>>,
+    unwritable: Option<Property<G>>,
+    invariant: Option<Property<G>>,
+    symmetries: Option<(Image<G>, ImageMove<G>)>,
 }
 
 impl<G: Game + PartialEq> GameLaws<G> {
@@ -46,6 +60,9 @@ impl<G: Game + PartialEq> GameLaws<G> {
             complete_text: false,
             move_stride: 1,
             every_move: None,
+            unwritable: None,
+            invariant: None,
+            symmetries: None,
         }
     }
 
@@ -86,6 +103,34 @@ impl<G: Game + PartialEq> GameLaws<G> {
     #[must_use]
     pub fn complete_text(mut self) -> GameLaws<G> {
         self.complete_text = true;
+        self
+    }
+
+    /// Says which positions no one-line position or diagram can hold, so that the text laws
+    /// skip them (every other law still holds there): a NoGo game lost by a foul under
+    /// `foul-loses` keeps a group without a liberty, which no setup may hold.
+    #[must_use]
+    pub fn unwritable(mut self, unwritable: Property<G>) -> GameLaws<G> {
+        self.unwritable = Some(unwritable);
+        self
+    }
+
+    /// Also checks the game's own invariant at every position, on the way down the playout
+    /// and after every unmake on the way back: the incremental state that the laws cannot see
+    /// (groups and liberties, line occupancies, box owners) equals a rebuild from scratch.
+    #[must_use]
+    pub fn invariant(mut self, invariant: Property<G>) -> GameLaws<G> {
+        self.invariant = Some(invariant);
+        self
+    }
+
+    /// Also checks that the rules look the same under the eight symmetries of the board, at
+    /// the end of every playout: the image of the position (`image`) has exactly the images
+    /// of its moves (`image_move`) as moves, the same outcome, and the images of its fouls as
+    /// fouls. (Positions [`GameLaws::unwritable`] says no text holds are skipped.)
+    #[must_use]
+    pub fn symmetries(mut self, image: Image<G>, image_move: ImageMove<G>) -> GameLaws<G> {
+        self.symmetries = Some((image, image_move));
         self
     }
 
@@ -148,6 +193,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
             history.push((before, mv, undo));
         }
         self.position_laws(&game, &mut moves, &seen, &mut random)
+            .and_then(|()| self.symmetry_laws(&game))
             .map_err(|law| format!("{} {law}", at(&line)))?;
         while let Some((before, mv, undo)) = history.pop() {
             game.unmake(mv, undo);
@@ -163,6 +209,12 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 game.hash() == before.hash(),
                 "unmake does not restore the hash",
             )
+            .and_then(|()| {
+                law(
+                    self.invariant.is_none_or(|invariant| invariant(&game)),
+                    "after unmake the game's invariant does not hold",
+                )
+            })
             .map_err(|law| format!("{} {law}", at(&line)))?;
         }
         Ok(())
@@ -179,6 +231,10 @@ impl<G: Game + PartialEq> GameLaws<G> {
         law(
             game.hash() == game.hash_from_scratch(),
             "the incremental hash differs from the hash from scratch",
+        )?;
+        law(
+            self.invariant.is_none_or(|invariant| invariant(game)),
+            "the game's invariant does not hold",
         )?;
         game.generate_moves(moves);
         law(
@@ -253,6 +309,9 @@ impl<G: Game + PartialEq> GameLaws<G> {
         });
         let mut sorted = moves.clone();
         sorted.sort_unstable();
+        if let Some(twice) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!("{:?} is generated twice", twice[0]));
+        }
         let every = self.every_move.map(|every| every(game)).unwrap_or_default();
         // `play` of a refused move must leave the position alone: tried on the first few
         // refused candidates of each position (a clone each).
@@ -278,6 +337,9 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 _ => {}
             }
         }
+        if self.unwritable.is_some_and(|unwritable| unwritable(game)) {
+            return Ok(());
+        }
         let back = text_round_trip(game)?;
         if self.complete_text && back != *game {
             return Err(format!(
@@ -288,6 +350,62 @@ impl<G: Game + PartialEq> GameLaws<G> {
         let back = diagram_round_trip(game)?;
         if self.complete_text && back.as_ref() != Some(game) {
             return Err(format!("its diagram sets up another position: {back:?}"));
+        }
+        Ok(())
+    }
+}
+
+impl<G: Game + PartialEq> GameLaws<G> {
+    /// The laws of [`GameLaws::symmetries`] at `game`.
+    fn symmetry_laws(&self, game: &G) -> Result<(), String> {
+        let Some((image, image_move)) = self.symmetries else {
+            return Ok(());
+        };
+        if self.unwritable.is_some_and(|unwritable| unwritable(game)) {
+            return Ok(());
+        }
+        let sorted = |game: &G| {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves.sort_unstable();
+            moves
+        };
+        let fouls = |game: &G| {
+            let mut fouls = game.forbidden_moves();
+            if let Some(fouls) = &mut fouls {
+                fouls.sort_unstable();
+            }
+            fouls
+        };
+        let moves = sorted(game);
+        for symmetry in Symmetry::ALL {
+            let mirrored = image(game, symmetry);
+            let mut expected: Vec<G::Move> = moves
+                .iter()
+                .map(|&mv| image_move(game, symmetry, mv))
+                .collect();
+            expected.sort_unstable();
+            law(
+                sorted(&mirrored) == expected,
+                &format!("under {symmetry:?} the moves are not the images of the moves"),
+            )?;
+            law(
+                mirrored.outcome() == game.outcome(),
+                &format!("under {symmetry:?} the outcome changes"),
+            )?;
+            let mut expected = game.forbidden_moves().map(|fouls| {
+                fouls
+                    .into_iter()
+                    .map(|(mv, kind)| (image_move(game, symmetry, mv), kind))
+                    .collect::<Vec<_>>()
+            });
+            if let Some(expected) = &mut expected {
+                expected.sort_unstable();
+            }
+            law(
+                fouls(&mirrored) == expected,
+                &format!("under {symmetry:?} the fouls are not the images of the fouls"),
+            )?;
         }
         Ok(())
     }

@@ -3,14 +3,19 @@
 //!
 //! - [`GameLaws`] over [`arbiter_core::Game`]: along random playouts, the incremental hash
 //!   equals the hash from scratch, unmake restores every position, `check_move` accepts
-//!   exactly the generated moves (and a refused `play` changes nothing), the move list is
-//!   empty exactly when the game is over, and moves, one-line positions and diagrams read
+//!   exactly the generated moves (and a refused `play` changes nothing), no move is listed
+//!   twice, the bulk count equals the list, the move list is empty exactly when the game is
+//!   over, and moves, one-line positions and diagrams read
 //!   back what they write; at a chance node (a die to roll) every event has a positive
 //!   weight and leaves the side to move as it is, and a finished game is no chance node.
 //! - [`SearchLaws`] over [`arbiter_search::Searchable`]: the shipped parameters parse and a
 //!   broken file is refused with its path, alpha-beta and MCTS under a node budget are
 //!   deterministic and play legal moves along a legal principal variation, and a finished
 //!   game has no move for any algorithm.
+//! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
+//!   parameters, and the exact value by plain minimax that a solver must agree with; and for
+//!   its rule tests the positions set up by text ([`position`]) or by play ([`played`],
+//!   [`play`]), random playouts ([`playout`]) and the legal moves as text ([`legal`]).
 //!
 //! A broken law panics with the variant, the moves from the start and what differed, so the
 //! test that called it fails with a reproducible case. Playouts are proptest strategies (a
@@ -20,7 +25,7 @@ mod game;
 mod search;
 
 pub use game::GameLaws;
-pub use search::SearchLaws;
+pub use search::{SearchLaws, minimax, search};
 
 use arbiter_core::Game;
 
@@ -54,6 +59,16 @@ pub fn playout<G: Game>(start: G, choices: &[u32]) -> (G, Vec<G::Move>) {
 #[must_use]
 pub fn played<G: Game>(variant: &G::Variant, moves: &str) -> G {
     let mut game = G::start(variant);
+    play(&mut game, moves);
+    game
+}
+
+/// Plays `moves` (in the game's notation, split by [`Game::split_moves`]) on `game`, each
+/// checked by [`Game::play`].
+///
+/// # Panics
+/// When a move does not parse or is illegal, naming it.
+pub fn play<G: Game>(game: &mut G, moves: &str) {
     for text in G::split_moves(moves) {
         let mv = game
             .parse_move(&text)
@@ -62,5 +77,27 @@ pub fn played<G: Game>(variant: &G::Variant, moves: &str) -> G {
             panic!("`{text}` is illegal after `{moves}`: {error}");
         }
     }
-    game
+}
+
+/// The position that the one-line form `text` sets up under the variant named `variant`:
+/// for tests that set positions up by text.
+///
+/// # Panics
+/// When the variant, the text or the position is refused, naming it.
+#[must_use]
+pub fn position<G: Game>(variant: &str, text: &str) -> G {
+    let variant: G::Variant = variant
+        .parse()
+        .unwrap_or_else(|error| panic!("variant `{variant}`: {error}"));
+    let setup =
+        G::parse_position(&variant, text).unwrap_or_else(|error| panic!("`{text}`: {error}"));
+    G::from_setup(&variant, &setup).unwrap_or_else(|problems| panic!("`{text}`: {problems:?}"))
+}
+
+/// The legal moves of `game` in its notation, in the order they are generated.
+#[must_use]
+pub fn legal<G: Game>(game: &G) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves.iter().map(|&mv| game.format_move(mv)).collect()
 }

@@ -1,6 +1,7 @@
 //! The laws of the [`Searchable`] contract.
 
 use arbiter_core::Game;
+use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
 
 /// The [`Searchable`] laws for one engine: the positions to search and the node budget.
@@ -16,6 +17,7 @@ pub struct SearchLaws<G: Searchable> {
     positions: Vec<G>,
     nodes: u64,
     mcts_iterations: u64,
+    broken: Vec<&'static str>,
 }
 
 impl<G: Searchable> SearchLaws<G> {
@@ -27,6 +29,7 @@ impl<G: Searchable> SearchLaws<G> {
             positions,
             nodes: 2_000,
             mcts_iterations: 300,
+            broken: vec!["eval: [\n", "no-such-section: 1\n"],
         }
     }
 
@@ -41,6 +44,14 @@ impl<G: Searchable> SearchLaws<G> {
     #[must_use]
     pub fn mcts_iterations(mut self, iterations: u64) -> SearchLaws<G> {
         self.mcts_iterations = iterations;
+        self
+    }
+
+    /// Also refuses each of `files`, parameters files broken in the engine's own words (a
+    /// weight of the wrong type, a value out of range), with the path of the shipped file.
+    #[must_use]
+    pub fn broken_params(mut self, files: &[&'static str]) -> SearchLaws<G> {
+        self.broken.extend_from_slice(files);
         self
     }
 
@@ -88,12 +99,13 @@ impl<G: Searchable> SearchLaws<G> {
         }
     }
 
-    /// A parameters file that is not YAML, or has an unknown key, is refused with its path.
+    /// A parameters file that is not YAML, has an unknown key, or is broken as the engine
+    /// says ([`SearchLaws::broken_params`]), is refused with its path.
     fn broken_params_are_refused(&self) {
         let Some(position) = self.positions.first() else {
             return;
         };
-        for broken in ["eval: [\n", "no-such-section: 1\n"] {
+        for &broken in &self.broken {
             let request = SearchRequest {
                 algorithm: Algorithm::AlphaBeta,
                 budget: Budget::Nodes(10),
@@ -106,7 +118,7 @@ impl<G: Searchable> SearchLaws<G> {
                     G::PARAMS_PATH
                 ),
                 other => panic!(
-                    "{}: a broken params file is not refused: {other:?}",
+                    "{}: the broken params file `{broken}` is not refused: {other:?}",
                     G::NAME
                 ),
             }
@@ -114,12 +126,43 @@ impl<G: Searchable> SearchLaws<G> {
     }
 }
 
-fn search<G: Searchable>(
+/// A search of `position` by `algorithm` under `budget` with the shipped parameters
+/// ([`Searchable::PARAMS_YAML`]): what an engine's own search tests ask.
+///
+/// # Errors
+/// The [`SearchError`] of [`Searchable::search`].
+pub fn search<G: Searchable>(
     position: &G,
     algorithm: Algorithm,
     budget: Budget,
 ) -> Result<Report<G::Move>, SearchError> {
     position.search(SearchRequest { algorithm, budget }, G::PARAMS_YAML)
+}
+
+/// The exact value of `game` for the side to move by plain minimax, without pruning, table
+/// or evaluation: a win in `n` plies is `mate_in(n)`, a loss `mated_in(n)`, a draw 0 (the
+/// search's scores, [`arbiter_search::score`]). The reference an engine's solver is checked
+/// against on positions small enough to walk whole; games without chance nodes only.
+pub fn minimax<G: Game>(game: &mut G) -> i32 {
+    fn walk<G: Game>(game: &mut G, ply: usize) -> i32 {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return match game.outcome().and_then(|outcome| outcome.winner) {
+                Some(winner) if winner == game.side_to_move() => mate_in(ply),
+                Some(_) => mated_in(ply),
+                None => 0,
+            };
+        }
+        let mut best = i32::MIN;
+        for mv in moves {
+            let undo = game.make(mv);
+            best = best.max(-walk(game, ply + 1));
+            game.unmake(mv, undo);
+        }
+        best
+    }
+    walk(game, 0)
 }
 
 fn where_<G: Game>(position: &G) -> String {

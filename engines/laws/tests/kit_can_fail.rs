@@ -11,7 +11,8 @@ use std::str::FromStr;
 use arbiter_core::{
     EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, Variant,
 };
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, minimax};
+use arbiter_search::score::is_mate;
 
 /// Which law the game breaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +37,10 @@ enum Bug {
     ZeroWeight,
     /// The bulk count of the moves is one short when two stones are left.
     BadCount,
+    /// The empty pile (a finished game) is refused as a setup, so its line does not read back.
+    EmptyUnreadable,
+    /// Taking one stone is listed twice.
+    TwiceListed,
 }
 
 impl Bug {
@@ -121,6 +126,9 @@ impl Game for Pile {
             moves.extend([10, 20]);
         } else {
             moves.extend((1..=2).filter(|&take| take <= self.stones));
+            if self.bug == Bug::TwiceListed {
+                moves.push(1);
+            }
         }
     }
 
@@ -242,8 +250,8 @@ impl Game for Pile {
     }
 
     fn from_setup(bug: &Bug, &(stones, to_move): &(u8, Side)) -> Result<Pile, Vec<SetupProblem>> {
-        if stones > 7 {
-            return Err(vec![SetupProblem::new("piece-count", "at most 7 stones")]);
+        if stones > 7 || (stones == 0 && *bug == Bug::EmptyUnreadable) {
+            return Err(vec![SetupProblem::new("piece-count", "1 to 7 stones")]);
         }
         let mut pile = Pile {
             bug: *bug,
@@ -267,7 +275,7 @@ impl Game for Pile {
 
 /// The panic message of the laws under `bug`, or `None` when they all hold.
 fn broken_law(bug: Bug) -> Option<String> {
-    let result = panic::catch_unwind(|| {
+    laws_panic(|| {
         // The text forms hold the whole position only without the coin (they do not show it).
         let laws = GameLaws::<Pile>::new(&[bug])
             .cases(32)
@@ -279,7 +287,12 @@ fn broken_law(bug: Bug) -> Option<String> {
             laws.complete_text()
         }
         .check();
-    });
+    })
+}
+
+/// The panic message of `check`, or `None` when it returns.
+fn laws_panic(check: impl FnOnce() + panic::UnwindSafe) -> Option<String> {
+    let result = panic::catch_unwind(check);
     result.err().map(|payload| {
         payload
             .downcast_ref::<String>()
@@ -305,6 +318,7 @@ fn each_broken_law_is_caught_and_named() {
         (Bug::BadNotation, "which reads"),
         (Bug::CoinSwitchesSide, "changes the side to move"),
         (Bug::ZeroWeight, "has weight 0"),
+        (Bug::TwiceListed, "1 is generated twice"),
         (
             Bug::BadCount,
             "count_moves says 1 but 2 moves are generated",
@@ -314,4 +328,62 @@ fn each_broken_law_is_caught_and_named() {
         assert!(message.contains(law), "{bug:?}: {message}");
         assert!(message.contains("pile variant"), "{bug:?}: {message}");
     }
+}
+
+#[test]
+fn unwritable_positions_skip_only_the_text_laws() {
+    let laws = || {
+        GameLaws::<Pile>::new(&[Bug::EmptyUnreadable])
+            .cases(32)
+            .plies(20)
+    };
+    let message = laws_panic(|| laws().check()).expect("the empty pile does not read back");
+    assert!(message.contains("is refused"), "{message}");
+    assert_eq!(
+        laws_panic(|| laws().unwritable(|pile| pile.stones == 0).check()),
+        None
+    );
+}
+
+#[test]
+fn minimax_values_the_pile_from_the_side_to_move() {
+    // The last stone wins: a pile of a multiple of three is lost for the side to move.
+    let value = |stones| {
+        let setup = (stones, Side::First);
+        minimax(&mut Pile::from_setup(&Bug::None, &setup).unwrap())
+    };
+    for stones in 1..=7 {
+        let score = value(stones);
+        assert!(is_mate(score), "{stones}: {score}");
+        assert_eq!(score > 0, stones % 3 != 0, "{stones}: {score}");
+    }
+}
+
+#[test]
+fn a_broken_invariant_is_caught() {
+    let laws = || GameLaws::<Pile>::new(&[Bug::None]).cases(32).plies(20);
+    assert_eq!(
+        laws_panic(|| laws().invariant(|pile| pile.stones <= 7).check()),
+        None
+    );
+    let message = laws_panic(|| laws().invariant(|pile| pile.stones > 1).check())
+        .expect("an empty pile breaks it");
+    assert!(
+        message.contains("the game's invariant does not hold"),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_symmetry_laws_can_fail() {
+    // A pile has no board: every symmetry maps it and its moves to themselves.
+    let laws = || GameLaws::<Pile>::new(&[Bug::None]).cases(32).plies(20);
+    let sound = laws().symmetries(|pile, _| pile.clone(), |_, _, take| take);
+    assert_eq!(laws_panic(|| sound.check()), None);
+    let broken = laws().symmetries(|pile, _| pile.clone(), |_, _, take| take + 1);
+    let message = laws_panic(|| broken.check()).expect("taking one more is no image");
+    assert!(
+        message.contains("are not the images of the moves"),
+        "{message}"
+    );
 }

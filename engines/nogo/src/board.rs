@@ -105,24 +105,6 @@ impl Geometry {
     }
 }
 
-/// The set bits of a `u128`, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u128);
-
-impl Iterator for Bits {
-    type Item = Point;
-
-    #[inline]
-    fn next(&mut self) -> Option<Point> {
-        if self.0 == 0 {
-            return None;
-        }
-        let point = self.0.trailing_zeros() as Point;
-        self.0 &= self.0 - 1;
-        Some(point)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

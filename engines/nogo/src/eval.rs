@@ -14,12 +14,12 @@
 //! by alpha-beta self-play (40 games from random two-stone openings, both colours) against the
 //! same search without it, `territory: 5` won 33/40 at 5,000 nodes a move and 36/40 at 20,000.
 
-use arbiter_core::Side;
+use arbiter_core::{Game, Side};
 use arbiter_search::Evaluator;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Point;
-use crate::position::NoGo;
+use crate::rules::NoGo;
 
 /// The evaluation weights of `engines/nogo/params.yaml` (`eval:`), in centi-points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,7 +61,7 @@ fn counts(game: &NoGo, side: Side) -> (i32, i32, i32) {
 /// The static value of `game` for the side to move.
 #[must_use]
 pub fn evaluate(game: &NoGo, params: &Params) -> i32 {
-    let side = game.to_move();
+    let side = game.side_to_move();
     let (mobility, own, other) = counts(game, side);
     let mut value = params.own_point * (own - other) + params.mobility * mobility + params.tempo;
     if params.territory != 0 {
@@ -98,7 +98,7 @@ fn territory(game: &NoGo, side: Side) -> i32 {
 pub fn order_hint(game: &NoGo, mv: Point) -> i32 {
     let mut after = game.clone();
     after.make(mv);
-    let opponent = after.to_move();
+    let opponent = after.side_to_move();
     let theirs = after.legal_points(opponent).count_ones() as i32;
     let mine = after.legal_points(opponent.opponent()).count_ones() as i32;
     mine - 2 * theirs
@@ -128,16 +128,15 @@ impl Evaluator<NoGo> for Params {
 mod tests {
     use super::*;
     use crate::variant::NoGoVariant;
-    use arbiter_core::Game;
 
     fn position(variant: NoGoVariant, text: &str) -> NoGo {
         let setup = NoGo::parse_position(&variant, text).unwrap();
-        NoGo::from_setup(variant, &setup).unwrap()
+        NoGo::from_setup(&variant, &setup).unwrap()
     }
 
     #[test]
     fn the_empty_board_is_even_but_for_the_tempo() {
-        let start = NoGo::new(NoGoVariant::default());
+        let start = NoGo::start(&NoGoVariant::default());
         let params = Params::default();
         assert_eq!(evaluate(&start, &params), params.tempo);
     }

@@ -11,13 +11,13 @@
 //! `standard`, `foul-loses`, and either with `@<size>` ([`NoGoVariant`]).
 //!
 //! State: one bitboard per side and incremental groups, each with its stones and liberties
-//! ([`position`]); a side's legal points are a few bitboard operations over the groups in
+//! (module `rules`); a side's legal points are a few bitboard operations over the groups in
 //! atari ([`NoGo::legal_points`]).
 //!
 //! Notation: points `a1`-`i9` (file a on the left, rank 1 at the bottom, as gomoku); Botzone's
 //! `{x, y}` and the CCGC platform's `XY` via [`to_xy`]/[`from_xy`] and
 //! [`to_ccgc`]/[`from_ccgc`] (origin top-left, y down). Positions: a diagram of `X`, `O`, `.`
-//! (top row first) or the one-line form `9/9/9/9/4X4/9/9/9/9 white` ([`setup`]).
+//! (top row first) or the one-line form `9/9/9/9/4X4/9/9/9/9 white` ([`NoGoSetup`]).
 //!
 //! Search: [`Params`] (own points, mobility and territory) is the evaluator of alpha-beta and
 //! MCTS, and the exact solver (alpha-beta searched to the end of the game) proves small boards
@@ -25,27 +25,24 @@
 //! with `engines/nogo/params.yaml`.
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `occupied`, `capture`, `suicide`
-//! ([`NoGo::check_move`]); [`arbiter_core::Game::forbidden_moves`] lists the fouls of the side
+//! ([`arbiter_core::Game::check_move`]); [`arbiter_core::Game::forbidden_moves`] lists the fouls of the side
 //! to move with the same codes.
 
-pub mod board;
+mod board;
 mod eval;
-mod game;
 mod notation;
-mod perft;
-pub mod position;
+mod rules;
 mod search;
-pub mod setup;
-mod variant;
-
+mod setup;
 mod svg;
 #[cfg(test)]
 mod tests;
+mod variant;
 
 pub use board::{Geometry, Point};
 pub use eval::{Params, evaluate};
 pub use notation::{format_point, from_ccgc, from_xy, parse_point, to_ccgc, to_xy};
-pub use position::{Foul, NoGo, Undo};
+pub use rules::{Foul, NoGo, Undo};
 pub use search::NoGoParams;
-pub use setup::NoGoSetup;
+pub use setup::{NoGoSetup, parse_side};
 pub use variant::{DEFAULT_SIZE, FoulRuling, MAX_SIZE, MIN_SIZE, NoGoVariant};

@@ -7,6 +7,7 @@
 //! board, so a reading mirrored by mistake would change no legality, only the transcript.
 
 use arbiter_core::NotationError;
+use arbiter_core::grid::{self, Letters};
 
 use crate::board::{Geometry, Point};
 
@@ -14,7 +15,7 @@ use crate::board::{Geometry, Point};
 #[must_use]
 pub fn format_point(geometry: &Geometry, point: Point) -> String {
     let (column, row) = geometry.coords(point);
-    format!("{}{}", char::from(b'a' + column as u8), row + 1)
+    grid::format_square(Letters::Consecutive, column, row)
 }
 
 /// Parses a point: a file letter (any case) and a rank number from 1.
@@ -23,34 +24,16 @@ pub fn format_point(geometry: &Geometry, point: Point) -> String {
 /// A [`NotationError`] for text that is not a point of this board (NoGo has no pass).
 pub fn parse_point(geometry: &Geometry, text: &str) -> Result<Point, NotationError> {
     let text = text.trim();
-    let last = char::from(b'a' + geometry.size - 1);
-    let bad = || {
-        let pass = if text.eq_ignore_ascii_case("pass") {
-            " (NoGo has no pass)"
-        } else {
-            ""
-        };
-        NotationError::new(format!(
-            "`{text}` is not a point: expected a file a-{last} and a rank 1-{}{pass}",
-            geometry.size
-        ))
-    };
-    let mut chars = text.chars();
-    let file = chars
-        .next()
-        .filter(char::is_ascii_alphabetic)
-        .ok_or_else(bad)?;
-    let digits = chars.as_str();
-    if digits.is_empty()
-        || digits.len() > 2
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-        || digits.starts_with('0')
-    {
-        return Err(bad());
-    }
-    let rank: usize = digits.parse().map_err(|_| bad())?;
-    let column = usize::from(file.to_ascii_lowercase() as u8 - b'a');
-    geometry.point(column, rank.wrapping_sub(1)).ok_or_else(bad)
+    let size = usize::from(geometry.size);
+    let (column, row) = grid::parse_square(text, Letters::Consecutive, size, size, "point")
+        .map_err(|error| {
+            if text.eq_ignore_ascii_case("pass") {
+                NotationError::new(format!("{error} (NoGo has no pass)"))
+            } else {
+                error
+            }
+        })?;
+    Ok(geometry.point(column, row).expect("a square of this board"))
 }
 
 /// Botzone's `(x, y)` of a point: column from the left, row down from the top.

@@ -9,7 +9,7 @@ use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solv
 
 use crate::board::Point;
 use crate::eval::Params;
-use crate::position::NoGo;
+use crate::rules::NoGo;
 
 /// The shape of `engines/nogo/params.yaml`.
 pub type NoGoParams = EngineParams<Params>;
@@ -21,10 +21,6 @@ impl Searchable for NoGo {
     /// legal moves to the end of the game (NoGo games are short: at most one move per point).
     type Weights = Params;
     type Evaluator = Params;
-
-    fn evaluator(weights: Params) -> Params {
-        weights
-    }
 
     /// Searches every line to the end ([`solve_to_end`]): small boards and late positions.
     /// NoGo has no draws and no passes, and every move fills a point for good, so every line
@@ -41,47 +37,16 @@ mod tests {
     use super::*;
     use crate::variant::NoGoVariant;
     use arbiter_core::Game;
-    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
-
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
-
-    /// Plain minimax to the end: the reference the solver must agree with.
-    fn minimax(game: &mut NoGo, ply: usize) -> i32 {
-        use arbiter_search::score::{INFINITY, mate_in, mated_in};
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            let winner = game.outcome().and_then(|o| o.winner);
-            return if winner == Some(game.side_to_move()) {
-                mate_in(ply)
-            } else {
-                mated_in(ply)
-            };
-        }
-        let mut best = -INFINITY;
-        for mv in moves {
-            let undo = game.make(mv);
-            best = best.max(-minimax(game, ply + 1));
-            game.unmake(mv, undo);
-        }
-        best
-    }
+    use arbiter_laws::{SearchLaws, minimax, search};
+    use arbiter_search::{Algorithm, Verdict, parse_params};
 
     #[test]
     fn the_solver_agrees_with_minimax_on_small_boards() {
         for variant in ["standard@2", "standard@3", "foul-loses@2", "foul-loses@3"] {
             let variant: NoGoVariant = variant.parse().unwrap();
-            let mut game = NoGo::new(variant);
-            let report = game
-                .search(
-                    request(Algorithm::Solve, Budget::Nodes(10_000_000)),
-                    NoGo::PARAMS_YAML,
-                )
-                .unwrap();
-            let expected = minimax(&mut game, 0);
-            assert_eq!(report.result.score, expected, "{variant}");
+            let mut game = NoGo::start(&variant);
+            let report = search(&game, Algorithm::Solve, Budget::Nodes(10_000_000)).unwrap();
+            assert_eq!(report.result.score, minimax(&mut game), "{variant}");
             for &mv in &report.result.pv {
                 game.play(mv).unwrap();
             }
@@ -91,65 +56,30 @@ mod tests {
 
     #[test]
     fn a_tiny_solver_budget_is_exhausted_not_guessed() {
-        let game = NoGo::new(NoGoVariant::default());
-        let result = game.search(
-            request(Algorithm::Solve, Budget::Nodes(100)),
-            NoGo::PARAMS_YAML,
-        );
+        let game = NoGo::start(&NoGoVariant::default());
+        let result = search(&game, Algorithm::Solve, Budget::Nodes(100));
         assert!(
             matches!(result, Err(SearchError::BudgetExhausted { .. })),
             "{result:?}"
         );
     }
 
+    /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
     fn search_laws() {
-        let start = NoGo::new(NoGoVariant::default());
-        let small = NoGo::new("foul-loses@5".parse().unwrap());
-        arbiter_laws::SearchLaws::new(vec![start, small])
+        let start = NoGo::start(&NoGoVariant::default());
+        let small = NoGo::start(&"foul-loses@5".parse().unwrap());
+        SearchLaws::new(vec![start, small])
             .nodes(3_000)
             .mcts_iterations(300)
+            .broken_params(&["eval:\n  own-point: 1\n  mobility: x\n"])
             .check();
     }
 
     #[test]
-    fn the_shipped_params_parse() {
+    fn the_shipped_params_are_the_defaults() {
         let params: NoGoParams = parse_params(NoGo::PARAMS_PATH, NoGo::PARAMS_YAML).unwrap();
         assert_eq!(params.eval, Params::default());
-    }
-
-    #[test]
-    fn a_bad_params_file_names_the_place() {
-        let start = NoGo::new(NoGoVariant::default());
-        let error = start
-            .search(
-                request(Algorithm::AlphaBeta, Budget::Depth(1)),
-                "eval:\n  own-point: 1\n  mobility: x\n",
-            )
-            .unwrap_err();
-        assert!(
-            matches!(&error, SearchError::Params(message) if message.starts_with(NoGo::PARAMS_PATH)),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn searches_are_deterministic_and_legal() {
-        let start = NoGo::new(NoGoVariant::default());
-        for (algorithm, budget) in [
-            (Algorithm::AlphaBeta, Budget::Nodes(3_000)),
-            (Algorithm::Mcts, Budget::Nodes(300)),
-        ] {
-            let first = start
-                .search(request(algorithm, budget), NoGo::PARAMS_YAML)
-                .unwrap();
-            let again = start
-                .search(request(algorithm, budget), NoGo::PARAMS_YAML)
-                .unwrap();
-            assert_eq!(first, again, "{algorithm}");
-            let best = first.result.best.expect("a move from the start");
-            assert_eq!(start.check_move(best), Ok(()), "{algorithm}");
-        }
     }
 
     #[test]
@@ -159,22 +89,14 @@ mod tests {
         // liberty, and it would capture both black groups): white has no legal point and
         // loses. Black a2 instead lets white c3, after which black has no point left.
         let variant: NoGoVariant = "standard@3".parse().unwrap();
-        let text = "XO1/1XO/X1O black";
-        let setup = NoGo::parse_position(&variant, text).unwrap();
-        let game = NoGo::from_setup(variant, &setup).unwrap();
-        let solved = game
-            .search(
-                request(Algorithm::Solve, Budget::Nodes(100_000)),
-                NoGo::PARAMS_YAML,
-            )
-            .unwrap();
+        let setup = NoGo::parse_position(&variant, "XO1/1XO/X1O black").unwrap();
+        let game = NoGo::from_setup(&variant, &setup).unwrap();
+        let solved = search(&game, Algorithm::Solve, Budget::Nodes(100_000)).unwrap();
         assert_eq!(solved.proven.map(|p| p.verdict), Some(Verdict::Win));
         let best = solved.result.best.unwrap();
         assert_eq!(best, game.parse_move("b1").unwrap());
         for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {
-            let report = game
-                .search(request(algorithm, Budget::Nodes(2_000)), NoGo::PARAMS_YAML)
-                .unwrap();
+            let report = search(&game, algorithm, Budget::Nodes(2_000)).unwrap();
             assert_eq!(report.result.best, Some(best), "{algorithm}");
         }
     }

@@ -1,12 +1,16 @@
-//! Raw positions: the board diagram and the one-line form, parsed into a [`NoGoSetup`] that
-//! [`crate::NoGo::from_setup`] validates.
+//! Raw positions: the board diagram and the one-line form (on [`arbiter_core::grid`]), parsed
+//! into a [`NoGoSetup`], and its validation into a [`NoGo`].
 //!
 //! Diagram: one text row per board row, top row (highest rank) first; `X` a black stone, `O`
 //! a white stone, `.` (or `+`, `-`) an empty point; spaces between cells are ignored. One-line
 //! form: the same rows joined by `/`, a number standing for that many empty points, then a
 //! space and the side to move (`black`/`white`, or `b`/`w`), e.g. `9/9/9/9/4X4/9/9/9/9 white`.
 
-use arbiter_core::{NotationError, Side};
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::{Bits, Game, NotationError, SetupProblem, Side};
+
+use crate::rules::NoGo;
+use crate::variant::NoGoVariant;
 
 /// A position as written, not yet validated: `cells[row * size + column]`, a1 first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +18,11 @@ pub struct NoGoSetup {
     pub size: u8,
     pub cells: Vec<Option<Side>>,
     pub to_move: Side,
+}
+
+/// The board of `size` as text.
+pub(crate) const fn grid(size: u8) -> Grid {
+    Grid::square(size as usize, RowOrder::BottomIsOne, "points", "X, O or .")
 }
 
 fn cell_of(c: char) -> Option<Option<Side>> {
@@ -38,13 +47,7 @@ fn cell_char(cell: Option<Side>) -> char {
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_side(text: &str) -> Result<Side, NotationError> {
-    match text.to_ascii_lowercase().as_str() {
-        "black" | "b" => Ok(Side::First),
-        "white" | "w" => Ok(Side::Second),
-        _ => Err(NotationError::new(format!(
-            "`{text}` is not a side: expected black or white"
-        ))),
-    }
+    grid::parse_side(text, [&["black", "b"], &["white", "w"]])
 }
 
 /// Parses a diagram of a `size` x `size` board.
@@ -52,37 +55,7 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// # Errors
 /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
 pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<NoGoSetup, NotationError> {
-    let n = usize::from(size);
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|row| !row.is_empty())
-        .collect();
-    if rows.len() != n {
-        return Err(NotationError::new(format!(
-            "the diagram has {} rows: expected {n}",
-            rows.len()
-        )));
-    }
-    let mut cells = vec![None; n * n];
-    for (index, row) in rows.iter().enumerate() {
-        let rank = n - 1 - index;
-        let row_cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        if row_cells.len() != n {
-            return Err(NotationError::new(format!(
-                "diagram row {} (`{row}`) has {} cells: expected {n}",
-                index + 1,
-                row_cells.len()
-            )));
-        }
-        for (column, c) in row_cells.into_iter().enumerate() {
-            cells[rank * n + column] = cell_of(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown diagram character `{c}`: expected X, O or ."
-                ))
-            })?;
-        }
-    }
+    let cells = grid(size).parse_diagram(diagram, None, cell_of)?;
     Ok(NoGoSetup {
         size,
         cells,
@@ -95,7 +68,6 @@ pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<NoGoSetup
 /// # Errors
 /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
 pub fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
-    let n = usize::from(size);
     let mut parts = text.split_whitespace();
     let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(NotationError::new(format!(
@@ -103,46 +75,7 @@ pub fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
         )));
     };
     let to_move = parse_side(side)?;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != n {
-        return Err(NotationError::new(format!(
-            "the position has {} rows: expected {n}",
-            rows.len()
-        )));
-    }
-    let mut cells = vec![None; n * n];
-    for (index, row) in rows.iter().enumerate() {
-        let rank = n - 1 - index;
-        let mut column = 0usize;
-        let mut run = 0usize;
-        let too_long = || NotationError::new(format!("row `{row}` is longer than {n} points"));
-        for c in row.chars() {
-            if let Some(digit) = c.to_digit(10) {
-                run = run * 10 + digit as usize;
-                if run > n {
-                    return Err(too_long());
-                }
-                continue;
-            }
-            column += std::mem::take(&mut run);
-            let cell = cell_of(c).ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown character `{c}` in row `{row}`: expected X, O, . or a number"
-                ))
-            })?;
-            if column >= n {
-                return Err(too_long());
-            }
-            cells[rank * n + column] = cell;
-            column += 1;
-        }
-        column += run;
-        if column != n {
-            return Err(NotationError::new(format!(
-                "row `{row}` has {column} points: expected {n}"
-            )));
-        }
-    }
+    let cells = grid(size).parse_rows(board, None, cell_of)?;
     Ok(NoGoSetup {
         size,
         cells,
@@ -150,54 +83,108 @@ pub fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
     })
 }
 
-/// Formats cells (a1 first) as the one-line form, empty runs as numbers.
+/// The one-line form of `setup`, empty runs as numbers.
 #[must_use]
-pub fn format_line(size: u8, cells: &[Option<Side>], to_move: Side) -> String {
-    let n = usize::from(size);
-    let mut out = String::new();
-    for rank in (0..n).rev() {
-        let mut run = 0;
-        for column in 0..n {
-            match cells[rank * n + column] {
-                None => run += 1,
-                cell => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(cell_char(cell));
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push_str(if to_move == Side::First {
-        " black"
-    } else {
-        " white"
+pub fn format_line(setup: &NoGoSetup) -> String {
+    let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+        cell.map(|side| cell_char(Some(side)))
     });
-    out
+    format!("{rows} {}", NoGo::side_name(setup.to_move))
 }
 
-/// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+/// The diagram of `setup`: rows top first, cells separated by spaces.
 #[must_use]
-pub fn format_diagram(size: u8, cells: &[Option<Side>]) -> String {
-    let n = usize::from(size);
-    (0..n)
-        .rev()
-        .map(|rank| {
-            (0..n)
-                .map(|column| cell_char(cells[rank * n + column]).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+pub fn format_diagram(setup: &NoGoSetup) -> String {
+    grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, cell_char)
+}
+
+impl NoGo {
+    /// The raw setup of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> NoGoSetup {
+        let cells = (0..self.geometry.points)
+            .map(|point| self.stone_at(point))
+            .collect();
+        NoGoSetup {
+            size: self.geometry.size,
+            cells,
+            to_move: self.to_move,
+        }
+    }
+}
+
+/// Validates a raw setup. Problems (with their codes): a board of another size
+/// (`board-size`); a group without liberties (`no-liberty`: no NoGo game reaches one, since
+/// such a stone is a foul); stone counts that alternation from an empty board cannot give
+/// (`piece-count`), or that say the other side moves (`side-to-move`): black has as many
+/// stones as white with black to move, one more with white to move.
+///
+/// # Errors
+/// Every problem found.
+pub(crate) fn validate(variant: NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, Vec<SetupProblem>> {
+    let n = usize::from(variant.size);
+    if setup.size != variant.size || setup.cells.len() != n * n {
+        return Err(vec![SetupProblem::new(
+            "board-size",
+            format!(
+                "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
+                setup.size
+            ),
+        )]);
+    }
+    let mut stones = [0u128; 2];
+    for (point, cell) in setup.cells.iter().enumerate() {
+        if let Some(side) = cell {
+            stones[side.index()] |= 1 << point;
+        }
+    }
+    let position = NoGo::from_stones(variant, stones, setup.to_move);
+    let mut problems = Vec::new();
+    for side in [Side::First, Side::Second] {
+        for (group, liberties) in position.groups(side) {
+            if liberties == 0 {
+                // A group is named by its lowest stone.
+                let at = Bits(group).next().expect("a group has a stone");
+                problems.push(SetupProblem::new(
+                    "no-liberty",
+                    format!(
+                        "the {} group at {} has no liberty: NoGo never leaves a group without one",
+                        NoGo::side_name(side),
+                        position.format_move(at)
+                    ),
+                ));
+            }
+        }
+    }
+    let (black, white) = (stones[0].count_ones(), stones[1].count_ones());
+    let expected_mover = match black.checked_sub(white) {
+        Some(0) => Some(Side::First),
+        Some(1) => Some(Side::Second),
+        _ => None,
+    };
+    match expected_mover {
+        None => problems.push(SetupProblem::new(
+            "piece-count",
+            format!(
+                "black has {black} stones and white {white}: black moves first and the \
+                 sides alternate, so black has as many stones as white or one more"
+            ),
+        )),
+        Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(
+            "side-to-move",
+            format!(
+                "black has {black} stones and white {white}, so {} is to move, not {}",
+                NoGo::side_name(mover),
+                NoGo::side_name(setup.to_move)
+            ),
+        )),
+        Some(_) => {}
+    }
+    if problems.is_empty() {
+        Ok(position)
+    } else {
+        Err(problems)
+    }
 }
 
 #[cfg(test)]
@@ -212,7 +199,7 @@ mod tests {
         assert_eq!(setup.cells[0], Some(Side::First)); // a1
         assert_eq!(setup.cells[4 * 9 + 4], Some(Side::First)); // e5
         assert_eq!(setup.cells[3 * 9 + 3], Some(Side::Second)); // d4
-        assert_eq!(format_line(9, &setup.cells, setup.to_move), text);
+        assert_eq!(format_line(&setup), text);
     }
 
     #[rstest]
@@ -232,7 +219,7 @@ mod tests {
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
         let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
-        let diagram = format_diagram(5, &setup.cells);
+        let diagram = format_diagram(&setup);
         assert_eq!(parse_diagram(5, &diagram, Side::Second), Ok(setup.clone()));
         let compact = diagram.replace(' ', "");
         assert_eq!(parse_diagram(5, &compact, Side::Second), Ok(setup));

@@ -2,24 +2,16 @@
 //! that would capture, or have no liberty) marked with their kind, a report's marks on their
 //! points.
 
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Forbidden, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
 use crate::board::Point;
-use crate::position::NoGo;
+use crate::rules::NoGo;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &NoGo, marks: &[Mark<Point>]) -> String {
     let setup = game.to_setup();
-    let size = usize::from(setup.size);
-    let grid = Grid {
-        width: size,
-        height: size,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::grid(setup.size);
     let mut board = Picture::new(grid, Look::Lines { wood: "#dcb35c" });
     for (index, cell) in setup.cells.iter().enumerate() {
         if let Some(side) = cell {
@@ -56,7 +48,7 @@ mod tests {
         // Black's a1 has one liberty, b1 (white holds a2): white on b1 would capture.
         let variant = crate::NoGoVariant::default();
         let setup = crate::setup::parse_line(9, "8X/9/9/9/9/9/9/O8/X8 white").unwrap();
-        let game = NoGo::from_setup(variant, &setup).unwrap();
+        let game = NoGo::from_setup(&variant, &setup).unwrap();
         let svg = picture(&game, &[]);
         assert!(svg.contains("forbidden: capture"), "{svg}");
     }

@@ -1,6 +1,7 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
-use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_core::grid::Symmetry;
+use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -11,10 +12,9 @@ fn variant(text: &str) -> NoGoVariant {
     text.parse().unwrap()
 }
 
-fn position(variant_name: &str, text: &str) -> NoGo {
-    let variant = variant(variant_name);
-    let setup = NoGo::parse_position(&variant, text).unwrap();
-    NoGo::from_setup(variant, &setup).unwrap()
+/// The position of the one-line form `text` under the variant named `variant`.
+fn position(variant: &str, text: &str) -> NoGo {
+    arbiter_laws::position(variant, text)
 }
 
 fn point(game: &NoGo, text: &str) -> Point {
@@ -130,7 +130,7 @@ fn foul_loses_ends_when_no_safe_point_is_left() {
 fn invalid_setups(#[case] ruling: &str, #[case] text: &str, #[case] problem: &str) {
     let variant = variant(ruling);
     let setup = NoGo::parse_position(&variant, text).unwrap();
-    let problems = NoGo::from_setup(variant, &setup).unwrap_err();
+    let problems = NoGo::from_setup(&variant, &setup).unwrap_err();
     assert!(
         problems.iter().any(|p| p.message.contains(problem)),
         "{problems:?}"
@@ -140,7 +140,7 @@ fn invalid_setups(#[case] ruling: &str, #[case] text: &str, #[case] problem: &st
 #[test]
 fn a_board_of_the_wrong_size_is_refused() {
     let setup = NoGo::parse_position(&variant("standard@5"), "5/5/5/5/5 black").unwrap();
-    assert!(NoGo::from_setup(NoGoVariant::default(), &setup).is_err());
+    assert!(NoGo::from_setup(&NoGoVariant::default(), &setup).is_err());
 }
 
 /// Every point of the board and one past it (an off-board value), legal or not.
@@ -148,42 +148,42 @@ fn every_point(game: &NoGo) -> Vec<Point> {
     (0..=game.geometry().points).collect()
 }
 
-/// The `Game` laws (arbiter-laws) under the `standard` ruling on three sizes. (Under
-/// `foul-loses` a game that ended by a foul keeps a group without liberties, which no setup may
-/// hold, so its line does not read back; the proptests below cover that ruling.)
+/// The `Game` laws (arbiter-laws) under both rulings on four sizes, with the internal state
+/// and the symmetries of the board. A game lost by a foul
+/// under `foul-loses` keeps a group without liberties, which no setup may hold: no text form
+/// holds it.
 #[test]
 fn game_laws() {
     arbiter_laws::GameLaws::<NoGo>::new(&[
         variant("standard"),
+        variant("standard@4"),
         variant("standard@5"),
         variant("standard@11"),
+        variant("foul-loses@5"),
     ])
-    .cases(96)
+    .cases(160)
     .plies(90)
     .every_move(every_point)
     .complete_text()
+    .invariant(NoGo::is_consistent)
+    .symmetries(transformed, transform_point)
+    .unwritable(|game| {
+        game.outcome()
+            .is_some_and(|outcome| outcome.reason == EndReason::Forbidden)
+    })
     .check();
 }
 
-/// The eight symmetries of the square, as maps of `(column, row)` on an `n` board.
-fn transform(symmetry: usize, n: usize, (column, row): (usize, usize)) -> (usize, usize) {
-    let (c, r) = if symmetry & 4 != 0 {
-        (row, column)
-    } else {
-        (column, row)
-    };
-    let c = if symmetry & 1 != 0 { n - 1 - c } else { c };
-    let r = if symmetry & 2 != 0 { n - 1 - r } else { r };
-    (c, r)
-}
-
-fn transform_point(game: &NoGo, symmetry: usize, point: Point) -> Point {
+/// The image of `point` under `symmetry`.
+fn transform_point(game: &NoGo, symmetry: Symmetry, point: Point) -> Point {
     let g = game.geometry();
-    let (c, r) = transform(symmetry, usize::from(g.size), g.coords(point));
-    g.point(c, r).unwrap()
+    let (column, row) = g.coords(point);
+    let (row, column) = symmetry.apply(row, column, usize::from(g.size));
+    g.point(column, row).unwrap()
 }
 
-fn transformed(game: &NoGo, symmetry: usize) -> NoGo {
+/// The image of the position under `symmetry`.
+fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
     let setup = game.to_setup();
     let mut cells = vec![None; setup.cells.len()];
     for (p, cell) in setup.cells.iter().enumerate() {
@@ -193,18 +193,9 @@ fn transformed(game: &NoGo, symmetry: usize) -> NoGo {
     NoGo::from_setup(game.variant(), &setup).unwrap()
 }
 
-/// Plays `choices` (indices modulo the move count) from the start, stopping at the end.
-fn playout(variant: NoGoVariant, choices: &[u16]) -> NoGo {
-    let mut game = NoGo::start(&variant);
-    let mut moves = Vec::new();
-    for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.make(moves[usize::from(choice) % moves.len()]);
-    }
-    game
+/// The position after the playout `choices` from the start of `variant`.
+fn playout(variant: NoGoVariant, choices: &[u32]) -> NoGo {
+    arbiter_laws::playout(NoGo::start(&variant), choices).0
 }
 
 fn variants() -> impl Strategy<Value = NoGoVariant> {
@@ -220,58 +211,21 @@ fn variants() -> impl Strategy<Value = NoGoVariant> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
+    /// The fouls are the empty points that are not legal, under either ruling.
     #[test]
-    fn hash_is_incremental_and_unmake_restores(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..90)) {
-        let mut game = NoGo::start(&variant);
-        let mut moves = Vec::new();
-        let mut history = Vec::new();
-        for choice in choices {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[usize::from(choice) % moves.len()];
-            let before = game.clone();
-            let undo = game.make(mv);
-            history.push((before, mv, undo));
-            prop_assert!(game.is_consistent());
-        }
-        while let Some((before, mv, undo)) = history.pop() {
-            game.unmake(mv, undo);
-            prop_assert_eq!(&game, &before);
-            prop_assert_eq!(game.hash(), before.hash());
-            prop_assert!(game.is_consistent());
-        }
-    }
-
-    #[test]
-    fn check_move_accepts_exactly_the_generated_moves(
-        variant in variants(),
-        choices in prop::collection::vec(any::<u16>(), 0..90),
-    ) {
+    fn fouls_are_the_empty_points_not_legal(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
         let game = playout(variant, &choices);
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        prop_assert_eq!(moves.is_empty(), game.outcome().is_some());
-        for p in 0..=game.geometry().points {
-            prop_assert_eq!(game.check_move(p).is_ok(), moves.contains(&p), "point {}", p);
-        }
-        for &mv in &moves {
-            prop_assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
-        }
-        // The fouls are the empty points that are not legal, under either ruling.
-        if game.outcome().is_none() {
-            let fouls: Vec<Point> = game.forbidden_moves().unwrap().iter().map(|&(p, _)| p).collect();
-            for p in 0..game.geometry().points {
-                let empty = game.stone_at(p).is_none();
-                let legal = game.legal_points(game.side_to_move()) & (1 << p) != 0;
-                prop_assert_eq!(fouls.contains(&p), empty && !legal);
-            }
+        prop_assume!(game.outcome().is_none());
+        let fouls: Vec<Point> = game.forbidden_moves().unwrap().iter().map(|&(p, _)| p).collect();
+        for p in 0..game.geometry().points {
+            let empty = game.stone_at(p).is_none();
+            let legal = game.legal_points(game.side_to_move()) & (1 << p) != 0;
+            prop_assert_eq!(fouls.contains(&p), empty && !legal);
         }
     }
 
     #[test]
-    fn fouls_match_a_flood_fill(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..90)) {
+    fn fouls_match_a_flood_fill(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
         // An independent statement of the rule: place the stone, then look for a group of
         // either colour without an empty neighbour.
         let game = playout(variant, &choices);
@@ -294,38 +248,12 @@ proptest! {
                     group = grown;
                 }
             };
-            let capture = crate::board::Bits(g.neighbours_of(p) & stones[side.opponent().index()])
+            let capture = Bits(g.neighbours_of(p) & stones[side.opponent().index()])
                 .any(|q| dead(side.opponent(), 1 << q));
             let suicide = dead(side, 1 << p);
             let expected = if capture { Some(crate::Foul::Capture) } else if suicide { Some(crate::Foul::Suicide) } else { None };
             prop_assert_eq!(game.foul_of(p, side), expected, "point {}", p);
         }
-    }
-
-    #[test]
-    fn moves_commute_with_the_symmetries_of_the_board(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
-        let game = playout(variant, &choices);
-        prop_assume!(game.outcome().is_none() || variant.fouls_illegal());
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        for symmetry in 1..8 {
-            let image = transformed(&game, symmetry);
-            let mut expected: Vec<Point> = moves.iter().map(|&m| transform_point(&game, symmetry, m)).collect();
-            expected.sort_unstable();
-            let mut actual = Vec::new();
-            image.generate_moves(&mut actual);
-            prop_assert_eq!(actual, expected);
-        }
-    }
-
-    #[test]
-    fn positions_round_trip(variant in variants(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
-        let game = playout(variant, &choices);
-        prop_assume!(game.outcome().is_none() || variant.fouls_illegal());
-        let line = NoGo::parse_position(&variant, &game.format_position()).unwrap();
-        prop_assert_eq!(&NoGo::from_setup(variant, &line).unwrap(), &game);
-        let diagram = NoGo::parse_diagram(&variant, &game.diagram(), game.side_to_move()).unwrap();
-        prop_assert_eq!(&NoGo::from_setup(variant, &diagram).unwrap(), &game);
     }
 
     #[test]

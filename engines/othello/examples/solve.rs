@@ -1,7 +1,8 @@
 //! Exact endgame solving, timed: `cargo run --release -p arbiter-othello --example solve --
-//! BOARD64 SIDE` for one position (FFO/Edax string, side `X` or `O`), or `-- --ffo N..M [TSV]`
-//! for the FFO positions N to M of `othello_ffo_endgame_1_79.tsv` (default path
-//! `/work/shared/data/othello_ffo_endgame_1_79.tsv`).
+//! BOARD64 SIDE` for one position (FFO/Edax string, side `X` or `O`), or `-- --ffo N..M
+//! [OBF…]` for the FFO positions N to M (#1-#59) of the repository's suites
+//! `suites/othello/ffo-*.obf` (Edax's `problem/fforum-*.obf` with every move's exact score), or
+//! of the `.obf` files named.
 //!
 //! Prints per position: number, empties, best move, score, expected score, nodes, seconds,
 //! nodes per second; then the totals.
@@ -10,9 +11,14 @@ use std::time::Instant;
 
 use arbiter_core::Side;
 use arbiter_othello::endgame::solve;
-use arbiter_othello::position::parse_position;
+use arbiter_othello::setup::parse_position;
 
-const DEFAULT_TSV: &str = "/work/shared/data/othello_ffo_endgame_1_79.tsv";
+/// The FFO suites, from the workspace root.
+const SUITES: [&str; 3] = [
+    "suites/othello/ffo-01-19.obf",
+    "suites/othello/ffo-20-39.obf",
+    "suites/othello/ffo-40-59.obf",
+];
 
 /// One position to solve: label, side to move's discs, opponent's discs, expected score.
 struct Job {
@@ -23,7 +29,7 @@ struct Job {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: solve BOARD64 SIDE | solve --ffo N..M [TSV]");
+    eprintln!("usage: solve BOARD64 SIDE | solve --ffo N..M [OBF...]");
     std::process::exit(2);
 }
 
@@ -36,43 +42,58 @@ fn parse(board: &str, side: &str) -> Result<(u64, u64), String> {
     })
 }
 
-fn ffo_jobs(range: &str, path: &str) -> Result<Vec<Job>, String> {
+/// The positions N to M of `range` in the `.obf` files `paths`: lines `BOARD64 SIDE; MOVE:SCORE;
+/// …; % id: ffo-N`, the best move's score the largest listed.
+fn ffo_jobs(range: &str, paths: &[String]) -> Result<Vec<Job>, String> {
     let (from, to) = range
         .split_once("..")
         .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
         .ok_or_else(|| format!("bad range `{range}` (expected N..M)"))?;
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut jobs = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let [number, board, side, _empties, best_score, ..] = fields[..] else {
-            return Err(format!("short line in {path}: {line}"));
-        };
-        let Ok(number) = number.parse::<u32>() else {
-            return Err(format!("bad number in {path}: {line}"));
-        };
-        if !(from..=to).contains(&number) {
-            continue;
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('%') && !l.is_empty())
+        {
+            let (fields, id) = line.split_once("% id: ffo-").unwrap_or((line, ""));
+            let Ok(number) = id.trim().parse::<u32>() else {
+                return Err(format!("no `% id: ffo-N` in {path}: {line}"));
+            };
+            if !(from..=to).contains(&number) {
+                continue;
+            }
+            let mut fields = fields.split(';').map(str::trim);
+            let position = fields.next().unwrap_or_default();
+            let Some((board, side)) = position.split_once(' ') else {
+                return Err(format!("no position in {path}: {line}"));
+            };
+            let (me, opp) = parse(board, side)?;
+            let expected = fields
+                .filter_map(|scored| scored.split_once(':'))
+                .filter_map(|(_, score)| score.trim_start_matches('+').parse().ok())
+                .max();
+            jobs.push(Job {
+                label: format!("#{number}"),
+                me,
+                opp,
+                expected,
+            });
         }
-        let (me, opp) = parse(board, side)?;
-        jobs.push(Job {
-            label: format!("#{number}"),
-            me,
-            opp,
-            expected: best_score.trim_start_matches('+').parse().ok(),
-        });
     }
+    jobs.sort_by_key(|job| job.label[1..].parse::<u32>().unwrap_or(0));
     Ok(jobs)
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let jobs = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["--ffo", range] => ffo_jobs(range, DEFAULT_TSV),
-        ["--ffo", range, path] => ffo_jobs(range, path),
+        ["--ffo", range] => {
+            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+            let suites: Vec<String> = SUITES.iter().map(|s| format!("{root}/{s}")).collect();
+            ffo_jobs(range, &suites)
+        }
+        ["--ffo", range, ..] => ffo_jobs(range, &args[2..]),
         [board, side] => parse(board, side).map(|(me, opp)| {
             vec![Job {
                 label: "position".to_owned(),

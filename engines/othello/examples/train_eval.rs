@@ -34,7 +34,7 @@ use std::time::Instant;
 mod samples;
 
 use arbiter_core::zobrist::splitmix64;
-use arbiter_othello::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
+use arbiter_othello::board::{CORNERS, X_SQUARES, flips, legal_moves};
 use arbiter_othello::endgame::solve;
 use arbiter_othello::pattern::{
     self, BUCKETS, EVAL_SCALE, FEATURES, PatternWeights, WEIGHTS_PER_BUCKET,

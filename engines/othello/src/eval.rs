@@ -19,7 +19,7 @@ use arbiter_search::Evaluator;
 use arbiter_search::score::MATE_BOUND;
 use serde::{Deserialize, Serialize};
 
-use crate::bitboard::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
+use crate::board::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
 use crate::{Move, Othello};
 
 /// The base of a finished game's score: a win by `m` discs scores `WIN_BASE + m` (`m >= 1`).
@@ -162,6 +162,13 @@ impl OthelloEval {
         } else {
             2
         }
+    }
+}
+
+/// The evaluator the searchers build from the shipped weights.
+impl From<EvalWeights> for OthelloEval {
+    fn from(weights: EvalWeights) -> OthelloEval {
+        OthelloEval::new(weights)
     }
 }
 

@@ -33,7 +33,7 @@
 //!
 //! # Positions
 //! The one-line form is the FFO/Edax string (`<64 cells> X`), the diagram a lettered and
-//! numbered board: see [`position`]. Validation refuses only boards with an empty centre
+//! numbered board: see [`setup`]. Validation refuses only boards with an empty centre
 //! square (no position reachable from the start has one), listing each.
 //!
 //! # Example
@@ -62,31 +62,30 @@
 //!
 //! # Hashing, undo, perft
 //! The Zobrist hash is incremental, from fixed-seed keys per square and colour plus one for
-//! white to move. Undo is copy-make (the previous boards and hash). `perft.rs` counts from
-//! raw bitboards with bulk counting at the last ply; `Game::perft` calls it: `cargo xtask perft
-//! othello 12`.
+//! white to move. Undo is copy-make (the previous boards and hash). Perft is core's walk, the
+//! last ply counted by one population count of the placements (`count_moves`): `cargo xtask
+//! perft othello 12`.
 //!
 //! The modules the crate's examples (the solver's measurements, the weights' training) reach
-//! into are public: [`bitboard`], [`endgame`], [`pattern`], [`position`].
+//! into are public: [`board`], [`endgame`], [`pattern`], [`setup`].
 
-pub mod bitboard;
+pub mod board;
 pub mod endgame;
 mod eval;
-mod game;
-mod moves;
+mod notation;
 pub mod pattern;
-mod perft;
-pub mod position;
+mod rules;
 mod search;
+pub mod setup;
+mod svg;
+#[cfg(test)]
+mod tests;
 mod variant;
 
-#[cfg(test)]
-mod proptests;
-mod svg;
-
+pub use board::Move;
 pub use endgame::{Solution, solve};
 pub use eval::{EvalWeights, OthelloEval};
-pub use game::{Othello, Undo};
-pub use moves::{Move, parse_move, split_moves};
-pub use position::Setup;
+pub use notation::{parse_move, split_moves};
+pub use rules::{Othello, Undo};
+pub use setup::Setup;
 pub use variant::OthelloVariant;

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use arbiter_search::DataFile;
 
-use crate::bitboard::legal_moves;
+use crate::board::legal_moves;
 
 /// Evaluation units per disc: an evaluation of `EVAL_SCALE * d` predicts a final disc
 /// difference of `d` for the side to move.

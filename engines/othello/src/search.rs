@@ -36,10 +36,6 @@ impl Searchable for Othello {
     type Weights = EvalWeights;
     type Evaluator = OthelloEval;
 
-    fn evaluator(weights: EvalWeights) -> OthelloEval {
-        OthelloEval::new(weights)
-    }
-
     /// The endgame solver, where a `Nodes(n)` budget gives up after about `n` nodes and
     /// `Depth`/`Time` budgets do not limit it (the solver has no depth, and its node counts
     /// must stay reproducible).
@@ -166,17 +162,16 @@ mod tests {
     use arbiter_core::Side;
 
     use arbiter_laws::SearchLaws;
-    use arbiter_search::{SearchRequest, parse_params};
+    use arbiter_search::parse_params;
 
     use super::*;
     use crate::OthelloVariant;
     use crate::eval::WIN_BASE;
-    use crate::position::parse_position;
+    use crate::setup::parse_position;
 
-    /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves), copied from
-    /// /work/shared/data/othello_ffo_endgame_1_79.tsv, whose source line reads: "Edax repo
-    /// abulmo/edax-reversi, files problem/fforum-1-19.obf ..."; "#1-#39: [E] and [R]
-    /// (independent solver) agree on best value AND full best-move set -> cross-checked".
+    /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves): the Edax repository
+    /// abulmo/edax-reversi (commit 14f048c), `problem/fforum-1-19.obf`; value and best-move set
+    /// agree with rcrr/reversi's independent solver (`c/db/README-FFO`).
     const FFO: [(&str, i32, &[&str]); 4] = [
         (
             "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
@@ -205,13 +200,8 @@ mod tests {
         Othello::from_boards(setup.black, setup.white, setup.to_move).unwrap()
     }
 
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
-
     fn search(game: &Othello, algorithm: Algorithm, budget: Budget) -> Report<Move> {
-        game.search(request(algorithm, budget), Othello::PARAMS_YAML)
-            .unwrap()
+        arbiter_laws::search(game, algorithm, budget).unwrap()
     }
 
     fn name(mv: Option<Move>) -> String {
@@ -269,10 +259,7 @@ mod tests {
     #[test]
     fn solve_under_a_node_budget_gives_up_or_agrees() {
         let game = position(FFO[0].0);
-        let report = game.search(
-            request(Algorithm::Solve, Budget::Nodes(10)),
-            Othello::PARAMS_YAML,
-        );
+        let report = arbiter_laws::search(&game, Algorithm::Solve, Budget::Nodes(10));
         assert_eq!(report, Err(SearchError::BudgetExhausted { nodes: 10 }));
         let report = search(&game, Algorithm::Solve, Budget::Nodes(100_000_000));
         assert_eq!(report.proven, Some(exact(FFO[0].1)));

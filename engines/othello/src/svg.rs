@@ -2,21 +2,14 @@
 //! their squares (a pass is named in the legend, it has no square).
 
 use arbiter_core::Game;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece};
 
-use crate::game::Othello;
-use crate::moves::Move;
+use crate::board::Move;
+use crate::rules::Othello;
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Othello, marks: &[Mark<Move>]) -> String {
-    let grid = Grid {
-        width: 8,
-        height: 8,
-        rows: RowOrder::TopIsOne,
-        unit: "cells",
-        legend: "X, O or .",
-    };
+    let grid = crate::setup::GRID;
     let mut board = Picture::new(
         grid,
         Look::Squares {

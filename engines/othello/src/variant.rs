@@ -23,18 +23,13 @@ impl FromStr for OthelloVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim() {
-            "standard" => Ok(OthelloVariant::Standard),
-            other => Err(format!(
-                "unknown othello variant `{other}` (expected standard)"
-            )),
-        }
+        arbiter_core::parse_variant("othello", text, &[OthelloVariant::Standard])
     }
 }
 
 impl arbiter_core::Variant for OthelloVariant {
     fn names() -> Vec<String> {
-        vec!["standard".to_owned()]
+        vec![OthelloVariant::Standard.to_string()]
     }
 }
 

@@ -7,7 +7,7 @@
 //! try another file (`cargo xtask search --params FILE`) without rebuilding.
 //!
 //! An engine names its evaluator and the weights it reads ([`Searchable::Weights`],
-//! [`Searchable::evaluator`]); the default [`Searchable::search`] then parses the file, runs
+//! [`Searchable::Evaluator`]); the default [`Searchable::search`] then parses the file, runs
 //! the solver for [`Algorithm::Solve`] and alpha-beta or MCTS otherwise. An engine overrides
 //! [`Searchable::read_params`] for checks serde cannot make, [`Searchable::solve`] for its
 //! solver, and [`Searchable::search_heuristic`] when its scores prove more than win/loss/draw.
@@ -158,9 +158,6 @@ pub enum SearchError {
     Params(String),
     /// A solver gave up within its node budget.
     BudgetExhausted { nodes: u64 },
-    /// An external engine failed to answer properly: `kind` is one of `timeout`, `crash`,
-    /// `protocol-error`, `no-answer`, `illegal-move`, `wrong-pass`, `wrong-exchange`.
-    Fault { kind: String, detail: String },
 }
 
 impl fmt::Display for SearchError {
@@ -171,7 +168,6 @@ impl fmt::Display for SearchError {
             SearchError::BudgetExhausted { nodes } => {
                 write!(f, "no proof within the budget ({nodes} nodes searched)")
             }
-            SearchError::Fault { kind, detail } => write!(f, "engine fault ({kind}): {detail}"),
         }
     }
 }
@@ -211,10 +207,7 @@ impl DataFile {
 ///     const PARAMS_PATH: &'static str = "engines/mygame/params.yaml";
 ///     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
 ///     type Weights = MyWeights;
-///     type Evaluator = MyEval;
-///     fn evaluator(weights: MyWeights) -> MyEval {
-///         MyEval::new(weights)
-///     }
+///     type Evaluator = MyEval; // impl From<MyWeights> for MyEval, or MyWeights itself
 /// }
 /// ```
 pub trait Searchable: Game {
@@ -230,11 +223,9 @@ pub trait Searchable: Game {
 
     /// The `eval:` section of the parameters file.
     type Weights: DeserializeOwned;
-    /// The evaluator (with its search hooks) that alpha-beta and MCTS run with.
-    type Evaluator: Evaluator<Self>;
-
-    /// The evaluator for `weights`.
-    fn evaluator(weights: Self::Weights) -> Self::Evaluator;
+    /// The evaluator (with its search hooks) that alpha-beta and MCTS run with, made from the
+    /// weights (`From`; the weights themselves when they evaluate).
+    type Evaluator: Evaluator<Self> + From<Self::Weights>;
 
     /// Reads a parameters file. The default parses it ([`parse_params`], errors with
     /// `path:line:column`); override it to add the checks serde cannot make.
@@ -274,7 +265,7 @@ pub trait Searchable: Game {
             self,
             algorithm,
             budget,
-            Self::evaluator(params.eval),
+            Self::Evaluator::from(params.eval),
             &params.search,
         )
     }

@@ -132,32 +132,11 @@ pub fn at(file: usize, rank: usize) -> Option<Point> {
     (file < SIZE && rank < SIZE).then(|| point(file, rank))
 }
 
-/// The squares of a set, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = Point;
-
-    #[inline]
-    fn next(&mut self) -> Option<Point> {
-        if self.0 == 0 {
-            return None;
-        }
-        let p = self.0.trailing_zeros() as Point;
-        self.0 &= self.0 - 1;
-        Some(p)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn name(p: Point) -> String {
-        let (f, r) = coords(p);
-        format!("{}{}", char::from(b'a' + f as u8), r + 1)
-    }
+    use crate::notation::format_point as name;
 
     #[test]
     fn inner_circuit_follows_minizero_order() {

@@ -10,9 +10,11 @@
 use arbiter_core::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{BOARD, Bits, NEIGHBOURS};
+use arbiter_core::Bits;
+
+use crate::board::{BOARD, NEIGHBOURS};
 use crate::notation::Move;
-use crate::position::{Surakarta, circuit_targets};
+use crate::rules::{Surakarta, circuit_targets};
 
 /// Evaluation weights, the `eval:` section of `params.yaml` (kebab-case keys, unknown keys
 /// refused). With `material` at 100 the unit is a hundredth of a piece.
@@ -115,12 +117,12 @@ mod tests {
     fn position(text: &str) -> Surakarta {
         let variant = SurakartaVariant::default();
         let setup = Surakarta::parse_position(&variant, text).unwrap();
-        Surakarta::from_setup(variant, &setup).unwrap()
+        Surakarta::from_setup(&variant, &setup).unwrap()
     }
 
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
-        let start = Surakarta::new(SurakartaVariant::default());
+        let start = Surakarta::start(&SurakartaVariant::default());
         let pieces = [start.pieces(Side::First), start.pieces(Side::Second)];
         // Neither side attacks anything; red's 16 steps match black's.
         assert_eq!(activity(pieces, Side::First).attacked, 0);

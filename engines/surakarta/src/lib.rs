@@ -7,7 +7,7 @@
 //! corner loop, and takes the enemy piece on the first occupied point (`board` has the
 //! circuits, [`Surakarta::capture_targets`] the exact path rule). Capturing is optional.
 //!
-//! Endings ([`Surakarta::outcome`]): a side without pieces loses; the draw by repetition and
+//! Endings (`outcome`): a side without pieces loses; the draw by repetition and
 //! the no-capture limit are variant settings ([`SurakartaVariant`]).
 //!
 //! Notation: points `a1`-`f6` (file a on the left, rank 1 at the bottom); a step `b2-b3`, a
@@ -22,24 +22,22 @@
 //!
 //! Illegal-move codes: `game-over`, `off-board`, `not-own-piece`, `not-adjacent`, `occupied`,
 //! `own-piece`, `nothing-to-capture`, `not-on-circuit`, `no-loop`, `blocked`
-//! ([`Surakarta::check_move`]).
+//! ([`arbiter_core::Game::check_move`]).
 
 mod board;
 mod eval;
-mod game;
 mod notation;
-mod position;
+mod rules;
 mod search;
 mod setup;
-mod variant;
-
 mod svg;
 #[cfg(test)]
 mod tests;
+mod variant;
 
 pub use eval::Params;
 pub use notation::Move;
-pub use position::{Surakarta, Undo};
+pub use rules::{Surakarta, Undo};
 pub use search::SurakartaEval;
 pub use setup::SurakartaSetup;
 pub use variant::SurakartaVariant;

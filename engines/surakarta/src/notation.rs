@@ -2,6 +2,7 @@
 //! 1-6 from the bottom, the first player's home ranks 1-2).
 
 use arbiter_core::NotationError;
+use arbiter_core::grid::{self, Letters};
 
 use crate::board::{Point, SIZE, at, coords};
 
@@ -18,7 +19,7 @@ pub struct Move {
 #[must_use]
 pub fn format_point(p: Point) -> String {
     let (file, rank) = coords(p);
-    format!("{}{}", char::from(b'a' + file as u8), rank + 1)
+    grid::format_square(Letters::Consecutive, file, rank)
 }
 
 /// Parses a point `a1` … `f6` (file letter in either case).
@@ -26,18 +27,8 @@ pub fn format_point(p: Point) -> String {
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_point(text: &str) -> Result<Point, NotationError> {
-    let bad = || {
-        NotationError::new(format!(
-            "`{text}` is not a point: expected a file a-f and a rank 1-6"
-        ))
-    };
-    let bytes = text.as_bytes();
-    if bytes.len() != 2 {
-        return Err(bad());
-    }
-    let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-    let rank = bytes[1].wrapping_sub(b'1');
-    at(usize::from(file), usize::from(rank)).ok_or_else(bad)
+    let (file, rank) = grid::parse_square(text, Letters::Consecutive, SIZE, SIZE, "point")?;
+    Ok(at(file, rank).expect("a point of the board"))
 }
 
 /// Formats a move: `b2-b3` for a step, `b2xe5` for a capture.

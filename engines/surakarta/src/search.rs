@@ -18,6 +18,7 @@
 //! orders that pass through different intermediate positions no longer meet. Iterative
 //! deepening still finds its own earlier entries, which is what move ordering needs.
 
+use arbiter_core::Game;
 #[cfg(doc)]
 use arbiter_search::{Algorithm, SearchError};
 use arbiter_search::{Evaluator, Searchable};
@@ -25,7 +26,7 @@ use arbiter_search::{Evaluator, Searchable};
 use crate::board::POINTS;
 use crate::eval::{Params, evaluate, order_hint};
 use crate::notation::Move;
-use crate::position::{Surakarta, Undo, board_hash};
+use crate::rules::{Surakarta, Undo, board_hash};
 #[cfg(test)]
 use crate::variant::SurakartaVariant;
 #[cfg(test)]
@@ -110,6 +111,13 @@ impl SurakartaEval {
     }
 }
 
+/// The evaluator the searchers build from the shipped weights.
+impl From<Params> for SurakartaEval {
+    fn from(weights: Params) -> SurakartaEval {
+        SurakartaEval::new(weights)
+    }
+}
+
 impl Evaluator<Surakarta> for SurakartaEval {
     fn evaluate(&self, game: &Surakarta) -> i32 {
         evaluate(game, &self.params)
@@ -156,27 +164,22 @@ impl Searchable for Surakarta {
     const PARAMS_PATH: &'static str = "engines/surakarta/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = Params;
-    type Evaluator = SurakartaEval;
-
     /// Alpha-beta and MCTS; there is no exact solver ([`Algorithm::Solve`] is
     /// [`SearchError::Unsupported`]).
-    fn evaluator(weights: Params) -> SurakartaEval {
-        SurakartaEval::new(weights)
-    }
+    type Evaluator = SurakartaEval;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::Game;
-    use arbiter_laws::SearchLaws;
-    use arbiter_search::{Algorithm, Budget, SearchRequest, Verdict, parse_params};
+    use arbiter_laws::{SearchLaws, search};
+    use arbiter_search::{Algorithm, Budget, Verdict, parse_params};
     use proptest::prelude::*;
 
     fn position(rule: &str, text: &str) -> Surakarta {
         let variant: SurakartaVariant = rule.parse().unwrap();
         let setup = Surakarta::parse_position(&variant, text).unwrap();
-        Surakarta::from_setup(variant, &setup).unwrap()
+        Surakarta::from_setup(&variant, &setup).unwrap()
     }
 
     /// An evaluator that has begun a search at `root`.
@@ -197,12 +200,8 @@ mod tests {
         (eval.table_key(&game), game)
     }
 
-    fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
-        SearchRequest { algorithm, budget }
-    }
-
     #[test]
-    fn the_shipped_params_parse() {
+    fn the_shipped_params_are_the_defaults() {
         let params: EngineParams<Params> =
             parse_params(Surakarta::PARAMS_PATH, Surakarta::PARAMS_YAML).unwrap();
         assert_eq!(params.eval, Params::default());
@@ -210,20 +209,15 @@ mod tests {
 
     #[test]
     fn solve_is_unsupported() {
-        let start = Surakarta::new(SurakartaVariant::default());
-        let error = start
-            .search(
-                request(Algorithm::Solve, Budget::Nodes(10)),
-                Surakarta::PARAMS_YAML,
-            )
-            .unwrap_err();
+        let start = Surakarta::start(&SurakartaVariant::default());
+        let error = search(&start, Algorithm::Solve, Budget::Nodes(10)).unwrap_err();
         assert!(matches!(error, SearchError::Unsupported(_)), "{error}");
     }
 
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = Surakarta::new(SurakartaVariant::default());
+        let start = Surakarta::start(&SurakartaVariant::default());
         let quiet = position("standard", "1B4/6/6/R5/6/6 red 20");
         SearchLaws::new(vec![start, quiet])
             .nodes(20_000)
@@ -235,12 +229,7 @@ mod tests {
     fn takes_the_last_piece() {
         // Red b1 takes black's only piece c2 through the bottom-left inner loop.
         let game = position("standard", "6/6/6/6/2B3/1R4 red");
-        let report = game
-            .search(
-                request(Algorithm::AlphaBeta, Budget::Depth(3)),
-                Surakarta::PARAMS_YAML,
-            )
-            .unwrap();
+        let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(3)).unwrap();
         assert_eq!(
             report.result.best.map(|mv| game.format_move(mv)),
             Some("b1xc2".to_owned())

@@ -1,5 +1,5 @@
-//! Raw positions: the board diagram and the one-line form, parsed into a [`SurakartaSetup`]
-//! that [`crate::Surakarta`] validates.
+//! Raw positions: the board diagram and the one-line form (on [`arbiter_core::grid`]), parsed
+//! into a [`SurakartaSetup`], and its validation into a [`Surakarta`].
 //!
 //! Diagram: six rows, rank 6 first; `R` a red piece (the first player, home ranks 1-2), `B` a
 //! black piece, `.` (or `-`) an empty point; spaces between cells are ignored. One-line form:
@@ -8,9 +8,11 @@
 //! (default 0), e.g. the start `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0`.
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, Side};
+use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
-use crate::board::SIZE;
+use crate::board::{POINTS, SIZE};
+use crate::rules::{PIECES, Surakarta};
+use crate::variant::SurakartaVariant;
 
 /// A position as written, not yet validated: `cells[rank * 6 + file]`, a1 first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,13 +24,7 @@ pub struct SurakartaSetup {
 }
 
 /// The text layout of the board: rank 1 at the bottom.
-const BOARD: Grid = Grid {
-    width: SIZE,
-    height: SIZE,
-    rows: RowOrder::BottomIsOne,
-    unit: "points",
-    legend: "R, B or .",
-};
+pub(crate) const GRID: Grid = Grid::square(SIZE, RowOrder::BottomIsOne, "points", "R, B or .");
 
 fn cell_from_char(c: char) -> Option<Option<Side>> {
     match c {
@@ -61,7 +57,7 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
     Ok(SurakartaSetup {
-        cells: BOARD.parse_diagram(diagram, None, cell_from_char)?,
+        cells: GRID.parse_diagram(diagram, None, cell_from_char)?,
         to_move,
         no_capture_plies: 0,
     })
@@ -92,28 +88,100 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
         })?,
     };
     Ok(SurakartaSetup {
-        cells: BOARD.parse_rows(rows, None, cell_from_char)?,
+        cells: GRID.parse_rows(rows, None, cell_from_char)?,
         to_move,
         no_capture_plies,
     })
 }
 
-/// Formats cells (a1 first) as the one-line form.
+/// The one-line form of `setup`.
 #[must_use]
-pub fn format_line(cells: &[Option<Side>], to_move: Side, no_capture_plies: u32) -> String {
-    let rows = BOARD.format_rows(cells, true, '.', |cell| cell.map(|_| cell_char(cell)));
-    let side = if to_move == Side::First {
-        "red"
-    } else {
-        "black"
-    };
-    format!("{rows} {side} {no_capture_plies}")
+pub fn format_line(setup: &SurakartaSetup) -> String {
+    let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
+        cell.map(|_| cell_char(cell))
+    });
+    format!(
+        "{rows} {} {}",
+        Surakarta::side_name(setup.to_move),
+        setup.no_capture_plies
+    )
 }
 
 /// Formats cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(cells: &[Option<Side>]) -> String {
-    BOARD.format_diagram(cells, Labels::None, 0, cell_char)
+    GRID.format_diagram(cells, Labels::None, 0, cell_char)
+}
+
+impl Surakarta {
+    /// The raw setup of this position (its history is not part of it).
+    #[must_use]
+    pub fn to_setup(&self) -> SurakartaSetup {
+        let cells = (0..POINTS)
+            .map(|p| {
+                [Side::First, Side::Second]
+                    .into_iter()
+                    .find(|side| self.pieces[side.index()] & (1 << p) != 0)
+            })
+            .collect();
+        SurakartaSetup {
+            cells,
+            to_move: self.to_move,
+            no_capture_plies: self.no_capture_plies,
+        }
+    }
+}
+
+/// Validates a raw setup: at most 12 pieces a side, and at least one piece on the board.
+/// The position starts a fresh history (earlier positions are unknown).
+///
+/// # Errors
+/// Every problem found.
+pub(crate) fn validate(
+    variant: SurakartaVariant,
+    setup: &SurakartaSetup,
+) -> Result<Surakarta, Vec<SetupProblem>> {
+    if setup.cells.len() != POINTS {
+        return Err(vec![SetupProblem::new(
+            "board-size",
+            format!(
+                "the board has {} points: expected {POINTS}",
+                setup.cells.len()
+            ),
+        )]);
+    }
+    let mut pieces = [0u64; 2];
+    for (p, cell) in setup.cells.iter().enumerate() {
+        if let Some(side) = cell {
+            pieces[side.index()] |= 1 << p;
+        }
+    }
+    let mut problems = Vec::new();
+    for side in [Side::First, Side::Second] {
+        let count = pieces[side.index()].count_ones();
+        if count > PIECES {
+            problems.push(SetupProblem::new(
+                "piece-count",
+                format!(
+                    "{} has {count} pieces: at most {PIECES}",
+                    Surakarta::side_name(side)
+                ),
+            ));
+        }
+    }
+    if pieces[0] | pieces[1] == 0 {
+        problems.push(SetupProblem::new("piece-count", "the board is empty"));
+    }
+    if problems.is_empty() {
+        Ok(Surakarta::from_parts(
+            variant,
+            pieces,
+            setup.to_move,
+            setup.no_capture_plies,
+        ))
+    } else {
+        Err(problems)
+    }
 }
 
 #[cfg(test)]
@@ -127,10 +195,7 @@ mod tests {
         let setup = parse_line(text).unwrap();
         assert_eq!(setup.cells[0], Some(Side::First));
         assert_eq!(setup.cells[35], Some(Side::Second));
-        assert_eq!(
-            format_line(&setup.cells, setup.to_move, setup.no_capture_plies),
-            text
-        );
+        assert_eq!(format_line(&setup), text);
         let diagram = format_diagram(&setup.cells);
         assert_eq!(parse_diagram(&diagram, Side::First), Ok(setup));
     }

@@ -6,25 +6,18 @@
 use std::fmt::Write as _;
 
 use arbiter_core::Side;
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece, PointMark};
 
 use crate::board::{SIZE, at};
 use crate::notation::Move;
-use crate::position::Surakarta;
+use crate::rules::Surakarta;
 
 /// The circuits' colours, inner then outer.
 const CIRCUIT_COLOURS: [&str; 2] = ["#2c7fb8", "#41ab5d"];
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Surakarta, marks: &[Mark<Move>]) -> String {
-    let grid = Grid {
-        width: SIZE,
-        height: SIZE,
-        rows: RowOrder::BottomIsOne,
-        unit: "points",
-        legend: "R, B or .",
-    };
+    let grid = crate::setup::GRID;
     let mut board = Picture::new(grid, Look::Lines { wood: "#f3e2b8" });
     // The large loops reach two cells beyond the corner points.
     board.margin = 2.0 * CELL + 16.0;

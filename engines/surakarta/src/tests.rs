@@ -1,8 +1,8 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
 use arbiter_core::grid::Symmetry;
-use arbiter_core::{EndReason, Game, Outcome, Side};
-use arbiter_laws::GameLaws;
+use arbiter_core::{Bits, EndReason, Game, Outcome, Side};
+use arbiter_laws::{GameLaws, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -13,23 +13,14 @@ fn variant(text: &str) -> SurakartaVariant {
     text.parse().unwrap()
 }
 
-fn position(rule: &str, text: &str) -> Surakarta {
-    let v = variant(rule);
-    let setup = Surakarta::parse_position(&v, text).unwrap();
-    Surakarta::from_setup(v, &setup).unwrap()
+/// The position of the one-line form `text` under the variant named `variant`.
+fn position(variant: &str, text: &str) -> Surakarta {
+    arbiter_laws::position(variant, text)
 }
 
-fn play(game: &mut Surakarta, moves: &str) {
-    for text in Surakarta::split_moves(moves) {
-        let mv = game.parse_move(&text).unwrap();
-        game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-}
-
+/// The legal moves as text, sorted.
 fn legal(game: &Surakarta) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+    let mut texts = arbiter_laws::legal(game);
     texts.sort();
     texts
 }
@@ -51,19 +42,6 @@ fn sixteen_steps_from_the_start() {
     assert!(moves.iter().all(|m| m.contains('-')));
     let mut game = start.clone();
     assert_eq!(game.perft(1, Default::default()), 16);
-    // The bulk count agrees with the plain walk.
-    for depth in 1..=4 {
-        assert_eq!(
-            arbiter_core::perft_generic(&mut game, depth, Default::default()),
-            game.perft(depth, Default::default())
-        );
-    }
-    let mut game = Surakarta::start(&variant("repetition-2"));
-    let convention = arbiter_core::PerftConvention::FinishedGameIsLeaf;
-    assert_eq!(
-        arbiter_core::perft_generic(&mut game, 5, convention),
-        game.perft(5, convention)
-    );
 }
 
 #[test]
@@ -111,7 +89,7 @@ fn every_corner_loop_joins_its_two_ends(
         to_move: Side::First,
         no_capture_plies: 0,
     };
-    let game = Surakarta::from_setup(SurakartaVariant::default(), &setup).unwrap();
+    let game = Surakarta::from_setup(&SurakartaVariant::default(), &setup).unwrap();
     assert_eq!(code(&game, &format!("{mover}x{enemy}")), Ok(()));
 }
 
@@ -224,7 +202,7 @@ fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
     let v = SurakartaVariant::default();
     let setup = Surakarta::parse_position(&v, text).unwrap();
-    let problems = Surakarta::from_setup(v, &setup).unwrap_err();
+    let problems = Surakarta::from_setup(&v, &setup).unwrap_err();
     assert!(
         problems
             .iter()
@@ -233,18 +211,41 @@ fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
     );
 }
 
-/// The image of the point `p` under the `symmetry`-th symmetry of the square board.
-fn transform(symmetry: usize, p: u8) -> u8 {
+/// The image of the point `p` under `symmetry`.
+fn image_point(symmetry: Symmetry, p: u8) -> u8 {
     let (file, rank) = coords(p);
-    let (r, f) = Symmetry::ALL[symmetry].apply(rank, file, SIZE);
+    let (r, f) = symmetry.apply(rank, file, SIZE);
     (r * SIZE + f) as u8
+}
+
+/// The image of the position under `symmetry`, its history included (the repetition rule
+/// reads it).
+fn image(game: &Surakarta, symmetry: Symmetry) -> Surakarta {
+    let map = |board: [u64; 2]| {
+        board
+            .map(|pieces| Bits(pieces).fold(0u64, |image, p| image | 1 << image_point(symmetry, p)))
+    };
+    let mut image = game.clone();
+    image.pieces = map(game.pieces);
+    image.history = game.history.iter().map(|&board| map(board)).collect();
+    image.hash = image.hash_from_scratch();
+    image
+}
+
+/// The image of a move under `symmetry`.
+fn image_move(_: &Surakarta, symmetry: Symmetry, mv: Move) -> Move {
+    Move {
+        from: image_point(symmetry, mv.from),
+        to: image_point(symmetry, mv.to),
+        capture: mv.capture,
+    }
 }
 
 /// A candidate move for the law kit's `check_move` probes: half the time from one of the
 /// mover's pieces, else any two points, a step or a capture.
 fn probe(game: &Surakarta, random: u64) -> Move {
     let [a, b, c, ..] = random.to_le_bytes();
-    let own: Vec<u8> = crate::board::Bits(game.pieces(game.side_to_move())).collect();
+    let own: Vec<u8> = Bits(game.pieces(game.side_to_move())).collect();
     let from = if a % 2 == 0 && !own.is_empty() {
         own[usize::from(a / 2) % own.len()]
     } else {
@@ -270,56 +271,11 @@ fn game_laws() {
         .cases(128)
         .plies(120)
         .probes(probe, 64)
+        .symmetries(image, image_move)
         .check();
-}
-
-fn playout(rule: &str, choices: &[u16]) -> Surakarta {
-    let choices: Vec<u32> = choices.iter().map(|&c| u32::from(c)).collect();
-    arbiter_laws::playout(Surakarta::start(&variant(rule)), &choices).0
-}
-
-fn rules() -> impl Strategy<Value = &'static str> {
-    prop_oneof![
-        Just("standard"),
-        Just("repetition-2+limit-10"),
-        Just("no-repetition+no-limit")
-    ]
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    /// What the law kit cannot see: the bulk count equals the generated list.
-    #[test]
-    fn the_bulk_count_equals_the_list(rule in rules(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
-        let game = playout(rule, &choices);
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        prop_assert_eq!(moves.len() as u64, game.count_moves());
-    }
-
-    #[test]
-    fn moves_commute_with_the_symmetries_of_the_board(choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        let game = playout("no-repetition+no-limit", &choices);
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        let setup = game.to_setup();
-        for symmetry in 1..8 {
-            let mut cells = vec![None; POINTS];
-            for (p, cell) in setup.cells.iter().enumerate() {
-                cells[usize::from(transform(symmetry, p as u8))] = *cell;
-            }
-            let image = Surakarta::from_setup(*game.variant(), &SurakartaSetup { cells, ..setup.clone() }).unwrap();
-            let mut expected: Vec<Move> = moves
-                .iter()
-                .map(|m| Move { from: transform(symmetry, m.from), to: transform(symmetry, m.to), capture: m.capture })
-                .collect();
-            expected.sort_unstable();
-            let mut actual = Vec::new();
-            image.generate_moves(&mut actual);
-            actual.sort_unstable();
-            prop_assert_eq!(actual, expected);
-        }
-    }
 
 }

@@ -3,7 +3,7 @@
 //! The game stops as soon as a side completes three in a row ([`EndReason::Line`]) or the board
 //! is full without a line (a draw, [`EndReason::BoardFull`]).
 //!
-//! Conventions (see `board.rs` and `notation.rs`):
+//! Conventions (see `board.rs`, `notation.rs` and `setup.rs`):
 //! - sides are named `x` (first) and `o` (second);
 //! - cells are `a1`..`c3`: column `a`..`c` from left to right, row `1` at the **top** and row `3`
 //!   at the bottom (the orientation of the project's Othello engine);
@@ -13,22 +13,25 @@
 //!   labels that [`TicTacToe::diagram`](arbiter_core::Game::diagram) prints.
 //!
 //! Search (`search.rs`): [`arbiter_search::Searchable`] with an open-lines evaluation
-//! ([`TicTacToeEval`], weights in `engines/tictactoe/params.yaml`) and an exact solver, an
-//! alpha-beta search to the end of every line.
+//! ([`TicTacToeEval`], `eval.rs`, weights in `engines/tictactoe/params.yaml`) and an exact
+//! solver, an alpha-beta search to the end of every line.
+//!
+//! Illegal-move codes: `occupied`, `game-over`.
 
 mod board;
-mod game;
+mod eval;
 mod notation;
+mod rules;
 mod search;
 mod setup;
 mod svg;
 #[cfg(test)]
-mod tree;
+mod tests;
 mod variant;
 
 pub use board::Cell;
-pub use game::{Move, TicTacToe};
-pub use search::{TicTacToeEval, TicTacToeWeights};
+pub use eval::{TicTacToeEval, TicTacToeWeights};
+pub use rules::{Move, TicTacToe};
 pub use setup::Setup;
 pub use variant::TicTacToeVariant;
 

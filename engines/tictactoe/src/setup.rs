@@ -1,4 +1,13 @@
-//! Raw positions and their validation.
+//! Raw positions: the one-line form and the diagram (on [`arbiter_core::grid`]), and their
+//! validation.
+//!
+//! One-line form: `"x.o/.x./..o x"` — the three rows from top to bottom separated by `/`, each
+//! three cells of `x`, `o` or `.` (letters in either case), a space, and the side to move
+//! (`x` or `o`).
+//!
+//! Diagram: three rows of three cells (`X`, `O`, `.`; `-` is read as empty too), top row first,
+//! spaces between cells allowed. The labels that [`diagram`] prints (a header line `a b c` and a
+//! row number before each row) are accepted and skipped.
 //!
 //! A board is a position of tic-tac-toe exactly when it can be reached from the empty board by
 //! legal play that stops at the first line. That holds exactly when all of these do (the test
@@ -15,10 +24,12 @@
 //!    *disjoint* lines (two parallel rows) are never reachable, and two crossing lines only when
 //!    the crossing stone came last; with at most 5 stones X can never have three lines.
 
-use arbiter_core::{SetupProblem, Side};
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
 use crate::board::{Cell, FULL, has_line, lines_of};
-use crate::notation::side_name;
+use crate::notation::format_cell;
+use crate::rules::TicTacToe;
 
 /// A raw board as read from text: each side's stones as a bitboard, and the side to move.
 /// Not yet checked; `validate` (or `Game::from_setup`) turns it into a position.
@@ -30,6 +41,109 @@ pub struct Setup {
     pub o: u16,
     /// The side to move.
     pub to_move: Side,
+}
+
+/// The text layout of the board: row 1 at the top.
+pub(crate) const GRID: Grid = Grid::square(3, RowOrder::TopIsOne, "cells", "x, o or .");
+
+/// Reads one cell character of either form: `x`/`X`, `o`/`O`, `.` or `-`.
+fn cell_content(c: char) -> Option<Option<Side>> {
+    match c {
+        'x' | 'X' => Some(Some(Side::First)),
+        'o' | 'O' => Some(Some(Side::Second)),
+        '.' | '-' => Some(None),
+        _ => None,
+    }
+}
+
+/// The setup of `cells` (a1 order) with `to_move`.
+fn setup_of(cells: &[Option<Side>], to_move: Side) -> Setup {
+    let mut setup = Setup {
+        x: 0,
+        o: 0,
+        to_move,
+    };
+    for (index, cell) in cells.iter().enumerate() {
+        let bit = Cell::at(index / 3, index % 3).map_or(0, Cell::bit);
+        match cell {
+            Some(Side::First) => setup.x |= bit,
+            Some(Side::Second) => setup.o |= bit,
+            None => {}
+        }
+    }
+    setup
+}
+
+/// The cells (a1 order) of the stones `x` and `o`.
+fn cells_of(x: u16, o: u16) -> Vec<Option<Side>> {
+    Cell::ALL
+        .iter()
+        .map(|cell| {
+            if x & cell.bit() != 0 {
+                Some(Side::First)
+            } else if o & cell.bit() != 0 {
+                Some(Side::Second)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Reads the one-line form `"x.o/.x./..o x"`.
+///
+/// # Errors
+/// A [`NotationError`] when the text does not have three rows of three cells and a side.
+pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
+    let mut parts = text.split_whitespace();
+    let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(NotationError::new(format!(
+            "expected `<row1>/<row2>/<row3> <side>` such as `x.o/.x./..o x`, found `{text}`"
+        )));
+    };
+    let to_move = parse_side(side)?;
+    let cells = GRID.parse_rows(board, None, cell_content)?;
+    Ok(setup_of(&cells, to_move))
+}
+
+/// Writes the one-line form of a board and side to move.
+#[must_use]
+pub fn format_position(x: u16, o: u16, to_move: Side) -> String {
+    let rows = GRID.format_rows(&cells_of(x, o), false, '.', |cell| {
+        cell.map(|side| if side == Side::First { 'x' } else { 'o' })
+    });
+    format!("{rows} {}", TicTacToe::side_name(to_move))
+}
+
+/// Reads a side name `x` or `o` (case-insensitive).
+fn parse_side(text: &str) -> Result<Side, NotationError> {
+    grid::parse_side(text, [&["x"], &["o"]])
+}
+
+/// Reads a diagram of three rows (top row first) with `to_move`.
+///
+/// # Errors
+/// A [`NotationError`] when there are not three rows of three known cell characters.
+pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
+    let cells = GRID.parse_diagram(diagram, None, cell_content)?;
+    Ok(setup_of(&cells, to_move))
+}
+
+/// The diagram of a board, with coordinates:
+///
+/// ```text
+///   a b c
+/// 1 X . O
+/// 2 . X .
+/// 3 . . O
+/// ```
+#[must_use]
+pub fn diagram(x: u16, o: u16) -> String {
+    GRID.format_diagram(&cells_of(x, o), Labels::Left, 1, |cell| match cell {
+        Some(Side::First) => 'X',
+        Some(Side::Second) => 'O',
+        None => '.',
+    })
 }
 
 /// Every reason the setup is not a reachable position; empty when it is one.
@@ -48,7 +162,7 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
         let cells: Vec<String> = Cell::ALL
             .iter()
             .filter(|c| both & c.bit() != 0)
-            .map(|&c| crate::notation::format_cell(c))
+            .map(|&c| format_cell(c))
             .collect();
         problems.push(SetupProblem::new(
             "overlap",
@@ -65,8 +179,8 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
                 "side-to-move",
                 format!(
                     "side to move: x has {nx} stones and o has {no}, so {} is to move, not {}",
-                    side_name(expected),
-                    side_name(to_move)
+                    TicTacToe::side_name(expected),
+                    TicTacToe::side_name(to_move)
                 ),
             ));
         }
@@ -95,7 +209,7 @@ pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
         if has_line(own) && !one_last_stone_made_every_line(own) {
             problems.push(SetupProblem::new("unreachable", format!(
                 "{} has lines that no single last stone completes: the game ends at the first line",
-                side_name(side)
+                TicTacToe::side_name(side)
             )));
         }
     }
@@ -116,7 +230,6 @@ fn one_last_stone_made_every_line(own: u16) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_position;
     use rstest::rstest;
 
     fn problems(text: &str) -> Vec<String> {
@@ -200,6 +313,87 @@ mod tests {
         assert!(
             found.iter().any(|p| p.contains("both x and o: a1")),
             "{found:?}"
+        );
+    }
+
+    #[rstest]
+    #[case("x.o/.x./..o x", 0b000_010_001, 0b100_000_100, Side::First)]
+    #[case(".../.../... x", 0, 0, Side::First)]
+    #[case("X../.../... O", 1, 0, Side::Second)]
+    #[case("  x--/.../...   o ", 1, 0, Side::Second)]
+    fn reads_positions(#[case] text: &str, #[case] x: u16, #[case] o: u16, #[case] side: Side) {
+        assert_eq!(
+            parse_position(text),
+            Ok(Setup {
+                x,
+                o,
+                to_move: side
+            })
+        );
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case(".../.../...")]
+    #[case(".../.../... x extra")]
+    #[case(".../.../... y")]
+    #[case(".../... x")]
+    #[case(".../.../.../... x")]
+    #[case("..../.../... x")]
+    #[case("../.../... x")]
+    #[case("..z/.../... x")]
+    #[case("........./ x")]
+    fn refuses_bad_positions(#[case] text: &str) {
+        assert!(parse_position(text).is_err(), "{text}");
+    }
+
+    #[test]
+    fn position_round_trip() {
+        let text = "x.o/.x./..o x";
+        let setup = parse_position(text).unwrap();
+        assert_eq!(format_position(setup.x, setup.o, setup.to_move), text);
+    }
+
+    #[rstest]
+    #[case("X . O\n. X .\n. . O")]
+    #[case("X.O\n.X.\n..O\n")]
+    #[case("  a b c\n1 X . O\n2 . X .\n3 . . O\n")]
+    #[case("\n  X . O\n  . X .\n  . . O\n\n")]
+    fn reads_diagrams(#[case] text: &str) {
+        assert_eq!(
+            parse_diagram(text, Side::First),
+            Ok(Setup {
+                x: 0b000_010_001,
+                o: 0b100_000_100,
+                to_move: Side::First
+            })
+        );
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case("X . O\n. X .")]
+    #[case("X . O\n. X .\n. . O\n. . .")]
+    #[case("X . O\n. X\n. . O")]
+    #[case("X . O\n. X . .\n. . O")]
+    #[case("X . Q\n. X .\n. . O")]
+    #[case("2 X . O\n. X .\n. . O")]
+    fn refuses_bad_diagrams(#[case] text: &str) {
+        assert!(parse_diagram(text, Side::First).is_err(), "{text:?}");
+    }
+
+    #[test]
+    fn diagram_reads_back() {
+        let (x, o) = (0b000_010_001, 0b100_000_100);
+        let text = diagram(x, o);
+        assert_eq!(text, "  a b c\n1 X . O\n2 . X .\n3 . . O\n");
+        assert_eq!(
+            parse_diagram(&text, Side::Second),
+            Ok(Setup {
+                x,
+                o,
+                to_move: Side::Second
+            })
         );
     }
 }

@@ -1,21 +1,14 @@
 //! The board picture: X and O on a paper grid, a report's marks on their cells.
 
-use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
 use crate::board::Cell;
-use crate::game::{Move, TicTacToe};
+use crate::rules::{Move, TicTacToe};
 
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &TicTacToe, marks: &[Mark<Move>]) -> String {
-    let grid = Grid {
-        width: 3,
-        height: 3,
-        rows: RowOrder::TopIsOne,
-        unit: "cells",
-        legend: "x, o or .",
-    };
+    let grid = crate::setup::GRID;
     let mut board = Picture::new(
         grid,
         Look::Squares {

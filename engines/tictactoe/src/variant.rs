@@ -20,18 +20,13 @@ impl FromStr for TicTacToeVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim() {
-            "standard" => Ok(TicTacToeVariant::Standard),
-            other => Err(format!(
-                "unknown tic-tac-toe variant `{other}`: expected `standard`"
-            )),
-        }
+        arbiter_core::parse_variant("tic-tac-toe", text, &[TicTacToeVariant::Standard])
     }
 }
 
 impl arbiter_core::Variant for TicTacToeVariant {
     fn names() -> Vec<String> {
-        vec!["standard".to_owned()]
+        vec![TicTacToeVariant::Standard.to_string()]
     }
 }
 

@@ -17,6 +17,13 @@ use arbiter_core::{Side, zobrist};
 /// A point index, `rank * 9 + file`, `a0` = 0.
 pub type Point = u8;
 
+/// A move: the piece on `from` goes to `to` (taking what stands there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
+    pub from: Point,
+    pub to: Point,
+}
+
 /// Files a-i.
 pub const FILES: usize = 9;
 /// Ranks 0-9.

@@ -46,6 +46,7 @@
 
 mod board;
 mod eval;
+mod movegen;
 mod notation;
 mod rules;
 pub mod rulings;
@@ -57,9 +58,9 @@ mod variant;
 #[cfg(test)]
 mod tests;
 
-pub use board::{FILES, Kind, POINTS, Point, RANKS, at, file_of, rank_of};
+pub use board::{FILES, Kind, Move, POINTS, Point, RANKS, at, file_of, rank_of};
 pub use eval::Params;
-pub use notation::{Move, format_point, parse_point};
+pub use notation::{format_point, parse_point};
 pub use rules::{Ply, Xiangqi};
 pub use search::XiangqiEval;
 pub use setup::{START_FEN, XiangqiSetup};

@@ -4,15 +4,9 @@
 //! the original ICCS form `H2-E2` (upper case, a hyphen) is read too.
 
 use arbiter_core::NotationError;
+use arbiter_core::grid::Letters;
 
-use crate::board::{FILES, POINTS, Point, RANKS, at, file_of, rank_of};
-
-/// A move: the piece on `from` goes to `to` (taking what stands there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move {
-    pub from: Point,
-    pub to: Point,
-}
+use crate::board::{FILES, Move, POINTS, Point, RANKS, at, file_of, rank_of};
 
 /// Formats a point as `a0` … `i9`.
 #[must_use]
@@ -20,7 +14,9 @@ pub fn format_point(p: Point) -> String {
     if usize::from(p) >= POINTS {
         return format!("?{p}");
     }
-    format!("{}{}", char::from(b'a' + file_of(p) as u8), rank_of(p))
+    // Ranks count from 0 here (ICCS), so core's `format_square` (ranks from 1) does not fit;
+    // the file letters are core's.
+    format!("{}{}", Letters::Consecutive.letter(file_of(p)), rank_of(p))
 }
 
 /// Parses a point `a0` … `i9` (the file letter in either case).
@@ -36,7 +32,9 @@ pub fn parse_point(text: &str) -> Result<Point, NotationError> {
     let &[file, rank] = text.as_bytes() else {
         return Err(bad());
     };
-    let file = usize::from(file.to_ascii_lowercase().wrapping_sub(b'a'));
+    let file = Letters::Consecutive
+        .column(char::from(file))
+        .ok_or_else(bad)?;
     let rank = usize::from(rank.wrapping_sub(b'0'));
     if file < FILES && rank < RANKS {
         Ok(at(file, rank))

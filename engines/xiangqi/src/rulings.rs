@@ -40,8 +40,8 @@
 
 use arbiter_core::{Bits, EndReason, Outcome, Side};
 
+use crate::board::Move;
 use crate::board::{EMPTY, Kind, NONE, POINTS, Point, bit, kind_of, own_half};
-use crate::notation::Move;
 use crate::rules::{Board, Xiangqi};
 use crate::variant::Profile;
 

@@ -20,9 +20,9 @@
 
 use arbiter_search::{Evaluator, Quiescence, Searchable};
 
+use crate::board::Move;
 use crate::board::{EMPTY, kind_of};
 use crate::eval::{Params, Tables, evaluate};
-use crate::notation::Move;
 use crate::rules::Xiangqi;
 use arbiter_core::{Game, zobrist};
 
@@ -156,14 +156,16 @@ impl Evaluator<Xiangqi> for XiangqiEval {
     }
 }
 
+impl From<Params> for XiangqiEval {
+    fn from(weights: Params) -> XiangqiEval {
+        XiangqiEval::new(weights)
+    }
+}
+
 /// Alpha-beta (with quiescence and check extensions) and MCTS; no exact solver.
 impl Searchable for Xiangqi {
     type Evaluator = XiangqiEval;
     type Weights = Params;
-
-    fn evaluator(weights: Params) -> XiangqiEval {
-        XiangqiEval::new(weights)
-    }
 
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     const PARAMS_PATH: &'static str = "engines/xiangqi/params.yaml";

@@ -9,8 +9,9 @@ use arbiter_core::grid::{Grid, RowOrder};
 use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece};
 use arbiter_core::{Game, Side};
 
+use crate::board::Move;
 use crate::board::{FILES, POINTS, Point, RANKS, at};
-use crate::notation::{self, Move};
+use crate::notation;
 use crate::rules::Xiangqi;
 
 const WOOD: &str = "#f0d9a4";

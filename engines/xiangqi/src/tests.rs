@@ -97,7 +97,21 @@ fn game_laws() {
         .cases(96)
         .plies(160)
         .probes(probe, 48)
+        .invariant(incremental_state_holds)
         .check();
+}
+
+/// The board's occupancy sets and generals and the position's check flag equal a rebuild
+/// from the mailbox.
+fn incremental_state_holds(game: &Xiangqi) -> bool {
+    let board = game.board();
+    let mut rebuilt = crate::movegen::Board::empty();
+    for p in 0..POINTS as u8 {
+        if board.at(p) != crate::board::EMPTY {
+            rebuilt.put(p, board.at(p));
+        }
+    }
+    rebuilt == *board && game.in_check() == board.in_check(game.side_to_move())
 }
 
 /// A candidate move for the law kit's probes: half the time from a piece of the mover, to any

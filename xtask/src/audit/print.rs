@@ -1,9 +1,9 @@
 //! The audit's terminal table, from the results alone: a row per file with the failures under
 //! it (not-applicable cases one line each). JSON, GitHub annotations and the report files are
-//! in [`arbiter::report`].
+//! in [`arbiter_report`].
 
-use arbiter::report::Audit;
-use arbiter::runner::{Counts, Verdict};
+use arbiter_report::Audit;
+use arbiter_runner::{Counts, Verdict};
 
 /// The table, then each failure with its board, each not-applicable case in one line.
 pub fn table(audit: &Audit<'_>) {

@@ -1,6 +1,6 @@
 //! Flip computation specialised by square, for the solver's hot loops.
 //!
-//! [`crate::bitboard::flips`] walks all eight rays of a square through a table. Here each square
+//! [`crate::board::flips`] walks all eight rays of a square through a table. Here each square
 //! has its own function (a const generic instantiated 64 times), so the rays are constants, the
 //! rays that run off the board at once (a corner has three rays, not eight) are gone, and the
 //! call is one indirect jump through [`FLIPPERS`]. Where the processor has AVX2, one function
@@ -8,45 +8,10 @@
 //! instructions, but a direct call, which the processor does not mispredict as it does the
 //! jump through the table (measured: 6-15% less time for the whole solve).
 
-/// The eight directions as (row step, column step): the first four towards higher square
-/// indices, the last four towards lower ones.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, -1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
-/// `RAYS[d][sq]`: the squares strictly beyond `sq` in direction `DIRECTIONS[d]`, up to the edge.
-const RAYS: [[u64; 64]; 8] = rays();
-
-const fn rays() -> [[u64; 64]; 8] {
-    let mut table = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let (dr, dc) = DIRECTIONS[d];
-        let mut sq = 0;
-        while sq < 64 {
-            let mut row = (sq / 8) as i32 + dr;
-            let mut col = (sq % 8) as i32 + dc;
-            while row >= 0 && row < 8 && col >= 0 && col < 8 {
-                table[d][sq] |= 1u64 << (row * 8 + col);
-                row += dr;
-                col += dc;
-            }
-            sq += 1;
-        }
-        d += 1;
-    }
-    table
-}
+use crate::board::RAYS;
 
 /// The discs of `opp` that a disc of `me` placed on `SQ` flips. Same method as
-/// [`crate::bitboard::flips`]: per ray, the nearest square that is not an opponent disc is
+/// [`crate::board::flips`]: per ray, the nearest square that is not an opponent disc is
 /// found with one bit scan, and the ray squares before it flip when it is ours.
 #[inline(always)]
 fn flips_at<const SQ: usize>(me: u64, opp: u64) -> u64 {
@@ -219,7 +184,7 @@ mod tests {
             let opp = !me & (a | b);
             for sq in 0..64 {
                 if (me | opp) & (1 << sq) == 0 {
-                    let expected = crate::bitboard::flips(me, opp, sq);
+                    let expected = crate::board::flips(me, opp, sq);
                     assert_eq!(flips(me, opp, sq), expected, "square {sq}");
                     assert_eq!(FLIPPERS[sq as usize](me, opp), expected, "square {sq}");
                     #[cfg(target_arch = "x86_64")]

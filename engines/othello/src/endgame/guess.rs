@@ -9,7 +9,7 @@
 
 use super::Solver;
 use super::flips::flips;
-use crate::bitboard::legal_moves;
+use crate::board::legal_moves;
 use crate::pattern::{EVAL_SCALE, PatternWeights};
 
 /// Beyond any evaluation or scaled final score.

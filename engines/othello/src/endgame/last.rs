@@ -16,7 +16,7 @@
 
 use super::flips::{flips, per_square};
 use super::{Solver, final_score, quadrant_parity_squares};
-use crate::bitboard::{C_SQUARES, CORNERS, X_SQUARES, legal_moves};
+use crate::board::{C_SQUARES, CORNERS, X_SQUARES, legal_moves};
 
 /// The square classes in the order the shallow search tries them.
 const SQUARE_CLASSES: [u64; 4] = [
@@ -448,11 +448,11 @@ mod tests {
     /// The final score with one empty square, played out with the generic flip generator.
     fn last_score_reference(me: u64, sq: u32) -> i32 {
         let opp = !me & !(1u64 << sq);
-        let f = crate::bitboard::flips(me, opp, sq);
+        let f = crate::board::flips(me, opp, sq);
         if f != 0 {
             return final_score(me | f | (1u64 << sq), opp & !f);
         }
-        let f = crate::bitboard::flips(opp, me, sq);
+        let f = crate::board::flips(opp, me, sq);
         if f != 0 {
             return final_score(me & !f, opp | f | (1u64 << sq));
         }

@@ -16,7 +16,7 @@ use std::mem::MaybeUninit;
 use super::Solver;
 use super::flips::flips;
 use super::quadrant_parity_squares;
-use crate::bitboard::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
+use crate::board::{C_SQUARES, CORNERS, EDGES, X_SQUARES, legal_moves, neighbours};
 use crate::pattern::{EVAL_SCALE, PatternWeights};
 
 /// From this many empty squares on, moves are ordered by a shallow [`evaluate`] search. The
@@ -181,7 +181,7 @@ fn moves_of<const FAST: bool>(me: u64, opp: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if FAST {
         // SAFETY: `FAST` copies run only where `cpu::has_popcnt_avx2` found AVX2.
-        return unsafe { crate::bitboard::legal_moves_avx2(me, opp) };
+        return unsafe { crate::board::legal_moves_avx2(me, opp) };
     }
     legal_moves(me, opp)
 }

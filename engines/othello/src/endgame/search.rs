@@ -15,7 +15,7 @@ use super::probcut::{EXACT, PROBCUT_EMPTIES, SELECTIVE_ROOT_EMPTIES, SELECTIVITY
 use super::stability::stable_discs;
 use super::{SHALLOW_EMPTIES, Solver, final_score};
 use crate::Move;
-use crate::bitboard::legal_moves;
+use crate::board::legal_moves;
 
 /// From this many empty squares on, the children are looked up in the table before searching
 /// (enhanced transposition cut-off).

@@ -4,13 +4,13 @@
 use super::probcut::{EXACT, SELECTIVE_ROOT_EMPTIES};
 use super::search::NULL_WINDOW_ROOT_EMPTIES;
 use super::*;
-use crate::bitboard::{can_move, flips, legal_moves};
+use crate::board::{can_move, flips, legal_moves};
 use arbiter_core::zobrist::splitmix64;
 
 /// FFO #1-#19: number, board (a1..h8, `X` black, `O` white), side to move, exact best score,
-/// every best move. Source: Edax problem/fforum-1-19.obf via
-/// /work/shared/data/othello_ffo_endgame_1_79.tsv, where value and best-move set are
-/// cross-checked against rcrr/reversi's independent solver (README-FFO), as that file says.
+/// every best move. Source: the Edax repository abulmo/edax-reversi (commit 14f048c),
+/// `problem/fforum-1-19.obf`; value and best-move set agree with rcrr/reversi's independent
+/// solver (`c/db/README-FFO`).
 const FFO_1_19: [(u32, &str, char, i32, &str); 19] = [
     (
         1,

@@ -1,0 +1,303 @@
+//! Time controls as the platforms use them, and the clocks of one game.
+//!
+//! | `--tc` | platform | rule |
+//! |---|---|---|
+//! | `move=MS` | Botzone | every move within MS |
+//! | `game=MS` | CCGC (包干计时, 15 min = 900000) | a total per side per game; running out loses |
+//! | `match=MS,turn=MS` | Gomocup (`timeout_match`, `timeout_turn`) | both: a total per side per game and a limit per move |
+//!
+//! The referee measures each answer around the call that asks for it (process start, pipes
+//! and decoding included, as a platform's judge sees it) and allows [`TOLERANCE_MS`] plus
+//! [`TOLERANCE_SHARE`] of the limit for its own measuring, plus an external engine's
+//! `tolerance-ms` (GomocupJudge's 1 s by default): the driver waits the limit and that
+//! tolerance, and a move it accepted is not flagged afterwards.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// Fixed slack of the referee's time check, in ms: thread wake-ups and pipe reads on a busy
+/// machine are of this order.
+pub(crate) const TOLERANCE_MS: u64 = 10;
+/// Slack as a share of the limit.
+pub(crate) const TOLERANCE_SHARE: f64 = 0.01;
+
+/// A time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimeControl {
+    /// A limit per move.
+    Move { move_ms: u64 },
+    /// A total per side per game.
+    Game { game_ms: u64 },
+    /// A total per side per game and a limit per move.
+    Match { match_ms: u64, turn_ms: u64 },
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    /// `move=MS`, `game=MS` or `match=MS,turn=MS`.
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let mut fields = std::collections::BTreeMap::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}` is not key=MS"))?;
+            let ms = value
+                .trim()
+                .replace('_', "")
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms > 0)
+                .ok_or_else(|| format!("`{key}`: `{value}` is not a positive number of ms"))?;
+            if fields.insert(key.trim().to_owned(), ms).is_some() {
+                return Err(format!("`{key}` given twice"));
+            }
+        }
+        let keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+        match keys.as_slice() {
+            ["move"] => Ok(TimeControl::Move {
+                move_ms: fields["move"],
+            }),
+            ["game"] => Ok(TimeControl::Game {
+                game_ms: fields["game"],
+            }),
+            ["match", "turn"] => Ok(TimeControl::Match {
+                match_ms: fields["match"],
+                turn_ms: fields["turn"],
+            }),
+            _ => Err(format!(
+                "`{text}`: expected move=MS (Botzone), game=MS (CCGC) or match=MS,turn=MS \
+                 (Gomocup)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Move { move_ms } => write!(f, "move={move_ms}"),
+            TimeControl::Game { game_ms } => write!(f, "game={game_ms}"),
+            TimeControl::Match { match_ms, turn_ms } => {
+                write!(f, "match={match_ms},turn={turn_ms}")
+            }
+        }
+    }
+}
+
+impl TimeControl {
+    /// The longest a single move may take under this control, in ms.
+    #[must_use]
+    pub(crate) fn longest_move_ms(&self) -> u64 {
+        match *self {
+            TimeControl::Move { move_ms } => move_ms,
+            TimeControl::Game { game_ms } => game_ms,
+            TimeControl::Match { match_ms, turn_ms } => turn_ms.min(match_ms),
+        }
+    }
+}
+
+/// What a side may spend on the coming move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TurnLimit {
+    /// The most this move may take, in ms (`None`: no clock, e.g. embedded engines under a
+    /// node budget).
+    pub(crate) move_ms: Option<u64>,
+    /// The side's remaining game time, when a game clock runs (Gomocup `INFO time_left`).
+    pub(crate) time_left_ms: Option<u64>,
+}
+
+/// Both sides' clocks in one game.
+#[derive(Clone, Debug)]
+pub(crate) struct Clocks {
+    control: Option<TimeControl>,
+    /// Per side: the limit per move when the match has no control of its own (an external
+    /// engine's manifest time), in ms.
+    fallback_move_ms: [Option<u64>; 2],
+    /// Per side: the slack on top of every limit (an external engine's `tolerance-ms`).
+    tolerance_ms: [u64; 2],
+    left_ms: [u64; 2],
+}
+
+impl Clocks {
+    /// The clocks of a new game.
+    #[must_use]
+    pub(crate) fn new(
+        control: Option<TimeControl>,
+        fallback_move_ms: [Option<u64>; 2],
+        tolerance_ms: [u64; 2],
+    ) -> Clocks {
+        let total = match control {
+            Some(TimeControl::Game { game_ms }) => game_ms,
+            Some(TimeControl::Match { match_ms, .. }) => match_ms,
+            _ => u64::MAX,
+        };
+        Clocks {
+            control,
+            fallback_move_ms,
+            tolerance_ms,
+            left_ms: [total; 2],
+        }
+    }
+
+    /// What side `side` (0 first, 1 second) may spend now.
+    #[must_use]
+    pub(crate) fn limit(&self, side: usize) -> TurnLimit {
+        let left = self.left_ms[side];
+        match self.control {
+            None => TurnLimit {
+                move_ms: self.fallback_move_ms[side],
+                time_left_ms: None,
+            },
+            Some(TimeControl::Move { move_ms }) => TurnLimit {
+                move_ms: Some(move_ms),
+                time_left_ms: None,
+            },
+            Some(TimeControl::Game { .. }) => TurnLimit {
+                move_ms: Some(left),
+                time_left_ms: Some(left),
+            },
+            Some(TimeControl::Match { turn_ms, .. }) => TurnLimit {
+                move_ms: Some(turn_ms.min(left)),
+                time_left_ms: Some(left),
+            },
+        }
+    }
+
+    /// Charges a move's time to `side`.
+    ///
+    /// # Errors
+    /// The move took longer than allowed (beyond the tolerance): what was allowed and taken.
+    pub(crate) fn charge(&mut self, side: usize, elapsed: Duration) -> Result<(), String> {
+        let limit = self.limit(side);
+        let taken = elapsed.as_secs_f64() * 1000.0;
+        let game_clock = limit.time_left_ms.is_some();
+        if game_clock {
+            self.left_ms[side] = self.left_ms[side].saturating_sub(elapsed.as_millis() as u64);
+        }
+        let Some(allowed) = limit.move_ms else {
+            return Ok(());
+        };
+        let tolerance = self.tolerance_ms[side];
+        let slack = (TOLERANCE_MS + tolerance) as f64 + TOLERANCE_SHARE * allowed as f64;
+        if taken <= allowed as f64 + slack {
+            return Ok(());
+        }
+        let with_tolerance = if tolerance > 0 {
+            format!(" (and {tolerance} ms tolerance)")
+        } else {
+            String::new()
+        };
+        Err(match (self.control, limit.time_left_ms) {
+            (Some(TimeControl::Match { turn_ms, .. }), Some(left)) if turn_ms < left => format!(
+                "the move took {taken:.0} ms; the limit per move is {turn_ms} ms{with_tolerance}"
+            ),
+            (_, Some(left)) => format!(
+                "the move took {taken:.0} ms with {left} ms left on the clock{with_tolerance}"
+            ),
+            _ => format!(
+                "the move took {taken:.0} ms; the limit per move is {allowed} ms{with_tolerance}"
+            ),
+        })
+    }
+
+    /// The time each side has left, in ms, when a game clock runs.
+    #[must_use]
+    pub(crate) fn left_ms(&self) -> Option<[u64; 2]> {
+        matches!(
+            self.control,
+            Some(TimeControl::Game { .. } | TimeControl::Match { .. })
+        )
+        .then_some(self.left_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_three_platform_forms() {
+        assert_eq!("move=1000".parse(), Ok(TimeControl::Move { move_ms: 1000 }));
+        assert_eq!(
+            "game=900_000".parse(),
+            Ok(TimeControl::Game { game_ms: 900_000 })
+        );
+        let gomocup: TimeControl = "turn=5000, match=180000".parse().unwrap();
+        assert_eq!(
+            gomocup,
+            TimeControl::Match {
+                match_ms: 180_000,
+                turn_ms: 5000
+            }
+        );
+        assert_eq!(gomocup.to_string().parse(), Ok(gomocup));
+        for bad in [
+            "move=0",
+            "turn=5",
+            "move=1,game=2",
+            "move",
+            "move=fast",
+            "move=1,move=2",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_game_clock_runs_down_and_flags_the_side_that_overruns() {
+        let mut clocks = Clocks::new(Some(TimeControl::Game { game_ms: 1000 }), [None; 2], [0; 2]);
+        assert_eq!(clocks.limit(0).move_ms, Some(1000));
+        clocks.charge(0, Duration::from_millis(600)).unwrap();
+        assert_eq!(clocks.limit(0).time_left_ms, Some(400));
+        assert_eq!(clocks.limit(1).time_left_ms, Some(1000));
+        let error = clocks.charge(0, Duration::from_millis(500)).unwrap_err();
+        assert!(error.contains("400 ms left"), "{error}");
+    }
+
+    #[test]
+    fn gomocup_turn_limits_are_the_smaller_of_turn_and_clock() {
+        let control = TimeControl::Match {
+            match_ms: 10_000,
+            turn_ms: 3000,
+        };
+        let mut clocks = Clocks::new(Some(control), [None; 2], [0; 2]);
+        assert_eq!(clocks.limit(1).move_ms, Some(3000));
+        let error = clocks.charge(1, Duration::from_millis(3500)).unwrap_err();
+        assert!(error.contains("limit per move is 3000 ms"), "{error}");
+        clocks.charge(0, Duration::from_millis(2900)).unwrap();
+        clocks.charge(0, Duration::from_millis(2900)).unwrap();
+        clocks.charge(0, Duration::from_millis(2900)).unwrap();
+        assert_eq!(clocks.limit(0).move_ms, Some(1300));
+    }
+
+    #[test]
+    fn without_a_control_only_the_fallback_limits_count() {
+        let mut clocks = Clocks::new(None, [None, Some(100)], [0; 2]);
+        clocks.charge(0, Duration::from_secs(100)).unwrap();
+        clocks.charge(1, Duration::from_millis(105)).unwrap();
+        assert!(clocks.charge(1, Duration::from_millis(200)).is_err());
+        assert_eq!(clocks.left_ms(), None);
+    }
+
+    #[test]
+    fn an_external_engines_tolerance_is_the_referees_too() {
+        let control = TimeControl::Match {
+            match_ms: 60_000,
+            turn_ms: 1000,
+        };
+        // GomocupJudge's 1 s on the second side only.
+        let mut clocks = Clocks::new(Some(control), [None; 2], [0, 1000]);
+        clocks.charge(1, Duration::from_millis(1900)).unwrap();
+        let late = clocks.charge(1, Duration::from_millis(2100)).unwrap_err();
+        assert!(
+            late.contains("limit per move is 1000 ms (and 1000 ms tolerance)"),
+            "{late}"
+        );
+        assert!(clocks.charge(0, Duration::from_millis(1100)).is_err());
+    }
+}

@@ -1,0 +1,371 @@
+//! Game records in the formats game tools read: SGF (`FF[4]`) for gomoku, renju and Connect6,
+//! GGF for Othello (the format of GGS, NBoard and Edax's `game_import_ggf`), and a move list
+//! in arbiter's notation for the other games. Each carries the time of every engine move and,
+//! where the format has room, what the engine said; the JSON record keeps everything.
+
+use std::fmt::Write as _;
+
+use super::record::{GameRecord, MoveRecord};
+use super::seat::MoveInfo;
+use arbiter_engine::FaultKind;
+
+/// The record's file extension and text for its game.
+#[must_use]
+pub(crate) fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static str, String) {
+    match (record.game.as_str(), board_size) {
+        ("othello", _) => ("ggf", ggf(record)),
+        ("gomoku" | "connect6", Some(size)) => ("sgf", sgf(record, size)),
+        _ => ("txt", text(record)),
+    }
+}
+
+/// `time 0.123 s, score 12, depth 5, nodes 1000`.
+fn describe(mv: &MoveRecord) -> String {
+    let mut parts = Vec::new();
+    if let Some(ms) = mv.time_ms {
+        parts.push(format!("time {:.3} s", ms / 1000.0));
+    }
+    let MoveInfo {
+        score,
+        depth,
+        nodes,
+        note,
+        ..
+    } = &mv.info;
+    if let Some(score) = score {
+        parts.push(format!("score {score}"));
+    }
+    if let Some(depth) = depth {
+        parts.push(format!("depth {depth}"));
+    }
+    if let Some(nodes) = nodes {
+        parts.push(format!("nodes {nodes}"));
+    }
+    if let Some(note) = note {
+        parts.push(format!("note {note}"));
+    }
+    parts.join(", ")
+}
+
+/// The header lines every format states in its own way.
+fn summary(record: &GameRecord) -> Vec<String> {
+    let mut lines = vec![
+        format!(
+            "arbiter match game {} (pair {}, opening {}): {} {}",
+            record.index, record.pair, record.opening, record.game, record.variant
+        ),
+        format!(
+            "{}: {} ({}); {}: {} ({})",
+            record.sides[0],
+            record.engines[0],
+            record.roles[0].letter(),
+            record.sides[1],
+            record.engines[1],
+            record.roles[1].letter()
+        ),
+        format!("result: {}", record.result.text),
+    ];
+    if let Some(fault) = &record.fault {
+        lines.push(format!(
+            "fault: {} by {} at ply {}: {}",
+            fault.kind, fault.engine, fault.ply, fault.detail
+        ));
+    }
+    lines
+}
+
+/// SGF text escaping: `]` and `\` are escaped.
+fn sgf_escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// `h8` → the SGF point: column letter from `a`, row counted from the top.
+fn sgf_point(point: &str, size: u32) -> Option<String> {
+    let mut chars = point.chars();
+    let column = chars.next().filter(char::is_ascii_lowercase)?;
+    let row: u32 = chars.as_str().parse().ok()?;
+    let y = size.checked_sub(row)?;
+    let y = char::from_u32(u32::from('a') + y)?;
+    Some(format!("{column}{y}"))
+}
+
+/// SGF `FF[4]`: `GM[4]` (gomoku and renju) with the board size, players and result; a node per
+/// stone (a Connect6 turn gives two nodes of one colour), the time and engine info as the
+/// node's comment; decisions (`swap`, `put-two`) as comment-only nodes.
+#[must_use]
+pub(crate) fn sgf(record: &GameRecord, size: u32) -> String {
+    let mut out = String::from("(;FF[4]");
+    if record.game == "gomoku" {
+        out.push_str("GM[4]");
+    }
+    let result = match (&record.result.winner, &record.fault) {
+        (None, _) => "0".to_owned(),
+        (Some(winner), fault) => {
+            let side = if record.roles[0] == *winner { "B" } else { "W" };
+            let how = match fault.as_ref().map(|f| f.kind) {
+                Some(FaultKind::Timeout) => "T",
+                Some(_) => "F",
+                None => "",
+            };
+            format!("{side}+{how}")
+        }
+    };
+    let _ = write!(
+        out,
+        "SZ[{size}]AP[arbiter]RU[{}]PB[{}]PW[{}]RE[{result}]C[{}]",
+        sgf_escape(&format!("{} {}", record.game, record.variant)),
+        sgf_escape(&record.engines[0]),
+        sgf_escape(&record.engines[1]),
+        sgf_escape(&summary(record).join("\n"))
+    );
+    // Colours alternate by ply from black, and a swap decision does not change who places the
+    // next stone's colour: renju swaps exchange players, not stone colours.
+    let mut colour = 'B';
+    for mv in &record.moves {
+        let comment = if mv.opening {
+            "opening".to_owned()
+        } else {
+            describe(mv)
+        };
+        let points: Vec<&str> = mv.mv.split(['-', ',']).collect();
+        let coordinates: Option<Vec<String>> =
+            points.iter().map(|point| sgf_point(point, size)).collect();
+        match coordinates {
+            Some(coordinates) if !coordinates.is_empty() => {
+                for point in coordinates {
+                    let _ = write!(out, ";{colour}[{point}]");
+                }
+                if !comment.is_empty() {
+                    let _ = write!(out, "C[{}]", sgf_escape(&comment));
+                }
+                colour = if colour == 'B' { 'W' } else { 'B' };
+            }
+            _ => {
+                let _ = write!(out, ";C[{}]", sgf_escape(&format!("{} {comment}", mv.mv)));
+            }
+        }
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// GGF: `GM[Othello]`, `TY[8]`, the start board `BO[8 …]`, and each move as
+/// `B[F5//0.123]` (move / evaluation, left empty since the engines' scores are not in discs /
+/// seconds); `RE` is black's final disc margin with the empty squares to the winner, `:t` for a
+/// loss on time and `:r` for any other fault (as a resignation).
+#[must_use]
+pub(crate) fn ggf(record: &GameRecord) -> String {
+    let mut out = String::from("(;GM[Othello]PC[arbiter]");
+    let _ = write!(
+        out,
+        "PB[{}]PW[{}]",
+        ggf_clean(&record.engines[0]),
+        ggf_clean(&record.engines[1])
+    );
+    let result = match &record.fault {
+        Some(fault) => {
+            let black_lost = record.roles[0] == fault.role;
+            let suffix = if fault.kind == FaultKind::Timeout {
+                ":t"
+            } else {
+                ":r"
+            };
+            format!("{}64.000{suffix}", if black_lost { "-" } else { "+" })
+        }
+        None => format!("{:+}.000", othello_margin(&record.final_position)),
+    };
+    let _ = write!(
+        out,
+        "RE[{result}]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+    );
+    for (ply, mv) in record.moves.iter().enumerate() {
+        let colour = if mv.side == "black" { 'B' } else { 'W' };
+        let square = if mv.mv == "pass" {
+            "PA".to_owned()
+        } else {
+            mv.mv.to_ascii_uppercase()
+        };
+        match mv.time_ms {
+            Some(ms) if !mv.opening => {
+                let _ = write!(out, "{colour}[{square}//{:.3}]", ms / 1000.0);
+            }
+            _ => {
+                let _ = write!(out, "{colour}[{square}]");
+            }
+        }
+        let _ = ply;
+    }
+    out.push_str(";)\n");
+    out
+}
+
+/// GGF values end at `]`; names keep letters, digits and `-_.@`.
+fn ggf_clean(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.@".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Black's disc margin with the empty squares to the winner, from the 64-character one-line
+/// form (`X` black, `O` white).
+fn othello_margin(position: &str) -> i32 {
+    let cells = position.chars().take(64);
+    let (mut black, mut white, mut empty) = (0, 0, 0);
+    for cell in cells {
+        match cell {
+            'X' | 'x' | '*' => black += 1,
+            'O' | 'o' => white += 1,
+            _ => empty += 1,
+        }
+    }
+    let raw: i32 = black - white;
+    raw + raw.signum() * empty
+}
+
+/// The plain move list: `#` header lines, then one numbered move per line with its side, time
+/// and what the engine said.
+#[must_use]
+pub(crate) fn text(record: &GameRecord) -> String {
+    let mut out = String::new();
+    for line in summary(record) {
+        let _ = writeln!(out, "# {line}");
+    }
+    for (ply, mv) in record.moves.iter().enumerate() {
+        let note = if mv.opening {
+            "opening".to_owned()
+        } else {
+            describe(mv)
+        };
+        let _ = writeln!(out, "{}. {} {}  {note}", ply + 1, mv.side, mv.mv);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{FaultRecord, GameResult, Role};
+
+    fn record(game: &str, moves: &[(&str, &str, bool)]) -> GameRecord {
+        GameRecord {
+            index: 3,
+            pair: 1,
+            opening: "7".to_owned(),
+            game: game.to_owned(),
+            variant: "renju".to_owned(),
+            sides: ["black".to_owned(), "white".to_owned()],
+            roles: [Role::B, Role::A],
+            engines: ["weak".to_owned(), "strong".to_owned()],
+            moves: moves
+                .iter()
+                .map(|&(side, mv, opening)| MoveRecord {
+                    side: side.to_owned(),
+                    mv: mv.to_owned(),
+                    opening,
+                    time_ms: (!opening).then_some(12.5),
+                    info: MoveInfo {
+                        score: Some(-3),
+                        ..MoveInfo::default()
+                    },
+                })
+                .collect(),
+            result: GameResult {
+                winner: Some(Role::A),
+                reason: "line".to_owned(),
+                text: "white wins by line".to_owned(),
+            },
+            fault: None,
+            found_case: None,
+            final_position: String::new(),
+            clock_left_ms: None,
+            duration_ms: 1.0,
+        }
+    }
+
+    #[test]
+    fn sgf_points_count_rows_from_the_top() {
+        assert_eq!(sgf_point("h8", 15).as_deref(), Some("hh"));
+        assert_eq!(sgf_point("a1", 15).as_deref(), Some("ao"));
+        assert_eq!(sgf_point("o15", 15).as_deref(), Some("oa"));
+        assert_eq!(sgf_point("swap", 15), None);
+    }
+
+    #[test]
+    fn an_sgf_record_has_the_moves_times_and_result() {
+        let game = record(
+            "gomoku",
+            &[
+                ("black", "h8", true),
+                ("white", "h9", false),
+                ("black", "swap", false),
+            ],
+        );
+        let text = sgf(&game, 15);
+        assert!(text.starts_with("(;FF[4]GM[4]SZ[15]"), "{text}");
+        assert!(text.contains("RE[W+]"), "{text}");
+        assert!(text.contains(";B[hh]C[opening]"), "{text}");
+        assert!(text.contains(";W[hg]C[time 0.013 s, score -3]"), "{text}");
+        assert!(text.contains(";C[swap time"), "{text}");
+        assert!(text.ends_with(")\n"));
+    }
+
+    #[test]
+    fn a_connect6_turn_is_two_stones_of_one_colour() {
+        let game = record(
+            "connect6",
+            &[("black", "j10", true), ("white", "j11-k11", false)],
+        );
+        let text = sgf(&game, 19);
+        assert!(
+            text.contains(";B[jj]C[opening];W[ji];W[ki]C[time"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_ggf_record_reads_as_edax_expects() {
+        let mut game = record(
+            "othello",
+            &[
+                ("black", "f5", true),
+                ("white", "d6", false),
+                ("black", "pass", false),
+            ],
+        );
+        game.final_position = format!("{}{}---- X", "X".repeat(40), "O".repeat(20));
+        let text = ggf(&game);
+        assert!(
+            text.starts_with("(;GM[Othello]PC[arbiter]PB[weak]PW[strong]RE[+24.000]TY[8]BO[8 ")
+        );
+        assert!(text.contains("B[F5]W[D6//0.013]B[PA//0.013];)"), "{text}");
+        game.fault = Some(FaultRecord {
+            role: Role::B,
+            engine: "weak".to_owned(),
+            side: "black".to_owned(),
+            kind: FaultKind::Timeout,
+            code: None,
+            detail: String::new(),
+            answer: None,
+            ply: 2,
+            position: String::new(),
+        });
+        assert!(ggf(&game).contains("RE[-64.000:t]"));
+    }
+
+    #[test]
+    fn the_text_record_numbers_every_move() {
+        let game = record("amazons", &[("white", "d1-d7/g7", false)]);
+        let text = text(&game);
+        assert!(text.starts_with("# arbiter match game 3"), "{text}");
+        assert!(
+            text.contains("1. white d1-d7/g7  time 0.013 s, score -3"),
+            "{text}"
+        );
+    }
+}

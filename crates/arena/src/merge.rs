@@ -1,0 +1,115 @@
+//! `match merge`: the shards of one match, played apart, combined into the result of the
+//! whole schedule. The merge checks that the shards are of one match (the same config but for
+//! the shard), counts each game once, and computes the statistics, the SPRT included, over
+//! the union as one run would.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::config::MatchConfig;
+use super::record::GameRecord;
+use super::store::Store;
+use super::tally::{self, Status, Tally};
+
+/// The merged match.
+pub struct Merged {
+    pub config: MatchConfig,
+    pub status: Status,
+    pub result: Value,
+    /// Shards of the schedule that no directory played (1-based indexes).
+    pub missing_shards: Vec<usize>,
+}
+
+/// Merges match directories.
+///
+/// # Errors
+/// A directory that holds no match, matches that differ in more than their shard, one shard
+/// given twice, or one game recorded differently in two directories.
+pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
+    let Some((first, rest)) = dirs.split_first() else {
+        return Err("no match directories to merge".to_owned());
+    };
+    let config_of = |dir: &Path| -> Result<MatchConfig, String> { Store::at(dir).config() };
+    let base: MatchConfig = config_of(first)?;
+    let whole = base.unsharded();
+    let mut shards_seen: BTreeMap<usize, PathBuf> = BTreeMap::new();
+    let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    let count = base.shard.map_or(1, |shard| shard.count);
+    for dir in std::iter::once(first).chain(rest) {
+        let config = config_of(dir)?;
+        if config.unsharded() != whole {
+            return Err(format!(
+                "{} is another match than {} (engines, openings, games or limits differ)",
+                dir.display(),
+                first.display()
+            ));
+        }
+        if config.shard.is_none() && dirs.len() > 1 {
+            return Err(format!(
+                "{} is a whole match, not a shard: nothing to merge it with",
+                dir.display()
+            ));
+        }
+        let this_count = config.shard.map_or(1, |shard| shard.count);
+        if this_count != count {
+            return Err(format!(
+                "{} is shard {} of another split than {} ({} parts)",
+                dir.display(),
+                config
+                    .shard
+                    .map_or_else(|| "1/1".to_owned(), |s| s.to_string()),
+                first.display(),
+                count
+            ));
+        }
+        let shard = config.shard.map_or(1, |shard| shard.index);
+        if let Some(earlier) = shards_seen.insert(shard, dir.clone()) {
+            return Err(format!(
+                "shard {shard} given twice: {} and {}",
+                earlier.display(),
+                dir.display()
+            ));
+        }
+        for (index, record) in Store::at(dir).games()? {
+            if !config.plays_pair(index / 2) {
+                continue;
+            }
+            if let Some(existing) = games.get(&index)
+                && existing.result != record.result
+            {
+                return Err(format!(
+                    "game {index} differs between the shards ({} has it twice)",
+                    dir.display()
+                ));
+            }
+            games.insert(index, record);
+        }
+    }
+    let missing_shards: Vec<usize> = (1..=count)
+        .filter(|i| !shards_seen.contains_key(i))
+        .collect();
+    let mut tally = Tally::new(&whole);
+    tally.advance(&games);
+    let status = if tally.decided() {
+        Status::Decided
+    } else if tally.complete() {
+        Status::Complete
+    } else {
+        Status::Interrupted
+    };
+    let mut result = tally::result_json(&whole, &games, &tally, status);
+    if let Some(object) = result.as_object_mut() {
+        object.insert(
+            "merged_from".to_owned(),
+            dirs.iter().map(|dir| dir.display().to_string()).collect(),
+        );
+    }
+    Ok(Merged {
+        config: whole,
+        status,
+        result,
+        missing_shards,
+    })
+}

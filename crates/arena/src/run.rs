@@ -1,0 +1,317 @@
+//! Running a match: games in parallel, every finished game saved before the next result is
+//! counted, the SPRT checked after every pair, and a clean stop (resumable) on interruption.
+//!
+//! Worker threads take the next game of the schedule and play it; the calling thread alone
+//! writes to the match directory, so records, found cases and the state file never race.
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
+
+use serde_json::{Value, json};
+
+use super::config::MatchConfig;
+use super::contestant::{Contestant, SeatSettings};
+use super::formats;
+use super::found;
+use super::openings::generate::board_size;
+use super::record::GameRecord;
+use super::referee::{GameSpec, Played, Referee, Table};
+use super::store::{self, Care, Store};
+use super::tally::{self, Status, Tally};
+use arbiter_engine::{RulesEngine, find_engine};
+
+/// What the caller sees after each finished game.
+pub struct Progress<'a> {
+    pub record: &'a GameRecord,
+    pub tally: &'a Tally,
+    pub played: usize,
+}
+
+/// How to run.
+pub struct RunOptions<'a> {
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Called after each finished game (a progress bar).
+    pub on_game: &'a (dyn Fn(&Progress<'_>) + Sync),
+    /// Set from outside (Ctrl-C) to stop after the games in progress are abandoned.
+    pub interrupted: &'a AtomicBool,
+}
+
+/// The end of a run.
+pub struct Outcome {
+    pub status: Status,
+    /// The result JSON, also written to `result.json`.
+    pub result: Value,
+}
+
+/// The number of games to play at once by default: one per core for embedded engines; with
+/// an external engine one fewer than the cores (at least one), since a process that thinks on
+/// the clock must not wait for a core, and arbiter itself needs one.
+#[must_use]
+pub fn default_concurrency(external: bool) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if external {
+        cores.saturating_sub(1).max(1)
+    } else {
+        cores
+    }
+}
+
+/// A game's record in its game's format and its found case, as text.
+struct SideFiles {
+    rendered: (&'static str, String),
+    found: Option<(String, String)>,
+}
+
+impl SideFiles {
+    fn rendered(&self) -> (&str, &str) {
+        (self.rendered.0, &self.rendered.1)
+    }
+
+    fn found(&self) -> Option<(&str, &str)> {
+        self.found
+            .as_ref()
+            .map(|(name, text)| (name.as_str(), text.as_str()))
+    }
+}
+
+/// A match being run: its config, engines and rules.
+pub struct Runner {
+    pub config: MatchConfig,
+    contestants: [Contestant; 2],
+    reference: Box<dyn RulesEngine>,
+    store: Store,
+}
+
+impl Runner {
+    /// Prepares a run in `dir`: a new match (`config` is written there) or, with `resume`, the
+    /// match already there (whose own config is used).
+    ///
+    /// # Errors
+    /// The directory holds a match (new) or none (resume); an engine cannot be loaded.
+    pub fn prepare(dir: &Path, config: Option<MatchConfig>) -> Result<Runner, String> {
+        let store = Store::at(dir);
+        let config = match config {
+            Some(config) => {
+                store.create(&config)?;
+                config
+            }
+            None => {
+                let config: MatchConfig = store.config()?;
+                if config.format != super::config::FORMAT {
+                    return Err(format!(
+                        "{}: format `{}`, expected `{}`",
+                        dir.join(store::CONFIG).display(),
+                        config.format,
+                        super::config::FORMAT
+                    ));
+                }
+                config
+            }
+        };
+        let contestants = [
+            Contestant::load(&config.engines[0])?,
+            Contestant::load(&config.engines[1])?,
+        ];
+        let reference = find_engine(&config.game)
+            .ok_or_else(|| format!("no embedded rules for `{}`", config.game))?;
+        Ok(Runner {
+            config,
+            contestants,
+            reference,
+            store,
+        })
+    }
+
+    /// Whether an engine of the match is an external process.
+    #[must_use]
+    pub fn has_external(&self) -> bool {
+        self.contestants.iter().any(Contestant::is_external)
+    }
+
+    /// The match directory.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Plays one game of the schedule.
+    fn play(&self, index: usize, cancelled: &dyn Fn() -> bool) -> Result<Played, String> {
+        let pair = index / 2;
+        let first = MatchConfig::first_role(index);
+        let roles = [first, first.other()];
+        let settings = SeatSettings {
+            control: self.config.time_control,
+            budget: self.config.budget.map(super::config::FixedBudget::budget),
+        };
+        let log_dir = self.store.log_dir();
+        let plans = roles.map(|role| self.contestants[role.index()].seat(settings, &log_dir));
+        let [first_plan, second_plan] = plans;
+        let table = Table {
+            fallback_move_ms: [first_plan.fallback_move_ms, second_plan.fallback_move_ms],
+            tolerance_ms: [first_plan.tolerance_ms, second_plan.tolerance_ms],
+            seats: [first_plan.seat, second_plan.seat],
+            roles,
+            labels: roles.map(|role| self.config.engines[role.index()].label.clone()),
+        };
+        let referee = Referee {
+            engine: self.reference.as_ref(),
+            variant: &self.config.variant,
+            max_plies: self.config.max_plies,
+            control: self.config.time_control,
+        };
+        let spec = GameSpec {
+            index,
+            pair,
+            opening: self.config.opening(pair),
+        };
+        referee.play(spec, table, cancelled)
+    }
+
+    /// A game's side files: its record in its game's format and, for a fault, its found case
+    /// (whose path the record keeps).
+    fn side_files(&self, record: &mut GameRecord) -> SideFiles {
+        let size = board_size(&self.config.game, &self.config.variant);
+        let found = record.fault.clone().map(|fault| {
+            let name = found::file_name(record, &fault);
+            let text = found::spec_case(record, &fault, &self.store.dir().display().to_string());
+            (name, text)
+        });
+        if let Some((name, _)) = &found {
+            record.found_case = Some(format!("found/{name}"));
+        }
+        SideFiles {
+            rendered: formats::render(record, size),
+            found,
+        }
+    }
+
+    /// Saves a finished game: its side files, then its JSON record.
+    fn save(&self, record: &mut GameRecord) -> Result<(), String> {
+        let files = self.side_files(record);
+        self.store
+            .save_game(record, files.rendered(), files.found())
+    }
+
+    /// Rewrites the side files of a recorded game that lost them (they are not flushed to
+    /// disk, so a power loss may take them).
+    fn restore_side_files(&self, record: &GameRecord) -> Result<(), String> {
+        let mut record = record.clone();
+        let files = self.side_files(&mut record);
+        let (extension, _) = files.rendered();
+        let missing = !self.store.formatted_path(record.index, extension).is_file()
+            || files
+                .found()
+                .is_some_and(|(name, _)| !self.store.found_path(name).is_file());
+        if missing {
+            self.store
+                .save_side_files(record.index, files.rendered(), files.found())?;
+        }
+        Ok(())
+    }
+
+    /// Runs (or resumes) the match to its end, its decision or an interruption.
+    ///
+    /// # Errors
+    /// A record on disk that cannot be read, a file that cannot be written, or a game that
+    /// cannot be set up.
+    pub fn run(&self, options: &RunOptions<'_>) -> Result<Outcome, String> {
+        let mut games = self.store.games()?;
+        games.retain(|index, _| self.config.plays_pair(index / 2));
+        for record in games.values() {
+            self.restore_side_files(record)?;
+        }
+        let mut tally = Tally::new(&self.config);
+        tally.advance(&games);
+        let scheduled = self.config.scheduled_games();
+        let todo: VecDeque<usize> = if tally.decided() {
+            VecDeque::new()
+        } else {
+            scheduled
+                .iter()
+                .copied()
+                .filter(|index| !games.contains_key(index))
+                .collect()
+        };
+        let workers = options.concurrency.max(1).min(todo.len().max(1));
+        let queue = Mutex::new(todo);
+        let stop = AtomicBool::new(false);
+        let mut failure = None;
+        let (sender, receiver) = mpsc::channel::<(usize, Result<Played, String>)>();
+        let cancelled =
+            || stop.load(Ordering::Relaxed) || options.interrupted.load(Ordering::Relaxed);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let sender = sender.clone();
+                let queue = &queue;
+                let cancelled = &cancelled;
+                scope.spawn(move || {
+                    loop {
+                        if cancelled() {
+                            break;
+                        }
+                        let next = queue.lock().ok().and_then(|mut queue| queue.pop_front());
+                        let Some(index) = next else {
+                            break;
+                        };
+                        let played = self.play(index, cancelled);
+                        if sender.send((index, played)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            for (index, played) in receiver {
+                let mut record = match played {
+                    Ok(Played::Finished(record)) => *record,
+                    Ok(Played::Cancelled) => continue,
+                    Err(error) => {
+                        failure.get_or_insert(format!("game {index}: {error}"));
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                };
+                if let Err(error) = self.save(&mut record) {
+                    failure.get_or_insert(error);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+                games.insert(index, record);
+                let decided = tally.advance(&games);
+                let state = json!({
+                    "games_played": games.len(),
+                    "games_scheduled": scheduled.len(),
+                    "statistics": tally.statistics(),
+                });
+                if let Err(error) = self.store.write(store::STATE, &state, Care::Atomic) {
+                    failure.get_or_insert(error);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                (options.on_game)(&Progress {
+                    record: &games[&index],
+                    tally: &tally,
+                    played: games.len(),
+                });
+                if decided {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+        if let Some(error) = failure {
+            return Err(error);
+        }
+        let status = if tally.decided() {
+            Status::Decided
+        } else if tally.complete() {
+            Status::Complete
+        } else {
+            Status::Interrupted
+        };
+        let result = tally::result_json(&self.config, &games, &tally, status);
+        self.store.write(store::RESULT, &result, Care::Durable)?;
+        Ok(Outcome { status, result })
+    }
+}

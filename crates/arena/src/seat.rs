@@ -1,0 +1,159 @@
+//! One side of one game: a [`Seat`] is asked for moves and answers, or fails with a fault.
+//!
+//! Embedded engines search the referee's own position ([`EmbeddedSeat`]); external engines
+//! are asked through their protocol by the one adapter in [`super::external_seat`], so that a
+//! change on the external side (drivers, manifests, new fault kinds) is a one-place edit.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::TurnLimit;
+use arbiter_engine::{Algorithm, Budget, Fault, FaultKind, Position, SearchReport};
+use arbiter_external::Answer;
+
+/// What a seat is asked: the moves so far (from the start, canonical) and the referee's
+/// position after them.
+pub struct Turn<'a> {
+    pub(crate) history: &'a [String],
+    pub(crate) position: &'a dyn Position,
+    pub(crate) limit: TurnLimit,
+}
+
+/// What an engine said about its move, where its protocol gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct MoveInfo {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) score: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) depth: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) nodes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) pv: Vec<String>,
+    /// Free text the protocol carried (Botzone's `debug`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) note: Option<String>,
+}
+
+impl MoveInfo {
+    /// The info of a search report.
+    #[must_use]
+    pub(crate) fn of_report(report: &SearchReport) -> MoveInfo {
+        MoveInfo {
+            score: Some(report.score),
+            depth: Some(report.depth),
+            nodes: Some(report.nodes),
+            pv: report.pv.clone(),
+            note: None,
+        }
+    }
+}
+
+/// A seat's answer, decoded but not yet judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub(crate) answer: Answer,
+    pub(crate) info: MoveInfo,
+}
+
+/// One side of one game.
+pub trait Seat: Send {
+    /// The answer in the turn's position.
+    ///
+    /// # Errors
+    /// The [`Fault`] of an engine that did not answer properly.
+    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault>;
+    /// The game is over after `history` (see [`arbiter_external::Player::game_over`]).
+    fn game_over(&mut self, _history: &[String]) {}
+    /// Ends the game for this seat (processes are stopped).
+    fn finish(&mut self);
+}
+
+/// How an embedded engine searches each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SearchLimit {
+    /// A fixed budget: games are deterministic.
+    Fixed(Budget),
+    /// On the clock: this share of the move's limit.
+    Clock,
+}
+
+/// The share of a move's time limit an embedded engine searches for (arbiter-bot's share):
+/// its stop checks are batched, the first search of a game also clears its table, and on a
+/// busy machine the thread may wait for a core; the referee's wall-clock check must not flag
+/// that.
+pub(crate) const CLOCK_SHARE: f64 = 0.3;
+
+/// Under a game clock without a limit per move, a move gets this fraction of the time left.
+pub(crate) const GAME_CLOCK_DIVISOR: u32 = 30;
+
+/// The search time for a move under a clock.
+#[must_use]
+pub(crate) fn clock_budget(limit: TurnLimit) -> Duration {
+    let from_move = limit.move_ms.map_or(u64::MAX, |ms| ms);
+    let from_clock = limit
+        .time_left_ms
+        .map_or(u64::MAX, |ms| ms / u64::from(GAME_CLOCK_DIVISOR));
+    let ms = from_move.min(from_clock);
+    Duration::from_secs_f64(ms as f64 / 1000.0 * CLOCK_SHARE)
+}
+
+/// An embedded engine's seat: it searches the referee's position with its parameters file.
+pub(crate) struct EmbeddedSeat {
+    params_yaml: Option<String>,
+    limit: SearchLimit,
+}
+
+impl EmbeddedSeat {
+    /// A seat searching with `params_yaml` (the engine's shipped file when `None`).
+    #[must_use]
+    pub(crate) fn new(params_yaml: Option<String>, limit: SearchLimit) -> EmbeddedSeat {
+        EmbeddedSeat { params_yaml, limit }
+    }
+}
+
+impl Seat for EmbeddedSeat {
+    fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+        let budget = match self.limit {
+            SearchLimit::Fixed(budget) => budget,
+            SearchLimit::Clock => Budget::Time(clock_budget(turn.limit)),
+        };
+        let report = turn
+            .position
+            .search(Algorithm::AlphaBeta, budget, self.params_yaml.as_deref())
+            .map_err(|error| Fault {
+                kind: FaultKind::EngineError,
+                detail: error.to_string(),
+            })?;
+        let best = report.best.clone().ok_or_else(|| Fault {
+            kind: FaultKind::NoAnswer,
+            detail: "the search returned no move in a position that goes on".to_owned(),
+        })?;
+        Ok(Reply {
+            answer: Answer::Move(best),
+            info: MoveInfo::of_report(&report),
+        })
+    }
+
+    fn finish(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budgets_take_a_share_of_the_tighter_limit() {
+        let move_only = TurnLimit {
+            move_ms: Some(1000),
+            time_left_ms: None,
+        };
+        assert_eq!(clock_budget(move_only), Duration::from_millis(300));
+        let game = TurnLimit {
+            move_ms: Some(60_000),
+            time_left_ms: Some(60_000),
+        };
+        assert_eq!(clock_budget(game), Duration::from_millis(600));
+    }
+}

@@ -1,0 +1,253 @@
+//! A team's engine frozen in a baseline: its program and the files its manifest lists,
+//! copied with their SHA-256, a manifest that starts the copy, and what it answered to every
+//! suite case.
+//!
+//! Layout, under the baseline's folder:
+//! ```text
+//! engine/<name>.yaml      the manifest of the frozen copy: the original's, with `command`
+//!                         pointing into copy/ and `working-dir: copy`
+//! engine/copy/<path>      the program (when it is the engine's own: a file under its working
+//!                         directory, not a name found on PATH nor a link) and every
+//!                         `files:` entry, at the paths they have under the original working
+//!                         directory
+//! engine/files.txt        `<sha256> <size> <role> <path>` for each of them; a program that
+//!                         is not the engine's own (an interpreter: `python3`, a virtualenv's
+//!                         `venv/bin/python`) is hashed where it is, not copied
+//! engine/answers.txt      one line per suite case: `<suite>::<id>: <verdict>: <answer>`
+//! ```
+//! `cargo xtask match NAME NAME@BASELINE` starts `engine/<name>.yaml`, so the frozen copy
+//! plays from its own folder whatever happens to the original since.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::Baseline;
+use arbiter_external::Manifest;
+
+/// The folder of a frozen engine inside a baseline.
+pub const ENGINE_DIR: &str = "engine";
+/// Where the copies live inside [`ENGINE_DIR`]: the frozen manifest's working directory.
+pub(crate) const COPY_DIR: &str = "copy";
+/// The hashes of the program and the listed files.
+pub(crate) const FILES: &str = "files.txt";
+/// The engine's answers to the suites.
+pub const ANSWERS: &str = "answers.txt";
+
+/// The program and files of an engine, read from where its manifest says they are.
+#[derive(Clone, Debug)]
+pub(crate) struct EngineFiles {
+    /// Relative path under the working directory → content, for what is copied.
+    pub(crate) copied: BTreeMap<PathBuf, Vec<u8>>,
+    /// The program's path under the working directory, when it is copied.
+    pub(crate) program: Option<PathBuf>,
+    /// `files.txt`: the fingerprint of every file, copied or not.
+    pub(crate) fingerprints: String,
+}
+
+/// Reads the program and the `files:` of `manifest`.
+///
+/// # Errors
+/// A file that cannot be read, naming it.
+pub(crate) fn read_engine_files(manifest: &Manifest) -> Result<EngineFiles, String> {
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|error| format!("{}: cannot read: {error}", path.display()))
+    };
+    let mut copied = BTreeMap::new();
+    let mut fingerprints = String::new();
+    let program_bytes = read(&manifest.program)?;
+    let program = manifest
+        .program
+        .strip_prefix(&manifest.working_dir)
+        .ok()
+        .filter(|_| own_program(manifest))
+        .map(Path::to_path_buf);
+    match &program {
+        Some(relative) => {
+            line(&mut fingerprints, &program_bytes, "program", relative);
+            copied.insert(relative.clone(), program_bytes);
+        }
+        None => line(
+            &mut fingerprints,
+            &program_bytes,
+            "program-not-copied",
+            &manifest.program,
+        ),
+    }
+    for relative in &manifest.files {
+        let bytes = read(&manifest.working_dir.join(relative))?;
+        line(&mut fingerprints, &bytes, "file", relative);
+        copied.insert(relative.clone(), bytes);
+    }
+    Ok(EngineFiles {
+        copied,
+        program,
+        fingerprints,
+    })
+}
+
+/// Whether the program is the engine's own: a file under its working directory, not a tool
+/// found on PATH such as `python3`, nor a link to one (a virtualenv's `venv/bin/python`,
+/// which works only from inside its virtualenv).
+fn own_program(manifest: &Manifest) -> bool {
+    let program = &manifest.program;
+    program.starts_with(&manifest.working_dir)
+        && !program.is_symlink()
+        && !std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .any(|dir| program.parent() == Some(dir.as_path()))
+}
+
+fn line(out: &mut String, bytes: &[u8], role: &str, path: &Path) {
+    let _ = writeln!(
+        out,
+        "{:x} {} {role} {}",
+        Sha256::digest(bytes),
+        bytes.len(),
+        path.display()
+    );
+}
+
+/// Adds a frozen copy of the engine of `manifest` (its original YAML text is
+/// `manifest_text`) with its `answers` to `baseline`.
+///
+/// # Errors
+/// A file that cannot be read, a manifest that cannot be rewritten.
+pub fn add_engine(
+    baseline: &mut Baseline,
+    manifest: &Manifest,
+    manifest_text: &str,
+    answers: String,
+) -> Result<(), String> {
+    let files = read_engine_files(manifest)?;
+    let dir = Path::new(ENGINE_DIR);
+    let frozen = frozen_manifest(
+        manifest,
+        manifest_text,
+        files.program.as_deref(),
+        !files.copied.is_empty(),
+    )?;
+    baseline
+        .files
+        .insert(dir.join(format!("{}.yaml", manifest.name)), frozen);
+    baseline.files.insert(dir.join(FILES), files.fingerprints);
+    baseline.files.insert(dir.join(ANSWERS), answers);
+    for (relative, bytes) in files.copied {
+        let path = dir.join(COPY_DIR).join(&relative);
+        if files.program.as_deref() == Some(relative.as_path()) {
+            baseline.executables.insert(path.clone());
+        }
+        baseline.blobs.insert(path, bytes);
+    }
+    Ok(())
+}
+
+/// The original manifest with `command[0]` pointing at the copied program and `working-dir`
+/// at the copy (the original working directory when nothing was copied); every other setting
+/// as the team wrote it.
+fn frozen_manifest(
+    manifest: &Manifest,
+    text: &str,
+    program: Option<&Path>,
+    copied: bool,
+) -> Result<String, String> {
+    let mut value: serde_json::Value = serde_saphyr::from_str(text)
+        .map_err(|error| format!("manifest {}: {error}", manifest.name))?;
+    let object = value
+        .as_object_mut()
+        .ok_or_else(|| format!("manifest {}: not a mapping", manifest.name))?;
+    let command = match program {
+        Some(relative) => format!("./{}", relative.display()),
+        None => manifest.program.display().to_string(),
+    };
+    let mut argv = vec![serde_json::Value::String(command)];
+    argv.extend(manifest.args.iter().cloned().map(serde_json::Value::String));
+    object.insert("command".to_owned(), serde_json::Value::Array(argv));
+    let working_dir = if copied {
+        COPY_DIR.to_owned()
+    } else {
+        absolute(&manifest.working_dir).display().to_string()
+    };
+    object.insert(
+        "working-dir".to_owned(),
+        serde_json::Value::String(working_dir),
+    );
+    let yaml = serde_saphyr::to_string(&value)
+        .map_err(|error| format!("manifest {}: {error}", manifest.name))?;
+    Ok(format!(
+        "# The frozen copy of `{}`, written by `cargo xtask baseline freeze --engine`.\n{yaml}",
+        manifest.name
+    ))
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// The frozen manifest of engine `name` in the baseline folder `dir`.
+#[must_use]
+pub fn frozen_manifest_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(ENGINE_DIR).join(format!("{name}.yaml"))
+}
+
+/// What changed between a frozen engine and the current one: each file whose hash, size or
+/// presence differs, then each suite case whose answer differs. Empty when nothing did.
+#[must_use]
+pub(crate) fn engine_changes(frozen: &Baseline, current: &Baseline) -> Vec<String> {
+    let file = |baseline: &Baseline, name: &str| {
+        baseline
+            .files
+            .get(&Path::new(ENGINE_DIR).join(name))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut changes = Vec::new();
+    let by_path = |text: &str| -> BTreeMap<String, String> {
+        text.lines()
+            .filter_map(|line| {
+                let mut parts = line.splitn(4, ' ');
+                let (hash, size, _role, path) =
+                    (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+                Some((path.to_owned(), format!("{size} bytes, sha256 {hash}")))
+            })
+            .collect()
+    };
+    let (old, new) = (
+        by_path(&file(frozen, FILES)),
+        by_path(&file(current, FILES)),
+    );
+    for (path, was) in &old {
+        match new.get(path) {
+            None => changes.push(format!("file {path}: no longer listed (was {was})")),
+            Some(now) if now != was => {
+                changes.push(format!("file {path}: changed ({was} -> {now})"));
+            }
+            Some(_) => {}
+        }
+    }
+    for (path, now) in new.iter().filter(|(path, _)| !old.contains_key(*path)) {
+        changes.push(format!("file {path}: new ({now})"));
+    }
+    let answers = |text: &str| -> BTreeMap<String, String> {
+        text.lines()
+            .filter_map(|line| line.split_once(": "))
+            .map(|(case, answer)| (case.to_owned(), answer.to_owned()))
+            .collect()
+    };
+    let (old, new) = (
+        answers(&file(frozen, ANSWERS)),
+        answers(&file(current, ANSWERS)),
+    );
+    for (case, was) in &old {
+        match new.get(case) {
+            None => changes.push(format!("answer {case}: not run now (was {was})")),
+            Some(now) if now != was => changes.push(format!("answer {case}: {was} -> {now}")),
+            Some(_) => {}
+        }
+    }
+    for (case, now) in new.iter().filter(|(case, _)| !old.contains_key(*case)) {
+        changes.push(format!("answer {case}: new ({now})"));
+    }
+    changes
+}

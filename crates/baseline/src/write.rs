@@ -1,0 +1,144 @@
+//! Freezing a baseline: the name checked, the files written aside (manifest last) and renamed
+//! into place, the old baseline kept as `.prev`, stale copies of killed freezes removed.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::read::copies_aside;
+use super::{Baseline, DIR, MANIFEST};
+use arbiter_files::atomic;
+
+/// Why a freeze did not happen.
+#[derive(Debug)]
+pub enum FreezeError {
+    /// The name is taken and `force` was not given.
+    Exists(PathBuf),
+    /// The name is not a plain directory name.
+    BadName(String),
+    Io(io::Error),
+}
+
+impl std::fmt::Display for FreezeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FreezeError::Exists(path) => write!(
+                f,
+                "baseline {} exists; --force replaces it and keeps the old one as .prev",
+                path.display()
+            ),
+            FreezeError::BadName(name) => write!(
+                f,
+                "baseline name `{name}`: use letters, digits, `-`, `_` and `.` (not starting with `.`)"
+            ),
+            FreezeError::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for FreezeError {}
+
+impl From<io::Error> for FreezeError {
+    fn from(error: io::Error) -> Self {
+        FreezeError::Io(error)
+    }
+}
+
+/// The directory of baseline `name` under `root`, to freeze into (`NAME.prev` is kept by the
+/// freeze itself, so it cannot be frozen into).
+///
+/// # Errors
+/// [`FreezeError::BadName`] for a name that is not a plain directory name.
+pub fn dir_of(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
+    if name.ends_with(".prev") {
+        return Err(FreezeError::BadName(name.to_owned()));
+    }
+    dir_to_read(root, name)
+}
+
+/// The directory of baseline `name` under `root`, to read or diff: `NAME.prev` (the baseline
+/// a `--force` freeze replaced) is allowed.
+///
+/// # Errors
+/// [`FreezeError::BadName`] for a name that is not a plain directory name.
+pub fn dir_to_read(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
+    let plain = !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !plain {
+        return Err(FreezeError::BadName(name.to_owned()));
+    }
+    Ok(root.join(DIR).join(name))
+}
+
+/// Checks that baseline `name` may be written (before any expensive work).
+///
+/// # Errors
+/// [`FreezeError::Exists`] without `force`; [`FreezeError::BadName`].
+pub fn check_free(root: &Path, name: &str, force: bool) -> Result<PathBuf, FreezeError> {
+    let dir = dir_of(root, name)?;
+    if dir.exists() && !force {
+        return Err(FreezeError::Exists(dir));
+    }
+    Ok(dir)
+}
+
+/// Writes `baseline` as `name`: into a directory aside, then renamed into place. With `force`,
+/// an existing baseline becomes `<name>.prev` (an older `.prev` is removed).
+///
+/// # Errors
+/// [`FreezeError::Exists`] without `force`; IO errors (the old baseline is then untouched).
+pub fn write(
+    root: &Path,
+    name: &str,
+    baseline: &Baseline,
+    force: bool,
+) -> Result<PathBuf, FreezeError> {
+    let dir = check_free(root, name, force)?;
+    let parent = root.join(DIR);
+    std::fs::create_dir_all(&parent)?;
+    remove_stale_copies(root, name)?;
+    let aside = atomic::temporary_path(&dir);
+    if aside.exists() {
+        std::fs::remove_dir_all(&aside)?;
+    }
+    for (relative, text) in &baseline.files {
+        atomic::write(&aside.join(relative), text.as_bytes())?;
+    }
+    for (relative, bytes) in &baseline.blobs {
+        let path = aside.join(relative);
+        atomic::write(&path, bytes)?;
+        if baseline.executables.contains(relative) {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
+        }
+    }
+    // Last: a copy aside with its manifest is complete.
+    atomic::write(&aside.join(MANIFEST), baseline.manifest().as_bytes())?;
+    if dir.exists() {
+        let previous = parent.join(format!("{name}.prev"));
+        if previous.exists() {
+            std::fs::remove_dir_all(&previous)?;
+        }
+        std::fs::rename(&dir, &previous)?;
+    }
+    std::fs::rename(&aside, &dir)?;
+    Ok(dir)
+}
+
+/// Removes the copies aside of baseline `name` that no running process owns (left by killed
+/// freezes); returns them.
+///
+/// # Errors
+/// A copy that cannot be removed.
+pub fn remove_stale_copies(root: &Path, name: &str) -> io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for (path, pid) in copies_aside(&root.join(DIR), name) {
+        if pid != std::process::id() && !atomic::process_alive(pid) {
+            std::fs::remove_dir_all(&path)?;
+            removed.push(path);
+        }
+    }
+    Ok(removed)
+}

@@ -1,0 +1,262 @@
+//! The bot's side of the CCGC platform protocol (see [`arbiter_protocol::ccgc`]): an engine as
+//! the SAU game platform expects one.
+//!
+//! `name?` is answered `name arbiter-bot`; `new black` starts a game and answers the first
+//! move at once, `new white` starts one and waits; `move <list>` plays the opponent's move and
+//! answers the bot's own, unless the game is over (the platform then sends `end`); `error`
+//! takes the bot's last move back and answers another legal move (the platform's document:
+//! "引擎应重新产生着法"); `end` ends the game (the next one starts with `new`); `quit` leaves. NUL
+//! bytes and `\r` in commands are ignored, as older platforms sent them. Lines the bot does not
+//! understand are ignored with a note on stderr.
+
+use std::io::BufRead;
+
+use arbiter_engine::{Position, PositionRequest};
+use arbiter_protocol::ccgc::{CcgcGame, Colour, Command, Read};
+
+use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+
+/// One game as the bot keeps it.
+struct Game {
+    position: Box<dyn Position>,
+    /// The moves played, to take the bot's own back after `error`.
+    history: Vec<String>,
+    /// The bot's last move, whether it was played (a faulty bot's illegal move is not), and
+    /// every move the platform refused at this turn.
+    last: Option<(String, bool)>,
+    refused: Vec<String>,
+}
+
+pub(super) fn run(
+    player: &Player,
+    input: &mut dyn BufRead,
+    out: &mut Out<'_>,
+) -> Result<(), BotError> {
+    let codec = CcgcGame::for_game(player.engine().game(), &player.variant)
+        .map_err(|error| BotError::Input(error.message))?;
+    let mut game: Option<Game> = None;
+    let mut answered = 0;
+    while let Some(line) = read_line(input)? {
+        let command = match Command::parse(&line) {
+            Ok(command) => command,
+            Err(error) => {
+                if !line.trim_matches(['\0', '\r', ' ']).is_empty() {
+                    eprintln!("arbiter-bot: ignoring `{line}`: {error}");
+                }
+                continue;
+            }
+        };
+        match command {
+            Command::NameQuery => out.line(&format!("name {NAME}"))?,
+            Command::New(colour) => {
+                let position = player
+                    .position(&PositionRequest::default())
+                    .map_err(|e| BotError::Input(e.to_string()))?;
+                let current = game.insert(Game {
+                    position,
+                    history: Vec::new(),
+                    last: None,
+                    refused: Vec::new(),
+                });
+                if colour == Colour::Black {
+                    answered += 1;
+                    answer(player, codec, current, answered, out)?;
+                }
+            }
+            Command::Move(list) => {
+                let Some(current) = game.as_mut() else {
+                    eprintln!("arbiter-bot: `move {list}` outside a game (no `new`): ignored");
+                    continue;
+                };
+                let mv = match codec.decode(&list) {
+                    Ok(Read::Move(mv)) => mv,
+                    Ok(Read::OffBoard(why)) => {
+                        eprintln!("arbiter-bot: the opponent's move is off the board: {why}");
+                        continue;
+                    }
+                    Err(error) => {
+                        eprintln!("arbiter-bot: cannot read the opponent's move: {error}");
+                        continue;
+                    }
+                };
+                if let Err(refusal) = current.position.play(&mv) {
+                    eprintln!("arbiter-bot: cannot play the opponent's `{mv}`: {refusal}");
+                    continue;
+                }
+                current.history.push(mv);
+                current.last = None;
+                current.refused.clear();
+                if current.position.outcome().ok().flatten().is_none() {
+                    answered += 1;
+                    answer(player, codec, current, answered, out)?;
+                }
+            }
+            Command::Error => {
+                let Some(current) = game.as_mut() else {
+                    continue;
+                };
+                let Some((refused, played)) = current.last.take() else {
+                    eprintln!("arbiter-bot: `error` without a move of mine to take back");
+                    continue;
+                };
+                if played {
+                    current.history.pop();
+                    current.position = player
+                        .replay(&player.variant, &current.history)
+                        .map_err(|e| BotError::Input(e.to_string()))?;
+                }
+                current.refused.push(refused);
+                answered += 1;
+                answer(player, codec, current, answered, out)?;
+            }
+            Command::End(_) => game = None,
+            Command::Quit => return Ok(()),
+            Command::Other(line) => eprintln!("arbiter-bot: ignoring `{line}`"),
+        }
+    }
+    Ok(())
+}
+
+/// Answers the `number`-th move request: the player's move (faults applied), or after an
+/// `error` another legal move than those refused; then plays it when it is legal.
+fn answer(
+    player: &Player,
+    codec: CcgcGame,
+    game: &mut Game,
+    number: u32,
+    out: &mut Out<'_>,
+) -> Result<(), BotError> {
+    let reply = if game.refused.is_empty() {
+        player.reply(game.position.as_ref(), number, player.budget(None))
+    } else {
+        let legal = game.position.legal_moves().unwrap_or_default();
+        match legal.iter().find(|mv| !game.refused.contains(mv)) {
+            Some(mv) => Reply::Move {
+                mv: mv.clone(),
+                report: None,
+            },
+            None => player.reply(game.position.as_ref(), number, player.budget(None)),
+        }
+    };
+    if player.fault() == Some(Fault::DebugMove) {
+        // A debug line that holds the token `move `: the platform reads it as the answer.
+        out.line(&format!(
+            "debug: thinking about my move {}",
+            codec.off_board()
+        ))?;
+    }
+    let list = |mv: &str| codec.encode(mv).unwrap_or_else(|_| codec.off_board());
+    match reply {
+        Reply::Move { mv, .. } => {
+            let text = format!("move {}", list(&mv));
+            out.line(&text)?;
+            let played = game.position.play(&mv).is_ok();
+            if played {
+                game.history.push(mv.clone());
+            }
+            game.last = Some((mv, played));
+            if player.fault() == Some(Fault::ExtraLine) {
+                // The move again, while the opponent is on move: the platform ignores it.
+                out.line(&text)?;
+            }
+        }
+        Reply::OffBoard => {
+            out.line(&format!("move {}", codec.off_board()))?;
+            game.last = Some((codec.off_board(), false));
+        }
+        Reply::Pass => {
+            out.line("move pass")?;
+            game.last = Some(("pass".to_owned(), false));
+        }
+        Reply::Raw(text) => out.line(&text)?,
+        Reply::NoNewline(mv) => out.unterminated(&format!("move {}", list(&mv)))?,
+        // Lines the platform throws away: no `move ` in them.
+        Reply::Flood(text) => out.flood(if text.is_empty() { "" } else { "thinking" })?,
+        Reply::GameOver => eprintln!("arbiter-bot: the game is over: no move"),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Limit, Protocol, transcript};
+    use super::*;
+    use arbiter_protocol::ccgc::find_keyword;
+
+    fn session(game: &str, variant: &str, fault: Option<Fault>, input: &str) -> Vec<String> {
+        let player = Player::new(game, Some(variant), Some(Limit::Nodes(300)), fault).unwrap();
+        transcript(&player, Protocol::Ccgc, input)
+    }
+
+    fn moves(lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .filter_map(|line| find_keyword(line, "move").map(str::to_owned))
+            .collect()
+    }
+
+    #[test]
+    fn connect6_black_opens_with_one_stone() {
+        let lines = session("connect6", "standard", None, "name?\nnew black\nquit\n");
+        assert_eq!(lines[0], "name arbiter-bot");
+        let played = moves(&lines);
+        assert_eq!(played.len(), 1, "{lines:?}");
+        assert!(played[0].ends_with("@@"), "{played:?}");
+    }
+
+    #[test]
+    fn white_answers_each_relayed_move_and_end_stops_it() {
+        let lines = session(
+            "nogo",
+            "foul-loses",
+            None,
+            "name?\nnew white\nmove EE\nmove AA\nmove II\nend\nmove BB\n",
+        );
+        let played = moves(&lines);
+        assert_eq!(played.len(), 3, "{lines:?}");
+        for list in &played {
+            assert!(!["EE", "AA", "II"].contains(&list.as_str()), "{played:?}");
+        }
+    }
+
+    #[test]
+    fn error_takes_the_move_back_and_plays_another() {
+        let lines = session(
+            "amazons",
+            "standard",
+            None,
+            "new black\nerror\nerror\nquit\n",
+        );
+        let played = moves(&lines);
+        assert_eq!(played.len(), 3, "{lines:?}");
+        assert_ne!(played[0], played[1]);
+        assert_ne!(played[1], played[2]);
+        assert_ne!(played[0], played[2]);
+    }
+
+    #[test]
+    fn nul_bytes_and_carriage_returns_are_tolerated() {
+        let lines = session(
+            "surakarta",
+            "no-repetition+no-limit",
+            None,
+            "name?\r\n\0new black\r\n\0quit\r\n\0",
+        );
+        assert_eq!(lines[0], "name arbiter-bot");
+        assert_eq!(moves(&lines).len(), 1, "{lines:?}");
+    }
+
+    #[test]
+    fn dots_and_boxes_answers_whole_turns() {
+        let lines = session("dotsboxes", "5x5", None, "new black\nquit\n");
+        let played = moves(&lines);
+        assert_eq!(played.len(), 1, "{lines:?}");
+        assert!(played[0].starts_with("1 "), "{played:?}");
+    }
+
+    #[test]
+    fn the_debug_move_fault_prints_move_inside_a_debug_line() {
+        let lines = session("nogo", "standard", Some(Fault::DebugMove), "new black\n");
+        assert_eq!(moves(&lines)[0], "ZZ", "{lines:?}");
+    }
+}

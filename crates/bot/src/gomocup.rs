@@ -1,0 +1,616 @@
+//! The bot's side of Gomocup/Piskvork (see [`arbiter_protocol::gomocup`]).
+//!
+//! The game is kept as the list of stones in placement order; colours alternate from black
+//! (swap2's colour choices move players, never stones). Each position is set up by replaying
+//! that list in the plain variant `<rule>@<size>`; when a `BOARD` list does not replay (a renju
+//! board not in move order, say), the stones are set up as a diagram-free one-line position.
+//!
+//! `INFO rule` chooses the rule ([`arbiter_protocol::gomocup::variant_for_rule`]: 0 freestyle,
+//! 1 standard, 4 renju, bit 2 ignored); any other value is answered `ERROR` and the rule stays.
+//! The `--variant` option gives the rule before any `INFO rule` (default `freestyle`); its opening
+//! and size parts are ignored (`START` gives the size, `SWAP2BOARD` the opening).
+
+use std::io::BufRead;
+
+use arbiter_gomoku::GomokuVariant;
+
+use arbiter_engine::{Position, PositionRequest};
+use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
+use arbiter_protocol::gomocup::{Answer, BoardStone, Command, CommandReader, variant_for_rule};
+
+use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+
+/// The default board before `START` (Gomocup always sends `START` first).
+const DEFAULT_SIZE: u8 = 15;
+
+/// The game the manager and the bot play.
+struct Session {
+    /// `freestyle`, `standard`, `renju` or `renju-foul-loses`.
+    rule: String,
+    size: u8,
+    /// Stones in placement order (black first), in our notation.
+    stones: Vec<String>,
+    /// A `BOARD` no alternating game reaches, as it stands (then `stones` is unused).
+    standing: Option<Standing>,
+    /// `INFO timeout_turn`, ms (0: as fast as possible).
+    timeout_turn: Option<u64>,
+    /// `INFO time_left`, ms.
+    time_left: Option<u64>,
+    /// Move requests answered so far.
+    answered: u32,
+}
+
+/// Stones as they stand, and whose turn it is.
+struct Standing {
+    black: Vec<String>,
+    white: Vec<String>,
+    black_to_move: bool,
+}
+
+/// What a `BOARD` block gives: a game in move order, or stones as they stand.
+enum Placement {
+    Order(Vec<String>),
+    Standing(Standing),
+}
+
+impl Session {
+    /// An empty board.
+    fn clear(&mut self) {
+        self.stones.clear();
+        self.standing = None;
+    }
+
+    /// A game in placement order.
+    fn set(&mut self, stones: Vec<String>) {
+        self.stones = stones;
+        self.standing = None;
+    }
+
+    /// The next stone, of the side to move.
+    fn place(&mut self, point: String) {
+        match &mut self.standing {
+            Some(standing) => {
+                if standing.black_to_move {
+                    standing.black.push(point);
+                } else {
+                    standing.white.push(point);
+                }
+                standing.black_to_move = !standing.black_to_move;
+            }
+            None => self.stones.push(point),
+        }
+    }
+
+    fn plain_variant(&self) -> String {
+        format!("{}@{}", self.rule, self.size)
+    }
+
+    fn turn_ms(&self) -> Option<u64> {
+        let turn = match self.timeout_turn {
+            Some(0) => Some(100),
+            other => other,
+        };
+        // A match clock: spend at most a twentieth of what is left on one move.
+        match (turn, self.time_left) {
+            (Some(turn), Some(left)) => Some(turn.min(left / 20)),
+            (None, Some(left)) => Some(left / 20),
+            (turn, None) => turn,
+        }
+    }
+
+    /// The position after the stones, in the plain variant.
+    fn position(&self, player: &Player) -> Result<Box<dyn Position>, String> {
+        let variant = self.plain_variant();
+        let (black, white, to_move): (Vec<&str>, Vec<&str>, &str) = match &self.standing {
+            Some(standing) => (
+                standing.black.iter().map(String::as_str).collect(),
+                standing.white.iter().map(String::as_str).collect(),
+                if standing.black_to_move {
+                    "black"
+                } else {
+                    "white"
+                },
+            ),
+            None => {
+                if let Ok(position) = player.replay(&variant, &self.stones) {
+                    return Ok(position);
+                }
+                // Not playable in this order: set the stones up as they stand.
+                let black = self.stones.iter().step_by(2).map(String::as_str).collect();
+                let white = self
+                    .stones
+                    .iter()
+                    .skip(1)
+                    .step_by(2)
+                    .map(String::as_str)
+                    .collect();
+                let to_move = if self.stones.len().is_multiple_of(2) {
+                    "black"
+                } else {
+                    "white"
+                };
+                (black, white, to_move)
+            }
+        };
+        let text = format!(
+            "black: {}; white: {}; to-move: {to_move}",
+            list(&black),
+            list(&white)
+        );
+        let request = PositionRequest {
+            text: Some(text),
+            ..PositionRequest::default()
+        };
+        player
+            .engine()
+            .position(&variant, &request)
+            .map_err(|e| e.to_string())
+    }
+}
+
+fn list(points: &[&str]) -> String {
+    if points.is_empty() {
+        "-".to_owned()
+    } else {
+        points.join(",")
+    }
+}
+
+/// The rule part of a gomoku variant name (`renju+swap2@20` → `renju`).
+fn rule_of(variant: &str) -> String {
+    match variant.parse::<GomokuVariant>() {
+        Ok(parsed) => {
+            let name = parsed.to_string();
+            name.split(['+', '@'])
+                .next()
+                .unwrap_or("freestyle")
+                .to_owned()
+        }
+        Err(_) => "freestyle".to_owned(),
+    }
+}
+
+pub(super) fn run(
+    player: &Player,
+    input: &mut dyn BufRead,
+    out: &mut Out<'_>,
+) -> Result<(), BotError> {
+    if player.engine().game() != "gomoku" {
+        return Err(BotError::Input(format!(
+            "the gomocup protocol plays gomoku, not {}",
+            player.engine().game()
+        )));
+    }
+    let mut session = Session {
+        rule: rule_of(&player.variant),
+        size: DEFAULT_SIZE,
+        stones: Vec::new(),
+        standing: None,
+        timeout_turn: None,
+        time_left: None,
+        answered: 0,
+    };
+    let mut reader = CommandReader::new();
+    while let Some(line) = read_line(input)? {
+        let command = match reader.feed(&line) {
+            None => continue,
+            Some(Ok(command)) => command,
+            Some(Err(error)) => {
+                out.line(&Answer::Error(error.message).to_line())?;
+                continue;
+            }
+        };
+        let answer = match command {
+            Command::End => return Ok(()),
+            Command::Start(n) => match u8::try_from(n) {
+                Ok(size)
+                    if (arbiter_gomoku::MIN_SIZE..=arbiter_gomoku::MAX_SIZE).contains(&size) =>
+                {
+                    session.size = size;
+                    session.clear();
+                    Some(Answer::Ok)
+                }
+                _ => Some(Answer::Error(format!(
+                    "unsupported board size {n}: 5 to 20"
+                ))),
+            },
+            Command::RectStart(w, h) => match u8::try_from(w) {
+                Ok(size)
+                    if w == h
+                        && (arbiter_gomoku::MIN_SIZE..=arbiter_gomoku::MAX_SIZE)
+                            .contains(&size) =>
+                {
+                    session.size = size;
+                    session.clear();
+                    Some(Answer::Ok)
+                }
+                _ => Some(Answer::Error(format!(
+                    "unsupported board {w}x{h}: square boards 5 to 20 only"
+                ))),
+            },
+            Command::Restart => {
+                session.clear();
+                Some(Answer::Ok)
+            }
+            Command::Info { key, value } => info(&mut session, &key, &value),
+            Command::About if player.fault() == Some(Fault::NoAbout) => {
+                Some(Answer::Unknown("ABOUT is not supported".to_owned()))
+            }
+            Command::About => Some(Answer::About(vec![
+                ("name".to_owned(), NAME.to_owned()),
+                ("version".to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
+                ("author".to_owned(), "arbiter".to_owned()),
+                ("country".to_owned(), "-".to_owned()),
+            ])),
+            Command::Takeback(x, y) => {
+                let point = gomoku_xy_to_point(x, y, session.size).ok();
+                if session.standing.is_none()
+                    && point.is_some()
+                    && session.stones.last() == point.as_ref()
+                {
+                    session.stones.pop();
+                    Some(Answer::Ok)
+                } else {
+                    Some(Answer::Error(format!("{x},{y} is not the last move")))
+                }
+            }
+            Command::Begin => {
+                session.clear();
+                move_answer(player, &mut session, out)?
+            }
+            Command::Turn(x, y) => match gomoku_xy_to_point(x, y, session.size) {
+                Ok(point) => {
+                    session.place(point);
+                    move_answer(player, &mut session, out)?
+                }
+                Err(error) => Some(Answer::Error(error.message)),
+            },
+            Command::Board(stones) => match board_stones(&stones, session.size) {
+                Ok(Placement::Order(list)) => {
+                    session.set(list);
+                    move_answer(player, &mut session, out)?
+                }
+                Ok(Placement::Standing(standing)) => {
+                    session.clear();
+                    session.standing = Some(standing);
+                    move_answer(player, &mut session, out)?
+                }
+                Err(message) => Some(Answer::Error(message)),
+            },
+            Command::Swap2Board(stones) => swap2(player, &mut session, &stones, out)?,
+            Command::Other(line) if player.fault() == Some(Fault::ErrorForUnknown) => {
+                Some(Answer::Error(format!("cannot do {line}")))
+            }
+            Command::Other(line) => Some(Answer::Unknown(format!(
+                "unknown command {}",
+                line.split_whitespace().next().unwrap_or("")
+            ))),
+        };
+        if let Some(answer) = answer {
+            out.line(&answer.to_line())?;
+        }
+    }
+    Ok(())
+}
+
+/// Applies `INFO key value`; answers only a refused rule.
+fn info(session: &mut Session, key: &str, value: &str) -> Option<Answer> {
+    let number = value.trim().parse::<u64>().ok();
+    match key {
+        "timeout_turn" => session.timeout_turn = number,
+        "time_left" => session.time_left = number,
+        "rule" => match number
+            .and_then(|n| u32::try_from(n).ok())
+            .map(variant_for_rule)
+        {
+            Some(Ok(rule)) => session.rule = rule.to_owned(),
+            Some(Err(error)) => return Some(Answer::Error(error.message)),
+            None => return Some(Answer::Error(format!("bad INFO rule value {value:?}"))),
+        },
+        // timeout_match, max_memory, game_type, folder, evaluate: nothing to do.
+        _ => {}
+    }
+    None
+}
+
+/// The `BOARD` stones: a placement list when the counts alternate (own (1) and opponent (2)
+/// stones interleaved from black, each colour in the order given; the engine is to move, so
+/// equal counts make it black), else the stones as they stand (the side with more stones is
+/// black).
+fn board_stones(stones: &[BoardStone], size: u8) -> Result<Placement, String> {
+    let mut own = Vec::new();
+    let mut opponent = Vec::new();
+    for stone in stones {
+        let point = gomoku_xy_to_point(stone.x, stone.y, size).map_err(|e| e.message)?;
+        match stone.field {
+            1 => own.push(point),
+            2 => opponent.push(point),
+            _ => {
+                return Err(format!(
+                    "BOARD field 3 (continuous game) at {},{} is not supported",
+                    stone.x, stone.y
+                ));
+            }
+        }
+    }
+    let (black, white) = if own.len() == opponent.len() {
+        (own, opponent)
+    } else if opponent.len() == own.len() + 1 {
+        (opponent, own)
+    } else {
+        let black_to_move = own.len() > opponent.len();
+        let (black, white) = if black_to_move {
+            (own, opponent)
+        } else {
+            (opponent, own)
+        };
+        return Ok(Placement::Standing(Standing {
+            black,
+            white,
+            black_to_move,
+        }));
+    };
+    let mut list = Vec::with_capacity(black.len() + white.len());
+    for (i, point) in black.into_iter().enumerate() {
+        list.push(point);
+        if let Some(point) = white.get(i) {
+            list.push(point.clone());
+        }
+    }
+    Ok(Placement::Order(list))
+}
+
+/// Answers a move request (`BEGIN`, `TURN`, `BOARD`) and records the move played; `None` when
+/// a faulty line was written already.
+fn move_answer(
+    player: &Player,
+    session: &mut Session,
+    out: &mut Out<'_>,
+) -> Result<Option<Answer>, BotError> {
+    let position = match session.position(player) {
+        Ok(position) => position,
+        Err(message) => return Ok(Some(Answer::Error(message))),
+    };
+    session.answered += 1;
+    let budget = player.budget(session.turn_ms());
+    let reply = player.reply(position.as_ref(), session.answered, budget);
+    if let Reply::Move { mv, .. } = &reply {
+        // Recorded before encoding: a fault's move is the bot's move too.
+        session.place(mv.clone());
+    }
+    if player.fault() == Some(Fault::ErrorLines) {
+        out.line("ERROR Failed to allocate the hash table (arbiter-bot fault error-lines)")?;
+        out.line("ERROR still thinking")?;
+    }
+    let answer = fault_or_move(reply, session.size, out)?;
+    if player.fault() == Some(Fault::ExtraLine)
+        && let Some(answer) = &answer
+    {
+        // The answer, then the same line again: a manager that does not resynchronise reads
+        // the second as the answer to its next command.
+        out.line(&answer.to_line())?;
+    }
+    Ok(answer)
+}
+
+/// The answer line of a reply: a move `X,Y`, a faulty answer, or `None` once a raw line has been
+/// written.
+fn fault_or_move(reply: Reply, size: u8, out: &mut Out<'_>) -> Result<Option<Answer>, BotError> {
+    let side = i32::from(size);
+    Ok(Some(match reply {
+        Reply::Move { mv, .. } => match gomoku_point_to_xy(&mv, size) {
+            Ok((x, y)) => Answer::Move(x, y),
+            Err(error) => Answer::Error(error.message),
+        },
+        Reply::OffBoard => Answer::Move(side, side),
+        Reply::Pass => Answer::Move(-1, -1),
+        Reply::Raw(text) => {
+            out.line(&text)?;
+            return Ok(None);
+        }
+        Reply::Flood(text) => {
+            out.flood(&text)?;
+            return Ok(None);
+        }
+        Reply::NoNewline(mv) => {
+            let (x, y) = gomoku_point_to_xy(&mv, size).unwrap_or((-1, -1));
+            out.unterminated(&format!("{x},{y}"))?;
+            return Ok(None);
+        }
+        Reply::GameOver => Answer::Error("the game is over".to_owned()),
+    }))
+}
+
+/// Answers `SWAP2BOARD` with the stones placed so far (0, 3 or 5).
+fn swap2(
+    player: &Player,
+    session: &mut Session,
+    stones: &[(i32, i32)],
+    out: &mut Out<'_>,
+) -> Result<Option<Answer>, BotError> {
+    let mut points = Vec::with_capacity(stones.len());
+    for &(x, y) in stones {
+        match gomoku_xy_to_point(x, y, session.size) {
+            Ok(point) => points.push(point),
+            Err(error) => return Ok(Some(Answer::Error(error.message))),
+        }
+    }
+    // The swap2 history: the first three stones, then `put-two` before stones 4 and 5.
+    let mut moves: Vec<String> = points.iter().take(3).cloned().collect();
+    if points.len() == 5 {
+        moves.push("put-two".to_owned());
+        moves.extend(points[3..].iter().cloned());
+    } else if !matches!(points.len(), 0 | 3) {
+        return Ok(Some(Answer::Error(format!(
+            "SWAP2BOARD with {} stones: expected 0, 3 or 5",
+            points.len()
+        ))));
+    }
+    let variant = format!("{}+swap2@{}", session.rule, session.size);
+    let mut position = match player.replay(&variant, &moves) {
+        Ok(position) => position,
+        Err(error) => return Ok(Some(Answer::Error(error.to_string()))),
+    };
+    session.answered += 1;
+    let budget = player.budget(session.turn_ms());
+    // The first decision goes through the faults; the stones that follow are plain choices.
+    let mut placed: Vec<String> = Vec::new();
+    let first = match player.reply(position.as_ref(), session.answered, budget) {
+        Reply::Move { mv, .. } => mv,
+        other => return fault_or_move(other, session.size, out),
+    };
+    let mut decision = Some(first);
+    // Empty board: three stones; after `put-two`: two stones; otherwise one decision.
+    let wanted = match (points.len(), decision.as_deref()) {
+        (0, _) => 3,
+        (3, Some("put-two")) => 2,
+        _ => 1,
+    };
+    if decision.as_deref() == Some("put-two") {
+        let _ = position.play("put-two");
+        decision = None;
+    }
+    while placed.len() < wanted {
+        let mv = match decision.take() {
+            Some(mv) => mv,
+            None => {
+                match player.choose(position.as_ref(), budget, super::player::SOLVE_FIRST_NODES) {
+                    Some((mv, _)) => mv,
+                    None => return Ok(Some(Answer::Error("no stone to place".to_owned()))),
+                }
+            }
+        };
+        if mv == "swap" {
+            // The deciding player takes the other colour; the stones stay as they are.
+            session.set(points);
+            return Ok(Some(Answer::Swap));
+        }
+        if let Err(refusal) = position.play(&mv) {
+            if player.fault().is_some() {
+                // A fault's illegal or forbidden stone: answer it as it is.
+                return fault_or_move(Reply::Move { mv, report: None }, session.size, out);
+            }
+            return Ok(Some(Answer::Error(format!("cannot place {mv}: {refusal}"))));
+        }
+        placed.push(mv);
+    }
+    let mut xy = Vec::with_capacity(placed.len());
+    for mv in &placed {
+        match gomoku_point_to_xy(mv, session.size) {
+            Ok(pair) => xy.push(pair),
+            Err(error) => return Ok(Some(Answer::Error(error.message))),
+        }
+    }
+    points.extend(placed);
+    session.set(points);
+    Ok(Some(if xy.len() == 1 {
+        Answer::Move(xy[0].0, xy[0].1)
+    } else {
+        Answer::Stones(xy)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Limit, Protocol, run};
+    use super::*;
+    use arbiter_protocol::gomocup::Answer;
+
+    fn session(variant: &str, input: &str) -> Vec<Answer> {
+        let player = Player::new("gomoku", Some(variant), Some(Limit::Nodes(300)), None).unwrap();
+        let mut output = Vec::new();
+        run(
+            &player,
+            Protocol::Gomocup,
+            &mut input.as_bytes(),
+            &mut output,
+        )
+        .unwrap();
+        String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(|line| Answer::parse(line).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn plays_a_game_start() {
+        let answers = session(
+            "freestyle",
+            "START 15\r\nINFO rule 4\r\nINFO timeout_turn 1000\r\nBEGIN\r\nTURN 0,0\r\nABOUT\r\nFOO\r\nEND\r\n",
+        );
+        assert_eq!(answers[0], Answer::Ok);
+        assert!(matches!(answers[1], Answer::Move(..)));
+        assert!(matches!(answers[2], Answer::Move(..)));
+        assert_ne!(answers[1], answers[2]);
+        assert!(matches!(answers[3], Answer::About(_)));
+        assert!(matches!(answers[4], Answer::Unknown(_)));
+        assert_eq!(answers.len(), 5);
+    }
+
+    #[rstest::rstest]
+    #[case("START 30\r\n")]
+    #[case("RECTSTART 20,15\r\n")]
+    #[case("START 15\r\nINFO rule 8\r\n")]
+    #[case("START 15\r\nBOARD\r\n7,7,3\r\nDONE\r\n")]
+    fn refuses_what_it_cannot_play(#[case] input: &str) {
+        let answers = session("freestyle", input);
+        assert!(
+            matches!(answers.last(), Some(Answer::Error(_))),
+            "{answers:?}"
+        );
+    }
+
+    #[test]
+    fn board_sets_up_the_position() {
+        // Opponent (black) h8 and j10, own (white) i9: the bot is white, to move.
+        let answers = session(
+            "renju",
+            "START 15\r\nBOARD\r\n7,7,2\r\n8,6,1\r\n9,5,2\r\nDONE\r\n",
+        );
+        let Answer::Move(x, y) = answers[1] else {
+            panic!("{answers:?}")
+        };
+        assert!(![(7, 7), (8, 6), (9, 5)].contains(&(x, y)));
+    }
+
+    #[test]
+    fn a_board_no_game_reaches_is_played_as_it_stands() {
+        // Two own stones, none of the opponent's: the bot is black, to move, and then the
+        // manager's TURN is white's stone.
+        let answers = session(
+            "freestyle",
+            "START 15\r\nBOARD\r\n7,7,1\r\n8,8,1\r\nDONE\r\nTURN 0,0\r\n",
+        );
+        let [Answer::Ok, Answer::Move(x1, y1), Answer::Move(x2, y2)] = answers.as_slice() else {
+            panic!("{answers:?}")
+        };
+        for point in [(*x1, *y1), (*x2, *y2)] {
+            assert!(![(7, 7), (8, 8), (0, 0)].contains(&point), "{answers:?}");
+        }
+        assert_ne!((x1, y1), (x2, y2));
+    }
+
+    #[test]
+    fn swap2_answers() {
+        let answers = session(
+            "freestyle",
+            "START 15\r\nSWAP2BOARD\r\nDONE\r\nSWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\nDONE\r\n\
+             SWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\n9,9\r\n10,10\r\nDONE\r\nRESTART\r\n",
+        );
+        assert!(
+            matches!(&answers[1], Answer::Stones(s) if s.len() == 3),
+            "{answers:?}"
+        );
+        assert!(
+            matches!(&answers[2], Answer::Swap | Answer::Move(..))
+                || matches!(&answers[2], Answer::Stones(s) if s.len() == 2),
+            "{answers:?}"
+        );
+        assert!(
+            matches!(&answers[3], Answer::Swap | Answer::Move(..)),
+            "{answers:?}"
+        );
+        assert_eq!(answers[4], Answer::Ok);
+    }
+}

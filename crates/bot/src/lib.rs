@@ -1,0 +1,158 @@
+//! `arbiter-bot`: the embedded engines as real processes speaking every tournament protocol, so
+//! that the adapters of external engines are tested against real processes and teams get a
+//! sparring partner for Botzone, Gomocup, NBoard and the CCGC platform.
+//!
+//! [`run`] drives one protocol over any reader and writer (the binary passes stdin and stdout;
+//! tests may pass buffers). The [`player::Player`] chooses moves; [`fault`] holds the deliberate
+//! faults. The codecs are in [`arbiter_protocol`]; this module only does the IO and keeps the game.
+//!
+//! Every protocol driver counts the move requests it answers (from 1) for the `crash-at:N` and
+//! `segv-at:N` faults; in Botzone's one-turn-per-process mode the count comes from the history.
+
+mod botzone;
+mod ccgc;
+pub mod cli;
+pub(crate) mod fault;
+mod gomocup;
+mod line;
+mod nboard;
+pub(crate) mod player;
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+pub(crate) use arbiter_protocol::Protocol;
+pub(crate) use fault::Fault;
+pub(crate) use player::{Limit, Player, Reply};
+
+/// The name the bot gives (arbiter-line `hello`, Gomocup `ABOUT`).
+pub(crate) const NAME: &str = "arbiter-bot";
+
+/// Why the bot stopped with an error (exit code 2).
+#[derive(Debug)]
+pub(crate) enum BotError {
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The input cannot be played (an unreadable history, a game without this protocol).
+    Input(String),
+}
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotError::Io(error) => write!(f, "i/o error: {error}"),
+            BotError::Input(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
+impl From<io::Error> for BotError {
+    fn from(error: io::Error) -> Self {
+        BotError::Io(error)
+    }
+}
+
+/// Plays `protocol` on `input`/`output` until the protocol's end (end of input, `END`, `quit`,
+/// or the one turn of a Botzone simple interaction).
+///
+/// # Errors
+/// A [`BotError`] for an IO failure or an input the bot cannot play.
+pub(crate) fn run(
+    player: &Player,
+    protocol: Protocol,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), BotError> {
+    let slow_start = match player.fault() {
+        Some(Fault::SlowStart(ms)) => Some(ms),
+        _ => None,
+    };
+    let mut out = Out {
+        inner: output,
+        slow_start,
+    };
+    match protocol {
+        Protocol::Botzone => botzone::run(player, botzone::Mode::Json, false, input, &mut out),
+        Protocol::BotzoneKeepRunning => {
+            botzone::run(player, botzone::Mode::Json, true, input, &mut out)
+        }
+        Protocol::BotzoneSimple => {
+            botzone::run(player, botzone::Mode::Simple, false, input, &mut out)
+        }
+        Protocol::BotzoneSimpleKeepRunning => {
+            botzone::run(player, botzone::Mode::Simple, true, input, &mut out)
+        }
+        Protocol::Gomocup => gomocup::run(player, input, &mut out),
+        Protocol::ArbiterLine => line::run(player, input, &mut out),
+        Protocol::Nboard => nboard::run(player, input, &mut out),
+        Protocol::Ccgc => ccgc::run(player, input, &mut out),
+    }
+}
+
+/// The bot's output: whole lines, flushed at once, with the `slow-start` delay before the first.
+struct Out<'a> {
+    inner: &'a mut dyn Write,
+    /// Milliseconds still to sleep before the first output.
+    slow_start: Option<u64>,
+}
+
+impl Out<'_> {
+    fn delay(&mut self) {
+        if let Some(ms) = self.slow_start.take() {
+            std::thread::sleep(Duration::from_millis(ms));
+        }
+    }
+
+    /// Writes `text` and a line end, and flushes.
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        self.delay();
+        self.inner.write_all(text.as_bytes())?;
+        self.inner.write_all(b"\n")?;
+        self.inner.flush()
+    }
+
+    /// Writes `text` as a line again and again until the reader goes away (the flood faults).
+    fn flood(&mut self, text: &str) -> io::Result<()> {
+        self.delay();
+        eprintln!("arbiter-bot: fault flood: writing `{text}` without end");
+        let mut line = text.as_bytes().to_vec();
+        line.push(b'\n');
+        let block = line.repeat(64);
+        loop {
+            self.inner.write_all(&block)?;
+            self.inner.flush()?;
+        }
+    }
+
+    /// Writes `text` without a line end, flushes, and waits for good (`no-newline`).
+    fn unterminated(&mut self, text: &str) -> io::Result<()> {
+        self.delay();
+        self.inner.write_all(text.as_bytes())?;
+        self.inner.flush()?;
+        eprintln!("arbiter-bot: fault no-newline: answered without a line end, now waiting");
+        fault::wait_forever()
+    }
+}
+
+/// Reads one line, without its line end; `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(arbiter_protocol::trim_line_end(&line).to_owned()))
+}
+
+/// What the bot prints for `input` under `protocol`, line by line (the servers' unit tests).
+#[cfg(test)]
+fn transcript(player: &Player, protocol: Protocol, input: &str) -> Vec<String> {
+    let mut output = Vec::new();
+    run(player, protocol, &mut input.as_bytes(), &mut output).expect("the bot runs");
+    String::from_utf8(output)
+        .expect("the bot prints UTF-8")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}

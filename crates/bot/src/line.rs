@@ -1,0 +1,265 @@
+//! The bot's side of arbiter-line v1 (see [`arbiter_protocol::line`]): rule queries answered by
+//! the embedded engine, `go` answered by its search.
+
+use std::io::BufRead;
+use std::time::Duration;
+
+use arbiter_core::PerftConvention;
+
+use arbiter_engine::{Answered, Budget, Position, PositionError, PositionRequest};
+use arbiter_protocol::line::{BestMove, GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
+
+use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+
+pub(super) fn run(
+    player: &Player,
+    input: &mut dyn BufRead,
+    out: &mut Out<'_>,
+) -> Result<(), BotError> {
+    let mut variant = player.variant.clone();
+    let mut position = start(player, &variant)?;
+    let mut go_count = 0;
+    while let Some(line) = read_line(input)? {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let command = match LineCommand::parse(&line) {
+            Ok(command) => command,
+            Err(error) => {
+                out.line(&LineAnswer::Error(error.message).to_string())?;
+                continue;
+            }
+        };
+        let setup = matches!(
+            command,
+            LineCommand::Hello | LineCommand::Variant(_) | LineCommand::Quit
+        );
+        if !setup && player.fault() == Some(Fault::ExitAfterHello) {
+            eprintln!("arbiter-bot: fault exit-after-hello: exiting with code 3");
+            std::process::exit(super::fault::CRASH_EXIT_CODE);
+        }
+        let answer = match command {
+            LineCommand::Quit => return Ok(()),
+            LineCommand::Hello => LineAnswer::Hello {
+                version: arbiter_protocol::line::VERSION,
+                game: player.engine().game().to_owned(),
+                variant: variant.clone(),
+                name: NAME.to_owned(),
+            },
+            LineCommand::Variant(name) => {
+                if player.engine().accepts_variant(&name) {
+                    variant = name;
+                    position = start(player, &variant)?;
+                    LineAnswer::Ok
+                } else {
+                    LineAnswer::Error(format!(
+                        "unknown variant {name}: known are {}",
+                        player.engine().variants().join(", ")
+                    ))
+                }
+            }
+            LineCommand::Position { start, moves } => {
+                let request = PositionRequest {
+                    text: match start {
+                        Start::Start => None,
+                        Start::Text(text) => Some(text),
+                    },
+                    moves,
+                    ..PositionRequest::default()
+                };
+                match player.engine().position(&variant, &request) {
+                    Ok(new) => {
+                        position = new;
+                        LineAnswer::Ok
+                    }
+                    Err(PositionError::IllegalMove {
+                        index,
+                        text,
+                        reason,
+                    }) => LineAnswer::IllegalMove {
+                        index,
+                        mv: text,
+                        code: reason.code,
+                    },
+                    Err(error) => LineAnswer::Error(error.to_string()),
+                }
+            }
+            LineCommand::Legal => answered(position.legal_moves(), LineAnswer::Legal),
+            LineCommand::Check(mv) => answered(position.check(&mv), |checked| match checked {
+                Ok(()) => LineAnswer::Ok,
+                Err(refusal) => LineAnswer::Illegal(refusal.code),
+            }),
+            LineCommand::Outcome if player.fault() == Some(Fault::GarbageOutcome) => {
+                out.line("outcome perhaps, ask me later")?;
+                continue;
+            }
+            LineCommand::Outcome => answered(position.outcome(), |outcome| {
+                LineAnswer::Outcome(match outcome {
+                    None => LineOutcome::None,
+                    Some(view) => match view.winner {
+                        Some(side) => LineOutcome::Winner {
+                            side,
+                            reason: view.reason,
+                            score: view.score,
+                        },
+                        None => LineOutcome::Draw {
+                            reason: view.reason,
+                            score: view.score,
+                        },
+                    },
+                })
+            }),
+            LineCommand::Forbidden => answered(position.forbidden(), |forbidden| match forbidden {
+                Some(points) => LineAnswer::Forbidden(points),
+                None => LineAnswer::Unsupported,
+            }),
+            LineCommand::Board => LineAnswer::Board(position.text()),
+            LineCommand::Perft(depth) => answered(
+                position.perft(depth, PerftConvention::SequencesOfExactLength),
+                |nodes| LineAnswer::Perft { depth, nodes },
+            ),
+            LineCommand::PerftFinishedIsLeaf(depth) => answered(
+                position.perft(depth, PerftConvention::FinishedGameIsLeaf),
+                |nodes| LineAnswer::Perft { depth, nodes },
+            ),
+            LineCommand::Go(limit) => {
+                go_count += 1;
+                match go(player, position.as_ref(), limit, go_count) {
+                    GoAnswer::Line(answer) => answer,
+                    GoAnswer::Raw(text) => {
+                        out.line(&text)?;
+                        continue;
+                    }
+                    GoAnswer::Unterminated(text) => {
+                        out.unterminated(&text)?;
+                        continue;
+                    }
+                    GoAnswer::Flood(text) => {
+                        out.flood(&text)?;
+                        continue;
+                    }
+                }
+            }
+            LineCommand::Unknown(word) => LineAnswer::UnknownCommand(word),
+        };
+        out.line(&answer.to_string())?;
+    }
+    Ok(())
+}
+
+fn start(player: &Player, variant: &str) -> Result<Box<dyn Position>, BotError> {
+    player
+        .engine()
+        .position(variant, &PositionRequest::default())
+        .map_err(|e| BotError::Input(e.to_string()))
+}
+
+/// The answer line of an embedded position's query (which does not fail; if it did, the
+/// bot says so in an `error` line).
+fn answered<T>(answer: Answered<T>, line: impl FnOnce(T) -> LineAnswer) -> LineAnswer {
+    match answer {
+        Ok(value) => line(value),
+        Err(error) => LineAnswer::Error(error.to_string()),
+    }
+}
+
+enum GoAnswer {
+    Line(LineAnswer),
+    Raw(String),
+    Unterminated(String),
+    Flood(String),
+}
+
+/// The answer to the `number`-th `go`. A `go` limit replaces the command line's for this search.
+fn go(player: &Player, position: &dyn Position, limit: GoLimit, number: u32) -> GoAnswer {
+    let budget = match limit {
+        GoLimit::Depth(d) => Budget::Depth(d),
+        GoLimit::Nodes(n) => Budget::Nodes(n),
+        GoLimit::MoveTime(ms) => Budget::Time(Duration::from_millis(ms)),
+    };
+    let plain = |mv: &str| {
+        LineAnswer::BestMove(Some(BestMove {
+            mv: mv.to_owned(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        }))
+    };
+    // Faults apply here (the crash and hang faults do not return).
+    let reply = player.reply(position, number, budget);
+    match reply {
+        Reply::Move {
+            mv,
+            report: Some(report),
+        } => GoAnswer::Line(LineAnswer::BestMove(Some(BestMove {
+            mv,
+            score: report.score,
+            depth: report.depth,
+            nodes: report.nodes,
+            pv: report.pv,
+        }))),
+        Reply::Move { mv, report: None } => GoAnswer::Line(plain(&mv)),
+        Reply::OffBoard => GoAnswer::Line(plain("off-board")),
+        Reply::Pass => GoAnswer::Line(plain("pass")),
+        Reply::Raw(text) => GoAnswer::Raw(text),
+        Reply::NoNewline(mv) => GoAnswer::Unterminated(plain(&mv).to_string()),
+        Reply::Flood(text) => GoAnswer::Flood(text),
+        Reply::GameOver => GoAnswer::Line(LineAnswer::BestMove(None)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Limit, Protocol, run};
+    use super::*;
+
+    fn session(game: &str, input: &str) -> Vec<String> {
+        let player = Player::new(game, None, Some(Limit::Nodes(500)), None).unwrap();
+        let mut output = Vec::new();
+        run(
+            &player,
+            Protocol::ArbiterLine,
+            &mut input.as_bytes(),
+            &mut output,
+        )
+        .unwrap();
+        String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn answers_rule_queries() {
+        let answers = session(
+            "othello",
+            "hello\nposition start moves f5 d6\nlegal\ncheck a1\nperft 2\noutcome\nforbidden\n\
+             position start moves f5 f5\nfrobnicate\nperft\nquit\nlegal\n",
+        );
+        assert_eq!(answers.len(), 10, "{answers:?}");
+        assert_eq!(
+            answers[0],
+            "arbiter-line 1 game=othello variant=standard name=arbiter-bot"
+        );
+        assert_eq!(answers[1], "ok");
+        assert!(answers[2].starts_with("legal "));
+        assert_eq!(answers[3], "illegal no-flip");
+        assert!(answers[4].starts_with("perft 2 "));
+        assert_eq!(answers[5], "outcome none");
+        assert_eq!(answers[6], "error unsupported");
+        assert_eq!(answers[7], "error illegal-move 2 f5 occupied");
+        assert_eq!(answers[8], "error unknown-command frobnicate");
+        assert!(answers[9].starts_with("error "));
+    }
+
+    #[test]
+    fn answers_go() {
+        let answers = session("othello", "go nodes 300\n");
+        let LineAnswer::BestMove(Some(best)) = LineAnswer::parse(&answers[0]).unwrap() else {
+            panic!("{answers:?}");
+        };
+        assert!(["d3", "c4", "f5", "e6"].contains(&best.mv.as_str()));
+    }
+}

@@ -1,0 +1,134 @@
+//! The Botzone rows (every style): first turns as each player, a mid-game history, histories
+//! with passes (Othello) and exchanges (gomoku exchange variants), a forbidden point (renju),
+//! and for keep-running several turns in one process. Each row is one fresh player.
+
+use super::{Checker, DOUBLE_THREE, Lcg, Verdict};
+use crate::validate;
+
+impl Checker {
+    /// The engine's checked answer after `history`, through a fresh player.
+    pub(super) fn ask(&self, history: &[String]) -> Result<String, String> {
+        let mut player = self.engine.player().ok_or("no play protocol")?;
+        let answer = player.answer(history);
+        player.finish();
+        self.engine.record_player(player.as_mut());
+        let reference = self.reference(history);
+        answer
+            .and_then(|answer| validate(reference.as_ref(), answer))
+            .map_err(|fault| fault.to_string())
+    }
+
+    pub(super) fn ask_check(&self, check: &str, history: Option<Vec<String>>, missing: &str) {
+        match history {
+            None => self.record(check, Verdict::NotApplicable, missing.to_owned()),
+            Some(history) => {
+                let result = self
+                    .ask(&history)
+                    .map(|mv| format!("after {} plies: {mv}", history.len()));
+                self.result(check, result);
+            }
+        }
+    }
+
+    pub(super) fn botzone(&self) {
+        let protocol = self.engine.manifest().protocol;
+        self.ask_check("first turn, moving first", Some(Vec::new()), "");
+        let one = self.playout(1, 1, |h, _| h.len() == 1);
+        self.ask_check("first turn, moving second", one, "no first move");
+        let mid = self.playout(2, 12, |h, _| h.len() == 10);
+        self.ask_check("a mid-game history", mid, "the game ends within 10 plies");
+        let with_pass = (0..200).find_map(|seed| {
+            self.playout(seed, 80, |h, p| {
+                h.iter().any(|m| m == "pass")
+                    && p.legal_moves().is_ok_and(|l| l.iter().all(|m| m != "pass"))
+            })
+        });
+        self.ask_check(
+            "a history with a pass",
+            with_pass,
+            "no pass within 200 random games of this game",
+        );
+        let only_pass = (0..200).find_map(|seed| {
+            self.playout(seed, 80, |_, p| {
+                p.legal_moves().is_ok_and(|l| l == ["pass"])
+            })
+        });
+        self.ask_check(
+            "only a pass is legal: pass",
+            only_pass,
+            "this game has no pass",
+        );
+        let offered = self.playout(3, 12, |_, p| {
+            p.legal_moves().is_ok_and(|l| l.iter().any(|m| m == "swap"))
+        });
+        let after = offered.clone().map(|mut history| {
+            history.push("swap".to_owned());
+            history
+        });
+        self.ask_check("exchange offered", offered, "the variant has no exchange");
+        self.ask_check(
+            "after the opponent exchanged",
+            after,
+            "the variant has no exchange",
+        );
+        let foul = self.has_foul().then(|| Self::split(DOUBLE_THREE));
+        self.ask_check(
+            "avoids a forbidden point",
+            foul,
+            "no forbidden points in this variant",
+        );
+        if protocol.keeps_running() {
+            self.result("keep-running: 5 turns in one process", self.keep_running(5));
+        } else {
+            self.record(
+                "keep-running: 5 turns in one process",
+                Verdict::NotApplicable,
+                "simple interaction".to_owned(),
+            );
+        }
+    }
+
+    /// One player, the opponent random: the process must stay and answer each new request.
+    pub(super) fn keep_running(&self, turns: usize) -> Result<String, String> {
+        let mut player = self.engine.player().ok_or("no play protocol")?;
+        let mut rng = Lcg(7);
+        let mut history: Vec<String> = Vec::new();
+        let mut result = Ok(());
+        for _ in 0..turns {
+            let mut position = self.reference(&history);
+            if position.outcome().ok().flatten().is_some() {
+                break;
+            }
+            match player
+                .answer(&history)
+                .and_then(|answer| validate(position.as_ref(), answer))
+            {
+                Ok(mv) => {
+                    position.play(&mv).map_err(|r| r.to_string())?;
+                    history.push(mv);
+                }
+                Err(fault) => {
+                    result = Err(format!("turn {}: {fault}", history.len() / 2 + 1));
+                    break;
+                }
+            }
+            if position.outcome().ok().flatten().is_some() {
+                break;
+            }
+            let legal = position.legal_moves().unwrap_or_default();
+            history.push(legal[rng.below(legal.len())].clone());
+        }
+        player.finish();
+        let started = player.started();
+        self.engine.record_player(player.as_mut());
+        result?;
+        if started.len() == 1 {
+            Ok(format!("{} plies, one process", history.len()))
+        } else {
+            Err(format!(
+                "{} processes were started for one game",
+                started.len()
+            ))
+        }
+    }
+}

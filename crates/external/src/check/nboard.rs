@@ -1,0 +1,111 @@
+//! The NBoard rows: start-up (`nboard 2`, `set depth`, a `ping` answered), a move from the
+//! start and after a mid-game `set game`, games with a pass (`W[PA]`) and a position where only
+//! a pass is legal (`=== PA`), a board set as it stands (GGF `BO`, white to move), an unknown
+//! command ignored (the protocol says engines ignore what they do not understand), and several
+//! positions in one process. Each row is a fresh process.
+
+use super::{Checker, Verdict};
+use crate::nboard::{DEFAULT_DEPTH, NboardPlayer};
+use crate::{Player, Timing, validate};
+
+impl Checker {
+    pub(super) fn nboard(&self) {
+        self.result(
+            "start-up: `nboard 2`, `set depth`, `ping` → `pong`",
+            self.nboard_probe(None),
+        );
+        self.ask_check("a move from the start (black)", Some(Vec::new()), "");
+        let mid = self.playout(2, 12, |h, _| h.len() == 10);
+        self.ask_check("after `set game` of 10 plies", mid, "the game ends early");
+        let with_pass = (0..200).find_map(|seed| {
+            self.playout(seed, 80, |h, p| {
+                h.iter().any(|m| m == "pass")
+                    && p.legal_moves().is_ok_and(|l| l.iter().all(|m| m != "pass"))
+            })
+        });
+        self.ask_check(
+            "a game with a pass (`PA`)",
+            with_pass,
+            "no pass within 200 random games",
+        );
+        let only_pass = (0..200).find_map(|seed| {
+            self.playout(seed, 80, |_, p| {
+                p.legal_moves().is_ok_and(|l| l == ["pass"])
+            })
+        });
+        self.ask_check(
+            "only a pass is legal: `=== PA`",
+            only_pass,
+            "no such position within 200 random games",
+        );
+        let odd = self.playout(5, 30, |h, p| h.len() >= 15 && p.is_to_move("white"));
+        match odd {
+            Some(history) => {
+                let result = self.ask_board(&history);
+                self.result("a board as it stands (GGF `BO`, white to move)", result);
+            }
+            None => self.record(
+                "a board as it stands (GGF `BO`, white to move)",
+                Verdict::NotApplicable,
+                "the game ends within 15 plies".to_owned(),
+            ),
+        }
+        self.result(
+            "an unknown command is ignored",
+            self.nboard_probe(Some("arbiter-unknown-command 1 2 3")),
+        );
+        self.result(
+            "5 positions in one process (`set game` each time)",
+            self.keep_running(5),
+        );
+    }
+
+    fn nboard_player(&self) -> NboardPlayer {
+        let manifest = self.engine.manifest();
+        NboardPlayer::new(
+            self.engine.spawn_spec(),
+            Timing::of(manifest),
+            manifest.nboard_depth.unwrap_or(DEFAULT_DEPTH),
+        )
+    }
+
+    /// Starts a process; with `line`, sends it and checks that a `ping` is still answered.
+    fn nboard_probe(&self, line: Option<&str>) -> Result<String, String> {
+        let mut player = self.nboard_player();
+        let result = (|| {
+            let mut process = player.start().map_err(|f| f.to_string())?;
+            let Some(line) = line else {
+                player.finish();
+                return Ok("`pong 1` within the start-up time".to_owned());
+            };
+            let outcome = process
+                .send(&format!("{line}\n"))
+                .and_then(|()| {
+                    player.sync(&mut process, &Timing::of(self.engine.manifest()).for_move())
+                })
+                .map(|()| format!("sent `{line}`; `pong 2` came after it"))
+                .map_err(|f| f.to_string());
+            crate::nboard::quit(process);
+            outcome
+        })();
+        player.finish();
+        self.engine.record_player(&mut player);
+        result
+    }
+
+    /// The checked answer in the position after `history`, sent as a board with no moves.
+    fn ask_board(&self, history: &[String]) -> Result<String, String> {
+        let reference = self.reference(history);
+        let text = reference.text();
+        let mut player = self.nboard_player();
+        let answer = player
+            .answer_text(&text)
+            .unwrap_or_else(|| Err(arbiter_engine::Fault::protocol("no board command")));
+        player.finish();
+        self.engine.record_player(&mut player);
+        answer
+            .and_then(|answer| validate(reference.as_ref(), answer))
+            .map(|mv| format!("`{text}`: {mv}"))
+            .map_err(|fault| fault.to_string())
+    }
+}

@@ -1,0 +1,321 @@
+//! Driving a Gomocup (Piskvork) engine: `START`, the `INFO` settings, then `BEGIN`, `TURN X,Y`
+//! or `BOARD`…`DONE`, and `END`; `RESTART` for a new game, relaunching the engine when it
+//! answers `UNKNOWN`.
+//!
+//! * Lines to the engine end in CR LF, as Piskvork sends them.
+//! * Lines that are not answers are logged to the engine's log and skipped, as the managers
+//!   do: `MESSAGE`, `DEBUG`, `SUGGEST`, blank lines, and, while a move is awaited, `ERROR`
+//!   (e.g. `ERROR Failed to allocate …`: the engine still owes its move). A flood of them ends
+//!   in a protocol error ([`super::sandbox::MAX_SKIPPED_LINES`]).
+//! * Time: `START` must be answered within the start-up time (process start included); then
+//!   `INFO` goes out, and each move, the first one too, gets the full move time plus the
+//!   tolerance from the moment its command is sent.
+//! * A position with a known move order goes as `BOARD` in that order (renju managers send
+//!   move order); one without ([`Stones`]) goes as its stones stand, own stones first.
+
+use std::time::Duration;
+
+use super::encode::{Answer, Board};
+use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
+use super::{Clock, Player, Timing};
+use arbiter_engine::fault::Fault;
+
+/// The `INFO` settings sent after `START`.
+#[derive(Clone, Debug)]
+pub(crate) struct GomocupSettings {
+    pub(crate) timing: Timing,
+    pub(crate) memory_mb: Option<u64>,
+    /// The `INFO rule` value, if the variant has one.
+    pub(crate) rule: Option<u32>,
+}
+
+/// A gomoku position as its stones stand, from the side to move's view (`BOARD` fields 1 and
+/// 2), for a board no move order reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stones {
+    pub(crate) own: Vec<String>,
+    pub(crate) opponent: Vec<String>,
+}
+
+/// A Gomocup engine's side of a game.
+pub(crate) struct GomocupPlayer {
+    spec: SpawnSpec,
+    board: Board,
+    settings: GomocupSettings,
+    /// The live process and how many plies it has seen (its own answer included).
+    live: Option<(Process, usize)>,
+    started: Vec<Started>,
+    warnings: Vec<String>,
+    /// The match's clock before the next answer, if a match gives one.
+    clock: Option<Clock>,
+}
+
+/// Information lines a manager logs and skips at any time.
+#[must_use]
+pub(crate) fn is_information(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    line.trim().is_empty()
+        || ["MESSAGE", "DEBUG", "SUGGEST"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// While a move is awaited, `ERROR` lines are skipped too: the engine still owes its move.
+#[must_use]
+pub(crate) fn is_noise_before_move(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    is_information(line) || word.eq_ignore_ascii_case("ERROR")
+}
+
+impl GomocupPlayer {
+    /// A player for `board` started from `spec`.
+    #[must_use]
+    pub(crate) fn new(spec: SpawnSpec, board: Board, settings: GomocupSettings) -> GomocupPlayer {
+        GomocupPlayer {
+            spec,
+            board,
+            settings,
+            live: None,
+            started: Vec::new(),
+            warnings: Vec::new(),
+            clock: None,
+        }
+    }
+
+    /// The limits in force: the manifest's, or the match's clock.
+    fn timing(&self) -> Timing {
+        self.settings.timing.under(self.clock)
+    }
+
+    /// Starts the engine: `START size` (it must answer `OK` within the start-up time), then
+    /// the `INFO` lines.
+    ///
+    /// # Errors
+    /// The engine did not start or refused `START`.
+    pub(crate) fn start(&mut self) -> Result<Process, Fault> {
+        let mut process = Process::spawn(&self.spec)?;
+        self.started.push(process.started());
+        process.send(&format!("START {}\r\n", self.board.size))?;
+        let deadline = self.timing().for_start("start-up time");
+        let answer = process.read_answer(&deadline, "its answer to START", &is_information)?;
+        if !answer.trim().eq_ignore_ascii_case("OK") {
+            return Err(Fault::protocol(format!(
+                "answered `{}` to `START {}` (expected OK)",
+                preview(&answer),
+                self.board.size
+            )));
+        }
+        if let Some(warning) = deadline.lateness_warning("its answer to START") {
+            self.warnings.push(warning);
+        }
+        process.send(&info_lines(&self.settings, self.clock))?;
+        Ok(process)
+    }
+
+    /// `BOARD` … `DONE` of a game in move order: 1 the side to move's stones, 2 the other's.
+    fn board_command(&self, history: &[String]) -> Result<String, Fault> {
+        let me = history.len() % 2;
+        let mut text = String::from("BOARD\r\n");
+        for (ply, mv) in history.iter().enumerate() {
+            let owner = if ply % 2 == me { 1 } else { 2 };
+            text.push_str(&format!("{},{owner}\r\n", self.board.to_gomocup(mv)?));
+        }
+        text.push_str("DONE\r\n");
+        Ok(text)
+    }
+
+    /// Sends a move command to a (new or live) process and reads the move.
+    fn move_answer(
+        &mut self,
+        process: Option<Process>,
+        command: &str,
+        plies: usize,
+    ) -> Result<Answer, Fault> {
+        let mut process = match process {
+            Some(process) => process,
+            None => self.start()?,
+        };
+        // Under a game clock the engine is told what is left before each move, as Piskvork
+        // does.
+        if let Some(left) = self.clock.and_then(|clock| clock.time_left_ms) {
+            process.send(&format!("INFO time_left {left}\r\n"))?;
+        }
+        process.send(command)?;
+        // The move's time starts with its command: START and INFO are not part of it.
+        let deadline = self.timing().for_move();
+        let line = self.read_move(&mut process, &deadline)?;
+        let first = command.lines().next().unwrap_or("");
+        let word = line.split_whitespace().next().unwrap_or("");
+        if word.eq_ignore_ascii_case("UNKNOWN") {
+            return Err(Fault::protocol(format!(
+                "answered `{}` to `{first}`",
+                preview(&line)
+            )));
+        }
+        if let Some(warning) = deadline.lateness_warning(&format!("its move to `{first}`")) {
+            self.warnings.push(warning);
+        }
+        process.watch_memory(true)?;
+        let answer = self.board.answer_from_gomocup(&line)?;
+        self.live = Some((process, plies + 1));
+        Ok(answer)
+    }
+
+    /// The move line, `ERROR` lines skipped (and noted once; a fault names the last).
+    fn read_move(&mut self, process: &mut Process, deadline: &Deadline) -> Result<String, Fault> {
+        let errors = std::cell::RefCell::new((0usize, String::new()));
+        let noise = |line: &str| {
+            if !is_information(line) && is_noise_before_move(line) {
+                let mut errors = errors.borrow_mut();
+                errors.0 += 1;
+                line.clone_into(&mut errors.1);
+            }
+            is_noise_before_move(line)
+        };
+        let line = process.read_answer(deadline, "its move", &noise);
+        let (count, last) = errors.into_inner();
+        if count == 0 {
+            return line;
+        }
+        self.warnings.push(format!(
+            "printed {count} ERROR line(s) while a move was awaited (skipped, as the managers do; \
+             see the stderr log)"
+        ));
+        line.map_err(|fault| fault.context(&format!("after `{}`", preview(&last))))
+    }
+}
+
+/// The `INFO` lines for `settings` (`timeout_turn` is the platform's move time, without
+/// arbiter's tolerance). Under a match's clock, `timeout_turn` is the match's turn limit and
+/// `timeout_match` the game clock as it stands when the engine starts (0: none).
+#[must_use]
+pub(crate) fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> String {
+    let turn_ms = clock.map_or(settings.timing.move_ms, |clock| clock.turn_ms);
+    let match_ms = clock.and_then(|clock| clock.time_left_ms).unwrap_or(0);
+    let mut text = format!("INFO timeout_turn {turn_ms}\r\nINFO timeout_match {match_ms}\r\n");
+    if let Some(mb) = settings.memory_mb {
+        text.push_str(&format!("INFO max_memory {}\r\n", mb * (1 << 20)));
+    }
+    text.push_str("INFO game_type 1\r\n");
+    if let Some(rule) = settings.rule {
+        text.push_str(&format!("INFO rule {rule}\r\n"));
+    }
+    text
+}
+
+/// `END`, a second to leave, then the tree is killed.
+pub(crate) fn end(mut process: Process) {
+    let _ = process.send("END\r\n");
+    process.shutdown(Duration::from_millis(1000));
+}
+
+impl Player for GomocupPlayer {
+    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+        let continuing = matches!(&self.live, Some((_, seen)) if *seen + 1 == history.len());
+        let fresh_game = matches!(&self.live, Some((_, 0)));
+        let first = self.live.is_none();
+        // A live process takes `BOARD` too: it sets the whole position anew.
+        let live = self.live.take().map(|(process, _)| process);
+        let command = match history.last() {
+            None if first || fresh_game => "BEGIN\r\n".to_owned(),
+            Some(last) if continuing => format!("TURN {}\r\n", self.board.to_gomocup(last)?),
+            _ => self.board_command(history)?,
+        };
+        self.move_answer(live, &command, history.len())
+    }
+
+    fn answer_stones(&mut self, stones: &Stones) -> Option<Result<Answer, Fault>> {
+        let command = (|| -> Result<String, Fault> {
+            let mut text = String::from("BOARD\r\n");
+            for (field, list) in [(1, &stones.own), (2, &stones.opponent)] {
+                for point in list {
+                    text.push_str(&format!("{},{field}\r\n", self.board.to_gomocup(point)?));
+                }
+            }
+            text.push_str("DONE\r\n");
+            Ok(text)
+        })();
+        let plies = stones.own.len() + stones.opponent.len();
+        let live = self.live.take().map(|(process, _)| process);
+        Some(command.and_then(|command| self.move_answer(live, &command, plies)))
+    }
+
+    fn finish(&mut self) {
+        if let Some((process, _)) = self.live.take() {
+            end(process);
+        }
+    }
+
+    fn started(&self) -> Vec<Started> {
+        self.started.clone()
+    }
+
+    fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
+        self.clock = Some(Clock {
+            turn_ms,
+            time_left_ms,
+        });
+    }
+}
+
+impl Drop for GomocupPlayer {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> GomocupSettings {
+        GomocupSettings {
+            timing: Timing {
+                first_ms: 5000,
+                move_ms: 1000,
+                tolerance_ms: 1000,
+            },
+            memory_mb: None,
+            rule: Some(4),
+        }
+    }
+
+    #[test]
+    fn info_lines_carry_the_manifest_times_or_the_match_clock() {
+        assert_eq!(
+            info_lines(&settings(), None),
+            "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\nINFO game_type 1\r\nINFO rule 4\r\n"
+        );
+        let clock = Clock {
+            turn_ms: 5000,
+            time_left_ms: Some(180_000),
+        };
+        assert!(
+            info_lines(&settings(), Some(clock))
+                .starts_with("INFO timeout_turn 5000\r\nINFO timeout_match 180000\r\n")
+        );
+    }
+
+    #[test]
+    fn a_clock_gives_the_shorter_of_the_turn_and_the_time_left() {
+        let timing = settings().timing;
+        assert_eq!(timing.under(None), timing);
+        let short = timing.under(Some(Clock {
+            turn_ms: 5000,
+            time_left_ms: Some(700),
+        }));
+        assert_eq!(
+            (short.move_ms, short.first_ms, short.tolerance_ms),
+            (700, 4700, 1000)
+        );
+        let turn = timing.under(Some(Clock {
+            turn_ms: 2000,
+            time_left_ms: None,
+        }));
+        assert_eq!((turn.move_ms, turn.first_ms), (2000, 6000));
+    }
+}

@@ -1,0 +1,275 @@
+//! Driving an NBoard Othello engine (Edax, NTest, Egaroucid …): `nboard 2`, `set depth`, then
+//! per move `set game <GGF>`, `ping N` (answered `pong N`), `go` (answered `=== <move>`), and
+//! `quit`. The codec is [`arbiter_protocol::nboard`].
+//!
+//! * **Start-up**: `nboard 2` and `set depth`, then a `ping`; its `pong` must come within the
+//!   start-up time (so an engine that is not in NBoard mode fails at once, not at its first move).
+//! * **Synchronisation**: every position goes as a whole `set game` followed by a `ping`; lines
+//!   before the matching `pong` (a late `===` of an earlier `go`, an old `pong`) are skipped and
+//!   noted, as the NBoard GUI ignores them, so a late answer can never be read as the next move.
+//! * **Lines that are not answers**: `status`, `search`, `nodestats`, `book`, `set myname`,
+//!   `learned` and blank lines are logged and skipped. So are lines that are not NBoard's at all
+//!   (NTest prints its banner and search tables on stdout), as the NBoard GUI ignores them, but
+//!   with a warning that counts them; a fault after such lines names the last one, and a flood
+//!   of them is a protocol error ([`super::sandbox::MAX_SKIPPED_LINES`]).
+//! * **Time**: `go` gets the move time plus the tolerance from the moment it is sent; NBoard has
+//!   no clock command, so the search is bounded by `set depth` (`nboard-depth:` in the
+//!   manifest, default [`DEFAULT_DEPTH`]).
+//! * **Positions**: a game's move history from the start, or any board as it stands (GGF `BO`),
+//!   so every Othello case reaches an NBoard engine.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use super::encode::Answer;
+use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
+use super::{Clock, Player, Timing};
+use arbiter_engine::fault::Fault;
+use arbiter_protocol::nboard::{Command, GgfGame, Reply, VERSION};
+
+/// The `set depth` sent when the manifest gives no `nboard-depth`: deep enough to be a real
+/// search, shallow enough that Edax or NTest answer well within a second.
+pub(crate) const DEFAULT_DEPTH: u32 = 8;
+
+/// An NBoard engine's side of a game.
+pub(crate) struct NboardPlayer {
+    spec: SpawnSpec,
+    timing: Timing,
+    depth: u32,
+    live: Option<Process>,
+    /// The number of the last `ping` sent.
+    ping: u64,
+    started: Vec<Started>,
+    warnings: Vec<String>,
+    clock: Option<Clock>,
+}
+
+/// Whether `line` is information the manager logs and skips.
+#[must_use]
+pub(crate) fn is_information(line: &str) -> bool {
+    line.trim().is_empty() || matches!(Reply::parse(line), Ok(Reply::Information(_)))
+}
+
+impl NboardPlayer {
+    /// A player started from `spec`, searching to `depth`.
+    #[must_use]
+    pub(crate) fn new(spec: SpawnSpec, timing: Timing, depth: u32) -> NboardPlayer {
+        NboardPlayer {
+            spec,
+            timing,
+            depth,
+            live: None,
+            ping: 0,
+            started: Vec::new(),
+            warnings: Vec::new(),
+            clock: None,
+        }
+    }
+
+    fn timing(&self) -> Timing {
+        self.timing.under(self.clock)
+    }
+
+    /// Starts the engine: `nboard 2`, `set depth`, and a `ping` answered within the start-up
+    /// time.
+    ///
+    /// # Errors
+    /// The engine did not start or never answered the `ping`.
+    pub(crate) fn start(&mut self) -> Result<Process, Fault> {
+        let mut process = Process::spawn(&self.spec)?;
+        self.started.push(process.started());
+        process.send(&format!(
+            "{}\n{}\n",
+            Command::Nboard(VERSION),
+            Command::SetDepth(self.depth)
+        ))?;
+        let deadline = self.timing().for_start("start-up time");
+        self.sync(&mut process, &deadline)
+            .map_err(|fault| fault.context("at start-up (`nboard 2`, `set depth`, `ping`)"))?;
+        if let Some(warning) = deadline.lateness_warning("its pong at start-up") {
+            self.warnings.push(warning);
+        }
+        Ok(process)
+    }
+
+    /// Sends `ping N` and reads up to `pong N`, skipping information, stale moves and old
+    /// pongs (the stale ones are noted).
+    ///
+    /// # Errors
+    /// The engine failed, timed out, or printed a line that is not NBoard's.
+    pub(crate) fn sync(&mut self, process: &mut Process, deadline: &Deadline) -> Result<(), Fault> {
+        self.ping += 1;
+        let ping = self.ping;
+        process.send(&format!("{}\n", Command::Ping(ping)))?;
+        let skipped = Skipped::default();
+        let noise = |line: &str| {
+            if is_information(line) {
+                return true;
+            }
+            match Reply::parse(line) {
+                Ok(Reply::Pong(n)) if n == ping => false,
+                Ok(Reply::Pong(_) | Reply::Move(_)) => {
+                    skipped.stale.borrow_mut().push(line.trim().to_owned());
+                    true
+                }
+                _ => skipped.foreign(line),
+            }
+        };
+        let line = process.read_answer(deadline, &format!("`pong {ping}`"), &noise);
+        let line = skipped.report(line, &mut self.warnings)?;
+        let stale = skipped.stale.into_inner();
+        if !stale.is_empty() {
+            self.warnings.push(format!(
+                "{} line(s) of an earlier command came before `pong {ping}` and were ignored, as \
+                 NBoard does (the first: `{}`)",
+                stale.len(),
+                preview(&stale[0])
+            ));
+        }
+        match Reply::parse(&line) {
+            Ok(Reply::Pong(n)) if n == ping => Ok(()),
+            _ => Err(Fault::protocol(format!(
+                "answered `{}` to `ping {ping}` (expected `pong {ping}`)",
+                preview(&line)
+            ))),
+        }
+    }
+
+    /// Sets `game` on a (new or live) process, synchronises, and reads the answer to `go`.
+    fn answer_game(&mut self, game: &GgfGame) -> Result<Answer, Fault> {
+        let mut process = match self.live.take() {
+            Some(process) => process,
+            None => self.start()?,
+        };
+        process.send(&format!("{}\n", Command::SetGame(game.clone())))?;
+        let deadline = self.timing().for_move();
+        self.sync(&mut process, &deadline)
+            .map_err(|fault| fault.context("after `set game`"))?;
+        process.send("go\n")?;
+        // The move's time starts with its `go`.
+        let deadline = self.timing().for_move();
+        let skipped = Skipped::default();
+        let line = process.read_answer(&deadline, "its move (`=== …`) to `go`", &|line| {
+            if is_information(line) || matches!(Reply::parse(line), Ok(Reply::Pong(_))) {
+                return true;
+            }
+            !line.trim_start().starts_with("===") && skipped.foreign(line)
+        });
+        let line = skipped.report(line, &mut self.warnings)?;
+        if let Some(warning) = deadline.lateness_warning("its move to `go`") {
+            self.warnings.push(warning);
+        }
+        process.watch_memory(true)?;
+        let answer = match Reply::parse(&line) {
+            Ok(Reply::Move(mv)) => Answer::Move(mv),
+            Ok(_) => {
+                return Err(Fault::protocol(format!(
+                    "answered `{}` to `go` (expected `=== <move>`)",
+                    preview(&line)
+                )));
+            }
+            Err(error) if line.trim_start().starts_with("===") => {
+                Answer::OffBoard(format!("`{}`: {error}", preview(&line)))
+            }
+            Err(_) => {
+                return Err(Fault::protocol(format!(
+                    "answered `{}` to `go` (expected `=== <move>`)",
+                    preview(&line)
+                )));
+            }
+        };
+        self.live = Some(process);
+        Ok(answer)
+    }
+}
+
+/// The lines a read skipped: stale answers, and lines that are not NBoard's.
+#[derive(Default)]
+struct Skipped {
+    stale: RefCell<Vec<String>>,
+    /// How many lines were not NBoard's, and the last.
+    foreign: RefCell<(usize, String)>,
+}
+
+impl Skipped {
+    /// Notes a line that is not NBoard's; always skipped (returns `true`).
+    fn foreign(&self, line: &str) -> bool {
+        let mut foreign = self.foreign.borrow_mut();
+        foreign.0 += 1;
+        line.trim().clone_into(&mut foreign.1);
+        true
+    }
+
+    /// The read's result, with a warning for lines that are not NBoard's and, on a fault, the
+    /// last of them.
+    fn report(
+        &self,
+        line: Result<String, Fault>,
+        warnings: &mut Vec<String>,
+    ) -> Result<String, Fault> {
+        let (count, last) = self.foreign.borrow().clone();
+        if count == 0 {
+            return line;
+        }
+        warnings.push(format!(
+            "printed {count} line(s) that are not NBoard's (skipped, as the NBoard GUI ignores \
+             them; the last: `{}`)",
+            preview(&last)
+        ));
+        line.map_err(|fault| {
+            fault.context(&format!(
+                "after {count} line(s) that are not NBoard's (the last: `{}`)",
+                preview(&last)
+            ))
+        })
+    }
+}
+
+/// `quit`, a second to leave, then the tree is killed.
+pub(crate) fn quit(mut process: Process) {
+    let _ = process.send("quit\n");
+    process.shutdown(Duration::from_millis(1000));
+}
+
+impl Player for NboardPlayer {
+    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+        self.answer_game(&GgfGame::from_start(history))
+    }
+
+    fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
+        Some(
+            GgfGame::from_text(text)
+                .map_err(|error| {
+                    Fault::protocol(format!("the position `{text}` has no GGF board: {error}"))
+                })
+                .and_then(|game| self.answer_game(&game)),
+        )
+    }
+
+    fn finish(&mut self) {
+        if let Some(process) = self.live.take() {
+            quit(process);
+        }
+    }
+
+    fn started(&self) -> Vec<Started> {
+        self.started.clone()
+    }
+
+    fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
+        self.clock = Some(Clock {
+            turn_ms,
+            time_left_ms,
+        });
+    }
+}
+
+impl Drop for NboardPlayer {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}

@@ -1,0 +1,385 @@
+//! How a case's position reaches an engine that can only be given a game (Botzone's move
+//! history; Gomocup's `TURN`s or a `BOARD` in move order).
+//!
+//! * A position given as moves from the start is that game.
+//! * A board (or one-line form) with the case's `history:` is that game, once arbiter has
+//!   checked that the history reaches the board.
+//! * A gomoku board without one: arbiter searches a move order ([`find_order`]): stones
+//!   alternate from black, and no stone on the way makes a five or (renju) is a forbidden
+//!   point; the last stone may end the game. Gomocup is sent that order; where none exists
+//!   (or the search gives up), Gomocup gets the board **as it stands** (`BOARD` with the side to
+//!   move's stones first: managers do not know the order of such a board either) and Botzone
+//!   reports the case as not reachable, with the reason.
+//! * Othello and Amazons boards are not searched (retrograde play there is a research problem
+//!   of its own): such a case needs a `history:` to reach Botzone.
+
+use std::collections::HashSet;
+
+use arbiter_core::Game;
+use arbiter_gomoku::{Colour, Gomoku, GomokuVariant, Move, Opening, Point, Setup};
+
+use super::gomocup::Stones;
+use arbiter_engine::{PositionError, PositionRequest, RulesEngine, SetupProblem};
+
+/// Positions a move-order search may visit before it gives up.
+pub(crate) const ORDER_SEARCH_NODES: u64 = 200_000;
+
+/// How a play protocol is given a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The game's moves from the start, canonical.
+    History(Vec<String>),
+    /// No move order reaches it: why, and (gomoku) its stones as they stand, for a protocol
+    /// that can take a board.
+    Unreachable {
+        reason: String,
+        stones: Option<Stones>,
+    },
+    /// A rules protocol takes the position as it is.
+    Unneeded,
+}
+
+/// The route to `request`'s position in `variant`.
+///
+/// # Errors
+/// The request's moves do not replay, or its `history:` does not reach its board (a spec
+/// error).
+pub fn route(
+    reference: &dyn RulesEngine,
+    variant: &str,
+    request: &PositionRequest,
+) -> Result<Route, PositionError> {
+    let mut after = request.moves.clone();
+    if let Some(text) = &request.move_text {
+        after.splice(0..0, reference.split_moves(text));
+    }
+    if request.text.is_none() && request.board.is_none() {
+        return canonical_game(reference, variant, &PositionRequest::default(), &[], &after)
+            .map(Route::History);
+    }
+    let bare = PositionRequest {
+        moves: Vec::new(),
+        move_text: None,
+        history: None,
+        ..request.clone()
+    };
+    let board = reference.position(variant, &bare)?;
+    if let Some(history) = &request.history {
+        let history: Vec<String> = history
+            .iter()
+            .flat_map(|m| reference.split_moves(m))
+            .collect();
+        let reached = reference.position(
+            variant,
+            &PositionRequest {
+                moves: history.clone(),
+                ..PositionRequest::default()
+            },
+        )?;
+        if reached.text() != board.text() {
+            return Err(PositionError::Invalid(vec![SetupProblem::new(
+                "history-mismatch",
+                format!(
+                    "the case's `history` does not reach its board: it ends in `{}`, the board \
+                     is `{}`",
+                    reached.text(),
+                    board.text()
+                ),
+            )]));
+        }
+        return canonical_game(
+            reference,
+            variant,
+            &PositionRequest::default(),
+            &history,
+            &after,
+        )
+        .map(Route::History);
+    }
+    if reference.game() != "gomoku" {
+        return Ok(Route::Unreachable {
+            reason: format!(
+                "arbiter does not search move orders for {} boards: give the case a `history:` \
+                 (the game its source gives)",
+                reference.game()
+            ),
+            stones: None,
+        });
+    }
+    let Ok(parsed) = variant.parse::<GomokuVariant>() else {
+        return Err(PositionError::Notation(format!(
+            "no gomoku variant `{variant}`"
+        )));
+    };
+    let setup = Gomoku::parse_position(&parsed, &board.text())
+        .map_err(|error| PositionError::Notation(error.message))?;
+    match find_order(&parsed, &setup, ORDER_SEARCH_NODES) {
+        Ok(order) => {
+            let order: Vec<String> = order.iter().map(ToString::to_string).collect();
+            canonical_game(
+                reference,
+                variant,
+                &PositionRequest::default(),
+                &order,
+                &after,
+            )
+            .map(Route::History)
+        }
+        Err(reason) => {
+            // The board as it stands after the case's moves, for Gomocup's BOARD.
+            let last = reference.position(variant, request)?;
+            let stones = Gomoku::parse_position(&parsed, &last.text())
+                .ok()
+                .map(|setup| stones_of(&setup));
+            Ok(Route::Unreachable {
+                reason: format!("no move order reaches this board: {reason}"),
+                stones,
+            })
+        }
+    }
+}
+
+/// `first` then `then` replayed from `start`, in canonical notation.
+fn canonical_game(
+    reference: &dyn RulesEngine,
+    variant: &str,
+    start: &PositionRequest,
+    first: &[String],
+    then: &[String],
+) -> Result<Vec<String>, PositionError> {
+    let mut position = reference.position(variant, start)?;
+    let mut history = Vec::with_capacity(first.len() + then.len());
+    for (index, text) in first.iter().chain(then).enumerate() {
+        let refusal = |reason| PositionError::IllegalMove {
+            index: index + 1,
+            text: text.clone(),
+            reason,
+        };
+        let canonical = position.canonical(text).map_err(refusal)?;
+        position.play(&canonical).map_err(refusal)?;
+        history.push(canonical);
+    }
+    Ok(history)
+}
+
+/// The stones of `setup` from the side to move's view.
+fn stones_of(setup: &Setup) -> Stones {
+    let names = |points: &[Point]| points.iter().map(ToString::to_string).collect();
+    let (own, opponent) = match setup.to_move {
+        Colour::Black => (&setup.black, &setup.white),
+        Colour::White => (&setup.white, &setup.black),
+    };
+    Stones {
+        own: names(own),
+        opponent: names(opponent),
+    }
+}
+
+/// A move order from the empty board to `setup` under `variant`'s rule: stones alternate from
+/// black, none makes a five or is a forbidden point on the way (the last may end the game).
+/// Depth-first, the stones with the fewest neighbours of their colour first, positions that
+/// led nowhere remembered by their hash; at most `budget` positions.
+///
+/// # Errors
+/// Why there is none (counts that cannot alternate, an opening rule, a swap taken), or that
+/// the search gave up.
+pub(crate) fn find_order(
+    variant: &GomokuVariant,
+    setup: &Setup,
+    budget: u64,
+) -> Result<Vec<Point>, String> {
+    if variant.opening != Opening::Plain {
+        return Err(format!(
+            "the opening rule of `{variant}` has decisions a board does not show"
+        ));
+    }
+    if setup.first != Colour::Black {
+        return Err("a colour swap was taken, which no board shows".to_owned());
+    }
+    let (b, w) = (setup.black.len(), setup.white.len());
+    let alternates = match setup.to_move {
+        Colour::Black => b == w,
+        Colour::White => b == w + 1,
+    };
+    if !alternates {
+        let side = match setup.to_move {
+            Colour::Black => "black",
+            Colour::White => "white",
+        };
+        return Err(format!(
+            "{b} black and {w} white stones with {side} to move: alternating play from the empty \
+             board never gives that"
+        ));
+    }
+    let mut search = OrderSearch {
+        game: Gomoku::start(variant),
+        black: setup.black.clone(),
+        white: setup.white.clone(),
+        path: Vec::with_capacity(b + w),
+        dead: HashSet::new(),
+        nodes: 0,
+        budget,
+    };
+    match search.next() {
+        Some(true) => Ok(search.path),
+        Some(false) => Err(
+            "every order makes a five or (renju) plays a forbidden point before the last stone"
+                .to_owned(),
+        ),
+        None => Err(format!(
+            "the search gave up after {budget} positions without an order"
+        )),
+    }
+}
+
+struct OrderSearch {
+    game: Gomoku,
+    black: Vec<Point>,
+    white: Vec<Point>,
+    path: Vec<Point>,
+    /// Positions (by hash) from which no order completes.
+    dead: HashSet<u64>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl OrderSearch {
+    /// Places the next stone; `None` when the budget ran out.
+    fn next(&mut self) -> Option<bool> {
+        let left = self.black.len() + self.white.len();
+        if left == 0 {
+            return Some(true);
+        }
+        let colour = self.game.colour_to_move();
+        let pool = match colour {
+            Colour::Black => &self.black,
+            Colour::White => &self.white,
+        };
+        if pool.is_empty() {
+            return Some(false);
+        }
+        // Stones in the thick of their colour go last: they are the ones that make fives
+        // and forbidden shapes.
+        let mut order: Vec<(usize, Point)> =
+            pool.iter().map(|&p| (neighbours(p, pool), p)).collect();
+        order.sort();
+        for (_, point) in order {
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return None;
+            }
+            let mv = Move::Stone(point);
+            if self.game.check_move(mv).is_err() {
+                continue;
+            }
+            let undo = self.game.make(mv);
+            let ends = self.game.outcome().is_some();
+            if (!ends || left == 1) && !self.dead.contains(&self.game.hash()) {
+                let pool = match colour {
+                    Colour::Black => &mut self.black,
+                    Colour::White => &mut self.white,
+                };
+                pool.retain(|&p| p != point);
+                self.path.push(point);
+                match self.next() {
+                    Some(true) => return Some(true),
+                    None => return None,
+                    Some(false) => {}
+                }
+                self.path.pop();
+                let pool = match colour {
+                    Colour::Black => &mut self.black,
+                    Colour::White => &mut self.white,
+                };
+                pool.push(point);
+                self.dead.insert(self.game.hash());
+            }
+            self.game.unmake(mv, undo);
+        }
+        Some(false)
+    }
+}
+
+/// Stones of `pool` next to `point` (the eight neighbours).
+fn neighbours(point: Point, pool: &[Point]) -> usize {
+    pool.iter()
+        .filter(|&&other| {
+            other != point
+                && point.col().abs_diff(other.col()) <= 1
+                && point.row().abs_diff(other.row()) <= 1
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(variant: &GomokuVariant, text: &str) -> Setup {
+        Gomoku::parse_position(variant, text).unwrap()
+    }
+
+    fn replays(variant: &GomokuVariant, order: &[Point]) -> Gomoku {
+        let mut game = Gomoku::start(variant);
+        for (i, &p) in order.iter().enumerate() {
+            assert!(
+                game.outcome().is_none() || i == order.len(),
+                "game ended early"
+            );
+            game.play(Move::Stone(p)).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn finds_an_order_that_avoids_a_five_on_the_way() {
+        // Black's five h4..h8 with white's four stones elsewhere: the five must come last.
+        let variant: GomokuVariant = "freestyle".parse().unwrap();
+        let target = setup(
+            &variant,
+            "black: h4,h5,h6,h7,h8; white: a1,a3,a5,a7; to-move: white",
+        );
+        let order = find_order(&variant, &target, 10_000).unwrap();
+        let game = replays(&variant, &order);
+        assert!(game.outcome().is_some());
+        assert_eq!(order.len(), 9);
+    }
+
+    #[test]
+    fn renju_orders_avoid_forbidden_points() {
+        // h8 completes two open threes: black may only place it first or before they form.
+        let variant: GomokuVariant = "renju".parse().unwrap();
+        let target = setup(
+            &variant,
+            "black: f8,g8,h8,h6,h7; white: a1,a3,a5,a7; to-move: white",
+        );
+        let order = find_order(&variant, &target, 100_000).unwrap();
+        let mut game = Gomoku::start(&variant);
+        for p in order {
+            assert!(game.check_move(Move::Stone(p)).is_ok(), "{p} is refused");
+            game.make(Move::Stone(p));
+        }
+    }
+
+    #[test]
+    fn says_why_there_is_no_order() {
+        let variant: GomokuVariant = "freestyle".parse().unwrap();
+        let target = setup(&variant, "black: h8,h9; white: -; to-move: white");
+        let error = find_order(&variant, &target, 1000).unwrap_err();
+        assert!(error.contains("2 black and 0 white"), "{error}");
+        // Two fives, one of each colour: whichever comes first ends the game.
+        let target = setup(
+            &variant,
+            "black: a1,a2,a3,a4,a5; white: c1,c2,c3,c4,c5; to-move: black",
+        );
+        let error = find_order(&variant, &target, 100_000).unwrap_err();
+        assert!(error.contains("makes a five"), "{error}");
+        let swap: GomokuVariant = "freestyle+swap1".parse().unwrap();
+        let target = setup(&swap, "black: h8; white: -; to-move: white");
+        assert!(
+            find_order(&swap, &target, 1000)
+                .unwrap_err()
+                .contains("opening rule")
+        );
+    }
+}

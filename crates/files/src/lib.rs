@@ -1,0 +1,8 @@
+//! arbiter-files: what every loader and writer of arbiter's files shares: [`SpecError`], a
+//! problem in a file with its line, column and the source line under a caret (specs, suites,
+//! manifests and opening books report their problems so), and [`atomic`] writes.
+
+pub mod atomic;
+mod error;
+
+pub use error::{ECHO_LIMIT, SpecError, echo};

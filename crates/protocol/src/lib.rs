@@ -1,0 +1,209 @@
+//! Tournament protocols as pure codecs: text in, typed messages out, and back. No IO here.
+//!
+//! Both sides of every conversation use these types: the `arbiter-bot` binary (the engine side,
+//! `arbiter-bot`) and the adapters that drive an external engine (the manager side). Moves are
+//! always exchanged with the rest of arbiter in the game's own notation (`h8`, `d3`, `pass`,
+//! `d1-d7/g7`, `swap`), the notation of `arbiter_engine::Position`; the per-game
+//! [`encoding`] translates them to and from the platforms' coordinates.
+//!
+//! | module | protocol |
+//! |---|---|
+//! | [`encoding`] | Botzone coordinates per game (`{x,y}`, `{x0..y2}`, the `-1` meanings) and Gomocup `X,Y` |
+//! | [`botzone`] | Botzone JSON input/output, simplified line I/O, keep-running marker, history replay |
+//! | [`gomocup`] | Gomocup/Piskvork commands (`START`, `TURN`, `BOARD`…`DONE`, `SWAP2BOARD`, …) and answers |
+//! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
+//! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
+//! | [`ccgc`] | the CCGC platform protocol (`name?`, `new black`, `move <list>`, `error`, `end`, `quit`) and its move lists |
+//! | [`ucci`] | the xiangqi engine protocols UCCI 3.0 and UCI (Pikafish's, Fairy-Stockfish's ranks from 1): commands and replies |
+//!
+//! Every parser returns a [`CodecError`] for text it cannot read; none panics on any input.
+//! The protocols are documented for users in `docs/protocols.md`.
+//!
+//! [`Protocol`] is the one list of protocols: the manifest's `protocol:` key, `arbiter-bot
+//! --protocol` and the drivers all use it. Adding a protocol is one variant here, a codec module
+//! beside these, a driver in `arbiter_external` and a server in `arbiter_bot`; the compiler then
+//! names every `match` that must learn it.
+
+pub mod botzone;
+pub mod ccgc;
+pub mod encoding;
+pub mod gomocup;
+pub mod line;
+pub mod nboard;
+pub mod ucci;
+
+use std::fmt;
+
+use serde::Deserialize;
+
+pub use encoding::{Coords, Decoded, Encoding};
+
+/// A tournament protocol, in the spelling of manifests and of `arbiter-bot --protocol`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+#[clap(rename_all = "kebab-case")]
+pub enum Protocol {
+    /// Botzone JSON, simple interaction: a new process every turn, given the whole history.
+    Botzone,
+    /// Botzone JSON, keep-running: one process; later turns get only the new request line.
+    BotzoneKeepRunning,
+    /// Botzone's simplified line I/O (no JSON), a new process every turn.
+    BotzoneSimple,
+    /// Botzone's simplified line I/O, keep-running.
+    BotzoneSimpleKeepRunning,
+    /// Gomocup / Piskvork (`pbrain-*` engines).
+    Gomocup,
+    /// arbiter's own line protocol (`docs/protocols.md`): rules queries and `go`.
+    ArbiterLine,
+    /// The NBoard Othello GUI's engine protocol (Edax, NTest, Egaroucid …).
+    Nboard,
+    /// The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`).
+    Ccgc,
+}
+
+impl Protocol {
+    /// Every protocol.
+    pub const ALL: [Protocol; 8] = [
+        Protocol::Botzone,
+        Protocol::BotzoneKeepRunning,
+        Protocol::BotzoneSimple,
+        Protocol::BotzoneSimpleKeepRunning,
+        Protocol::Gomocup,
+        Protocol::ArbiterLine,
+        Protocol::Nboard,
+        Protocol::Ccgc,
+    ];
+
+    /// The manifest and command-line spelling.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Protocol::Botzone => "botzone",
+            Protocol::BotzoneKeepRunning => "botzone-keep-running",
+            Protocol::BotzoneSimple => "botzone-simple",
+            Protocol::BotzoneSimpleKeepRunning => "botzone-simple-keep-running",
+            Protocol::Gomocup => "gomocup",
+            Protocol::ArbiterLine => "arbiter-line",
+            Protocol::Nboard => "nboard",
+            Protocol::Ccgc => "ccgc",
+        }
+    }
+
+    /// Botzone's simplified line I/O (rather than JSON).
+    #[must_use]
+    pub const fn is_botzone_simple(self) -> bool {
+        matches!(
+            self,
+            Protocol::BotzoneSimple | Protocol::BotzoneSimpleKeepRunning
+        )
+    }
+
+    /// Whether one process serves a whole game (rather than one process per turn).
+    #[must_use]
+    pub const fn keeps_running(self) -> bool {
+        !matches!(self, Protocol::Botzone | Protocol::BotzoneSimple)
+    }
+
+    /// Whether the protocol only chooses moves (the rules are asked of arbiter's reference).
+    #[must_use]
+    pub const fn is_play_only(self) -> bool {
+        !matches!(self, Protocol::ArbiterLine)
+    }
+
+    /// The games a protocol can carry (`None`: every game).
+    #[must_use]
+    pub const fn games(self) -> Option<&'static [&'static str]> {
+        match self {
+            Protocol::Botzone
+            | Protocol::BotzoneKeepRunning
+            | Protocol::BotzoneSimple
+            | Protocol::BotzoneSimpleKeepRunning => Some(&["gomoku", "othello", "amazons", "nogo"]),
+            Protocol::Gomocup => Some(&["gomoku"]),
+            Protocol::Nboard => Some(&["othello"]),
+            Protocol::Ccgc => Some(ccgc::GAMES),
+            Protocol::ArbiterLine => None,
+        }
+    }
+}
+
+impl Protocol {
+    /// How many plies of a game a *fresh* engine process can be given that it did not play
+    /// itself; `None` when the protocol sets any game (a history, a board, a GGF game). The
+    /// CCGC platform has no such command: a new engine sees the start (`new black`) or the
+    /// opponent's first move (`new white`, `move …`), and later positions only arise in a game
+    /// it plays from the start.
+    #[must_use]
+    pub const fn max_given_plies(self) -> Option<usize> {
+        match self {
+            Protocol::Ccgc => Some(1),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Text that is not a valid message of the protocol, or a move that has no encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodecError {
+    /// Lower-case sentence without a trailing period, naming the offending text.
+    pub message: String,
+}
+
+impl CodecError {
+    /// An error with this message.
+    #[must_use]
+    pub(crate) fn new(message: impl Into<String>) -> CodecError {
+        CodecError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CodecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CodecError {}
+
+/// A line as the other side sent it, without its line end: strips one trailing `\n` and then
+/// one `\r` (Piskvork managers send CR LF; LF alone is accepted everywhere).
+#[must_use]
+pub fn trim_line_end(line: &str) -> &str {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    line.strip_suffix('\r').unwrap_or(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("TURN 7,7\r\n", "TURN 7,7")]
+    #[case("TURN 7,7\n", "TURN 7,7")]
+    #[case("TURN 7,7", "TURN 7,7")]
+    #[case("\r\n", "")]
+    #[case("a\r", "a")]
+    fn strips_line_ends(#[case] raw: &str, #[case] line: &str) {
+        assert_eq!(trim_line_end(raw), line);
+    }
+
+    #[test]
+    fn protocol_names_agree_with_serde_and_clap() {
+        use clap::ValueEnum;
+        for protocol in Protocol::ALL {
+            let yaml: Protocol = serde_saphyr::from_str(protocol.name()).unwrap();
+            assert_eq!(yaml, protocol);
+            let value = protocol.to_possible_value().unwrap();
+            assert_eq!(value.get_name(), protocol.name());
+        }
+        assert_eq!(Protocol::ALL.len(), Protocol::value_variants().len());
+    }
+}

@@ -1,0 +1,176 @@
+//! `junit.xml`: one `<testcase>` per case in the JUnit XML that Jenkins, GitLab and GitHub test
+//! reporters read, within the Jenkins xUnit plugin's `junit-10.xsd` (the common schema): a
+//! `<testsuite>` per spec or suite file (its path in `file`, its `source:` and topic as
+//! properties), a failed case with `<failure>` (the message, the first finding's check as the
+//! type), an engine fault or a spec error with `<error>` (the fault class or `spec-error`), a
+//! not-applicable case `<skipped>` with its reason, and the case's `file:line` in
+//! `<system-out>` (the schema has no line attribute on a test case).
+
+use std::fmt::Write as _;
+
+use super::{Audit, first_line};
+use arbiter_engine::FaultKind;
+use arbiter_runner::{CaseResult, Counts, Level, Verdict};
+
+/// The JUnit XML of `audit`.
+#[must_use]
+pub fn render(audit: &Audit<'_>) -> String {
+    let total = Counts::of(audit.results);
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        xml,
+        "<testsuites name=\"arbiter audit: {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">",
+        attribute(&audit.engines.join(", ")),
+        total.total(),
+        total.failed,
+        errors(&total)
+    );
+    for file in audit.files {
+        let counts = audit.counts_of(file);
+        if counts.total() == 0 {
+            continue;
+        }
+        let path = file.path.display().to_string();
+        let _ = writeln!(
+            xml,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" \
+             package=\"{}\" file=\"{}\">",
+            attribute(&path),
+            counts.total(),
+            counts.failed,
+            errors(&counts),
+            counts.not_applicable,
+            attribute(&file.game),
+            attribute(&path)
+        );
+        let _ = writeln!(
+            xml,
+            "    <properties>\n      <property name=\"kind\" value=\"{}\"/>\n      <property \
+             name=\"topic\" value=\"{}\"/>\n      <property name=\"source\" value=\"{}\"/>\n    \
+             </properties>",
+            file.kind,
+            attribute(&file.topic),
+            attribute(&file.source)
+        );
+        for result in audit.results_of(file) {
+            testcase(&mut xml, result);
+        }
+        xml.push_str("  </testsuite>\n");
+    }
+    xml.push_str("</testsuites>\n");
+    xml
+}
+
+/// Engine faults and spec errors: what JUnit calls errors (the test could not be judged).
+const fn errors(counts: &Counts) -> usize {
+    counts.engine_faults + counts.spec_errors
+}
+
+fn testcase(xml: &mut String, result: &CaseResult) {
+    let classname = format!("{}.{}", result.engine, result.origin.topic);
+    let _ = writeln!(
+        xml,
+        "    <testcase name=\"{}\" classname=\"{}\">",
+        attribute(&result.name),
+        attribute(&classname)
+    );
+    let headline = result
+        .findings
+        .first()
+        .map(|finding| format!("{}: expected {}", finding.check, finding.expected))
+        .or_else(|| result.reason.clone())
+        .unwrap_or_else(|| result.verdict.name().to_owned());
+    match result.verdict {
+        Verdict::Pass => {}
+        Verdict::Fail => {
+            let kind = result
+                .findings
+                .first()
+                .map_or("failed", |finding| finding.check.as_str());
+            let _ = writeln!(
+                xml,
+                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+                attribute(first_line(&headline)),
+                attribute(kind),
+                text(&result.message)
+            );
+        }
+        Verdict::EngineFault | Verdict::SpecError => {
+            let kind = result.fault.map_or(result.verdict.name(), FaultKind::code);
+            let _ = writeln!(
+                xml,
+                "      <error message=\"{}\" type=\"{}\">{}</error>",
+                attribute(first_line(&headline)),
+                attribute(kind),
+                text(&result.message)
+            );
+        }
+        Verdict::NotApplicable => {
+            let reason = result.reason.as_deref().unwrap_or("not applicable");
+            let _ = writeln!(
+                xml,
+                "      <skipped message=\"{}\"/>",
+                attribute(first_line(reason))
+            );
+        }
+    }
+    let mut out = format!(
+        "{} ({} {}, variant {})",
+        result.origin.location(),
+        result.origin.kind.name(),
+        result.origin.id,
+        result.variant
+    );
+    if result.level == Some(Level::Play) {
+        out.push_str(
+            "\nplay check: only the legality of the engine's chosen move was checked here",
+        );
+    }
+    if let Some(said) = &result.engine_said {
+        let _ = write!(out, "\nengine said: {said}");
+    }
+    let _ = writeln!(xml, "      <system-out>{}</system-out>", text(&out));
+    xml.push_str("    </testcase>\n");
+}
+
+/// `value` escaped for an attribute (quotes, and line breaks kept as character references).
+fn attribute(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in xml_chars(value) {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `value` escaped for element text.
+fn text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in xml_chars(value) {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The characters XML 1.0 allows; others (control characters an engine may print) become
+/// U+FFFD, so that one garbled answer cannot make the file unreadable.
+fn xml_chars(value: &str) -> impl Iterator<Item = char> + '_ {
+    value.chars().map(|c| match c {
+        '\t' | '\n' | '\r' => c,
+        c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => '\u{FFFD}',
+        c => c,
+    })
+}

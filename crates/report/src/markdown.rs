@@ -1,0 +1,205 @@
+//! `report.md`: the summary and the failures in GitHub-flavoured Markdown, short enough for a
+//! pull-request comment or a CI step summary (`$GITHUB_STEP_SUMMARY`): counts per engine, the
+//! coverage, the topics in a folded table, each failure folded with its board as a text
+//! diagram (at most [`MAX_FAILURES`], each message at most [`MAX_MESSAGE`] characters; the
+//! rest is in `report.html`), and the not-applicable cases as one line per reason.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::{Audit, first_line, matches};
+use arbiter_engine::FaultKind;
+use arbiter_runner::{CaseResult, Counts, Verdict};
+
+/// Failures shown in full; the rest are counted.
+pub(crate) const MAX_FAILURES: usize = 30;
+/// Characters of one failure's message shown.
+pub(crate) const MAX_MESSAGE: usize = 2500;
+
+/// The Markdown of `audit`.
+#[must_use]
+pub fn render(audit: &Audit<'_>) -> String {
+    let mut md = format!("## arbiter audit: {}\n\n", audit.engines.join(", "));
+    md.push_str(
+        "| engine | cases | rule-level passed | play checks | failed | engine faults | not \
+         applicable | spec errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for engine in audit.engines {
+        row(
+            &mut md,
+            &format!("`{engine}`"),
+            &audit.counts_of_engine(engine),
+        );
+    }
+    if audit.engines.len() > 1 {
+        row(&mut md, "**total**", &Counts::of(audit.results));
+    }
+    let _ = writeln!(md, "\n**{}**\n", audit.coverage);
+    if audit.coverage.play_check > 0 {
+        md.push_str(
+            "A play check verifies only that the engine's chosen move was legal; the case's \
+             own expectations were not asked.\n\n",
+        );
+    }
+    topics(&mut md, audit);
+    failures(&mut md, audit);
+    not_applicable(&mut md, audit);
+    for summary in audit.matches {
+        md.push_str(&matches::markdown(summary));
+    }
+    if !audit.orphans.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n{} orphaned snapshot(s): no suite case writes them any more.",
+            audit.orphans.len()
+        );
+    }
+    md
+}
+
+fn row(md: &mut String, label: &str, counts: &Counts) {
+    let _ = writeln!(
+        md,
+        "| {label} | {} | {} | {} | {} | {} | {} | {} |",
+        counts.total(),
+        counts.passed,
+        counts.play_checks,
+        counts.failed,
+        counts.engine_faults,
+        counts.not_applicable,
+        counts.spec_errors
+    );
+}
+
+fn topics(md: &mut String, audit: &Audit<'_>) {
+    let files: Vec<_> = audit
+        .files
+        .iter()
+        .map(|file| (file, audit.counts_of(file)))
+        .filter(|(_, counts)| counts.total() > 0)
+        .collect();
+    let _ = writeln!(
+        md,
+        "<details><summary>{} rule topic(s) and suite(s)</summary>\n\n| file | topic | source | \
+         cases | passed | play | failed | faults | n/a | spec errors |\n|---|---|---|---:|---:|\
+         ---:|---:|---:|---:|---:|",
+        files.len()
+    );
+    for (file, counts) in files {
+        let _ = writeln!(
+            md,
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            file.path.display(),
+            cell(&file.topic),
+            cell(&shorten(&file.source, 120)),
+            counts.total(),
+            counts.passed,
+            counts.play_checks,
+            counts.failed,
+            counts.engine_faults,
+            counts.not_applicable,
+            counts.spec_errors
+        );
+    }
+    md.push_str("\n</details>\n\n");
+}
+
+fn failures(md: &mut String, audit: &Audit<'_>) {
+    let problems: Vec<&CaseResult> = audit.problems().collect();
+    if problems.is_empty() {
+        md.push_str("No case failed.\n\n");
+        return;
+    }
+    let _ = writeln!(md, "### {} problem(s)\n", problems.len());
+    for result in problems.iter().take(MAX_FAILURES) {
+        let what = match result.verdict {
+            Verdict::EngineFault => format!(
+                "engine fault ({})",
+                result.fault.map_or("unknown", FaultKind::code)
+            ),
+            verdict => verdict.name().to_owned(),
+        };
+        let headline = result.findings.first().map_or_else(
+            || first_line(result.reason.as_deref().unwrap_or("")).to_owned(),
+            |finding| format!("{}: expected {}", finding.check, finding.expected),
+        );
+        let _ = writeln!(
+            md,
+            "<details><summary><b>{what}</b> <code>{}</code>: {}</summary>\n\n`{}` · source: {}\n",
+            html_text(&result.name),
+            html_text(&shorten(&headline, 160)),
+            result.origin.location(),
+            cell(&result.origin.source)
+        );
+        if let Some(said) = &result.engine_said {
+            let _ = writeln!(md, "engine said: `{}`\n", said.replace('`', "'"));
+        }
+        let _ = writeln!(
+            md,
+            "```text\n{}\n```\n</details>\n",
+            shorten(&result.message, MAX_MESSAGE).replace("```", "'''")
+        );
+    }
+    if problems.len() > MAX_FAILURES {
+        let _ = writeln!(
+            md,
+            "… and {} more: see `report.html` or `report.json`.\n",
+            problems.len() - MAX_FAILURES
+        );
+    }
+}
+
+fn not_applicable(md: &mut String, audit: &Audit<'_>) {
+    let mut by_reason: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for result in audit.not_applicable() {
+        let reason = first_line(result.reason.as_deref().unwrap_or("not applicable"));
+        by_reason.entry(reason).or_default().push(&result.name);
+    }
+    if by_reason.is_empty() {
+        return;
+    }
+    let total: usize = by_reason.values().map(Vec::len).sum();
+    let _ = writeln!(
+        md,
+        "<details><summary>{total} case(s) not applicable, for {} reason(s)</summary>\n",
+        by_reason.len()
+    );
+    for (reason, names) in by_reason {
+        let shown: Vec<String> = names.iter().take(3).map(|n| format!("`{n}`")).collect();
+        let more = names
+            .len()
+            .checked_sub(3)
+            .filter(|&more| more > 0)
+            .map_or_else(String::new, |more| format!(" and {more} more"));
+        let _ = writeln!(
+            md,
+            "- {} ({}): {}{more}",
+            cell(reason),
+            names.len(),
+            shown.join(", ")
+        );
+    }
+    md.push_str("\n</details>\n");
+}
+
+/// Text for a table cell: no line breaks, pipes escaped.
+fn cell(text: &str) -> String {
+    text.replace('\n', " ").replace('|', "\\|")
+}
+
+/// Text inside inline HTML.
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// At most `max` characters of `text`, marked when cut.
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max).collect();
+        format!("{cut} …")
+    }
+}

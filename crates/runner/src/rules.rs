@@ -1,0 +1,591 @@
+//! Running a rule spec case: set the position up on the engine and check each expectation
+//! (legal sets, illegal moves with their codes, side to move, passes, outcomes, boards,
+//! fouls, game-tree counts, perft). A player-only engine gets the play check instead
+//! ([`super::play`]).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use arbiter_core::PerftConvention;
+
+use super::result::{Finding, Level, Verdict, indent};
+use super::{Outcome, RunOptions, Stop, answered, canonical, canonical_set, list};
+use crate::spec::LoadedSpec;
+use crate::spec::locate;
+use crate::spec::locate::Point;
+use crate::spec::model::{
+    Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint,
+    InvalidPositionExpectation, LegalExpectation, PerftExpectation,
+};
+use arbiter_engine::{MarkRole, Position, PositionError, RulesEngine};
+
+/// The deepest perft arbiter walks when the rules set no longest game (a Surakarta variant
+/// without a move limit): the walk recurses once per ply.
+const MAX_PERFT_DEPTH: u32 = 512;
+
+/// Runs spec case `case` under `variant`.
+pub(crate) fn run(
+    engine: &dyn RulesEngine,
+    loaded: &LoadedSpec,
+    case: &Case,
+    variant: &str,
+    options: &RunOptions,
+) -> Outcome {
+    let title = format!(
+        "case `{}` ({}, variant {variant})",
+        case.id.value,
+        engine.name()
+    );
+    let line = case.id.referenced.line() as usize;
+    let mut check = Check {
+        outcome: Outcome::new(&loaded.path, line, title),
+        file: &loaded.text,
+    };
+    let mut verdict = check.run(engine, case, variant, options);
+    // A play check (a player-only engine) judges the move it chose, not the ruling the mark
+    // is about: only rule-level verdicts are known failures.
+    if let Some(reason) = &case.fixme
+        && check.outcome.level == Some(Level::Rules)
+    {
+        verdict = check.known_failure(reason, verdict, engine.reproducible());
+    }
+    check.outcome.finish(verdict, true);
+    check.outcome
+}
+
+/// The state of one case run.
+struct Check<'a> {
+    outcome: Outcome,
+    /// The case file's text, for pointing at a token.
+    file: &'a str,
+}
+
+impl Check<'_> {
+    fn fail(&mut self, finding: Finding) {
+        self.outcome.findings.push(finding);
+    }
+
+    /// The verdict of a case marked `fixme: reason` (a rule the reference cannot rule yet): a
+    /// failure is a known one, noted; that the case now holds fails it on arbiter's own engine
+    /// (its answers are reproducible), so that the mark is removed. Other verdicts stand.
+    fn known_failure(&mut self, reason: &str, verdict: Verdict, own_engine: bool) -> Verdict {
+        match verdict {
+            Verdict::Fail => {
+                let texts: Vec<String> = self
+                    .outcome
+                    .findings
+                    .drain(..)
+                    .map(|finding| finding.text)
+                    .collect();
+                self.outcome.notes.push(format!(
+                    "known failure (fixme: {reason}): {}",
+                    texts.join("; ")
+                ));
+                Verdict::Pass
+            }
+            Verdict::Pass if own_engine => {
+                self.fail(Finding::shown_as(
+                    "fixme",
+                    "the case still fails",
+                    "it holds",
+                    format!("the case is marked `fixme: {reason}` but now holds: remove the mark"),
+                ));
+                Verdict::Fail
+            }
+            other => other,
+        }
+    }
+
+    fn run(
+        &mut self,
+        engine: &dyn RulesEngine,
+        case: &Case,
+        variant: &str,
+        options: &RunOptions,
+    ) -> Verdict {
+        let request = super::position_request(&case.position);
+        let expect = &case.expect;
+        if !engine.capabilities().rules {
+            return super::play::check(
+                &mut self.outcome,
+                engine,
+                case,
+                variant,
+                &request,
+                self.file,
+            );
+        }
+        let position = engine.position(variant, &request);
+        if let Some(invalid) = &expect.invalid_position {
+            self.outcome.level = Some(Level::Rules);
+            return self.expect_invalid(position.err(), invalid);
+        }
+        let mut position =
+            match super::set_up(&mut self.outcome, &case.position, position, self.file) {
+                Ok(position) => position,
+                Err(verdict) => return verdict,
+            };
+        self.outcome.level = Some(Level::Rules);
+        match self.check_all(position.as_mut(), expect, options) {
+            Ok(()) if self.outcome.findings.is_empty() => Verdict::Pass,
+            Ok(()) => Verdict::Fail,
+            Err(stop) => self.outcome.stop(stop),
+        }
+    }
+
+    fn expect_invalid(
+        &mut self,
+        error: Option<PositionError>,
+        expected: &InvalidPositionExpectation,
+    ) -> Verdict {
+        let Some(error) = error else {
+            self.fail(Finding::new(
+                "invalid-position",
+                "the position is rejected as impossible",
+                "it was accepted",
+            ));
+            return Verdict::Fail;
+        };
+        let text = error.to_string();
+        // Each expected code takes one reported problem of that code.
+        let mut reported: Vec<&str> = match &error {
+            PositionError::Invalid(problems) => problems.iter().map(|p| p.code).collect(),
+            _ => Vec::new(),
+        };
+        for code in &expected.codes {
+            match reported.iter().position(|reported| reported == code) {
+                Some(index) => {
+                    reported.swap_remove(index);
+                }
+                None => self.fail(Finding::shown_as(
+                    "invalid-position",
+                    format!("a problem of code `{code}`"),
+                    text.clone(),
+                    format!("expected a problem of code `{code}`\nactual:   {text}"),
+                )),
+            }
+        }
+        for wanted in &expected.problems_including {
+            if !text.contains(wanted.as_str()) {
+                self.fail(Finding::shown_as(
+                    "invalid-position",
+                    format!("a problem mentioning `{wanted}`"),
+                    text.clone(),
+                    format!("expected a problem mentioning `{wanted}`\nactual:   {text}"),
+                ));
+            }
+        }
+        if self.outcome.findings.is_empty() {
+            Verdict::Pass
+        } else {
+            Verdict::Fail
+        }
+    }
+
+    fn check_all(
+        &mut self,
+        position: &mut dyn Position,
+        expect: &Expectations,
+        options: &RunOptions,
+    ) -> Result<(), Stop> {
+        if let Some(legal) = &expect.legal {
+            self.check_legal(position, legal)?;
+        }
+        for illegal in expect.illegal.iter().flatten() {
+            let mv = &illegal.mv.value;
+            match answered(position.check(mv))? {
+                Ok(()) => self.fail(
+                    Finding::new("illegal", format!("`{mv}` is illegal"), "it is accepted")
+                        .marking(MarkRole::Extra, [(mv, Some("accepted".to_owned()))]),
+                ),
+                Err(refusal) => {
+                    if let Some(reason) = illegal.reason.as_ref().map(|r| &r.value)
+                        && *reason != refusal.code
+                    {
+                        self.fail(Finding::new(
+                            "illegal",
+                            format!("`{mv}` refused as `{reason}`"),
+                            format!("refused as `{}`: {}", refusal.code, refusal.detail),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(side) = expect.to_move.as_ref().map(|side| &side.value) {
+            let actual = position.to_move();
+            if !position.is_to_move(side) {
+                self.fail(Finding::new(
+                    "to-move",
+                    format!("{side} to move"),
+                    format!("{actual} to move"),
+                ));
+            }
+        }
+        if expect.must_pass.is_some_and(|flag| flag.0) {
+            let legal = answered(position.legal_moves())?;
+            if legal != ["pass"] {
+                self.fail(Finding::new(
+                    "must-pass",
+                    "the only legal move is `pass`",
+                    format!("legal moves {}", list(&legal)),
+                ));
+            }
+        }
+        if expect.not_over.is_some_and(|flag| flag.0)
+            && let Some(outcome) = answered(position.outcome())?
+        {
+            self.fail(Finding::new(
+                "not-over",
+                "the game goes on",
+                format!("over, {outcome}"),
+            ));
+        }
+        if let Some(over) = &expect.over {
+            match answered(position.outcome())? {
+                None => self.fail(Finding::new("over", "the game is over", "it goes on")),
+                Some(outcome) => {
+                    let mut wrong = !answered(position.is_winner(&over.winner.value))?;
+                    wrong |= over
+                        .reason
+                        .as_ref()
+                        .is_some_and(|reason| reason.value != outcome.reason);
+                    wrong |= over.score.is_some() && over.score != outcome.score.map(|s| s.0);
+                    wrong |= over.score_empties_to_winner.is_some()
+                        && over.score_empties_to_winner != outcome.score.map(|s| s.1);
+                    if wrong {
+                        let mut expected = format!(
+                            "{} by {}",
+                            over.winner.value,
+                            over.reason
+                                .as_ref()
+                                .map_or("any reason", |reason| reason.value.as_str())
+                        );
+                        if let Some(score) = over.score {
+                            let _ = write!(expected, ", score {score:+}");
+                        }
+                        if let Some(score) = over.score_empties_to_winner {
+                            let _ = write!(expected, ", {score:+} with empties to the winner");
+                        }
+                        self.fail(Finding::new("over", expected, outcome.to_string()));
+                    }
+                }
+            }
+        }
+        if let Some(board_after) = &expect.board_after {
+            let diagram = &board_after.value;
+            match answered(position.same_board(diagram))? {
+                Ok(true) => {}
+                Ok(false) => self.fail(Finding::shown_as(
+                    "board-after",
+                    diagram.clone(),
+                    position.diagram(),
+                    format!(
+                        "expected board:\n{}\nactual board: as shown above",
+                        indent(diagram)
+                    ),
+                )),
+                Err(message) => {
+                    return Err(Stop::spec_error_at(
+                        Point::of(&board_after.referenced),
+                        format!("`board-after` is not a board of this game: {message}"),
+                    ));
+                }
+            }
+        }
+        if let Some(forbidden) = &expect.forbidden {
+            self.check_forbidden(position, forbidden)?;
+        }
+        if let Some(tree) = &expect.tree {
+            let Some(counts) = position.tree_counts(options.tree_limit) else {
+                return Err(Stop::not_applicable(format!(
+                    "the game tree has more than {} nodes",
+                    options.tree_limit
+                )));
+            };
+            let pairs = [
+                ("games", tree.games, counts.games),
+                ("positions", tree.positions, counts.positions),
+                (
+                    "terminal positions",
+                    tree.terminal_positions,
+                    counts.terminal_positions,
+                ),
+                ("first-side wins", tree.first_wins, counts.first_wins),
+                ("second-side wins", tree.second_wins, counts.second_wins),
+                ("draws", tree.draws, counts.draws),
+            ];
+            for (what, expected, actual) in pairs {
+                if let Some(expected) = expected.filter(|expected| *expected != actual) {
+                    self.fail(Finding::new(
+                        "tree",
+                        format!("{expected} {what}"),
+                        actual.to_string(),
+                    ));
+                }
+            }
+        }
+        if let Some(perft) = &expect.perft {
+            self.check_perft(position, perft, options, expect.present().len() == 1)?;
+        }
+        Ok(())
+    }
+
+    /// Perft, each line bounded by the work it takes: a depth beyond the longest possible
+    /// game is a spec error; a line whose expected count is above the run's node limit is
+    /// skipped; a walk stops when it has visited that many positions (a wrong expectation
+    /// cannot make it run for ever) and the line is skipped then too. A case of perft alone
+    /// whose every line was skipped checked nothing: not applicable.
+    fn check_perft(
+        &mut self,
+        position: &mut dyn Position,
+        perft: &PerftExpectation,
+        options: &RunOptions,
+        perft_only: bool,
+    ) -> Result<(), Stop> {
+        let convention = match perft.convention {
+            Convention::ExactLength => PerftConvention::SequencesOfExactLength,
+            Convention::FinishedIsLeaf => PerftConvention::FinishedGameIsLeaf,
+        };
+        // One ply past the longest game still says something (exact-length counts 0 there,
+        // finished-is-leaf every complete game); deeper counts repeat it.
+        let longest = position.longest_game();
+        let deepest = longest.map_or(MAX_PERFT_DEPTH, |plies| plies.saturating_add(1));
+        for &depth in perft.nodes.value.keys() {
+            if depth > deepest.min(MAX_PERFT_DEPTH) {
+                let why = match longest {
+                    Some(plies) if plies < MAX_PERFT_DEPTH => format!(
+                        "no game lasts more than {plies} more plies from this position, so depths \
+                         above {deepest} count nothing new"
+                    ),
+                    _ => format!("arbiter walks at most {MAX_PERFT_DEPTH} plies"),
+                };
+                let at = locate::key_point(self.file, &perft.nodes.referenced, &depth.to_string())
+                    .or_else(|| Point::of(&perft.nodes.referenced));
+                return Err(Stop::spec_error_at(
+                    at,
+                    format!("perft depth {depth} is beyond the longest possible game: {why}"),
+                ));
+            }
+        }
+        let limit = options.perft_limit.unwrap_or(u64::MAX);
+        let mut checked = 0;
+        for (&depth, &expected) in &perft.nodes.value {
+            if expected > limit {
+                self.outcome.notes.push(format!(
+                    "perft depth {depth} ({expected} nodes) skipped: above the run's node limit"
+                ));
+                continue;
+            }
+            let Some(actual) = answered(position.perft_within(depth, convention, limit))? else {
+                self.outcome.notes.push(format!(
+                    "perft depth {depth} ({expected} nodes expected) skipped: the walk visited \
+                     the run's node limit of {limit} positions without finishing"
+                ));
+                continue;
+            };
+            checked += 1;
+            if actual != expected {
+                self.fail(Finding::new(
+                    "perft",
+                    format!("perft({depth}) = {expected} ({})", convention.name()),
+                    actual.to_string(),
+                ));
+            }
+        }
+        if checked == 0 && perft_only {
+            return Err(Stop::not_applicable(format!(
+                "every perft line is above the run's node limit of {limit} (a larger \
+                 `--perft-limit` runs them)"
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_legal(
+        &mut self,
+        position: &dyn Position,
+        legal: &LegalExpectation,
+    ) -> Result<(), Stop> {
+        let actual: BTreeSet<String> = answered(position.legal_moves())?.into_iter().collect();
+        if let Some(exactly) = &legal.exactly {
+            let expected = canonical_set(position, exactly, self.file)?;
+            if expected != actual {
+                let missing: Vec<&String> = expected.difference(&actual).collect();
+                let extra: Vec<&String> = actual.difference(&expected).collect();
+                self.fail(Finding::shown_as(
+                    "legal",
+                    list(&expected),
+                    list(&actual),
+                    format!(
+                        "expected: legal moves exactly {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                        list(&expected),
+                        list(&actual),
+                        list(&missing),
+                        list(&extra)
+                    ),
+                )
+                .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Extra, extra.iter().map(|mv| (mv, None))));
+            }
+        }
+        if let Some(including) = &legal.including {
+            let expected = canonical_set(position, including, self.file)?;
+            let missing: Vec<&String> = expected.difference(&actual).collect();
+            if !missing.is_empty() {
+                self.fail(
+                    Finding::shown_as(
+                        "legal",
+                        format!("including {}", list(&expected)),
+                        list(&actual),
+                        format!(
+                            "expected legal: {}\nmissing:  {}\nactual:   {}",
+                            list(&expected),
+                            list(&missing),
+                            list(&actual)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None))),
+                );
+            }
+        }
+        if let Some(excluding) = &legal.excluding {
+            let expected = canonical_set(position, excluding, self.file)?;
+            let present: Vec<&String> = expected.intersection(&actual).collect();
+            if !present.is_empty() {
+                self.fail(
+                    Finding::shown_as(
+                        "legal",
+                        format!("excluding {}", list(&expected)),
+                        list(&actual),
+                        format!(
+                            "expected not legal: {}\nbut legal: {}",
+                            list(&expected),
+                            list(&present)
+                        ),
+                    )
+                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn check_forbidden(
+        &mut self,
+        position: &dyn Position,
+        expectation: &ForbiddenExpectation,
+    ) -> Result<(), Stop> {
+        let Some(actual) = answered(position.forbidden())? else {
+            return Err(Stop::not_applicable(
+                "the engine reports no forbidden points for this game",
+            ));
+        };
+        let actual: BTreeSet<(String, String)> = actual.into_iter().collect();
+        let canonical_points =
+            |points: &[ForbiddenPoint]| -> Result<BTreeSet<(String, String)>, Stop> {
+                points
+                    .iter()
+                    .map(|point| {
+                        let at = Point::of(&point.mv.referenced);
+                        Ok((
+                            canonical(position, &point.mv.value, at)?,
+                            point.reason.value.clone(),
+                        ))
+                    })
+                    .collect()
+            };
+        let show = |set: &BTreeSet<(String, String)>| {
+            let items: Vec<String> = set
+                .iter()
+                .map(|(mv, reason)| format!("{mv} {reason}"))
+                .collect();
+            format!("[{}]", items.join(", "))
+        };
+        if let Some(exactly) = &expectation.exactly {
+            let expected = canonical_points(exactly)?;
+            if expected != actual {
+                let missing: BTreeSet<(String, String)> =
+                    expected.difference(&actual).cloned().collect();
+                let extra: BTreeSet<(String, String)> =
+                    actual.difference(&expected).cloned().collect();
+                let marks = fouls(&missing, &extra);
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        show(&expected),
+                        show(&actual),
+                        format!(
+                            "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                            show(&expected),
+                            show(&actual),
+                            show(&missing),
+                            show(&extra)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, marks.0)
+                    .marking(MarkRole::Extra, marks.1),
+                );
+            }
+        }
+        if let Some(including) = &expectation.including {
+            let expected = canonical_points(including)?;
+            let missing: BTreeSet<(String, String)> =
+                expected.difference(&actual).cloned().collect();
+            if !expected.is_subset(&actual) {
+                let marks = fouls(&missing, &BTreeSet::new());
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        format!("including {}", show(&expected)),
+                        show(&actual),
+                        format!(
+                            "expected forbidden: {}\nmissing:  {}\nactual:   {}",
+                            show(&expected),
+                            show(&missing),
+                            show(&actual)
+                        ),
+                    )
+                    .marking(MarkRole::Missing, marks.0),
+                );
+            }
+        }
+        if let Some(excluding) = &expectation.excluding {
+            let expected = canonical_set(position, excluding, self.file)?;
+            let present: Vec<&String> = actual
+                .iter()
+                .map(|(mv, _)| mv)
+                .filter(|mv| expected.contains(*mv))
+                .collect();
+            if !present.is_empty() {
+                self.fail(
+                    Finding::shown_as(
+                        "forbidden",
+                        format!("excluding {}", list(&expected)),
+                        show(&actual),
+                        format!(
+                            "expected not forbidden: {}\nbut forbidden: {}",
+                            list(&expected),
+                            list(&present)
+                        ),
+                    )
+                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Forbidden points as marks: the missing ones and the extra ones, each with its foul's kind.
+type FoulMarks = Vec<(String, Option<String>)>;
+fn fouls(
+    missing: &BTreeSet<(String, String)>,
+    extra: &BTreeSet<(String, String)>,
+) -> (FoulMarks, FoulMarks) {
+    let marks = |set: &BTreeSet<(String, String)>| {
+        set.iter()
+            .map(|(mv, reason)| (mv.clone(), Some(reason.clone())))
+            .collect()
+    };
+    (marks(missing), marks(extra))
+}

@@ -1,0 +1,330 @@
+//! The checks after parsing, which serde's derive cannot express: a known game and variants,
+//! a source, unique kebab-case ids, a well-formed position and expectation, and the game's own
+//! vocabulary (sides, end reasons, refusal codes, foul kinds), each error pointing at its value.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use arbiter_core::EndReason;
+use serde_saphyr::Spanned;
+
+use super::load::at_key;
+use super::model::{Case, SpecFile};
+use arbiter_engine::RulesEngine;
+use arbiter_files::{SpecError, echo};
+
+/// The refusal code of text that is not a move at all (the runner's, for every game).
+pub(crate) const NOTATION_CODE: &str = "notation";
+
+/// The checks after parsing, which serde's derive cannot express.
+pub(crate) struct Checker<'a> {
+    pub(crate) path: &'a Path,
+    pub(crate) text: &'a str,
+    pub(crate) engines: &'a [Box<dyn RulesEngine>],
+}
+
+impl Checker<'_> {
+    pub(crate) fn check(&self, spec: &SpecFile) -> Vec<SpecError> {
+        let mut errors = Vec::new();
+        let game_engines: Vec<&dyn RulesEngine> = self
+            .engines
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|engine| engine.game() == spec.game)
+            .collect();
+        if game_engines.is_empty() {
+            let mut games: Vec<&str> = self.engines.iter().map(|engine| engine.game()).collect();
+            games.sort_unstable();
+            games.dedup();
+            errors.push(self.at_key(
+                "game",
+                format!(
+                    "unknown game {}; expected one of: {}",
+                    echo(&spec.game),
+                    games.join(", ")
+                ),
+            ));
+            return errors;
+        }
+        let known_variants: Vec<String> = game_engines
+            .iter()
+            .flat_map(|engine| engine.variants())
+            .collect();
+        let unknown_variant = |variant: &String| {
+            !game_engines
+                .iter()
+                .any(|engine| engine.accepts_variant(variant))
+        };
+        for variant in spec.variants.iter().filter(|v| unknown_variant(v)) {
+            errors.push(self.at_key(
+                "variants",
+                format!(
+                    "unknown variant {} of {}; expected one of: {}",
+                    echo(variant),
+                    spec.game,
+                    known_variants.join(", ")
+                ),
+            ));
+        }
+        if spec.source.trim().is_empty() {
+            errors.push(self.at_key(
+                "source",
+                "empty `source`: name the rulebook clause or public source",
+            ));
+        }
+        if spec.cases.is_empty() {
+            errors.push(self.at_key("cases", "no cases: a spec file needs at least one case"));
+        }
+        let mut ids = HashSet::new();
+        for case in &spec.cases {
+            let line = case.id.referenced.line() as usize;
+            let column = case.id.referenced.column() as usize;
+            let mut error = |message: String| {
+                errors.push(SpecError::at(self.path, self.text, line, column, message))
+            };
+            let id = &case.id.value;
+            if !is_kebab_case(id) {
+                error(format!(
+                    "case id {} is not lower-case kebab-case (letters, digits, `-`)",
+                    echo(id)
+                ));
+            }
+            if !ids.insert(id.as_str()) {
+                error(format!(
+                    "duplicate case id `{id}`: ids must be unique in a file"
+                ));
+            }
+            for variant in case.variants.iter().filter(|v| unknown_variant(v)) {
+                error(format!(
+                    "case `{id}`: unknown variant {}; expected one of: {}",
+                    echo(variant),
+                    known_variants.join(", ")
+                ));
+            }
+            if !spec.variants.is_empty() {
+                for variant in case.variants.iter().filter(|v| !spec.variants.contains(v)) {
+                    error(format!(
+                        "case `{id}`: variant `{variant}` is not one of the file's variants"
+                    ));
+                }
+            }
+            for problem in case_problems(case) {
+                error(format!("case `{id}`: {problem}"));
+            }
+            errors.extend(self.vocabulary(case, &game_engines));
+        }
+        errors
+    }
+
+    /// The names a case uses that the game does not know: sides (`to-move`, `winner`), end
+    /// reasons, refusal codes of `illegal`, foul kinds of `forbidden`. Each error points at
+    /// the name.
+    fn vocabulary(&self, case: &Case, engines: &[&dyn RulesEngine]) -> Vec<SpecError> {
+        let mut errors = Vec::new();
+        let id = &case.id.value;
+        let mut at = |value: &Spanned<String>, message: String| {
+            let (line, column) = (
+                value.referenced.line() as usize,
+                value.referenced.column() as usize,
+            );
+            errors.push(SpecError::at(self.path, self.text, line, column, message));
+        };
+        let sides = || {
+            let mut names: Vec<&str> = engines.iter().flat_map(|e| e.side_names()).collect();
+            names.dedup();
+            names.join(", ")
+        };
+        let known_side = |name: &str| engines.iter().any(|engine| engine.accepts_side(name));
+        for side in [&case.position.to_move, &case.expect.to_move]
+            .into_iter()
+            .flatten()
+        {
+            if !known_side(&side.value) {
+                at(
+                    side,
+                    format!(
+                        "case `{id}`: unknown side {}; expected one of: {}",
+                        echo(&side.value),
+                        sides()
+                    ),
+                );
+            }
+        }
+        if let Some(over) = &case.expect.over {
+            let winner = &over.winner;
+            if !winner.value.eq_ignore_ascii_case("draw") && !known_side(&winner.value) {
+                at(
+                    winner,
+                    format!(
+                        "case `{id}`: unknown winner {}; expected a side ({}) or `draw`",
+                        echo(&winner.value),
+                        sides()
+                    ),
+                );
+            }
+            if let Some(reason) = &over.reason
+                && EndReason::from_name(&reason.value).is_none()
+            {
+                let names: Vec<&str> = EndReason::ALL.iter().map(|r| r.name()).collect();
+                at(
+                    reason,
+                    format!(
+                        "case `{id}`: unknown end reason {}; expected one of: {}",
+                        echo(&reason.value),
+                        names.join(", ")
+                    ),
+                );
+            }
+        }
+        let codes: Vec<&str> = engines
+            .iter()
+            .flat_map(|e| e.move_codes())
+            .copied()
+            .collect();
+        if !codes.is_empty() {
+            for illegal in case.expect.illegal.iter().flatten() {
+                if let Some(reason) = &illegal.reason
+                    && reason.value != NOTATION_CODE
+                    && !codes.contains(&reason.value.as_str())
+                {
+                    at(
+                        reason,
+                        format!(
+                            "case `{id}`: unknown refusal code {}; expected one of: {}, {NOTATION_CODE}",
+                            echo(&reason.value),
+                            codes.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(forbidden) = &case.expect.forbidden {
+            let kinds: Vec<&str> = engines
+                .iter()
+                .flat_map(|e| e.foul_kinds())
+                .copied()
+                .collect();
+            let points = forbidden
+                .exactly
+                .iter()
+                .chain(&forbidden.including)
+                .flatten();
+            for point in points {
+                if !kinds.contains(&point.reason.value.as_str()) {
+                    let expected = if kinds.is_empty() {
+                        format!("{} has no foul rules", engines[0].game())
+                    } else {
+                        format!("expected one of: {}", kinds.join(", "))
+                    };
+                    at(
+                        &point.reason,
+                        format!(
+                            "case `{id}`: unknown foul kind {}; {expected}",
+                            echo(&point.reason.value)
+                        ),
+                    );
+                }
+            }
+        }
+        errors
+    }
+
+    /// An error pointing at a top-level key of the file (or the file, if the key is absent).
+    fn at_key(&self, key: &str, message: impl Into<String>) -> SpecError {
+        at_key(self.path, self.text, key, message)
+    }
+}
+
+pub(crate) fn is_kebab_case(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// What is wrong with a case's position and expectations, beyond types.
+fn case_problems(case: &Case) -> Vec<String> {
+    let mut problems = Vec::new();
+    let position = &case.position;
+    if position.board.is_some() && position.text.is_some() {
+        problems.push("`position` has both `board` and `text`; give one".to_owned());
+    }
+    if position.board.is_some() != position.to_move.is_some() {
+        problems.push("`position.board` and `position.to-move` go together".to_owned());
+    }
+    let expect = &case.expect;
+    if expect.present().is_empty() {
+        problems.push("`expect` is empty: give at least one expectation".to_owned());
+    }
+    if let Some(legal) = &expect.legal {
+        match (&legal.exactly, &legal.including, &legal.excluding) {
+            (None, None, None) => {
+                problems.push("`legal` needs `exactly`, `including` or `excluding`".to_owned())
+            }
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+                problems.push(
+                    "`legal.exactly` cannot be combined with `including`/`excluding`".to_owned(),
+                );
+            }
+            _ => {}
+        }
+    }
+    if let Some(forbidden) = &expect.forbidden {
+        match (
+            &forbidden.exactly,
+            &forbidden.including,
+            &forbidden.excluding,
+        ) {
+            (None, None, None) => {
+                problems.push("`forbidden` needs `exactly`, `including` or `excluding`".to_owned())
+            }
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+                problems.push(
+                    "`forbidden.exactly` cannot be combined with `including`/`excluding`"
+                        .to_owned(),
+                );
+            }
+            _ => {}
+        }
+    }
+    if expect.must_pass.is_some_and(|flag| !flag.0) {
+        problems
+            .push("`must-pass: false` says nothing; use `legal: {excluding: [pass]}`".to_owned());
+    }
+    if expect.not_over.is_some_and(|flag| !flag.0) {
+        problems.push("`not-over: false` says nothing; use `over: {...}`".to_owned());
+    }
+    if expect.over.is_some() && expect.not_over.is_some() {
+        problems.push("`over` and `not-over` contradict each other".to_owned());
+    }
+    if let Some(perft) = &expect.perft
+        && perft.nodes.value.is_empty()
+    {
+        problems.push("`perft.nodes` is empty".to_owned());
+    }
+    if let Some(tree) = &expect.tree {
+        let counts = [
+            tree.games,
+            tree.positions,
+            tree.terminal_positions,
+            tree.first_wins,
+            tree.second_wins,
+            tree.draws,
+        ];
+        if counts.iter().all(Option::is_none) {
+            problems.push("`tree` names no count".to_owned());
+        }
+    }
+    if let Some(invalid) = &expect.invalid_position
+        && invalid.codes.is_empty()
+    {
+        problems
+            .push("`invalid-position` names no problem code: `codes: [piece-count, …]`".to_owned());
+    }
+    if expect.invalid_position.is_some() && expect.present().len() > 1 {
+        problems.push("`invalid-position` cannot be combined with other expectations".to_owned());
+    }
+    problems
+}

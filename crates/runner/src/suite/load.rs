@@ -1,0 +1,275 @@
+//! Reading suites: `*.yaml` files in the suite format and Edax/FFO `*.obf` files, found by
+//! walkdir (sorted) under a directory. Like the spec loader, it collects every error of every
+//! file with its location, and stops at none.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use arbiter_search::Algorithm;
+
+use super::model::{SuiteCase, SuiteFile};
+use super::obf;
+use crate::spec::Skipped;
+use crate::spec::check::is_kebab_case;
+use crate::spec::load::{at_key, data_files, parse_yaml, read_text};
+use arbiter_engine::RulesEngine;
+use arbiter_files::SpecError;
+use arbiter_files::echo;
+
+/// A suite that loaded and passed the structural checks.
+#[derive(Debug)]
+pub struct LoadedSuite {
+    pub path: PathBuf,
+    /// The file stem: `ffo-01-19` for `suites/othello/ffo-01-19.obf`.
+    pub name: String,
+    pub suite: SuiteFile,
+    /// The 1-based line of each case, for messages.
+    pub(crate) lines: Vec<usize>,
+    /// The file's text, so that problems found when a case runs can point into it.
+    pub(crate) text: String,
+}
+
+impl LoadedSuite {
+    /// The source of a case's expected values: its own, else the file's.
+    #[must_use]
+    pub(crate) fn source_of<'a>(&'a self, case: &'a SuiteCase) -> &'a str {
+        case.source
+            .as_deref()
+            .or(self.suite.source.as_deref())
+            .unwrap_or("")
+    }
+}
+
+/// Everything a directory yielded.
+#[derive(Debug, Default)]
+pub struct LoadedSuites {
+    pub(crate) suites: Vec<LoadedSuite>,
+    pub errors: Vec<SpecError>,
+    pub(crate) skipped: Vec<Skipped>,
+}
+
+/// The extensions of suite files (compared without regard to case).
+pub const SUITE_EXTENSIONS: [&str; 3] = ["yaml", "yml", "obf"];
+
+/// Loads every suite file (`*.yaml`, `*.yml`, `*.obf`, any case) under `dir` (the schema
+/// folder aside), sorted by path, following symbolic links. A missing directory is an error.
+#[must_use]
+pub fn load_suites(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> LoadedSuites {
+    load_matching(dir, engines, |_| true)
+}
+
+/// Loads the suite files under `dir` for which `wanted` holds.
+#[must_use]
+pub fn load_matching(
+    dir: &Path,
+    engines: &[Box<dyn RulesEngine>],
+    wanted: impl Fn(&PathBuf) -> bool,
+) -> LoadedSuites {
+    let mut loaded = LoadedSuites::default();
+    if !dir.is_dir() {
+        let message = if dir.exists() {
+            "not a directory: give the folder of suite files"
+        } else {
+            "no such suite directory"
+        };
+        loaded.errors.push(SpecError::file(dir, message));
+        return loaded;
+    }
+    let found = data_files(dir, &SUITE_EXTENSIONS);
+    loaded.errors = found.errors;
+    loaded.skipped = found.skipped;
+    for path in found.paths.into_iter().filter(|path| wanted(path)) {
+        match load_suite_file(&path, engines) {
+            Ok(suite) => loaded.suites.push(suite),
+            Err(errors) => loaded.errors.extend(errors),
+        }
+    }
+    loaded
+}
+
+/// Loads one suite file (YAML or `.obf`, by its extension).
+///
+/// # Errors
+/// Every problem found in the file.
+pub fn load_suite_file(
+    path: &Path,
+    engines: &[Box<dyn RulesEngine>],
+) -> Result<LoadedSuite, Vec<SpecError>> {
+    let text = read_text(path)?;
+    load_suite_str(path, text, engines)
+}
+
+/// Loads a suite from text (YAML, or `.obf` when `path` ends so); `path` names it in errors.
+///
+/// # Errors
+/// Every problem found in the text.
+pub fn load_suite_str(
+    path: &Path,
+    text: String,
+    engines: &[Box<dyn RulesEngine>],
+) -> Result<LoadedSuite, Vec<SpecError>> {
+    let name = path
+        .file_stem()
+        .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
+    let (suite, lines) = if path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("obf"))
+    {
+        obf::parse(path, &text)?
+    } else {
+        let suite: SuiteFile = parse_yaml(path, &text)?;
+        let lines = suite
+            .cases
+            .iter()
+            .map(|case| case.id.referenced.line() as usize)
+            .collect();
+        (suite, lines)
+    };
+    let loaded = LoadedSuite {
+        path: path.to_owned(),
+        name,
+        suite,
+        lines,
+        text,
+    };
+    let errors = check(&loaded, &loaded.text, engines);
+    if errors.is_empty() {
+        Ok(loaded)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The checks serde cannot make: a known game and variant, sources, unique ids, budgets.
+fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> Vec<SpecError> {
+    let path = loaded.path.as_path();
+    let suite = &loaded.suite;
+    let at_key = |key: &str, message: String| at_key(path, text, key, message);
+    let mut errors = Vec::new();
+    let game_engines: Vec<&dyn RulesEngine> = engines
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|engine| engine.game() == suite.game)
+        .collect();
+    if game_engines.is_empty() {
+        let mut games: Vec<&str> = engines.iter().map(|engine| engine.game()).collect();
+        games.sort_unstable();
+        games.dedup();
+        errors.push(at_key(
+            "game",
+            format!(
+                "unknown game {}; expected one of: {}",
+                echo(&suite.game),
+                games.join(", ")
+            ),
+        ));
+        return errors;
+    }
+    if let Some(variant) = &suite.variant
+        && !game_engines
+            .iter()
+            .any(|engine| engine.accepts_variant(variant))
+    {
+        let known: Vec<String> = game_engines.iter().flat_map(|e| e.variants()).collect();
+        errors.push(at_key(
+            "variant",
+            format!(
+                "unknown variant {} of {}; expected one of: {}",
+                echo(variant),
+                suite.game,
+                known.join(", ")
+            ),
+        ));
+    }
+    if suite.cases.is_empty() {
+        errors.push(at_key(
+            "cases",
+            "no cases: a suite needs at least one position".to_owned(),
+        ));
+    }
+    if let Some(budget) = suite.budget
+        && let Some(problem) = budget_problem(budget)
+    {
+        errors.push(at_key("budget", problem));
+    }
+    let file_source = suite
+        .source
+        .as_deref()
+        .is_some_and(|source| !source.trim().is_empty());
+    let mut ids = HashSet::new();
+    for (index, case) in suite.cases.iter().enumerate() {
+        let line = loaded.lines[index];
+        let mut error = |message: String| errors.push(SpecError::at(path, text, line, 1, message));
+        let id = &case.id.value;
+        if !is_kebab_case(id) {
+            error(format!(
+                "case id {} is not lower-case kebab-case (letters, digits, `-`)",
+                echo(id)
+            ));
+        }
+        if !ids.insert(id.as_str()) {
+            error(format!(
+                "duplicate case id `{id}`: ids must be unique in a file"
+            ));
+        }
+        if !file_source && case.source.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            error(format!(
+                "case `{id}` has no `source`: name where its expected values come from"
+            ));
+        }
+        if case.best.is_none() && case.avoid.is_none() && case.score.is_none() {
+            error(format!(
+                "case `{id}` expects nothing: give `best`, `avoid` or `score`"
+            ));
+        }
+        if let Some(problem) = case.budget.and_then(budget_problem) {
+            error(format!("case `{id}`: {problem}"));
+        }
+        let algorithm = case.algorithm.or(suite.algorithm).unwrap_or_default();
+        if algorithm != Algorithm::Solve && case.budget.or(suite.budget).is_none() {
+            error(format!(
+                "case `{id}` searches with {algorithm} but has no `budget` (file or case): \
+                 give `{{depth: N}}` or `{{nodes: N}}` so the result is reproducible"
+            ));
+        }
+        let position = &case.position;
+        if position.board.is_some() && position.text.is_some() {
+            error(format!(
+                "case `{id}`: `position` has both `board` and `text`; give one"
+            ));
+        }
+        if position.board.is_some() != position.to_move.is_some() {
+            error(format!(
+                "case `{id}`: `position.board` and `position.to-move` go together"
+            ));
+        }
+        if let Some(side) = &position.to_move
+            && !game_engines
+                .iter()
+                .any(|engine| engine.accepts_side(&side.value))
+        {
+            let names: Vec<&str> = game_engines.iter().flat_map(|e| e.side_names()).collect();
+            errors.push(SpecError::at(
+                path,
+                text,
+                side.referenced.line() as usize,
+                side.referenced.column() as usize,
+                format!(
+                    "case `{id}`: unknown side {}; expected one of: {}",
+                    echo(&side.value),
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+fn budget_problem(budget: super::model::BudgetSpec) -> Option<String> {
+    match (budget.depth, budget.nodes) {
+        (Some(_), Some(_)) => Some("`budget` takes `depth` or `nodes`, not both".to_owned()),
+        (None, None) => Some("`budget` needs `depth` or `nodes`".to_owned()),
+        (Some(0), _) | (_, Some(0)) => Some("a budget of 0 searches nothing".to_owned()),
+        _ => None,
+    }
+}

@@ -1,0 +1,422 @@
+//! Running a suite case: set the position up, search it under the case's budget, compare the
+//! chosen move and the score with the expectations. The search is kept for the snapshot,
+//! which [`super::PlannedCase::run`] compares.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use arbiter_search::{Algorithm, Budget, SearchError, Verdict as Proof};
+
+use super::result::{Board, Finding, Level, Verdict, indent};
+use super::{Outcome, Stop, canonical_set, list, position_request};
+use crate::suite::LoadedSuite;
+use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
+use arbiter_engine::{MarkRole, Position, RulesEngine, SearchFailure, SearchReport};
+
+/// What a suite case searched with, for the snapshot.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    pub(crate) algorithm: Algorithm,
+    pub(crate) budget: Option<BudgetSpec>,
+}
+
+/// The algorithm and budget a case runs with: its own, else the suite's.
+#[must_use]
+pub fn settings_of(loaded: &LoadedSuite, case: &SuiteCase) -> (Algorithm, Option<BudgetSpec>) {
+    let algorithm = case
+        .algorithm
+        .or(loaded.suite.algorithm)
+        .unwrap_or_default();
+    (algorithm, case.budget.or(loaded.suite.budget))
+}
+
+/// Runs case `index` of `loaded` against `engine`.
+pub(crate) fn run(
+    engine: &dyn RulesEngine,
+    loaded: &LoadedSuite,
+    index: usize,
+    variant: &str,
+) -> (Outcome, Settings) {
+    let case = &loaded.suite.cases[index];
+    let (algorithm, budget) = settings_of(loaded, case);
+    let title = format!(
+        "suite case `{}` ({}, {algorithm}, {})",
+        case.id.value,
+        engine.name(),
+        budget.map_or_else(|| "to the end".to_owned(), |b| b.to_string()),
+    );
+    let mut outcome = Outcome::new(&loaded.path, loaded.lines[index], title);
+    let search = Search {
+        algorithm,
+        budget,
+        file: &loaded.text,
+    };
+    let verdict = search.run(&mut outcome, engine, case, variant);
+    outcome.finish(verdict, false);
+    (outcome, Settings { algorithm, budget })
+}
+
+/// How a case is searched, and the file it is written in.
+struct Search<'a> {
+    algorithm: Algorithm,
+    budget: Option<BudgetSpec>,
+    file: &'a str,
+}
+
+impl Search<'_> {
+    fn run(
+        &self,
+        outcome: &mut Outcome,
+        engine: &dyn RulesEngine,
+        case: &SuiteCase,
+        variant: &str,
+    ) -> Verdict {
+        let (algorithm, budget) = (self.algorithm, self.budget);
+        // A player-only engine (a tournament protocol) chooses a move but proves nothing: its
+        // move is checked against `best`/`avoid`, and a case with only a `score` does not apply.
+        let capabilities = engine.capabilities();
+        let player_only = !capabilities.search && capabilities.player;
+        if !capabilities.search && !player_only {
+            return outcome.stop(Stop::not_applicable(format!(
+                "{} has no search",
+                engine.name()
+            )));
+        }
+        if player_only && case.best.is_none() && case.avoid.is_none() {
+            if case.score == Some(ExpectedScore::Win) {
+                return play_out(outcome, engine, case, variant, self.file);
+            }
+            return outcome.stop(Stop::not_applicable(format!(
+                "{} only plays moves; the case expects a proven score other than a win",
+                engine.name()
+            )));
+        }
+        let request = position_request(&case.position);
+        let position = match super::set_up(
+            outcome,
+            &case.position,
+            engine.position(variant, &request),
+            self.file,
+        ) {
+            Ok(position) => position,
+            Err(verdict) => return verdict,
+        };
+        // The case's own moves are judged by the reference rules (the embedded engine of the
+        // game), not by the engine under test: a player-only engine cannot be asked, and
+        // whether the case is sound is not the tested engine's to say.
+        let reference = arbiter_engine::find_engine(engine.game())
+            .and_then(|rules| rules.position(variant, &request).ok());
+        let judge = reference.as_deref().unwrap_or(position.as_ref());
+        if let Err(stop) = self.moves_are_legal(judge, case) {
+            return outcome.stop(stop);
+        }
+        let search_budget = match budget {
+            Some(BudgetSpec {
+                depth: Some(depth), ..
+            }) => Budget::Depth(depth),
+            Some(BudgetSpec {
+                nodes: Some(nodes), ..
+            }) => Budget::Nodes(nodes),
+            _ => Budget::Nodes(u64::MAX),
+        };
+        let report = match position.search(algorithm, search_budget, None) {
+            Ok(report) => report,
+            Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
+                return outcome.stop(Stop::not_applicable(what));
+            }
+            Err(SearchFailure::Fault(fault)) => {
+                if fault.kind.is_rule_break() {
+                    outcome.level = Some(Level::Play);
+                }
+                outcome.record_fault(&fault);
+                return outcome.stop(Stop::fault(&fault));
+            }
+            Err(error) => {
+                outcome.level = Some(level_of(player_only));
+                return outcome.stop(Stop::new(Verdict::Fail, error.to_string()));
+            }
+        };
+        outcome.level = Some(level_of(player_only));
+        outcome.engine_said = Some(describe(&report));
+        if player_only && case.score.is_some() {
+            outcome
+                .notes
+                .push("score not checked: the engine only plays moves".to_owned());
+        }
+        let findings = expectations_hold(position.as_ref(), case, &report, !player_only, self.file);
+        outcome.search = Some(report);
+        let findings = match findings {
+            Ok(findings) => findings,
+            Err(stop) => return outcome.stop(stop),
+        };
+        let report = outcome.search.as_ref().expect("kept above");
+        // A `fixme` marks a known weakness of arbiter's own engine: a failure there is reported
+        // as known. That the case now holds is news only for arbiter's own engine (its searches
+        // are reproducible); an external engine that holds it simply passes.
+        if let Some(reason) = &case.fixme {
+            if findings.is_empty() && !engine.reproducible() {
+                return Verdict::Pass;
+            }
+            if findings.is_empty() {
+                outcome.findings.push(Finding::shown_as(
+                    "fixme",
+                    "the case still fails",
+                    "it holds",
+                    format!(
+                        "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
+                     search:   {}",
+                        describe(report)
+                    ),
+                ));
+                return Verdict::Fail;
+            }
+            let texts: Vec<&str> = findings.iter().map(|f| f.text.as_str()).collect();
+            outcome.notes.push(format!(
+                "known failure (fixme: {reason}): {}",
+                texts.join("; ")
+            ));
+            return Verdict::Pass;
+        }
+        if findings.is_empty() {
+            return Verdict::Pass;
+        }
+        let search_line = format!("search:   {}", describe(report));
+        outcome.findings.extend(findings);
+        outcome.trailer = Some(search_line);
+        Verdict::Fail
+    }
+
+    /// Every move a case names in `best` or `avoid` must be legal in its position: a best move
+    /// that cannot be played could never be chosen, and avoiding one would pass by vacuity.
+    fn moves_are_legal(&self, position: &dyn Position, case: &SuiteCase) -> Result<(), Stop> {
+        for (key, moves) in [("best", &case.best), ("avoid", &case.avoid)] {
+            let Some(moves) = moves else { continue };
+            for (text, at) in super::move_texts(moves, self.file) {
+                let canonical = super::canonical(position, text, at)?;
+                if let Err(refusal) = super::answered(position.check(&canonical))? {
+                    return Err(Stop::spec_error_at(
+                        at,
+                        format!(
+                            "`{key}` names `{text}`, which is not legal here ({}): {}",
+                            refusal.code, refusal.detail
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+const fn level_of(player_only: bool) -> Level {
+    if player_only {
+        Level::Play
+    } else {
+        Level::Rules
+    }
+}
+
+/// The failed expectations.
+fn expectations_hold(
+    position: &dyn Position,
+    case: &SuiteCase,
+    report: &SearchReport,
+    check_score: bool,
+    file: &str,
+) -> Result<Vec<Finding>, Stop> {
+    let mut findings = Vec::new();
+    let chosen = report.best.clone().unwrap_or_else(|| "none".to_owned());
+    if let Some(best) = &case.best {
+        let best: BTreeSet<String> = canonical_set(position, best, file)?;
+        if !best.contains(&chosen) {
+            findings.push(
+                Finding::new(
+                    "best",
+                    format!("a move among {}", list(&best)),
+                    chosen.clone(),
+                )
+                .marking(MarkRole::Expected, best.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Actual, [(&chosen, None)]),
+            );
+        }
+    }
+    if let Some(avoid) = &case.avoid {
+        let avoid: BTreeSet<String> = canonical_set(position, avoid, file)?;
+        if avoid.contains(&chosen) {
+            findings.push(
+                Finding::new("avoid", format!("none of {}", list(&avoid)), chosen.clone())
+                    .marking(MarkRole::Actual, [(&chosen, None)]),
+            );
+        }
+    }
+    if let Some(expected) = case.score.filter(|_| check_score) {
+        let proven = report.proven;
+        let holds = match (expected, proven) {
+            (ExpectedScore::Win, Some(p)) => p.verdict == Proof::Win,
+            (ExpectedScore::Draw, Some(p)) => p.verdict == Proof::Draw,
+            (ExpectedScore::Loss, Some(p)) => p.verdict == Proof::Loss,
+            (ExpectedScore::Exact(margin), Some(p)) => p.margin == Some(margin),
+            (_, None) => false,
+        };
+        if !holds {
+            findings.push(Finding::new(
+                "score",
+                format!("{expected} (proven)"),
+                proof_text(report),
+            ));
+        }
+    }
+    Ok(findings)
+}
+
+/// What the search proved, or that it proved nothing.
+#[must_use]
+pub fn proof_text(report: &SearchReport) -> String {
+    match report.proven {
+        Some(proven) => match proven.margin {
+            Some(margin) => format!("{} {margin:+}", proven.verdict),
+            None => proven.verdict.to_string(),
+        },
+        None => format!("unproven (score {})", report.score),
+    }
+}
+
+/// One line about a search: move, score, depth, nodes, principal variation.
+fn describe(report: &SearchReport) -> String {
+    let mut text = format!(
+        "best {} score {} ({}) depth {} nodes {}",
+        report.best.as_deref().unwrap_or("none"),
+        report.score,
+        proof_text(report),
+        report.depth,
+        report.nodes
+    );
+    if !report.pv.is_empty() {
+        let _ = write!(text, " pv {}", report.pv.join(" "));
+    }
+    text
+}
+
+/// A suite message: the header, the board, then each block on its own lines.
+pub(crate) fn render(header: &str, board: Option<&Board>, blocks: &[&str]) -> String {
+    let mut text = format!("{header}\n");
+    if let Some(board) = board {
+        let _ = writeln!(text, "{}", indent(&board.diagram));
+    }
+    for block in blocks {
+        let _ = writeln!(text, "{block}");
+    }
+    text
+}
+
+/// The most plies a won position is played out for (a VCF runs a few fours; a VCT a few
+/// more moves).
+pub(crate) const PLAY_OUT_PLIES: usize = 40;
+
+/// The reference's budget per defending move: deterministic, and enough to block every four.
+const DEFENCE_NODES: u64 = 20_000;
+
+/// A player-only engine in a position its side wins (the case's proven `score: win`): it
+/// plays the game out against the reference engine's defence and must win within
+/// [`PLAY_OUT_PLIES`]. A play protocol cannot prove a score; winning the position is what the
+/// score claims can be had, and what a tournament asks of the engine. Every move of the engine
+/// is validated by its driver; the defence is the embedded engine's search.
+fn play_out(
+    outcome: &mut Outcome,
+    engine: &dyn RulesEngine,
+    case: &SuiteCase,
+    variant: &str,
+    file: &str,
+) -> Verdict {
+    let request = position_request(&case.position);
+    let Some(reference) = arbiter_engine::find_engine(engine.game()) else {
+        return outcome.stop(Stop::not_applicable("no reference rules to defend with"));
+    };
+    let mut game = match super::set_up(
+        outcome,
+        &case.position,
+        reference.position(variant, &request),
+        file,
+    ) {
+        Ok(position) => position,
+        Err(verdict) => return verdict,
+    };
+    let attacker = game.to_move();
+    let mut played: Vec<String> = Vec::new();
+    let expected = format!("{attacker} wins the game out against arbiter's defence");
+    while played.len() < PLAY_OUT_PLIES {
+        match super::answered(game.outcome()) {
+            Ok(Some(over)) => {
+                outcome.level = Some(Level::Play);
+                outcome.engine_said = Some(format!("played out: {} ({over})", played.join(" ")));
+                if over.winner.as_deref() == Some(attacker.as_str()) {
+                    return Verdict::Pass;
+                }
+                outcome
+                    .findings
+                    .push(Finding::new("play-out", expected, over.to_string()));
+                return Verdict::Fail;
+            }
+            Ok(None) => {}
+            Err(stop) => return outcome.stop(stop),
+        }
+        let mv = if game.to_move() == attacker {
+            let mut asked = request.clone();
+            asked.moves.extend(played.iter().cloned());
+            let position = match engine.position(variant, &asked) {
+                Ok(position) => position,
+                Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),
+            };
+            match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+                Ok(report) => match report.best {
+                    Some(best) => best,
+                    None => return outcome.stop(Stop::new(Verdict::Fail, "no move")),
+                },
+                Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
+                    return outcome.stop(Stop::not_applicable(what));
+                }
+                Err(SearchFailure::Fault(fault)) => {
+                    outcome.level = Some(Level::Play);
+                    let verdict = outcome.record_fault(&fault);
+                    let at = if played.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" after {}", played.join(" "))
+                    };
+                    return outcome.stop(Stop::new(
+                        verdict,
+                        format!("engine fault ({}){at}: {}", fault.kind, fault.detail),
+                    ));
+                }
+                Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),
+            }
+        } else {
+            match game.search(Algorithm::AlphaBeta, Budget::Nodes(DEFENCE_NODES), None) {
+                Ok(SearchReport {
+                    best: Some(best), ..
+                }) => best,
+                other => {
+                    return outcome.stop(Stop::new(
+                        Verdict::Fail,
+                        format!("the reference defence found no move: {other:?}"),
+                    ));
+                }
+            }
+        };
+        if let Err(refusal) = game.play(&mv) {
+            return outcome.stop(Stop::new(
+                Verdict::Fail,
+                format!("`{mv}` refused by the reference rules: {refusal}"),
+            ));
+        }
+        played.push(mv);
+    }
+    outcome.level = Some(Level::Play);
+    outcome.engine_said = Some(format!("played out: {}", played.join(" ")));
+    outcome.findings.push(Finding::new(
+        "play-out",
+        expected,
+        format!("no result within {PLAY_OUT_PLIES} plies"),
+    ));
+    Verdict::Fail
+}

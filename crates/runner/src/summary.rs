@@ -1,0 +1,127 @@
+//! Counting results: per file and in total, and the coverage a run reached (how many cases
+//! were checked against the rules, how many only by a play check, how many not at all).
+
+use std::fmt;
+
+use super::result::{CaseResult, Level, Verdict};
+
+/// How many cases ended which way. A pass is either rule-level (`passed`) or a play check
+/// (`play_checks`), never both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Passed with the case's own expectations checked.
+    pub passed: usize,
+    /// Passed a play check only: the engine's move was legal, its rules were not asked.
+    pub play_checks: usize,
+    pub failed: usize,
+    pub engine_faults: usize,
+    pub not_applicable: usize,
+    pub spec_errors: usize,
+}
+
+impl Counts {
+    /// Counts `result` in.
+    pub(crate) fn add(&mut self, result: &CaseResult) {
+        match result.verdict {
+            Verdict::Pass if result.level == Some(Level::Play) => self.play_checks += 1,
+            Verdict::Pass => self.passed += 1,
+            Verdict::Fail => self.failed += 1,
+            Verdict::EngineFault => self.engine_faults += 1,
+            Verdict::NotApplicable => self.not_applicable += 1,
+            Verdict::SpecError => self.spec_errors += 1,
+        }
+    }
+
+    /// Every case counted.
+    #[must_use]
+    pub const fn total(&self) -> usize {
+        self.passed
+            + self.play_checks
+            + self.failed
+            + self.engine_faults
+            + self.not_applicable
+            + self.spec_errors
+    }
+
+    /// The counts of `results`.
+    #[must_use]
+    pub fn of<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> Counts {
+        let mut counts = Counts::default();
+        for result in results {
+            counts.add(result);
+        }
+        counts
+    }
+}
+
+/// What a run could check: cases judged on their own expectations (rule-level, passed or
+/// failed), cases judged by a play check only, and cases not checked at all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    pub cases: usize,
+    pub rule_level: usize,
+    pub play_check: usize,
+    /// Not applicable, spec errors, and faults before any answer could be judged.
+    pub unchecked: usize,
+    pub not_applicable: usize,
+}
+
+impl Coverage {
+    /// The coverage of `results`.
+    #[must_use]
+    pub fn of<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> Coverage {
+        let mut coverage = Coverage::default();
+        for result in results {
+            coverage.cases += 1;
+            match result.level {
+                Some(Level::Rules) => coverage.rule_level += 1,
+                Some(Level::Play) => coverage.play_check += 1,
+                None => coverage.unchecked += 1,
+            }
+            if result.verdict == Verdict::NotApplicable {
+                coverage.not_applicable += 1;
+            }
+        }
+        coverage
+    }
+
+    /// Cases checked at rule level or by a play check.
+    #[must_use]
+    pub const fn checked(&self) -> usize {
+        self.rule_level + self.play_check
+    }
+
+    /// The share of cases checked, in percent (0 for no cases).
+    #[must_use]
+    pub fn checked_percent(&self) -> f64 {
+        percent(self.checked(), self.cases)
+    }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+impl fmt::Display for Coverage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "coverage: {} of {} case(s) checked ({:.1}%): {} rule-level ({:.1}%), {} play check(s) \
+             ({:.1}%), {} not applicable ({:.1}%)",
+            self.checked(),
+            self.cases,
+            self.checked_percent(),
+            self.rule_level,
+            percent(self.rule_level, self.cases),
+            self.play_check,
+            percent(self.play_check, self.cases),
+            self.not_applicable,
+            percent(self.not_applicable, self.cases),
+        )
+    }
+}

@@ -1,0 +1,479 @@
+//! The runner's reproducers: work bounded by the work a line can take, not by its expected
+//! count (issue 15 §1), the play check's level, and snapshot judgement.
+
+use std::path::Path;
+
+use super::*;
+use crate::spec::load_str;
+use arbiter_engine::embedded_engines;
+use arbiter_engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
+
+/// Runs every case of a spec written inline under `options`.
+fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
+    let engines = embedded_engines();
+    let spec = load_str(Path::new("inline.yaml"), yaml, &engines).expect("the spec loads");
+    let files = CaseFiles {
+        specs: vec![spec],
+        suites: Vec::new(),
+    };
+    plan(&files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), options))
+        .collect()
+}
+
+fn limited(nodes: u64) -> RunOptions {
+    RunOptions {
+        perft_limit: Some(nodes),
+        tree_limit: nodes,
+        snapshots: SnapshotPolicy::Ignore,
+    }
+}
+
+#[test]
+fn a_deep_perft_line_with_a_small_expected_count_stops_at_the_node_limit() {
+    // Depth 100 on Othello is within the longest game bound (2 x 60 + 1 plies), and its
+    // expected count is small, so only the walk's own budget can stop it.
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {1: 4, 100: 5}}}\n",
+        &limited(100_000),
+    );
+    let [result] = results.as_slice() else {
+        panic!("{results:?}")
+    };
+    assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
+    assert!(
+        result
+            .notes
+            .iter()
+            .any(|note| note.contains("perft depth 100") && note.contains("without finishing")),
+        "{:?}",
+        result.notes
+    );
+}
+
+#[test]
+fn a_case_whose_every_perft_line_is_skipped_checked_nothing() {
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {100: 5}}}\n",
+        &limited(10_000),
+    );
+    assert_eq!(
+        results[0].verdict,
+        Verdict::NotApplicable,
+        "{}",
+        results[0].message
+    );
+    assert_eq!(results[0].level, Some(Level::Rules));
+}
+
+#[test]
+fn a_tree_walk_from_the_othello_start_stops_at_the_node_limit() {
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: tree\n    expect: {tree: {games: 1}}\n",
+        &limited(50_000),
+    );
+    assert_eq!(results[0].verdict, Verdict::NotApplicable);
+    assert!(
+        results[0]
+            .reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("more than 50000 nodes"),
+        "{:?}",
+        results[0].reason
+    );
+}
+
+#[test]
+fn a_depth_beyond_the_longest_game_is_a_spec_error_at_the_depth() {
+    let results = run_spec(
+        "game: tictactoe\nsource: x\ncases:\n  - id: a\n    expect: {perft: {nodes: {1: 9, 4294967295: 0}}}\n",
+        &limited(1_000_000),
+    );
+    assert_eq!(results[0].verdict, Verdict::SpecError);
+    assert!(
+        results[0].message.starts_with("inline.yaml:5:36: "),
+        "{}",
+        results[0].message
+    );
+    assert!(
+        results[0]
+            .message
+            .contains("no game lasts more than 9 more plies")
+    );
+}
+
+#[test]
+fn a_passing_rule_case_is_rule_level_and_says_where_it_is_written() {
+    let results = run_spec(
+        "game: tictactoe\nsource: the rules\ncases:\n  - id: start\n    expect: {to-move: x}\n",
+        &limited(1_000),
+    );
+    let result = &results[0];
+    assert_eq!(
+        (result.verdict, result.level),
+        (Verdict::Pass, Some(Level::Rules))
+    );
+    assert_eq!(result.origin.location(), "inline.yaml:4");
+    assert_eq!(result.origin.source, "the rules");
+    assert_eq!(
+        result.board.as_ref().map(|b| b.text.as_str()),
+        Some(".../.../... x")
+    );
+    assert!(result.message.is_empty());
+}
+
+#[test]
+fn a_failing_case_names_what_was_expected_and_what_was_found() {
+    let results = run_spec(
+        "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {to-move: o}\n",
+        &limited(1_000),
+    );
+    let result = &results[0];
+    assert_eq!(result.verdict, Verdict::Fail);
+    assert_eq!(result.findings.len(), 1);
+    assert_eq!(result.findings[0].check, "to-move");
+    assert_eq!(result.findings[0].expected, "o to move");
+    assert_eq!(result.findings[0].actual, "x to move");
+    assert!(
+        result
+            .message
+            .contains("expected: o to move\n    actual:   x to move")
+    );
+}
+
+/// A player-only engine: tic-tac-toe's embedded rules behind a tournament protocol's
+/// capabilities (it chooses moves; its rules cannot be asked), or one that fails to answer;
+/// with `rules`, an engine whose rule queries can be asked (and fail with the fault too).
+struct Player {
+    inner: Box<dyn RulesEngine>,
+    fault: Option<&'static str>,
+    rules: bool,
+}
+
+impl RulesEngine for Player {
+    fn name(&self) -> &str {
+        "player"
+    }
+    fn game(&self) -> &str {
+        self.inner.game()
+    }
+    fn variants(&self) -> Vec<String> {
+        self.inner.variants()
+    }
+    fn accepts_variant(&self, name: &str) -> bool {
+        self.inner.accepts_variant(name)
+    }
+    fn default_variant(&self) -> String {
+        self.inner.default_variant()
+    }
+    fn side_names(&self) -> [&'static str; 2] {
+        self.inner.side_names()
+    }
+    fn capabilities(&self) -> arbiter_engine::Capabilities {
+        arbiter_engine::Capabilities {
+            rules: self.rules,
+            search: false,
+            player: true,
+        }
+    }
+    fn position(
+        &self,
+        variant: &str,
+        request: &PositionRequest,
+    ) -> Result<Box<dyn Position>, PositionError> {
+        let position = self.inner.position(variant, request)?;
+        Ok(match self.fault {
+            None => position,
+            Some(kind) => Box::new(Faulty {
+                position,
+                kind,
+                queries: self.rules,
+            }),
+        })
+    }
+}
+
+/// A position whose engine answers every search (and, with `queries`, every rule query) with
+/// a fault of `kind`.
+struct Faulty {
+    position: Box<dyn Position>,
+    kind: &'static str,
+    queries: bool,
+}
+
+impl Faulty {
+    /// The scripted fault, its kind read from its code.
+    fn fault(&self) -> arbiter_engine::Fault {
+        arbiter_engine::Fault {
+            kind: serde_json::from_value(serde_json::json!(self.kind)).unwrap(),
+            detail: "the scripted fault".to_owned(),
+        }
+    }
+
+    fn answer<T>(&self, answer: Answered<T>) -> Answered<T> {
+        if self.queries {
+            return Err(QueryError::Fault(self.fault()));
+        }
+        answer
+    }
+}
+
+impl Position for Faulty {
+    fn to_move(&self) -> String {
+        self.position.to_move()
+    }
+    fn is_to_move(&self, name: &str) -> bool {
+        self.position.is_to_move(name)
+    }
+    fn is_winner(&self, name: &str) -> Answered<bool> {
+        self.answer(self.position.is_winner(name))
+    }
+    fn legal_moves(&self) -> Answered<Vec<String>> {
+        self.answer(self.position.legal_moves())
+    }
+    fn canonical(&self, text: &str) -> Result<String, arbiter_engine::Refusal> {
+        self.position.canonical(text)
+    }
+    fn check(&self, text: &str) -> Answered<Result<(), arbiter_engine::Refusal>> {
+        self.answer(self.position.check(text))
+    }
+    fn play(&mut self, text: &str) -> Result<(), arbiter_engine::Refusal> {
+        self.position.play(text)
+    }
+    fn outcome(&self) -> Answered<Option<arbiter_engine::OutcomeView>> {
+        self.answer(self.position.outcome())
+    }
+    fn perft(&mut self, depth: u32, convention: arbiter_core::PerftConvention) -> Answered<u64> {
+        let answer = self.position.perft(depth, convention);
+        self.answer(answer)
+    }
+    fn diagram(&self) -> String {
+        self.position.diagram()
+    }
+    fn text(&self) -> String {
+        self.position.text()
+    }
+    fn same_board(&self, diagram: &str) -> Answered<Result<bool, String>> {
+        self.answer(self.position.same_board(diagram))
+    }
+    fn forbidden(&self) -> Answered<Option<Vec<(String, String)>>> {
+        self.answer(self.position.forbidden())
+    }
+    fn search(
+        &self,
+        _: arbiter_engine::Algorithm,
+        _: arbiter_engine::Budget,
+        _: Option<&str>,
+    ) -> Result<SearchReport, arbiter_engine::SearchFailure> {
+        // `last-legal`: no fault, a legal move chosen without a thought.
+        if self.kind == "last-legal" {
+            let moves = self.position.legal_moves().unwrap_or_default();
+            let best = moves.last().cloned();
+            return Ok(SearchReport {
+                best: best.clone(),
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: best.into_iter().collect(),
+                proven: None,
+            });
+        }
+        Err(arbiter_engine::SearchFailure::Fault(self.fault()))
+    }
+    fn tree_counts(&self, max_nodes: u64) -> Option<arbiter_engine::TreeCounts> {
+        self.position.tree_counts(max_nodes)
+    }
+}
+
+fn run_player(yaml: &str, fault: Option<&'static str>) -> Vec<CaseResult> {
+    run_scripted(yaml, fault, false)
+}
+
+fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<CaseResult> {
+    let inner = embedded_engines()
+        .into_iter()
+        .find(|engine| engine.name() == "tictactoe")
+        .unwrap();
+    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player {
+        inner,
+        fault,
+        rules,
+    })];
+    let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
+    let files = CaseFiles {
+        specs: vec![spec],
+        suites: Vec::new(),
+    };
+    plan(&files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &limited(1_000)))
+        .collect()
+}
+
+const PLAYER_SPEC: &str = "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {perft: {nodes: {1: 9}}}\n  - id: won\n    position: {moves: \"a1 a2 b1 b2 c1\"}\n    expect: {over: {winner: x}}\n";
+
+/// The player spec with a board that is over as it stands: nothing to play there.
+const PLAYER_SPEC_OVER: &str = "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {perft: {nodes: {1: 9}}}\n  - id: won\n    position: {moves: \"a1 a2 b1 b2 c1\"}\n    expect: {over: {winner: x}}\n  - id: over-as-it-stands\n    position: {text: \"xxx/oo./... o\"}\n    expect: {over: {winner: x}}\n";
+
+#[test]
+fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
+    let results = run_player(PLAYER_SPEC_OVER, None);
+    let start = results
+        .iter()
+        .find(|r| r.name.ends_with("::start"))
+        .unwrap();
+    assert_eq!(
+        (start.verdict, start.level),
+        (Verdict::Pass, Some(Level::Play))
+    );
+    assert!(
+        start
+            .engine_said
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("plays ")
+    );
+    // The case's last move wins: one ply back, the engine must win at once too.
+    let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
+    assert_eq!(
+        (won.verdict, won.level),
+        (Verdict::Pass, Some(Level::Play)),
+        "{}",
+        won.message
+    );
+    assert!(
+        won.engine_said
+            .as_deref()
+            .unwrap_or("")
+            .contains("before the case's `c1`"),
+        "{:?}",
+        won.engine_said
+    );
+    let over = results
+        .iter()
+        .find(|r| r.name.ends_with("::over-as-it-stands"))
+        .unwrap();
+    assert_eq!((over.verdict, over.level), (Verdict::NotApplicable, None));
+    assert!(over.reason.as_deref().unwrap().contains("the game is over"));
+    let counts = Counts::of(&results);
+    assert_eq!(
+        (counts.passed, counts.play_checks, counts.not_applicable),
+        (0, 2, 1)
+    );
+    let coverage = Coverage::of(&results);
+    assert_eq!(
+        (coverage.rule_level, coverage.play_check, coverage.checked()),
+        (0, 2, 2)
+    );
+}
+
+#[test]
+fn an_engine_that_does_not_take_the_win_a_case_is_about_fails_it() {
+    let results = run_player(PLAYER_SPEC, Some("last-legal"));
+    let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
+    assert_eq!(
+        (won.verdict, won.level),
+        (Verdict::Fail, Some(Level::Play)),
+        "{}",
+        won.message
+    );
+    assert!(
+        won.message.contains("does not win at once"),
+        "{}",
+        won.message
+    );
+}
+
+#[test]
+fn an_engine_that_fails_to_answer_is_an_engine_fault_with_its_class() {
+    let results = run_player(PLAYER_SPEC, Some("timeout"));
+    let start = &results[0];
+    assert_eq!(start.verdict, Verdict::EngineFault);
+    assert_eq!(
+        start.fault.map(arbiter_engine::FaultKind::code),
+        Some("timeout")
+    );
+    assert!(
+        start.message.contains("engine fault (timeout)"),
+        "{}",
+        start.message
+    );
+    let results = run_player(PLAYER_SPEC, Some("illegal-move"));
+    assert_eq!(
+        results[0].verdict,
+        Verdict::Fail,
+        "a broken rule is a failed case"
+    );
+    assert_eq!(
+        results[0].fault.map(arbiter_engine::FaultKind::code),
+        Some("illegal-move")
+    );
+}
+
+#[test]
+fn a_rule_query_that_faults_is_an_engine_fault_never_a_pass() {
+    // Every case of the spec would pass on the reference rules' answers; the engine gives none.
+    let results = run_scripted(PLAYER_SPEC, Some("crash"), true);
+    assert_eq!(results.len(), 2);
+    for result in &results {
+        assert_eq!(result.verdict, Verdict::EngineFault, "{}", result.message);
+        assert_eq!(
+            result.fault.map(arbiter_engine::FaultKind::code),
+            Some("crash")
+        );
+        assert!(
+            result
+                .message
+                .contains("engine fault (crash): the scripted fault"),
+            "{}",
+            result.message
+        );
+    }
+    let counts = Counts::of(&results);
+    assert_eq!((counts.passed, counts.engine_faults), (0, 2));
+    // The same engine answering for itself passes both at rule level.
+    let results = run_scripted(PLAYER_SPEC, None, true);
+    assert!(
+        results
+            .iter()
+            .all(|result| (result.verdict, result.level) == (Verdict::Pass, Some(Level::Rules))),
+        "{results:?}"
+    );
+}
+
+/// `invalid-position` is checked by the problems' codes: each code takes one reported problem
+/// of its own, and a code the rules do not report fails the case.
+#[test]
+fn an_impossible_position_is_judged_by_its_problem_codes() {
+    // Six X against two O with two parallel X lines: `piece-count` and `unreachable`.
+    let case = |id: &str, codes: &str| {
+        format!(
+            "  - id: {id}\n    position: {{text: \"xxx/oo./xxx o\"}}\n    expect: \
+             {{invalid-position: {{codes: [{codes}]}}}}\n"
+        )
+    };
+    let yaml = format!(
+        "game: tictactoe\nsource: x\ncases:\n{}{}{}{}",
+        case("both", "unreachable, piece-count"),
+        case("twice", "piece-count, piece-count"),
+        case("other", "side-to-move"),
+        case("accepted", "piece-count").replace("xxx/oo./xxx o", "x../.../... o"),
+    );
+    let results = run_spec(&yaml, &limited(1000));
+    let verdict = |id: &str| {
+        let result = results.iter().find(|r| r.name.ends_with(id)).unwrap();
+        (result.verdict, result.message.clone())
+    };
+    assert_eq!(verdict("both").0, Verdict::Pass, "{}", verdict("both").1);
+    for id in ["twice", "other", "accepted"] {
+        assert_eq!(verdict(id).0, Verdict::Fail, "{id}");
+    }
+    assert!(
+        verdict("other")
+            .1
+            .contains("a problem of code `side-to-move`")
+    );
+    assert!(verdict("accepted").1.contains("it was accepted"));
+}
