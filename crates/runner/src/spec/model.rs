@@ -191,7 +191,7 @@ pub struct OverExpectation {
     #[schemars(with = "String")]
     pub(crate) winner: Spanned<String>,
     /// The end reason (`line`, `no-moves`, `board-full`, `stalemate`, `no-pieces`,
-    /// `repetition`, `move-limit`, `forbidden`, `goal`, `checkmate`).
+    /// `repetition`, `move-limit`, `forbidden`, `goal`, `connection`, `checkmate`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub(crate) reason: Option<Spanned<String>>,
