@@ -18,6 +18,7 @@ pub fn embedded_engines() -> Vec<Box<dyn RulesEngine>> {
         Box::new(Embedded::<arbiter_othello::Othello>::searching()),
         Box::new(Embedded::<arbiter_surakarta::Surakarta>::searching()),
         Box::new(Embedded::<arbiter_tictactoe::TicTacToe>::searching()),
+        Box::new(Embedded::<arbiter_xiangqi::Xiangqi>::searching()),
     ]
 }
 

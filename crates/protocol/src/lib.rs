@@ -15,6 +15,7 @@
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
 //! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
 //! | [`ccgc`] | the CCGC platform protocol (`name?`, `new black`, `move <list>`, `error`, `end`, `quit`) and its move lists |
+//! | [`ucci`] | the xiangqi engine protocols UCCI 3.0 and UCI (Pikafish's, Fairy-Stockfish's ranks from 1): commands and replies |
 //! | [`hub`] | Hub, Scan's draughts protocol v2 (`hub`, `init`, `pos`, `level`, `go`, `done move=… ponder=…`) |
 //! | [`dxp`] | DXP, the DamExchange Protocol's fixed-width messages (`R`, `A`, `M`, `E`, `C`, `B`, `K`) and its NUL framing |
 //!
@@ -35,6 +36,7 @@ pub mod gtp;
 pub mod hub;
 pub mod line;
 pub mod nboard;
+pub mod ucci;
 
 use std::fmt;
 

@@ -55,11 +55,13 @@ pub enum EndReason {
     Passes,
     /// A chain of the winner's stones joins the winner's two edges (Hex).
     Connection,
+    /// The side to move is in check and has no legal move (xiangqi).
+    Checkmate,
 }
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 12] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
@@ -71,6 +73,7 @@ impl EndReason {
         EndReason::Goal,
         EndReason::Passes,
         EndReason::Connection,
+        EndReason::Checkmate,
     ];
 
     /// The spec name of this reason.
@@ -88,6 +91,7 @@ impl EndReason {
             EndReason::Goal => "goal",
             EndReason::Passes => "passes",
             EndReason::Connection => "connection",
+            EndReason::Checkmate => "checkmate",
         }
     }
 

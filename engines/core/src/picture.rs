@@ -106,6 +106,12 @@ pub enum Piece {
     Queen { black: bool },
     /// An Amazons arrow (a burnt square).
     Arrow,
+    /// A disc with a character on it in `ink` (xiangqi's 帥 and 將).
+    Token {
+        text: char,
+        fill: &'static str,
+        ink: &'static str,
+    },
     /// A draughts king: a black or white disc with a ring of the other colour (a crowned
     /// man, two men stacked).
     King { black: bool },
@@ -150,6 +156,9 @@ pub struct Picture {
     pub notes: Vec<String>,
     /// Pixels around the board (room for labels, and for Surakarta's loops).
     pub margin: f64,
+    /// The number the bottom row's label shows: 1, or 0 for xiangqi, whose ranks (ICCS) run
+    /// from 0.
+    pub first_row: usize,
     /// How the column labels are lettered (Go skips `i`).
     pub letters: Letters,
     /// Whether the column letters and row numbers are drawn (draughts numbers its squares
@@ -172,6 +181,7 @@ impl Picture {
             caption: String::new(),
             notes: Vec::new(),
             margin: MARGIN,
+            first_row: 1,
             letters: Letters::Consecutive,
             labels: true,
         }
@@ -410,7 +420,7 @@ impl Picture {
                 "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{}</text>",
                 x - offset + 8.0,
                 y + 4.0,
-                self.grid.row_number(top)
+                self.grid.row_number(top) + self.first_row - 1
             );
         }
     }
@@ -471,6 +481,16 @@ impl Picture {
                     y - s * 0.6,
                     x + s,
                     y + s * 0.7,
+                );
+            }
+            Piece::Token { text, fill, ink } => {
+                let _ = write!(
+                    svg,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"{ink}\" \
+                     stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" \
+                     font-size=\"17\" fill=\"{ink}\">{}</text>",
+                    y + 6.0,
+                    escape(&text.to_string())
                 );
             }
             Piece::King { black } => {
