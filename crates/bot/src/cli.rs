@@ -15,7 +15,7 @@ use clap::Parser;
 #[derive(Debug, Parser)]
 #[command(name = "arbiter-bot", version, about)]
 struct Args {
-    /// The game: amazons, connect6, dotsboxes, einstein, gomoku, hex, nogo, othello, surakarta, tictactoe.
+    /// The game: amazons, connect6, dotsboxes, einstein, go, gomoku, hex, nogo, othello, surakarta, tictactoe.
     #[arg(long)]
     game: String,
     /// The rule variant (default: Botzone's for the botzone protocols, freestyle for gomocup,

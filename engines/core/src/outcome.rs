@@ -51,13 +51,15 @@ pub enum EndReason {
     Forbidden,
     /// A piece reached the goal the rules give its side (EinStein: the far corner).
     Goal,
+    /// The players passed in turn (Go: two consecutive passes) and the count decides.
+    Passes,
     /// A chain of the winner's stones joins the winner's two edges (Hex).
     Connection,
 }
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 10] = [
+    pub const ALL: [EndReason; 11] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
@@ -67,6 +69,7 @@ impl EndReason {
         EndReason::MoveLimit,
         EndReason::Forbidden,
         EndReason::Goal,
+        EndReason::Passes,
         EndReason::Connection,
     ];
 
@@ -83,6 +86,7 @@ impl EndReason {
             EndReason::MoveLimit => "move-limit",
             EndReason::Forbidden => "forbidden",
             EndReason::Goal => "goal",
+            EndReason::Passes => "passes",
             EndReason::Connection => "connection",
         }
     }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use crate::grid::{Grid, RowOrder, column_letter};
+use crate::grid::{Grid, Letters, RowOrder};
 
 /// Why a move is marked on a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -106,6 +106,9 @@ pub enum Piece {
     Queen { black: bool },
     /// An Amazons arrow (a burnt square).
     Arrow,
+    /// A draughts king: a black or white disc with a ring of the other colour (a crowned
+    /// man, two men stacked).
+    King { black: bool },
 }
 
 /// A point marked on the board (cell index in a1 order) with its role and a short label.
@@ -147,6 +150,11 @@ pub struct Picture {
     pub notes: Vec<String>,
     /// Pixels around the board (room for labels, and for Surakarta's loops).
     pub margin: f64,
+    /// How the column labels are lettered (Go skips `i`).
+    pub letters: Letters,
+    /// Whether the column letters and row numbers are drawn (draughts numbers its squares
+    /// instead, in its underlay).
+    pub labels: bool,
 }
 
 impl Picture {
@@ -164,6 +172,8 @@ impl Picture {
             caption: String::new(),
             notes: Vec::new(),
             margin: MARGIN,
+            letters: Letters::Consecutive,
+            labels: true,
         }
     }
 
@@ -237,7 +247,9 @@ impl Picture {
         );
         self.draw_board(&mut svg, board_w, board_h);
         svg.push_str(&self.underlay);
-        self.draw_labels(&mut svg);
+        if self.labels {
+            self.draw_labels(&mut svg);
+        }
         for (index, piece) in &self.pieces {
             self.draw_piece(&mut svg, *index, *piece);
         }
@@ -390,7 +402,7 @@ impl Picture {
                 svg,
                 "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
                 y - offset + 4.0,
-                column_letter(column)
+                self.letters.letter(column)
             );
         }
         for top in 0..self.grid.height {
@@ -461,6 +473,20 @@ impl Picture {
                     y - s * 0.6,
                     x + s,
                     y + s * 0.7,
+                );
+            }
+            Piece::King { black } => {
+                let (fill, ring) = if black {
+                    ("#111", "#f8f8f8")
+                } else {
+                    ("#f8f8f8", "#111")
+                };
+                let _ = write!(
+                    svg,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"#333\"/>\
+                     <circle class=\"king\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"none\" \
+                     stroke=\"{ring}\" stroke-width=\"2.5\"/>",
+                    r * 0.55
                 );
             }
             Piece::Arrow => {

@@ -17,6 +17,9 @@
 //! - [`Evaluator::table_key`]: the transposition-table key, when the value of a position
 //!   depends on more than [`Game::hash`] (the path since the last capture, under a repetition
 //!   rule).
+//! - [`Evaluator::playout_move`]: the next move of an MCTS playout, when the game has a
+//!   playout policy of its own (Go programs never fill their own eyes in playouts and answer
+//!   ataris first) instead of a uniform draw from the list.
 //! - [`Evaluator::playout`]: the playout policy of MCTS, for a game whose playouts should not
 //!   be uniformly random (Hex answers an intrusion into a bridge) or are cheaper played on a
 //!   board of its own.
@@ -143,6 +146,17 @@ pub trait Evaluator<G: Game> {
     /// rule), so that two nodes with one key have one value.
     fn table_key(&self, game: &G) -> u64 {
         game.hash()
+    }
+
+    /// The next move of an MCTS playout in `game`, drawn from `rng` (the searcher's seeded
+    /// stream, so playouts stay reproducible), or `None` to draw uniformly from
+    /// [`Evaluator::search_moves`] (the default, and the answer in a finished game or at a
+    /// chance node). A policy must return a legal move; it may be narrower or weighted (never
+    /// filling one's own eyes, captures first) and need not build the move list. Playouts
+    /// prove nothing, so a policy changes no proof.
+    fn playout_move(&mut self, game: &G, rng: &mut SplitMix64) -> Option<G::Move> {
+        let _ = (game, rng);
+        None
     }
 
     /// The playout policy of MCTS: plays one playout from `game` (not finished) with the
