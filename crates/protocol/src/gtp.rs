@@ -66,6 +66,11 @@ pub struct Dialect {
     pub upper_case: bool,
     /// The word of the swap move, if the game has one (HTP: `swap-pieces`).
     pub swap: Option<&'static str>,
+    /// HTP's command forms: `boardsize N N` (the board's width and height; HexGUI sends both
+    /// and MoHex reads both) and `time_left COLOUR SECONDS` without GTP's byo-yomi stones
+    /// (MoHex refuses the three-argument form: `command needs at most 2 arguments`). Both
+    /// forms are read either way.
+    pub htp_forms: bool,
 }
 
 /// GTP for Go: `A1`–`T19` without `I`.
@@ -73,6 +78,7 @@ pub const GTP: Dialect = Dialect {
     skip_i: true,
     upper_case: true,
     swap: None,
+    htp_forms: false,
 };
 
 /// HTP for Hex: `a1`–`s19` with `i`, and the pie rule's `swap-pieces`.
@@ -80,12 +86,14 @@ pub const HTP: Dialect = Dialect {
     skip_i: false,
     upper_case: false,
     swap: Some("swap-pieces"),
+    htp_forms: true,
 };
 
 /// The largest board a vertex can name: 25 columns without `I`, 26 with.
 pub const MAX_BOARD: u8 = 25;
 
-/// A point: column and row from 0, row 0 being the vertex row `1` at the bottom.
+/// A point: column and row from 0, row 0 being the vertex row `1` (at the bottom of a Go
+/// board; at the top of HTP's Hex board, whose `a1` is the top-left corner).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Vertex {
     pub column: u8,
@@ -450,7 +458,18 @@ impl Request {
                 Request::KnownCommand(args[0].clone())
             }
             "boardsize" => {
-                count(name, args, 1)?;
+                // HTP's `boardsize N N` names a square board twice; a rectangle is no board
+                // a request can carry.
+                if args.len() == 2 && args[0] != args[1] {
+                    return Err(GtpError::new(format!(
+                        "boardsize {} {}: expected a square board (one size, or the same twice)",
+                        echo(&args[0]),
+                        echo(&args[1])
+                    )));
+                }
+                if args.len() != 2 {
+                    count(name, args, 1)?;
+                }
                 Request::BoardSize(number(name, &args[0])?)
             }
             "komi" => {
@@ -508,11 +527,14 @@ impl Request {
                 }
             }
             "time_left" => {
-                count(name, args, 3)?;
+                // HTP's form has no stones (no byo-yomi): read as 0, main time.
+                if args.len() != 2 {
+                    count(name, args, 3)?;
+                }
                 Request::TimeLeft {
                     colour: Colour::parse(&args[0])?,
                     time: number(name, &args[1])?,
-                    stones: number(name, &args[2])?,
+                    stones: args.get(2).map_or(Ok(0), |stones| number(name, stones))?,
                 }
             }
             "kgs-time_settings" => Request::KgsTimeSettings(parse_kgs_time(args)?),
@@ -556,6 +578,9 @@ impl Request {
             Request::KnownCommand(command) => ("known_command", vec![command.clone()]),
             Request::ListCommands => ("list_commands", vec![]),
             Request::Quit => ("quit", vec![]),
+            Request::BoardSize(size) if dialect.htp_forms => {
+                ("boardsize", vec![size.to_string(), size.to_string()])
+            }
             Request::BoardSize(size) => ("boardsize", vec![size.to_string()]),
             Request::ClearBoard => ("clear_board", vec![]),
             Request::Komi(komi) => ("komi", vec![komi.to_string()]),
@@ -578,6 +603,10 @@ impl Request {
             } => (
                 "time_settings",
                 vec![main.to_string(), period.to_string(), stones.to_string()],
+            ),
+            Request::TimeLeft { colour, time, .. } if dialect.htp_forms => (
+                "time_left",
+                vec![colour.name().to_owned(), time.to_string()],
             ),
             Request::TimeLeft {
                 colour,
@@ -983,6 +1012,63 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(Request::parse(&again, GTP, 19), Ok(Some(request)));
+    }
+
+    /// HTP (MoHex, HexGUI): `boardsize N N`, the two-argument `time_left`, `swap-pieces` and
+    /// `resign` as moves, cells lettered with `i`.
+    #[rstest]
+    #[case("boardsize 11 11", "boardsize 11 11", Request::BoardSize(11))]
+    #[case("boardsize 13", "boardsize 13 13", Request::BoardSize(13))]
+    #[case("time_left white 20", "time_left white 20", Request::TimeLeft { colour: Colour::White, time: 20, stones: 0 })]
+    #[case("time_left b 1800 0", "time_left black 1800", Request::TimeLeft { colour: Colour::Black, time: 1800, stones: 0 })]
+    #[case(
+        "play w swap-pieces",
+        "play white swap-pieces",
+        Request::Play(Colour::White, Move::Swap)
+    )]
+    #[case(
+        "play b resign",
+        "play black resign",
+        Request::Play(Colour::Black, Move::Resign)
+    )]
+    #[case(
+        "play b i9",
+        "play black i9",
+        Request::Play(Colour::Black, Move::Stone(v(8, 8)))
+    )]
+    #[case(
+        "play w s19",
+        "play white s19",
+        Request::Play(Colour::White, Move::Stone(v(18, 18)))
+    )]
+    fn htp_requests_read_and_write_as_mohex_speaks(
+        #[case] line: &str,
+        #[case] written: &str,
+        #[case] request: Request,
+    ) {
+        let command = parse_command(line).unwrap().unwrap();
+        assert_eq!(Request::parse(&command, HTP, 19), Ok(Some(request.clone())));
+        assert_eq!(
+            request.to_command(None, HTP).format(),
+            format!("{written}\n")
+        );
+    }
+
+    #[test]
+    fn htp_refuses_what_hex_boards_do_not_hold() {
+        for line in [
+            "boardsize 5 7",
+            "play b t1",
+            "play b a20",
+            "play w swap",
+            "time_left w",
+        ] {
+            let command = parse_command(line).unwrap().unwrap();
+            assert!(Request::parse(&command, HTP, 19).is_err(), "{line}");
+        }
+        // Under GTP (Go) the swap is no move.
+        let swap = parse_command("play w swap-pieces").unwrap().unwrap();
+        assert!(Request::parse(&swap, GTP, 19).is_err());
     }
 
     #[rstest]

@@ -191,9 +191,7 @@ mod tests {
     use arbiter_core::Game;
 
     fn position(variant: &str, text: &str) -> Hex {
-        let variant = variant.parse().unwrap();
-        let setup = Hex::parse_position(&variant, text).unwrap();
-        Hex::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position(variant, text)
     }
 
     #[test]

@@ -100,11 +100,8 @@ impl FromStr for HexVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<HexVariant, String> {
-        let text = text.trim();
-        let (rule, size) = match text.split_once('@') {
-            Some((rule, size)) => (rule, Some(size)),
-            None => (text, None),
-        };
+        let (rule, size) =
+            arbiter_core::split_size(text, "hex", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
         let swap = [SwapRule::None, SwapRule::Mirror, SwapRule::Sides]
             .into_iter()
             .find(|swap| swap.name() == rule)
@@ -114,16 +111,6 @@ impl FromStr for HexVariant {
                      optionally with @<size> ({MIN_SIZE}-{MAX_SIZE})"
                 )
             })?;
-        let size = match size {
-            None => DEFAULT_SIZE,
-            Some(size) => size
-                .parse::<u8>()
-                .ok()
-                .filter(|size| (MIN_SIZE..=MAX_SIZE).contains(size))
-                .ok_or_else(|| {
-                    format!("hex board size `{size}`: expected {MIN_SIZE} to {MAX_SIZE}")
-                })?,
-        };
         Ok(HexVariant { size, swap })
     }
 }

@@ -21,6 +21,17 @@ fn every_move(_: &Hex) -> Vec<HexMove> {
     moves
 }
 
+/// The incremental state equals a count and a flood from scratch: the union-find's winner is
+/// the colour whose stones join its edges, and the stone counts are the board's.
+fn invariant(game: &Hex) -> bool {
+    let setup = game.to_setup();
+    let flood = [Colour::Black, Colour::White]
+        .into_iter()
+        .find(|&colour| joins(&setup, colour, None));
+    let empty = game.cells().iter().filter(|cell| cell.is_none()).count();
+    game.winner_colour() == flood && game.empty_cells() == empty
+}
+
 #[test]
 fn game_laws() {
     // The line and the diagram hold the whole position, except a swap-sides exchange, which
@@ -36,11 +47,13 @@ fn game_laws() {
     GameLaws::<Hex>::new(&complete.map(variant))
         .complete_text()
         .every_move(every_move)
+        .invariant(invariant)
         .cases(48)
         .plies(130)
         .check();
     GameLaws::<Hex>::new(&["swap-sides@3", "swap-sides"].map(variant))
         .every_move(every_move)
+        .invariant(invariant)
         .cases(16)
         .plies(130)
         .check();

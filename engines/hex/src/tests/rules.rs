@@ -11,10 +11,8 @@ fn variant(text: &str) -> HexVariant {
     text.parse().unwrap()
 }
 
-fn position(variant_name: &str, text: &str) -> Hex {
-    let variant = variant(variant_name);
-    let setup = Hex::parse_position(&variant, text).unwrap();
-    Hex::from_setup(&variant, &setup).unwrap()
+fn position(variant: &str, text: &str) -> Hex {
+    arbiter_laws::position(variant, text)
 }
 
 fn mv(game: &Hex, text: &str) -> HexMove {

@@ -3,4 +3,3 @@
 
 mod properties;
 mod rules;
-mod search;
