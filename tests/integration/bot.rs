@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use arbiter_engine::{PositionRequest, find_engine};
 use arbiter_protocol::botzone::{self, KEEP_RUNNING};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
-use arbiter_protocol::gomocup::{Answer, Command as GomocupCommand};
+use arbiter_protocol::gomocup::{Command as GomocupCommand, EngineLine};
 use arbiter_protocol::line::{LineAnswer, LineCommand};
 use arbiter_protocol::{Decoded, Encoding};
 
@@ -226,7 +226,7 @@ fn gomocup_renju_game() {
     ]);
     let send = |bot: &mut Bot, command: GomocupCommand| bot.send(&command.to_wire());
     send(&mut bot, GomocupCommand::Start(15));
-    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
+    assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Ok));
     send(
         &mut bot,
         GomocupCommand::Info {
@@ -237,7 +237,7 @@ fn gomocup_renju_game() {
     send(&mut bot, GomocupCommand::Begin);
     let mut played: Vec<String> = Vec::new();
     for _ in 0..3 {
-        let Ok(Answer::Move(x, y)) = Answer::parse(&bot.line()) else {
+        let Ok(EngineLine::Move(x, y)) = EngineLine::parse(&bot.line()) else {
             panic!("not a move");
         };
         let mv = gomoku_xy_to_point(x, y, 15).unwrap();
@@ -248,9 +248,12 @@ fn gomocup_renju_game() {
         played.push(reply);
         send(&mut bot, GomocupCommand::Turn(x, y));
     }
-    assert!(matches!(Answer::parse(&bot.line()), Ok(Answer::Move(..))));
+    assert!(matches!(
+        EngineLine::parse(&bot.line()),
+        Ok(EngineLine::Move(..))
+    ));
     send(&mut bot, GomocupCommand::Restart);
-    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
+    assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Ok));
     send(&mut bot, GomocupCommand::End);
     assert!(bot.wait().success());
 }
@@ -567,8 +570,8 @@ fn fault_illegal_under_gomocup_is_off_board() {
         "illegal",
     ]);
     bot.send("START 15\r\nBEGIN\r\n");
-    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Ok));
-    assert_eq!(Answer::parse(&bot.line()), Ok(Answer::Move(15, 15)));
+    assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Ok));
+    assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Move(15, 15)));
 }
 
 #[test]

@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use arbiter_arena::config::MatchConfig;
 use arbiter_arena::merge;
 use arbiter_arena::request::MatchRequest;
-use arbiter_arena::run::{Outcome, RunOptions, Runner};
+use arbiter_arena::run::{MatchEnd, RunOptions, Runner};
 use arbiter_arena::stats::SprtConfig;
 use arbiter_arena::tally::Status;
 use arbiter_engine::{RulesEngine, embedded_engines};
@@ -55,7 +55,7 @@ fn othello_params(dir: &Path, weak: bool) -> PathBuf {
     path
 }
 
-fn play(dir: &Path, config: MatchConfig) -> Outcome {
+fn play(dir: &Path, config: MatchConfig) -> MatchEnd {
     let runner = Runner::prepare(dir, Some(config)).unwrap_or_else(|e| panic!("{e}"));
     let interrupted = AtomicBool::new(false);
     runner

@@ -277,9 +277,9 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
             let mut reader = gomocup::CommandReader::new();
             for line in text.lines() {
                 let _ = reader.feed(line);
-                if let Ok(answer) = gomocup::Answer::parse(line) {
+                if let Ok(answer) = gomocup::EngineLine::parse(line) {
                     // Both directions: what is written reads back as a line of its own.
-                    let _ = gomocup::Answer::parse(&answer.to_line());
+                    let _ = gomocup::EngineLine::parse(&answer.to_line());
                 }
                 let _ = gomocup::parse_board_line(line);
                 let _ = gomocup::parse_xy(line);

@@ -480,7 +480,7 @@ fn openings_command(args: &OpeningsArgs) -> Result<Status> {
         margin: args.margin.unwrap_or(margin),
         max_tries: args.count.saturating_mul(200).max(1000),
     };
-    let (openings, tally) =
+    let (openings, attempts) =
         generate::generate(engine.as_ref(), &variant, &options).map_err(|e| anyhow!(e))?;
     let mut command = format!(
         "cargo xtask match openings {} --variant {variant} --count {} --plies {} --seed {}",
@@ -500,10 +500,10 @@ fn openings_command(args: &OpeningsArgs) -> Result<Status> {
     eprintln!(
         "{} openings kept of {} tried ({} repeated, {} over, {} unbalanced)",
         openings.len(),
-        tally.tried,
-        tally.repeated,
-        tally.over,
-        tally.unbalanced
+        attempts.tried,
+        attempts.repeated,
+        attempts.over,
+        attempts.unbalanced
     );
     match &args.out {
         Some(path) => std::fs::write(path, text)?,

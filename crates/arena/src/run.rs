@@ -40,7 +40,7 @@ pub struct RunOptions<'a> {
 }
 
 /// The end of a run.
-pub struct Outcome {
+pub struct MatchEnd {
     pub status: Status,
     /// The result JSON, also written to `result.json`.
     pub result: Value,
@@ -217,7 +217,7 @@ impl Runner {
     /// # Errors
     /// A record on disk that cannot be read, a file that cannot be written, or a game that
     /// cannot be set up.
-    pub fn run(&self, options: &RunOptions<'_>) -> Result<Outcome, String> {
+    pub fn run(&self, options: &RunOptions<'_>) -> Result<MatchEnd, String> {
         let mut games = self.store.games()?;
         games.retain(|index, _| self.config.plays_pair(index / 2));
         for record in games.values() {
@@ -312,6 +312,6 @@ impl Runner {
         };
         let result = tally::result_json(&self.config, &games, &tally, status);
         self.store.write(store::RESULT, &result, Care::Durable)?;
-        Ok(Outcome { status, result })
+        Ok(MatchEnd { status, result })
     }
 }

@@ -16,7 +16,7 @@ use arbiter_gomoku::GomokuVariant;
 
 use arbiter_engine::{Position, PositionRequest};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
-use arbiter_protocol::gomocup::{Answer, BoardStone, Command, CommandReader, variant_for_rule};
+use arbiter_protocol::gomocup::{BoardStone, Command, CommandReader, EngineLine, variant_for_rule};
 
 use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
 
@@ -196,7 +196,7 @@ pub(super) fn run(
             None => continue,
             Some(Ok(command)) => command,
             Some(Err(error)) => {
-                out.line(&Answer::Error(error.message).to_line())?;
+                out.line(&EngineLine::Error(error.message).to_line())?;
                 continue;
             }
         };
@@ -208,9 +208,9 @@ pub(super) fn run(
                 {
                     session.size = size;
                     session.clear();
-                    Some(Answer::Ok)
+                    Some(EngineLine::Ok)
                 }
-                _ => Some(Answer::Error(format!(
+                _ => Some(EngineLine::Error(format!(
                     "unsupported board size {n}: 5 to 20"
                 ))),
             },
@@ -222,21 +222,21 @@ pub(super) fn run(
                 {
                     session.size = size;
                     session.clear();
-                    Some(Answer::Ok)
+                    Some(EngineLine::Ok)
                 }
-                _ => Some(Answer::Error(format!(
+                _ => Some(EngineLine::Error(format!(
                     "unsupported board {w}x{h}: square boards 5 to 20 only"
                 ))),
             },
             Command::Restart => {
                 session.clear();
-                Some(Answer::Ok)
+                Some(EngineLine::Ok)
             }
             Command::Info { key, value } => info(&mut session, &key, &value),
             Command::About if player.fault() == Some(Fault::NoAbout) => {
-                Some(Answer::Unknown("ABOUT is not supported".to_owned()))
+                Some(EngineLine::Unknown("ABOUT is not supported".to_owned()))
             }
-            Command::About => Some(Answer::About(vec![
+            Command::About => Some(EngineLine::About(vec![
                 ("name".to_owned(), NAME.to_owned()),
                 ("version".to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
                 ("author".to_owned(), "arbiter".to_owned()),
@@ -249,9 +249,9 @@ pub(super) fn run(
                     && session.stones.last() == point.as_ref()
                 {
                     session.stones.pop();
-                    Some(Answer::Ok)
+                    Some(EngineLine::Ok)
                 } else {
-                    Some(Answer::Error(format!("{x},{y} is not the last move")))
+                    Some(EngineLine::Error(format!("{x},{y} is not the last move")))
                 }
             }
             Command::Begin => {
@@ -263,7 +263,7 @@ pub(super) fn run(
                     session.place(point);
                     move_answer(player, &mut session, out)?
                 }
-                Err(error) => Some(Answer::Error(error.message)),
+                Err(error) => Some(EngineLine::Error(error.message)),
             },
             Command::Board(stones) => match board_stones(&stones, session.size) {
                 Ok(Placement::Order(list)) => {
@@ -275,13 +275,13 @@ pub(super) fn run(
                     session.standing = Some(standing);
                     move_answer(player, &mut session, out)?
                 }
-                Err(message) => Some(Answer::Error(message)),
+                Err(message) => Some(EngineLine::Error(message)),
             },
             Command::Swap2Board(stones) => swap2(player, &mut session, &stones, out)?,
             Command::Other(line) if player.fault() == Some(Fault::ErrorForUnknown) => {
-                Some(Answer::Error(format!("cannot do {line}")))
+                Some(EngineLine::Error(format!("cannot do {line}")))
             }
-            Command::Other(line) => Some(Answer::Unknown(format!(
+            Command::Other(line) => Some(EngineLine::Unknown(format!(
                 "unknown command {}",
                 line.split_whitespace().next().unwrap_or("")
             ))),
@@ -294,7 +294,7 @@ pub(super) fn run(
 }
 
 /// Applies `INFO key value`; answers only a refused rule.
-fn info(session: &mut Session, key: &str, value: &str) -> Option<Answer> {
+fn info(session: &mut Session, key: &str, value: &str) -> Option<EngineLine> {
     let number = value.trim().parse::<u64>().ok();
     match key {
         "timeout_turn" => session.timeout_turn = number,
@@ -304,8 +304,8 @@ fn info(session: &mut Session, key: &str, value: &str) -> Option<Answer> {
             .map(variant_for_rule)
         {
             Some(Ok(rule)) => session.rule = rule.to_owned(),
-            Some(Err(error)) => return Some(Answer::Error(error.message)),
-            None => return Some(Answer::Error(format!("bad INFO rule value {value:?}"))),
+            Some(Err(error)) => return Some(EngineLine::Error(error.message)),
+            None => return Some(EngineLine::Error(format!("bad INFO rule value {value:?}"))),
         },
         // timeout_match, max_memory, game_type, folder, evaluate: nothing to do.
         _ => {}
@@ -366,10 +366,10 @@ fn move_answer(
     player: &Player,
     session: &mut Session,
     out: &mut Out<'_>,
-) -> Result<Option<Answer>, BotError> {
+) -> Result<Option<EngineLine>, BotError> {
     let position = match session.position(player) {
         Ok(position) => position,
-        Err(message) => return Ok(Some(Answer::Error(message))),
+        Err(message) => return Ok(Some(EngineLine::Error(message))),
     };
     session.answered += 1;
     let budget = player.budget(session.turn_ms());
@@ -395,15 +395,19 @@ fn move_answer(
 
 /// The answer line of a reply: a move `X,Y`, a faulty answer, or `None` once a raw line has been
 /// written.
-fn fault_or_move(reply: Reply, size: u8, out: &mut Out<'_>) -> Result<Option<Answer>, BotError> {
+fn fault_or_move(
+    reply: Reply,
+    size: u8,
+    out: &mut Out<'_>,
+) -> Result<Option<EngineLine>, BotError> {
     let side = i32::from(size);
     Ok(Some(match reply {
         Reply::Move { mv, .. } => match gomoku_point_to_xy(&mv, size) {
-            Ok((x, y)) => Answer::Move(x, y),
-            Err(error) => Answer::Error(error.message),
+            Ok((x, y)) => EngineLine::Move(x, y),
+            Err(error) => EngineLine::Error(error.message),
         },
-        Reply::OffBoard => Answer::Move(side, side),
-        Reply::Pass => Answer::Move(-1, -1),
+        Reply::OffBoard => EngineLine::Move(side, side),
+        Reply::Pass => EngineLine::Move(-1, -1),
         Reply::Raw(text) => {
             out.line(&text)?;
             return Ok(None);
@@ -417,7 +421,7 @@ fn fault_or_move(reply: Reply, size: u8, out: &mut Out<'_>) -> Result<Option<Ans
             out.unterminated(&format!("{x},{y}"))?;
             return Ok(None);
         }
-        Reply::GameOver => Answer::Error("the game is over".to_owned()),
+        Reply::GameOver => EngineLine::Error("the game is over".to_owned()),
     }))
 }
 
@@ -427,12 +431,12 @@ fn swap2(
     session: &mut Session,
     stones: &[(i32, i32)],
     out: &mut Out<'_>,
-) -> Result<Option<Answer>, BotError> {
+) -> Result<Option<EngineLine>, BotError> {
     let mut points = Vec::with_capacity(stones.len());
     for &(x, y) in stones {
         match gomoku_xy_to_point(x, y, session.size) {
             Ok(point) => points.push(point),
-            Err(error) => return Ok(Some(Answer::Error(error.message))),
+            Err(error) => return Ok(Some(EngineLine::Error(error.message))),
         }
     }
     // The swap2 history: the first three stones, then `put-two` before stones 4 and 5.
@@ -441,7 +445,7 @@ fn swap2(
         moves.push("put-two".to_owned());
         moves.extend(points[3..].iter().cloned());
     } else if !matches!(points.len(), 0 | 3) {
-        return Ok(Some(Answer::Error(format!(
+        return Ok(Some(EngineLine::Error(format!(
             "SWAP2BOARD with {} stones: expected 0, 3 or 5",
             points.len()
         ))));
@@ -449,7 +453,7 @@ fn swap2(
     let variant = format!("{}+swap2@{}", session.rule, session.size);
     let mut position = match player.replay(&variant, &moves) {
         Ok(position) => position,
-        Err(error) => return Ok(Some(Answer::Error(error.to_string()))),
+        Err(error) => return Ok(Some(EngineLine::Error(error.to_string()))),
     };
     session.answered += 1;
     let budget = player.budget(session.turn_ms());
@@ -476,21 +480,23 @@ fn swap2(
             None => {
                 match player.choose(position.as_ref(), budget, super::player::SOLVE_FIRST_NODES) {
                     Some((mv, _)) => mv,
-                    None => return Ok(Some(Answer::Error("no stone to place".to_owned()))),
+                    None => return Ok(Some(EngineLine::Error("no stone to place".to_owned()))),
                 }
             }
         };
         if mv == "swap" {
             // The deciding player takes the other colour; the stones stay as they are.
             session.set(points);
-            return Ok(Some(Answer::Swap));
+            return Ok(Some(EngineLine::Swap));
         }
         if let Err(refusal) = position.play(&mv) {
             if player.fault().is_some() {
                 // A fault's illegal or forbidden stone: answer it as it is.
                 return fault_or_move(Reply::Move { mv, report: None }, session.size, out);
             }
-            return Ok(Some(Answer::Error(format!("cannot place {mv}: {refusal}"))));
+            return Ok(Some(EngineLine::Error(format!(
+                "cannot place {mv}: {refusal}"
+            ))));
         }
         placed.push(mv);
     }
@@ -498,15 +504,15 @@ fn swap2(
     for mv in &placed {
         match gomoku_point_to_xy(mv, session.size) {
             Ok(pair) => xy.push(pair),
-            Err(error) => return Ok(Some(Answer::Error(error.message))),
+            Err(error) => return Ok(Some(EngineLine::Error(error.message))),
         }
     }
     points.extend(placed);
     session.set(points);
     Ok(Some(if xy.len() == 1 {
-        Answer::Move(xy[0].0, xy[0].1)
+        EngineLine::Move(xy[0].0, xy[0].1)
     } else {
-        Answer::Stones(xy)
+        EngineLine::Stones(xy)
     }))
 }
 
@@ -514,9 +520,9 @@ fn swap2(
 mod tests {
     use super::super::{Limit, Protocol, run};
     use super::*;
-    use arbiter_protocol::gomocup::Answer;
+    use arbiter_protocol::gomocup::EngineLine;
 
-    fn session(variant: &str, input: &str) -> Vec<Answer> {
+    fn session(variant: &str, input: &str) -> Vec<EngineLine> {
         let player = Player::new("gomoku", Some(variant), Some(Limit::Nodes(300)), None).unwrap();
         let mut output = Vec::new();
         run(
@@ -529,7 +535,7 @@ mod tests {
         String::from_utf8(output)
             .unwrap()
             .lines()
-            .map(|line| Answer::parse(line).unwrap())
+            .map(|line| EngineLine::parse(line).unwrap())
             .collect()
     }
 
@@ -539,12 +545,12 @@ mod tests {
             "freestyle",
             "START 15\r\nINFO rule 4\r\nINFO timeout_turn 1000\r\nBEGIN\r\nTURN 0,0\r\nABOUT\r\nFOO\r\nEND\r\n",
         );
-        assert_eq!(answers[0], Answer::Ok);
-        assert!(matches!(answers[1], Answer::Move(..)));
-        assert!(matches!(answers[2], Answer::Move(..)));
+        assert_eq!(answers[0], EngineLine::Ok);
+        assert!(matches!(answers[1], EngineLine::Move(..)));
+        assert!(matches!(answers[2], EngineLine::Move(..)));
         assert_ne!(answers[1], answers[2]);
-        assert!(matches!(answers[3], Answer::About(_)));
-        assert!(matches!(answers[4], Answer::Unknown(_)));
+        assert!(matches!(answers[3], EngineLine::About(_)));
+        assert!(matches!(answers[4], EngineLine::Unknown(_)));
         assert_eq!(answers.len(), 5);
     }
 
@@ -556,7 +562,7 @@ mod tests {
     fn refuses_what_it_cannot_play(#[case] input: &str) {
         let answers = session("freestyle", input);
         assert!(
-            matches!(answers.last(), Some(Answer::Error(_))),
+            matches!(answers.last(), Some(EngineLine::Error(_))),
             "{answers:?}"
         );
     }
@@ -568,7 +574,7 @@ mod tests {
             "renju",
             "START 15\r\nBOARD\r\n7,7,2\r\n8,6,1\r\n9,5,2\r\nDONE\r\n",
         );
-        let Answer::Move(x, y) = answers[1] else {
+        let EngineLine::Move(x, y) = answers[1] else {
             panic!("{answers:?}")
         };
         assert!(![(7, 7), (8, 6), (9, 5)].contains(&(x, y)));
@@ -582,7 +588,12 @@ mod tests {
             "freestyle",
             "START 15\r\nBOARD\r\n7,7,1\r\n8,8,1\r\nDONE\r\nTURN 0,0\r\n",
         );
-        let [Answer::Ok, Answer::Move(x1, y1), Answer::Move(x2, y2)] = answers.as_slice() else {
+        let [
+            EngineLine::Ok,
+            EngineLine::Move(x1, y1),
+            EngineLine::Move(x2, y2),
+        ] = answers.as_slice()
+        else {
             panic!("{answers:?}")
         };
         for point in [(*x1, *y1), (*x2, *y2)] {
@@ -599,18 +610,18 @@ mod tests {
              SWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\n9,9\r\n10,10\r\nDONE\r\nRESTART\r\n",
         );
         assert!(
-            matches!(&answers[1], Answer::Stones(s) if s.len() == 3),
+            matches!(&answers[1], EngineLine::Stones(s) if s.len() == 3),
             "{answers:?}"
         );
         assert!(
-            matches!(&answers[2], Answer::Swap | Answer::Move(..))
-                || matches!(&answers[2], Answer::Stones(s) if s.len() == 2),
+            matches!(&answers[2], EngineLine::Swap | EngineLine::Move(..))
+                || matches!(&answers[2], EngineLine::Stones(s) if s.len() == 2),
             "{answers:?}"
         );
         assert!(
-            matches!(&answers[3], Answer::Swap | Answer::Move(..)),
+            matches!(&answers[3], EngineLine::Swap | EngineLine::Move(..)),
             "{answers:?}"
         );
-        assert_eq!(answers[4], Answer::Ok);
+        assert_eq!(answers[4], EngineLine::Ok);
     }
 }

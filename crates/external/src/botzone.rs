@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::board::{Answer, Board};
 use super::driver::{Driver, Goodbye, blank};
-use super::encode::{Answer, Board};
 use super::sandbox::{Deadline, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_engine::fault::Fault;

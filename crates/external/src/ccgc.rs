@@ -28,8 +28,8 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
+use super::board::Answer;
 use super::driver::{Driver, Goodbye};
-use super::encode::Answer;
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_engine::fault::Fault;

@@ -18,9 +18,9 @@ use std::time::Duration;
 use arbiter_core::PerftConvention;
 
 use super::Player;
+use super::board::{Answer, Board};
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
-use super::encode::{Answer, Board};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};

@@ -15,8 +15,8 @@
 
 use std::time::Duration;
 
+use super::board::{Answer, Board};
 use super::driver::{Driver, Goodbye};
-use super::encode::{Answer, Board};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Clock, Player, Timing};
 use arbiter_engine::fault::Fault;

@@ -5,7 +5,7 @@
 //! |---|---|
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
-//! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
+//! | [`board`] | a game's board as the platforms see it: moves ↔ Botzone/Gomocup coordinates, an answer classified |
 //! | [`driver`] | what every driver shares: start, limits and clock, warnings, the live process, the goodbye |
 //! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
@@ -24,11 +24,11 @@
 //! a session like [`line::LineSession`] for a rules protocol), one arm in
 //! [`ExternalEngine::player_for`], and its rows in [`check`].
 
+pub(crate) mod board;
 pub(crate) mod botzone;
 pub(crate) mod ccgc;
 pub mod check;
 pub(crate) mod driver;
-pub(crate) mod encode;
 pub(crate) mod engine;
 pub mod game;
 pub(crate) mod gomocup;
@@ -38,8 +38,8 @@ pub(crate) mod nboard;
 pub mod reach;
 pub mod sandbox;
 
+pub use board::{Answer, Board};
 pub use driver::Driver;
-pub use encode::{Answer, Board};
 pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub(crate) use gomocup::Stones;
 pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, ProgramPlace, Protocol};

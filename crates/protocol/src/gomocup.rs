@@ -262,7 +262,7 @@ pub fn parse_board_line(line: &str) -> Result<BoardStone, CodecError> {
 
 /// An engine → manager line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum EngineLine {
     /// `X,Y`: a move.
     Move(i32, i32),
     /// `X,Y X,Y …`: several stones (swap2 answers: three, or the 4th and 5th).
@@ -285,7 +285,7 @@ pub enum Answer {
     About(Vec<(String, String)>),
 }
 
-impl Answer {
+impl EngineLine {
     /// The line, without a line end.
     #[must_use]
     pub fn to_line(&self) -> String {
@@ -297,19 +297,19 @@ impl Answer {
             }
         };
         match self {
-            Answer::Move(x, y) => format!("{x},{y}"),
-            Answer::Stones(stones) => {
+            EngineLine::Move(x, y) => format!("{x},{y}"),
+            EngineLine::Stones(stones) => {
                 let parts: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
                 parts.join(" ")
             }
-            Answer::Swap => "SWAP".to_owned(),
-            Answer::Ok => "OK".to_owned(),
-            Answer::Error(text) => with_text("ERROR", text),
-            Answer::Unknown(text) => with_text("UNKNOWN", text),
-            Answer::Message(text) => with_text("MESSAGE", text),
-            Answer::Debug(text) => with_text("DEBUG", text),
-            Answer::Suggest(x, y) => format!("SUGGEST {x},{y}"),
-            Answer::About(fields) => {
+            EngineLine::Swap => "SWAP".to_owned(),
+            EngineLine::Ok => "OK".to_owned(),
+            EngineLine::Error(text) => with_text("ERROR", text),
+            EngineLine::Unknown(text) => with_text("UNKNOWN", text),
+            EngineLine::Message(text) => with_text("MESSAGE", text),
+            EngineLine::Debug(text) => with_text("DEBUG", text),
+            EngineLine::Suggest(x, y) => format!("SUGGEST {x},{y}"),
+            EngineLine::About(fields) => {
                 let parts: Vec<String> = fields
                     .iter()
                     .map(|(k, v)| format!("{k}=\"{}\"", v.replace('"', "'")))
@@ -324,30 +324,30 @@ impl Answer {
     ///
     /// # Errors
     /// A [`CodecError`] for a line that is none of the answers.
-    pub fn parse(line: &str) -> Result<Answer, CodecError> {
+    pub fn parse(line: &str) -> Result<EngineLine, CodecError> {
         let line = super::trim_line_end(line).trim();
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim().to_owned();
         match word.to_ascii_uppercase().as_str() {
-            "OK" if rest.is_empty() => return Ok(Answer::Ok),
-            "SWAP" if rest.is_empty() => return Ok(Answer::Swap),
-            "ERROR" => return Ok(Answer::Error(rest)),
-            "UNKNOWN" => return Ok(Answer::Unknown(rest)),
-            "MESSAGE" => return Ok(Answer::Message(rest)),
-            "DEBUG" => return Ok(Answer::Debug(rest)),
-            "SUGGEST" => return parse_xy(&rest).map(|(x, y)| Answer::Suggest(x, y)),
+            "OK" if rest.is_empty() => return Ok(EngineLine::Ok),
+            "SWAP" if rest.is_empty() => return Ok(EngineLine::Swap),
+            "ERROR" => return Ok(EngineLine::Error(rest)),
+            "UNKNOWN" => return Ok(EngineLine::Unknown(rest)),
+            "MESSAGE" => return Ok(EngineLine::Message(rest)),
+            "DEBUG" => return Ok(EngineLine::Debug(rest)),
+            "SUGGEST" => return parse_xy(&rest).map(|(x, y)| EngineLine::Suggest(x, y)),
             _ => {}
         }
         if line.contains("=\"") {
-            return parse_about(line).map(Answer::About);
+            return parse_about(line).map(EngineLine::About);
         }
         // Stones: `X,Y` tokens separated by spaces; `X, Y` with a space is one stone too.
         let compact: String = line.split(',').map(str::trim).collect::<Vec<_>>().join(",");
         let stones: Result<Vec<(i32, i32)>, CodecError> =
             compact.split_whitespace().map(parse_xy).collect();
         match stones {
-            Ok(stones) if stones.len() == 1 => Ok(Answer::Move(stones[0].0, stones[0].1)),
-            Ok(stones) if !stones.is_empty() => Ok(Answer::Stones(stones)),
+            Ok(stones) if stones.len() == 1 => Ok(EngineLine::Move(stones[0].0, stones[0].1)),
+            Ok(stones) if !stones.is_empty() => Ok(EngineLine::Stones(stones)),
             _ => Err(CodecError::new(format!(
                 "not a gomocup answer: {:?}",
                 truncate(line, 80)
@@ -479,25 +479,25 @@ mod tests {
     }
 
     #[rstest]
-    #[case("7,7\r\n", Answer::Move(7, 7))]
-    #[case(" 7 , 7 ", Answer::Move(7, 7))]
-    #[case("7,7 8,8 9,9", Answer::Stones(vec![(7, 7), (8, 8), (9, 9)]))]
-    #[case("7,7 8,8", Answer::Stones(vec![(7, 7), (8, 8)]))]
-    #[case("SWAP", Answer::Swap)]
-    #[case("OK", Answer::Ok)]
-    #[case("ERROR unsupported size", Answer::Error("unsupported size".into()))]
-    #[case("UNKNOWN", Answer::Unknown(String::new()))]
-    #[case("MESSAGE hello world", Answer::Message("hello world".into()))]
-    #[case("DEBUG depth 4", Answer::Debug("depth 4".into()))]
-    #[case("SUGGEST 3,4", Answer::Suggest(3, 4))]
-    #[case(r#"name="arbiter-bot", version="0.1", author="x y""#, Answer::About(vec![
+    #[case("7,7\r\n", EngineLine::Move(7, 7))]
+    #[case(" 7 , 7 ", EngineLine::Move(7, 7))]
+    #[case("7,7 8,8 9,9", EngineLine::Stones(vec![(7, 7), (8, 8), (9, 9)]))]
+    #[case("7,7 8,8", EngineLine::Stones(vec![(7, 7), (8, 8)]))]
+    #[case("SWAP", EngineLine::Swap)]
+    #[case("OK", EngineLine::Ok)]
+    #[case("ERROR unsupported size", EngineLine::Error("unsupported size".into()))]
+    #[case("UNKNOWN", EngineLine::Unknown(String::new()))]
+    #[case("MESSAGE hello world", EngineLine::Message("hello world".into()))]
+    #[case("DEBUG depth 4", EngineLine::Debug("depth 4".into()))]
+    #[case("SUGGEST 3,4", EngineLine::Suggest(3, 4))]
+    #[case(r#"name="arbiter-bot", version="0.1", author="x y""#, EngineLine::About(vec![
         ("name".into(), "arbiter-bot".into()),
         ("version".into(), "0.1".into()),
         ("author".into(), "x y".into()),
     ]))]
-    fn reads_answers(#[case] line: &str, #[case] expected: Answer) {
-        assert_eq!(Answer::parse(line), Ok(expected.clone()));
-        assert_eq!(Answer::parse(&expected.to_line()), Ok(expected));
+    fn reads_answers(#[case] line: &str, #[case] expected: EngineLine) {
+        assert_eq!(EngineLine::parse(line), Ok(expected.clone()));
+        assert_eq!(EngineLine::parse(&expected.to_line()), Ok(expected));
     }
 
     #[rstest]
@@ -510,7 +510,7 @@ mod tests {
     #[case("SUGGEST")]
     #[case(r#"name="unterminated"#)]
     fn refuses_bad_answers(#[case] line: &str) {
-        assert!(Answer::parse(line).is_err(), "{line}");
+        assert!(EngineLine::parse(line).is_err(), "{line}");
     }
 
     #[rstest]

@@ -187,7 +187,7 @@ impl PlannedCase {
 
 /// A case's result while it is being checked.
 #[derive(Debug)]
-pub(crate) struct Outcome {
+pub(crate) struct CaseCheck {
     /// `file:line` of the case, where its message starts.
     location: String,
     /// The file, for a message that points at a token in it.
@@ -213,9 +213,9 @@ pub(crate) struct Outcome {
     pub(crate) message: String,
 }
 
-impl Outcome {
-    fn new(file: &Path, line: usize, title: String) -> Outcome {
-        Outcome {
+impl CaseCheck {
+    fn new(file: &Path, line: usize, title: String) -> CaseCheck {
+        CaseCheck {
             location: format!("{}:{line}", file.display()),
             file: file.display().to_string(),
             title,
@@ -447,7 +447,7 @@ fn canonical_set(
 /// The case's position from `setup` (an engine's `position` call), its board kept for the
 /// message; a position that cannot be set up stops the case as a spec error at the bad token.
 fn set_up(
-    outcome: &mut Outcome,
+    outcome: &mut CaseCheck,
     spec: &crate::spec::model::PositionSpec,
     setup: Result<Box<dyn Position>, PositionError>,
     file: &str,

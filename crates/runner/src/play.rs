@@ -7,13 +7,13 @@
 //! impossible ones are not applicable. A pass here is a *play check*, never a verified rule.
 
 use super::result::{Board, Finding, Level, Verdict};
-use super::{Outcome, Stop};
+use super::{CaseCheck, Stop};
 use crate::spec::model::Case;
 use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError, SearchFailure};
 
 /// Runs the play check of `case` on `engine`.
 pub(crate) fn check(
-    outcome: &mut Outcome,
+    outcome: &mut CaseCheck,
     engine: &dyn RulesEngine,
     case: &Case,
     variant: &str,
@@ -85,7 +85,7 @@ pub(crate) fn check(
 /// (the case is about that move being a win, so an engine that misjudges the rule does not
 /// play it). `None` when the case is no such case.
 fn win_in_one(
-    outcome: &mut Outcome,
+    outcome: &mut CaseCheck,
     engine: &dyn RulesEngine,
     variant: &str,
     request: &PositionRequest,

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use arbiter_core::PerftConvention;
 
 use super::result::{Finding, Level, Verdict, indent};
-use super::{Outcome, RunOptions, Stop, answered, canonical, canonical_set, list};
+use super::{CaseCheck, RunOptions, Stop, answered, canonical, canonical_set, list};
 use crate::spec::LoadedSpec;
 use crate::spec::locate;
 use crate::spec::locate::Point;
@@ -30,7 +30,7 @@ pub(crate) fn run(
     case: &Case,
     variant: &str,
     options: &RunOptions,
-) -> Outcome {
+) -> CaseCheck {
     let title = format!(
         "case `{}` ({}, variant {variant})",
         case.id.value,
@@ -38,7 +38,7 @@ pub(crate) fn run(
     );
     let line = case.id.referenced.line() as usize;
     let mut check = Check {
-        outcome: Outcome::new(&loaded.path, line, title),
+        outcome: CaseCheck::new(&loaded.path, line, title),
         file: &loaded.text,
     };
     let mut verdict = check.run(engine, case, variant, options);
@@ -55,7 +55,7 @@ pub(crate) fn run(
 
 /// The state of one case run.
 struct Check<'a> {
-    outcome: Outcome,
+    outcome: CaseCheck,
     /// The case file's text, for pointing at a token.
     file: &'a str,
 }

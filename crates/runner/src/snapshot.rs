@@ -21,7 +21,7 @@ use arbiter_search::Algorithm;
 use crate::suite::LoadedSuite;
 use crate::suite::model::BudgetSpec;
 use crate::{
-    CaseFiles, CaseRef, Finding, Outcome, PlanScope, SnapshotPolicy, SnapshotResult,
+    CaseCheck, CaseFiles, CaseRef, Finding, PlanScope, SnapshotPolicy, SnapshotResult,
     SnapshotStatus, plan, proof_text,
 };
 use arbiter_engine::RulesEngine;
@@ -54,7 +54,7 @@ pub(crate) fn render(
     index: usize,
     algorithm: Algorithm,
     budget: Option<BudgetSpec>,
-    outcome: &Outcome,
+    outcome: &CaseCheck,
 ) -> Option<String> {
     let report = outcome.search.as_ref()?;
     let board = outcome.board.as_ref()?;
@@ -92,7 +92,7 @@ pub(crate) fn check(
     index: usize,
     algorithm: Algorithm,
     budget: Option<BudgetSpec>,
-    outcome: &Outcome,
+    outcome: &CaseCheck,
 ) -> Option<SnapshotResult> {
     if !engine.reproducible() {
         return None;

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use arbiter_search::{Algorithm, Budget, SearchError, Verdict as Proof};
 
 use super::result::{Board, Finding, Level, Verdict, indent};
-use super::{Outcome, Stop, canonical_set, list, position_request};
+use super::{CaseCheck, Stop, canonical_set, list, position_request};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
 use arbiter_engine::{MarkRole, Position, RulesEngine, SearchFailure, SearchReport};
@@ -36,7 +36,7 @@ pub(crate) fn run(
     loaded: &LoadedSuite,
     index: usize,
     variant: &str,
-) -> (Outcome, Settings) {
+) -> (CaseCheck, Settings) {
     let case = &loaded.suite.cases[index];
     let (algorithm, budget) = settings_of(loaded, case);
     let title = format!(
@@ -45,7 +45,7 @@ pub(crate) fn run(
         engine.name(),
         budget.map_or_else(|| "to the end".to_owned(), |b| b.to_string()),
     );
-    let mut outcome = Outcome::new(&loaded.path, loaded.lines[index], title);
+    let mut outcome = CaseCheck::new(&loaded.path, loaded.lines[index], title);
     let search = Search {
         algorithm,
         budget,
@@ -66,7 +66,7 @@ struct Search<'a> {
 impl Search<'_> {
     fn run(
         &self,
-        outcome: &mut Outcome,
+        outcome: &mut CaseCheck,
         engine: &dyn RulesEngine,
         case: &SuiteCase,
         variant: &str,
@@ -332,7 +332,7 @@ const DEFENCE_NODES: u64 = 20_000;
 /// score claims can be had, and what a tournament asks of the engine. Every move of the engine
 /// is validated by its driver; the defence is the embedded engine's search.
 fn play_out(
-    outcome: &mut Outcome,
+    outcome: &mut CaseCheck,
     engine: &dyn RulesEngine,
     case: &SuiteCase,
     variant: &str,

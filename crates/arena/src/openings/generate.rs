@@ -41,9 +41,9 @@ pub struct Generated {
     pub(crate) score: i32,
 }
 
-/// Why starts were dropped.
+/// The starts tried, and why those not kept were dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct Attempts {
     pub tried: usize,
     pub repeated: usize,
     pub over: usize,
@@ -105,14 +105,14 @@ pub fn generate(
     engine: &dyn RulesEngine,
     variant: &str,
     options: &GenerateOptions,
-) -> Result<(Vec<Generated>, Tally), String> {
+) -> Result<(Vec<Generated>, Attempts), String> {
     let size = board_size(engine.game(), variant);
     let mut rng = SplitMix64::new(options.seed);
     let mut seen = HashSet::new();
     let mut kept = Vec::new();
-    let mut tally = Tally::default();
-    while kept.len() < options.count && tally.tried < options.max_tries {
-        tally.tried += 1;
+    let mut attempts = Attempts::default();
+    while kept.len() < options.count && attempts.tried < options.max_tries {
+        attempts.tried += 1;
         let mut position = engine
             .position(variant, &PositionRequest::default())
             .map_err(|error| error.to_string())?;
@@ -133,11 +133,11 @@ pub fn generate(
             moves.push(mv);
         }
         if moves.len() < options.plies || position.outcome().map_err(|e| e.to_string())?.is_some() {
-            tally.over += 1;
+            attempts.over += 1;
             continue;
         }
         if !seen.insert(position.text()) {
-            tally.repeated += 1;
+            attempts.repeated += 1;
             continue;
         }
         let report = position
@@ -147,7 +147,7 @@ pub fn generate(
             .proven
             .is_some_and(|proven| proven.verdict != Verdict::Draw);
         if decided || report.score.abs() > options.margin {
-            tally.unbalanced += 1;
+            attempts.unbalanced += 1;
             continue;
         }
         kept.push(Generated {
@@ -155,7 +155,7 @@ pub fn generate(
             score: report.score,
         });
     }
-    Ok((kept, tally))
+    Ok((kept, attempts))
 }
 
 /// The text of a book file: a header saying how it was made (`command` remakes it), then one
@@ -233,10 +233,10 @@ mod tests {
             margin: 0,
             max_tries: 200,
         };
-        let (first, tally) = generate(engine.as_ref(), "standard", &options).unwrap();
+        let (first, attempts) = generate(engine.as_ref(), "standard", &options).unwrap();
         let (again, _) = generate(engine.as_ref(), "standard", &options).unwrap();
         assert_eq!(first, again);
-        assert_eq!(first.len(), 5, "{tally:?}");
+        assert_eq!(first.len(), 5, "{attempts:?}");
         let text = book_text(engine.as_ref(), "standard", &options, "test", &first);
         let book =
             OpeningBook::parse(Path::new("gen.txt"), &text, engine.as_ref(), "standard").unwrap();

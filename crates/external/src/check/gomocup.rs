@@ -9,7 +9,7 @@ use crate::gomocup::{GomocupSettings, info_lines, is_information, is_noise_befor
 use crate::sandbox::{Process, preview};
 use crate::{Timing, validate};
 use arbiter_engine::RulesEngine;
-use arbiter_protocol::gomocup::Answer as GomocupAnswer;
+use arbiter_protocol::gomocup::EngineLine;
 
 /// One row's engine: started, `START` answered.
 struct Session<'a> {
@@ -351,8 +351,8 @@ impl Checker {
             let _ = self.engine.take_warnings();
             let (verdict, detail) = match answer {
                 Err(detail) => (Verdict::Failed, detail),
-                Ok(line) => match GomocupAnswer::parse(&line) {
-                    Ok(GomocupAnswer::Unknown(_)) if !swap2 => (
+                Ok(line) => match EngineLine::parse(&line) {
+                    Ok(EngineLine::Unknown(_)) if !swap2 => (
                         Verdict::NotApplicable,
                         format!("answered `{line}` (swap2 is optional outside swap2 variants)"),
                     ),
@@ -384,7 +384,7 @@ fn protocol(detail: String) -> String {
 }
 
 /// Whether a swap2 answer fits the stones placed so far.
-fn swap2_ok(stones: &[(i32, i32)], answer: &GomocupAnswer, size: i32) -> Result<(), String> {
+fn swap2_ok(stones: &[(i32, i32)], answer: &EngineLine, size: i32) -> Result<(), String> {
     let fresh = |placed: &[(i32, i32)]| -> Result<(), String> {
         let mut seen: Vec<(i32, i32)> = stones.to_vec();
         for &(x, y) in placed {
@@ -399,10 +399,10 @@ fn swap2_ok(stones: &[(i32, i32)], answer: &GomocupAnswer, size: i32) -> Result<
         Ok(())
     };
     match (stones.len(), answer) {
-        (0, GomocupAnswer::Stones(placed)) if placed.len() == 3 => fresh(placed),
-        (3 | 5, GomocupAnswer::Swap) => Ok(()),
-        (3 | 5, GomocupAnswer::Move(x, y)) => fresh(&[(*x, *y)]),
-        (3, GomocupAnswer::Stones(placed)) if placed.len() == 2 => fresh(placed),
+        (0, EngineLine::Stones(placed)) if placed.len() == 3 => fresh(placed),
+        (3 | 5, EngineLine::Swap) => Ok(()),
+        (3 | 5, EngineLine::Move(x, y)) => fresh(&[(*x, *y)]),
+        (3, EngineLine::Stones(placed)) if placed.len() == 2 => fresh(placed),
         (n, _) => Err(format!("not a valid answer with {n} stones placed")),
     }
 }
