@@ -248,6 +248,32 @@ fn an_exit_while_a_grandchild_holds_the_output_is_a_crash_at_once() {
     }
 }
 
+/// arbiter-line: a pv is a line of the game from the best move on, so a token after it that
+/// is no move is a protocol error; a best move that is no move in the notation is a protocol
+/// error too, where a move the rules refuse is an illegal move.
+#[test]
+fn a_garbage_pv_and_a_move_out_of_notation_are_protocol_errors() {
+    let garbage = engine(
+        "t-pv-garbage",
+        "othello",
+        "standard",
+        "arbiter-line",
+        &["--fault", "pv-garbage"],
+    );
+    let detail = expect_fault(&garbage, &moves(""), FaultKind::ProtocolError);
+    assert!(detail.contains("a pv whose move"), "{detail}");
+    assert!(detail.contains("`garbage` cannot be played"), "{detail}");
+    let notation = engine(
+        "t-bad-notation",
+        "othello",
+        "standard",
+        "arbiter-line",
+        &["--fault", "bad-notation"],
+    );
+    let detail = expect_fault(&notation, &moves(""), FaultKind::ProtocolError);
+    assert!(detail.contains("zz`: "), "{detail}");
+}
+
 #[test]
 fn hang_is_a_timeout_stating_the_budget() {
     let engine = tight("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);

@@ -246,6 +246,20 @@ fn play(args: &PlayArgs) -> Result<Status> {
     };
     let runner = Runner::prepare(&dir, config).map_err(|e| anyhow!(e))?;
     let config = &runner.config;
+    if args.resume.is_some() {
+        let scheduled = config.scheduled_games();
+        let on_disk = runner.store().games().map_err(|e| anyhow!(e))?;
+        let read = scheduled
+            .iter()
+            .filter(|index| on_disk.contains_key(index))
+            .count();
+        eprintln!(
+            "resuming {}: read back {read} finished game(s) of {}; {} left to play",
+            dir.display(),
+            scheduled.len(),
+            scheduled.len() - read
+        );
+    }
     if config.pairs() > config.book.openings.len() && config.budget.is_some() {
         eprintln!(
             "note: {} pairs from {} openings: openings repeat, and at a fixed budget a repeated \

@@ -37,14 +37,18 @@ pub struct SearchArgs {
     pub json: bool,
 }
 
+/// The nodes an exact solve searches by default before it gives up: about a minute on a
+/// 2-core machine, so that a position too large to solve ends with a message, not silence.
+pub const DEFAULT_SOLVE_NODES: u64 = 1_000_000_000;
+
 /// `cargo xtask solve GAME --position P`: the exact solver, to the end.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Give up after this many nodes.
-    #[arg(long)]
-    pub nodes: Option<u64>,
+    /// Give up after this many nodes; the default ends a solve in about a minute.
+    #[arg(long, default_value_t = DEFAULT_SOLVE_NODES)]
+    pub nodes: u64,
     #[arg(long)]
     pub json: bool,
 }
@@ -58,7 +62,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Status> {
         (Some(depth), _, _) => Budget::Depth(depth),
         (_, Some(nodes), _) => Budget::Nodes(nodes),
         (_, _, Some(ms)) => Budget::Time(Duration::from_millis(ms)),
-        _ if args.algorithm == Algorithm::Solve => Budget::Nodes(u64::MAX),
+        _ if args.algorithm == Algorithm::Solve => Budget::Nodes(DEFAULT_SOLVE_NODES),
         _ => bail!("give a budget: --depth N, --nodes N or --time-ms N"),
     };
     let params = match &args.params {
@@ -82,8 +86,13 @@ pub fn run_search(args: &SearchArgs) -> Result<Status> {
 /// # Errors
 /// A bad position, or an engine without an exact solver.
 pub fn run_solve(args: &SolveArgs) -> Result<Status> {
-    let budget = Budget::Nodes(args.nodes.unwrap_or(u64::MAX));
-    search_and_print(&args.position, Algorithm::Solve, budget, None, args.json)
+    search_and_print(
+        &args.position,
+        Algorithm::Solve,
+        Budget::Nodes(args.nodes),
+        None,
+        args.json,
+    )
 }
 
 fn search_and_print(
@@ -95,7 +104,15 @@ fn search_and_print(
 ) -> Result<Status> {
     let (_, position) = set_up(position)?;
     let start = Instant::now();
-    let report = position.search(algorithm, budget, params)?;
+    let report = position
+        .search(algorithm, budget, params)
+        .map_err(|error| match (algorithm, budget) {
+            (Algorithm::Solve, Budget::Nodes(nodes)) => anyhow::anyhow!(
+                "{error} (the solve stopped at its budget of {nodes} nodes, about a minute by \
+                 default; --nodes N raises it)"
+            ),
+            _ => anyhow::Error::from(error),
+        })?;
     let seconds = start.elapsed().as_secs_f64();
     if json {
         println!("{}", to_json(&report, seconds));

@@ -141,6 +141,11 @@ fn kill_9_and_resume_give_the_counts_of_one_run() {
         .args(["match", "--resume", killed.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
+    let said = String::from_utf8_lossy(&resumed.stderr).into_owned();
+    assert!(
+        said.contains(&format!("read back {at_kill} finished game(s) of 100")),
+        "{said}"
+    );
     let resumed = json_of(&resumed);
     assert_eq!(essence(&resumed), essence(&whole));
     assert_eq!(resumed["status"], whole["status"]);

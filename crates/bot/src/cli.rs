@@ -35,7 +35,7 @@ struct Args {
     /// illegal, forbidden, slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS,
     /// message-flood, blank-flood, extra-line, error-lines, debug-move, no-about, error-for-unknown,
     /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term,
-    /// exit-leaving-grandchild.
+    /// exit-leaving-grandchild, pv-garbage, bad-notation.
     #[arg(long)]
     fault: Option<Fault>,
     /// Search with this parameters file instead of the engine's shipped params.yaml.

@@ -28,6 +28,8 @@
 //! | `loose-json` | Botzone JSON answers with a number as `debug` and an object as `data` |
 //! | `setsid-grandchild` | at start, leaves a grandchild in its own session that ignores SIGTERM and sleeps |
 //! | `ignore-term` | ignores SIGTERM, and neither `END`/`quit` nor the end of its input stops it |
+//! | `pv-garbage` | arbiter-line: ends the `pv` of each `bestmove` with the token `garbage` |
+//! | `bad-notation` | answers each move with `zz` after it (`d3zz`): text that is no move in the game's notation |
 //! | `exit-leaving-grandchild` | at start, leaves a grandchild as `setsid-grandchild` does (holding the bot's output open), then exits with code 3 when asked for its first move |
 
 use std::fmt;
@@ -62,6 +64,8 @@ pub(crate) enum Fault {
     SetsidGrandchild,
     IgnoreTerm,
     ExitLeavingGrandchild,
+    PvGarbage,
+    BadNotation,
 }
 
 impl Fault {
@@ -69,7 +73,7 @@ impl Fault {
     pub(crate) const NAMES: &'static str = "crash-at:N, segv-at:N, hang, garbage, illegal, forbidden, \
         slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS, message-flood, blank-flood, \
         extra-line, error-lines, debug-move, no-about, error-for-unknown, exit-after-hello, garbage-outcome, \
-        memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term, exit-leaving-grandchild";
+        memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term, exit-leaving-grandchild, pv-garbage, bad-notation";
 }
 
 /// The exit code of `crash-at:N`.
@@ -125,6 +129,8 @@ impl FromStr for Fault {
             ("setsid-grandchild", None) => Ok(Fault::SetsidGrandchild),
             ("ignore-term", None) => Ok(Fault::IgnoreTerm),
             ("exit-leaving-grandchild", None) => Ok(Fault::ExitLeavingGrandchild),
+            ("pv-garbage", None) => Ok(Fault::PvGarbage),
+            ("bad-notation", None) => Ok(Fault::BadNotation),
             _ => Err(format!(
                 "unknown fault {text:?}: expected one of {}",
                 Fault::NAMES
@@ -162,6 +168,8 @@ impl fmt::Display for Fault {
             Fault::SetsidGrandchild => f.write_str("setsid-grandchild"),
             Fault::IgnoreTerm => f.write_str("ignore-term"),
             Fault::ExitLeavingGrandchild => f.write_str("exit-leaving-grandchild"),
+            Fault::PvGarbage => f.write_str("pv-garbage"),
+            Fault::BadNotation => f.write_str("bad-notation"),
         }
     }
 }

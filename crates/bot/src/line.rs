@@ -192,13 +192,22 @@ fn go(player: &Player, position: &dyn Position, limit: GoLimit, number: u32) -> 
         Reply::Move {
             mv,
             report: Some(report),
-        } => GoAnswer::Line(LineAnswer::BestMove(Some(BestMove {
-            mv,
-            score: report.score,
-            depth: report.depth,
-            nodes: report.nodes,
-            pv: report.pv,
-        }))),
+        } => {
+            let mut pv = report.pv;
+            if player.fault() == Some(Fault::PvGarbage) {
+                if pv.is_empty() {
+                    pv.push(mv.clone());
+                }
+                pv.push("garbage".to_owned());
+            }
+            GoAnswer::Line(LineAnswer::BestMove(Some(BestMove {
+                mv,
+                score: report.score,
+                depth: report.depth,
+                nodes: report.nodes,
+                pv,
+            })))
+        }
         Reply::Move { mv, report: None } => GoAnswer::Line(plain(&mv)),
         Reply::OffBoard => GoAnswer::Line(plain("off-board")),
         Reply::Pass => GoAnswer::Line(plain("pass")),

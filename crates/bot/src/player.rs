@@ -273,6 +273,12 @@ impl Player {
         if self.fault == Some(Fault::NoNewline) {
             return Reply::NoNewline(mv);
         }
+        if self.fault == Some(Fault::BadNotation) {
+            return Reply::Move {
+                mv: format!("{mv}zz"),
+                report: None,
+            };
+        }
         Reply::Move { mv, report }
     }
 }

@@ -26,7 +26,7 @@ use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
 use super::reach;
-use super::sandbox::{SpawnSpec, Started, left_behind, log};
+use super::sandbox::{SpawnSpec, Started, left_behind, log, preview};
 use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_engine::{
     Algorithm, Answered, Budget, Capabilities, OutcomeView, Position, PositionError,
@@ -401,9 +401,16 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
             format!("it answered the exchange (-1,-1), but {refusal}"),
         ));
     }
-    let canonical = reference
-        .canonical(&text)
-        .map_err(|refusal| Fault::new(FaultKind::IllegalMove, format!("`{text}`: {refusal}")))?;
+    let canonical = reference.canonical(&text).map_err(|refusal| {
+        // Text that is no move of the game at all breaks the protocol; a move the rules
+        // refuse is an illegal move.
+        let kind = if refusal.code == "notation" {
+            FaultKind::ProtocolError
+        } else {
+            FaultKind::IllegalMove
+        };
+        Fault::new(kind, format!("`{text}`: {refusal}"))
+    })?;
     if let Some(forbidden) = reference.forbidden().map_err(internal)?
         && let Some((_, kind)) = forbidden.iter().find(|(point, _)| *point == canonical)
     {
@@ -436,6 +443,42 @@ struct ExternalPosition {
 }
 
 impl ExternalPosition {
+    /// A `pv` must be a line of the game from this position that starts with the best move:
+    /// every token a move the reference rules play in turn, so that trailing text after a
+    /// move cannot pass as a line.
+    fn check_pv(&self, best: &str, pv: &[String]) -> Result<(), Fault> {
+        let Some(first) = pv.first() else {
+            return Ok(());
+        };
+        let internal = |error: PositionError| Fault::protocol(format!("reference rules: {error}"));
+        let mut line = self
+            .engine
+            .shared
+            .reference
+            .position(&self.variant, &self.start)
+            .map_err(internal)?;
+        for played in &self.played {
+            line.play(played)
+                .map_err(|refusal| Fault::protocol(format!("reference rules: {refusal}")))?;
+        }
+        if line.canonical(first).ok() != line.canonical(best).ok() {
+            return Err(Fault::protocol(format!(
+                "a pv that starts with `{}`, not with its best move `{best}`",
+                preview(first)
+            )));
+        }
+        for (index, mv) in pv.iter().enumerate() {
+            line.play(mv).map_err(|refusal| {
+                Fault::protocol(format!(
+                    "a pv whose move {} `{}` cannot be played: {refusal}",
+                    index + 1,
+                    preview(mv)
+                ))
+            })?;
+        }
+        Ok(())
+    }
+
     fn is_line(&self) -> bool {
         self.engine.shared.manifest.protocol == Protocol::ArbiterLine
     }
@@ -716,6 +759,8 @@ impl Position for ExternalPosition {
             .map_err(SearchFailure::from)?;
         if let Some(best) = &report.best {
             validate(self.reference.as_ref(), Answer::Move(best.clone()))
+                .map_err(|fault| fault.context("`go` answered"))?;
+            self.check_pv(best, &report.pv)
                 .map_err(|fault| fault.context("`go` answered"))?;
         }
         Ok(report)

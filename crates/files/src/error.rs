@@ -12,9 +12,17 @@ pub const ECHO_LIMIT: usize = 60;
 #[must_use]
 pub fn echo(value: &str) -> String {
     let count = value.chars().count();
-    let shown: String = value
-        .chars()
-        .take(ECHO_LIMIT)
+    let shown = escape_controls(value.chars().take(ECHO_LIMIT));
+    if count > ECHO_LIMIT {
+        format!("`{shown}…` ({} bytes)", value.len())
+    } else {
+        format!("`{shown}`")
+    }
+}
+
+/// `chars` with control characters written as Rust escapes (`\u{1b}`).
+fn escape_controls(chars: impl Iterator<Item = char>) -> String {
+    chars
         .flat_map(|c| {
             if c.is_control() {
                 c.escape_default().collect::<Vec<_>>()
@@ -22,12 +30,7 @@ pub fn echo(value: &str) -> String {
                 vec![c]
             }
         })
-        .collect();
-    if count > ECHO_LIMIT {
-        format!("`{shown}…` ({} bytes)", value.len())
-    } else {
-        format!("`{shown}`")
-    }
+        .collect()
 }
 
 /// The most characters of a source line a snippet shows, around the column.
@@ -86,19 +89,7 @@ impl SpecError {
     #[must_use]
     pub fn location(&self) -> String {
         // A file name is text an attacker may choose too: no escape sequence reaches a terminal.
-        let path: String = self
-            .path
-            .display()
-            .to_string()
-            .chars()
-            .flat_map(|c| {
-                if c.is_control() {
-                    c.escape_default().collect::<Vec<_>>()
-                } else {
-                    vec![c]
-                }
-            })
-            .collect();
+        let path = escape_controls(self.path.display().to_string().chars());
         if self.line == 0 {
             path
         } else {
