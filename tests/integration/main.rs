@@ -9,6 +9,7 @@
 //! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
 //! | [`ccgc`] | the CCGC platform protocol: the check in every game, faults, positions it cannot set |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
+//! | [`gtp`] | GTP: the check, fault bots, ids, whole games, the Go specs as play checks |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
 
@@ -17,5 +18,6 @@ mod bot;
 mod ccgc;
 mod external;
 mod folders;
+mod gtp;
 mod matches;
 mod report;
