@@ -1,13 +1,14 @@
 //! The bot's side of GTP (see [`arbiter_protocol::gtp`]): an engine as a Go server or GUI
-//! expects one, playing the variant it was started with.
+//! expects one. It starts in the variant it was given; the game settings a controller sends
+//! change it, as they change a Go program's rules.
 //!
 //! Answered: the administrative commands (`protocol_version` 2, `name`, `version`,
-//! `known_command`, `list_commands`, `quit`), `boardsize` (its own size only: `? unacceptable
-//! size` otherwise), `clear_board`, `komi` (accepted; the variant's komi counts), `fixed_handicap`
-//! (the variant's own handicap only), `play` (the side to move only; a move the rules refuse is
+//! `known_command`, `list_commands`, `quit`), `boardsize` (2 to 19), `clear_board`, `komi`
+//! (half-integers, as arbiter's Go variants have them), `fixed_handicap` (on an empty board),
+//! `kgs-rules` and `kata-set-rules` (arbiter's profile names, KGS's four), each of which starts
+//! a new game in the changed variant; `play` (the side to move only; a move the rules refuse is
 //! `? illegal move`), `genmove` and `kgs-genmove_cleanup` (the move is played), `undo`,
 //! `time_settings` and `time_left` (the search takes a share of the time they leave a move),
-//! `kgs-rules`/`kata-set-rules` (`=` for the variant's own rules, `?` for others),
 //! `final_score` (the rules' count of the board as it stands, every stone alive, komi
 //! included), `final_status_list` (`dead` and `seki` empty: the bot counts every stone as
 //! alive), `showboard`. Anything else is `? unknown command`. Ids are echoed; empty lines and
@@ -53,8 +54,11 @@ const COMMANDS: [&str; 24] = [
 /// How many moves a game clock is shared over, when it has no byo-yomi.
 const MOVES_LEFT: u64 = 40;
 
-/// The game as the bot keeps it: the moves since `clear_board` and the clock.
+/// The game as the bot keeps it: the variant the settings made, the moves since `clear_board`
+/// and the clock.
 struct Game {
+    variant: String,
+    codec: GtpGame,
     position: Box<dyn Position>,
     moves: Vec<String>,
     /// The time for the next move, in ms, from `time_settings`/`time_left`.
@@ -71,7 +75,9 @@ pub(super) fn run(
     let codec = GtpGame::for_game(player.engine().game(), &player.variant)
         .map_err(|error| BotError::Input(error.message))?;
     let mut game = Game {
-        position: new_position(player)?,
+        variant: player.variant.clone(),
+        codec,
+        position: new_position(player, &player.variant)?,
         moves: Vec::new(),
         turn_ms: None,
         byo_yomi: None,
@@ -86,7 +92,7 @@ pub(super) fn run(
                 continue;
             }
         };
-        let request = match Request::parse(&command, codec.dialect, codec.size) {
+        let request = match Request::parse(&command, game.codec.dialect, game.codec.size) {
             Ok(request) => request,
             Err(error) => {
                 respond(out, &Response::failure(&command, error.message))?;
@@ -100,12 +106,12 @@ pub(super) fn run(
             }
             Some(Request::GenMove(colour) | Request::KgsGenMoveCleanup(colour)) => {
                 answered += 1;
-                match genmove(player, &codec, &mut game, colour, answered, &command, out)? {
+                match genmove(player, &mut game, colour, answered, &command, out)? {
                     Some(response) => response,
                     None => continue,
                 }
             }
-            Some(request) => answer(player, &codec, &mut game, &command, request)?,
+            Some(request) => answer(player, &mut game, &command, request)?,
             None if player.fault() == Some(Fault::ErrorForUnknown) => {
                 // The fault: an unknown command acknowledged as if it had been done.
                 Response::success(&command, "")
@@ -124,21 +130,104 @@ fn respond(out: &mut Out<'_>, response: &Response) -> Result<(), BotError> {
     Ok(())
 }
 
-fn new_position(player: &Player) -> Result<Box<dyn Position>, BotError> {
+fn new_position(player: &Player, variant: &str) -> Result<Box<dyn Position>, BotError> {
     player
-        .position(&PositionRequest::default())
+        .engine()
+        .position(variant, &PositionRequest::default())
         .map_err(|e| BotError::Input(e.to_string()))
 }
 
 /// The colour whose turn it is after the game's moves.
-fn to_move(codec: &GtpGame, game: &Game) -> Colour {
-    codec.colour_after(game.moves.len())
+fn to_move(game: &Game) -> Colour {
+    game.codec.colour_after(game.moves.len())
+}
+
+/// A game setting a controller changes: each starts a new game in the changed variant.
+enum Setting {
+    Size(u8),
+    Rules(String),
+    Komi(f64),
+    Handicap(u8),
+}
+
+impl Game {
+    /// A new game in `variant`, with no move.
+    fn start(&mut self, player: &Player, variant: String) -> Result<(), String> {
+        let codec =
+            GtpGame::for_game(player.engine().game(), &variant).map_err(|error| error.message)?;
+        self.position = new_position(player, &variant).map_err(|error| error.to_string())?;
+        self.codec = codec;
+        self.variant = variant;
+        self.moves.clear();
+        Ok(())
+    }
+
+    /// The variant with `setting` changed (Go's variants carry every setting).
+    fn changed(&self, player: &Player, setting: Setting) -> Result<String, String> {
+        use arbiter_go::{GoVariant, Profile, Rules};
+        if player.engine().game() != "go" {
+            return Err(format!("this bot plays {} only", self.variant));
+        }
+        let current: GoVariant = self.variant.parse()?;
+        let changed = match setting {
+            Setting::Size(size) => GoVariant { size, ..current },
+            Setting::Handicap(handicap) => GoVariant {
+                handicap,
+                ..current
+            },
+            Setting::Komi(komi) => {
+                return format!("{current},komi={komi}")
+                    .parse::<GoVariant>()
+                    .map(|variant| variant.to_string());
+            }
+            Setting::Rules(name) => {
+                let name = if name == "new_zealand" {
+                    "new-zealand"
+                } else {
+                    &name
+                };
+                let profile = Profile::ALL
+                    .into_iter()
+                    .find(|profile| profile.name() == name)
+                    .ok_or_else(|| format!("unknown rules `{name}`"))?;
+                GoVariant {
+                    profile,
+                    rules: Rules {
+                        komi_halves: current.rules.komi_halves,
+                        ..profile.rules()
+                    },
+                    ..current
+                }
+            }
+        };
+        // Read back, so that a size or handicap the rules refuse is an error here.
+        changed
+            .to_string()
+            .parse::<GoVariant>()
+            .map(|variant| variant.to_string())
+    }
+
+    /// Applies `setting`: `=` or `?` with the reason.
+    fn set(
+        &mut self,
+        player: &Player,
+        command: &Command,
+        setting: Setting,
+        refusal: &str,
+    ) -> Response {
+        match self
+            .changed(player, setting)
+            .and_then(|variant| self.start(player, variant))
+        {
+            Ok(()) => Response::success(command, ""),
+            Err(why) => Response::failure(command, format!("{refusal} ({why})")),
+        }
+    }
 }
 
 /// Every request but `genmove` and `quit`.
 fn answer(
     player: &Player,
-    codec: &GtpGame,
     game: &mut Game,
     command: &Command,
     request: Request,
@@ -155,41 +244,42 @@ fn answer(
             "false"
         }),
         Request::ListCommands => ok(&COMMANDS.join("\n")),
-        Request::BoardSize(size) if size == codec.size => ok(""),
-        Request::BoardSize(_) => refuse(&format!(
-            "unacceptable size (this bot plays {} only)",
-            player.variant
-        )),
+        Request::BoardSize(size) => {
+            Ok(game.set(player, command, Setting::Size(size), "unacceptable size"))
+        }
         Request::ClearBoard => {
-            game.position = new_position(player)?;
-            game.moves.clear();
+            let plain = game
+                .changed(player, Setting::Handicap(0))
+                .unwrap_or_else(|_| game.variant.clone());
+            game.start(player, plain).map_err(BotError::Input)?;
             ok("")
         }
-        Request::Komi(komi) => {
-            if codec.komi != Some(komi) {
-                eprintln!(
-                    "arbiter-bot: komi {komi} noted; the variant {} counts its own komi",
-                    player.variant
-                );
+        Request::Komi(komi) => Ok(game.set(player, command, Setting::Komi(komi), "bad komi")),
+        Request::FixedHandicap(stones) if game.moves.is_empty() && stones >= 2 => {
+            let response = game.set(
+                player,
+                command,
+                Setting::Handicap(stones),
+                "invalid handicap",
+            );
+            if !response.success {
+                return Ok(response);
             }
-            ok("")
-        }
-        Request::FixedHandicap(stones) if stones == codec.handicap && game.moves.is_empty() => {
             // The variant's start holds the stones; name them from its one-line form.
-            ok(&handicap_vertices(codec, &game.position.text()).join(" "))
+            ok(&handicap_vertices(&game.codec, &game.position.text()).join(" "))
         }
-        Request::FixedHandicap(_) => refuse(&format!(
-            "invalid handicap (this bot plays {} from an empty board only)",
-            player.variant
-        )),
+        Request::FixedHandicap(_) => refuse("invalid handicap (2 or more stones, before any move)"),
+        Request::KgsRules(name) | Request::KataSetRules(name) => {
+            Ok(game.set(player, command, Setting::Rules(name), "unknown rules"))
+        }
         Request::Play(colour, mv) => {
-            if colour != to_move(codec, game) {
+            if colour != to_move(game) {
                 return refuse(&format!(
                     "illegal move (it is {}'s turn)",
-                    to_move(codec, game).name()
+                    to_move(game).name()
                 ));
             }
-            let text = codec.from_gtp(mv);
+            let text = game.codec.from_gtp(mv);
             if mv == Move::Resign {
                 return ok("");
             }
@@ -206,7 +296,7 @@ fn answer(
                 return refuse("cannot undo");
             }
             game.position = player
-                .replay(&player.variant, &game.moves)
+                .replay(&game.variant, &game.moves)
                 .map_err(|e| BotError::Input(e.to_string()))?;
             ok("")
         }
@@ -224,18 +314,6 @@ fn answer(
             ok("")
         }
         Request::KgsTimeSettings(_) => ok(""),
-        Request::KgsRules(name) | Request::KataSetRules(name) => {
-            if codec.kata_rules.as_deref() == Some(name.as_str())
-                || codec.kgs_rules == Some(name.as_str())
-            {
-                ok("")
-            } else {
-                refuse(&format!(
-                    "unknown rules (this bot plays {} only)",
-                    player.variant
-                ))
-            }
-        }
         Request::FinalScore => ok(&final_score(player, game)),
         Request::FinalStatusList(Status::Alive) => {
             refuse("final_status_list alive is not supported (every stone is alive)")
@@ -266,17 +344,16 @@ fn clock_ms(time: u32, stones: u32, byo_yomi: Option<(u32, u32)>) -> Option<u64>
 /// `genmove`: the reply, played on the board, or `None` when a fault already wrote the output.
 fn genmove(
     player: &Player,
-    codec: &GtpGame,
     game: &mut Game,
     colour: Colour,
     number: u32,
     command: &Command,
     out: &mut Out<'_>,
 ) -> Result<Option<Response>, BotError> {
-    if colour != to_move(codec, game) {
+    if colour != to_move(game) {
         return Ok(Some(Response::failure(
             command,
-            format!("it is {}'s turn", to_move(codec, game).name()),
+            format!("it is {}'s turn", to_move(game).name()),
         )));
     }
     let over = game.position.outcome().ok().flatten().is_some();
@@ -287,7 +364,7 @@ fn genmove(
     };
     let text = match reply {
         Reply::Move { mv, .. } => {
-            let Ok(gtp) = codec.to_gtp(&mv) else {
+            let Ok(gtp) = game.codec.to_gtp(&mv) else {
                 return Ok(Some(Response::failure(
                     command,
                     format!("cannot write {mv}"),
@@ -296,7 +373,7 @@ fn genmove(
             if game.position.play(&mv).is_ok() {
                 game.moves.push(mv);
             }
-            codec.dialect.format_move(gtp)
+            game.codec.dialect.format_move(gtp)
         }
         Reply::Pass | Reply::GameOver => {
             if !over && game.position.play("pass").is_ok() {
@@ -361,7 +438,7 @@ fn final_score(player: &Player, game: &Game) -> String {
         let mut moves = game.moves.clone();
         moves.extend(["pass".to_owned(), "pass".to_owned()]);
         player
-            .replay(&player.variant, &moves)
+            .replay(&game.variant, &moves)
             .ok()
             .and_then(|position| position.outcome().ok().flatten())
     });
@@ -371,7 +448,7 @@ fn final_score(player: &Player, game: &Game) -> String {
     // Go's score is black's count minus white's before komi (the Game trait's final score).
     let margin = outcome
         .score
-        .map(|(raw, _)| f64::from(raw) - player_komi(player))
+        .map(|(raw, _)| f64::from(raw) - komi(&game.variant))
         .unwrap_or_default();
     if margin > 0.0 {
         format!("B+{margin}")
@@ -383,9 +460,8 @@ fn final_score(player: &Player, game: &Game) -> String {
 }
 
 /// The variant's komi plus white's handicap bonus, in points.
-fn player_komi(player: &Player) -> f64 {
-    player
-        .variant
+fn komi(variant: &str) -> f64 {
+    variant
         .parse::<arbiter_go::GoVariant>()
         .map(|v| (f64::from(v.rules.komi_halves) + 2.0 * f64::from(v.bonus())) / 2.0)
         .unwrap_or_default()
@@ -406,7 +482,7 @@ mod tests {
         let lines = session(
             "chinese@9",
             None,
-            "1 protocol_version\n2 boardsize 9\n3 boardsize 19\n4 frobnicate\n# a comment\n\n5 quit\n6 name\n",
+            "1 protocol_version\n2 boardsize 9\n3 boardsize 21\n4 frobnicate\n# a comment\n\n5 quit\n6 name\n",
         );
         assert_eq!(
             lines,
@@ -415,7 +491,7 @@ mod tests {
                 "",
                 "=2",
                 "",
-                "?3 unacceptable size (this bot plays chinese@9 only)",
+                "?3 unacceptable size (go board size `21`: expected 2 to 19)",
                 "",
                 "?4 unknown command",
                 "",
@@ -456,12 +532,29 @@ mod tests {
         assert_eq!(lines[2], "= B+3.5");
         assert_eq!(lines[4], "=");
         let lines = session(
-            "japanese@9,handicap=2",
+            "japanese@9",
             None,
-            "fixed_handicap 2\nfixed_handicap 3\n",
+            "fixed_handicap 2\nplay white E5\nfixed_handicap 3\nfinal_score\n",
         );
         assert_eq!(lines[0], "= G7 C3");
-        assert!(lines[2].starts_with("? invalid handicap"));
+        assert_eq!(lines[2], "=", "white moves first after handicap stones");
+        assert!(lines[4].starts_with("? invalid handicap"), "{}", lines[4]);
+        assert!(lines[6].starts_with("= "), "{}", lines[6]);
+    }
+
+    #[test]
+    fn the_settings_change_the_variant() {
+        let lines = session(
+            "chinese@9",
+            None,
+            "boardsize 2\nkomi 0.5\nkgs-rules new_zealand\nplay black A1\nfinal_score\n\
+             kata-set-rules no-such-rules\nkomi 0.25\n",
+        );
+        assert_eq!(lines[..6], ["=", "", "=", "", "=", ""]);
+        assert_eq!(lines[6], "=");
+        assert_eq!(lines[8], "= B+3.5", "a1 alone on 2x2 under komi 0.5");
+        assert!(lines[10].starts_with("? unknown rules"), "{}", lines[10]);
+        assert!(lines[12].starts_with("? bad komi"), "{}", lines[12]);
     }
 
     #[test]

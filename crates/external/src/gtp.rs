@@ -5,10 +5,10 @@
 //!
 //! * **Start-up**: `protocol_version` (a version other than 2 is a warning) and
 //!   `list_commands`, within the start-up time. The list decides the optional commands.
-//! * **A new game**: `boardsize`, `clear_board`, `komi`, `fixed_handicap` (its stones checked
-//!   against the game's), then the rules: `kata-set-rules` when listed, else `kgs-rules` when
-//!   listed and one of its four names is the rule set, else a warning that the engine plays
-//!   its own default rules. A refused `boardsize` is a protocol error (the engine cannot play
+//! * **A new game**: `boardsize`, `komi`, the rules (`kata-set-rules` when listed, else
+//!   `kgs-rules` when listed and one of its four names is the rule set, else a warning that
+//!   the engine plays its own default rules), then `clear_board` and `fixed_handicap` (its
+//!   answer must be vertices). A refused `boardsize` is a protocol error (the engine cannot play
 //!   this board); a refused `komi` or rules command is a warning.
 //! * **Positions**: the moves from the start as `play` commands, each answered `=`; a later
 //!   position of the same game sends only the new moves, any other starts again with
@@ -304,7 +304,7 @@ impl GtpSession {
         result
     }
 
-    /// Starts a new game on the engine: size, a clear board, komi, handicap, rules.
+    /// Starts a new game on the engine: size, komi, rules, a clear board and the handicap.
     ///
     /// # Errors
     /// A refused `boardsize`, `clear_board` or handicap, or a failing process.
@@ -316,7 +316,6 @@ impl GtpSession {
     ) -> Result<(), Fault> {
         let deadline = timing.for_start("time to set up a game");
         self.expect(&Request::BoardSize(game.size), &deadline, warnings)?;
-        self.clear(game, &deadline, warnings)?;
         if let Some(komi) = game.komi {
             let response = self.ask(&Request::Komi(komi), Some(game), &deadline, warnings)?;
             if !response.success {
@@ -327,6 +326,8 @@ impl GtpSession {
             }
         }
         self.rules(game, &deadline, warnings)?;
+        // The board last: an engine may clear it when its rules change.
+        self.clear(game, &deadline, warnings)?;
         self.time = None;
         Ok(())
     }
