@@ -18,25 +18,14 @@ use std::io::BufRead;
 
 use arbiter_engine::{Position, PositionRequest};
 use arbiter_protocol::gtp::{
-    Colour, Command, GtpGame, Move, Request, Response, Status, parse_command,
+    Colour, Command, GtpGame, Move, REQUIRED, Request, Response, Status, parse_command,
 };
 
 use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
 
-/// The commands the bot answers, as `list_commands` gives them.
-const COMMANDS: [&str; 24] = [
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
+/// The commands the bot answers beside GTP's required ones ([`REQUIRED`]).
+const OPTIONAL: [&str; 11] = [
     "fixed_handicap",
-    "play",
-    "genmove",
     "kgs-genmove_cleanup",
     "undo",
     "time_settings",
@@ -47,8 +36,6 @@ const COMMANDS: [&str; 24] = [
     "final_score",
     "final_status_list",
     "showboard",
-    "gogui-analyze_commands",
-    "reg_genmove",
 ];
 
 /// How many moves a game clock is shared over, when it has no byo-yomi.
@@ -238,12 +225,14 @@ fn answer(
         Request::ProtocolVersion => ok("2"),
         Request::Name => ok(NAME),
         Request::Version => ok(env!("CARGO_PKG_VERSION")),
-        Request::KnownCommand(name) => ok(if COMMANDS.contains(&name.as_str()) {
-            "true"
-        } else {
-            "false"
-        }),
-        Request::ListCommands => ok(&COMMANDS.join("\n")),
+        Request::KnownCommand(name) => {
+            ok(if REQUIRED.iter().chain(&OPTIONAL).any(|c| *c == name) {
+                "true"
+            } else {
+                "false"
+            })
+        }
+        Request::ListCommands => ok(&[REQUIRED.join("\n"), OPTIONAL.join("\n")].join("\n")),
         Request::BoardSize(size) => {
             Ok(game.set(player, command, Setting::Size(size), "unacceptable size"))
         }

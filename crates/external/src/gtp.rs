@@ -37,20 +37,7 @@ use super::{Clock, Player, Timing};
 use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_protocol::gtp::{Command, GtpGame, Move, Request, Response, ResponseReader, Status};
 
-/// The commands every GTP engine must know (GTP v2 draft 2, section 2.12 "required commands").
-pub(crate) const REQUIRED: [&str; 11] = [
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-];
+pub(crate) use arbiter_protocol::gtp::REQUIRED;
 
 /// How the clock is told to the engine (`time_settings`, then `time_left` before each move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

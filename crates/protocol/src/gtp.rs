@@ -30,6 +30,21 @@ use std::fmt;
 
 pub use game::GtpGame;
 
+/// The commands every GTP engine must know (GTP v2 draft 2, section 2.12 "required commands").
+pub const REQUIRED: [&str; 11] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+];
+
 /// Text the codec cannot read, with a lower-case sentence saying what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GtpError {
