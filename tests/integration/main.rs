@@ -10,6 +10,7 @@
 //! | [`ccgc`] | the CCGC platform protocol: the check in every game, faults, positions it cannot set |
 //! | [`docs`] | docs that cannot drift: no machine paths, links resolve, counts, files, commands and cases the docs show exist |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
+//! | [`gtp`] | GTP: the check, fault bots, ids, whole games, the Go specs as play checks |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
 //! | [`workspace`] | the manifests: every member's MSRV, lints and `publish = false`, every engine crate optimised in dev |
@@ -20,6 +21,7 @@ mod ccgc;
 mod docs;
 mod external;
 mod folders;
+mod gtp;
 mod matches;
 mod report;
 mod workspace;

@@ -1,6 +1,6 @@
 //! The `arbiter-bot` command line: an embedded engine as a process speaking a tournament protocol on stdin and
 //! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork; NBoard;
-//! the CCGC platform; arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
+//! the CCGC platform; GTP; arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
 //!
 //! Exit codes: 0 when the protocol ended normally, 2 for bad arguments or an input the bot cannot
 //! play, 3 for the `crash-at:N` fault.
@@ -38,9 +38,22 @@ struct Args {
     /// exit-leaving-grandchild, pv-garbage, bad-notation.
     #[arg(long)]
     fault: Option<Fault>,
+    /// The search that chooses a move after the exact solver: alpha-beta (the default) or
+    /// mcts (Go's).
+    #[arg(long, value_parser = parse_algorithm)]
+    algorithm: Option<arbiter_engine::Algorithm>,
     /// Search with this parameters file instead of the engine's shipped params.yaml.
     #[arg(long, value_name = "FILE")]
     params: Option<std::path::PathBuf>,
+}
+
+fn parse_algorithm(text: &str) -> Result<arbiter_engine::Algorithm, String> {
+    match text.parse()? {
+        arbiter_engine::Algorithm::Solve => {
+            Err("`solve` runs before every move anyway: choose alpha-beta or mcts".to_owned())
+        }
+        algorithm => Ok(algorithm),
+    }
 }
 
 /// The variant a protocol implies when none is given.
@@ -81,7 +94,10 @@ pub fn main() -> ExitCode {
                 .and_then(|yaml| player.with_params(yaml)),
         });
     let player = match player {
-        Ok(player) => player,
+        Ok(player) => match args.algorithm {
+            Some(algorithm) => player.with_algorithm(algorithm),
+            None => player,
+        },
         Err(message) => {
             eprintln!("arbiter-bot: {message}");
             return ExitCode::from(2);

@@ -1,6 +1,6 @@
 //! `arbiter-bot`: the embedded engines as real processes speaking every tournament protocol, so
 //! that the adapters of external engines are tested against real processes and teams get a
-//! sparring partner for Botzone, Gomocup, NBoard and the CCGC platform.
+//! sparring partner for Botzone, Gomocup, NBoard, the CCGC platform and GTP.
 //!
 //! [`run`] drives one protocol over any reader and writer (the binary passes stdin and stdout;
 //! tests may pass buffers). The [`player::Player`] chooses moves; [`fault`] holds the deliberate
@@ -14,6 +14,7 @@ mod ccgc;
 pub mod cli;
 pub(crate) mod fault;
 mod gomocup;
+mod gtp;
 mod line;
 mod nboard;
 pub(crate) mod player;
@@ -88,6 +89,7 @@ pub(crate) fn run(
         Protocol::ArbiterLine => line::run(player, input, &mut out),
         Protocol::Nboard => nboard::run(player, input, &mut out),
         Protocol::Ccgc => ccgc::run(player, input, &mut out),
+        Protocol::Gtp => gtp::run(player, input, &mut out),
     }
 }
 

@@ -66,6 +66,8 @@ pub(crate) struct Player {
     fault: Option<Fault>,
     /// A parameters file that replaces the engine's shipped one (`--params`).
     params_yaml: Option<String>,
+    /// The search that chooses a move after the solver (`--algorithm`; alpha-beta by default).
+    algorithm: Algorithm,
     /// Whether the "no search" notice went to stderr already (once per process is enough).
     warned: AtomicBool,
 }
@@ -100,8 +102,16 @@ impl Player {
             limit,
             fault,
             params_yaml: None,
+            algorithm: Algorithm::AlphaBeta,
             warned: AtomicBool::new(false),
         })
+    }
+
+    /// This player choosing its moves with `algorithm` (MCTS for Go) after the solver.
+    #[must_use]
+    pub(crate) fn with_algorithm(mut self, algorithm: Algorithm) -> Player {
+        self.algorithm = algorithm;
+        self
     }
 
     /// This player searching with the parameters file `yaml` instead of the shipped one: a
@@ -198,7 +208,7 @@ impl Player {
         {
             return Some((best, Some(report)));
         }
-        match position.search(Algorithm::AlphaBeta, budget, params) {
+        match position.search(self.algorithm, budget, params) {
             Ok(report) => {
                 let best = report.best.clone()?;
                 Some((best, Some(report)))

@@ -22,6 +22,7 @@ use super::board::{Answer, Board};
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
 use super::gomocup::{GomocupPlayer, GomocupSettings};
+use super::gtp::GtpPlayer;
 use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
@@ -34,6 +35,7 @@ use arbiter_engine::{
     find_engine,
 };
 use arbiter_protocol::ccgc::CcgcGame;
+use arbiter_protocol::gtp::GtpGame;
 
 /// What every position of one engine shares.
 struct Shared {
@@ -166,6 +168,14 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
             )));
         }
+        if manifest.protocol == Protocol::Gtp {
+            let game = GtpGame::for_game(&manifest.game, &offered.name).ok()?;
+            return Some(Box::new(GtpPlayer::new(
+                self.spawn_spec(),
+                game,
+                super::Timing::of(manifest),
+            )));
+        }
         let board = Board::of(&manifest.game, &offered.name)?;
         match manifest.protocol {
             Protocol::Botzone
@@ -191,7 +201,7 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
                 manifest.nboard_depth.unwrap_or(NBOARD_DEPTH),
             ))),
-            Protocol::ArbiterLine | Protocol::Ccgc => None,
+            Protocol::ArbiterLine | Protocol::Ccgc | Protocol::Gtp => None,
         }
     }
 
@@ -360,9 +370,9 @@ pub fn is_manifest_path(name: &str) -> bool {
 /// canonical notation.
 ///
 /// # Errors
-/// `illegal-move` (with the rule's reason, or the forbidden kind), `wrong-pass` (a pass with a
-/// move available, or a move when only a pass is legal), `wrong-exchange` (an exchange where
-/// the opening allows none).
+/// `illegal-move` (with the rule's reason, or the forbidden kind), `wrong-pass` (a pass the
+/// rules do not list, or a move when only a pass is legal), `wrong-exchange` (an exchange
+/// where the opening allows none).
 pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Fault> {
     let text = match answer {
         Answer::Move(text) => text,
@@ -382,7 +392,9 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
             format!("only a pass is legal here, but it played `{text}`"),
         ));
     }
-    if text == "pass" && !only_pass {
+    // A pass is wrong where the rules list none (Othello: only when no move exists); Go
+    // lists it always.
+    if text == "pass" && !legal.iter().any(|mv| mv == "pass") {
         let examples: Vec<&str> = legal.iter().take(5).map(String::as_str).collect();
         return Err(Fault::new(
             FaultKind::WrongPass,

@@ -10,6 +10,8 @@
 //!   (or the search gives up), Gomocup gets the board **as it stands** (`BOARD` with the side to
 //!   move's stones first: managers do not know the order of such a board either) and Botzone
 //!   reports the case as not reachable, with the reason.
+//! * A Go board without one: each side's stones in turn, passes where one side has none left
+//!   ([`go_order`]); no stone captures on the way, so every valid board is reached.
 //! * Othello and Amazons boards are not searched (retrograde play there is a research problem
 //!   of its own): such a case needs a `history:` to reach Botzone.
 
@@ -96,6 +98,17 @@ pub fn route(
         )
         .map(Route::History);
     }
+    if reference.game() == "go" {
+        let order = go_order(variant, &board.text()).map_err(PositionError::Notation)?;
+        return canonical_game(
+            reference,
+            variant,
+            &PositionRequest::default(),
+            &order,
+            &after,
+        )
+        .map(Route::History);
+    }
     if reference.game() != "gomoku" {
         return Ok(Route::Unreachable {
             reason: format!(
@@ -137,6 +150,54 @@ pub fn route(
             })
         }
     }
+}
+
+/// A game that reaches a Go board from the empty board: each side's stones in a1 order, the
+/// side without stones left passing, and a last pass when the other side is to move. No
+/// stone captures or is captured on the way: a group of the board missing some of its stones
+/// has those points as liberties, and a whole group has at least the liberties it has on the
+/// board (which has none without one: `from_setup` refuses such boards). So every valid board
+/// is reached, and no two passes follow each other. Under a superko rule the engine then
+/// knows the earlier boards of this game, which the set-up board does not have: a capture that
+/// would bring one of them back is the only case where the two could differ.
+///
+/// # Errors
+/// A board that does not read, or a handicap variant (its start is not the empty board).
+pub(crate) fn go_order(variant: &str, text: &str) -> Result<Vec<String>, String> {
+    let variant: arbiter_go::GoVariant = variant.parse()?;
+    if variant.handicap > 0 {
+        return Err(format!(
+            "the start of `{variant}` holds handicap stones: give the case a `history:`"
+        ));
+    }
+    let setup = arbiter_go::Go::parse_position(&variant, text).map_err(|e| e.message)?;
+    let geometry = arbiter_go::Geometry::of_size(variant.size);
+    let stones = |side: arbiter_core::Side| -> Vec<String> {
+        let mut points: Vec<String> = setup
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, cell)| **cell == Some(side))
+            .filter_map(|(index, _)| arbiter_go::Point::try_from(index).ok())
+            .map(|point| arbiter_go::format_point(geometry, point))
+            .collect();
+        points.reverse();
+        points
+    };
+    let mut left = [
+        stones(arbiter_core::Side::First),
+        stones(arbiter_core::Side::Second),
+    ];
+    let mut order = Vec::new();
+    let mut to_move = 0;
+    while left.iter().any(|stones| !stones.is_empty()) {
+        order.push(left[to_move].pop().unwrap_or_else(|| "pass".to_owned()));
+        to_move = 1 - to_move;
+    }
+    if to_move != setup.to_move.index() {
+        order.push("pass".to_owned());
+    }
+    Ok(order)
 }
 
 /// `first` then `then` replayed from `start`, in canonical notation.
@@ -381,5 +442,47 @@ mod tests {
                 .unwrap_err()
                 .contains("opening rule")
         );
+    }
+}
+
+#[cfg(test)]
+mod go_tests {
+    use super::go_order;
+    use arbiter_engine::{PositionRequest, find_engine};
+
+    /// The order replays to the board under every ko rule, with the side to move.
+    #[test]
+    fn every_go_board_is_reached_by_stones_and_passes() {
+        let reference = find_engine("go").unwrap();
+        for (variant, board) in [
+            ("chinese@5", "5/1X3/2O2/5/X3O white"),
+            ("tromp-taylor@5", "XXXX1/OOOO1/5/XXXXX/5 black"),
+            ("aga@5", "5/5/5/O4/1O3 black"),
+            ("new-zealand@3", "3/3/3 white"),
+            ("chinese@9", "9/9/9/9/9/9/9/9/9 black"),
+            (
+                "japanese@7",
+                "1O1X1O1/OOXXXOO/XXOOOXX/1XO1OX1/XXOOOXX/1XO1OX1/XXOOOXX black",
+            ),
+        ] {
+            let order = go_order(variant, board).unwrap();
+            let passes = order
+                .windows(2)
+                .filter(|w| w[0] == "pass" && w[1] == "pass");
+            assert_eq!(passes.count(), 0, "{variant}: {order:?}");
+            let request = PositionRequest {
+                moves: order.clone(),
+                ..PositionRequest::default()
+            };
+            let reached = reference.position(variant, &request).unwrap();
+            let given = PositionRequest {
+                text: Some(board.to_owned()),
+                ..PositionRequest::default()
+            };
+            let board = reference.position(variant, &given).unwrap();
+            assert_eq!(reached.text(), board.text(), "{variant}: {order:?}");
+        }
+        assert!(go_order("chinese@9,handicap=2", "9/9/9/9/9/9/9/9/9 white").is_err());
+        assert!(go_order("chinese@9", "9/9 black").is_err());
     }
 }

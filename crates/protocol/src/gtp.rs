@@ -24,7 +24,26 @@
 //! any other command stays a raw [`Command`]. Every parser returns a [`GtpError`] naming what
 //! it could not read; none panics on any input.
 
+pub mod game;
+
 use std::fmt;
+
+pub use game::GtpGame;
+
+/// The commands every GTP engine must know (GTP v2 draft 2, section 2.12 "required commands").
+pub const REQUIRED: [&str; 11] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+];
 
 /// Text the codec cannot read, with a lower-case sentence saying what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,18 +296,21 @@ impl Command {
     /// The command line, ended by a newline.
     #[must_use]
     pub fn format(&self) -> String {
-        let mut line = String::new();
+        format!("{self}\n")
+    }
+}
+
+/// The command line without its newline, as messages show it.
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(id) = self.id {
-            line.push_str(&id.to_string());
-            line.push(' ');
+            write!(f, "{id} ")?;
         }
-        line.push_str(&self.name);
+        f.write_str(&self.name)?;
         for arg in &self.args {
-            line.push(' ');
-            line.push_str(arg);
+            write!(f, " {arg}")?;
         }
-        line.push('\n');
-        line
+        Ok(())
     }
 }
 

@@ -65,11 +65,13 @@ pub enum Protocol {
     Nboard,
     /// The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`).
     Ccgc,
+    /// The Go Text Protocol v2 (GNU Go, Pachi, KataGo, Leela Zero; Hex engines' HTP).
+    Gtp,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 8] = [
+    pub const ALL: [Protocol; 9] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
@@ -78,6 +80,7 @@ impl Protocol {
         Protocol::ArbiterLine,
         Protocol::Nboard,
         Protocol::Ccgc,
+        Protocol::Gtp,
     ];
 
     /// The manifest and command-line spelling.
@@ -92,6 +95,7 @@ impl Protocol {
             Protocol::ArbiterLine => "arbiter-line",
             Protocol::Nboard => "nboard",
             Protocol::Ccgc => "ccgc",
+            Protocol::Gtp => "gtp",
         }
     }
 
@@ -127,6 +131,7 @@ impl Protocol {
             Protocol::Gomocup => Some(&["gomoku"]),
             Protocol::Nboard => Some(&["othello"]),
             Protocol::Ccgc => Some(ccgc::GAMES),
+            Protocol::Gtp => Some(gtp::game::GAMES),
             Protocol::ArbiterLine => None,
         }
     }

@@ -13,12 +13,13 @@
 //!   of earlier runs that this run ended.
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
-//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `ccgc.rs`,
+//! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `ccgc.rs`, `gtp.rs`,
 //! `line.rs`.
 
 mod botzone;
 mod ccgc;
 mod gomocup;
+mod gtp;
 mod line;
 mod nboard;
 
@@ -147,6 +148,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::ArbiterLine => checker.line(),
         Protocol::Nboard => checker.nboard(),
         Protocol::Ccgc => checker.ccgc(),
+        Protocol::Gtp => checker.gtp(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple

@@ -1,0 +1,359 @@
+//! The GTP rows: `protocol_version` 2, the required commands in `list_commands`, an unknown
+//! command answered with `?`, an illegal `play` refused, a move from the start, `genmove`
+//! after the opponent's pass, a mid-game position, the clock honoured (`time_settings`,
+//! `time_left`, the answer within the move time), a whole game in one process with the
+//! engine's count at the end (`final_score`, `final_status_list dead`), and `quit`. Each row
+//! is a fresh process.
+
+use super::{Checker, Lcg, Verdict};
+use crate::driver::Driver;
+use crate::gtp::{GOODBYE, GtpPlayer, GtpSession, REQUIRED};
+use crate::sandbox::preview;
+use crate::{Player, Timing, validate};
+use arbiter_engine::{Fault, RulesEngine};
+use arbiter_protocol::gtp::{Command, GtpGame, Request};
+
+/// The optional commands a driver uses when they are listed.
+const OPTIONAL: [&str; 8] = [
+    "time_settings",
+    "time_left",
+    "final_score",
+    "final_status_list",
+    "kgs-rules",
+    "kata-set-rules",
+    "kgs-genmove_cleanup",
+    "fixed_handicap",
+];
+
+impl Checker {
+    pub(super) fn gtp(&self) {
+        let Some(game) = self.gtp_game() else {
+            self.record(
+                "GTP vertices",
+                Verdict::Failed,
+                format!("GTP carries no game `{}`", self.engine.game()),
+            );
+            return;
+        };
+        self.result(
+            "`protocol_version` is 2",
+            self.gtp_row(|session, _| {
+                let version = self.gtp_text(session, &Request::ProtocolVersion)?;
+                if version.trim() == "2" {
+                    Ok("`= 2`".to_owned())
+                } else {
+                    Err(format!("answered `= {}`", preview(&version)))
+                }
+            }),
+        );
+        self.result(
+            "the required commands in `list_commands`",
+            self.gtp_row(|session, _| {
+                let missing: Vec<&str> =
+                    REQUIRED.into_iter().filter(|c| !session.lists(c)).collect();
+                let optional: Vec<&str> =
+                    OPTIONAL.into_iter().filter(|c| session.lists(c)).collect();
+                if missing.is_empty() {
+                    Ok(format!(
+                        "all {} listed ({} commands; of the optional ones: {})",
+                        REQUIRED.len(),
+                        session.commands.len(),
+                        if optional.is_empty() {
+                            "none".to_owned()
+                        } else {
+                            optional.join(", ")
+                        }
+                    ))
+                } else {
+                    Err(format!("not listed: {}", missing.join(", ")))
+                }
+            }),
+        );
+        self.result(
+            "an unknown command is answered with `?`",
+            self.gtp_row(|session, warnings| {
+                let line = "arbiter-unknown-command 1 2 3";
+                let command = Command::new("arbiter-unknown-command", &["1", "2", "3"]);
+                let response = session
+                    .send(&command, &self.gtp_timing().for_move(), warnings)
+                    .map_err(|f| f.to_string())?;
+                if response.success {
+                    return Err(format!(
+                        "answered `= {}` to `{line}`",
+                        preview(&response.text)
+                    ));
+                }
+                let name = self.gtp_text(session, &Request::Name)?;
+                Ok(format!(
+                    "`? {}`; `name` still answered `= {}`",
+                    preview(&response.text),
+                    preview(&name)
+                ))
+            }),
+        );
+        self.result(
+            "an illegal `play` is refused",
+            self.gtp_row(|session, warnings| self.illegal_play(session, &game, warnings)),
+        );
+        self.ask_check("a move from the start", Some(Vec::new()), "");
+        let after_pass = (0..50).find_map(|seed| {
+            self.playout(seed, 12, |h, _| h.len() >= 6 && h.len() % 2 == 1)
+                .map(|mut h| {
+                    h.push("pass".to_owned());
+                    h
+                })
+        });
+        self.ask_check(
+            "`genmove` after the opponent's pass",
+            after_pass,
+            "the game ends within 7 plies",
+        );
+        let mid = self.playout(2, 40, |h, _| h.len() == 30);
+        self.ask_check(
+            "a mid-game position (30 `play` commands)",
+            mid,
+            "the game ends within 30 plies",
+        );
+        self.result("the clock is honoured", self.clock_row());
+        self.result(
+            "a whole game in one process, counted at the end",
+            self.gtp_whole_game(&game),
+        );
+        self.result(
+            "`quit` is answered `=` and the process ends",
+            self.gtp_quit(),
+        );
+    }
+
+    fn gtp_game(&self) -> Option<GtpGame> {
+        GtpGame::for_game(self.engine.game(), &self.variant).ok()
+    }
+
+    fn gtp_timing(&self) -> Timing {
+        Timing::of(self.engine.manifest())
+    }
+
+    /// A fresh process that answered `protocol_version` and `list_commands`, given to `row`;
+    /// then `quit`, and its warnings and processes recorded.
+    fn gtp_row(
+        &self,
+        row: impl FnOnce(&mut GtpSession, &mut Vec<String>) -> Result<String, String>,
+    ) -> Result<String, String> {
+        let mut driver = self.gtp_driver();
+        let mut warnings = Vec::new();
+        let result = match GtpSession::start(&mut driver, &mut warnings) {
+            Ok(mut session) => {
+                let result = row(&mut session, &mut warnings);
+                session.quit();
+                result
+            }
+            Err(fault) => Err(fault.context("at start-up").to_string()),
+        };
+        self.engine.record_started(&driver.started());
+        self.engine.warn(warnings);
+        result
+    }
+
+    /// A driver kit for one row's process (it records the process for the leak check).
+    fn gtp_driver(&self) -> Driver {
+        Driver::new(self.engine.spawn_spec(), self.gtp_timing(), GOODBYE)
+    }
+
+    /// The text of a request that must succeed.
+    fn gtp_text(&self, session: &mut GtpSession, request: &Request) -> Result<String, String> {
+        let mut warnings = Vec::new();
+        let response = session
+            .ask(request, None, &self.gtp_timing().for_move(), &mut warnings)
+            .map_err(|f| f.to_string())?;
+        self.engine.warn(warnings);
+        let sent = request
+            .to_command(None, arbiter_protocol::gtp::GTP)
+            .to_string();
+        if response.success {
+            Ok(response.text)
+        } else {
+            Err(format!("refused `{sent}`: `? {}`", preview(&response.text)))
+        }
+    }
+
+    /// A stone on an occupied point: `play` must answer `?`, and the next legal `play` `=`.
+    fn illegal_play(
+        &self,
+        session: &mut GtpSession,
+        game: &GtpGame,
+        warnings: &mut Vec<String>,
+    ) -> Result<String, String> {
+        let timing = self.gtp_timing();
+        session
+            .new_game(game, timing, warnings)
+            .map_err(|f| f.to_string())?;
+        let legal = self.legal(&[]);
+        let Some(first) = legal.iter().find(|m| *m != "pass").cloned() else {
+            return Err("the reference has no move at the start".to_owned());
+        };
+        let history = vec![first.clone()];
+        session
+            .sync(game, &history, timing, warnings)
+            .map_err(|f| f.to_string())?;
+        let occupied = Request::Play(
+            game.colour_after(1),
+            game.to_gtp(&first).map_err(|e| e.to_string())?,
+        );
+        let sent = occupied.to_command(None, game.dialect).to_string();
+        let response = session
+            .ask(&occupied, Some(game), &timing.for_move(), warnings)
+            .map_err(|f| f.to_string())?;
+        if response.success {
+            return Err(format!(
+                "`{sent}` (occupied) was answered `= {}`",
+                preview(&response.text)
+            ));
+        }
+        let reply = self.legal(&history);
+        let Some(next) = reply.iter().find(|m| *m != "pass").cloned() else {
+            return Ok(format!("`{sent}` → `? {}`", preview(&response.text)));
+        };
+        let mut later = history.clone();
+        later.push(next.clone());
+        session
+            .sync(game, &later, timing, warnings)
+            .map_err(|f| f.context("after the refused `play`").to_string())?;
+        Ok(format!(
+            "`{sent}` (occupied) → `? {}`; then `play {next}` accepted",
+            preview(&response.text)
+        ))
+    }
+
+    /// A move under `time_settings`/`time_left` of the manifest's move time, answered in it.
+    fn clock_row(&self) -> Result<String, String> {
+        let mut player = self.gtp_player().ok_or("no game")?;
+        let manifest = self.engine.manifest();
+        let history = self
+            .playout(4, 12, |h, _| h.len() == 10)
+            .unwrap_or_default();
+        let reference = self.reference(&history);
+        let answer = player
+            .answer(&history)
+            .and_then(|answer| validate(reference.as_ref(), answer));
+        player.finish();
+        self.engine.record_player(&mut player);
+        let mv = answer.map_err(|f| f.to_string())?;
+        Ok(format!(
+            "`time_settings 0 {} 1` (Canadian: one stone per period), `time_left`, then `{mv}` \
+             within {} ms and the {} ms tolerance",
+            manifest.move_time_ms / 1000,
+            manifest.move_time_ms,
+            manifest.tolerance_ms
+        ))
+    }
+
+    fn gtp_player(&self) -> Option<GtpPlayer> {
+        Some(GtpPlayer::new(
+            self.engine.spawn_spec(),
+            self.gtp_game()?,
+            self.gtp_timing(),
+        ))
+    }
+
+    /// The engine plays black against random legal moves (a pass answered by a pass, so that
+    /// the game ends when the engine thinks it is over; after the ply cap every reply is a
+    /// pass), every move checked, until two passes; then its count.
+    fn gtp_whole_game(&self, game: &GtpGame) -> Result<String, String> {
+        let mut player = self.gtp_player().ok_or("no game")?;
+        let mut rng = Lcg(11);
+        let points = usize::from(game.size) * usize::from(game.size);
+        let cap = 2 * points;
+        let mut history: Vec<String> = Vec::new();
+        let mut own = 0;
+        let result = loop {
+            let mut position = self.reference(&history);
+            if position.outcome().ok().flatten().is_some() {
+                break Ok(());
+            }
+            if history.len() > cap + 2 * points {
+                break Err(format!(
+                    "no end after {} plies: the engine did not pass",
+                    history.len()
+                ));
+            }
+            let mv = match player
+                .answer(&history)
+                .and_then(|answer| validate(position.as_ref(), answer))
+            {
+                Ok(mv) => mv,
+                Err(fault) => break Err(format!("ply {}: {fault}", history.len() + 1)),
+            };
+            own += 1;
+            position.play(&mv).map_err(|r| r.to_string())?;
+            let engine_passed = mv == "pass";
+            history.push(mv);
+            if position.outcome().ok().flatten().is_some() {
+                break Ok(());
+            }
+            let legal = position.legal_moves().unwrap_or_default();
+            let stones: Vec<&String> = legal.iter().filter(|m| *m != "pass").collect();
+            let reply = if engine_passed || history.len() > cap || stones.is_empty() {
+                "pass".to_owned()
+            } else {
+                stones[rng.below(stones.len())].clone()
+            };
+            history.push(reply);
+        };
+        let count = if result.is_ok() {
+            player.final_status(&history).map_err(|f| f.to_string())
+        } else {
+            Ok(String::new())
+        };
+        player.finish();
+        let started = player.started().len();
+        self.engine.record_player(&mut player);
+        result?;
+        let count = count?;
+        let end = self
+            .reference(&history)
+            .outcome()
+            .ok()
+            .flatten()
+            .map(|outcome| outcome.to_string())
+            .unwrap_or_default();
+        if started != 1 {
+            return Err(format!("{started} processes were started for one game"));
+        }
+        Ok(format!(
+            "{} plies ({own} of the engine's), one process; the rules' end: {end}; {count}",
+            history.len()
+        ))
+    }
+
+    /// `quit` on a fresh process: `=`, then the process exits by itself.
+    fn gtp_quit(&self) -> Result<String, String> {
+        let mut driver = self.gtp_driver();
+        let mut warnings = Vec::new();
+        let timing = self.gtp_timing();
+        let result = GtpSession::start(&mut driver, &mut warnings)
+            .map_err(|f| f.context("at start-up").to_string())
+            .and_then(|mut session| {
+                let response = session
+                    .ask(&Request::Quit, None, &timing.for_move(), &mut warnings)
+                    .map_err(|f: Fault| f.to_string());
+                let exited = session
+                    .process
+                    .wait_exit(std::time::Duration::from_millis(2000));
+                session.process.kill();
+                let response = response?;
+                if !response.success {
+                    return Err(format!(
+                        "answered `? {}` to `quit`",
+                        preview(&response.text)
+                    ));
+                }
+                match exited {
+                    Some(status) => Ok(format!("`=`, then the process exited ({status})")),
+                    None => Err("answered `=` but was still running 2 s later".to_owned()),
+                }
+            });
+        self.engine.record_started(&driver.started());
+        self.engine.warn(warnings);
+        result
+    }
+}
