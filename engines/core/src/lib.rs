@@ -21,6 +21,7 @@
 //! Rule crates do no IO and hold no global mutable state; everything here is deterministic.
 
 mod bits;
+mod colour;
 pub mod grid;
 mod outcome;
 mod perft;
@@ -33,6 +34,7 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 pub use bits::{BitWord, Bits};
+pub use colour::Colour;
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
 use perft::NodeBudget;
 pub use perft::PerftConvention;

@@ -11,8 +11,6 @@
 //! `col = x` and `row = size - 1 - y`; `(7,7)` is `h8` on 15x15 either way, and because every rule
 //! here is symmetric under reflection, the choice only matters for translating transcripts.
 
-use std::fmt;
-
 /// The smallest board side accepted.
 pub const MIN_SIZE: u8 = 5;
 /// The largest board side accepted (Gomocup plays 15 and 20).
@@ -22,55 +20,14 @@ pub(crate) const STRIDE: usize = 32;
 /// Number of internal cells: every point of the largest board has an index below this.
 pub(crate) const CELLS: usize = STRIDE * MAX_SIZE as usize;
 
-/// A stone colour. Black moves first in every variant; [`arbiter_core::Side`] is the *player*.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    Black,
-    White,
-}
+pub use arbiter_core::Colour;
 
-impl Colour {
-    /// The other colour.
-    #[must_use]
-    pub const fn opposite(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    /// The cell value of a stone of this colour (1 black, 2 white; 0 is empty).
-    #[must_use]
-    pub(crate) const fn cell(self) -> u8 {
-        match self {
-            Colour::Black => 1,
-            Colour::White => 2,
-        }
-    }
-
-    /// `black` or `white`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        }
-    }
-
-    /// Reads `black`/`white` (also `x`/`o`), case-insensitively.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Colour> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "black" | "x" | "b" => Some(Colour::Black),
-            "white" | "o" | "w" => Some(Colour::White),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The cell value of a stone of `colour` (1 black, 2 white; 0 is empty).
+#[must_use]
+pub(crate) const fn cell(colour: Colour) -> u8 {
+    match colour {
+        Colour::Black => 1,
+        Colour::White => 2,
     }
 }
 

@@ -62,7 +62,7 @@ impl Patterns {
     pub fn make(&mut self, game: &mut Gomoku, mv: Move) -> Undo {
         match mv {
             Move::Stone(point) => {
-                let value = game.colour_to_move().cell();
+                let value = crate::board::cell(game.colour_to_move());
                 self.tally(game.lines(), game.cells(), point, false);
                 let undo = game.make(mv);
                 self.update_view(point, value, true);

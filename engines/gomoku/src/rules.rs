@@ -207,7 +207,7 @@ impl Gomoku {
     pub(crate) fn wins(&self, point: Point, colour: Colour) -> bool {
         let (mut exact, mut long) = (false, false);
         for d in 0..4 {
-            let len = self.run(point, d, colour.cell());
+            let len = self.run(point, d, crate::board::cell(colour));
             exact |= len == 5;
             long |= len > 5;
         }
@@ -468,7 +468,7 @@ impl Game for Gomoku {
                 {
                     self.assign(mover, colour);
                 }
-                self.put(point, colour.cell());
+                self.put(point, crate::board::cell(colour));
                 self.set_to_move(colour.opposite());
                 self.plies += 1;
                 self.set_stage(self.stage.after(
@@ -582,7 +582,7 @@ impl Game for Gomoku {
         let mut game = Gomoku::start(variant);
         for (list, colour) in [(&setup.black, Colour::Black), (&setup.white, Colour::White)] {
             for &point in list {
-                game.put(point, colour.cell());
+                game.put(point, crate::board::cell(colour));
             }
         }
         game.plies = game.stones;
@@ -594,7 +594,7 @@ impl Game for Gomoku {
             .into_iter()
             .filter(|&c| {
                 game.points()
-                    .any(|p| game.cells[p.index()] == c.cell() && game.wins(p, c))
+                    .any(|p| game.cells[p.index()] == crate::board::cell(c) && game.wins(p, c))
             })
             .collect();
         game.outcome = match winners.as_slice() {

@@ -208,8 +208,13 @@ pub fn parse_line(size: u8, text: &str) -> Result<Setup, NotationError> {
             .ok_or_else(|| NotationError::new(format!("expected key: value, got {field:?}")))?;
         let repeated = || NotationError::new(format!("field {:?} given twice", key.trim()));
         let colour = |v: &str| {
-            Colour::parse(v)
-                .ok_or_else(|| NotationError::new(format!("expected black or white, got {v:?}")))
+            // Gomocup's `x` and `o` beside the colour names.
+            match v.trim().to_ascii_lowercase().as_str() {
+                "x" => Some(Colour::Black),
+                "o" => Some(Colour::White),
+                other => Colour::parse(other),
+            }
+            .ok_or_else(|| NotationError::new(format!("expected black or white, got {v:?}")))
         };
         match key.trim() {
             "black" if black.is_none() => black = Some(parse_points(value)?),

@@ -1,7 +1,8 @@
 //! Solves every opening of an n x n board (no swap) and prints the winning first moves, the
 //! nodes and the time of each solve: the solver's reach, for the figures in the crate docs.
 //!
-//! `cargo run --release -p arbiter-hex --example hex_solve -- 5 [NODE-LIMIT]`
+//! `cargo run --release -p arbiter-hex --example hex_solve -- 5 [NODE-LIMIT [CELL…]]`: with
+//! cells, only those openings (say `6 50000000 a1 f6` to try two 6 x 6 openings).
 
 use std::time::Instant;
 
@@ -13,6 +14,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let size: u8 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     let limit: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(u64::MAX);
+    let only: Vec<String> = args.collect();
     let variant = HexVariant::new(size, SwapRule::None);
     let n = usize::from(size);
     let started = Instant::now();
@@ -20,6 +22,9 @@ fn main() {
     let mut winning = Vec::new();
     for index in 0..n * n {
         let cell = Cell::from_index(index, size);
+        if !only.is_empty() && !only.contains(&format_cell(cell)) {
+            continue;
+        }
         let mut game = Hex::new(variant);
         game.play(HexMove::Stone(cell)).unwrap();
         let clock = Instant::now();

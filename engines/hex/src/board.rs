@@ -14,50 +14,13 @@
 //! A cell's index on an n x n board is `row * n + column`, `a1` first: the a1 order of
 //! `arbiter_core::grid`.
 
+pub use arbiter_core::Colour;
 use arbiter_core::zobrist;
 
 use crate::variant::MAX_SIZE;
 
 /// The most cells a board has: 19 x 19.
 pub const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
-
-/// A stone's colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Joins the top and bottom edges; moves first.
-    Black,
-    /// Joins the left and right edges.
-    White,
-}
-
-impl Colour {
-    /// The other colour.
-    #[must_use]
-    pub const fn opposite(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    /// 0 for black, 1 for white.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        match self {
-            Colour::Black => 0,
-            Colour::White => 1,
-        }
-    }
-
-    /// `black` or `white`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        }
-    }
-}
 
 /// A cell of the largest board, by column and row (both from 0, row 0 the top row `1`).
 /// Whether it lies on a given board is the rules' question (`off-board`).

@@ -57,7 +57,7 @@
 //!   board), 57,000-66,000 with uniform playouts (`save-bridges: false`); alpha-beta about
 //!   56,000 nodes a second (each node runs two shortest-path searches).
 //! * The solver (`examples/hex_solve.rs`, release): every 5 x 5 opening in 2,353,548 nodes and
-//!   25-30 s, the hardest (a3, e3, a2) 0.36-0.49 M nodes each; the winning openings e1 b2 c2 d2
+//!   15-30 s by load, the hardest (a3, e3, a2) 0.36-0.49 M nodes each; the winning openings e1 b2 c2 d2
 //!   e2 b3 c3 d3 a4 b4 c4 d4 a5 are MoHex's (`suites/hex/openings-5x5.yaml`). Every opening of
 //!   2 x 2 to 4 x 4 in a few thousand nodes. No 6 x 6 opening within 5 M nodes: the virtual
 //!   connections (bridges, edge templates, one-cell hops, the OR rule per pair of groups) are a
