@@ -19,3 +19,4 @@ mod external;
 mod folders;
 mod matches;
 mod report;
+mod xiangqi;

@@ -7,7 +7,7 @@
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
 //! | [`driver`] | what every driver shares: start, limits and clock, warnings, the live process, the goodbye |
-//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`line`](mod@line) | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`ucci`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`check`] | the protocol check: every command and edge case of the engine's protocol |
@@ -37,6 +37,7 @@ pub mod manifest;
 pub(crate) mod nboard;
 pub mod reach;
 pub mod sandbox;
+pub(crate) mod ucci;
 
 pub use driver::Driver;
 pub use encode::{Answer, Board};

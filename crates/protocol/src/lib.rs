@@ -65,11 +65,15 @@ pub enum Protocol {
     Nboard,
     /// The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`).
     Ccgc,
+    /// UCCI 3.0, the Chinese-chess engine protocol (ElephantEye, Fairy-Stockfish after `ucci`).
+    Ucci,
+    /// UCI as xiangqi engines speak it (Pikafish; Fairy-Stockfish with `UCI_Variant xiangqi`).
+    Uci,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 8] = [
+    pub const ALL: [Protocol; 10] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
@@ -78,6 +82,8 @@ impl Protocol {
         Protocol::ArbiterLine,
         Protocol::Nboard,
         Protocol::Ccgc,
+        Protocol::Ucci,
+        Protocol::Uci,
     ];
 
     /// The manifest and command-line spelling.
@@ -92,6 +98,8 @@ impl Protocol {
             Protocol::ArbiterLine => "arbiter-line",
             Protocol::Nboard => "nboard",
             Protocol::Ccgc => "ccgc",
+            Protocol::Ucci => "ucci",
+            Protocol::Uci => "uci",
         }
     }
 
@@ -127,6 +135,7 @@ impl Protocol {
             Protocol::Gomocup => Some(&["gomoku"]),
             Protocol::Nboard => Some(&["othello"]),
             Protocol::Ccgc => Some(ccgc::GAMES),
+            Protocol::Ucci | Protocol::Uci => Some(&["xiangqi"]),
             Protocol::ArbiterLine => None,
         }
     }

@@ -14,13 +14,14 @@
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
 //! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `ccgc.rs`,
-//! `line.rs`.
+//! `ucci.rs`, `line.rs`.
 
 mod botzone;
 mod ccgc;
 mod gomocup;
 mod line;
 mod nboard;
+mod ucci;
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -147,6 +148,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::ArbiterLine => checker.line(),
         Protocol::Nboard => checker.nboard(),
         Protocol::Ccgc => checker.ccgc(),
+        Protocol::Ucci | Protocol::Uci => checker.ucci(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple
