@@ -49,13 +49,8 @@ impl Checker {
             None,
         );
         let captured = self.playout(3, 60, |h, p| {
-            h.len() >= 3 && {
-                let moves = h.len();
-                let mut before = self.reference(&h[..moves - 2]).text();
-                before.truncate(before.find(' ').unwrap_or(before.len()));
-                let letters = |t: &str| t.chars().filter(char::is_ascii_alphabetic).count();
-                letters(&before) > letters(&p.text())
-            }
+            h.len() >= 3
+                && board_pieces(&self.reference(&h[..h.len() - 2]).text()) > board_pieces(&p.text())
         });
         match captured {
             Some(history) => self.think_row(
@@ -441,4 +436,14 @@ impl Checker {
         self.engine.record_player(&mut player);
         result
     }
+}
+
+/// The number of pieces in a FEN (its board field's letters).
+fn board_pieces(fen: &str) -> usize {
+    fen.split_whitespace()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count()
 }
