@@ -25,3 +25,4 @@ mod gtp;
 mod matches;
 mod report;
 mod workspace;
+mod xiangqi;

@@ -1,6 +1,6 @@
 //! The `arbiter-bot` command line: an embedded engine as a process speaking a tournament protocol on stdin and
 //! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork; NBoard;
-//! the CCGC platform; GTP; arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
+//! the CCGC platform; GTP; UCCI and UCI for xiangqi; arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
 //!
 //! Exit codes: 0 when the protocol ended normally, 2 for bad arguments or an input the bot cannot
 //! play, 3 for the `crash-at:N` fault.
@@ -15,7 +15,7 @@ use clap::Parser;
 #[derive(Debug, Parser)]
 #[command(name = "arbiter-bot", version, about)]
 struct Args {
-    /// The game: amazons, connect6, dotsboxes, einstein, go, gomoku, hex, nogo, othello, surakarta, tictactoe.
+    /// The game: amazons, connect6, dotsboxes, einstein, go, gomoku, hex, nogo, othello, surakarta, tictactoe, xiangqi.
     #[arg(long)]
     game: String,
     /// The rule variant (default: Botzone's for the botzone protocols, freestyle for gomocup,

@@ -1,6 +1,6 @@
 //! `arbiter-bot`: the embedded engines as real processes speaking every tournament protocol, so
 //! that the adapters of external engines are tested against real processes and teams get a
-//! sparring partner for Botzone, Gomocup, NBoard, the CCGC platform and GTP.
+//! sparring partner for Botzone, Gomocup, NBoard, the CCGC platform, GTP and UCCI/UCI (xiangqi).
 //!
 //! [`run`] drives one protocol over any reader and writer (the binary passes stdin and stdout;
 //! tests may pass buffers). The [`player::Player`] chooses moves; [`fault`] holds the deliberate
@@ -18,11 +18,13 @@ mod gtp;
 mod line;
 mod nboard;
 pub(crate) mod player;
+mod ucci;
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 pub(crate) use arbiter_protocol::Protocol;
+use arbiter_protocol::ucci::Dialect;
 pub(crate) use fault::Fault;
 pub(crate) use player::{Limit, Player, Reply};
 
@@ -90,6 +92,8 @@ pub(crate) fn run(
         Protocol::Nboard => nboard::run(player, input, &mut out),
         Protocol::Ccgc => ccgc::run(player, input, &mut out),
         Protocol::Gtp => gtp::run(player, input, &mut out),
+        Protocol::Ucci => ucci::run(player, Dialect::Ucci, input, &mut out),
+        Protocol::Uci => ucci::run(player, Dialect::Uci, input, &mut out),
     }
 }
 

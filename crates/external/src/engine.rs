@@ -28,6 +28,7 @@ use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
 use super::reach;
 use super::sandbox::{SpawnSpec, Started, left_behind, log, preview};
+use super::ucci::UcciPlayer;
 use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_engine::{
     Algorithm, Answered, Budget, Capabilities, OutcomeView, Position, PositionError,
@@ -176,6 +177,14 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
             )));
         }
+        if matches!(manifest.protocol, Protocol::Ucci | Protocol::Uci) {
+            return Some(Box::new(UcciPlayer::new(
+                self.spawn_spec(),
+                super::Timing::of(manifest),
+                manifest.protocol,
+                &offered.name,
+            )));
+        }
         let board = Board::of(&manifest.game, &offered.name)?;
         match manifest.protocol {
             Protocol::Botzone
@@ -201,7 +210,11 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
                 manifest.nboard_depth.unwrap_or(NBOARD_DEPTH),
             ))),
-            Protocol::ArbiterLine | Protocol::Ccgc | Protocol::Gtp => None,
+            Protocol::ArbiterLine
+            | Protocol::Ccgc
+            | Protocol::Gtp
+            | Protocol::Ucci
+            | Protocol::Uci => None,
         }
     }
 

@@ -7,7 +7,7 @@
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`board`] | a game's board as the platforms see it: moves ↔ Botzone/Gomocup coordinates, an answer classified |
 //! | [`driver`] | what every driver shares: start, limits and clock, warnings, the live process, the goodbye |
-//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`gtp`], [`line`](mod@line) | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`gtp`], [`ucci`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`check`] | the protocol check: every command and edge case of the engine's protocol |
@@ -38,6 +38,7 @@ pub mod manifest;
 pub(crate) mod nboard;
 pub mod reach;
 pub mod sandbox;
+pub(crate) mod ucci;
 
 pub use board::{Answer, Board};
 pub use driver::Driver;

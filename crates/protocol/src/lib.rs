@@ -67,11 +67,15 @@ pub enum Protocol {
     Ccgc,
     /// The Go Text Protocol v2 (GNU Go, Pachi, KataGo, Leela Zero; Hex engines' HTP).
     Gtp,
+    /// UCCI 3.0, the Chinese-chess engine protocol (ElephantEye, Fairy-Stockfish after `ucci`).
+    Ucci,
+    /// UCI as xiangqi engines speak it (Pikafish; Fairy-Stockfish with `UCI_Variant xiangqi`).
+    Uci,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 9] = [
+    pub const ALL: [Protocol; 11] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
@@ -81,6 +85,8 @@ impl Protocol {
         Protocol::Nboard,
         Protocol::Ccgc,
         Protocol::Gtp,
+        Protocol::Ucci,
+        Protocol::Uci,
     ];
 
     /// The manifest and command-line spelling.
@@ -96,6 +102,8 @@ impl Protocol {
             Protocol::Nboard => "nboard",
             Protocol::Ccgc => "ccgc",
             Protocol::Gtp => "gtp",
+            Protocol::Ucci => "ucci",
+            Protocol::Uci => "uci",
         }
     }
 
@@ -132,6 +140,7 @@ impl Protocol {
             Protocol::Nboard => Some(&["othello"]),
             Protocol::Ccgc => Some(ccgc::GAMES),
             Protocol::Gtp => Some(gtp::game::GAMES),
+            Protocol::Ucci | Protocol::Uci => Some(&["xiangqi"]),
             Protocol::ArbiterLine => None,
         }
     }

@@ -14,7 +14,7 @@
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
 //! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `ccgc.rs`, `gtp.rs`,
-//! `line.rs`.
+//! `ucci.rs`, `line.rs`.
 
 mod botzone;
 mod ccgc;
@@ -22,6 +22,7 @@ mod gomocup;
 mod gtp;
 mod line;
 mod nboard;
+mod ucci;
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -149,6 +150,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::Nboard => checker.nboard(),
         Protocol::Ccgc => checker.ccgc(),
         Protocol::Gtp => checker.gtp(),
+        Protocol::Ucci | Protocol::Uci => checker.ucci(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple
