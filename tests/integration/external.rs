@@ -1230,6 +1230,7 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
         ("othello", "standard", "botzone-simple-keep-running"),
         ("gomoku", "renju", "arbiter-line"),
         ("othello", "standard", "nboard"),
+        ("draughts", "standard", "hub"),
     ] {
         let engine = engine(&format!("t-check-{protocol}"), game, variant, protocol, &[]);
         let report = protocol_check(&engine);
@@ -1381,6 +1382,19 @@ fn nboard_fault_bots_fail_only_on_their_fault() {
         &["protocol-error"],
         NBOARD_SETUP_ROWS,
     );
+}
+
+const HUB_SETUP_ROWS: &[&str] = &[
+    "start-up: `hub` → `wait`, `init` → `ready`",
+    "an unknown command is ignored",
+];
+
+#[test]
+fn hub_fault_bots_fail_only_on_their_fault() {
+    let hub = ("draughts", "standard", "hub");
+    check_fails_only_on(hub, "crash-at:2", &["crash"], HUB_SETUP_ROWS);
+    check_fails_only_on(hub, "illegal", &["illegal-move"], HUB_SETUP_ROWS);
+    check_fails_only_on(hub, "wrong-pass", &["protocol-error"], HUB_SETUP_ROWS);
 }
 
 /// A move printed twice (`extra-line`) is the stale answer NBoard's `ping`/`pong` exists for:

@@ -14,6 +14,7 @@ mod ccgc;
 pub mod cli;
 pub(crate) mod fault;
 mod gomocup;
+mod hub;
 mod line;
 mod nboard;
 pub(crate) mod player;
@@ -88,6 +89,10 @@ pub(crate) fn run(
         Protocol::ArbiterLine => line::run(player, input, &mut out),
         Protocol::Nboard => nboard::run(player, input, &mut out),
         Protocol::Ccgc => ccgc::run(player, input, &mut out),
+        Protocol::Hub => hub::run(player, input, &mut out),
+        Protocol::Dxp => Err(BotError::Input(
+            "arbiter-bot speaks DXP over TCP, not on stdin: not yet".to_owned(),
+        )),
     }
 }
 

@@ -22,6 +22,7 @@ use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
 use super::encode::{Answer, Board};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
+use super::hub::HubPlayer;
 use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
@@ -166,6 +167,14 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
             )));
         }
+        if manifest.protocol == Protocol::Hub {
+            let variant = offered.name.parse().ok()?;
+            return Some(Box::new(HubPlayer::new(
+                self.spawn_spec(),
+                super::Timing::of(manifest),
+                variant,
+            )));
+        }
         let board = Board::of(&manifest.game, &offered.name)?;
         match manifest.protocol {
             Protocol::Botzone
@@ -191,7 +200,7 @@ impl ExternalEngine {
                 super::Timing::of(manifest),
                 manifest.nboard_depth.unwrap_or(NBOARD_DEPTH),
             ))),
-            Protocol::ArbiterLine | Protocol::Ccgc => None,
+            Protocol::ArbiterLine | Protocol::Ccgc | Protocol::Hub | Protocol::Dxp => None,
         }
     }
 

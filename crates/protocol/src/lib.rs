@@ -61,11 +61,15 @@ pub enum Protocol {
     Nboard,
     /// The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`).
     Ccgc,
+    /// Hub, Scan's draughts protocol (`hub`, `init`, `pos`, `level`, `go think`, `done move=…`).
+    Hub,
+    /// DXP, the DamExchange Protocol over TCP on the loopback address (draughts).
+    Dxp,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 8] = [
+    pub const ALL: [Protocol; 10] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
@@ -74,6 +78,8 @@ impl Protocol {
         Protocol::ArbiterLine,
         Protocol::Nboard,
         Protocol::Ccgc,
+        Protocol::Hub,
+        Protocol::Dxp,
     ];
 
     /// The manifest and command-line spelling.
@@ -88,6 +94,8 @@ impl Protocol {
             Protocol::ArbiterLine => "arbiter-line",
             Protocol::Nboard => "nboard",
             Protocol::Ccgc => "ccgc",
+            Protocol::Hub => "hub",
+            Protocol::Dxp => "dxp",
         }
     }
 
@@ -123,6 +131,7 @@ impl Protocol {
             Protocol::Gomocup => Some(&["gomoku"]),
             Protocol::Nboard => Some(&["othello"]),
             Protocol::Ccgc => Some(ccgc::GAMES),
+            Protocol::Hub | Protocol::Dxp => Some(&["draughts"]),
             Protocol::ArbiterLine => None,
         }
     }

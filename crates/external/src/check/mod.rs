@@ -19,6 +19,7 @@
 mod botzone;
 mod ccgc;
 mod gomocup;
+mod hub;
 mod line;
 mod nboard;
 
@@ -147,6 +148,12 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::ArbiterLine => checker.line(),
         Protocol::Nboard => checker.nboard(),
         Protocol::Ccgc => checker.ccgc(),
+        Protocol::Hub => checker.hub(),
+        Protocol::Dxp => checker.record(
+            "DXP",
+            Verdict::NotApplicable,
+            "arbiter has no DXP driver yet".to_owned(),
+        ),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple
