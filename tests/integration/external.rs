@@ -1230,7 +1230,6 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
         ("othello", "standard", "botzone-simple-keep-running"),
         ("gomoku", "renju", "arbiter-line"),
         ("othello", "standard", "nboard"),
-        ("draughts", "standard", "hub"),
     ] {
         let engine = engine(&format!("t-check-{protocol}"), game, variant, protocol, &[]);
         let report = protocol_check(&engine);
@@ -1388,6 +1387,57 @@ const HUB_SETUP_ROWS: &[&str] = &[
     "start-up: `hub` → `wait`, `init` → `ready`",
     "an unknown command is ignored",
 ];
+
+/// Every Hub and DXP row applies to arbiter-bot (no position is out of reach) and passes;
+/// under DXP arbiter is the initiator, then the follower of the bot's own game request.
+#[test]
+fn draughts_bots_pass_every_hub_and_dxp_row() {
+    let hub = engine("t-check-hub", "draughts", "standard", "hub", &[]);
+    let dxp = engine_with(
+        "t-check-dxp",
+        ("draughts", "standard", "dxp"),
+        &["--dxp-port", "{dxp-port}"],
+        EASY,
+        "dxp-initiator-args: [--dxp-initiator]\n",
+    );
+    for engine in [hub, dxp] {
+        let report = protocol_check(&engine);
+        assert_eq!(report.failed(), 0, "{}", report.render());
+        assert!(
+            report
+                .rows
+                .iter()
+                .all(|row| row.verdict == Verdict::Passed
+                    || row.check == "stragglers of earlier runs"),
+            "{}",
+            report.render()
+        );
+    }
+}
+
+/// A DXP fault bot fails the rows of its fault, with that fault's class.
+#[test]
+fn dxp_fault_bots_fail_with_their_fault() {
+    for (fault, kind) in [
+        ("crash-at:2", "crash"),
+        ("illegal", "illegal-move"),
+        ("garbage", "protocol-error"),
+    ] {
+        let engine = engine_with(
+            &format!("t-dxp-{}", fault.replace(':', "-")),
+            ("draughts", "standard", "dxp"),
+            &["--dxp-port", "{dxp-port}", "--fault", fault],
+            EASY,
+            "",
+        );
+        let report = protocol_check(&engine);
+        assert!(report.failed() > 0, "{}", report.render());
+        for row in report.rows.iter().filter(|r| r.verdict == Verdict::Failed) {
+            assert!(row.detail.contains(kind), "{fault}: {}", report.render());
+        }
+        assert_no_leftovers(&engine);
+    }
+}
 
 #[test]
 fn hub_fault_bots_fail_only_on_their_fault() {

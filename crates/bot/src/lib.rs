@@ -12,6 +12,7 @@
 mod botzone;
 mod ccgc;
 pub mod cli;
+pub(crate) mod dxp;
 pub(crate) mod fault;
 mod gomocup;
 mod hub;
@@ -91,7 +92,8 @@ pub(crate) fn run(
         Protocol::Ccgc => ccgc::run(player, input, &mut out),
         Protocol::Hub => hub::run(player, input, &mut out),
         Protocol::Dxp => Err(BotError::Input(
-            "arbiter-bot speaks DXP over TCP, not on stdin: not yet".to_owned(),
+            "DXP goes over TCP: give --dxp-port, the port of the DXP server on 127.0.0.1"
+                .to_owned(),
         )),
     }
 }

@@ -20,6 +20,7 @@ use arbiter_core::PerftConvention;
 use super::Player;
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
+use super::dxp::DxpPlayer;
 use super::encode::{Answer, Board};
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::hub::HubPlayer;
@@ -173,6 +174,15 @@ impl ExternalEngine {
                 self.spawn_spec(),
                 super::Timing::of(manifest),
                 variant,
+            )));
+        }
+        if manifest.protocol == Protocol::Dxp {
+            let variant = offered.name.parse().ok()?;
+            return Some(Box::new(DxpPlayer::new(
+                self.spawn_spec(),
+                super::Timing::of(manifest),
+                variant,
+                manifest.dxp_port,
             )));
         }
         let board = Board::of(&manifest.game, &offered.name)?;

@@ -6,13 +6,13 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
-//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`hub`], [`line`](mod@line) | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`hub`], [`dxp`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`check`] | the protocol check: every command and edge case of the engine's protocol |
 //! | [`game`] | whole games between players (self-play), for tests and sparring |
 //!
-//! Through a play protocol (Botzone, Gomocup, NBoard, CCGC, Hub) an engine only chooses moves: arbiter gives it the
+//! Through a play protocol (Botzone, Gomocup, NBoard, CCGC, Hub, DXP) an engine only chooses moves: arbiter gives it the
 //! game (a move history, or a Gomocup `BOARD`) and checks the answer with the embedded engine
 //! of the same game (legal, not a forbidden point, pass only when forced, exchange only where
 //! allowed). Through `arbiter-line` its rules themselves are audited: legal moves, outcome,
@@ -26,6 +26,7 @@
 pub(crate) mod botzone;
 pub(crate) mod ccgc;
 pub mod check;
+pub(crate) mod dxp;
 pub(crate) mod encode;
 pub(crate) mod engine;
 pub mod game;

@@ -81,7 +81,7 @@ impl Checker {
 
     /// How many pieces the legal moves after `history` take (captures are compulsory and
     /// the majority rule makes them take the same number); 0 without a capture.
-    fn takes(&self, history: &[String]) -> usize {
+    pub(super) fn takes(&self, history: &[String]) -> usize {
         let position = self.reference(history);
         let Some(first) = position.legal_moves().ok().and_then(|l| l.first().cloned()) else {
             return 0;

@@ -18,6 +18,7 @@
 
 mod botzone;
 mod ccgc;
+mod dxp;
 mod gomocup;
 mod hub;
 mod line;
@@ -149,11 +150,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::Nboard => checker.nboard(),
         Protocol::Ccgc => checker.ccgc(),
         Protocol::Hub => checker.hub(),
-        Protocol::Dxp => checker.record(
-            "DXP",
-            Verdict::NotApplicable,
-            "arbiter has no DXP driver yet".to_owned(),
-        ),
+        Protocol::Dxp => checker.dxp(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple
