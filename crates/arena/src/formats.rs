@@ -409,15 +409,25 @@ mod tests {
     fn a_pdn_record_has_tags_numbered_moves_and_the_result() {
         let mut game = record(
             "draughts",
-            &[("white", "32-28", true), ("black", "19-23", false), ("white", "28x19", false)],
+            &[
+                ("white", "32-28", true),
+                ("black", "19-23", false),
+                ("white", "28x19", false),
+            ],
         );
         game.sides = ["white".to_owned(), "black".to_owned()];
         game.roles = [Role::A, Role::B];
         let pdn = pdn(&game);
         assert!(pdn.starts_with("[Event \"arbiter match game 3"), "{pdn}");
-        assert!(pdn.contains("[White \"weak\"]\n[Black \"strong\"]"), "{pdn}");
+        assert!(
+            pdn.contains("[White \"weak\"]\n[Black \"strong\"]"),
+            "{pdn}"
+        );
         assert!(pdn.contains("[Result \"2-0\"]"), "{pdn}");
-        assert!(pdn.contains("\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {"), "{pdn}");
+        assert!(
+            pdn.contains("\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {"),
+            "{pdn}"
+        );
         assert!(pdn.ends_with("\n2-0\n"), "{pdn}");
     }
 

@@ -45,6 +45,19 @@ pub(crate) struct HubPlayer {
     clock: Option<Clock>,
 }
 
+/// What a read lets pass besides the answer it waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lenience {
+    /// Lines that are no Hub answer are skipped with a warning; `error` is a fault.
+    Strict,
+    /// Between `init` and `ready` an engine "might display some information, that the GUI
+    /// should ignore" (Hub's protocol.txt): such lines are skipped without a warning.
+    Init,
+    /// After a command the engine does not know: `error` is a warning (Hub says engines
+    /// ignore what they do not understand), not a fault.
+    Unknown,
+}
+
 /// How a read treats one line.
 fn kind(line: &str) -> Option<HubAnswer> {
     HubAnswer::parse(line).ok()
@@ -110,18 +123,24 @@ impl HubPlayer {
         &mut self,
         process: &mut Process,
         deadline: &Deadline,
-        waiting_for: &str,
+        (waiting_for, lenience): (&str, Lenience),
         wanted: fn(&HubAnswer) -> bool,
     ) -> Result<HubAnswer, Fault> {
         let foreign = Foreign::default();
         let stale = RefCell::new(Vec::new());
+        let errors = RefCell::new(Vec::new());
         let line = process.read_answer(deadline, waiting_for, &|line| {
             if line.trim().is_empty() {
                 return true;
             }
             match kind(line) {
                 Some(answer) if wanted(&answer) => false,
+                Some(HubAnswer::Error { .. }) if lenience == Lenience::Unknown => {
+                    errors.borrow_mut().push(line.trim().to_owned());
+                    true
+                }
                 Some(HubAnswer::Error { .. }) => false,
+                Some(HubAnswer::Unknown(_)) if lenience == Lenience::Init => true,
                 Some(HubAnswer::Done { .. }) => {
                     stale.borrow_mut().push(line.trim().to_owned());
                     true
@@ -135,6 +154,13 @@ impl HubPlayer {
             }
         });
         let line = foreign.report(line, &mut self.warnings)?;
+        if let Some(error) = errors.into_inner().first() {
+            self.warnings.push(format!(
+                "answered `{}` to a command it does not know (Hub says an engine ignores what it \
+                 does not understand)",
+                preview(error)
+            ));
+        }
         let stale = stale.into_inner();
         if !stale.is_empty() {
             self.warnings.push(format!(
@@ -168,13 +194,19 @@ impl HubPlayer {
         let deadline = self.timing().for_start("start-up time");
         let result = (|| {
             process.send(&format!("{}\n", Command::Hub.to_line()))?;
-            self.read_until(&mut process, &deadline, "`wait` to `hub`", |a| {
-                matches!(a, HubAnswer::Wait)
-            })?;
+            self.read_until(
+                &mut process,
+                &deadline,
+                ("`wait` to `hub`", Lenience::Strict),
+                |a| matches!(a, HubAnswer::Wait),
+            )?;
             process.send(&format!("{}\n", Command::Init.to_line()))?;
-            self.read_until(&mut process, &deadline, "`ready` to `init`", |a| {
-                matches!(a, HubAnswer::Ready)
-            })
+            self.read_until(
+                &mut process,
+                &deadline,
+                ("`ready` to `init`", Lenience::Init),
+                |a| matches!(a, HubAnswer::Ready),
+            )
         })();
         result.map_err(|fault| fault.context("at start-up (`hub`, `init`)"))?;
         if let Some(warning) = deadline.lateness_warning("`ready` at start-up") {
@@ -187,9 +219,14 @@ impl HubPlayer {
     ///
     /// # Errors
     /// The engine failed, timed out, or answered `error`.
-    pub(crate) fn sync(&mut self, process: &mut Process, deadline: &Deadline) -> Result<(), Fault> {
+    pub(crate) fn sync(
+        &mut self,
+        process: &mut Process,
+        deadline: &Deadline,
+        lenience: Lenience,
+    ) -> Result<(), Fault> {
         process.send(&format!("{}\n", Command::Ping.to_line()))?;
-        self.read_until(process, deadline, "`pong` to `ping`", |a| {
+        self.read_until(process, deadline, ("`pong` to `ping`", lenience), |a| {
             matches!(a, HubAnswer::Pong)
         })
         .map(|_| ())
@@ -222,7 +259,7 @@ impl HubPlayer {
             Command::Level(self.level()).to_line()
         ))?;
         let deadline = self.timing().for_move();
-        self.sync(&mut process, &deadline)
+        self.sync(&mut process, &deadline, Lenience::Strict)
             .map_err(|fault| fault.context("after `pos` and `level`"))?;
         process.send(&format!("{}\n", Command::Go(GoMode::Think).to_line()))?;
         // The move's time starts with its `go`.
@@ -230,7 +267,7 @@ impl HubPlayer {
         let answer = self.read_until(
             &mut process,
             &deadline,
-            "`done move=…` to `go think`",
+            ("`done move=…` to `go think`", Lenience::Strict),
             |a| matches!(a, HubAnswer::Done { .. }),
         )?;
         if let Some(warning) = deadline.lateness_warning("its move to `go think`") {
@@ -238,7 +275,10 @@ impl HubPlayer {
         }
         process.watch_memory(true)?;
         let HubAnswer::Done { mv, .. } = answer else {
-            unreachable!("read_until returns the wanted answer or an error")
+            return Err(Fault::protocol(format!(
+                "answered `{}` to `go think` (expected `done move=…`)",
+                answer.to_line()
+            )));
         };
         let answer = read_move(reached, &mv)?;
         self.live = Some(process);

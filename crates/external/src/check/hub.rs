@@ -6,7 +6,7 @@
 //! fresh process.
 
 use super::{Checker, Verdict};
-use crate::hub::HubPlayer;
+use crate::hub::{HubPlayer, Lenience};
 use crate::{Player, Timing, validate};
 use arbiter_engine::Position;
 
@@ -115,7 +115,8 @@ impl Checker {
             let outcome = process
                 .send(&format!("{line}\n"))
                 .and_then(|()| {
-                    player.sync(&mut process, &Timing::of(self.engine.manifest()).for_move())
+                    let deadline = Timing::of(self.engine.manifest()).for_move();
+                    player.sync(&mut process, &deadline, Lenience::Unknown)
                 })
                 .map(|()| format!("sent `{line}`; `pong` came after it"))
                 .map_err(|f| f.to_string());
