@@ -6,8 +6,8 @@
 //!   its connection within the start-up time. arbiter never listens on another address, and
 //!   never connects to an engine's server (Scan's binds every address).
 //! * **arbiter as initiator**: a game request (`R`) names the engine's colour (the side to
-//!   move, so that it moves at once), minutes for the game (enough for a hundred moves at the
-//!   move time) and the start: the usual one for a game from the start, else the board as it
+//!   move, so that it moves at once), a time control of the move time per move (whole minutes
+//!   and the moves they hold) and the start: the usual one for a game from the start, else the board as it
 //!   stands. So every draughts position reaches a DXP engine, but as a board: DXP carries no
 //!   earlier moves, so an engine cannot know repetitions or the draw counts before it.
 //! * **Moves**: after the accept (`A`, code 0) the engine's `M` is read as the legal move
@@ -104,7 +104,7 @@ impl Link {
             if left.is_zero() {
                 return Err(Fault::new(
                     FaultKind::Timeout,
-                    format!("no {waiting_for} within {}", deadline.describe()),
+                    format!("{waiting_for} did not come within {}", deadline.describe()),
                 ));
             }
             // Engines print on stdout too: keep the pipe from filling while the socket waits.
@@ -274,15 +274,19 @@ impl DxpPlayer {
         self.timing.under(self.clock)
     }
 
-    /// The game request for `board`: the engine plays the side to move.
+    /// The game request for `board`: the engine plays the side to move, under a time control
+    /// of the move time per move (DXP's is per game: `minutes` for `moves` moves, so as many
+    /// moves as the whole minutes hold at the move time).
     fn request(&self, board: &Draughts, at_start: bool) -> GameRequest {
-        let minutes = (self.timing().move_ms * 100).div_ceil(60_000).clamp(1, 999);
+        let move_ms = self.timing().move_ms.max(1);
+        let minutes = (move_ms * 60).div_ceil(60_000).clamp(1, 999);
+        let moves = (minutes * 60_000 / move_ms).clamp(1, 999);
         GameRequest {
             version: VERSION,
             initiator: NAME.to_owned(),
             follower: board.side_to_move(),
             minutes: u32::try_from(minutes).unwrap_or(999),
-            moves: 0,
+            moves: u32::try_from(moves).unwrap_or(999),
             position: (!at_start).then(|| board.to_setup()),
         }
     }
