@@ -19,10 +19,11 @@
 //!   capture between the same squares); a step that is not legal is checked by the rules, so
 //!   the fault gives the rule's reason.
 //! * **Time**: `level move-time=S` is the move time (the match's clock through
-//!   [`Player::set_clock`]); the answer may take that plus the tolerance from its `go`.
+//!   [`Player::set_clock`]) less what a fresh process's start-up took of it; the answer may
+//!   take the move time plus the tolerance from its `go`.
 
 use std::cell::RefCell;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::encode::Answer;
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
@@ -232,9 +233,15 @@ impl HubPlayer {
         .map(|_| ())
     }
 
-    /// The move-time level of one answer, in seconds.
-    fn level(&self) -> Level {
-        Level::MoveTime(self.timing().move_ms as f64 / 1000.0)
+    /// The move-time level of one answer, in seconds: the move time less what the answer
+    /// has spent since `asked` (a fresh process's start-up), at least a tenth of it. A match's
+    /// referee times the whole answer, start-up included; Scan's start-up alone takes longer
+    /// than a second.
+    fn level(&self, asked: Instant) -> Level {
+        let move_ms = self.timing().move_ms;
+        let spent = u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let left = move_ms.saturating_sub(spent).max(move_ms / 10);
+        Level::MoveTime(left as f64 / 1000.0)
     }
 
     /// Sends the position `start` and `moves`, synchronises, and reads the answer to `go
@@ -245,6 +252,7 @@ impl HubPlayer {
         moves: Vec<HubMove>,
         reached: &Draughts,
     ) -> Result<Answer, Fault> {
+        let asked = Instant::now();
         let mut process = match self.live.take() {
             Some(process) => process,
             None => self.start()?,
@@ -256,7 +264,7 @@ impl HubPlayer {
         process.send(&format!(
             "{}\n{}\n",
             pos.to_line(),
-            Command::Level(self.level()).to_line()
+            Command::Level(self.level(asked)).to_line()
         ))?;
         let deadline = self.timing().for_move();
         self.sync(&mut process, &deadline, Lenience::Strict)
