@@ -222,6 +222,32 @@ fn segv_is_a_crash_by_signal() {
     assert!(detail.contains("killed by signal"), "{detail}");
 }
 
+/// The bot exits while a grandchild it left holds its output open: a crash with the bot's exit
+/// code, not a timeout (with a minute to move, a timeout could not come within the bound), and
+/// the grandchild is ended with it.
+#[test]
+fn an_exit_while_a_grandchild_holds_the_output_is_a_crash_at_once() {
+    let minute = Times {
+        move_ms: 60_000,
+        first_ms: 5000,
+        tolerance_ms: 0,
+    };
+    for protocol in ["gomocup", "botzone-keep-running", "arbiter-line"] {
+        let engine = engine_with(
+            &format!("t-orphan-{protocol}"),
+            ("gomoku", "freestyle", protocol),
+            &["--fault", "exit-leaving-grandchild"],
+            minute,
+            "",
+        );
+        let detail = expect_fault(&engine, &moves("h8"), FaultKind::Crash);
+        assert!(
+            detail.contains("exited with code 3 while a process it started still holds its output"),
+            "{protocol}: {detail}"
+        );
+    }
+}
+
 #[test]
 fn hang_is_a_timeout_stating_the_budget() {
     let engine = tight("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);

@@ -127,3 +127,53 @@ fn an_empty_folder_loads_nothing_and_says_nothing_is_wrong_with_it() {
     assert!(loaded.specs.is_empty() && loaded.errors.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn two_links_to_each_other_are_a_loop_not_a_dangling_link() {
+    let dir = scratch("file-loop");
+    std::fs::write(dir.join("a.yaml"), SPEC).unwrap();
+    std::os::unix::fs::symlink(dir.join("x.yaml"), dir.join("y.yaml")).unwrap();
+    std::os::unix::fs::symlink(dir.join("y.yaml"), dir.join("x.yaml")).unwrap();
+    let loaded = load_dir(&dir, &embedded_engines());
+    assert_eq!(loaded.specs.len(), 1);
+    let errors = errors_of(&dir);
+    assert_eq!(errors.matches("symbolic link loop").count(), 2, "{errors}");
+    assert!(!errors.contains("dangling"), "{errors}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_in_the_folder_of_another_game_is_refused_at_its_game() {
+    let dir = scratch("wrong-folder");
+    std::fs::create_dir_all(dir.join("othello")).unwrap();
+    std::fs::create_dir_all(dir.join("mixed")).unwrap();
+    let gomoku = SPEC
+        .replace("tictactoe", "gomoku")
+        .replace("{to-move: x}", "{not-over: true}");
+    std::fs::write(dir.join("othello/lines.yaml"), &gomoku).unwrap();
+    // A folder that is not a game's name says nothing about the game.
+    std::fs::write(dir.join("mixed/lines.yaml"), &gomoku).unwrap();
+    let loaded = load_dir(&dir, &embedded_engines());
+    assert_eq!(loaded.specs.len(), 1, "{:?}", loaded.errors);
+    let errors = errors_of(&dir);
+    assert!(errors.contains("othello/lines.yaml:1:1"), "{errors}");
+    assert!(
+        errors.contains("the file is in the folder of othello but names game `gomoku`"),
+        "{errors}"
+    );
+    let suites = dir.join("suites/othello");
+    std::fs::create_dir_all(&suites).unwrap();
+    std::fs::write(
+        suites.join("s.yaml"),
+        "game: tictactoe\nsource: x\nbudget: {depth: 2}\ncases:\n  - id: a\n    score: draw\n",
+    )
+    .unwrap();
+    let loaded = load_suites(&dir.join("suites"), &embedded_engines());
+    let text: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+    assert!(
+        text.iter()
+            .any(|error| error.contains("in the folder of othello but names game `tictactoe`")),
+        "{text:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

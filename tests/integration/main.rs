@@ -8,14 +8,18 @@
 //! | [`folders`] | what the loaders do with links, loops, FIFOs, binary files, missing folders |
 //! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
 //! | [`ccgc`] | the CCGC platform protocol: the check in every game, faults, positions it cannot set |
+//! | [`docs`] | docs that cannot drift: no machine paths, links resolve, counts, files, commands and cases the docs show exist |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
+//! | [`workspace`] | the manifests: every member's MSRV, lints and `publish = false`, every engine crate optimised in dev |
 
 mod bad_input;
 mod bot;
 mod ccgc;
+mod docs;
 mod external;
 mod folders;
 mod matches;
 mod report;
+mod workspace;

@@ -167,7 +167,10 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     let mut planned = arbiter_runner::plan(&files, &engines, scope);
     planned.retain(|planned| chosen(planned.id(&files)));
     if planned.is_empty() {
-        eprintln!("error: {}", nothing_to_run(args, &files, &engines));
+        eprintln!(
+            "error: {}",
+            nothing_to_run(args, &files, &engines, loaded.errors.len())
+        );
         return Ok(Status::BadInput);
     }
     let jobs = args.jobs.unwrap_or_else(|| default_jobs(&engines));
@@ -299,8 +302,13 @@ fn summaries(files: &CaseFiles) -> Vec<FileRow> {
     specs.chain(suites).collect()
 }
 
-/// Why the plan is empty, in words.
-fn nothing_to_run(args: &AuditArgs, files: &CaseFiles, engines: &[Box<dyn RulesEngine>]) -> String {
+/// Why the plan is empty, in words (`load_errors`: the problems of files that did not load).
+fn nothing_to_run(
+    args: &AuditArgs,
+    files: &CaseFiles,
+    engines: &[Box<dyn RulesEngine>],
+    load_errors: usize,
+) -> String {
     if !args.only_cases.is_empty() {
         return format!("no case named {}", args.only_cases.join(", "));
     }
@@ -311,12 +319,17 @@ fn nothing_to_run(args: &AuditArgs, files: &CaseFiles, engines: &[Box<dyn RulesE
         } else {
             args.suites.display().to_string()
         };
-        return format!(
-            "no case ran: no spec or suite file{} found under {folders}",
-            args.game
-                .as_ref()
-                .map_or_else(String::new, |game| format!(" of {game}"))
-        );
+        let of_game = args
+            .game
+            .as_ref()
+            .map_or_else(String::new, |game| format!(" of {game}"));
+        if load_errors > 0 {
+            return format!(
+                "no case ran: {load_errors} problem(s) in the files under {folders} (above), \
+                 and no spec or suite file{of_game} loaded"
+            );
+        }
+        return format!("no case ran: no spec or suite file{of_game} found under {folders}");
     }
     format!(
         "no case ran: no loaded case is for a game and variant of {}",
@@ -429,6 +442,25 @@ mod tests {
             "a missing suite folder"
         );
         assert_eq!(run(&args(&dir)).unwrap(), Status::Ok, "one passing case");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_failed_to_load_is_named_as_such_when_no_case_ran() {
+        let dir = scratch("failed-load");
+        let engines = embedded_engines();
+        let empty = CaseFiles {
+            specs: Vec::new(),
+            suites: Vec::new(),
+        };
+        let failed = nothing_to_run(&args(&dir), &empty, &engines, 1);
+        assert!(
+            failed.starts_with("no case ran: 1 problem(s) in the files under")
+                && failed.ends_with("and no spec or suite file loaded"),
+            "{failed}"
+        );
+        let none = nothing_to_run(&args(&dir), &empty, &engines, 0);
+        assert!(none.contains("no spec or suite file found under"), "{none}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

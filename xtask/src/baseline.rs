@@ -17,7 +17,7 @@ use anyhow::{Result, bail};
 use arbiter_baseline::{Baseline, ReadError};
 use arbiter_engine::bench;
 use arbiter_engine::{RulesEngine, embedded_engines};
-use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest};
+use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest, ProgramPlace};
 use arbiter_runner::snapshot;
 use arbiter_runner::suite::LoadedSuite;
 use arbiter_runner::{
@@ -130,12 +130,18 @@ fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<St
     arbiter_baseline::check_free(&root, name, force)?;
     let (engine, text) = team_engine(&root, engine)?;
     let engine_name = engine.manifest().name.clone();
+    let place = engine.manifest().program_place.clone();
     let frozen = engine_baseline(&root, engine, &text, slow)?;
     if frozen.blobs.is_empty() {
         eprintln!(
-            "warning: nothing of {engine_name} was copied (its program is found on PATH and its \
+            "warning: nothing of {engine_name} was copied (its program is {place} and its \
              manifest lists no `files:`), so the frozen copy runs the original; list the \
              engine's own files under `files:`"
+        );
+    } else if !matches!(place, ProgramPlace::Own(_)) {
+        eprintln!(
+            "note: the program of {engine_name} is not copied (it is {place}): the frozen copy \
+             runs it where it is, and its hash is recorded"
         );
     }
     let dir = arbiter_baseline::write(&root, name, &frozen, force)?;

@@ -78,7 +78,6 @@ pub fn run(args: &PerftArgs) -> Result<Status> {
                 json!({ "depth": depth, "nodes": nodes, "seconds": seconds })
             );
         } else {
-            #[allow(clippy::cast_precision_loss)]
             let rate = if seconds > 0.0 {
                 nodes as f64 / seconds
             } else {

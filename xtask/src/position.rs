@@ -10,7 +10,7 @@ use crate::Status;
 /// Where the command line's position comes from.
 #[derive(Args, Clone, Debug)]
 pub struct PositionArgs {
-    /// The game (othello, tictactoe, gomoku, connect6, amazons, surakarta, dotsboxes, nogo, einstein, draughts).
+    /// The game (othello, tictactoe, gomoku, connect6, amazons, surakarta, dotsboxes, nogo, einstein, go, draughts, hex, xiangqi).
     pub game: String,
     /// The rule variant; the game's default when absent.
     #[arg(long)]

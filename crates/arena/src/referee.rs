@@ -1,7 +1,7 @@
 //! The referee: plays one game between two seats with arbiter's rules as the judge.
 //!
 //! The referee keeps the game's position on the embedded rules of the game and variant (the
-//! text-level [`Position`], so that one referee serves every game; `README.md` gives its cost
+//! text-level [`Position`], so that one referee serves every game; `docs/performance.md` gives its cost
 //! beside the searches). Every answer of both sides is judged there before it is played: a
 //! move the rules refuse, a renju foul, a pass with a move at hand (or a move when only a pass
 //! is legal), an exchange where none is offered, a late answer, a crash or a protocol error
@@ -17,7 +17,7 @@ use super::openings::Opening;
 use super::record::{FaultRecord, GameRecord, GameResult, MoveRecord, Role};
 use super::seat::{MoveInfo, Seat, Turn};
 use arbiter_engine::FaultKind;
-use arbiter_engine::{Position, PositionRequest, Refusal, RulesEngine};
+use arbiter_engine::{OutcomeView, Position, PositionRequest, Refusal, RulesEngine};
 use arbiter_external::{Answer, validate};
 
 /// The referee's move limit for a game and variant, in plies: the longest game the rules
@@ -216,6 +216,8 @@ impl Referee<'_> {
         result
     }
 
+    /// The game from its opening to its end: the referee's rolls and the seats' judged moves
+    /// in turn, then the record.
     fn play_moves(
         &self,
         game: GameSpec<'_>,
@@ -223,27 +225,8 @@ impl Referee<'_> {
         cancelled: &dyn Fn() -> bool,
         started: Instant,
     ) -> Result<Played, String> {
-        let mut position = self
-            .engine
-            .position(self.variant, &PositionRequest::default())
-            .map_err(|error| error.to_string())?;
+        let mut board = InPlay::start(self, game.opening)?;
         let sides = self.engine.side_names();
-        let mut moves = Vec::new();
-        let mut history: Vec<String> = Vec::new();
-        for mv in &game.opening.moves {
-            let side = position.to_move();
-            position
-                .play(mv)
-                .map_err(|refusal| format!("opening {}: `{mv}`: {refusal}", game.opening.id))?;
-            moves.push(MoveRecord {
-                side,
-                mv: mv.clone(),
-                opening: true,
-                time_ms: None,
-                info: MoveInfo::default(),
-            });
-            history.push(mv.clone());
-        }
         // The referee rolls the dice of games with chance (EinStein), from a stream seeded by
         // the game's pair, so that a match replays the same rolls and the two games of a pair
         // (colours swapped) see the same rolls; a roll is a move both seats see in the history,
@@ -251,8 +234,8 @@ impl Referee<'_> {
         let mut dice = arbiter_search::SplitMix64::new(0xD1CE_0000 ^ game.pair as u64);
         let mut clocks = Clocks::new(self.control, table.fallback_move_ms, table.tolerance_ms);
         let mut fault = None;
-        let mut limit_reached = false;
-        while position
+        while board
+            .position
             .outcome()
             .map_err(|error| error.to_string())?
             .is_none()
@@ -260,126 +243,30 @@ impl Referee<'_> {
             if cancelled() {
                 return Ok(Played::Cancelled);
             }
-            if history.len() >= self.max_plies {
-                limit_reached = true;
+            if board.history.len() >= self.max_plies {
                 break;
             }
-            if let Some(events) = position.chance_events() {
+            if let Some(events) = board.position.chance_events() {
                 let roll = draw(&mut dice, &events);
-                let side_name = position.to_move();
-                position
-                    .play(&roll)
+                board
+                    .play(roll.clone(), false, None, MoveInfo::default())
                     .map_err(|refusal| format!("the roll `{roll}` refused: {refusal}"))?;
-                moves.push(MoveRecord {
-                    side: side_name,
-                    mv: roll.clone(),
-                    opening: false,
-                    time_ms: None,
-                    info: MoveInfo::default(),
-                });
-                history.push(roll);
                 continue;
             }
-            let side = usize::from(!position.is_to_move(sides[0]));
-            let turn = Turn {
-                history: &history,
-                position: position.as_ref(),
-                limit: clocks.limit(side),
-            };
-            let asked = Instant::now();
-            let reply = table.seats[side].play(&turn);
-            let elapsed = asked.elapsed();
-            let timing = clocks.charge(side, elapsed);
-            let faulted = |kind: FaultKind, code, detail, answer| FaultRecord {
-                role: table.roles[side],
-                engine: table.labels[side].clone(),
-                side: sides[side].to_owned(),
-                kind,
-                code,
-                detail,
-                answer,
-                ply: history.len(),
-                position: position.text(),
-            };
-            let reply = match reply {
-                Ok(reply) => reply,
-                Err(seat) => {
-                    fault = Some(faulted(seat.kind, None, seat.detail, None));
-                    break;
-                }
-            };
-            if let Err(late) = timing {
-                let answer = match &reply.answer {
-                    Answer::Move(text) => Some(text.clone()),
-                    _ => None,
-                };
-                fault = Some(faulted(FaultKind::Timeout, None, late, answer));
+            if let Err(faulted) = self.turn(&mut board, table, &mut clocks, &sides)? {
+                fault = Some(faulted);
                 break;
             }
-            let mv = match decide(position.as_ref(), reply.answer) {
-                Ok(mv) => mv,
-                Err(violation) => {
-                    fault = Some(faulted(
-                        violation.kind,
-                        violation.code,
-                        violation.detail,
-                        violation.answer,
-                    ));
-                    break;
-                }
-            };
-            let side_name = position.to_move();
-            position
-                .play(&mv)
-                .map_err(|refusal| format!("judged move `{mv}` refused: {refusal}"))?;
-            moves.push(MoveRecord {
-                side: side_name,
-                mv: mv.clone(),
-                opening: false,
-                time_ms: Some(elapsed.as_secs_f64() * 1000.0),
-                info: reply.info,
-            });
-            history.push(mv);
         }
         for seat in &mut table.seats {
-            seat.game_over(&history);
+            seat.game_over(&board.history);
         }
-        let over = position.outcome().map_err(|error| error.to_string())?;
-        let result = match (&fault, over) {
-            (Some(fault), _) => {
-                let winner = fault.role.other();
-                GameResult {
-                    winner: Some(winner),
-                    reason: "fault".to_owned(),
-                    text: format!(
-                        "{} wins: {} ({}) lost by {}",
-                        sides[1 - side_index(&sides, &fault.side)],
-                        fault.engine,
-                        fault.side,
-                        fault.kind
-                    ),
-                }
-            }
-            (None, Some(outcome)) => {
-                let winner = outcome
-                    .winner
-                    .as_deref()
-                    .map(|name| table.roles[side_index(&sides, name)]);
-                GameResult {
-                    winner,
-                    reason: outcome.reason.clone(),
-                    text: outcome.to_string(),
-                }
-            }
-            (None, None) => {
-                debug_assert!(limit_reached);
-                GameResult {
-                    winner: None,
-                    reason: "move-limit".to_owned(),
-                    text: format!("draw by arbiter's move limit of {} plies", self.max_plies),
-                }
-            }
-        };
+        let over = board
+            .position
+            .outcome()
+            .map_err(|error| error.to_string())?;
+        debug_assert!(over.is_some() || fault.is_some() || board.history.len() >= self.max_plies);
+        let result = self.result(fault.as_ref(), over, &sides, table.roles);
         Ok(Played::Finished(Box::new(GameRecord {
             index: game.index,
             pair: game.pair,
@@ -389,14 +276,160 @@ impl Referee<'_> {
             sides: sides.map(str::to_owned),
             roles: table.roles,
             engines: table.labels.clone(),
-            moves,
+            final_position: board.position.text(),
+            moves: board.moves,
             result,
             fault,
             found_case: None,
-            final_position: position.text(),
             clock_left_ms: clocks.left_ms(),
             duration_ms: started.elapsed().as_secs_f64() * 1000.0,
         })))
+    }
+
+    /// One seat's turn: it is asked on its clock, its answer judged and played; `Ok(Err(…))`
+    /// is the fault that ends the game.
+    fn turn(
+        &self,
+        board: &mut InPlay,
+        table: &mut Table,
+        clocks: &mut Clocks,
+        sides: &[&str; 2],
+    ) -> Result<Result<(), FaultRecord>, String> {
+        let position = board.position.as_ref();
+        let side = usize::from(!position.is_to_move(sides[0]));
+        let turn = Turn {
+            history: &board.history,
+            position,
+            limit: clocks.limit(side),
+        };
+        let asked = Instant::now();
+        let reply = table.seats[side].play(&turn);
+        let elapsed = asked.elapsed();
+        let timing = clocks.charge(side, elapsed);
+        let faulted = |kind: FaultKind, code, detail, answer| FaultRecord {
+            role: table.roles[side],
+            engine: table.labels[side].clone(),
+            side: sides[side].to_owned(),
+            kind,
+            code,
+            detail,
+            answer,
+            ply: board.history.len(),
+            position: position.text(),
+        };
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(seat) => return Ok(Err(faulted(seat.kind, None, seat.detail, None))),
+        };
+        if let Err(late) = timing {
+            let answer = match &reply.answer {
+                Answer::Move(text) => Some(text.clone()),
+                _ => None,
+            };
+            return Ok(Err(faulted(FaultKind::Timeout, None, late, answer)));
+        }
+        let mv = match decide(position, reply.answer) {
+            Ok(mv) => mv,
+            Err(violation) => {
+                return Ok(Err(faulted(
+                    violation.kind,
+                    violation.code,
+                    violation.detail,
+                    violation.answer,
+                )));
+            }
+        };
+        let time_ms = Some(elapsed.as_secs_f64() * 1000.0);
+        board
+            .play(mv.clone(), false, time_ms, reply.info)
+            .map_err(|refusal| format!("judged move `{mv}` refused: {refusal}"))?;
+        Ok(Ok(()))
+    }
+
+    /// How the game ended: a fault loses; else the rules' outcome; else the move limit draws.
+    fn result(
+        &self,
+        fault: Option<&FaultRecord>,
+        over: Option<OutcomeView>,
+        sides: &[&str; 2],
+        roles: [Role; 2],
+    ) -> GameResult {
+        match (fault, over) {
+            (Some(fault), _) => GameResult {
+                winner: Some(fault.role.other()),
+                reason: "fault".to_owned(),
+                text: format!(
+                    "{} wins: {} ({}) lost by {}",
+                    sides[1 - side_index(sides, &fault.side)],
+                    fault.engine,
+                    fault.side,
+                    fault.kind
+                ),
+            },
+            (None, Some(outcome)) => GameResult {
+                winner: outcome
+                    .winner
+                    .as_deref()
+                    .map(|name| roles[side_index(sides, name)]),
+                reason: outcome.reason.clone(),
+                text: outcome.to_string(),
+            },
+            (None, None) => GameResult {
+                winner: None,
+                reason: "move-limit".to_owned(),
+                text: format!("draw by arbiter's move limit of {} plies", self.max_plies),
+            },
+        }
+    }
+}
+
+/// A game in play: the referee's position, the record of its moves, and the history the seats
+/// are given (the same moves as text).
+struct InPlay {
+    position: Box<dyn Position>,
+    moves: Vec<MoveRecord>,
+    history: Vec<String>,
+}
+
+impl InPlay {
+    /// The position after the opening's moves, recorded as the opening.
+    fn start(referee: &Referee<'_>, opening: &Opening) -> Result<InPlay, String> {
+        let position = referee
+            .engine
+            .position(referee.variant, &PositionRequest::default())
+            .map_err(|error| error.to_string())?;
+        let mut board = InPlay {
+            position,
+            moves: Vec::new(),
+            history: Vec::new(),
+        };
+        for mv in &opening.moves {
+            board
+                .play(mv.clone(), true, None, MoveInfo::default())
+                .map_err(|refusal| format!("opening {}: `{mv}`: {refusal}", opening.id))?;
+        }
+        Ok(board)
+    }
+
+    /// Plays a move (of the opening, a roll, or a judged answer) and records it.
+    fn play(
+        &mut self,
+        mv: String,
+        opening: bool,
+        time_ms: Option<f64>,
+        info: MoveInfo,
+    ) -> Result<(), Refusal> {
+        let side = self.position.to_move();
+        self.position.play(&mv)?;
+        self.moves.push(MoveRecord {
+            side,
+            mv: mv.clone(),
+            opening,
+            time_ms,
+            info,
+        });
+        self.history.push(mv);
+        Ok(())
     }
 }
 

@@ -7,7 +7,8 @@
 //! engine/<name>.yaml      the manifest of the frozen copy: the original's, with `command`
 //!                         pointing into copy/ and `working-dir: copy`
 //! engine/copy/<path>      the program (when it is the engine's own: a file under its working
-//!                         directory, not a name found on PATH nor a link) and every
+//!                         directory, not a name found on PATH nor a link; see
+//!                         [`ProgramPlace`]) and every
 //!                         `files:` entry, at the paths they have under the original working
 //!                         directory
 //! engine/files.txt        `<sha256> <size> <role> <path>` for each of them; a program that
@@ -25,7 +26,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::Baseline;
-use arbiter_external::Manifest;
+use arbiter_external::{Manifest, ProgramPlace};
 
 /// The folder of a frozen engine inside a baseline.
 pub const ENGINE_DIR: &str = "engine";
@@ -58,12 +59,10 @@ pub(crate) fn read_engine_files(manifest: &Manifest) -> Result<EngineFiles, Stri
     let mut copied = BTreeMap::new();
     let mut fingerprints = String::new();
     let program_bytes = read(&manifest.program)?;
-    let program = manifest
-        .program
-        .strip_prefix(&manifest.working_dir)
-        .ok()
-        .filter(|_| own_program(manifest))
-        .map(Path::to_path_buf);
+    let program = match &manifest.program_place {
+        ProgramPlace::Own(relative) => Some(relative.clone()),
+        _ => None,
+    };
     match &program {
         Some(relative) => {
             line(&mut fingerprints, &program_bytes, "program", relative);
@@ -86,17 +85,6 @@ pub(crate) fn read_engine_files(manifest: &Manifest) -> Result<EngineFiles, Stri
         program,
         fingerprints,
     })
-}
-
-/// Whether the program is the engine's own: a file under its working directory, not a tool
-/// found on PATH such as `python3`, nor a link to one (a virtualenv's `venv/bin/python`,
-/// which works only from inside its virtualenv).
-fn own_program(manifest: &Manifest) -> bool {
-    let program = &manifest.program;
-    program.starts_with(&manifest.working_dir)
-        && !program.is_symlink()
-        && !std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-            .any(|dir| program.parent() == Some(dir.as_path()))
 }
 
 fn line(out: &mut String, bytes: &[u8], role: &str, path: &Path) {

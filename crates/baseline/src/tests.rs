@@ -277,3 +277,136 @@ fn a_damaged_copy_of_a_team_engine_is_reported_naming_the_file() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+fn executable(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Every file under `dir`, relative to it, with its bytes.
+fn tree(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            (
+                entry.path().strip_prefix(dir).unwrap().to_path_buf(),
+                std::fs::read(entry.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_program_reached_through_dot_dots_is_not_copied_and_nothing_is_written_outside() {
+    use arbiter_external::{Manifest, ProgramPlace};
+    use std::os::unix::fs::PermissionsExt;
+    // The probe's attack: a working directory six folders deep and a program five `..` up.
+    // Read as a path under the working directory, `../../../../../README.md` joined to
+    // `engine/copy/` of the baseline lands on the project's own README.md.
+    let root = scratch("dot-dots");
+    std::fs::create_dir_all(root.join("a/b/c/d/e/f")).unwrap();
+    std::fs::write(root.join("README.md"), "the project's readme\n").unwrap();
+    executable(&root.join("a/README.md"), "#!/bin/sh\necho pwned\n");
+    let text = "name: m\ngame: othello\ncommand: [../../../../../README.md, ok]\n\
+                working-dir: a/b/c/d/e/f\nprotocol: botzone\nmove-time-ms: 1000\n";
+    std::fs::write(root.join("m.yaml"), text).unwrap();
+    let manifest = Manifest::load(&root.join("m.yaml")).unwrap();
+    let real = std::fs::canonicalize(root.join("a/README.md")).unwrap();
+    assert_eq!(manifest.program_place, ProgramPlace::Outside(real.clone()));
+    assert_eq!(
+        manifest.program_place.to_string(),
+        format!("outside the working directory (at {})", real.display())
+    );
+    let before = tree(&root);
+    let mut frozen = Baseline::default();
+    engine::add_engine(&mut frozen, &manifest, text, String::new()).unwrap();
+    assert!(frozen.blobs.is_empty(), "{:?}", frozen.blobs.keys());
+    let dir = write(&root, "b", &frozen, false).unwrap();
+    let after = tree(&root);
+    assert_eq!(
+        std::fs::read_to_string(root.join("README.md")).unwrap(),
+        "the project's readme\n"
+    );
+    let mode = std::fs::metadata(root.join("README.md"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o111, 0, "README.md was not made executable");
+    let baseline = dir.strip_prefix(&root).unwrap();
+    for (path, bytes) in &after {
+        assert!(
+            path.starts_with(baseline) || before.get(path) == Some(bytes),
+            "{} written outside the baseline",
+            path.display()
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_baseline_file_whose_path_leaves_the_folder_is_refused_before_anything_is_written() {
+    let root = scratch("outside");
+    for bad in ["engine/copy/../../../../x", "/tmp/x", "./x"] {
+        let mut baseline = sample("18", "40");
+        baseline.blobs.insert(PathBuf::from(bad), b"x".to_vec());
+        let error = write(&root, "b", &baseline, false).unwrap_err();
+        assert!(matches!(error, FreezeError::Outside(_)), "{bad}: {error}");
+        assert!(
+            error
+                .to_string()
+                .contains("not a plain path inside the baseline's folder"),
+            "{error}"
+        );
+        assert!(!root.exists(), "{bad}: nothing written");
+    }
+}
+
+#[test]
+fn links_are_named_for_what_they_are_and_files_may_not_leave_the_working_directory() {
+    use arbiter_external::{Manifest, ProgramPlace};
+    use std::os::unix::fs::symlink;
+    let root = scratch("links");
+    let outside = root.join("outside");
+    executable(&outside.join("engine"), "#!/bin/sh\n");
+    std::fs::write(outside.join("secret"), "the machine's file\n").unwrap();
+    let team = root.join("team");
+    std::fs::create_dir_all(team.join("nets")).unwrap();
+    symlink(outside.join("engine"), team.join("engine")).unwrap();
+    symlink(outside.join("secret"), team.join("hostname")).unwrap();
+    symlink(&outside, team.join("far")).unwrap();
+    std::fs::write(team.join("nets/real.bin"), "w").unwrap();
+    symlink(team.join("nets/real.bin"), team.join("nets/alias.bin")).unwrap();
+    let load = |files: &str| {
+        let text = format!(
+            "name: m\ngame: othello\ncommand: [./engine]\nprotocol: botzone\n\
+             move-time-ms: 1000\nfiles: {files}\n"
+        );
+        std::fs::write(team.join("m.yaml"), &text).unwrap();
+        Manifest::load(&team.join("m.yaml")).map_err(|error| error.to_string())
+    };
+    let manifest = load("[nets/alias.bin]").unwrap();
+    let target = std::fs::canonicalize(outside.join("engine")).unwrap();
+    assert_eq!(manifest.program_place, ProgramPlace::Link(target.clone()));
+    assert_eq!(
+        manifest.program_place.to_string(),
+        format!("a symbolic link to {}", target.display())
+    );
+    let secret = std::fs::canonicalize(outside.join("secret")).unwrap();
+    for listed in ["hostname", "far/secret"] {
+        let error = load(&format!("[{listed}]")).unwrap_err();
+        assert!(error.contains("m.yaml:6:9"), "{error}");
+        assert!(
+            error.contains(&format!(
+                "files: `{listed}` is or lies under a symbolic link to {}, outside the working \
+                 directory",
+                secret.display()
+            )),
+            "{error}"
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}

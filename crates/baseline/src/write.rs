@@ -15,6 +15,9 @@ pub enum FreezeError {
     Exists(PathBuf),
     /// The name is not a plain directory name.
     BadName(String),
+    /// A file of the baseline would land outside its folder (a path with `..`, a root or a
+    /// prefix): nothing is written.
+    Outside(PathBuf),
     Io(io::Error),
 }
 
@@ -29,6 +32,12 @@ impl std::fmt::Display for FreezeError {
             FreezeError::BadName(name) => write!(
                 f,
                 "baseline name `{name}`: use letters, digits, `-`, `_` and `.` (not starting with `.`)"
+            ),
+            FreezeError::Outside(path) => write!(
+                f,
+                "refused to write `{}`: it is not a plain path inside the baseline's folder \
+                 (nothing was written)",
+                path.display()
             ),
             FreezeError::Io(error) => write!(f, "{error}"),
         }
@@ -96,6 +105,14 @@ pub fn write(
     force: bool,
 ) -> Result<PathBuf, FreezeError> {
     let dir = check_free(root, name, force)?;
+    if let Some(outside) = baseline
+        .files
+        .keys()
+        .chain(baseline.blobs.keys())
+        .find(|path| !plain_relative(path))
+    {
+        return Err(FreezeError::Outside(outside.clone()));
+    }
     let parent = root.join(DIR);
     std::fs::create_dir_all(&parent)?;
     remove_stale_copies(root, name)?;
@@ -125,6 +142,15 @@ pub fn write(
     }
     std::fs::rename(&aside, &dir)?;
     Ok(dir)
+}
+
+/// Whether `path` is made of plain names only (no `..`, `.`, root or prefix), so that joined to
+/// a folder it stays inside it.
+fn plain_relative(path: &Path) -> bool {
+    path.components().count() > 0
+        && path
+            .components()
+            .all(|part| matches!(part, std::path::Component::Normal(_)))
 }
 
 /// Removes the copies aside of baseline `name` that no running process owns (left by killed

@@ -16,7 +16,7 @@ use clap::Parser;
 #[derive(Debug, Parser)]
 #[command(name = "arbiter-bot", version, about)]
 struct Args {
-    /// The game: amazons, connect6, dotsboxes, draughts, einstein, gomoku, nogo, othello, surakarta, tictactoe.
+    /// The game: amazons, connect6, dotsboxes, draughts, einstein, go, gomoku, hex, nogo, othello, surakarta, tictactoe.
     #[arg(long)]
     game: String,
     /// The rule variant (default: Botzone's for the botzone protocols, freestyle for gomocup,
@@ -35,7 +35,8 @@ struct Args {
     /// A deliberate fault (see docs/protocols.md): crash-at:N, segv-at:N, hang, garbage,
     /// illegal, forbidden, slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS,
     /// message-flood, blank-flood, extra-line, error-lines, debug-move, no-about, error-for-unknown,
-    /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term.
+    /// exit-after-hello, garbage-outcome, memory:MB, setsid-grandchild, ignore-term,
+    /// exit-leaving-grandchild.
     #[arg(long)]
     fault: Option<Fault>,
     /// DXP: the port of the DXP server on 127.0.0.1 to connect to.
@@ -57,7 +58,8 @@ fn default_variant(game: &str, protocol: Protocol) -> Option<&'static str> {
         ("amazons", Protocol::ArbiterLine | Protocol::Ccgc) => None,
         ("amazons", _) => Some("botzone8"),
         // The CCGC platform's rulings: a NoGo foul loses; Surakarta has no repetition or
-        // no-capture rule (shared/protocols-ccgc.md).
+        // no-capture rule (the platform's source, ifplusor/SAUGamePlatform: `CNoGo.cpp`,
+        // `CSurakarta.cpp`; tongque0/gotack-examples `nogo/docs/不围棋项目规则.docx`).
         ("nogo", Protocol::Ccgc) => Some("foul-loses"),
         ("surakarta", Protocol::Ccgc) => Some("no-repetition+no-limit"),
         _ => None,

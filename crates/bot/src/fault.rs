@@ -28,6 +28,7 @@
 //! | `loose-json` | Botzone JSON answers with a number as `debug` and an object as `data` |
 //! | `setsid-grandchild` | at start, leaves a grandchild in its own session that ignores SIGTERM and sleeps |
 //! | `ignore-term` | ignores SIGTERM, and neither `END`/`quit` nor the end of its input stops it |
+//! | `exit-leaving-grandchild` | at start, leaves a grandchild as `setsid-grandchild` does (holding the bot's output open), then exits with code 3 when asked for its first move |
 
 use std::fmt;
 use std::str::FromStr;
@@ -60,6 +61,7 @@ pub(crate) enum Fault {
     LooseJson,
     SetsidGrandchild,
     IgnoreTerm,
+    ExitLeavingGrandchild,
 }
 
 impl Fault {
@@ -67,7 +69,7 @@ impl Fault {
     pub(crate) const NAMES: &'static str = "crash-at:N, segv-at:N, hang, garbage, illegal, forbidden, \
         slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS, message-flood, blank-flood, \
         extra-line, error-lines, debug-move, no-about, error-for-unknown, exit-after-hello, garbage-outcome, \
-        memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term";
+        memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term, exit-leaving-grandchild";
 }
 
 /// The exit code of `crash-at:N`.
@@ -122,6 +124,7 @@ impl FromStr for Fault {
             ("loose-json", None) => Ok(Fault::LooseJson),
             ("setsid-grandchild", None) => Ok(Fault::SetsidGrandchild),
             ("ignore-term", None) => Ok(Fault::IgnoreTerm),
+            ("exit-leaving-grandchild", None) => Ok(Fault::ExitLeavingGrandchild),
             _ => Err(format!(
                 "unknown fault {text:?}: expected one of {}",
                 Fault::NAMES
@@ -158,6 +161,7 @@ impl fmt::Display for Fault {
             Fault::LooseJson => f.write_str("loose-json"),
             Fault::SetsidGrandchild => f.write_str("setsid-grandchild"),
             Fault::IgnoreTerm => f.write_str("ignore-term"),
+            Fault::ExitLeavingGrandchild => f.write_str("exit-leaving-grandchild"),
         }
     }
 }
@@ -192,7 +196,7 @@ pub(crate) fn at_start(fault: Option<Fault>) {
             eprintln!("arbiter-bot: fault reserve:{mb}: reserved {mb} MB, untouched");
             std::mem::forget(block);
         }
-        Some(Fault::SetsidGrandchild) => leave_grandchild(),
+        Some(Fault::SetsidGrandchild | Fault::ExitLeavingGrandchild) => leave_grandchild(),
         Some(Fault::IgnoreTerm) => {
             // SAFETY: setting a signal's disposition to ignore touches no memory.
             unsafe {
@@ -233,6 +237,12 @@ fn leave_grandchild() {
 /// Ends the process as the crash faults say, when this is the move they name.
 pub(crate) fn crash_if_due(fault: Option<Fault>, move_number: u32) {
     match fault {
+        Some(Fault::ExitLeavingGrandchild) if move_number == 1 => {
+            eprintln!(
+                "arbiter-bot: fault exit-leaving-grandchild: exiting with code {CRASH_EXIT_CODE}"
+            );
+            std::process::exit(CRASH_EXIT_CODE);
+        }
         Some(Fault::CrashAt(n)) if n == move_number => {
             eprintln!("arbiter-bot: fault crash-at:{n}: exiting with code {CRASH_EXIT_CODE}");
             std::process::exit(CRASH_EXIT_CODE);

@@ -11,11 +11,14 @@ pub fn embedded_engines() -> Vec<Box<dyn RulesEngine>> {
         Box::new(Embedded::<arbiter_dotsboxes::DotsBoxes>::searching()),
         Box::new(Embedded::<arbiter_draughts::Draughts>::searching()),
         Box::new(Embedded::<arbiter_einstein::EinStein>::searching()),
+        Box::new(Embedded::<arbiter_go::Go>::searching()),
         Box::new(Embedded::<arbiter_gomoku::Gomoku>::searching()),
+        Box::new(Embedded::<arbiter_hex::Hex>::searching()),
         Box::new(Embedded::<arbiter_nogo::NoGo>::searching()),
         Box::new(Embedded::<arbiter_othello::Othello>::searching()),
         Box::new(Embedded::<arbiter_surakarta::Surakarta>::searching()),
         Box::new(Embedded::<arbiter_tictactoe::TicTacToe>::searching()),
+        Box::new(Embedded::<arbiter_xiangqi::Xiangqi>::searching()),
     ]
 }
 

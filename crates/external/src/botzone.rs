@@ -17,35 +17,32 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::driver::{Driver, Goodbye, blank};
 use super::encode::{Answer, Board};
-use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
-use super::{Clock, Player, Timing};
+use super::sandbox::{Deadline, SpawnSpec, preview};
+use super::{Player, Timing};
 use arbiter_engine::fault::Fault;
 use arbiter_protocol::Protocol;
 use arbiter_protocol::botzone::{Input, KEEP_RUNNING, SimpleInput, read_output};
 
 /// One bot's side of a game.
 pub(crate) struct BotzonePlayer {
-    spec: SpawnSpec,
+    /// The shared kit; under keep-running its live process with the plies it has seen answered.
+    driver: Driver,
     board: Board,
     protocol: Protocol,
-    timing: Timing,
-    /// Keep-running: the live process and how many plies it has seen answered.
-    live: Option<(Process, usize)>,
-    started: Vec<Started>,
     /// What the bot stored with its last answer (`data`, `globaldata`), handed back.
     data: String,
     globaldata: String,
-    warnings: Vec<String>,
     /// The `debug` text of the last answer.
     debug: Option<String>,
-    /// The match's clock before the next answer, if a match gives one.
-    clock: Option<Clock>,
 }
 
-fn blank(line: &str) -> bool {
-    line.trim().is_empty()
-}
+/// Botzone sends nothing at the end: a keep-running bot is given a moment, then killed.
+const GOODBYE: Goodbye = Goodbye {
+    line: "",
+    grace: Duration::from_millis(200),
+};
 
 impl BotzonePlayer {
     /// A player for `board` under one of the Botzone protocols, started from `spec`.
@@ -57,23 +54,18 @@ impl BotzonePlayer {
         timing: Timing,
     ) -> BotzonePlayer {
         BotzonePlayer {
-            spec,
+            driver: Driver::new(spec, timing, GOODBYE),
             board,
             protocol,
-            timing,
-            live: None,
-            started: Vec::new(),
             data: String::new(),
             globaldata: String::new(),
-            warnings: Vec::new(),
             debug: None,
-            clock: None,
         }
     }
 
     /// The limits in force: the manifest's, or the match's clock (Botzone's per-turn limit).
     fn timing(&self) -> Timing {
-        self.timing.under(self.clock)
+        self.driver.timing()
     }
 
     fn simple(&self) -> bool {
@@ -110,14 +102,8 @@ impl BotzonePlayer {
         input.data.clone_from(&self.data);
         input.globaldata.clone_from(&self.globaldata);
         input.time_limit = Some(json!(limit.div_ceil(1000)));
-        input.memory_limit = Some(json!(self.spec.memory_mb.unwrap_or(256)));
+        input.memory_limit = Some(json!(self.driver.spec().memory_mb.unwrap_or(256)));
         Ok(format!("{}\n", input.to_line()))
-    }
-
-    fn spawn(&mut self) -> Result<Process, Fault> {
-        let process = Process::spawn(&self.spec)?;
-        self.started.push(process.started());
-        Ok(process)
     }
 
     /// A JSON answer line → the move; keeps its `data` and `globaldata` for the next turn, as
@@ -125,7 +111,9 @@ impl BotzonePlayer {
     fn parse_json_answer(&mut self, line: &str) -> Result<Answer, Fault> {
         let (output, warnings) = read_output(line)
             .map_err(|error| Fault::protocol(format!("answer `{}`: {error}", preview(line))))?;
-        self.warnings.extend(warnings);
+        for warning in warnings {
+            self.driver.warn(warning);
+        }
         self.debug.clone_from(&output.debug);
         if let Some(data) = output.data {
             self.data = data;
@@ -143,7 +131,7 @@ impl BotzonePlayer {
                         preview(inner)
                     ))
                 })?;
-                self.warnings.push(
+                self.driver.warn(
                     "field `response` is a string holding JSON, not a JSON object".to_owned(),
                 );
                 self.board.answer_from_json(&inner).map_err(field)
@@ -166,14 +154,12 @@ impl BotzonePlayer {
     /// Simple interaction: one process for this turn.
     fn one_shot(&mut self, history: &[String]) -> Result<Answer, Fault> {
         let input = self.full_input(history)?;
-        let mut process = self.spawn()?;
+        let mut process = self.driver.spawn()?;
         let deadline = self.deadline(history);
         process.send(&input)?;
         process.close_input();
         let line = process.read_answer(&deadline, "its answer", &blank)?;
-        if let Some(warning) = deadline.lateness_warning("its answer") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "its answer");
         // Botzone reads the output when the turn's process ends: the lines after the answer
         // (debug, data, globaldata) are read until it exits or the deadline passes.
         let mut extra = Vec::new();
@@ -191,7 +177,10 @@ impl BotzonePlayer {
 
     /// Keep-running: the full history to a new process, or only the new request to the live one.
     fn keep_running(&mut self, history: &[String]) -> Result<Answer, Fault> {
-        let continuing = matches!(&self.live, Some((_, seen)) if *seen + 1 == history.len());
+        let continuing = self
+            .driver
+            .seen()
+            .is_some_and(|seen| seen + 1 == history.len());
         let input = if continuing {
             let request = history.last().map(String::as_str);
             if self.simple() {
@@ -200,12 +189,12 @@ impl BotzonePlayer {
                 format!("{}\n", self.board.to_json(request)?)
             }
         } else {
-            self.live = None;
+            drop(self.driver.take_live());
             self.full_input(history)?
         };
-        let mut process = match self.live.take() {
+        let mut process = match self.driver.take_live() {
             Some((process, _)) => process,
-            None => self.spawn()?,
+            None => self.driver.spawn()?,
         };
         let deadline = self.deadline(history);
         process.send(&input)?;
@@ -232,9 +221,7 @@ impl BotzonePlayer {
                 )));
             }
         }
-        if let Some(warning) = deadline.lateness_warning("its answer") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "its answer");
         process.watch_memory(true)?;
         let answer = if self.simple() {
             self.parse_simple_answer(&line, &extra)?
@@ -242,7 +229,7 @@ impl BotzonePlayer {
             self.parse_json_answer(&line)?
         };
         // It has seen the history and its own answer.
-        self.live = Some((process, history.len() + 1));
+        self.driver.keep_live(process, history.len() + 1);
         Ok(answer)
     }
 }
@@ -256,34 +243,15 @@ impl Player for BotzonePlayer {
         }
     }
 
-    fn finish(&mut self) {
-        if let Some((mut process, _)) = self.live.take() {
-            process.shutdown(Duration::from_millis(200));
-        }
+    fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    fn started(&self) -> Vec<Started> {
-        self.started.clone()
-    }
-
-    fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
     }
 
     fn last_note(&self) -> Option<String> {
         self.debug.clone()
-    }
-
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
-    }
-}
-
-impl Drop for BotzonePlayer {
-    fn drop(&mut self) {
-        self.finish();
     }
 }

@@ -28,9 +28,10 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
+use super::driver::{Driver, Goodbye};
 use super::encode::Answer;
-use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
-use super::{Clock, Player, Timing};
+use super::sandbox::{Deadline, Process, SpawnSpec, preview};
+use super::{Player, Timing};
 use arbiter_engine::fault::Fault;
 use arbiter_protocol::ccgc::{CcgcGame, Colour, Command, MAX_COMMAND_BYTES, Read, find_keyword};
 
@@ -40,19 +41,22 @@ pub(crate) const MAX_NAME_CHARS: usize = 12;
 
 /// A CCGC platform engine's side of a game.
 pub(crate) struct CcgcPlayer {
-    spec: SpawnSpec,
+    /// The shared kit; its live process with the plies of its game it has seen (its own
+    /// answers included).
+    driver: Driver,
     game: CcgcGame,
-    timing: Timing,
-    /// The live process and how many plies of its game it has seen (its own answers included).
-    live: Option<(Process, usize)>,
     /// Whether the live game was ended with `end` already.
     ended: bool,
-    started: Vec<Started>,
-    warnings: Vec<String>,
     /// Moves printed while the engine was not on move (drained), and the first of them.
     stray: (usize, Option<String>),
-    clock: Option<Clock>,
 }
+
+/// `quit` (the platform's [`Command::Quit`]), a second to leave (the platform's grace), then
+/// the tree is killed.
+pub(crate) const GOODBYE: Goodbye = Goodbye {
+    line: "quit\n",
+    grace: Duration::from_millis(1000),
+};
 
 /// Whether the platform throws `line` away while it waits for a move: it holds no `move `.
 #[must_use]
@@ -65,20 +69,11 @@ impl CcgcPlayer {
     #[must_use]
     pub(crate) fn new(spec: SpawnSpec, game: CcgcGame, timing: Timing) -> CcgcPlayer {
         CcgcPlayer {
-            spec,
+            driver: Driver::new(spec, timing, GOODBYE),
             game,
-            timing,
-            live: None,
             ended: false,
-            started: Vec::new(),
-            warnings: Vec::new(),
             stray: (0, None),
-            clock: None,
         }
-    }
-
-    fn timing(&self) -> Timing {
-        self.timing.under(self.clock)
     }
 
     /// Starts the engine and asks `name?`; returns the process and the name it gave.
@@ -86,15 +81,12 @@ impl CcgcPlayer {
     /// # Errors
     /// The engine did not start, or did not answer `name <name>` within the start-up time.
     pub(crate) fn start(&mut self) -> Result<(Process, String), Fault> {
-        let mut process = Process::spawn(&self.spec)?;
-        self.started.push(process.started());
+        let mut process = self.driver.spawn()?;
         process.send(&format!("{}\n", Command::NameQuery))?;
-        let deadline = self.timing().for_start("start-up time");
+        let deadline = self.driver.timing().for_start("start-up time");
         let line = read_keyword(&mut process, &deadline, "name", "`name <name>` to `name?`")
             .map_err(|fault| fault.context("at start-up (`name?`)"))?;
-        if let Some(warning) = deadline.lateness_warning("its name") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "its name");
         let name = find_keyword(&line, "name").unwrap_or("").trim().to_owned();
         if name.is_empty() {
             return Err(Fault::protocol(format!(
@@ -103,7 +95,7 @@ impl CcgcPlayer {
             )));
         }
         if name.chars().count() > MAX_NAME_CHARS {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "its name `{}` is longer than the platform's template allows (12 letters or 6 \
                  汉字)",
                 preview(&name)
@@ -136,16 +128,15 @@ impl CcgcPlayer {
             .rfind(|line| !line.is_empty())
             .unwrap_or("")
             .to_owned();
-        let deadline = self.timing().for_move();
+        let deadline = self.driver.timing().for_move();
         let line = read_keyword(
             process,
             &deadline,
             "move",
             &format!("its move (`move …`) to `{first}`"),
         )?;
-        if let Some(warning) = deadline.lateness_warning(&format!("its move to `{first}`")) {
-            self.warnings.push(warning);
-        }
+        self.driver
+            .note_late(&deadline, &format!("its move to `{first}`"));
         process.watch_memory(true)?;
         self.read_move(&line)
     }
@@ -158,7 +149,7 @@ impl CcgcPlayer {
         let list = find_keyword(line, "move").unwrap_or("");
         let inside = !line.trim_start().starts_with("move ");
         if inside {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "its move came inside the line `{}`: the platform reads the first `move ` it \
                  finds, so a debug line holding `move ` is read as the move",
                 preview(line)
@@ -175,7 +166,7 @@ impl CcgcPlayer {
             }
         };
         if list.len() + "move \n".len() >= MAX_COMMAND_BYTES {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "its move command is {} bytes; the platform reads at most {MAX_COMMAND_BYTES}",
                 list.len() + "move \n".len()
             ));
@@ -202,7 +193,7 @@ impl CcgcPlayer {
 
     /// A fresh process in a new game, as the side to move after `history` (at most one ply).
     fn new_game(&mut self, history: &[String]) -> Result<Answer, Fault> {
-        self.finish();
+        self.driver.finish();
         let (mut process, _) = self.start()?;
         let commands = match history {
             [] => format!("{}\n", Command::New(Colour::Black)),
@@ -220,7 +211,7 @@ impl CcgcPlayer {
             }
         };
         let answer = self.exchange(&mut process, &commands)?;
-        self.live = Some((process, history.len() + 1));
+        self.driver.keep_live(process, history.len() + 1);
         self.ended = false;
         Ok(answer)
     }
@@ -262,24 +253,21 @@ pub(crate) fn read_keyword(
         })
 }
 
-/// `quit`, a second to leave (the platform's grace), then the tree is killed.
-pub(crate) fn quit(mut process: Process) {
-    let _ = process.send(&format!("{}\n", Command::Quit));
-    process.shutdown(Duration::from_millis(1000));
-}
-
 impl Player for CcgcPlayer {
     fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
-        let continuing =
-            !self.ended && matches!(&self.live, Some((_, seen)) if *seen + 1 == history.len());
+        let continuing = !self.ended
+            && self
+                .driver
+                .seen()
+                .is_some_and(|seen| seen + 1 == history.len());
         if !continuing {
             return self.new_game(history);
         }
-        let (mut process, _) = self.live.take().expect("continuing a live game");
+        let (mut process, _) = self.driver.take_live().expect("continuing a live game");
         let last = history.last().expect("a continued game has a move");
         let command = format!("{}\n", Command::Move(self.list(last)?));
         let answer = self.exchange(&mut process, &command)?;
-        self.live = Some((process, history.len() + 1));
+        self.driver.keep_live(process, history.len() + 1);
         Ok(answer)
     }
 
@@ -287,7 +275,7 @@ impl Player for CcgcPlayer {
         if self.ended {
             return;
         }
-        let Some((process, seen)) = self.live.as_mut() else {
+        let Some((process, seen)) = self.driver.live_mut() else {
             return;
         };
         // The side that did not move last is sent that move joined to `end`.
@@ -303,37 +291,32 @@ impl Player for CcgcPlayer {
         self.ended = true;
     }
 
-    fn finish(&mut self) {
-        if let Some((process, _)) = self.live.take() {
-            quit(process);
-        }
+    fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    fn started(&self) -> Vec<Started> {
-        self.started.clone()
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
     }
 
     fn take_warnings(&mut self) -> Vec<String> {
         if let (count, Some(first)) = std::mem::take(&mut self.stray) {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "printed {count} move(s) while it was not on move, which the platform ignores \
                  and arbiter dropped (the first: `{}`)",
                 preview(&first)
             ));
         }
-        std::mem::take(&mut self.warnings)
-    }
-
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
+        self.driver.take_warnings()
     }
 }
 
-impl Drop for CcgcPlayer {
-    fn drop(&mut self) {
-        self.finish();
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_goodbye_is_the_platforms_quit() {
+        assert_eq!(GOODBYE.line, format!("{}\n", Command::Quit));
     }
 }

@@ -25,9 +25,10 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
+use super::driver::{Driver, Goodbye};
 use super::encode::Answer;
-use super::sandbox::{Deadline, Process, SpawnSpec, Started, describe_exit};
-use super::{Clock, Player, Timing};
+use super::sandbox::{Deadline, Process, SpawnSpec, describe_exit};
+use super::{Player, Timing};
 use arbiter_core::Game;
 use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_engine::fault::{Fault, FaultKind};
@@ -157,6 +158,7 @@ fn gone(process: &mut Process, waiting_for: &str) -> Fault {
 /// The port is taken (a `crash`-free protocol fault that names it), the engine did not start,
 /// exited, or did not connect within the start-up time.
 pub(crate) fn connect(
+    driver: &mut Driver,
     spec: &SpawnSpec,
     port: Option<u16>,
     deadline: &Deadline,
@@ -175,7 +177,7 @@ pub(crate) fn connect(
     for arg in &mut spec.args {
         *arg = arg.replace("{dxp-port}", &port.to_string());
     }
-    let mut process = Process::spawn(&spec)?;
+    let mut process = driver.spawn_with(&spec)?;
     let _ = listener.set_nonblocking(true);
     loop {
         match listener.accept() {
@@ -239,15 +241,18 @@ struct Live {
 
 /// A DXP engine's side of a game, arbiter the initiator.
 pub(crate) struct DxpPlayer {
-    spec: SpawnSpec,
-    timing: Timing,
+    driver: Driver,
     variant: DraughtsVariant,
     port: Option<u16>,
     live: Option<Live>,
-    started: Vec<Started>,
-    warnings: Vec<String>,
-    clock: Option<Clock>,
 }
+
+/// No goodbye line (DXP's is a game end on the connection, [`Player::finish`]): a second to
+/// leave, then the tree is killed.
+pub(crate) const GOODBYE: Goodbye = Goodbye {
+    line: "",
+    grace: Duration::from_secs(1),
+};
 
 impl DxpPlayer {
     /// A player of `variant` started from `spec`, listening on `port` (a free one when `None`).
@@ -259,19 +264,15 @@ impl DxpPlayer {
         port: Option<u16>,
     ) -> DxpPlayer {
         DxpPlayer {
-            spec,
-            timing,
+            driver: Driver::new(spec, timing, GOODBYE),
             variant,
             port,
             live: None,
-            started: Vec::new(),
-            warnings: Vec::new(),
-            clock: None,
         }
     }
 
     fn timing(&self) -> Timing {
-        self.timing.under(self.clock)
+        self.driver.timing()
     }
 
     /// The game request for `board`: the engine plays the side to move, under a time control
@@ -295,9 +296,9 @@ impl DxpPlayer {
     fn new_game(&mut self, board: Draughts, history: Option<Vec<String>>) -> Result<Answer, Fault> {
         self.finish();
         let deadline = self.timing().for_start("start-up time");
-        let (mut process, mut link) = connect(&self.spec, self.port, &deadline)
+        let spec = self.driver.spec().clone();
+        let (mut process, mut link) = connect(&mut self.driver, &spec, self.port, &deadline)
             .map_err(|fault| fault.context("at start-up (the engine's connection)"))?;
-        self.started.push(process.started());
         let at_start = history.as_ref().is_some_and(Vec::is_empty);
         let request = Message::GameRequest(self.request(&board, at_start));
         let accepted = link.send(&request).and_then(|()| {
@@ -337,7 +338,9 @@ impl DxpPlayer {
             answered: None,
         };
         let answer = self.read_move(&mut live);
-        self.warnings.append(&mut live.link.warnings);
+        for warning in live.link.warnings.drain(..) {
+            self.driver.warn(warning);
+        }
         if answer.is_ok() {
             self.live = Some(live);
         } else {
@@ -352,9 +355,7 @@ impl DxpPlayer {
         let message = live
             .link
             .receive(&mut live.process, &deadline, "its move (`M`)")?;
-        if let Some(warning) = deadline.lateness_warning("its move") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "its move");
         live.process.watch_memory(true)?;
         let answer = match message {
             Message::Move(mv) => read_move(&live.game, &mv)?,
@@ -415,7 +416,9 @@ impl DxpPlayer {
             live.answered = None;
             self.read_move(&mut live)
         })();
-        self.warnings.append(&mut live.link.warnings);
+        for warning in live.link.warnings.drain(..) {
+            self.driver.warn(warning);
+        }
         if result.is_ok() {
             self.live = Some(live);
         } else {
@@ -496,26 +499,20 @@ impl Player for DxpPlayer {
                 .receive(&mut live.process, &deadline, "the game end's confirmation");
         }
         live.process.shutdown(Duration::from_millis(1000));
+        self.driver.finish();
     }
 
-    fn started(&self) -> Vec<Started> {
-        self.started.clone()
+    fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
-    }
-
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
     }
 }
 
 impl Drop for DxpPlayer {
     fn drop(&mut self) {
-        self.finish();
+        Player::finish(self);
     }
 }

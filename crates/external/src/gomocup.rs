@@ -15,8 +15,9 @@
 
 use std::time::Duration;
 
+use super::driver::{Driver, Goodbye};
 use super::encode::{Answer, Board};
-use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
+use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Clock, Player, Timing};
 use arbiter_engine::fault::Fault;
 
@@ -39,16 +40,17 @@ pub struct Stones {
 
 /// A Gomocup engine's side of a game.
 pub(crate) struct GomocupPlayer {
-    spec: SpawnSpec,
+    /// The shared kit; its live process with the plies it has seen (its own answer included).
+    driver: Driver,
     board: Board,
     settings: GomocupSettings,
-    /// The live process and how many plies it has seen (its own answer included).
-    live: Option<(Process, usize)>,
-    started: Vec<Started>,
-    warnings: Vec<String>,
-    /// The match's clock before the next answer, if a match gives one.
-    clock: Option<Clock>,
 }
+
+/// `END`, a second to leave, then the tree is killed.
+pub(crate) const GOODBYE: Goodbye = Goodbye {
+    line: "END\r\n",
+    grace: Duration::from_millis(1000),
+};
 
 /// Information lines a manager logs and skips at any time.
 #[must_use]
@@ -72,19 +74,10 @@ impl GomocupPlayer {
     #[must_use]
     pub(crate) fn new(spec: SpawnSpec, board: Board, settings: GomocupSettings) -> GomocupPlayer {
         GomocupPlayer {
-            spec,
+            driver: Driver::new(spec, settings.timing, GOODBYE),
             board,
             settings,
-            live: None,
-            started: Vec::new(),
-            warnings: Vec::new(),
-            clock: None,
         }
-    }
-
-    /// The limits in force: the manifest's, or the match's clock.
-    fn timing(&self) -> Timing {
-        self.settings.timing.under(self.clock)
     }
 
     /// Starts the engine: `START size` (it must answer `OK` within the start-up time), then
@@ -93,10 +86,9 @@ impl GomocupPlayer {
     /// # Errors
     /// The engine did not start or refused `START`.
     pub(crate) fn start(&mut self) -> Result<Process, Fault> {
-        let mut process = Process::spawn(&self.spec)?;
-        self.started.push(process.started());
+        let mut process = self.driver.spawn()?;
         process.send(&format!("START {}\r\n", self.board.size))?;
-        let deadline = self.timing().for_start("start-up time");
+        let deadline = self.driver.timing().for_start("start-up time");
         let answer = process.read_answer(&deadline, "its answer to START", &is_information)?;
         if !answer.trim().eq_ignore_ascii_case("OK") {
             return Err(Fault::protocol(format!(
@@ -105,10 +97,8 @@ impl GomocupPlayer {
                 self.board.size
             )));
         }
-        if let Some(warning) = deadline.lateness_warning("its answer to START") {
-            self.warnings.push(warning);
-        }
-        process.send(&info_lines(&self.settings, self.clock))?;
+        self.driver.note_late(&deadline, "its answer to START");
+        process.send(&info_lines(&self.settings, self.driver.clock()))?;
         Ok(process)
     }
 
@@ -137,12 +127,12 @@ impl GomocupPlayer {
         };
         // Under a game clock the engine is told what is left before each move, as Piskvork
         // does.
-        if let Some(left) = self.clock.and_then(|clock| clock.time_left_ms) {
+        if let Some(left) = self.driver.clock().and_then(|clock| clock.time_left_ms) {
             process.send(&format!("INFO time_left {left}\r\n"))?;
         }
         process.send(command)?;
         // The move's time starts with its command: START and INFO are not part of it.
-        let deadline = self.timing().for_move();
+        let deadline = self.driver.timing().for_move();
         let line = self.read_move(&mut process, &deadline)?;
         let first = command.lines().next().unwrap_or("");
         let word = line.split_whitespace().next().unwrap_or("");
@@ -152,12 +142,11 @@ impl GomocupPlayer {
                 preview(&line)
             )));
         }
-        if let Some(warning) = deadline.lateness_warning(&format!("its move to `{first}`")) {
-            self.warnings.push(warning);
-        }
+        self.driver
+            .note_late(&deadline, &format!("its move to `{first}`"));
         process.watch_memory(true)?;
         let answer = self.board.answer_from_gomocup(&line)?;
-        self.live = Some((process, plies + 1));
+        self.driver.keep_live(process, plies + 1);
         Ok(answer)
     }
 
@@ -177,7 +166,7 @@ impl GomocupPlayer {
         if count == 0 {
             return line;
         }
-        self.warnings.push(format!(
+        self.driver.warn(format!(
             "printed {count} ERROR line(s) while a move was awaited (skipped, as the managers do; \
              see the stderr log)"
         ));
@@ -203,19 +192,14 @@ pub(crate) fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> St
     text
 }
 
-/// `END`, a second to leave, then the tree is killed.
-pub(crate) fn end(mut process: Process) {
-    let _ = process.send("END\r\n");
-    process.shutdown(Duration::from_millis(1000));
-}
-
 impl Player for GomocupPlayer {
     fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
-        let continuing = matches!(&self.live, Some((_, seen)) if *seen + 1 == history.len());
-        let fresh_game = matches!(&self.live, Some((_, 0)));
-        let first = self.live.is_none();
+        let seen = self.driver.seen();
+        let continuing = seen.is_some_and(|seen| seen + 1 == history.len());
+        let fresh_game = seen == Some(0);
+        let first = seen.is_none();
         // A live process takes `BOARD` too: it sets the whole position anew.
-        let live = self.live.take().map(|(process, _)| process);
+        let live = self.driver.take_live().map(|(process, _)| process);
         let command = match history.last() {
             None if first || fresh_game => "BEGIN\r\n".to_owned(),
             Some(last) if continuing => format!("TURN {}\r\n", self.board.to_gomocup(last)?),
@@ -236,35 +220,16 @@ impl Player for GomocupPlayer {
             Ok(text)
         })();
         let plies = stones.own.len() + stones.opponent.len();
-        let live = self.live.take().map(|(process, _)| process);
+        let live = self.driver.take_live().map(|(process, _)| process);
         Some(command.and_then(|command| self.move_answer(live, &command, plies)))
     }
 
-    fn finish(&mut self) {
-        if let Some((process, _)) = self.live.take() {
-            end(process);
-        }
+    fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    fn started(&self) -> Vec<Started> {
-        self.started.clone()
-    }
-
-    fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
-    }
-
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
-    }
-}
-
-impl Drop for GomocupPlayer {
-    fn drop(&mut self) {
-        self.finish();
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
     }
 }
 

@@ -25,9 +25,10 @@
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
+use super::driver::{Driver, Goodbye};
 use super::encode::Answer;
-use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
-use super::{Clock, Player, Timing};
+use super::sandbox::{Deadline, Process, SpawnSpec, preview};
+use super::{Player, Timing};
 use arbiter_core::Game;
 use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_engine::fault::{Fault, FaultKind};
@@ -37,14 +38,15 @@ use arbiter_protocol::hub::{
 
 /// A Hub engine's side of a game.
 pub(crate) struct HubPlayer {
-    spec: SpawnSpec,
-    timing: Timing,
+    driver: Driver,
     variant: DraughtsVariant,
-    live: Option<Process>,
-    started: Vec<Started>,
-    warnings: Vec<String>,
-    clock: Option<Clock>,
 }
+
+/// `quit`, a second to leave, then the tree is killed.
+pub(crate) const GOODBYE: Goodbye = Goodbye {
+    line: "quit\n",
+    grace: Duration::from_secs(1),
+};
 
 /// What a read lets pass besides the answer it waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,16 +78,12 @@ impl Foreign {
         true
     }
 
-    fn report(
-        &self,
-        line: Result<String, Fault>,
-        warnings: &mut Vec<String>,
-    ) -> Result<String, Fault> {
+    fn report(&self, line: Result<String, Fault>, driver: &mut Driver) -> Result<String, Fault> {
         let (count, last) = self.0.borrow().clone();
         if count == 0 {
             return line;
         }
-        warnings.push(format!(
+        driver.warn(format!(
             "printed {count} line(s) that are no Hub answer (skipped, as Hub says a GUI ignores \
              them; the last: `{}`)",
             preview(&last)
@@ -104,18 +102,13 @@ impl HubPlayer {
     #[must_use]
     pub(crate) fn new(spec: SpawnSpec, timing: Timing, variant: DraughtsVariant) -> HubPlayer {
         HubPlayer {
-            spec,
-            timing,
+            driver: Driver::new(spec, timing, GOODBYE),
             variant,
-            live: None,
-            started: Vec::new(),
-            warnings: Vec::new(),
-            clock: None,
         }
     }
 
     fn timing(&self) -> Timing {
-        self.timing.under(self.clock)
+        self.driver.timing()
     }
 
     /// Reads up to the answer `wanted` names, skipping `info`, unknown commands, `pong`s and
@@ -154,9 +147,9 @@ impl HubPlayer {
                 None => foreign.note(line),
             }
         });
-        let line = foreign.report(line, &mut self.warnings)?;
+        let line = foreign.report(line, &mut self.driver)?;
         if let Some(error) = errors.into_inner().first() {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "answered `{}` to a command it does not know (Hub says an engine ignores what it \
                  does not understand)",
                 preview(error)
@@ -164,7 +157,7 @@ impl HubPlayer {
         }
         let stale = stale.into_inner();
         if !stale.is_empty() {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "{} `done` line(s) of an earlier search came while waiting for {waiting_for} and \
                  were ignored (the first: `{}`)",
                 stale.len(),
@@ -190,8 +183,7 @@ impl HubPlayer {
     /// # Errors
     /// The engine did not start or did not answer in Hub's way.
     pub(crate) fn start(&mut self) -> Result<Process, Fault> {
-        let mut process = Process::spawn(&self.spec)?;
-        self.started.push(process.started());
+        let mut process = self.driver.spawn()?;
         let deadline = self.timing().for_start("start-up time");
         let result = (|| {
             process.send(&format!("{}\n", Command::Hub.to_line()))?;
@@ -210,9 +202,7 @@ impl HubPlayer {
             )
         })();
         result.map_err(|fault| fault.context("at start-up (`hub`, `init`)"))?;
-        if let Some(warning) = deadline.lateness_warning("`ready` at start-up") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "`ready` at start-up");
         Ok(process)
     }
 
@@ -253,8 +243,8 @@ impl HubPlayer {
         reached: &Draughts,
     ) -> Result<Answer, Fault> {
         let asked = Instant::now();
-        let mut process = match self.live.take() {
-            Some(process) => process,
+        let mut process = match self.driver.take_live() {
+            Some((process, _)) => process,
             None => self.start()?,
         };
         let pos = Command::Pos {
@@ -278,9 +268,7 @@ impl HubPlayer {
             ("`done move=…` to `go think`", Lenience::Strict),
             |a| matches!(a, HubAnswer::Done { .. }),
         )?;
-        if let Some(warning) = deadline.lateness_warning("its move to `go think`") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "its move to `go think`");
         process.watch_memory(true)?;
         let HubAnswer::Done { mv, .. } = answer else {
             return Err(Fault::protocol(format!(
@@ -289,7 +277,7 @@ impl HubPlayer {
             )));
         };
         let answer = read_move(reached, &mv)?;
-        self.live = Some(process);
+        self.driver.keep_live(process, 0);
         Ok(answer)
     }
 }
@@ -352,12 +340,6 @@ pub(crate) fn read_move(game: &Draughts, mv: &HubMove) -> Result<Answer, Fault> 
     ))
 }
 
-/// `quit`, a second to leave, then the tree is killed.
-pub(crate) fn quit(mut process: Process) {
-    let _ = process.send(&format!("{}\n", Command::Quit.to_line()));
-    process.shutdown(Duration::from_millis(1000));
-}
-
 impl Player for HubPlayer {
     fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
         let start = Draughts::start(&self.variant);
@@ -386,30 +368,11 @@ impl Player for HubPlayer {
         })
     }
 
-    fn finish(&mut self) {
-        if let Some(process) = self.live.take() {
-            quit(process);
-        }
+    fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    fn started(&self) -> Vec<Started> {
-        self.started.clone()
-    }
-
-    fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
-    }
-
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
-    }
-}
-
-impl Drop for HubPlayer {
-    fn drop(&mut self) {
-        self.finish();
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
     }
 }

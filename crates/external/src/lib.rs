@@ -6,6 +6,7 @@
 //! | [`manifest`] | `engines/external/<name>.yaml`: how to start and talk to the engine |
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`encode`] | moves ↔ Botzone/Gomocup coordinates (the manager's side) |
+//! | [`driver`] | what every driver shares: start, limits and clock, warnings, the live process, the goodbye |
 //! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`hub`], [`dxp`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
@@ -19,13 +20,14 @@
 //! perft go to the process.
 //!
 //! Adding a protocol: a variant of [`arbiter_protocol::Protocol`], its codec in
-//! [`arbiter_protocol`], a driver module here implementing [`Player`] (or a session like
-//! [`line::LineSession`] for a rules protocol), one arm in [`ExternalEngine::player_for`], and
-//! its rows in [`check`].
+//! [`arbiter_protocol`], a driver module here implementing [`Player`] on the [`driver`] kit (or
+//! a session like [`line::LineSession`] for a rules protocol), one arm in
+//! [`ExternalEngine::player_for`], and its rows in [`check`].
 
 pub(crate) mod botzone;
 pub(crate) mod ccgc;
 pub mod check;
+pub(crate) mod driver;
 pub(crate) mod dxp;
 pub(crate) mod encode;
 pub(crate) mod engine;
@@ -38,10 +40,11 @@ pub(crate) mod nboard;
 pub mod reach;
 pub mod sandbox;
 
+pub use driver::Driver;
 pub use encode::{Answer, Board};
 pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub(crate) use gomocup::Stones;
-pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, Protocol};
+pub use manifest::{MANIFEST_DIR, Manifest, ManifestError, ProgramPlace, Protocol};
 pub use sandbox::{Deadline, Started};
 
 use arbiter_engine::Fault;
@@ -69,14 +72,22 @@ pub trait Player: Send {
     /// tell the engine as its platform does (the CCGC platform's `end`). Most protocols have
     /// nothing to say here; [`Player::finish`] still ends the process.
     fn game_over(&mut self, _history: &[String]) {}
+    /// The driver's shared part ([`driver`]): its process, limits, clock and warnings.
+    fn driver(&self) -> &Driver;
+    /// The driver's shared part, to change.
+    fn driver_mut(&mut self) -> &mut Driver;
     /// Ends the game: a polite goodbye, then the process tree is killed.
-    fn finish(&mut self);
+    fn finish(&mut self) {
+        self.driver_mut().finish();
+    }
     /// The processes started so far (to check that none is left).
-    fn started(&self) -> Vec<Started>;
+    fn started(&self) -> Vec<Started> {
+        self.driver().started()
+    }
     /// Warnings since the last call: skipped lines, answers inside the tolerance, optional
     /// commands missing.
     fn take_warnings(&mut self) -> Vec<String> {
-        Vec::new()
+        self.driver_mut().take_warnings()
     }
     /// Free text the engine sent beside its last answer, where the protocol carries it
     /// (Botzone's `debug`); the match records it with the move.
@@ -85,9 +96,11 @@ pub trait Player: Send {
     }
     /// The clock before the next answer, from a match with a time control: at most
     /// `turn_ms` for this answer, `time_left_ms` on the side's game clock (Gomocup
-    /// `INFO time_left`). Drivers that ignore it keep the manifest's move time, and the match's
-    /// referee still rules a late answer a timeout.
-    fn set_clock(&mut self, _turn_ms: u64, _time_left_ms: Option<u64>) {}
+    /// `INFO time_left`). A driver that ignores it (never reads its [`Driver`]'s timing) keeps the
+    /// manifest's move time, and the match's referee still rules a late answer a timeout.
+    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
+        self.driver_mut().set_clock(turn_ms, time_left_ms);
+    }
 }
 
 /// The time limits of a manifest, in ms.

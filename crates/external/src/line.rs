@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use arbiter_core::PerftConvention;
 
+use super::Timing;
+use super::driver::{Driver, Goodbye, blank};
 use super::engine::ExternalEngine;
 use super::sandbox::{Deadline, Process, Started, preview};
 use arbiter_engine::fault::{Fault, FaultKind};
@@ -24,23 +26,24 @@ pub(crate) const PERFT_MS: u64 = 120_000;
 
 /// A running `arbiter-line` engine.
 pub struct LineSession {
+    /// The one process, kept for every query (not the kit's live process: a session always
+    /// has one).
     process: Process,
-    start_ms: u64,
-    query_ms: u64,
-    move_ms: u64,
-    tolerance_ms: u64,
+    /// The shared kit: the manifest's limits, the process started, the warnings.
+    driver: Driver,
     /// The variant the engine plays now.
     variant: String,
     /// The last `position` line the engine accepted.
     position: Option<String>,
     /// The engine that started it (for the reference's start form).
     engine: ExternalEngine,
-    warnings: Vec<String>,
 }
 
-fn blank(line: &str) -> bool {
-    line.trim().is_empty()
-}
+/// `quit`, a second to leave, then the tree is killed.
+const GOODBYE: Goodbye = Goodbye {
+    line: "quit\n",
+    grace: Duration::from_millis(1000),
+};
 
 impl LineSession {
     /// Starts the engine: `hello` (its game must be the manifest's), then `variant`.
@@ -49,19 +52,15 @@ impl LineSession {
     /// A fault when it does not start or answers wrongly.
     pub fn start(engine: &ExternalEngine) -> Result<LineSession, Fault> {
         let manifest = engine.manifest();
-        let process = Process::spawn(&engine.spawn_spec())?;
+        let mut driver = Driver::new(engine.spawn_spec(), Timing::of(manifest), GOODBYE);
         let mut session = LineSession {
-            process,
-            start_ms: manifest.first_move_time_ms,
-            query_ms: manifest.first_move_time_ms.max(QUERY_MS),
-            move_ms: manifest.move_time_ms,
-            tolerance_ms: manifest.tolerance_ms,
+            process: driver.spawn()?,
+            driver,
             variant: String::new(),
             position: None,
             engine: engine.clone(),
-            warnings: Vec::new(),
         };
-        let deadline = Deadline::new("start-up time", session.start_ms, session.tolerance_ms);
+        let deadline = session.driver.timing().for_start("start-up time");
         match session.ask_by(&LineCommand::Hello, &deadline)? {
             LineAnswer::Hello { game, .. } if game == manifest.game => {}
             LineAnswer::Hello { game, .. } => {
@@ -84,7 +83,17 @@ impl LineSession {
 
     /// Warnings since the last call.
     pub(crate) fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
+        self.driver.take_warnings()
+    }
+
+    /// The deadline of a rule query: the start-up time, at least [`QUERY_MS`].
+    fn query_deadline(&self) -> Deadline {
+        let timing = self.driver.timing();
+        Deadline::new(
+            "query time",
+            timing.first_ms.max(QUERY_MS),
+            timing.tolerance_ms,
+        )
     }
 
     /// Sends a command and reads its one answer line within the query time.
@@ -92,7 +101,7 @@ impl LineSession {
     /// # Errors
     /// The sandbox's faults, or `protocol-error` for a line that is not an answer.
     pub(crate) fn ask(&mut self, command: &LineCommand) -> Result<LineAnswer, Fault> {
-        let deadline = Deadline::new("query time", self.query_ms, self.tolerance_ms);
+        let deadline = self.query_deadline();
         self.ask_by(command, &deadline)
     }
 
@@ -109,9 +118,7 @@ impl LineSession {
         self.process.send(&format!("{line}\n"))?;
         let what = format!("the answer to `{}`", preview(&line));
         let answer = self.process.read_answer(deadline, &what, &blank)?;
-        if let Some(warning) = deadline.lateness_warning(&what) {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(deadline, &what);
         LineAnswer::parse(&answer)
             .map_err(|error| Fault::protocol(format!("to `{}`: {error}", preview(&line))))
     }
@@ -125,7 +132,7 @@ impl LineSession {
             return Ok(());
         }
         let command = LineCommand::Variant(variant.to_owned());
-        let deadline = Deadline::new("start-up time", self.start_ms, self.tolerance_ms);
+        let deadline = self.driver.timing().for_start("start-up time");
         match self.ask_by(&command, &deadline)? {
             LineAnswer::Ok => {
                 variant.clone_into(&mut self.variant);
@@ -279,7 +286,12 @@ impl LineSession {
             PerftConvention::SequencesOfExactLength => LineCommand::Perft(depth),
             PerftConvention::FinishedGameIsLeaf => LineCommand::PerftFinishedIsLeaf(depth),
         };
-        let deadline = Deadline::new("perft time", self.query_ms.max(PERFT_MS), self.tolerance_ms);
+        let timing = self.driver.timing();
+        let deadline = Deadline::new(
+            "perft time",
+            timing.first_ms.max(QUERY_MS).max(PERFT_MS),
+            timing.tolerance_ms,
+        );
         match self.ask_by(&command, &deadline)? {
             LineAnswer::Perft { depth: d, nodes } if d == depth => Ok(nodes),
             other => Err(unexpected(&format!("perft {depth}"), &other)),
@@ -292,23 +304,18 @@ impl LineSession {
     /// # Errors
     /// A fault when the engine fails or answers no move.
     pub fn go(&mut self, budget: Budget, move_ms: u64) -> Result<SearchReport, Fault> {
+        let timing = self.driver.timing();
         let (limit, deadline) = match budget {
-            Budget::Depth(depth) => (
-                GoLimit::Depth(depth),
-                Deadline::new("query time", self.query_ms, self.tolerance_ms),
-            ),
-            Budget::Nodes(nodes) => (
-                GoLimit::Nodes(nodes),
-                Deadline::new("query time", self.query_ms, self.tolerance_ms),
-            ),
+            Budget::Depth(depth) => (GoLimit::Depth(depth), self.query_deadline()),
+            Budget::Nodes(nodes) => (GoLimit::Nodes(nodes), self.query_deadline()),
             Budget::Time(time) => {
                 let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
                 (
                     GoLimit::MoveTime(ms),
                     Deadline::new(
                         "movetime + move time",
-                        ms.saturating_add(move_ms.max(self.move_ms)),
-                        self.tolerance_ms,
+                        ms.saturating_add(move_ms.max(timing.move_ms)),
+                        timing.tolerance_ms,
                     ),
                 )
             }
@@ -336,8 +343,7 @@ impl LineSession {
 
     /// `quit`, a second to leave, then the tree is killed.
     pub fn quit(&mut self) {
-        let _ = self.process.send("quit\n");
-        self.process.shutdown(Duration::from_millis(1000));
+        GOODBYE.say(&mut self.process);
     }
 
     /// Kills the tree now.

@@ -33,7 +33,12 @@
 //!
 //! `files:` lists, relative to the working directory, the files besides the program that make
 //! the engine what it is (weights, parameter files, scripts): `cargo xtask baseline freeze NAME
-//! --engine MANIFEST` copies them with the program and records their hashes.
+//! --engine MANIFEST` copies them with the program and records their hashes. An entry must lie
+//! inside the working directory: no `/` at the start, no `..`, and no symbolic link leading
+//! outside it (refused with the link's target). Where the program lies is resolved once, at
+//! load time ([`ProgramPlace`]): only a file under the working directory, not itself a link, is
+//! the engine's own and copied; whatever the manifest says, a freeze writes only inside its
+//! baseline's folder.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -43,7 +48,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use arbiter_engine::{RulesEngine, find_engine};
-use arbiter_files::SpecError;
+use arbiter_files::{SpecError, echo};
 pub use arbiter_protocol::Protocol;
 use arbiter_protocol::gomocup::rule_for_variant;
 
@@ -186,6 +191,8 @@ pub struct Manifest {
     pub(crate) variants: Vec<OfferedVariant>,
     /// The program (an absolute path) and its arguments.
     pub program: PathBuf,
+    /// Where the program lies, as a frozen copy sees it: resolved once, here.
+    pub program_place: ProgramPlace,
     pub args: Vec<String>,
     /// Where the process starts (an absolute path).
     pub working_dir: PathBuf,
@@ -209,6 +216,41 @@ pub struct Manifest {
     /// The engine's own files besides the program (weights, parameters), relative to
     /// `working_dir`: what a frozen copy takes along.
     pub files: Vec<PathBuf>,
+}
+
+/// Where a manifest's program lies: whether it is the engine's own file, which a frozen copy
+/// takes along, and if not, why not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgramPlace {
+    /// A file under the working directory, reached without a symbolic link of its own: its
+    /// path relative to the working directory with every link and `..` resolved (only plain
+    /// names), so that a copy kept at that path stays inside the copy's folder.
+    Own(PathBuf),
+    /// A bare name found on `PATH`, or a file in a `PATH` directory (an interpreter such as
+    /// `python3`).
+    OnPath,
+    /// A symbolic link (a virtualenv's `venv/bin/python`, which works only from inside its
+    /// virtualenv) to this target.
+    Link(PathBuf),
+    /// A file outside the working directory (its real path).
+    Outside(PathBuf),
+}
+
+impl fmt::Display for ProgramPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramPlace::Own(path) => {
+                write!(f, "the engine's own file {}", path.display())
+            }
+            ProgramPlace::OnPath => f.write_str("found on PATH"),
+            ProgramPlace::Link(target) => {
+                write!(f, "a symbolic link to {}", target.display())
+            }
+            ProgramPlace::Outside(path) => {
+                write!(f, "outside the working directory (at {})", path.display())
+            }
+        }
+    }
 }
 
 /// Why a manifest cannot be used. Displayed as a spec error without its leading `error: `
@@ -285,7 +327,8 @@ impl Manifest {
     /// As [`Manifest::load`].
     pub fn from_yaml(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
         let file: ManifestFile = serde_saphyr::from_str(text).map_err(|error| {
-            let message = clean_message(&error.to_string());
+            let message = arbiter_files::yaml::budget_words(&error)
+                .unwrap_or_else(|| clean_message(&error.to_string()));
             ManifestError(match error.location() {
                 Some(at) => SpecError::at(
                     path,
@@ -311,8 +354,19 @@ impl Manifest {
             return Err(at(
                 &file.name.referenced,
                 format!(
-                    "name `{}` must equal the file name `{stem}`",
-                    file.name.value
+                    "name {} must equal the file name {}",
+                    echo(&file.name.value),
+                    echo(&stem)
+                ),
+            ));
+        }
+        // The name is printed on terminals and in every report: no escape sequence in it.
+        if file.name.value.chars().any(char::is_control) {
+            return Err(at(
+                &file.name.referenced,
+                format!(
+                    "name {} holds control characters: name the engine in printable characters",
+                    echo(&file.name.value)
                 ),
             ));
         }
@@ -388,6 +442,7 @@ impl Manifest {
             })?;
         let program_path =
             resolve_program(&program, &working_dir).map_err(|message| at(&command_at, message))?;
+        let program_place = program_place(&program, &program_path, &working_dir);
         if file.move_time_ms.value == 0 {
             return Err(at(
                 &file.move_time_ms.referenced,
@@ -413,6 +468,7 @@ impl Manifest {
             game: file.game.value,
             variants,
             program: program_path,
+            program_place,
             args: argv.collect(),
             working_dir,
             protocol: file.protocol,
@@ -574,7 +630,28 @@ fn resolve_working_dir(manifest: &Path, dir: Option<&String>) -> Result<PathBuf,
     }
 }
 
-/// A `files:` entry checked: a relative path inside the working directory, naming a file.
+/// Where the program `written` (as `command[0]` gives it), found at `path`, lies.
+fn program_place(written: &str, path: &Path, working_dir: &Path) -> ProgramPlace {
+    let in_path_dir = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .any(|dir| path.parent() == Some(dir.as_path()));
+    if !written.contains('/') || in_path_dir {
+        return ProgramPlace::OnPath;
+    }
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    if path.is_symlink() {
+        return ProgramPlace::Link(real);
+    }
+    match real.strip_prefix(working_dir) {
+        Ok(relative) if !relative.as_os_str().is_empty() => {
+            ProgramPlace::Own(relative.to_path_buf())
+        }
+        _ => ProgramPlace::Outside(real),
+    }
+}
+
+/// A `files:` entry checked: a relative path inside the working directory, naming a file that
+/// lies there (a symbolic link on the way to a file outside is refused, so that a frozen copy
+/// takes only the engine's own files, never one of the machine's).
 fn engine_file(listed: &str, working_dir: &Path) -> Result<PathBuf, String> {
     use std::path::Component;
     let relative = PathBuf::from(listed);
@@ -594,7 +671,15 @@ fn engine_file(listed: &str, working_dir: &Path) -> Result<PathBuf, String> {
             path.display()
         ));
     }
-    Ok(relative)
+    match std::fs::canonicalize(&path) {
+        Ok(real) if real.starts_with(working_dir) => Ok(relative),
+        Ok(real) => Err(format!(
+            "files: `{listed}` is or lies under a symbolic link to {}, outside the working \
+             directory; list the engine's own files only",
+            real.display()
+        )),
+        Err(error) => Err(format!("files: `{listed}` cannot be resolved: {error}")),
+    }
 }
 
 /// `command[0]` as `execvp` would find it from `working_dir`.
@@ -610,12 +695,14 @@ pub(crate) fn resolve_program(program: &str, working_dir: &Path) -> Result<PathB
             Ok(path)
         } else if path.exists() {
             Err(format!(
-                "command `{program}` is not executable ({})",
+                "command {} is not executable ({})",
+                echo(program),
                 path.display()
             ))
         } else {
             Err(format!(
-                "command `{program}` not found (looked for {})",
+                "command {} not found (looked for {})",
+                echo(program),
                 path.display()
             ))
         };
@@ -624,7 +711,7 @@ pub(crate) fn resolve_program(program: &str, working_dir: &Path) -> Result<PathB
     std::env::split_paths(&search)
         .map(|dir| working_dir.join(dir).join(program))
         .find(|path| is_executable(path))
-        .ok_or_else(|| format!("command `{program}` not found on PATH"))
+        .ok_or_else(|| format!("command {} not found on PATH", echo(program)))
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -699,5 +786,32 @@ mod files_tests {
             "{missing}"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn a_name_with_escape_sequences_is_refused_and_never_echoed_raw() {
+        let name = "\u{1b}[2J\u{7}bot";
+        let text = format!(
+            "name: \"\\e[2J\\abot\"\ngame: othello\ncommand: [{}]\nprotocol: botzone\n\
+             move-time-ms: 1000\n",
+            std::env::current_exe().unwrap().display()
+        );
+        let error = Manifest::from_yaml(Path::new(&format!("{name}.yaml")), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            !error.chars().any(|c| c.is_control() && c != '\n'),
+            "{error:?}"
+        );
+        assert!(
+            error.contains("name `\\u{1b}[2J\\u{7}bot` holds control characters"),
+            "{error}"
+        );
+        assert!(error.contains("\\u{1b}[2J\\u{7}bot.yaml:1:7"), "{error}");
     }
 }

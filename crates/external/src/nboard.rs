@@ -21,9 +21,10 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
+use super::driver::{Driver, Goodbye};
 use super::encode::Answer;
-use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
-use super::{Clock, Player, Timing};
+use super::sandbox::{Deadline, Process, SpawnSpec, preview};
+use super::{Player, Timing};
 use arbiter_engine::fault::Fault;
 use arbiter_protocol::nboard::{Command, GgfGame, Reply, VERSION};
 
@@ -33,16 +34,19 @@ pub(crate) const DEFAULT_DEPTH: u32 = 8;
 
 /// An NBoard engine's side of a game.
 pub(crate) struct NboardPlayer {
-    spec: SpawnSpec,
-    timing: Timing,
+    /// The shared kit; its live process (every position goes whole, so the plies it has seen
+    /// do not count).
+    driver: Driver,
     depth: u32,
-    live: Option<Process>,
     /// The number of the last `ping` sent.
     ping: u64,
-    started: Vec<Started>,
-    warnings: Vec<String>,
-    clock: Option<Clock>,
 }
+
+/// `quit`, a second to leave, then the tree is killed.
+pub(crate) const GOODBYE: Goodbye = Goodbye {
+    line: "quit\n",
+    grace: Duration::from_millis(1000),
+};
 
 /// Whether `line` is information the manager logs and skips.
 #[must_use]
@@ -55,19 +59,10 @@ impl NboardPlayer {
     #[must_use]
     pub(crate) fn new(spec: SpawnSpec, timing: Timing, depth: u32) -> NboardPlayer {
         NboardPlayer {
-            spec,
-            timing,
+            driver: Driver::new(spec, timing, GOODBYE),
             depth,
-            live: None,
             ping: 0,
-            started: Vec::new(),
-            warnings: Vec::new(),
-            clock: None,
         }
-    }
-
-    fn timing(&self) -> Timing {
-        self.timing.under(self.clock)
     }
 
     /// Starts the engine: `nboard 2`, `set depth`, and a `ping` answered within the start-up
@@ -76,19 +71,16 @@ impl NboardPlayer {
     /// # Errors
     /// The engine did not start or never answered the `ping`.
     pub(crate) fn start(&mut self) -> Result<Process, Fault> {
-        let mut process = Process::spawn(&self.spec)?;
-        self.started.push(process.started());
+        let mut process = self.driver.spawn()?;
         process.send(&format!(
             "{}\n{}\n",
             Command::Nboard(VERSION),
             Command::SetDepth(self.depth)
         ))?;
-        let deadline = self.timing().for_start("start-up time");
+        let deadline = self.driver.timing().for_start("start-up time");
         self.sync(&mut process, &deadline)
             .map_err(|fault| fault.context("at start-up (`nboard 2`, `set depth`, `ping`)"))?;
-        if let Some(warning) = deadline.lateness_warning("its pong at start-up") {
-            self.warnings.push(warning);
-        }
+        self.driver.note_late(&deadline, "its pong at start-up");
         Ok(process)
     }
 
@@ -116,10 +108,10 @@ impl NboardPlayer {
             }
         };
         let line = process.read_answer(deadline, &format!("`pong {ping}`"), &noise);
-        let line = skipped.report(line, &mut self.warnings)?;
+        let line = skipped.report(line, &mut self.driver)?;
         let stale = skipped.stale.into_inner();
         if !stale.is_empty() {
-            self.warnings.push(format!(
+            self.driver.warn(format!(
                 "{} line(s) of an earlier command came before `pong {ping}` and were ignored, as \
                  NBoard does (the first: `{}`)",
                 stale.len(),
@@ -137,17 +129,17 @@ impl NboardPlayer {
 
     /// Sets `game` on a (new or live) process, synchronises, and reads the answer to `go`.
     fn answer_game(&mut self, game: &GgfGame) -> Result<Answer, Fault> {
-        let mut process = match self.live.take() {
-            Some(process) => process,
+        let mut process = match self.driver.take_live() {
+            Some((process, _)) => process,
             None => self.start()?,
         };
         process.send(&format!("{}\n", Command::SetGame(game.clone())))?;
-        let deadline = self.timing().for_move();
+        let deadline = self.driver.timing().for_move();
         self.sync(&mut process, &deadline)
             .map_err(|fault| fault.context("after `set game`"))?;
         process.send("go\n")?;
         // The move's time starts with its `go`.
-        let deadline = self.timing().for_move();
+        let deadline = self.driver.timing().for_move();
         let skipped = Skipped::default();
         let line = process.read_answer(&deadline, "its move (`=== …`) to `go`", &|line| {
             if is_information(line) || matches!(Reply::parse(line), Ok(Reply::Pong(_))) {
@@ -155,10 +147,8 @@ impl NboardPlayer {
             }
             !line.trim_start().starts_with("===") && skipped.foreign(line)
         });
-        let line = skipped.report(line, &mut self.warnings)?;
-        if let Some(warning) = deadline.lateness_warning("its move to `go`") {
-            self.warnings.push(warning);
-        }
+        let line = skipped.report(line, &mut self.driver)?;
+        self.driver.note_late(&deadline, "its move to `go`");
         process.watch_memory(true)?;
         let answer = match Reply::parse(&line) {
             Ok(Reply::Move(mv)) => Answer::Move(mv),
@@ -178,7 +168,7 @@ impl NboardPlayer {
                 )));
             }
         };
-        self.live = Some(process);
+        self.driver.keep_live(process, 0);
         Ok(answer)
     }
 }
@@ -202,16 +192,12 @@ impl Skipped {
 
     /// The read's result, with a warning for lines that are not NBoard's and, on a fault, the
     /// last of them.
-    fn report(
-        &self,
-        line: Result<String, Fault>,
-        warnings: &mut Vec<String>,
-    ) -> Result<String, Fault> {
+    fn report(&self, line: Result<String, Fault>, driver: &mut Driver) -> Result<String, Fault> {
         let (count, last) = self.foreign.borrow().clone();
         if count == 0 {
             return line;
         }
-        warnings.push(format!(
+        driver.warn(format!(
             "printed {count} line(s) that are not NBoard's (skipped, as the NBoard GUI ignores \
              them; the last: `{}`)",
             preview(&last)
@@ -223,12 +209,6 @@ impl Skipped {
             ))
         })
     }
-}
-
-/// `quit`, a second to leave, then the tree is killed.
-pub(crate) fn quit(mut process: Process) {
-    let _ = process.send("quit\n");
-    process.shutdown(Duration::from_millis(1000));
 }
 
 impl Player for NboardPlayer {
@@ -246,30 +226,11 @@ impl Player for NboardPlayer {
         )
     }
 
-    fn finish(&mut self) {
-        if let Some(process) = self.live.take() {
-            quit(process);
-        }
+    fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    fn started(&self) -> Vec<Started> {
-        self.started.clone()
-    }
-
-    fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
-    }
-
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
-    }
-}
-
-impl Drop for NboardPlayer {
-    fn drop(&mut self) {
-        self.finish();
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
     }
 }

@@ -85,10 +85,24 @@ impl SpecError {
     /// `file:line:column`, or just the file.
     #[must_use]
     pub fn location(&self) -> String {
+        // A file name is text an attacker may choose too: no escape sequence reaches a terminal.
+        let path: String = self
+            .path
+            .display()
+            .to_string()
+            .chars()
+            .flat_map(|c| {
+                if c.is_control() {
+                    c.escape_default().collect::<Vec<_>>()
+                } else {
+                    vec![c]
+                }
+            })
+            .collect();
         if self.line == 0 {
-            self.path.display().to_string()
+            path
         } else {
-            format!("{}:{}:{}", self.path.display(), self.line, self.column)
+            format!("{path}:{}:{}", self.line, self.column)
         }
     }
 }

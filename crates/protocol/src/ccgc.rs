@@ -1,7 +1,7 @@
 //! The CCGC platform protocol (the SAU 通用计算机博弈对战平台 that the Chinese Computer Games
 //! Championship and its teams use), both directions, and each game's move lists.
 //!
-//! Sources (`shared/protocols-ccgc.md` has the facts with their places): the platform's own
+//! Sources: the platform's own
 //! source, `ifplusor/SAUGamePlatform` (v2.x: `CEngine.cpp` for how output is read, `Control.cpp`
 //! for the start of a game, `Chess Type/<Game>/C<Game>.cpp` for each game's move list), and its
 //! protocol document `Doc/通信协议说明与引擎编写规范.txt`.
@@ -259,7 +259,8 @@ pub enum CcgcGame {
     DotsBoxes(DotsBoxesVariant),
 }
 
-/// The games the platform has modules for, that arbiter plays (`shared/protocols-ccgc.md`).
+/// The games the platform has modules for (its source's `Chess Type/` folders), that arbiter
+/// plays.
 pub const GAMES: &[&str] = &["connect6", "amazons", "surakarta", "nogo", "dotsboxes"];
 
 impl CcgcGame {

@@ -10,10 +10,12 @@
 //! |---|---|
 //! | [`encoding`] | Botzone coordinates per game (`{x,y}`, `{x0..y2}`, the `-1` meanings) and Gomocup `X,Y` |
 //! | [`botzone`] | Botzone JSON input/output, simplified line I/O, keep-running marker, history replay |
+//! | [`gtp`] | the Go Text Protocol v2 (commands with ids, `=`/`?` responses, vertices without `I`; HTP's lettering for Hex) |
 //! | [`gomocup`] | Gomocup/Piskvork commands (`START`, `TURN`, `BOARD`…`DONE`, `SWAP2BOARD`, …) and answers |
 //! | [`line`](mod@line) | arbiter's own line protocol `arbiter-line` v1 (`position`, `legal`, `go`, …) |
 //! | [`nboard`] | the NBoard Othello protocol (`set game` with a GGF game, `go`, `=== move`, `ping`/`pong`) |
 //! | [`ccgc`] | the CCGC platform protocol (`name?`, `new black`, `move <list>`, `error`, `end`, `quit`) and its move lists |
+//! | [`ucci`] | the xiangqi engine protocols UCCI 3.0 and UCI (Pikafish's, Fairy-Stockfish's ranks from 1): commands and replies |
 //! | [`hub`] | Hub, Scan's draughts protocol v2 (`hub`, `init`, `pos`, `level`, `go`, `done move=… ponder=…`) |
 //! | [`dxp`] | DXP, the DamExchange Protocol's fixed-width messages (`R`, `A`, `M`, `E`, `C`, `B`, `K`) and its NUL framing |
 //!
@@ -30,9 +32,11 @@ pub mod ccgc;
 pub mod dxp;
 pub mod encoding;
 pub mod gomocup;
+pub mod gtp;
 pub mod hub;
 pub mod line;
 pub mod nboard;
+pub mod ucci;
 
 use std::fmt;
 

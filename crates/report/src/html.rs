@@ -137,7 +137,6 @@ fn summary(html: &mut String, audit: &Audit<'_>) {
 }
 
 /// A stacked bar of the counts, 320 pixels wide.
-#[allow(clippy::cast_precision_loss)]
 fn bar(counts: &Counts) -> String {
     let total = counts.total().max(1) as f64;
     let mut svg = String::from(

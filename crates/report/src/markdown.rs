@@ -19,17 +19,14 @@ pub(crate) const MAX_MESSAGE: usize = 2500;
 /// The Markdown of `audit`.
 #[must_use]
 pub fn render(audit: &Audit<'_>) -> String {
-    let mut md = format!("## arbiter audit: {}\n\n", audit.engines.join(", "));
+    let names: Vec<String> = audit.engines.iter().map(|name| inline(name)).collect();
+    let mut md = format!("## arbiter audit: {}\n\n", names.join(", "));
     md.push_str(
         "| engine | cases | rule-level passed | play checks | failed | engine faults | not \
          applicable | spec errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for engine in audit.engines {
-        row(
-            &mut md,
-            &format!("`{engine}`"),
-            &audit.counts_of_engine(engine),
-        );
+        row(&mut md, &code(engine), &audit.counts_of_engine(engine));
     }
     if audit.engines.len() > 1 {
         row(&mut md, "**total**", &Counts::of(audit.results));
@@ -88,10 +85,10 @@ fn topics(md: &mut String, audit: &Audit<'_>) {
     for (file, counts) in files {
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            file.path.display(),
-            cell(&file.topic),
-            cell(&shorten(&file.source, 120)),
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            code(&file.path.display().to_string()),
+            inline(&file.topic),
+            inline(&shorten(&file.source, 120)),
             counts.total(),
             counts.passed,
             counts.play_checks,
@@ -125,14 +122,14 @@ fn failures(md: &mut String, audit: &Audit<'_>) {
         );
         let _ = writeln!(
             md,
-            "<details><summary><b>{what}</b> <code>{}</code>: {}</summary>\n\n`{}` · source: {}\n",
+            "<details><summary><b>{what}</b> <code>{}</code>: {}</summary>\n\n{} · source: {}\n",
             html_text(&result.name),
             html_text(&shorten(&headline, 160)),
-            result.origin.location(),
-            cell(&result.origin.source)
+            code(&result.origin.location()),
+            inline(&result.origin.source)
         );
         if let Some(said) = &result.engine_said {
-            let _ = writeln!(md, "engine said: `{}`\n", said.replace('`', "'"));
+            let _ = writeln!(md, "engine said: {}\n", code(said));
         }
         let _ = writeln!(
             md,
@@ -165,7 +162,7 @@ fn not_applicable(md: &mut String, audit: &Audit<'_>) {
         by_reason.len()
     );
     for (reason, names) in by_reason {
-        let shown: Vec<String> = names.iter().take(3).map(|n| format!("`{n}`")).collect();
+        let shown: Vec<String> = names.iter().take(3).map(|name| code(name)).collect();
         let more = names
             .len()
             .checked_sub(3)
@@ -174,7 +171,7 @@ fn not_applicable(md: &mut String, audit: &Audit<'_>) {
         let _ = writeln!(
             md,
             "- {} ({}): {}{more}",
-            cell(reason),
+            inline(reason),
             names.len(),
             shown.join(", ")
         );
@@ -182,14 +179,42 @@ fn not_applicable(md: &mut String, audit: &Audit<'_>) {
     md.push_str("\n</details>\n");
 }
 
-/// Text for a table cell: no line breaks, pipes escaped.
-fn cell(text: &str) -> String {
-    text.replace('\n', " ").replace('|', "\\|")
+/// Text that an engine, a manifest or a spec wrote, as Markdown that shows it and does nothing
+/// else: one line, control characters escaped, HTML as entities (no raw HTML reaches a renderer
+/// that allows it), and Markdown's own punctuation (emphasis, links, images, code, table
+/// pipes) backslash-escaped.
+pub(crate) fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in one_line(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '!' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text shown as an inline code span that it cannot end early: backticks become `'`, pipes are
+/// escaped for table cells (GitHub splits a row at a pipe even inside code).
+pub(crate) fn code(text: &str) -> String {
+    format!("`{}`", one_line(text).replace('`', "'").replace('|', "\\|"))
+}
+
+/// `text` on one line with its control characters escaped.
+fn one_line(text: &str) -> String {
+    arbiter_engine::fault::escape(&text.replace(['\n', '\r'], " "))
 }
 
 /// Text inside inline HTML.
 fn html_text(text: &str) -> String {
-    text.replace('&', "&amp;")
+    one_line(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
@@ -201,5 +226,40 @@ fn shorten(text: &str, max: usize) -> String {
     } else {
         let cut: String = text.chars().take(max).collect();
         format!("{cut} …")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_runner::Coverage;
+
+    #[test]
+    fn what_an_engine_or_manifest_names_cannot_become_html_or_markdown() {
+        let hostile = "<img src=x onerror=alert(1)>".to_owned();
+        let engines = [hostile.clone(), "a`b|c\u{1b}[31m".to_owned()];
+        let md = render(&Audit {
+            engines: &engines,
+            files: &[],
+            results: &[],
+            load_errors: 0,
+            orphans: &[],
+            coverage: Coverage::of(&[]),
+            matches: &[],
+        });
+        assert!(!md.contains('\u{1b}'), "{md}");
+        assert!(
+            md.starts_with(
+                "## arbiter audit: &lt;img src=x onerror=alert(1)&gt;, a\\`b\\|c\\\\u{1b}\\[31m\n"
+            ),
+            "{md}"
+        );
+        // Inside a code span HTML is text (CommonMark 6.1), and the span cannot be ended early.
+        assert!(md.contains("| `<img src=x onerror=alert(1)>` |"), "{md}");
+        assert!(md.contains("| `a'b\\|c\\u{1b}[31m` |"), "{md}");
+        assert_eq!(
+            inline("[x](javascript:y) *b* _i_ ![i](u)"),
+            "\\[x\\](javascript:y) \\*b\\* \\_i\\_ \\!\\[i\\](u)"
+        );
     }
 }

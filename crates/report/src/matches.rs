@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::html::{escape, link};
+use super::markdown::{code, inline};
 
 /// A finished (or interrupted) match to report: its folder and its `result.json`.
 #[derive(Clone, Debug)]
@@ -235,9 +236,9 @@ pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
 /// The match's Markdown section.
 #[must_use]
 pub(crate) fn markdown(summary: &MatchSummary) -> String {
-    let mut md = format!("\n### Match: {}\n\n", summary.title());
+    let mut md = format!("\n### Match: {}\n\n", inline(&summary.title()));
     for line in summary.figures() {
-        let _ = writeln!(md, "- {line}");
+        let _ = writeln!(md, "- {}", inline(&line));
     }
     let faults = summary.faults();
     if !faults.is_empty() {
@@ -246,8 +247,13 @@ pub(crate) fn markdown(summary: &MatchSummary) -> String {
             let dir = summary.dir.display();
             let _ = writeln!(
                 md,
-                "- game {index}: {fault}; record `{dir}/{record}`{}",
-                found.map_or_else(String::new, |f| format!(", found case `{dir}/{f}`"))
+                "- game {index}: {}; record {}{}",
+                inline(&fault),
+                code(&format!("{dir}/{record}")),
+                found.map_or_else(String::new, |f| format!(
+                    ", found case {}",
+                    code(&format!("{dir}/{f}"))
+                ))
             );
         }
     }
@@ -256,7 +262,6 @@ pub(crate) fn markdown(summary: &MatchSummary) -> String {
 
 /// Panels over the games played: the LLR with the SPRT's bounds (when the match ran an SPRT),
 /// and Elo with its 95% interval as a band.
-#[allow(clippy::cast_precision_loss)]
 fn plot(summary: &MatchSummary) -> String {
     let history = summary.history();
     if history.is_empty() {

@@ -133,6 +133,16 @@ impl Search<'_> {
             }
             Err(error) => {
                 outcome.level = Some(level_of(player_only));
+                // A solver that gives up within the budget is the known weakness a `fixme`
+                // names (the 7x7 Hex openings): noted, as a wrong answer would be.
+                if let (Some(reason), SearchFailure::Search(SearchError::BudgetExhausted { .. })) =
+                    (&case.fixme, &error)
+                {
+                    outcome
+                        .notes
+                        .push(format!("known failure (fixme: {reason}): {error}"));
+                    return Verdict::Pass;
+                }
                 return outcome.stop(Stop::new(Verdict::Fail, error.to_string()));
             }
         };

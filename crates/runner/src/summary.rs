@@ -98,7 +98,6 @@ impl Coverage {
     }
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn percent(part: usize, whole: usize) -> f64 {
     if whole == 0 {
         0.0

@@ -82,6 +82,35 @@ pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Re
         })
 }
 
+/// Splits a variant name `<rule>[@<size>]` into the rule and the board side, which must lie
+/// in `sizes` (`default` when the name has none): the grammar of the games whose variants are
+/// a rule and a board size (NoGo, Hex). `game` names the game in the message.
+///
+/// # Errors
+/// The message for a size that is no number or lies outside `sizes`.
+pub fn split_size<'a>(
+    text: &'a str,
+    game: &str,
+    sizes: std::ops::RangeInclusive<u8>,
+    default: u8,
+) -> Result<(&'a str, u8), String> {
+    let text = text.trim();
+    let Some((rule, size)) = text.split_once('@') else {
+        return Ok((text, default));
+    };
+    size.parse::<u8>()
+        .ok()
+        .filter(|side| sizes.contains(side))
+        .map(|side| (rule, side))
+        .ok_or_else(|| {
+            format!(
+                "{game} board size `{size}`: expected {} to {}",
+                sizes.start(),
+                sizes.end()
+            )
+        })
+}
+
 /// A rule variant: a value, never a copy of the code (board size, exact-five, renju, swap rules).
 ///
 /// The text form (`Display` / `FromStr`) is what specs and the command line use, e.g. `standard`,

@@ -51,11 +51,17 @@ pub enum EndReason {
     Forbidden,
     /// A piece reached the goal the rules give its side (EinStein: the far corner).
     Goal,
+    /// The players passed in turn (Go: two consecutive passes) and the count decides.
+    Passes,
+    /// A chain of the winner's stones joins the winner's two edges (Hex).
+    Connection,
+    /// The side to move is in check and has no legal move (xiangqi).
+    Checkmate,
 }
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 9] = [
+    pub const ALL: [EndReason; 12] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
@@ -65,6 +71,9 @@ impl EndReason {
         EndReason::MoveLimit,
         EndReason::Forbidden,
         EndReason::Goal,
+        EndReason::Passes,
+        EndReason::Connection,
+        EndReason::Checkmate,
     ];
 
     /// The spec name of this reason.
@@ -80,6 +89,9 @@ impl EndReason {
             EndReason::MoveLimit => "move-limit",
             EndReason::Forbidden => "forbidden",
             EndReason::Goal => "goal",
+            EndReason::Passes => "passes",
+            EndReason::Connection => "connection",
+            EndReason::Checkmate => "checkmate",
         }
     }
 

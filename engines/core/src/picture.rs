@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use crate::grid::{Grid, RowOrder, column_letter};
+use crate::grid::{Grid, Letters, RowOrder};
 
 /// Why a move is marked on a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -78,7 +78,20 @@ pub enum Look {
     },
     /// Stones on the intersections of lines (gomoku, Connect6, NoGo, Surakarta).
     Lines { wood: &'static str },
+    /// Hexagonal cells in a rhombus (Hex): each row drawn half a cell further right than the
+    /// row above, the top and bottom edges in `top_bottom`, the left and right edges in
+    /// `left_right` (the colours of the players who join them).
+    Hexes {
+        fill: &'static str,
+        top_bottom: &'static str,
+        left_right: &'static str,
+    },
 }
+
+/// The height of a row of hexagons as a share of [`CELL`] (the width of a cell): √3/2.
+const HEX_ROW: f64 = 0.866_025_403_784_438_6;
+/// A hexagon's radius (centre to corner) as a share of [`CELL`]: 1/√3.
+const HEX_RADIUS: f64 = 0.577_350_269_189_625_8;
 
 /// What stands on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +106,12 @@ pub enum Piece {
     Queen { black: bool },
     /// An Amazons arrow (a burnt square).
     Arrow,
+    /// A disc with a character on it in `ink` (xiangqi's 帥 and 將).
+    Token {
+        text: char,
+        fill: &'static str,
+        ink: &'static str,
+    },
     /// A draughts king: a black or white disc with a ring of the other colour (a crowned
     /// man, two men stacked).
     King { black: bool },
@@ -137,6 +156,11 @@ pub struct Picture {
     pub notes: Vec<String>,
     /// Pixels around the board (room for labels, and for Surakarta's loops).
     pub margin: f64,
+    /// The number the bottom row's label shows: 1, or 0 for xiangqi, whose ranks (ICCS) run
+    /// from 0.
+    pub first_row: usize,
+    /// How the column labels are lettered (Go skips `i`).
+    pub letters: Letters,
     /// Whether the column letters and row numbers are drawn (draughts numbers its squares
     /// instead, in its underlay).
     pub labels: bool,
@@ -157,6 +181,8 @@ impl Picture {
             caption: String::new(),
             notes: Vec::new(),
             margin: MARGIN,
+            first_row: 1,
+            letters: Letters::Consecutive,
             labels: true,
         }
     }
@@ -175,11 +201,17 @@ impl Picture {
 
     /// The pixel centre of column `column`, row `top` (from the top).
     #[must_use]
-    #[allow(clippy::cast_precision_loss)]
     pub const fn centre(&self, column: usize, top: usize) -> (f64, f64) {
         let shift = match self.look {
             Look::Squares { .. } => 0.5,
             Look::Lines { .. } => 0.0,
+            Look::Hexes { .. } => {
+                // Row `top` starts half a cell right of the row above it.
+                return (
+                    self.margin + (column as f64 + 0.5 * top as f64 + 0.5) * CELL,
+                    self.margin + (top as f64 * HEX_ROW + HEX_RADIUS) * CELL,
+                );
+            }
         };
         (
             self.margin + (column as f64 + shift) * CELL,
@@ -195,12 +227,15 @@ impl Picture {
     }
 
     /// The board's size in pixels, without margins.
-    #[allow(clippy::cast_precision_loss)]
     const fn extent(&self) -> (f64, f64) {
         let (w, h) = (self.grid.width as f64, self.grid.height as f64);
         match self.look {
             Look::Squares { .. } => (w * CELL, h * CELL),
             Look::Lines { .. } => ((w - 1.0) * CELL, (h - 1.0) * CELL),
+            Look::Hexes { .. } => (
+                (w + 0.5 * (h - 1.0)) * CELL,
+                ((h - 1.0) * HEX_ROW + 2.0 * HEX_RADIUS) * CELL,
+            ),
         }
     }
 
@@ -283,6 +318,11 @@ impl Picture {
                     }
                 }
             }
+            Look::Hexes {
+                fill,
+                top_bottom,
+                left_right,
+            } => self.draw_hexes(svg, fill, [top_bottom, left_right]),
             Look::Lines { wood } => {
                 let _ = write!(
                     svg,
@@ -312,6 +352,56 @@ impl Picture {
         }
     }
 
+    /// The hexagonal cells, then the four edges as thick lines just outside the rhombus:
+    /// top and bottom in `edges[0]`, left and right in `edges[1]`.
+    fn draw_hexes(&self, svg: &mut String, fill: &str, edges: [&str; 2]) {
+        let r = HEX_RADIUS * CELL;
+        for top in 0..self.grid.height {
+            for column in 0..self.grid.width {
+                let (x, y) = self.centre(column, top);
+                // Pointy-topped: corners at 90°, 30°, -30°, -90°, -150° and 150°.
+                let corners = [
+                    (0.0, -r),
+                    (CELL / 2.0, -r / 2.0),
+                    (CELL / 2.0, r / 2.0),
+                    (0.0, r),
+                    (-CELL / 2.0, r / 2.0),
+                    (-CELL / 2.0, -r / 2.0),
+                ];
+                let points: Vec<String> = corners
+                    .iter()
+                    .map(|(dx, dy)| format!("{:.1},{:.1}", x + dx, y + dy))
+                    .collect();
+                let _ = write!(
+                    svg,
+                    "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"1\"/>",
+                    points.join(" ")
+                );
+            }
+        }
+        let (w, h) = (self.grid.width - 1, self.grid.height - 1);
+        let corner = |column, top, dx: f64, dy: f64| {
+            let (x, y) = self.centre(column, top);
+            (x + dx, y + dy)
+        };
+        let top_left = corner(0, 0, -CELL / 2.0, -r);
+        let top_right = corner(w, 0, CELL / 2.0, -r);
+        let bottom_left = corner(0, h, -CELL / 2.0, r);
+        let bottom_right = corner(w, h, CELL / 2.0, r);
+        for ((x1, y1), (x2, y2), colour) in [
+            (top_left, top_right, edges[0]),
+            (bottom_left, bottom_right, edges[0]),
+            (top_left, bottom_left, edges[1]),
+            (top_right, bottom_right, edges[1]),
+        ] {
+            let _ = write!(
+                svg,
+                "<line class=\"edge\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+                 stroke=\"{colour}\" stroke-width=\"5\" stroke-linecap=\"round\"/>"
+            );
+        }
+    }
+
     fn draw_labels(&self, svg: &mut String) {
         let offset = CELL / 2.0 + 8.0;
         for column in 0..self.grid.width {
@@ -320,7 +410,7 @@ impl Picture {
                 svg,
                 "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
                 y - offset + 4.0,
-                column_letter(column)
+                self.letters.letter(column)
             );
         }
         for top in 0..self.grid.height {
@@ -330,7 +420,7 @@ impl Picture {
                 "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{}</text>",
                 x - offset + 8.0,
                 y + 4.0,
-                self.grid.row_number(top)
+                self.grid.row_number(top) + self.first_row - 1
             );
         }
     }
@@ -391,6 +481,16 @@ impl Picture {
                     y - s * 0.6,
                     x + s,
                     y + s * 0.7,
+                );
+            }
+            Piece::Token { text, fill, ink } => {
+                let _ = write!(
+                    svg,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"{ink}\" \
+                     stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" \
+                     font-size=\"17\" fill=\"{ink}\">{}</text>",
+                    y + 6.0,
+                    escape(&text.to_string())
                 );
             }
             Piece::King { black } => {
@@ -595,6 +695,32 @@ mod tests {
             Look::Lines { wood: "#dcb35c" },
         );
         assert_eq!(top.place(0), (0, 0));
+    }
+
+    #[test]
+    fn hexagons_shift_half_a_cell_per_row_and_colour_their_edges() {
+        let picture = Picture::new(
+            Grid {
+                rows: RowOrder::TopIsOne,
+                ..GRID
+            },
+            Look::Hexes {
+                fill: "#eee",
+                top_bottom: "#111",
+                left_right: "#ddd",
+            },
+        );
+        let (a1, a2, b1) = (picture.at(0), picture.at(3), picture.at(1));
+        assert!(
+            (a2.0 - a1.0 - CELL / 2.0).abs() < 1e-9,
+            "row 2 starts half a cell right"
+        );
+        assert!((b1.0 - a1.0 - CELL).abs() < 1e-9);
+        assert!((a2.1 - a1.1 - HEX_ROW * CELL).abs() < 1e-9);
+        let svg = picture.render("hex");
+        assert_eq!(svg.matches("<polygon").count(), 6);
+        assert_eq!(svg.matches("class=\"edge\"").count(), 4);
+        assert_eq!(svg.matches("stroke=\"#111\"").count(), 2);
     }
 
     #[test]

@@ -15,7 +15,6 @@ const GAP: f64 = 44.0;
 const EDGE: f64 = 28.0;
 
 /// The picture of `game` with `marks`.
-#[allow(clippy::cast_precision_loss)]
 pub(crate) fn picture(game: &DotsBoxes, marks: &[Mark<Move>]) -> String {
     let g = game.geometry();
     let dot = |(x, y): (u8, u8)| (EDGE + f64::from(x) * GAP, EDGE + f64::from(y) * GAP);

@@ -62,6 +62,21 @@ pub(crate) fn check_setup(variant: &GomokuVariant, setup: &Setup) -> Vec<SetupPr
             ));
         }
     }
+    // Stones alternate black, white from black's first: white never has more than black, or
+    // one more after a Botzone exchange turned every stone over. Rulebook diagrams of black's
+    // forbidden points are drawn freely (many more black stones, or one white stone more), so
+    // only what no diagram and no game has is refused.
+    if setup.white.len() > setup.black.len() + 1 {
+        problems.push(SetupProblem::new(
+            "piece-count",
+            format!(
+                "white has {} stones and black {}: black places the first stone and the sides \
+                 alternate, so white never has more than one stone more than black",
+                setup.white.len(),
+                setup.black.len(),
+            ),
+        ));
+    }
     if variant.opening == Opening::Swap2 && setup.black.len() + setup.white.len() < 3 {
         let expected = if setup.white.len() < setup.black.len() {
             Colour::White

@@ -78,11 +78,8 @@ impl FromStr for NoGoVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<NoGoVariant, String> {
-        let text = text.trim();
-        let (ruling, size) = match text.split_once('@') {
-            Some((ruling, size)) => (ruling, Some(size)),
-            None => (text, None),
-        };
+        let (ruling, size) =
+            arbiter_core::split_size(text, "nogo", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
         let ruling = match ruling {
             "standard" => FoulRuling::Illegal,
             "foul-loses" => FoulRuling::Loses,
@@ -92,16 +89,6 @@ impl FromStr for NoGoVariant {
                      optionally with @<size> ({MIN_SIZE}-{MAX_SIZE})"
                 ));
             }
-        };
-        let size = match size {
-            None => DEFAULT_SIZE,
-            Some(size) => size
-                .parse::<u8>()
-                .ok()
-                .filter(|size| (MIN_SIZE..=MAX_SIZE).contains(size))
-                .ok_or_else(|| {
-                    format!("nogo board size `{size}`: expected {MIN_SIZE} to {MAX_SIZE}")
-                })?,
         };
         Ok(NoGoVariant { ruling, size })
     }

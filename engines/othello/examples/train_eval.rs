@@ -398,7 +398,6 @@ fn main() {
             phase.len(),
             started.elapsed().as_secs_f64()
         );
-        #[allow(clippy::cast_possible_truncation)]
         all.extend(
             weights
                 .iter()

@@ -121,7 +121,7 @@ pub unsafe fn legal_moves_avx2(me: u64, opp: u64) -> u64 {
     };
     // Lanes, lowest first: horizontal, vertical, the two diagonals (as in `legal_moves`).
     let shift = _mm256_set_epi64x(9, 7, 8, 1);
-    #[allow(clippy::cast_possible_wrap)] // bit patterns, not numbers
+    // The casts reinterpret bit patterns, not numbers.
     let (me_v, mask) = (
         _mm256_set1_epi64x(me as i64),
         _mm256_and_si256(
@@ -156,7 +156,7 @@ pub unsafe fn legal_moves_avx2(me: u64, opp: u64) -> u64 {
         _mm256_castsi256_si128(lines),
         _mm256_extracti128_si256::<1>(lines),
     );
-    #[allow(clippy::cast_sign_loss)] // bit patterns, not numbers
+    // The casts reinterpret bit patterns, not numbers.
     let lines = _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64;
     lines & !(me | opp)
 }

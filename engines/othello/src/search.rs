@@ -346,7 +346,7 @@ mod tests {
             }
             let (next, random) = arbiter_core::zobrist::splitmix64(state);
             state = next;
-            #[allow(clippy::cast_possible_truncation)] // the remainder is below moves.len()
+            // No truncation: the remainder is below moves.len().
             let index = (random % moves.len() as u64) as usize;
             game.play(moves[index]).unwrap();
         }

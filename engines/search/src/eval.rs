@@ -17,6 +17,12 @@
 //! - [`Evaluator::table_key`]: the transposition-table key, when the value of a position
 //!   depends on more than [`Game::hash`] (the path since the last capture, under a repetition
 //!   rule).
+//! - [`Evaluator::playout_move`]: the next move of an MCTS playout, when the game has a
+//!   playout policy of its own (Go programs never fill their own eyes in playouts and answer
+//!   ataris first) instead of a uniform draw from the list.
+//! - [`Evaluator::playout`]: the playout policy of MCTS, for a game whose playouts should not
+//!   be uniformly random (Hex answers an intrusion into a bridge) or are cheaper played on a
+//!   board of its own.
 //! - [`Evaluator::quiescence_moves`]: what a leaf of alpha-beta searches before it is
 //!   evaluated (captures, or every evasion of a check), so that the evaluation is never taken
 //!   in the middle of an exchange: chess-like games (xiangqi) and draughts, whose captures
@@ -26,6 +32,7 @@
 
 use arbiter_core::{Game, Outcome};
 
+use crate::rng::SplitMix64;
 use crate::score::{mate_in, mated_in};
 
 /// Which moves a node's list holds ([`Evaluator::search_moves`]).
@@ -139,6 +146,31 @@ pub trait Evaluator<G: Game> {
     /// rule), so that two nodes with one key have one value.
     fn table_key(&self, game: &G) -> u64 {
         game.hash()
+    }
+
+    /// The next move of an MCTS playout in `game`, drawn from `rng` (the searcher's seeded
+    /// stream, so playouts stay reproducible), or `None` to draw uniformly from
+    /// [`Evaluator::search_moves`] (the default, and the answer in a finished game or at a
+    /// chance node). A policy must return a legal move; it may be narrower or weighted (never
+    /// filling one's own eyes, captures first) and need not build the move list. Playouts
+    /// prove nothing, so a policy changes no proof.
+    fn playout_move(&mut self, game: &G, rng: &mut SplitMix64) -> Option<G::Move> {
+        let _ = (game, rng);
+        None
+    }
+
+    /// The playout policy of MCTS: plays one playout from `game` (not finished) with the
+    /// game's own policy, drawing every random choice from `rng` (MCTS's seeded stream, so
+    /// playouts stay reproducible), and returns the reward for `Side::First` in `0..=1` (1 a
+    /// win, 0 a loss). The moves of such a playout do not go through [`Evaluator::make`]:
+    /// the policy plays them on a copy or a board of its own, and may stop where it likes
+    /// (`mcts_playout_limit` is its to read or not).
+    ///
+    /// The default, `None`, leaves the playout to MCTS: uniformly random moves from
+    /// [`Evaluator::search_moves`] up to `mcts_playout_limit` plies, then the evaluation.
+    fn playout(&mut self, game: &G, rng: &mut SplitMix64) -> Option<f64> {
+        let _ = (game, rng);
+        None
     }
 
     /// At a leaf of alpha-beta (depth 0) and below it, clears `moves` and fills it with the

@@ -2,8 +2,8 @@
 //! [`arbiter_core::Game`].
 //!
 //! A game supplies an [`Evaluator`] (static evaluation, move-ordering hints, terminal scores,
-//! and defaulted hooks: the moves to search, the table key, make/unmake notifications for
-//! evaluator state); tunables come in a [`SearchParams`] that the engine loads from its
+//! and defaulted hooks: the moves to search, the table key, an MCTS playout policy,
+//! make/unmake notifications for evaluator state); tunables come in a [`SearchParams`] that the engine loads from its
 //! `params.yaml`. Both searchers implement [`Searcher`]: give a position and a [`Budget`], get
 //! a [`SearchResult`]. The hooks replace wrappers around the position: a game narrows its move
 //! list, keys its table on its path or keeps incremental evaluation state in its evaluator,

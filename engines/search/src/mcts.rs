@@ -3,7 +3,8 @@
 //! One iteration walks down the tree by UCT (`q + c * sqrt(ln N / n)`, the first unvisited
 //! child before any visited one), expands the leaf it reaches once the leaf has
 //! `mcts_expand_visits` visits (its children in a seeded random order), plays random moves
-//! from there for at most `mcts_playout_limit` plies, scores the end (1 / ½ / 0 for a finished
+//! (or the moves of the evaluator's playout policy, [`Evaluator::playout_move`]) from there for
+//! at most `mcts_playout_limit` plies, scores the end (1 / ½ / 0 for a finished
 //! game, else the evaluator mapped into `0..1`), and adds the score to every node on the path.
 //!
 //! The root move is the most visited child; ties go to the better mean, then to the child
@@ -15,7 +16,8 @@
 //! The evaluator's hooks apply as in alpha-beta: [`Evaluator::begin`] at the root, every move
 //! of the tree and of the playouts through [`Evaluator::make`]/[`Evaluator::unmake`], and the
 //! moves of [`Evaluator::search_moves`] for expansion and playouts (MCTS proves nothing, so a
-//! narrowed list needs no care here).
+//! narrowed list needs no care here). A game with a playout policy ([`Evaluator::playout`])
+//! plays each playout itself from the leaf, with the searcher's seeded random stream.
 //!
 //! **Chance nodes** ([`Game::is_chance`]: a die to roll) are walked, in the tree and in the
 //! playouts, by drawing an event with the game's weights ([`Game::chance_weight`]) from the
@@ -226,10 +228,27 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 
     /// Random moves from `game` until the game ends or the playout limit; returns the reward
-    /// for [`Side::First`] and the plies played. The moves are pushed on `undos`.
+    /// for [`Side::First`] and the plies played. The moves are pushed on `undos`. A game with
+    /// a playout policy of its own ([`Evaluator::playout`]) plays the playout instead; else
+    /// the evaluator's move policy ([`Evaluator::playout_move`]) chooses when it has one.
     fn playout(&mut self, game: &mut G) -> (f64, u64) {
+        if game.outcome().is_none()
+            && let Some(reward) = self.evaluator.playout(game, &mut self.rng)
+        {
+            debug_assert!((0.0..=1.0).contains(&reward), "a reward of {reward}");
+            return (reward, 0);
+        }
         let mut plies = 0;
         loop {
+            if let Some(mv) = self.evaluator.playout_move(game, &mut self.rng) {
+                if plies >= u64::from(self.params.mcts_playout_limit) {
+                    return (self.evaluation_reward(game), plies);
+                }
+                let undo = self.evaluator.make(game, mv);
+                self.undos.push((mv, undo));
+                plies += 1;
+                continue;
+            }
             self.evaluator.search_moves(game, &mut self.moves);
             if self.moves.is_empty() {
                 debug_assert!(game.outcome().is_some(), "no legal moves but no outcome");
@@ -456,11 +475,78 @@ mod tests {
         }
     }
 
+    /// A playout policy that calls every playout for one side.
+    struct FixedPlayout(f64);
+
+    impl Evaluator<Ttt> for FixedPlayout {
+        fn evaluate(&self, _: &Ttt) -> i32 {
+            0
+        }
+
+        fn playout(&mut self, _: &Ttt, rng: &mut SplitMix64) -> Option<f64> {
+            let _ = rng.next_u64();
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn a_playout_policy_replaces_the_random_playouts() {
+        // Random playouts from the start never agree on every game; the policy's do, and
+        // every root child ends up with the policy's value for the first side.
+        let game = Ttt::start(&Board::Three);
+        for (reward, score) in [(1.0, 1000), (0.0, -1000)] {
+            let mut mcts = Mcts::new(FixedPlayout(reward), SearchParams::default());
+            let result = mcts.search(&game, Budget::Nodes(50));
+            assert_eq!(result.score, score);
+        }
+    }
+
     #[test]
     fn blocks_the_only_threat() {
         let game = Ttt::from_text(Board::Three, "oo.x....x x");
         let result = searcher(5, 400).search(&game, Budget::Nodes(3000));
         assert_eq!(result.best, Some(2));
+    }
+
+    /// Plays its playouts by the lowest legal move, counting the calls.
+    struct LowestFirst(u32);
+
+    impl Evaluator<Ttt> for LowestFirst {
+        fn evaluate(&self, game: &Ttt) -> i32 {
+            LineEval.evaluate(game)
+        }
+
+        fn playout_move(&mut self, game: &Ttt, _rng: &mut SplitMix64) -> Option<u8> {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            self.0 += 1;
+            moves.first().copied()
+        }
+    }
+
+    #[test]
+    fn a_playout_policy_chooses_the_playout_moves() {
+        let game = Ttt::start(&Board::Three);
+        let params = SearchParams {
+            mcts_expand_visits: 1_000_000,
+            ..SearchParams::default()
+        };
+        let mut policy = Mcts::new(LowestFirst(0), params.clone());
+        let first = policy.search(&game, Budget::Nodes(50));
+        assert!(policy.evaluator.0 > 0, "the policy was asked");
+        // Every playout from the root's children follows the same lowest-first line, so each
+        // child's playouts all end the same way: its mean is 0, ½ or 1 exactly.
+        for child in policy.children(&policy.tree[0]) {
+            let mean = child.mean(Side::First);
+            assert!(
+                child.visits == 0 || [0.0, 0.5, 1.0].contains(&mean),
+                "{mean}"
+            );
+        }
+        assert_eq!(
+            first,
+            Mcts::new(LowestFirst(0), params).search(&game, Budget::Nodes(50))
+        );
     }
 
     #[test]

@@ -71,7 +71,6 @@ fn circuits(board: &Picture) -> String {
                  y2=\"{y4:.1}\"/></g>"
             );
         }
-        #[allow(clippy::cast_precision_loss)]
         let r = low as f64 * CELL;
         // Each corner point, with the screen directions pointing off the board there.
         for (file, rank, dx, dy) in [

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use super::{Checker, Lcg, Verdict};
-use crate::ccgc::{CcgcPlayer, holds_no_move, quit, read_keyword};
+use crate::ccgc::{CcgcPlayer, GOODBYE, holds_no_move, read_keyword};
 use crate::sandbox::Process;
 use crate::{Player, Timing, validate};
 use arbiter_engine::Fault;
@@ -117,7 +117,7 @@ impl Checker {
         let result = match player.start() {
             Ok((mut process, name)) => {
                 let result = row(&mut player, &mut process, &name);
-                quit(process);
+                GOODBYE.say(&mut process);
                 result
             }
             Err(fault) => Err(fault.to_string()),
@@ -274,7 +274,7 @@ impl Checker {
             let deadline = Timing::of(self.engine.manifest()).for_start("start-up time");
             read_keyword(&mut process, &deadline, "name", "`name` to `name?` + NUL")?;
             let answer = player.exchange(&mut process, "\0new black\n\0");
-            quit(process);
+            GOODBYE.say(&mut process);
             let reference = self.reference(&[]);
             validate(reference.as_ref(), answer?)
         })();

@@ -6,10 +6,9 @@
 //! (`dxp-initiator-args`): its game request must be well-formed and its moves legal for a few
 //! plies, and arbiter's game end (`E`) confirmed.
 
-use std::time::Duration;
-
 use super::{Checker, Lcg, Verdict};
-use crate::dxp::{connect, read_move};
+use crate::driver::Driver;
+use crate::dxp::{GOODBYE, connect, read_move};
 use crate::{Answer, Timing, validate};
 use arbiter_core::Game;
 use arbiter_draughts::{Draughts, DraughtsVariant};
@@ -88,8 +87,10 @@ impl Checker {
         let mut spec = self.engine.spawn_spec();
         spec.args.extend(args.iter().cloned());
         let deadline = timing.for_start("start-up time");
-        let (mut process, mut link) =
-            connect(&spec, manifest.dxp_port, &deadline).map_err(|f| f.to_string())?;
+        let mut driver = Driver::new(self.engine.spawn_spec(), timing, GOODBYE);
+        let connected = connect(&mut driver, &spec, manifest.dxp_port, &deadline);
+        self.engine.record_started(&driver.started());
+        let (mut process, mut link) = connected.map_err(|f| f.to_string())?;
         let result = (|| {
             let request = link
                 .receive(&mut process, &deadline, "its game request (`R`)")
@@ -184,8 +185,7 @@ impl Checker {
         })();
         let mut warnings = std::mem::take(&mut link.warnings);
         self.engine.warn(std::mem::take(&mut warnings));
-        self.engine.record_started(&[process.started()]);
-        process.shutdown(Duration::from_millis(1000));
+        driver.leave(process);
         result
     }
 }

@@ -109,7 +109,7 @@ impl Checker {
         let result = (|| {
             let mut process = player.start().map_err(|f| f.to_string())?;
             let Some(line) = line else {
-                crate::hub::quit(process);
+                player.driver().leave(process);
                 return Ok("`wait` and `ready` within the start-up time".to_owned());
             };
             let outcome = process
@@ -120,7 +120,7 @@ impl Checker {
                 })
                 .map(|()| format!("sent `{line}`; `pong` came after it"))
                 .map_err(|f| f.to_string());
-            crate::hub::quit(process);
+            player.driver().leave(process);
             outcome
         })();
         player.finish();

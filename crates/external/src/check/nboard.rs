@@ -85,7 +85,7 @@ impl Checker {
                 })
                 .map(|()| format!("sent `{line}`; `pong 2` came after it"))
                 .map_err(|f| f.to_string());
-            crate::nboard::quit(process);
+            crate::nboard::GOODBYE.say(&mut process);
             outcome
         })();
         player.finish();

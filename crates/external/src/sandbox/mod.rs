@@ -44,6 +44,10 @@ pub(crate) const MAX_SKIPPED_LINES: usize = 1000;
 /// How often the resident memory is sampled while waiting.
 pub(crate) const MEMORY_SAMPLE: Duration = Duration::from_millis(100);
 
+/// How long output may stay open after the main process exited before the exit is the fault
+/// (a grandchild holding the pipe would otherwise turn a crash into a timeout).
+const ORPHAN_GRACE: Duration = Duration::from_millis(500);
+
 /// How to start a process.
 #[derive(Clone, Debug)]
 pub(crate) struct SpawnSpec {
@@ -159,6 +163,9 @@ pub(crate) struct Process {
     eof: bool,
     log: Option<Log>,
     exited: Option<ExitStatus>,
+    /// When a read first saw the main process gone while its output stayed open (a process it
+    /// started holds the pipe).
+    gone_since: Option<Instant>,
     program: String,
     memory_limit_kb: Option<u64>,
     peak_kb: u64,
@@ -259,6 +266,7 @@ impl Process {
             eof: false,
             log,
             exited: None,
+            gone_since: None,
             program,
             memory_limit_kb: spec.memory_mb.map(|mb| mb.saturating_mul(1024)),
             peak_kb: 0,
@@ -358,10 +366,37 @@ impl Process {
                         "reading its output failed: {error}"
                     )));
                 }
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(status) = self.gone_with_output_open() {
+                        self.kill();
+                        return Err(Fault::new(
+                            FaultKind::Crash,
+                            format!(
+                                "`{}` {} while a process it started still holds its output \
+                                 open: the engine is gone before {waiting_for}{}",
+                                self.program,
+                                describe_exit(status),
+                                self.log_note()
+                            ),
+                        ));
+                    }
+                }
                 Err(RecvTimeoutError::Disconnected) => self.eof = true,
             }
         }
+    }
+
+    /// The exit status of the main process when it has been gone for [`ORPHAN_GRACE`] while
+    /// its output is still open (a grandchild holds the pipe): no answer can come from the
+    /// engine any more, so waiting for the deadline would only call a crash a timeout. The
+    /// grace lets the last lines it wrote before exiting arrive first.
+    fn gone_with_output_open(&mut self) -> Option<ExitStatus> {
+        if self.exited.is_none() {
+            self.exited = self.child.try_wait().ok().flatten();
+        }
+        let status = self.exited?;
+        let since = *self.gone_since.get_or_insert_with(Instant::now);
+        (since.elapsed() >= ORPHAN_GRACE).then_some(status)
     }
 
     /// The next line that is not noise: lines for which `noise` holds are logged and skipped,

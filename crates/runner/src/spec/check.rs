@@ -83,11 +83,8 @@ impl Checker<'_> {
                 errors.push(SpecError::at(self.path, self.text, line, column, message))
             };
             let id = &case.id.value;
-            if !is_kebab_case(id) {
-                error(format!(
-                    "case id {} is not lower-case kebab-case (letters, digits, `-`)",
-                    echo(id)
-                ));
+            if let Some(problem) = id_problem(id) {
+                error(problem);
             }
             if !ids.insert(id.as_str()) {
                 error(format!(
@@ -204,6 +201,23 @@ impl Checker<'_> {
                 .flat_map(|e| e.foul_kinds())
                 .copied()
                 .collect();
+            let listed = forbidden
+                .exactly
+                .iter()
+                .chain(&forbidden.including)
+                .flatten()
+                .count();
+            if kinds.is_empty() && listed == 0 {
+                // Nothing below names a kind to blame: a foul check on a game without fouls
+                // would pass on any engine.
+                at(
+                    &case.id,
+                    format!(
+                        "case `{id}`: `forbidden` checks foul rules, and {} has no foul rules",
+                        engines[0].game()
+                    ),
+                );
+            }
             let points = forbidden
                 .exactly
                 .iter()
@@ -232,6 +246,31 @@ impl Checker<'_> {
     /// An error pointing at a top-level key of the file (or the file, if the key is absent).
     fn at_key(&self, key: &str, message: impl Into<String>) -> SpecError {
         at_key(self.path, self.text, key, message)
+    }
+}
+
+/// The longest case id: a test's name holds it, and a report shows it.
+pub(crate) const MAX_ID_CHARS: usize = 100;
+
+/// What is wrong with a case id, if anything: not kebab-case, a number, or too long.
+pub(crate) fn id_problem(id: &str) -> Option<String> {
+    if !is_kebab_case(id) {
+        Some(format!(
+            "case id {} is not lower-case kebab-case (letters, digits, `-`)",
+            echo(id)
+        ))
+    } else if !id.chars().any(|c| c.is_ascii_lowercase()) {
+        Some(format!(
+            "case id {} is a number: an id is a name with a letter, such as `case-5`",
+            echo(id)
+        ))
+    } else if id.len() > MAX_ID_CHARS {
+        Some(format!(
+            "case id {} is longer than {MAX_ID_CHARS} characters",
+            echo(id)
+        ))
+    } else {
+        None
     }
 }
 

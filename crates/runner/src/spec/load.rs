@@ -128,6 +128,10 @@ pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> Found {
                         "symbolic link loop: it leads back to {}; not followed",
                         ancestor.display()
                     ),
+                    None if path.is_symlink() && is_link_loop(&path) => {
+                        "symbolic link loop: its links lead back to each other; not followed"
+                            .to_owned()
+                    }
                     None if path.is_symlink() && !path.exists() => {
                         "dangling symbolic link: its target does not exist".to_owned()
                     }
@@ -176,6 +180,35 @@ pub(crate) fn data_files(dir: &Path, extensions: &[&str]) -> Found {
         }
     }
     found
+}
+
+/// Whether following the link at `path` goes round in circles (links to each other).
+fn is_link_loop(path: &Path) -> bool {
+    std::fs::metadata(path).is_err_and(|error| error.raw_os_error() == Some(libc::ELOOP))
+}
+
+/// A file in a game's folder (`specs/othello/`, `suites/othello/`) that names another game:
+/// a mistake of the kind a copied file makes, pointed at its `game:`.
+pub(crate) fn folder_game_problem(
+    path: &Path,
+    text: &str,
+    game: &str,
+    engines: &[Box<dyn RulesEngine>],
+) -> Option<SpecError> {
+    let folder = path.parent()?.file_name()?.to_str()?;
+    let is_game = engines.iter().any(|engine| engine.game() == folder);
+    (is_game && folder != game).then(|| {
+        at_key(
+            path,
+            text,
+            "game",
+            format!(
+                "the file is in the folder of {folder} but names game {}: move it to the \
+                 folder of its game, or name {folder}",
+                arbiter_files::echo(game)
+            ),
+        )
+    })
 }
 
 /// An error pointing at a top-level `key:` of a file's `text` (or at the file, if the key is
@@ -233,6 +266,9 @@ pub fn load_str(
     engines: &[Box<dyn RulesEngine>],
 ) -> Result<LoadedSpec, Vec<SpecError>> {
     let spec: SpecFile = parse_yaml(path, text)?;
+    if let Some(error) = folder_game_problem(path, text, &spec.game, engines) {
+        return Err(vec![error]);
+    }
     let topic = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());
@@ -255,21 +291,53 @@ pub fn load_str(
     }
 }
 
-/// Parses a case file's YAML: duplicate keys refused, and booleans only as YAML's own
-/// `true`/`false` (`yes`, `on` or a quoted `"true"` is an error, not a silent boolean).
+/// Parses a case file's YAML: duplicate keys refused, booleans only as YAML's own
+/// `true`/`false` (`yes`, `on` or a quoted `"true"` is an error, not a silent boolean), and no
+/// tag that would change what a value means without showing it (`!mytag`, `!!binary`).
 pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, Vec<SpecError>> {
+    if let Some((line, column)) = binary_tag(text) {
+        return Err(vec![SpecError::at(
+            path,
+            text,
+            line,
+            column,
+            "a `!!binary` value: a case file is text, write the value itself",
+        )]);
+    }
     let mut options = serde_saphyr::options::Options::default();
     options.strict_booleans = true;
+    options.reject_unsupported_tags = true;
     serde_saphyr::from_str_with_options(text, options)
         .map_err(|error| vec![yaml_error(path, text, &error)])
 }
 
-/// Turns a serde-saphyr error into ours, keeping its location and message.
+/// Where a `!!binary` tag stands in `text` (1-based line and column), outside comments.
+/// serde-saphyr decodes it into a string silently; no case file has a use for it.
+fn binary_tag(text: &str) -> Option<(usize, usize)> {
+    const TAG: &str = "!!binary";
+    text.lines().enumerate().find_map(|(index, line)| {
+        let code = line.split(" #").next().unwrap_or(line);
+        if code.trim_start().starts_with('#') {
+            return None;
+        }
+        code.match_indices(TAG).find_map(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + TAG.len()..].chars().next();
+            let starts = before.is_none_or(|c| c.is_whitespace() || "[{,:-".contains(c));
+            let ends = after.is_none_or(|c| c.is_whitespace() || "]},".contains(c));
+            (starts && ends).then(|| (index + 1, code[..at].chars().count() + 1))
+        })
+    })
+}
+
+/// Turns a serde-saphyr error into ours, keeping its location and message (a budget breach
+/// in words, with the limit).
 pub(crate) fn yaml_error(path: &Path, text: &str, error: &serde_saphyr::Error) -> SpecError {
-    let message = first_line_of_message(&error.to_string());
+    let message = arbiter_files::yaml::budget_words(error)
+        .unwrap_or_else(|| first_line_of_message(&error.to_string()));
     match error.location() {
         Some(location) => SpecError::at(
             path,

@@ -10,8 +10,8 @@ use arbiter_search::Algorithm;
 use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::spec::Skipped;
-use crate::spec::check::is_kebab_case;
-use crate::spec::load::{at_key, data_files, parse_yaml, read_text};
+use crate::spec::check::id_problem;
+use crate::spec::load::{at_key, data_files, folder_game_problem, parse_yaml, read_text};
 use arbiter_engine::RulesEngine;
 use arbiter_files::SpecError;
 use arbiter_files::echo;
@@ -125,6 +125,9 @@ pub fn load_suite_str(
             .collect();
         (suite, lines)
     };
+    if let Some(error) = folder_game_problem(path, &text, &suite.game, engines) {
+        return Err(vec![error]);
+    }
     let loaded = LoadedSuite {
         path: path.to_owned(),
         name,
@@ -201,11 +204,8 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         let line = loaded.lines[index];
         let mut error = |message: String| errors.push(SpecError::at(path, text, line, 1, message));
         let id = &case.id.value;
-        if !is_kebab_case(id) {
-            error(format!(
-                "case id {} is not lower-case kebab-case (letters, digits, `-`)",
-                echo(id)
-            ));
+        if let Some(problem) = id_problem(id) {
+            error(problem);
         }
         if !ids.insert(id.as_str()) {
             error(format!(
@@ -270,6 +270,10 @@ fn budget_problem(budget: super::model::BudgetSpec) -> Option<String> {
         (Some(_), Some(_)) => Some("`budget` takes `depth` or `nodes`, not both".to_owned()),
         (None, None) => Some("`budget` needs `depth` or `nodes`".to_owned()),
         (Some(0), _) | (_, Some(0)) => Some("a budget of 0 searches nothing".to_owned()),
+        (Some(depth), _) if depth as usize > arbiter_search::score::MAX_PLY => Some(format!(
+            "a depth of {depth} is beyond the search's deepest line ({} plies)",
+            arbiter_search::score::MAX_PLY
+        )),
         _ => None,
     }
 }

@@ -126,7 +126,7 @@ fn flips_avx2(me: u64, opp: u64, square: u32) -> u64 {
             _mm256_load_si256(std::ptr::from_ref(down_rays).cast::<__m256i>()),
         )
     };
-    #[allow(clippy::cast_possible_wrap)] // bit patterns, not numbers
+    // The casts reinterpret bit patterns, not numbers.
     let (me_v, opp_v) = (
         _mm256_set1_epi64x(me as i64),
         _mm256_set1_epi64x(opp as i64),
@@ -162,10 +162,8 @@ fn flips_avx2(me: u64, opp: u64, square: u32) -> u64 {
         _mm256_castsi256_si128(flipped),
         _mm256_extracti128_si256::<1>(flipped),
     );
-    #[allow(clippy::cast_sign_loss)] // bit patterns, not numbers
-    let flipped =
-        _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64;
-    flipped
+    // The cast reinterprets a bit pattern, not a number.
+    _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64
 }
 
 #[cfg(test)]

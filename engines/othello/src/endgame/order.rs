@@ -111,7 +111,7 @@ impl MoveList {
         while moves != 0 {
             let sq = moves.trailing_zeros();
             moves &= moves - 1;
-            #[allow(clippy::cast_possible_truncation)] // squares are < 64
+            // No truncation: squares are < 64.
             let square = sq as u8;
             list.moves[list.len].write(Candidate {
                 square,

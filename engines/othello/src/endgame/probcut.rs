@@ -69,7 +69,7 @@ impl Solver {
     pub(super) fn probcut(&mut self, me: u64, opp: u64, alpha: i32, n: u32) -> Option<i32> {
         let depth = probcut_depth(n);
         let t = SELECTIVITY[usize::from(self.level)];
-        #[allow(clippy::cast_possible_truncation)] // a few hundred evaluation units
+        // No truncation: a few hundred evaluation units.
         let margin = (t * sigma(n, depth) * EVAL_SCALE as f32) as i32;
         // Depth 0: the static evaluation (a node, like every evaluation the solver makes).
         let static_value = self.guess_search(me, opp, 0, 0, 0);

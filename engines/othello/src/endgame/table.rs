@@ -105,7 +105,7 @@ impl Table {
     #[inline]
     pub fn store(&mut self, me: u64, opp: u64, lower: i32, upper: i32, best: u8, level: u8) {
         debug_assert!((-64..=64).contains(&lower) && lower <= upper && upper <= 64);
-        #[allow(clippy::cast_possible_truncation)] // bounds are within -64..=64
+        // No truncation: bounds are within -64..=64.
         let entry = Entry {
             me,
             opp,

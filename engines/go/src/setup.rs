@@ -1,0 +1,157 @@
+//! Raw positions: the board diagram and the one-line form, parsed into a [`GoSetup`] that
+//! [`crate::Go`]'s `from_setup` validates.
+//!
+//! Diagram: one text row per board row, top row (highest rank) first; `X` a black stone, `O`
+//! a white stone, `.` (or `+`) an empty point, as GNU Go's `showboard` draws them; spaces
+//! between cells are ignored, and so are row numbers and a line of file letters. One-line
+//! form: the rows joined by `/`, a number standing for that many empty points, then a space
+//! and the side to move (`black`/`b` or `white`/`w`), e.g. `9/9/9/9/4X4/9/9/9/9 white`.
+//!
+//! A set-up position has no history: no ko ban and no earlier position for a superko rule,
+//! and no prisoners. A case that needs them plays the moves (`moves:` after the board).
+
+use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::{NotationError, Side};
+
+/// A position as written, not yet validated: `cells[row * size + column]`, a1 first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoSetup {
+    pub size: u8,
+    pub cells: Vec<Option<Side>>,
+    pub to_move: Side,
+}
+
+/// The characters of a point: the first of each is the one written.
+const CELLS: [(Option<Side>, &str); 3] = [
+    (None, ".+"),
+    (Some(Side::First), "Xx"),
+    (Some(Side::Second), "Oo"),
+];
+
+fn read_cell(c: char) -> Option<Option<Side>> {
+    CELLS
+        .iter()
+        .find(|(_, chars)| chars.contains(c))
+        .map(|&(cell, _)| cell)
+}
+
+fn cell_char(cell: Option<Side>) -> char {
+    CELLS
+        .iter()
+        .find(|(stone, _)| *stone == cell)
+        .and_then(|(_, chars)| chars.chars().next())
+        .unwrap_or('.')
+}
+
+/// The text layout of a `size` x `size` board: rank 1 at the bottom (the picture's too).
+pub(crate) const fn board(size: u8) -> Grid {
+    Grid {
+        width: size as usize,
+        height: size as usize,
+        rows: RowOrder::BottomIsOne,
+        unit: "points",
+        legend: "X, O or .",
+    }
+}
+
+/// The side names of the one-line form: `black`/`b` or `white`/`w`, any case.
+const SIDES: [&[&str]; 2] = [&["black", "b"], &["white", "w"]];
+
+/// Reads the side to move: `black`/`b` or `white`/`w`, any case.
+///
+/// # Errors
+/// A [`NotationError`] for anything else.
+pub fn parse_side(text: &str) -> Result<Side, NotationError> {
+    grid::parse_side(text, SIDES)
+}
+
+/// Parses a diagram of a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<GoSetup, NotationError> {
+    let cells = board(size).parse_diagram(diagram, None, read_cell)?;
+    Ok(GoSetup {
+        size,
+        cells,
+        to_move,
+    })
+}
+
+/// Parses the one-line form of a `size` x `size` board.
+///
+/// # Errors
+/// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
+pub fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
+    let (cells, to_move) = board(size).parse_line(text, None, read_cell, SIDES)?;
+    Ok(GoSetup {
+        size,
+        cells,
+        to_move,
+    })
+}
+
+/// Formats cells (a1 first) as the one-line form, empty runs as numbers.
+#[must_use]
+pub fn format_line(size: u8, cells: &[Option<Side>], to_move: Side) -> String {
+    let side = SIDES[to_move.index()][0];
+    board(size).format_line(cells, true, '.', |cell| cell.map(|_| cell_char(cell)), side)
+}
+
+/// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+#[must_use]
+pub fn format_diagram(size: u8, cells: &[Option<Side>]) -> String {
+    board(size).format_diagram(cells, Labels::None, 0, cell_char)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_reads_back() {
+        let text = "9/9/9/9/4X4/2O6/9/9/8X white";
+        let setup = parse_line(9, text).unwrap();
+        let black = [8, 4 * 9 + 4].map(|i| setup.cells[i]);
+        assert_eq!(black, [Some(Side::First); 2], "j1 and e5");
+        assert_eq!(setup.cells[3 * 9 + 2], Some(Side::Second), "c4");
+        assert_eq!(format_line(9, &setup.cells, setup.to_move), text);
+        let nineteen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18O w";
+        let setup = parse_line(19, nineteen).unwrap();
+        assert_eq!(setup.cells[18], Some(Side::Second));
+    }
+
+    #[test]
+    fn malformed_lines_say_what_is_wrong() {
+        let wrong = [
+            ("9/9/9/9/9/9/9/9/9", "is not a position"),
+            ("9/9/9/9/9/9/9/9/9 red", "not a side"),
+            ("9/9/9/9/9/9/9/9 black", "8 rows"),
+            ("10/9/9/9/9/9/9/9/9 black", "longer than 9 points"),
+            ("4Q4/9/9/9/9/9/9/9/9 black", "unknown character `Q`"),
+            ("9/9/9/9/9/9/9/9/9 black extra", "is not a position"),
+            (
+                "99999999999999999999/9/9/9/9/9/9/9/9 black",
+                "longer than 9 points",
+            ),
+        ];
+        for (text, words) in wrong {
+            let message = parse_line(9, text).unwrap_err().message;
+            assert!(message.contains(words), "{text}: {message}");
+        }
+    }
+
+    #[test]
+    fn diagrams_take_plus_signs_and_no_spaces() {
+        let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
+        let spaced = format_diagram(5, &setup.cells);
+        let compact: String = spaced
+            .chars()
+            .filter(|c| *c != ' ')
+            .map(|c| if c == '.' { '+' } else { c })
+            .collect();
+        for text in [spaced.as_str(), compact.as_str()] {
+            assert_eq!(parse_diagram(5, text, Side::Second).as_ref(), Ok(&setup));
+        }
+    }
+}

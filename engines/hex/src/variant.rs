@@ -1,0 +1,169 @@
+//! Hex rule variants as values: the board size and the swap rule.
+//!
+//! Grammar: `<rule>[@<size>]`. The rule is `standard` (no swap: unrestricted Hex, the game the
+//! solved tables are about), `swap-mirror` or `swap-sides` (the pie rule in its two readings,
+//! see below); the size is the side of the n x n rhombus, from [`MIN_SIZE`] to [`MAX_SIZE`]
+//! (default 11, the CCGC board). Examples: `standard`, `swap-mirror@13`, `swap-sides@19`,
+//! `standard@5`.
+//!
+//! The swap rule lets the second player answer the first stone with the move `swap-pieces`
+//! (HexGUI's and PlayHex's name; LittleGolem's HSGF writes `swap`). Engines and platforms read
+//! that move in two ways, and the variant says which:
+//!
+//! * `swap-mirror` (PlayHex, `playhex/hex-ai-distributed` `mirrorMoves.ts`): the first stone is
+//!   replaced by a stone of the second player's colour on its mirror image in the long diagonal
+//!   (`b1` becomes a white `a2`); each player keeps colour and edges, and black moves next.
+//! * `swap-sides` (MoHex and HexGUI: Benzene's `swap-pieces` leaves the stone and the colour to
+//!   move as they are, as PlayHex's `calculate-move/mohex.ts` records): the stone stays, the
+//!   players exchange colours, and white (now the first player) moves next.
+//!
+//! The two are the same game up to the board's symmetry, so they agree on every count
+//! (perft) and every value; they differ in the position a move list reaches, which matters to
+//! a transcript and to a protocol.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The smallest board side.
+pub const MIN_SIZE: u8 = 1;
+/// The largest board side: 19 x 19, the largest board HexGUI and Benzene name.
+pub const MAX_SIZE: u8 = 19;
+/// The board side of the CCGC and of most tournaments: 11 x 11.
+pub const DEFAULT_SIZE: u8 = 11;
+
+/// Whether, and how, the second player may take the first stone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SwapRule {
+    /// No swap: the second player answers with a stone.
+    #[default]
+    None,
+    /// `swap-pieces` mirrors the first stone into the second player's colour (PlayHex).
+    Mirror,
+    /// `swap-pieces` gives the first stone's colour to the second player (MoHex, HexGUI).
+    Sides,
+}
+
+impl SwapRule {
+    /// The rule part of a variant name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            SwapRule::None => "standard",
+            SwapRule::Mirror => "swap-mirror",
+            SwapRule::Sides => "swap-sides",
+        }
+    }
+}
+
+/// A Hex variant: board size and swap rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HexVariant {
+    pub size: u8,
+    pub swap: SwapRule,
+}
+
+impl Default for HexVariant {
+    /// 11 x 11 without the swap rule.
+    fn default() -> HexVariant {
+        HexVariant {
+            size: DEFAULT_SIZE,
+            swap: SwapRule::None,
+        }
+    }
+}
+
+impl HexVariant {
+    /// The variant `swap` on an n x n board.
+    #[must_use]
+    pub const fn new(size: u8, swap: SwapRule) -> HexVariant {
+        HexVariant { size, swap }
+    }
+
+    /// The number of cells, `size * size`.
+    #[must_use]
+    pub const fn cells(self) -> usize {
+        self.size as usize * self.size as usize
+    }
+}
+
+impl fmt::Display for HexVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.swap.name())?;
+        if self.size != DEFAULT_SIZE {
+            write!(f, "@{}", self.size)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for HexVariant {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<HexVariant, String> {
+        let (rule, size) =
+            arbiter_core::split_size(text, "hex", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
+        let swap = [SwapRule::None, SwapRule::Mirror, SwapRule::Sides]
+            .into_iter()
+            .find(|swap| swap.name() == rule)
+            .ok_or_else(|| {
+                format!(
+                    "unknown hex variant `{rule}`: expected standard, swap-mirror or swap-sides, \
+                     optionally with @<size> ({MIN_SIZE}-{MAX_SIZE})"
+                )
+            })?;
+        Ok(HexVariant { size, swap })
+    }
+}
+
+impl arbiter_core::Variant for HexVariant {
+    /// The three rules on the named boards (11, 13, 19) and on the small boards of the solved
+    /// tables (1 to 8); every `@<size>` from [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
+    fn names() -> Vec<String> {
+        let mut names = Vec::new();
+        for swap in [SwapRule::None, SwapRule::Mirror, SwapRule::Sides] {
+            for size in [11, 13, 19, 1, 2, 3, 4, 5, 6, 7, 8] {
+                names.push(HexVariant::new(size, swap).to_string());
+            }
+        }
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::Variant;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("standard", 11, SwapRule::None)]
+    #[case(" swap-mirror ", 11, SwapRule::Mirror)]
+    #[case("swap-sides@13", 13, SwapRule::Sides)]
+    #[case("standard@1", 1, SwapRule::None)]
+    #[case("swap-mirror@19", 19, SwapRule::Mirror)]
+    fn parses(#[case] text: &str, #[case] size: u8, #[case] swap: SwapRule) {
+        assert_eq!(text.parse(), Ok(HexVariant { size, swap }));
+    }
+
+    #[rstest]
+    #[case("")]
+    #[case("swap")]
+    #[case("pie")]
+    #[case("standard@")]
+    #[case("standard@0")]
+    #[case("standard@20")]
+    #[case("standard@x")]
+    #[case("standard@11@11")]
+    fn refuses(#[case] text: &str) {
+        assert!(text.parse::<HexVariant>().is_err(), "{text}");
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for name in HexVariant::names() {
+            let variant: HexVariant = name.parse().unwrap();
+            assert_eq!(variant.to_string(), name);
+        }
+        assert_eq!(HexVariant::default().to_string(), "standard");
+    }
+}
