@@ -1435,6 +1435,70 @@ fn nboard_fault_bots_fail_only_on_their_fault() {
     );
 }
 
+const HUB_SETUP_ROWS: &[&str] = &[
+    "start-up: `hub` → `wait`, `init` → `ready`",
+    "an unknown command is ignored",
+];
+
+/// Every Hub and DXP row applies to arbiter-bot (no position is out of reach) and passes;
+/// under DXP arbiter is the initiator, then the follower of the bot's own game request.
+#[test]
+fn draughts_bots_pass_every_hub_and_dxp_row() {
+    let hub = engine("t-check-hub", "draughts", "standard", "hub", &[]);
+    let dxp = engine_with(
+        "t-check-dxp",
+        ("draughts", "standard", "dxp"),
+        &["--dxp-port", "{dxp-port}"],
+        EASY,
+        "dxp-initiator-args: [--dxp-initiator]\n",
+    );
+    for engine in [hub, dxp] {
+        let report = protocol_check(&engine);
+        assert_eq!(report.failed(), 0, "{}", report.render());
+        assert!(
+            report
+                .rows
+                .iter()
+                .all(|row| row.verdict == Verdict::Passed
+                    || row.check == "stragglers of earlier runs"),
+            "{}",
+            report.render()
+        );
+    }
+}
+
+/// A DXP fault bot fails the rows of its fault, with that fault's class.
+#[test]
+fn dxp_fault_bots_fail_with_their_fault() {
+    for (fault, kind) in [
+        ("crash-at:2", "crash"),
+        ("illegal", "illegal-move"),
+        ("garbage", "protocol-error"),
+    ] {
+        let engine = engine_with(
+            &format!("t-dxp-{}", fault.replace(':', "-")),
+            ("draughts", "standard", "dxp"),
+            &["--dxp-port", "{dxp-port}", "--fault", fault],
+            EASY,
+            "",
+        );
+        let report = protocol_check(&engine);
+        assert!(report.failed() > 0, "{}", report.render());
+        for row in report.rows.iter().filter(|r| r.verdict == Verdict::Failed) {
+            assert!(row.detail.contains(kind), "{fault}: {}", report.render());
+        }
+        assert_no_leftovers(&engine);
+    }
+}
+
+#[test]
+fn hub_fault_bots_fail_only_on_their_fault() {
+    let hub = ("draughts", "standard", "hub");
+    check_fails_only_on(hub, "crash-at:2", &["crash"], HUB_SETUP_ROWS);
+    check_fails_only_on(hub, "illegal", &["illegal-move"], HUB_SETUP_ROWS);
+    check_fails_only_on(hub, "wrong-pass", &["protocol-error"], HUB_SETUP_ROWS);
+}
+
 /// A move printed twice (`extra-line`) is the stale answer NBoard's `ping`/`pong` exists for:
 /// the driver skips it before the `pong`, so nothing fails, and the row that gives one process
 /// several positions says what it skipped.

@@ -1,6 +1,7 @@
 //! Game records in the formats game tools read: SGF (`FF[4]`) for gomoku, renju and Connect6,
-//! GGF for Othello (the format of GGS, NBoard and Edax's `game_import_ggf`), and a move list
-//! in arbiter's notation for the other games. Each carries the time of every engine move and,
+//! GGF for Othello (the format of GGS, NBoard and Edax's `game_import_ggf`), PDN for draughts
+//! (the Portable Draughts Notation of the Hub GUI, Scan and Kingsrow), and a move list in
+//! arbiter's notation for the other games. Each carries the time of every engine move and,
 //! where the format has room, what the engine said; the JSON record keeps everything.
 
 use std::fmt::Write as _;
@@ -14,6 +15,7 @@ use arbiter_engine::FaultKind;
 pub(crate) fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static str, String) {
     match (record.game.as_str(), board_size) {
         ("othello", _) => ("ggf", ggf(record)),
+        ("draughts", _) => ("pdn", pdn(record)),
         ("gomoku" | "connect6", Some(size)) => ("sgf", sgf(record, size)),
         _ => ("txt", text(record)),
     }
@@ -228,6 +230,51 @@ fn othello_margin(position: &str) -> i32 {
     raw + raw.signum() * empty
 }
 
+/// A PDN game (international draughts, `GameType "20"`): tags for the engines and the result
+/// (`2-0`, `0-2`, `1-1`), the summary as a comment, then the numbered moves, each engine move
+/// followed by its time and what the engine said as a comment.
+#[must_use]
+pub(crate) fn pdn(record: &GameRecord) -> String {
+    let result = match record.result.winner {
+        None => "1-1",
+        Some(role) if role == record.roles[0] => "2-0",
+        Some(_) => "0-2",
+    };
+    let tag = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "[Event \"arbiter match game {} (pair {}, opening {})\"]",
+        record.index,
+        record.pair,
+        tag(&record.opening)
+    );
+    let _ = writeln!(out, "[White \"{}\"]", tag(&record.engines[0]));
+    let _ = writeln!(out, "[Black \"{}\"]", tag(&record.engines[1]));
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    let _ = writeln!(out, "[GameType \"20\"]");
+    let comment = |text: &str| text.replace('}', ")");
+    let _ = writeln!(out, "{{{}}}", comment(&summary(record).join("; ")));
+    for (ply, mv) in record.moves.iter().enumerate() {
+        if ply % 2 == 0 {
+            let _ = write!(out, "{}. ", ply / 2 + 1);
+        }
+        let _ = write!(out, "{}", mv.mv);
+        if !mv.opening {
+            let said = describe(mv);
+            if !said.is_empty() {
+                let _ = write!(out, " {{{}}}", comment(&said));
+            }
+        }
+        out.push(if ply % 2 == 1 { '\n' } else { ' ' });
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{result}");
+    out
+}
+
 /// The plain move list: `#` header lines, then one numbered move per line with its side, time
 /// and what the engine said.
 #[must_use]
@@ -356,6 +403,32 @@ mod tests {
             position: String::new(),
         });
         assert!(ggf(&game).contains("RE[-64.000:t]"));
+    }
+
+    #[test]
+    fn a_pdn_record_has_tags_numbered_moves_and_the_result() {
+        let mut game = record(
+            "draughts",
+            &[
+                ("white", "32-28", true),
+                ("black", "19-23", false),
+                ("white", "28x19", false),
+            ],
+        );
+        game.sides = ["white".to_owned(), "black".to_owned()];
+        game.roles = [Role::A, Role::B];
+        let pdn = pdn(&game);
+        assert!(pdn.starts_with("[Event \"arbiter match game 3"), "{pdn}");
+        assert!(
+            pdn.contains("[White \"weak\"]\n[Black \"strong\"]"),
+            "{pdn}"
+        );
+        assert!(pdn.contains("[Result \"2-0\"]"), "{pdn}");
+        assert!(
+            pdn.contains("\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {"),
+            "{pdn}"
+        );
+        assert!(pdn.ends_with("\n2-0\n"), "{pdn}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The `arbiter-bot` command line: an embedded engine as a process speaking a tournament protocol on stdin and
 //! stdout (Botzone JSON or simplified I/O, one turn or keep-running; Gomocup/Piskvork; NBoard;
-//! the CCGC platform; GTP; UCCI and UCI for xiangqi; arbiter-line). Diagnostics go to stderr. See `docs/protocols.md`.
+//! the CCGC platform; GTP; UCCI and UCI for xiangqi; Hub; arbiter-line), or DXP as a client of a
+//! server on 127.0.0.1 (`--dxp-port`). Diagnostics go to stderr. See `docs/protocols.md`.
 //!
 //! Exit codes: 0 when the protocol ended normally, 2 for bad arguments or an input the bot cannot
 //! play, 3 for the `crash-at:N` fault.
@@ -15,7 +16,7 @@ use clap::Parser;
 #[derive(Debug, Parser)]
 #[command(name = "arbiter-bot", version, about)]
 struct Args {
-    /// The game: amazons, connect6, dotsboxes, einstein, go, gomoku, hex, nogo, othello, surakarta, tictactoe, xiangqi.
+    /// The game: amazons, connect6, dotsboxes, draughts, einstein, go, gomoku, hex, nogo, othello, surakarta, tictactoe, xiangqi.
     #[arg(long)]
     game: String,
     /// The rule variant (default: Botzone's for the botzone protocols, freestyle for gomocup,
@@ -42,6 +43,12 @@ struct Args {
     /// mcts (Go's).
     #[arg(long, value_parser = parse_algorithm)]
     algorithm: Option<arbiter_engine::Algorithm>,
+    /// DXP: the port of the DXP server on 127.0.0.1 to connect to.
+    #[arg(long)]
+    dxp_port: Option<u16>,
+    /// DXP: ask for a game (initiator) instead of waiting for a request (follower).
+    #[arg(long)]
+    dxp_initiator: bool,
     /// Search with this parameters file instead of the engine's shipped params.yaml.
     #[arg(long, value_name = "FILE")]
     params: Option<std::path::PathBuf>,
@@ -104,6 +111,15 @@ pub fn main() -> ExitCode {
         }
     };
     crate::fault::at_start(args.fault);
+    if let (Protocol::Dxp, Some(port)) = (protocol, args.dxp_port) {
+        return match crate::dxp::run(&player, port, args.dxp_initiator) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("arbiter-bot: {error}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let stdin = io::stdin();
     let mut input: Box<dyn BufRead> = Box::new(stdin.lock());
     let stdout = io::stdout();

@@ -12,9 +12,11 @@
 mod botzone;
 mod ccgc;
 pub mod cli;
+pub(crate) mod dxp;
 pub(crate) mod fault;
 mod gomocup;
 mod gtp;
+mod hub;
 mod line;
 mod nboard;
 pub(crate) mod player;
@@ -94,6 +96,11 @@ pub(crate) fn run(
         Protocol::Gtp => gtp::run(player, input, &mut out),
         Protocol::Ucci => ucci::run(player, Dialect::Ucci, input, &mut out),
         Protocol::Uci => ucci::run(player, Dialect::Uci, input, &mut out),
+        Protocol::Hub => hub::run(player, input, &mut out),
+        Protocol::Dxp => Err(BotError::Input(
+            "DXP goes over TCP: give --dxp-port, the port of the DXP server on 127.0.0.1"
+                .to_owned(),
+        )),
     }
 }
 

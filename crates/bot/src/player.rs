@@ -314,6 +314,12 @@ fn illegal_move(position: &dyn Position) -> Option<String> {
                 .map(|s| format!("{s}-{s}/{s}"))
                 .find(|mv| refused(mv))
         })
+        .or_else(|| {
+            // Draughts: a step between two of the 50 numbered squares.
+            (1..=50)
+                .flat_map(|from| (1..=50).map(move |to| format!("{from}-{to}")))
+                .find(|mv| refused(mv))
+        })
         .or_else(|| squares().find(|s| refused(s)))
 }
 

@@ -137,6 +137,17 @@ impl Driver {
         Ok(process)
     }
 
+    /// Starts a process from `spec` (this driver's spec with what only the start can say, such
+    /// as DXP's port) and records it for the leak checks.
+    ///
+    /// # Errors
+    /// The process could not be started.
+    pub(crate) fn spawn_with(&mut self, spec: &SpawnSpec) -> Result<Process, Fault> {
+        let process = Process::spawn(spec)?;
+        self.started.push(process.started());
+        Ok(process)
+    }
+
     /// The processes started so far.
     #[must_use]
     pub(crate) fn started(&self) -> Vec<Started> {

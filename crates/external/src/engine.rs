@@ -21,8 +21,10 @@ use super::Player;
 use super::board::{Answer, Board};
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
+use super::dxp::DxpPlayer;
 use super::gomocup::{GomocupPlayer, GomocupSettings};
 use super::gtp::GtpPlayer;
+use super::hub::HubPlayer;
 use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
@@ -185,6 +187,23 @@ impl ExternalEngine {
                 &offered.name,
             )));
         }
+        if manifest.protocol == Protocol::Hub {
+            let variant = offered.name.parse().ok()?;
+            return Some(Box::new(HubPlayer::new(
+                self.spawn_spec(),
+                super::Timing::of(manifest),
+                variant,
+            )));
+        }
+        if manifest.protocol == Protocol::Dxp {
+            let variant = offered.name.parse().ok()?;
+            return Some(Box::new(DxpPlayer::new(
+                self.spawn_spec(),
+                super::Timing::of(manifest),
+                variant,
+                manifest.dxp_port,
+            )));
+        }
         let board = Board::of(&manifest.game, &offered.name)?;
         match manifest.protocol {
             Protocol::Botzone
@@ -214,7 +233,9 @@ impl ExternalEngine {
             | Protocol::Ccgc
             | Protocol::Gtp
             | Protocol::Ucci
-            | Protocol::Uci => None,
+            | Protocol::Uci
+            | Protocol::Hub
+            | Protocol::Dxp => None,
         }
     }
 

@@ -7,13 +7,13 @@
 //! | [`sandbox`] | the process: own group and tag, bounded lines, absolute deadlines, memory, no survivors |
 //! | [`board`] | a game's board as the platforms see it: moves ↔ Botzone/Gomocup coordinates, an answer classified |
 //! | [`driver`] | what every driver shares: start, limits and clock, warnings, the live process, the goodbye |
-//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`gtp`], [`ucci`], [`line`](mod@line) | the protocol drivers, one per protocol family |
+//! | [`botzone`], [`gomocup`], [`nboard`], [`ccgc`], [`gtp`], [`ucci`], [`hub`], [`dxp`], [`line`](mod@line) | the protocol drivers, one per protocol family |
 //! | [`reach`] | how a case's position is given to a play protocol (a history, a found move order) |
 //! | [`engine`] | [`ExternalEngine`]: the engine handle the runner and the audit use |
 //! | [`check`] | the protocol check: every command and edge case of the engine's protocol |
 //! | [`game`] | whole games between players (self-play), for tests and sparring |
 //!
-//! Through a play protocol (Botzone, Gomocup, NBoard, CCGC, GTP) an engine only chooses moves: arbiter gives it the
+//! Through a play protocol (Botzone, Gomocup, NBoard, CCGC, GTP, UCCI/UCI, Hub, DXP) an engine only chooses moves: arbiter gives it the
 //! game (a move history, or a Gomocup `BOARD`) and checks the answer with the embedded engine
 //! of the same game (legal, not a forbidden point, pass only when forced, exchange only where
 //! allowed). Through `arbiter-line` its rules themselves are audited: legal moves, outcome,
@@ -29,10 +29,12 @@ pub(crate) mod botzone;
 pub(crate) mod ccgc;
 pub mod check;
 pub(crate) mod driver;
+pub(crate) mod dxp;
 pub(crate) mod engine;
 pub mod game;
 pub(crate) mod gomocup;
 pub(crate) mod gtp;
+pub(crate) mod hub;
 pub mod line;
 pub mod manifest;
 pub(crate) mod nboard;

@@ -14,6 +14,10 @@
 //! memory-mb: 256               # resident memory of the engine's process tree (optional)
 //! gomocup-rule: 4              # the `INFO rule` value this engine expects (gomocup only)
 //! nboard-depth: 8              # the `set depth` an NBoard engine is given (nboard only; default 8)
+//! dxp-port: 27531              # the loopback port arbiter listens on for a DXP engine (dxp only;
+//!                              # default: a free port, put into any argument holding `{dxp-port}`)
+//! dxp-initiator-args: [--dxp-initiator]   # added to the command to make the engine ask for a
+//!                              # game itself (dxp only; the protocol check's follower row)
 //! files: [weights/model.bin, config.toml]   # optional: what a frozen copy takes along
 //! ```
 //!
@@ -158,6 +162,10 @@ struct ManifestFile {
     #[serde(default)]
     nboard_depth: Option<Spanned<u32>>,
     #[serde(default)]
+    dxp_port: Option<Spanned<u16>>,
+    #[serde(default)]
+    dxp_initiator_args: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
     description: Option<String>,
     #[serde(default)]
     files: Vec<Spanned<String>>,
@@ -199,6 +207,10 @@ pub struct Manifest {
     pub(crate) memory_mb: Option<u64>,
     /// The `set depth` of an NBoard engine (nboard only).
     pub(crate) nboard_depth: Option<u32>,
+    /// The loopback port arbiter listens on for a DXP engine (dxp only); `None`: a free one.
+    pub(crate) dxp_port: Option<u16>,
+    /// Arguments that make a DXP engine the initiator (dxp only).
+    pub(crate) dxp_initiator_args: Option<Vec<String>>,
     /// Free text.
     pub(crate) description: Option<String>,
     /// The engine's own files besides the program (weights, parameters), relative to
@@ -398,6 +410,22 @@ impl Manifest {
                 "nboard-depth only applies to protocol nboard".to_owned(),
             ));
         }
+        if let Some(port) = &file.dxp_port
+            && file.protocol != Protocol::Dxp
+        {
+            return Err(at(
+                &port.referenced,
+                "dxp-port only applies to protocol dxp".to_owned(),
+            ));
+        }
+        if let Some(args) = &file.dxp_initiator_args
+            && file.protocol != Protocol::Dxp
+        {
+            return Err(at(
+                &args.referenced,
+                "dxp-initiator-args only applies to protocol dxp".to_owned(),
+            ));
+        }
         let variants = offered_variants(&file, reference.as_ref(), &at)?;
         let command_at = file.command.referenced;
         let mut argv = file.command.value.0.into_iter();
@@ -449,6 +477,8 @@ impl Manifest {
             tolerance_ms: file.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS),
             memory_mb: file.memory_mb.map(|m| m.value),
             nboard_depth: file.nboard_depth.map(|d| d.value),
+            dxp_port: file.dxp_port.map(|p| p.value).filter(|&p| p != 0),
+            dxp_initiator_args: file.dxp_initiator_args.map(|a| a.value),
             description: file.description,
             files,
         })

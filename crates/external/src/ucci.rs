@@ -22,8 +22,8 @@
 
 use std::time::Duration;
 
-use super::driver::{Driver, Goodbye, blank};
 use super::board::Answer;
+use super::driver::{Driver, Goodbye, blank};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_engine::fault::Fault;

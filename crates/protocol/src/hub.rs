@@ -34,7 +34,7 @@
 
 use std::fmt;
 
-use arbiter_core::Side;
+use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsSetup, Move};
 
 use super::CodecError;
@@ -236,6 +236,43 @@ impl HubMove {
             })
             .ok_or_else(|| CodecError::new(format!("`{self}` is not a legal move here")))
     }
+}
+
+/// The PDN text (arbiter's notation) of the legal move `mv` names in `game`.
+///
+/// # Errors
+/// A [`CodecError`] when no legal move fits.
+pub fn to_pdn(game: &Draughts, mv: &HubMove) -> Result<String, CodecError> {
+    mv.resolve(game).map(|mv| game.format_move(mv))
+}
+
+/// The Hub form of the legal move that the PDN text `text` names in `game`.
+///
+/// # Errors
+/// A [`CodecError`] for text that is no legal move there.
+pub fn from_pdn(game: &Draughts, text: &str) -> Result<HubMove, CodecError> {
+    let mv = game
+        .parse_move(text)
+        .map_err(|error| CodecError::new(format!("`{text}`: {error}")))?;
+    game.check_move(mv)
+        .map_err(|error| CodecError::new(format!("`{text}`: {error}")))?;
+    Ok(HubMove::of(mv))
+}
+
+/// The Hub moves of a game given in PDN texts from `start`, and the position they reach.
+///
+/// # Errors
+/// A [`CodecError`] naming the first move that is not legal where it is played.
+pub fn replay(start: Draughts, moves: &[String]) -> Result<(Draughts, Vec<HubMove>), CodecError> {
+    let mut game = start;
+    let mut hub = Vec::with_capacity(moves.len());
+    for text in moves {
+        let mv = from_pdn(&game, text)?;
+        let resolved = mv.resolve(&game)?;
+        game.make(resolved);
+        hub.push(mv);
+    }
+    Ok((game, hub))
 }
 
 impl fmt::Display for HubMove {

@@ -71,11 +71,15 @@ pub enum Protocol {
     Ucci,
     /// UCI as xiangqi engines speak it (Pikafish; Fairy-Stockfish with `UCI_Variant xiangqi`).
     Uci,
+    /// Hub, Scan's draughts protocol (`hub`, `init`, `pos`, `level`, `go think`, `done move=…`).
+    Hub,
+    /// DXP, the DamExchange Protocol over TCP on the loopback address (draughts).
+    Dxp,
 }
 
 impl Protocol {
     /// Every protocol.
-    pub const ALL: [Protocol; 11] = [
+    pub const ALL: [Protocol; 13] = [
         Protocol::Botzone,
         Protocol::BotzoneKeepRunning,
         Protocol::BotzoneSimple,
@@ -87,6 +91,8 @@ impl Protocol {
         Protocol::Gtp,
         Protocol::Ucci,
         Protocol::Uci,
+        Protocol::Hub,
+        Protocol::Dxp,
     ];
 
     /// The manifest and command-line spelling.
@@ -104,6 +110,8 @@ impl Protocol {
             Protocol::Gtp => "gtp",
             Protocol::Ucci => "ucci",
             Protocol::Uci => "uci",
+            Protocol::Hub => "hub",
+            Protocol::Dxp => "dxp",
         }
     }
 
@@ -141,6 +149,7 @@ impl Protocol {
             Protocol::Ccgc => Some(ccgc::GAMES),
             Protocol::Gtp => Some(gtp::game::GAMES),
             Protocol::Ucci | Protocol::Uci => Some(&["xiangqi"]),
+            Protocol::Hub | Protocol::Dxp => Some(&["draughts"]),
             Protocol::ArbiterLine => None,
         }
     }

@@ -18,8 +18,10 @@
 
 mod botzone;
 mod ccgc;
+mod dxp;
 mod gomocup;
 mod gtp;
+mod hub;
 mod line;
 mod nboard;
 mod ucci;
@@ -151,6 +153,8 @@ pub fn run(engine: &ExternalEngine) -> Report {
         Protocol::Ccgc => checker.ccgc(),
         Protocol::Gtp => checker.gtp(),
         Protocol::Ucci | Protocol::Uci => checker.ucci(),
+        Protocol::Hub => checker.hub(),
+        Protocol::Dxp => checker.dxp(),
         Protocol::Botzone
         | Protocol::BotzoneKeepRunning
         | Protocol::BotzoneSimple

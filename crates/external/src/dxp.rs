@@ -1,0 +1,518 @@
+//! Driving a DXP draughts engine (the DamExchange Protocol: Kingsrow, Moby Dam, Scan's `dxp`
+//! mode) over TCP on the loopback address. The codec is [`arbiter_protocol::dxp`].
+//!
+//! * **Connection**: arbiter listens on `127.0.0.1` (the manifest's `dxp-port`, else a free
+//!   port, put into any argument that holds `{dxp-port}`), starts the engine, and waits for
+//!   its connection within the start-up time. arbiter never listens on another address, and
+//!   never connects to an engine's server (Scan's binds every address).
+//! * **arbiter as initiator**: a game request (`R`) names the engine's colour (the side to
+//!   move, so that it moves at once), a time control of the move time per move (whole minutes
+//!   and the moves they hold) and the start: the usual one for a game from the start, else the board as it
+//!   stands. So every draughts position reaches a DXP engine, but as a board: DXP carries no
+//!   earlier moves, so an engine cannot know repetitions or the draw counts before it.
+//! * **Moves**: after the accept (`A`, code 0) the engine's `M` is read as the legal move
+//!   with its start, end and captured squares (a capture sent without them is accepted when
+//!   one capture alone fits); a capture whose pieces fit no legal capture is an illegal move.
+//!   A game continues over the connection while the referee's history extends it by one move
+//!   of each side: arbiter sends the opponent's move as `M`.
+//! * **Back-requests** (`B`) are refused (`K` code 2: a referee takes no move back), with a
+//!   warning; chat (`C`) is logged. A game end (`E`) instead of a move is a protocol error
+//!   that gives its reason.
+//! * **End**: arbiter sends `E` (reason 0, stop 1) only on its own turn, waits a moment for
+//!   the engine's `E`, then the process tree is killed.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+use super::driver::{Driver, Goodbye};
+use super::board::Answer;
+use super::sandbox::{Deadline, Process, SpawnSpec, describe_exit};
+use super::{Player, Timing};
+use arbiter_core::Game;
+use arbiter_draughts::{Draughts, DraughtsVariant};
+use arbiter_engine::fault::{Fault, FaultKind};
+use arbiter_protocol::dxp::{DxpMove, Frames, GameRequest, Message, VERSION};
+
+/// The initiator name arbiter gives in its game requests.
+const NAME: &str = "arbiter";
+
+/// A TCP connection carrying DXP messages.
+pub(crate) struct Link {
+    stream: TcpStream,
+    frames: Frames,
+    /// Messages that were neither chat nor a back request are returned; those go here.
+    pub(crate) warnings: Vec<String>,
+}
+
+impl Link {
+    /// Sends one message.
+    ///
+    /// # Errors
+    /// A `no-answer` fault when the connection is gone.
+    pub(crate) fn send(&mut self, message: &Message) -> Result<(), Fault> {
+        self.stream
+            .write_all(&message.frame())
+            .and_then(|()| self.stream.flush())
+            .map_err(|error| {
+                Fault::new(
+                    FaultKind::NoAnswer,
+                    format!(
+                        "the engine's connection is gone ({error}) when arbiter sent `{message}`"
+                    ),
+                )
+            })
+    }
+
+    /// The next message other than chat, answering back requests with a refusal.
+    ///
+    /// # Errors
+    /// `timeout` past the deadline, `crash` or `no-answer` when the engine goes, a
+    /// `protocol-error` for a message that is not DXP's.
+    pub(crate) fn receive(
+        &mut self,
+        process: &mut Process,
+        deadline: &Deadline,
+        waiting_for: &str,
+    ) -> Result<Message, Fault> {
+        let mut buffer = [0u8; 512];
+        loop {
+            if let Some(message) = self.frames.next_message() {
+                match message {
+                    Ok(Message::Chat(_)) => continue,
+                    Ok(Message::BackRequest {
+                        move_number,
+                        to_move,
+                    }) => {
+                        self.warnings.push(format!(
+                            "asked to take moves back (to move {move_number}, {} to move); \
+                             arbiter refused (`K2`), as a referee does",
+                            Draughts::side_name(to_move)
+                        ));
+                        self.send(&Message::BackAccept { code: 2 })?;
+                        continue;
+                    }
+                    Ok(message) => return Ok(message),
+                    Err(error) => {
+                        return Err(Fault::protocol(format!(
+                            "sent a message that is not DXP's while arbiter waited for \
+                             {waiting_for}: {error}"
+                        )));
+                    }
+                }
+            }
+            let left = deadline.at().saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Fault::new(
+                    FaultKind::Timeout,
+                    format!("{waiting_for} did not come within {}", deadline.describe()),
+                ));
+            }
+            // Engines print on stdout too: keep the pipe from filling while the socket waits.
+            drop(process.drain());
+            let _ = self
+                .stream
+                .set_read_timeout(Some(left.min(Duration::from_millis(50))));
+            match self.stream.read(&mut buffer) {
+                Ok(0) => return Err(gone(process, waiting_for)),
+                Ok(n) => self.frames.push(&buffer[..n]),
+                Err(error)
+                    if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) =>
+                {
+                    if let Some(status) = process.wait_exit(Duration::ZERO) {
+                        return Err(Fault::new(
+                            FaultKind::Crash,
+                            format!(
+                                "{} while arbiter waited for {waiting_for}",
+                                describe_exit(status)
+                            ),
+                        ));
+                    }
+                }
+                Err(_) => return Err(gone(process, waiting_for)),
+            }
+        }
+    }
+}
+
+/// The fault of a connection the engine closed.
+fn gone(process: &mut Process, waiting_for: &str) -> Fault {
+    match process.wait_exit(Duration::from_millis(500)) {
+        Some(status) => Fault::new(
+            FaultKind::Crash,
+            format!(
+                "{} while arbiter waited for {waiting_for}",
+                describe_exit(status)
+            ),
+        ),
+        None => Fault::new(
+            FaultKind::NoAnswer,
+            format!("closed the connection while arbiter waited for {waiting_for}"),
+        ),
+    }
+}
+
+/// Listens on the loopback address, starts the engine and takes its connection.
+///
+/// # Errors
+/// The port is taken (a `crash`-free protocol fault that names it), the engine did not start,
+/// exited, or did not connect within the start-up time.
+pub(crate) fn connect(
+    driver: &mut Driver,
+    spec: &SpawnSpec,
+    port: Option<u16>,
+    deadline: &Deadline,
+) -> Result<(Process, Link), Fault> {
+    let listener = TcpListener::bind(("127.0.0.1", port.unwrap_or(0))).map_err(|error| {
+        Fault::protocol(format!(
+            "arbiter cannot listen on 127.0.0.1:{}: {error}",
+            port.unwrap_or(0)
+        ))
+    })?;
+    let port = listener
+        .local_addr()
+        .map_err(|error| Fault::protocol(format!("arbiter's listener has no address: {error}")))?
+        .port();
+    let mut spec = spec.clone();
+    for arg in &mut spec.args {
+        *arg = arg.replace("{dxp-port}", &port.to_string());
+    }
+    let mut process = driver.spawn_with(&spec)?;
+    let _ = listener.set_nonblocking(true);
+    loop {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                let _ = stream.set_nonblocking(false);
+                let _ = stream.set_nodelay(true);
+                return Ok((
+                    process,
+                    Link {
+                        stream,
+                        frames: Frames::default(),
+                        warnings: Vec::new(),
+                    },
+                ));
+            }
+            Err(error) if error.kind() == ErrorKind::WouldBlock => {
+                if let Some(status) = process.wait_exit(Duration::ZERO) {
+                    return Err(Fault::new(
+                        FaultKind::Crash,
+                        format!(
+                            "{} before it connected to 127.0.0.1:{port}",
+                            describe_exit(status)
+                        ),
+                    ));
+                }
+                if Instant::now() >= deadline.at() {
+                    process.kill();
+                    return Err(Fault::new(
+                        FaultKind::Timeout,
+                        format!(
+                            "did not connect to 127.0.0.1:{port} within {}",
+                            deadline.describe()
+                        ),
+                    ));
+                }
+                drop(process.drain());
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(error) => {
+                process.kill();
+                return Err(Fault::protocol(format!(
+                    "arbiter's listener on 127.0.0.1:{port} failed: {error}"
+                )));
+            }
+        }
+    }
+}
+
+/// A game in progress over one connection.
+struct Live {
+    process: Process,
+    link: Link,
+    /// The position the engine was asked about.
+    game: Draughts,
+    /// The referee's history up to that position, when the game began at the variant's start
+    /// (so that it can continue); `None` for a board sent as it stands.
+    history: Option<Vec<String>>,
+    /// The engine's last answer, in arbiter's notation.
+    answered: Option<String>,
+}
+
+/// A DXP engine's side of a game, arbiter the initiator.
+pub(crate) struct DxpPlayer {
+    driver: Driver,
+    variant: DraughtsVariant,
+    port: Option<u16>,
+    live: Option<Live>,
+}
+
+/// No goodbye line (DXP's is a game end on the connection, [`Player::finish`]): a second to
+/// leave, then the tree is killed.
+pub(crate) const GOODBYE: Goodbye = Goodbye {
+    line: "",
+    grace: Duration::from_secs(1),
+};
+
+impl DxpPlayer {
+    /// A player of `variant` started from `spec`, listening on `port` (a free one when `None`).
+    #[must_use]
+    pub(crate) fn new(
+        spec: SpawnSpec,
+        timing: Timing,
+        variant: DraughtsVariant,
+        port: Option<u16>,
+    ) -> DxpPlayer {
+        DxpPlayer {
+            driver: Driver::new(spec, timing, GOODBYE),
+            variant,
+            port,
+            live: None,
+        }
+    }
+
+    fn timing(&self) -> Timing {
+        self.driver.timing()
+    }
+
+    /// The game request for `board`: the engine plays the side to move, under a time control
+    /// of the move time per move (DXP's is per game: `minutes` for `moves` moves, so as many
+    /// moves as the whole minutes hold at the move time).
+    fn request(&self, board: &Draughts, at_start: bool) -> GameRequest {
+        let move_ms = self.timing().move_ms.max(1);
+        let minutes = (move_ms * 60).div_ceil(60_000).clamp(1, 999);
+        let moves = (minutes * 60_000 / move_ms).clamp(1, 999);
+        GameRequest {
+            version: VERSION,
+            initiator: NAME.to_owned(),
+            follower: board.side_to_move(),
+            minutes: u32::try_from(minutes).unwrap_or(999),
+            moves: u32::try_from(moves).unwrap_or(999),
+            position: (!at_start).then(|| board.to_setup()),
+        }
+    }
+
+    /// A fresh engine, a game request for `board`, its accept and its first move.
+    fn new_game(&mut self, board: Draughts, history: Option<Vec<String>>) -> Result<Answer, Fault> {
+        self.finish();
+        let deadline = self.timing().for_start("start-up time");
+        let spec = self.driver.spec().clone();
+        let (mut process, mut link) = connect(&mut self.driver, &spec, self.port, &deadline)
+            .map_err(|fault| fault.context("at start-up (the engine's connection)"))?;
+        let at_start = history.as_ref().is_some_and(Vec::is_empty);
+        let request = Message::GameRequest(self.request(&board, at_start));
+        let accepted = link.send(&request).and_then(|()| {
+            link.receive(
+                &mut process,
+                &deadline,
+                "the accept (`A`) of the game request",
+            )
+        });
+        let accepted = accepted.map_err(|fault| fault.context(&format!("after `{request}`")));
+        let result = match accepted {
+            Ok(Message::GameAccept { code: 0, .. }) => Ok(()),
+            Ok(Message::GameAccept { code, name }) => Err(Fault::protocol(format!(
+                "{} refused the game request `{request}` with code {code} ({})",
+                name.trim(),
+                match code {
+                    1 => "wrong version",
+                    2 => "not this game",
+                    3 => "no game at all",
+                    _ => "not a code DXP defines",
+                }
+            ))),
+            Ok(other) => Err(Fault::protocol(format!(
+                "answered `{other}` to the game request (expected `A`)"
+            ))),
+            Err(fault) => Err(fault),
+        };
+        if let Err(fault) = result {
+            process.shutdown(Duration::from_millis(200));
+            return Err(fault);
+        }
+        let mut live = Live {
+            process,
+            link,
+            game: board,
+            history,
+            answered: None,
+        };
+        let answer = self.read_move(&mut live);
+        for warning in live.link.warnings.drain(..) {
+            self.driver.warn(warning);
+        }
+        if answer.is_ok() {
+            self.live = Some(live);
+        } else {
+            live.process.shutdown(Duration::from_millis(200));
+        }
+        answer
+    }
+
+    /// The engine's next move in `live.game`.
+    fn read_move(&mut self, live: &mut Live) -> Result<Answer, Fault> {
+        let deadline = self.timing().for_move();
+        let message = live
+            .link
+            .receive(&mut live.process, &deadline, "its move (`M`)")?;
+        self.driver.note_late(&deadline, "its move");
+        live.process.watch_memory(true)?;
+        let answer = match message {
+            Message::Move(mv) => read_move(&live.game, &mv)?,
+            Message::GameEnd { reason, stop } => {
+                return Err(Fault::protocol(format!(
+                    "sent a game end (`E{reason}{stop}`: {}) instead of a move, in a game that \
+                     is not over",
+                    match reason {
+                        1 => "it gives up",
+                        2 => "it claims a draw",
+                        3 => "it claims a win",
+                        _ => "no reason",
+                    }
+                )));
+            }
+            other => {
+                return Err(Fault::protocol(format!(
+                    "sent `{other}` while arbiter waited for its move (`M`)"
+                )));
+            }
+        };
+        if let Answer::Move(text) = &answer {
+            live.answered = Some(text.clone());
+        }
+        Ok(answer)
+    }
+
+    /// Continues the live game when `history` is its history, the engine's answer and one
+    /// move more; `None` when it is not.
+    fn continue_game(&mut self, history: &[String]) -> Option<Result<Answer, Fault>> {
+        let live = self.live.as_mut()?;
+        let seen = live.history.as_ref()?;
+        let answered = live.answered.as_ref()?;
+        let fits = history.len() == seen.len() + 2
+            && history[..seen.len()] == seen[..]
+            && &history[seen.len()] == answered;
+        if !fits {
+            return None;
+        }
+        let mut live = self.live.take()?;
+        let result = (|| {
+            let ours = live
+                .game
+                .parse_move(&history[history.len() - 2])
+                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            live.game
+                .play(ours)
+                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            let theirs = live
+                .game
+                .parse_move(&history[history.len() - 1])
+                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            live.game
+                .play(theirs)
+                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            live.link.send(&Message::Move(DxpMove::of(theirs, 0)))?;
+            live.history = Some(history.to_vec());
+            live.answered = None;
+            self.read_move(&mut live)
+        })();
+        for warning in live.link.warnings.drain(..) {
+            self.driver.warn(warning);
+        }
+        if result.is_ok() {
+            self.live = Some(live);
+        } else {
+            live.process.shutdown(Duration::from_millis(200));
+        }
+        Some(result)
+    }
+}
+
+/// The engine's move `mv` in `game`, in arbiter's notation, read as [`crate::hub::read_move`]
+/// reads Hub's (the same start, end and captured set).
+///
+/// # Errors
+/// `illegal-move` for a capture whose pieces fit no legal capture.
+pub(crate) fn read_move(game: &Draughts, mv: &DxpMove) -> Result<Answer, Fault> {
+    let hub = arbiter_protocol::hub::HubMove {
+        from: mv.from,
+        to: mv.to,
+        captured: mv.captured.clone(),
+    };
+    if mv.captured.is_empty()
+        && let Ok(resolved) = mv.resolve(game)
+    {
+        return Ok(Answer::Move(game.format_move(resolved)));
+    }
+    crate::hub::read_move(game, &hub)
+}
+
+impl Player for DxpPlayer {
+    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+        if let Some(result) = self.continue_game(history) {
+            return result;
+        }
+        let start = Draughts::start(&self.variant);
+        let mut board = start;
+        for text in history {
+            let mv = board
+                .parse_move(text)
+                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            board
+                .play(mv)
+                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+        }
+        self.new_game(board, Some(history.to_vec()))
+    }
+
+    fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
+        let board = Draughts::parse_position(&self.variant, text)
+            .map_err(|error| error.to_string())
+            .and_then(|setup| {
+                Draughts::from_setup(&self.variant, &setup).map_err(|problems| {
+                    let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                    problems.join("; ")
+                })
+            });
+        Some(match board {
+            Ok(board) => self.new_game(board, None),
+            Err(error) => Err(Fault::protocol(format!(
+                "the position `{text}` has no DXP form: {error}"
+            ))),
+        })
+    }
+
+    fn finish(&mut self) {
+        let Some(mut live) = self.live.take() else {
+            return;
+        };
+        // arbiter's turn: the engine has answered. A game end, then its confirmation.
+        if live.answered.is_some()
+            && live
+                .link
+                .send(&Message::GameEnd { reason: 0, stop: 1 })
+                .is_ok()
+        {
+            let deadline = Deadline::new("game end", 500, 0);
+            let _ = live
+                .link
+                .receive(&mut live.process, &deadline, "the game end's confirmation");
+        }
+        live.process.shutdown(Duration::from_millis(1000));
+        self.driver.finish();
+    }
+
+    fn driver(&self) -> &Driver {
+        &self.driver
+    }
+
+    fn driver_mut(&mut self) -> &mut Driver {
+        &mut self.driver
+    }
+}
+
+impl Drop for DxpPlayer {
+    fn drop(&mut self) {
+        Player::finish(self);
+    }
+}
