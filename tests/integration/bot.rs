@@ -83,6 +83,17 @@ impl Bot {
         self.line_within(PATIENCE).expect("the bot answers")
     }
 
+    /// Waits up to `wait` for the first bytes of output, line or not (a busy machine may take
+    /// a while to start the bot); whether any came.
+    fn output_within(&mut self, wait: Duration) -> bool {
+        if self.pending.is_empty()
+            && let Ok(chunk) = self.chunks.recv_timeout(wait)
+        {
+            self.pending.extend(chunk);
+        }
+        !self.pending.is_empty()
+    }
+
     fn wait(&mut self) -> std::process::ExitStatus {
         self.close_stdin();
         let deadline = Instant::now() + PATIENCE;
@@ -483,6 +494,7 @@ fn fault_hang() {
 #[test]
 fn fault_no_newline() {
     let mut bot = faulty_othello("no-newline");
+    assert!(bot.output_within(PATIENCE), "the bot wrote nothing");
     assert_eq!(bot.line_within(Duration::from_millis(500)), None);
     // The answer came, unterminated.
     let text = String::from_utf8_lossy(&bot.pending).to_string();

@@ -81,7 +81,7 @@ fn no_tracked_file_names_a_machine_path_or_the_shared_folder() {
                 .filter(|word| line.contains(word.as_str()))
                 .map(String::as_str)
                 .collect();
-            // `shared/` as a path of its own (not the end of a longer word).
+            // The folder's name as a path of its own (not the end of a longer word).
             let beside = line.match_indices(shared.as_str()).any(|(at, _)| {
                 !line[..at]
                     .chars()
