@@ -437,6 +437,8 @@ fn audit(found: &Path, engine: &dyn RulesEngine) -> Vec<Verdict> {
     let options = CaseOptions {
         perft_limit: None,
         tree_limit: 1000,
+        walk_limit: None,
+        solve_limit: None,
         snapshots: SnapshotPolicy::Ignore,
     };
     plan(&files, &engines, PlanScope::default())

@@ -99,6 +99,8 @@ fn run_specs(
     let options = RunOptions {
         perft_limit: Some(1_000_000),
         tree_limit: 1_000_000,
+        walk_limit: None,
+        solve_limit: None,
         snapshots: arbiter_runner::SnapshotPolicy::Ignore,
     };
     let planned = arbiter_runner::plan(&loaded.files, &engines, PlanScope::default());
@@ -692,6 +694,8 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     let options = RunOptions {
         perft_limit: Some(1_000_000),
         tree_limit: 1_000_000,
+        walk_limit: None,
+        solve_limit: None,
         snapshots: arbiter_runner::SnapshotPolicy::Ignore,
     };
     let results: Vec<CaseResult> =

@@ -67,6 +67,15 @@ pub struct AuditArgs {
     /// Skip perft lines above this many nodes (`none` runs all: Othello depth 14 takes minutes).
     #[arg(long, default_value = "20000000000")]
     pub perft_limit: String,
+    /// The most positions one perft walk may visit (`none`: as many as `--perft-limit`). The
+    /// default ends a walk in about a minute on a 2-core machine, so that a deep depth whose
+    /// expected count is small does not walk for hours.
+    #[arg(long, default_value_t = crate::perft::DEFAULT_WALK.to_string())]
+    pub walk_limit: String,
+    /// The nodes an exact solve may search when its suite case gives no budget (`none`: to the
+    /// end). Default: about a minute on a 2-core machine, `none` with `--slow`.
+    #[arg(long)]
+    pub solve_nodes: Option<String>,
     /// Cases run at once. Default: 1 when an external engine is audited (its answers are
     /// under a clock, and a busy machine would make it look slow), else one per core.
     #[arg(long)]
@@ -105,8 +114,14 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         .map(|dir| MatchSummary::load(dir).map_err(|error| anyhow::anyhow!("--match: {error}")))
         .collect::<Result<Vec<_>>>()?;
     let options = RunOptions {
-        perft_limit: parse_limit(&args.perft_limit)?,
+        perft_limit: parse_limit("--perft-limit", &args.perft_limit)?,
         tree_limit: 100_000_000,
+        walk_limit: parse_limit("--walk-limit", &args.walk_limit)?,
+        solve_limit: match &args.solve_nodes {
+            Some(text) => parse_limit("--solve-nodes", text)?,
+            None if args.slow => None,
+            None => Some(crate::search::DEFAULT_SOLVE_NODES),
+        },
         snapshots: if args.suites == Path::new(DEFAULT_SUITES) {
             SnapshotPolicy::Compare {
                 root: PathBuf::new(),
@@ -356,12 +371,12 @@ fn coverage_problem(coverage: &Coverage, min_coverage: Option<f64>) -> Option<St
     }
 }
 
-/// `--perft-limit`: a number (underscores allowed) or `none`.
-fn parse_limit(text: &str) -> Result<Option<u64>> {
+/// A limit option (`option`, for the message): a number (underscores allowed) or `none`.
+fn parse_limit(option: &str, text: &str) -> Result<Option<u64>> {
     match text {
         "none" => Ok(None),
         text => Ok(Some(text.replace('_', "").parse::<u64>().map_err(
-            |_| anyhow::anyhow!("--perft-limit: expected a number or `none`, got `{text}`"),
+            |_| anyhow::anyhow!("{option}: expected a number or `none`, got `{text}`"),
         )?)),
     }
 }
@@ -410,6 +425,8 @@ mod tests {
             slow: false,
             format: Format::Json,
             perft_limit: "1000000".to_owned(),
+            walk_limit: "none".to_owned(),
+            solve_nodes: None,
             jobs: Some(1),
             min_coverage: None,
             report: None,

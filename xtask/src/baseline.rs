@@ -229,6 +229,8 @@ fn suite_answers(
     let options = RunOptions {
         perft_limit: Some(0),
         tree_limit: 0,
+        walk_limit: None,
+        solve_limit: None,
         snapshots: SnapshotPolicy::Ignore,
     };
     let progress = Progress::new("suites", planned.len() as u64);
@@ -370,6 +372,8 @@ fn current_snapshots(
     let options = RunOptions {
         perft_limit: Some(0),
         tree_limit: 0,
+        walk_limit: None,
+        solve_limit: None,
         snapshots: policy,
     };
     let progress = Progress::new("suites", planned.len() as u64);

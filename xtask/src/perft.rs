@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use crate::Status;
+use crate::progress::Progress;
 
 /// The positions a walk visits by default before it stops: about a minute of Othello perft on a
 /// 2-core machine (depth 12 visits about 240 M positions in 4.6 s unloaded, README), so that a
@@ -71,7 +72,12 @@ pub fn run(args: &PerftArgs) -> Result<Status> {
     for depth in 1..=args.depth {
         let start = Instant::now();
         let limit = args.max_nodes;
-        let Some(nodes) = position.perft_within(depth, convention, limit)? else {
+        let spinner = Progress::spinner(&format!(
+            "perft depth {depth}: walking (at most {limit} positions; --max-nodes N raises it)"
+        ));
+        let walked = position.perft_within(depth, convention, limit);
+        spinner.finish();
+        let Some(nodes) = walked? else {
             eprintln!(
                 "depth {depth} stopped: its walk visited more than {limit} positions; \
                  --max-nodes N raises the budget"

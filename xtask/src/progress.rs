@@ -22,6 +22,20 @@ impl Progress {
         Progress { bar }
     }
 
+    /// A spinner for one long step of unknown length (a perft walk, a solve): `what` and the
+    /// time so far, redrawn every 200 ms on a terminal, so that a long walk is seen to be alive
+    /// and what bounds it.
+    #[must_use]
+    pub fn spinner(what: &str) -> Progress {
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {wide_msg}") {
+            bar.set_style(style);
+        }
+        bar.set_message(what.to_owned());
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        Progress { bar }
+    }
+
     /// One step done; `label` names it.
     pub fn inc(&self, label: &str) {
         self.bar.set_message(label.to_owned());

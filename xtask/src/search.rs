@@ -12,6 +12,7 @@ use serde_json::json;
 
 use crate::Status;
 use crate::position::{PositionArgs, set_up};
+use crate::progress::Progress;
 
 /// `cargo xtask search GAME --position P (--depth N | --nodes N | --time-ms N)`.
 #[derive(Args, Debug)]
@@ -104,15 +105,23 @@ fn search_and_print(
 ) -> Result<Status> {
     let (_, position) = set_up(position)?;
     let start = Instant::now();
-    let report = position
-        .search(algorithm, budget, params)
-        .map_err(|error| match (algorithm, budget) {
-            (Algorithm::Solve, Budget::Nodes(nodes)) => anyhow::anyhow!(
-                "{error} (the solve stopped at its budget of {nodes} nodes, about a minute by \
+    let spinner = Progress::spinner(&match budget {
+        Budget::Nodes(nodes) if algorithm == Algorithm::Solve => {
+            format!("solving (at most {nodes} nodes; --nodes N raises it)")
+        }
+        Budget::Nodes(nodes) => format!("searching ({algorithm}, {nodes} nodes)"),
+        Budget::Depth(depth) => format!("searching ({algorithm}, depth {depth})"),
+        Budget::Time(time) => format!("searching ({algorithm}, {} ms)", time.as_millis()),
+    });
+    let searched = position.search(algorithm, budget, params);
+    spinner.finish();
+    let report = searched.map_err(|error| match (algorithm, budget) {
+        (Algorithm::Solve, Budget::Nodes(nodes)) => anyhow::anyhow!(
+            "{error} (the solve stopped at its budget of {nodes} nodes, about a minute by \
                  default; --nodes N raises it)"
-            ),
-            _ => anyhow::Error::from(error),
-        })?;
+        ),
+        _ => anyhow::Error::from(error),
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     if json {
         println!("{}", to_json(&report, seconds));

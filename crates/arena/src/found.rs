@@ -312,6 +312,8 @@ mod tests {
         let options = RunOptions {
             perft_limit: None,
             tree_limit: 1000,
+            walk_limit: None,
+            solve_limit: None,
             snapshots: SnapshotPolicy::Ignore,
         };
         let planned = plan(&files, &engines, PlanScope::default());

@@ -74,6 +74,13 @@ pub struct RunOptions {
     pub perft_limit: Option<u64>,
     /// The most nodes a `tree` expectation may walk.
     pub tree_limit: u64,
+    /// The most positions one perft walk may visit (beside `perft_limit`, which bounds the
+    /// count expected): a spec whose expected count is small but whose walk is not (a deep
+    /// depth) ends there. `None`: `perft_limit` alone.
+    pub walk_limit: Option<u64>,
+    /// The nodes an exact solve without a budget of its own may search; `None`: to the end.
+    /// A case that meets it is not applicable, with the limit named, not failed.
+    pub solve_limit: Option<u64>,
     /// What happens to suite snapshots (only of engines whose searches are reproducible).
     pub snapshots: SnapshotPolicy,
 }
@@ -93,6 +100,8 @@ impl RunOptions {
         RunOptions {
             perft_limit: Some(perft_limit),
             tree_limit: 10_000_000,
+            walk_limit: None,
+            solve_limit: None,
             snapshots: SnapshotPolicy::Compare {
                 root: root.into(),
                 write_new: !is_ci(),
@@ -145,7 +154,8 @@ impl PlannedCase {
             }
             CaseRef::Suite { file, case } => {
                 let loaded = &files.suites[*file];
-                let (mut outcome, settings) = suite_check::run(engine, loaded, *case, &variant);
+                let (mut outcome, settings) =
+                    suite_check::run(engine, loaded, *case, &variant, options.solve_limit);
                 let snapshot = snapshot::check(
                     &options.snapshots,
                     engine,

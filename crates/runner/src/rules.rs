@@ -368,6 +368,7 @@ impl Check<'_> {
             }
         }
         let limit = options.perft_limit.unwrap_or(u64::MAX);
+        let walk = options.walk_limit.map_or(limit, |walk| walk.min(limit));
         let mut checked = 0;
         for (&depth, &expected) in &perft.nodes.value {
             if expected > limit {
@@ -376,10 +377,11 @@ impl Check<'_> {
                 ));
                 continue;
             }
-            let Some(actual) = answered(position.perft_within(depth, convention, limit))? else {
+            let Some(actual) = answered(position.perft_within(depth, convention, walk))? else {
                 self.outcome.notes.push(format!(
                     "perft depth {depth} ({expected} nodes expected) skipped: the walk visited \
-                     the run's node limit of {limit} positions without finishing"
+                     the run's limit of {walk} positions without finishing (`--walk-limit` \
+                     raises it)"
                 ));
                 continue;
             };

@@ -30,12 +30,14 @@ pub fn settings_of(loaded: &LoadedSuite, case: &SuiteCase) -> (Algorithm, Option
     (algorithm, case.budget.or(loaded.suite.budget))
 }
 
-/// Runs case `index` of `loaded` against `engine`.
+/// Runs case `index` of `loaded` against `engine`; an exact solve without a budget of its own
+/// searches at most `solve_limit` nodes.
 pub(crate) fn run(
     engine: &dyn RulesEngine,
     loaded: &LoadedSuite,
     index: usize,
     variant: &str,
+    solve_limit: Option<u64>,
 ) -> (CaseCheck, Settings) {
     let case = &loaded.suite.cases[index];
     let (algorithm, budget) = settings_of(loaded, case);
@@ -49,6 +51,7 @@ pub(crate) fn run(
     let search = Search {
         algorithm,
         budget,
+        solve_limit,
         file: &loaded.text,
     };
     let verdict = search.run(&mut outcome, engine, case, variant);
@@ -60,6 +63,8 @@ pub(crate) fn run(
 struct Search<'a> {
     algorithm: Algorithm,
     budget: Option<BudgetSpec>,
+    /// The run's nodes for a solve the case gives no budget (`None`: to the end).
+    solve_limit: Option<u64>,
     file: &'a str,
 }
 
@@ -117,10 +122,21 @@ impl Search<'_> {
             Some(BudgetSpec {
                 nodes: Some(nodes), ..
             }) => Budget::Nodes(nodes),
-            _ => Budget::Nodes(u64::MAX),
+            _ => Budget::Nodes(self.solve_limit.unwrap_or(u64::MAX)),
         };
         let report = match position.search(algorithm, search_budget, None) {
             Ok(report) => report,
+            // The run's limit, not the case's budget, stopped the solve: nothing was learnt
+            // of the engine, so the case is not applicable, naming how to lift the limit.
+            Err(SearchFailure::Search(SearchError::BudgetExhausted { .. }))
+                if budget.is_none() && self.solve_limit.is_some() =>
+            {
+                return outcome.stop(Stop::not_applicable(format!(
+                    "the solve reached the run's limit of {} nodes without a proof (the case \
+                     sets no budget; `--solve-nodes N` or `--solve-nodes none` lifts the limit)",
+                    self.solve_limit.unwrap_or_default()
+                )));
+            }
             Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
                 return outcome.stop(Stop::not_applicable(what));
             }

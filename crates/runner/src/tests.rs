@@ -26,6 +26,8 @@ fn limited(nodes: u64) -> RunOptions {
     RunOptions {
         perft_limit: Some(nodes),
         tree_limit: nodes,
+        walk_limit: None,
+        solve_limit: None,
         snapshots: SnapshotPolicy::Ignore,
     }
 }
@@ -49,6 +51,68 @@ fn a_deep_perft_line_with_a_small_expected_count_stops_at_the_node_limit() {
             .any(|note| note.contains("perft depth 100") && note.contains("without finishing")),
         "{:?}",
         result.notes
+    );
+}
+
+#[test]
+fn a_walk_stops_at_the_walk_limit_below_the_perft_limit_and_names_the_option() {
+    let options = RunOptions {
+        walk_limit: Some(10_000),
+        ..limited(1_000_000_000)
+    };
+    let results = run_spec(
+        "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {1: 4, 40: 5}}}\n",
+        &options,
+    );
+    let [result] = results.as_slice() else {
+        panic!("{results:?}")
+    };
+    assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
+    assert!(
+        result
+            .notes
+            .iter()
+            .any(|note| note.contains("perft depth 40")
+                && note.contains("limit of 10000 positions")
+                && note.contains("--walk-limit")),
+        "{:?}",
+        result.notes
+    );
+}
+
+/// An exact solve the case gives no budget stops at the run's solve limit: nothing is learnt of
+/// the engine, so the case is not applicable and says how to lift the limit (FFO #1 needs far
+/// more than 1,000 nodes).
+#[test]
+fn an_unbudgeted_solve_stops_at_the_runs_solve_limit_as_not_applicable() {
+    let engines = embedded_engines();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suites/othello/ffo-01-19.obf"),
+    )
+    .expect("the FFO file is in the repository");
+    let first: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
+    let suite = crate::suite::load_suite_str(Path::new("ffo.obf"), first, &engines)
+        .expect("the suite loads");
+    let files = CaseFiles {
+        specs: Vec::new(),
+        suites: vec![suite],
+    };
+    let options = RunOptions {
+        solve_limit: Some(1_000),
+        ..limited(1_000)
+    };
+    let results: Vec<CaseResult> = plan(&files, &engines, PlanScope::default())
+        .iter()
+        .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &options))
+        .collect();
+    let [result] = results.as_slice() else {
+        panic!("{results:?}")
+    };
+    assert_eq!(result.verdict, Verdict::NotApplicable, "{}", result.message);
+    let reason = result.reason.as_deref().unwrap_or("");
+    assert!(
+        reason.contains("limit of 1000 nodes") && reason.contains("--solve-nodes"),
+        "{reason}"
     );
 }
 

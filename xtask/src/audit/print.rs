@@ -90,7 +90,8 @@ pub fn table(audit: &Audit<'_>) {
     }
     if notes > 0 {
         println!(
-            "\n{notes} perft line(s) skipped above the node limit (--perft-limit none runs them)"
+            "\n{notes} perft line(s) skipped above the node limits (--perft-limit none \
+             --walk-limit none runs them)"
         );
     }
     if !orphans.is_empty() {
