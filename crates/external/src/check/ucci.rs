@@ -221,7 +221,7 @@ impl Checker {
         let started = Instant::now();
         let best = self.with_process(|player, process| {
             let go = go.unwrap_or_else(|| player.timed_go());
-            player.ban(banned.to_vec());
+            player.ban(banned);
             let best = player.think(process, position, &go, stop_after)?;
             Ok((best, Command::Go(go).format(player.dialect())))
         })?;
