@@ -424,11 +424,23 @@ impl UcciPlayer {
                 }
                 Ok(answer)
             }
-            Best::None => Err(Fault::protocol(
-                "answered `nobestmove` in a position with legal moves",
-            )),
+            Best::None => Err(no_move()),
         }
     }
+}
+
+/// The fault of `nobestmove` where the rules leave legal moves. UCCI 3.0 lets an engine answer
+/// it in a position it holds dead (ElephantEye does at its own 50-move count, and with no
+/// attacking piece left), so it is no protocol error; but the game goes on under the variant's
+/// rules, so no move came where one was due.
+pub(crate) fn no_move() -> Fault {
+    Fault::new(
+        FaultKind::NoAnswer,
+        "answered `nobestmove` where the rules leave legal moves (UCCI 3.0: the engine holds \
+         the position dead, a draw by its own reckoning; under the variant's rules the game \
+         goes on)"
+            .to_owned(),
+    )
 }
 
 /// The fault of a `go` left unanswered: a timeout, unless the engine printed lines that are not

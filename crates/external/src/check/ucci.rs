@@ -374,8 +374,9 @@ impl Checker {
                 };
                 let Best::Move { answer, .. } = best else {
                     break Err(Some(format!(
-                        "ply {}: `nobestmove` with legal moves left",
-                        history.len() + 1
+                        "ply {}: {}",
+                        history.len() + 1,
+                        crate::ucci::no_move()
                     )));
                 };
                 match validate(position.as_ref(), answer) {
