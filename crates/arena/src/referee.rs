@@ -235,7 +235,7 @@ pub struct Referee<'a> {
     pub max_plies: usize,
     pub control: Option<TimeControl>,
     /// Ban the moves that would complete a repetition the rules lose for their mover
-    /// ([`banned_repetitions`]); a banned move played is an illegal move.
+    /// (`banned_repetitions`); a banned move played is an illegal move.
     pub banmoves: bool,
 }
 
