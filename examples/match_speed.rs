@@ -112,6 +112,7 @@ fn referee_alone(config: &MatchConfig) -> f64 {
         variant: &config.variant,
         max_plies: config.max_plies,
         control: None,
+        banmoves: config.banmoves,
     };
     let settings = SeatSettings {
         control: None,

@@ -1,7 +1,8 @@
 //! Xiangqi over UCCI and UCI: arbiter-bot's protocol check under both, a fault bot that fails
-//! only on its fault.
+//! only on its fault, and the audit of the xiangqi specs through UCCI (play checks: every
+//! position goes as a FEN and the moves since the last capture).
 
-use super::external::{check_fails_only_on, engine, protocol_check};
+use super::external::{assert_no_leftovers, audit, check_fails_only_on, engine, protocol_check};
 
 const UCCI_SETUP_ROWS: &[&str] = &[
     "handshake: `ucci` → `ucciok`",
@@ -42,4 +43,34 @@ fn arbiter_bot_passes_the_ucci_and_uci_protocol_checks() {
 fn a_ucci_bot_that_plays_illegal_moves_fails_only_there() {
     let ucci = ("xiangqi", "standard", "ucci");
     check_fails_only_on(ucci, "illegal", &["illegal-move"], UCCI_SETUP_ROWS);
+}
+
+#[test]
+fn a_ucci_bot_that_prints_garbage_is_a_protocol_error() {
+    // Skipped while waiting (engines may print what a GUI does not know), the garbage names
+    // the fault at the deadline: a protocol error, never a bare timeout.
+    let ucci = ("xiangqi", "standard", "ucci");
+    check_fails_only_on(ucci, "garbage", &["protocol-error"], UCCI_SETUP_ROWS);
+}
+
+#[test]
+fn the_xiangqi_specs_meet_a_ucci_engine_through_fens() {
+    let engine = engine("t-xiangqi-audit", "xiangqi", "standard", "ucci", &[]);
+    // `audit` fails on any case that is neither passed nor not applicable.
+    let (total, passed, not_applicable) = audit(&engine, "xiangqi");
+    eprintln!("{passed} of {total} passed; not applicable: {not_applicable:#?}");
+    assert!(total >= 50, "{total} xiangqi cases planned");
+    // Only positions that are over (and not won by their last move), or invalid, have no move
+    // to ask: every other case goes as a FEN and its moves.
+    for message in &not_applicable {
+        assert!(
+            message.contains("over")
+                || message.contains("impossible position")
+                || message.contains("invalid")
+                || message.contains("not a position"),
+            "{message}"
+        );
+    }
+    assert_eq!(passed + not_applicable.len(), total);
+    assert_no_leftovers(&engine);
 }

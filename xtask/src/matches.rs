@@ -95,6 +95,11 @@ pub struct PlayArgs {
     /// The referee's move limit (a game reaching it is drawn); default per game.
     #[arg(long)]
     pub max_plies: Option<usize>,
+    /// Ban each move that would complete a repetition the variant's ruling loses for its
+    /// mover, as UCCI's league does (`banmoves` to UCCI engines; a banned move played is an
+    /// illegal move); without it such a move is played and loses.
+    #[arg(long)]
+    pub banmoves: bool,
     /// The match directory (default: `matches/<A>-vs-<B>[-N]`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -203,6 +208,7 @@ fn configure(args: &PlayArgs) -> Result<MatchConfig> {
         depth: args.depth,
         openings: args.openings.clone(),
         max_plies: args.max_plies,
+        banmoves: args.banmoves,
         shard: args.shard,
     };
     request.build(&root()).map_err(|e| anyhow!(e))

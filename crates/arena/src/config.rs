@@ -91,6 +91,12 @@ pub struct MatchConfig {
     pub budget: Option<FixedBudget>,
     /// The referee's move limit.
     pub max_plies: usize,
+    /// The referee bans each move that would complete a repetition the variant's ruling loses
+    /// for its mover, as UCCI's league does (UCCI engines are sent `banmoves`), and a banned
+    /// move played is an illegal move (code `banned`); without it such a move is played and
+    /// loses by the ruling.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub banmoves: bool,
     pub book: OpeningBook,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,

@@ -108,6 +108,7 @@ impl Seat for ExternalSeat {
         if let Some(turn_ms) = turn.limit.move_ms {
             player.set_clock(turn_ms, turn.limit.time_left_ms);
         }
+        player.ban(turn.banned);
         let answer = player.answer(turn.history)?;
         Ok(Reply {
             answer,

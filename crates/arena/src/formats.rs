@@ -1,8 +1,11 @@
 //! Game records in the formats game tools read: SGF (`FF[4]`) for gomoku, renju and Connect6,
 //! GGF for Othello (the format of GGS, NBoard and Edax's `game_import_ggf`), PDN for draughts
-//! (the Portable Draughts Notation of the Hub GUI, Scan and Kingsrow), and a move list in
+//! (the Portable Draughts Notation of the Hub GUI, Scan and Kingsrow), PGN with ICCS moves for
+//! xiangqi ([`pgn`]), and a move list in
 //! arbiter's notation for the other games. Each carries the time of every engine move and,
 //! where the format has room, what the engine said; the JSON record keeps everything.
+
+mod pgn;
 
 use std::fmt::Write as _;
 
@@ -16,6 +19,7 @@ pub(crate) fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static 
     match (record.game.as_str(), board_size) {
         ("othello", _) => ("ggf", ggf(record)),
         ("draughts", _) => ("pdn", pdn(record)),
+        ("xiangqi", _) => ("pgn", pgn::pgn(record)),
         ("gomoku" | "connect6", Some(size)) => ("sgf", sgf(record, size)),
         _ => ("txt", text(record)),
     }

@@ -189,12 +189,54 @@ fn draw(dice: &mut arbiter_search::SplitMix64, events: &[(String, u32)]) -> Stri
     events[events.len() - 1].0.clone()
 }
 
+/// The legal moves in `game`'s position that would end the game by a repetition lost by their
+/// mover (perpetual check or chase under the variant's ruling): what UCCI's league bans with
+/// `banmoves` instead of letting the move be played and lost.
+///
+/// # Errors
+/// The position does not set up on the referee's rules (a match's always does: every move
+/// was judged).
+pub(crate) fn banned_repetitions(
+    engine: &dyn RulesEngine,
+    variant: &str,
+    game: &PositionRequest,
+) -> Result<Vec<String>, String> {
+    let after = |moves: Vec<String>| {
+        let request = PositionRequest {
+            moves,
+            ..game.clone()
+        };
+        engine
+            .position(variant, &request)
+            .map_err(|error| error.to_string())
+    };
+    let position = after(game.moves.clone())?;
+    let mover = position.to_move();
+    let legal = position.legal_moves().map_err(|error| error.to_string())?;
+    let mut banned = Vec::new();
+    for mv in legal {
+        let mut line = game.moves.clone();
+        line.push(mv.clone());
+        let outcome = after(line)?.outcome().map_err(|error| error.to_string())?;
+        if let Some(over) = outcome
+            && over.reason == "repetition"
+            && over.winner.as_deref().is_some_and(|winner| winner != mover)
+        {
+            banned.push(mv);
+        }
+    }
+    Ok(banned)
+}
+
 /// A game's rules and limits.
 pub struct Referee<'a> {
     pub engine: &'a dyn RulesEngine,
     pub variant: &'a str,
     pub max_plies: usize,
     pub control: Option<TimeControl>,
+    /// Ban the moves that would complete a repetition the rules lose for their mover
+    /// (`banned_repetitions`); a banned move played is an illegal move.
+    pub banmoves: bool,
 }
 
 impl Referee<'_> {
@@ -295,12 +337,22 @@ impl Referee<'_> {
         clocks: &mut Clocks,
         sides: &[&str; 2],
     ) -> Result<Result<(), FaultRecord>, String> {
+        let banned = if self.banmoves {
+            let game = PositionRequest {
+                moves: board.history.clone(),
+                ..PositionRequest::default()
+            };
+            banned_repetitions(self.engine, self.variant, &game)?
+        } else {
+            Vec::new()
+        };
         let position = board.position.as_ref();
         let side = usize::from(!position.is_to_move(sides[0]));
         let turn = Turn {
             history: &board.history,
             position,
             limit: clocks.limit(side),
+            banned: &banned,
         };
         let asked = Instant::now();
         let reply = table.seats[side].play(&turn);
@@ -339,6 +391,17 @@ impl Referee<'_> {
                 )));
             }
         };
+        if banned.contains(&mv) {
+            return Ok(Err(faulted(
+                FaultKind::IllegalMove,
+                Some("banned".to_owned()),
+                format!(
+                    "`{mv}` was banned (`banmoves`): it completes a repetition the rules lose \
+                     for its mover"
+                ),
+                Some(mv),
+            )));
+        }
         let time_ms = Some(elapsed.as_secs_f64() * 1000.0);
         board
             .play(mv.clone(), false, time_ms, reply.info)
@@ -478,6 +541,7 @@ mod tests {
             variant,
             max_plies: 20,
             control: None,
+            banmoves: false,
         };
         let opening = Opening {
             id: "t".to_owned(),
@@ -556,6 +620,34 @@ mod tests {
         let fault = record.fault.as_ref().unwrap();
         assert_eq!(fault.kind, FaultKind::IllegalMove);
         assert_eq!(fault.code.as_deref(), Some("notation"));
+    }
+
+    #[test]
+    fn banmoves_bans_only_the_move_that_completes_a_losing_repetition() {
+        let engine = find_engine("xiangqi").unwrap();
+        let game = |text: Option<&str>, moves: &str| PositionRequest {
+            text: text.map(str::to_owned),
+            moves: moves.split_whitespace().map(str::to_owned).collect(),
+            ..PositionRequest::default()
+        };
+        // Fairy-Stockfish's “direct chase by cannon” (specs/xiangqi/repetition-axf.yaml): red's
+        // cannon chases the rook; its third b2a2 loses for red, so it is banned.
+        let chase = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+        let before = game(Some(chase), "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7");
+        let banned = banned_repetitions(engine.as_ref(), "standard", &before).unwrap();
+        assert_eq!(banned, ["b2a2"]);
+        // Under the check-only profile the same chase draws: nothing is banned.
+        let banned = banned_repetitions(engine.as_ref(), "check-only", &before).unwrap();
+        assert!(banned.is_empty(), "{banned:?}");
+        // An idle repetition draws, and a repetition the other side loses is a win: neither
+        // is banned.
+        let idle = game(None, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0");
+        let banned = banned_repetitions(engine.as_ref(), "standard", &idle).unwrap();
+        assert!(banned.is_empty(), "{banned:?}");
+        let pins = "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b - - 0 1";
+        let winning = game(Some(pins), "e3g4 e1f1 g4e3 f1e1 e3g4 e1f1 g4e3");
+        let banned = banned_repetitions(engine.as_ref(), "standard", &winning).unwrap();
+        assert!(banned.is_empty(), "{banned:?}");
     }
 
     #[test]

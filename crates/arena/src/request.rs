@@ -32,6 +32,8 @@ pub struct MatchRequest {
     /// A book file, a shipped book's name, `start`, or `None` for the game's default.
     pub openings: Option<String>,
     pub max_plies: Option<usize>,
+    /// Ban the moves that would complete a losing repetition ([`MatchConfig::banmoves`]).
+    pub banmoves: bool,
     pub shard: Option<Shard>,
 }
 
@@ -179,6 +181,7 @@ impl MatchRequest {
             max_plies: self
                 .max_plies
                 .unwrap_or_else(|| referee::max_plies(&game, size, &variant)),
+            banmoves: self.banmoves,
             game,
             variant,
             engines: entries,

@@ -161,6 +161,7 @@ impl Runner {
             variant: &self.config.variant,
             max_plies: self.config.max_plies,
             control: self.config.time_control,
+            banmoves: self.config.banmoves,
         };
         let spec = GameSpec {
             index,

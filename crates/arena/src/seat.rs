@@ -18,6 +18,8 @@ pub struct Turn<'a> {
     pub(crate) history: &'a [String],
     pub(crate) position: &'a dyn Position,
     pub(crate) limit: TurnLimit,
+    /// Moves the referee bans here (a repetition lost by its mover, under `--banmoves`).
+    pub(crate) banned: &'a [String],
 }
 
 /// What an engine said about its move, where its protocol gives it.

@@ -11,7 +11,7 @@
 //! DIR/state.json          progress after the last finished game (counts, Elo, LLR)
 //! DIR/result.json         the result (written at the end, and by `match merge`)
 //! DIR/games/00012.json    each finished game: moves, times, engine info, result, fault
-//! DIR/games/00012.ggf     … and in its game's format (.sgf, .ggf, .pdn or .txt)
+//! DIR/games/00012.ggf     … and in its game's format (.sgf, .ggf, .pdn, .pgn or .txt)
 //! DIR/found/*.yaml        a spec case for each fault
 //! DIR/logs/               external engines' stderr
 //! ```

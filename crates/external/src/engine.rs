@@ -489,6 +489,32 @@ struct ExternalPosition {
 }
 
 impl ExternalPosition {
+    /// The case's board as its one-line form, before any of its moves, and the moves played
+    /// from it since (the case's, then this handle's); `None` for a position given as moves
+    /// from the start or a board the reference rules do not set up.
+    fn start_and_moves(&self) -> Option<(String, Vec<String>)> {
+        if self.start.text.is_none() && self.start.board.is_none() {
+            return None;
+        }
+        let reference = self.engine.shared.reference.as_ref();
+        let bare = PositionRequest {
+            moves: Vec::new(),
+            move_text: None,
+            history: None,
+            ..self.start.clone()
+        };
+        let board = reference.position(&self.variant, &bare).ok()?;
+        let mut moves = self
+            .start
+            .move_text
+            .as_deref()
+            .map(|text| reference.split_moves(text))
+            .unwrap_or_default();
+        moves.extend(self.start.moves.iter().cloned());
+        moves.extend(self.played.iter().cloned());
+        Some((board.text(), moves))
+    }
+
     /// A `pv` must be a line of the game from this position that starts with the best move:
     /// every token a move the reference rules play in turn, so that trailing text after a
     /// move cannot pass as a line.
@@ -614,7 +640,14 @@ impl ExternalPosition {
                 if stood.is_some() {
                     as_it_stands = Some(reason.clone());
                 }
-                match stood.or_else(|| player.answer_text(&text)) {
+                let replayed = || {
+                    let (start, moves) = self.start_and_moves()?;
+                    player.answer_after(&start, &moves)
+                };
+                match stood
+                    .or_else(replayed)
+                    .or_else(|| player.answer_text(&text))
+                {
                     Some(answer) => answer,
                     None => {
                         player.finish();

@@ -70,6 +70,18 @@ pub trait Player: Send {
     fn answer_text(&mut self, _text: &str) -> Option<Result<Answer, Fault>> {
         None
     }
+    /// The answer in the game that starts from a board given by the game's one-line form and
+    /// goes on with `moves`, if the protocol sets a start position and plays moves from it
+    /// (UCCI's `position fen F moves …`): the engine then knows the moves a repetition ruling
+    /// reads, which the board after them alone ([`Player::answer_text`]) does not hold. `None`
+    /// when it cannot.
+    fn answer_after(&mut self, _start: &str, _moves: &[String]) -> Option<Result<Answer, Fault>> {
+        None
+    }
+    /// Moves the next answer may not play (a repetition the referee rules lost, which UCCI's
+    /// league bans): sent where the protocol has a command for it (UCCI `banmoves`), else
+    /// ignored (a banned move played is then the engine's fault).
+    fn ban(&mut self, _moves: &[String]) {}
     /// The game is over after `history` (the last move may be the opponent's, not yet sent):
     /// tell the engine as its platform does (the CCGC platform's `end`). Most protocols have
     /// nothing to say here; [`Player::finish`] still ends the process.

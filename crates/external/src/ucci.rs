@@ -10,8 +10,9 @@
 //!   `readyok`. Lines before `ucciok` that are neither (Fairy-Stockfish's banner) are skipped
 //!   with a warning.
 //! * **Positions**: `position fen F moves m…`, F the position after the last capture and the
-//!   moves since (UCCI 3.0 §"position": the engine needs no more to judge repetitions), or a FEN
-//!   alone for a position given as it stands; then `banmoves` when moves are banned (UCCI),
+//!   moves since (UCCI 3.0 §"position": the engine needs no more to judge repetitions), from
+//!   the start or from a case's board (its FEN and its moves, so that a case about a
+//!   repetition reaches the engine with the moves that make it); then `banmoves` when moves are banned (UCCI),
 //!   and `isready` … `readyok`, so that a late `bestmove` of an earlier `go` is skipped and
 //!   noted, never read as the next answer.
 //! * **Time**: UCCI `go time T movestogo 1`, UCI `go movetime T`, T the move time (a match's
@@ -26,7 +27,7 @@ use super::board::Answer;
 use super::driver::{Driver, Goodbye, blank};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
-use arbiter_engine::fault::Fault;
+use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_engine::{PositionRequest, RulesEngine, find_engine};
 use arbiter_protocol::Protocol;
 use arbiter_protocol::ucci::{Command, Dialect, Go, Position, Reply, UcciClock};
@@ -110,12 +111,6 @@ impl UcciPlayer {
     #[must_use]
     pub(crate) fn dialect(&self) -> Dialect {
         self.dialect
-    }
-
-    /// Bans `moves` (ICCS) in the next position, as UCCI's `banmoves` (a referee's ruling of
-    /// a repetition the engine may not complete). Ignored under UCI, which has no such command.
-    pub(crate) fn ban(&mut self, moves: Vec<String>) {
-        self.banned = moves;
     }
 
     /// Sends one line in the dialect.
@@ -239,8 +234,23 @@ impl UcciPlayer {
     /// # Errors
     /// A history the reference rules do not replay.
     pub(crate) fn position_after(&self, history: &[String]) -> Result<Position, Fault> {
+        self.position_from(None, history)
+    }
+
+    /// The `position` command of the game that starts from `start` (a FEN; the initial
+    /// position when `None`) and goes on with `moves`: the FEN after the last capture among
+    /// them (`start` itself when none captures) and the moves since.
+    ///
+    /// # Errors
+    /// A start or moves the reference rules do not replay.
+    pub(crate) fn position_from(
+        &self,
+        start: Option<&str>,
+        moves: &[String],
+    ) -> Result<Position, Fault> {
         let replay = |moves: &[String]| {
             let request = PositionRequest {
+                text: start.map(str::to_owned),
                 moves: moves.to_vec(),
                 ..PositionRequest::default()
             };
@@ -251,7 +261,7 @@ impl UcciPlayer {
         let mut position = replay(&[])?;
         let mut pieces = piece_count(&position.text());
         let mut last_capture = 0;
-        for (ply, mv) in history.iter().enumerate() {
+        for (ply, mv) in moves.iter().enumerate() {
             position
                 .play(mv)
                 .map_err(|refusal| Fault::protocol(format!("`{mv}` does not replay: {refusal}")))?;
@@ -262,13 +272,13 @@ impl UcciPlayer {
             pieces = now;
         }
         let fen = if last_capture == 0 {
-            None
+            start.map(str::to_owned)
         } else {
-            Some(replay(&history[..last_capture])?.text())
+            Some(replay(&moves[..last_capture])?.text())
         };
         Ok(Position {
             fen,
-            moves: history[last_capture..].to_vec(),
+            moves: moves[last_capture..].to_vec(),
         })
     }
 
@@ -350,14 +360,23 @@ impl UcciPlayer {
         }
         let deadline = self.driver.timing().for_move();
         let dialect = self.dialect;
+        // Lines that are neither an answer nor `info`: skipped, as UCCI and UCI tell a GUI to
+        // skip what it does not know, but kept to name the fault if no answer comes.
+        let foreign = std::cell::RefCell::new((0_usize, None::<String>));
         let is_answer = |line: &str| {
-            matches!(
-                Reply::parse(dialect, line),
-                Ok(Reply::BestMove { .. } | Reply::NoBestMove)
-            ) || line.trim_start().starts_with("bestmove")
+            let reply = Reply::parse(dialect, line);
+            let answer = matches!(reply, Ok(Reply::BestMove { .. } | Reply::NoBestMove))
+                || line.trim_start().starts_with("bestmove");
+            if !answer && !matches!(reply, Ok(Reply::Info(_))) && !blank(line) {
+                let mut foreign = foreign.borrow_mut();
+                foreign.0 += 1;
+                foreign.1.get_or_insert_with(|| preview(line));
+            }
+            answer
         };
-        let line =
-            process.read_answer(&deadline, "`bestmove` to `go`", &|line| !is_answer(line))?;
+        let line = process
+            .read_answer(&deadline, "`bestmove` to `go`", &|line| !is_answer(line))
+            .map_err(|fault| no_answer(fault, &foreign.borrow()))?;
         self.driver.note_late(&deadline, "its `bestmove`");
         process.watch_memory(true)?;
         Ok(match Reply::parse(dialect, &line) {
@@ -405,10 +424,37 @@ impl UcciPlayer {
                 }
                 Ok(answer)
             }
-            Best::None => Err(Fault::protocol(
-                "answered `nobestmove` in a position with legal moves",
-            )),
+            Best::None => Err(no_move()),
         }
+    }
+}
+
+/// The fault of `nobestmove` where the rules leave legal moves. UCCI 3.0 lets an engine answer
+/// it in a position it holds dead (ElephantEye does at its own 50-move count, and with no
+/// attacking piece left), so it is no protocol error; but the game goes on under the variant's
+/// rules, so no move came where one was due.
+pub(crate) fn no_move() -> Fault {
+    Fault::new(
+        FaultKind::NoAnswer,
+        "answered `nobestmove` where the rules leave legal moves (UCCI 3.0: the engine holds \
+         the position dead, a draw by its own reckoning; under the variant's rules the game \
+         goes on)"
+            .to_owned(),
+    )
+}
+
+/// The fault of a `go` left unanswered: a timeout, unless the engine printed lines that are not
+/// the protocol's instead of its answer. Those are skipped while waiting (an engine may print
+/// what a GUI does not know), so only the deadline tells them apart from a slow answer: then
+/// the engine spoke something else, a protocol error.
+fn no_answer(fault: Fault, foreign: &(usize, Option<String>)) -> Fault {
+    match (fault.kind, foreign) {
+        (FaultKind::Timeout, (count, Some(first))) => Fault::protocol(format!(
+            "printed {count} line(s) that are not UCCI/UCI (the first: `{first}`) and no \
+             `bestmove`: {}",
+            fault.detail
+        )),
+        _ => fault,
     }
 }
 
@@ -436,12 +482,26 @@ impl Player for UcciPlayer {
         self.answer_position(&position)
     }
 
+    fn answer_after(&mut self, start: &str, moves: &[String]) -> Option<Result<Answer, Fault>> {
+        Some(
+            self.position_from(Some(start), moves)
+                .and_then(|position| self.answer_position(&position)),
+        )
+    }
+
     fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
         let position = Position {
             fen: Some(text.to_owned()),
             moves: Vec::new(),
         };
         Some(self.answer_position(&position))
+    }
+
+    /// Bans `moves` (ICCS) in the next position, as UCCI's `banmoves` (a referee's ruling of
+    /// a repetition the engine may not complete). Not sent under UCI, which has no such
+    /// command.
+    fn ban(&mut self, moves: &[String]) {
+        self.banned = moves.to_vec();
     }
 
     fn last_note(&self) -> Option<String> {
@@ -486,6 +546,28 @@ mod tests {
         let quiet = player().position_after(&moves("h2e2 h9g7")).unwrap();
         assert_eq!(quiet.fen, None);
         assert_eq!(quiet.moves, moves("h2e2 h9g7"));
+    }
+
+    #[test]
+    fn a_case_board_goes_with_its_moves_until_a_capture() {
+        let moves = |text: &str| {
+            text.split_whitespace()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        // Fairy-Stockfish's “creating pins to undermine root”: the horse's shuffle is what
+        // a repetition ruling reads, so it goes with the board.
+        let start = "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b - - 0 1";
+        let shuffle = moves("e3g4 e1f1 g4e3 f1e1 e3g4 e1f1 g4e3");
+        let position = player().position_from(Some(start), &shuffle).unwrap();
+        assert_eq!(position.fen.as_deref(), Some(start));
+        assert_eq!(position.moves, shuffle);
+        // d3d2 takes red's horse: the FEN is the board after it.
+        let position = player()
+            .position_from(Some(start), &moves("e3g4 e1f1 d3d2 f1e1"))
+            .unwrap();
+        assert_eq!(position.moves, moves("f1e1"));
+        assert_eq!(piece_count(position.fen.as_deref().unwrap()), 7);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The play check: what a player-only engine (a tournament protocol, no rule queries) gets
 //! instead of a spec case's rule expectations. Whatever the case expects, the move the engine
 //! chooses in the case's position must be legal under the reference rules, a pass exactly
-//! when only a pass is legal, an exchange only where offered. A case whose last move wins the
-//! game (a renju five that is also a double-four, white's overline) is checked one ply back:
-//! the engine, to move there, must win at once as that move does. Other finished positions and
-//! impossible ones are not applicable. A pass here is a *play check*, never a verified rule.
+//! when only a pass is legal, an exchange only where offered. A case whose last move ends the
+//! game is checked one ply back: where that move wins (a renju five that is also a double-four,
+//! white's overline, a repetition the opponent loses), the engine, to move there, must win at
+//! once as that move does; where it loses for its mover (a perpetual check or chase completed, a
+//! foul under foul-loses rules), the engine must not lose at once, unless every legal move there
+//! does. Other finished positions and impossible ones are not applicable. A pass here is a *play
+//! check*, never a verified rule.
 
 use super::result::{Board, Finding, Level, Verdict};
 use super::{CaseCheck, Stop};
@@ -37,7 +40,7 @@ pub(crate) fn check(
     match super::answered(position.outcome()) {
         Ok(None) => {}
         Ok(Some(over)) => {
-            if let Some(verdict) = win_in_one(outcome, engine, variant, request, &over) {
+            if let Some(verdict) = last_move(outcome, engine, variant, request, &over) {
                 return verdict;
             }
             return outcome.stop(Stop::not_applicable(format!(
@@ -80,11 +83,13 @@ pub(crate) fn check(
     }
 }
 
-/// The play check of a case whose last move (of `moves:`) wins the game for its mover: the
-/// engine gets the position before that move and must win at once, as the case's move does
-/// (the case is about that move being a win, so an engine that misjudges the rule does not
-/// play it). `None` when the case is no such case.
-fn win_in_one(
+/// The play check of a case whose last move (of `moves:`) ends the game with a winner: the
+/// engine gets the position before that move. Where the move wins for its mover, the engine
+/// must win at once, as the case's move does (the case is about that move being a win, so an
+/// engine that misjudges the rule does not play it); where it loses for its mover, the engine
+/// must not lose at once (an engine that misjudges the rule plays it), provided the reference
+/// rules leave a move that does not. `None` when the case is no such case.
+fn last_move(
     outcome: &mut CaseCheck,
     engine: &dyn RulesEngine,
     variant: &str,
@@ -106,15 +111,41 @@ fn win_in_one(
         ..request.clone()
     };
     let before = engine.position(variant, &before_request).ok()?;
-    if !before.is_to_move(winner) {
-        return None;
-    }
     let mover = before.to_move();
+    let wins = before.is_to_move(winner);
+    // Whether a move ends the game at once with `mover` the winner (`won`) or the loser, on the
+    // reference rules (an external position's outcome is the reference's too).
+    let ends = |mv: &str, won: bool| {
+        let mut after = engine.position(variant, &before_request).ok()?;
+        Some(
+            after.play(mv).is_ok()
+                && matches!(
+                    super::answered(after.outcome()),
+                    Ok(Some(result)) if result.winner.as_deref().is_some_and(|w| (w == mover) == won)
+                ),
+        )
+    };
+    if !wins {
+        // An engine with no move but a losing one is not asked.
+        let reference = arbiter_engine::find_engine(engine.game())?;
+        let legal = reference
+            .position(variant, &before_request)
+            .ok()?
+            .legal_moves()
+            .ok()?;
+        if legal.iter().all(|mv| ends(mv, false).unwrap_or(true)) {
+            return None;
+        }
+    }
     outcome.board = Some(Board {
         diagram: before.diagram(),
         text: before.text(),
     });
-    let expected = format!("a move that wins at once, as the case's `{last}` does ({over})");
+    let expected = if wins {
+        format!("a move that wins at once, as the case's `{last}` does ({over})")
+    } else {
+        format!("a move that does not lose at once, as the case's `{last}` does ({over})")
+    };
     outcome.level = Some(Level::Play);
     let report = match before.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
         Ok(report) => report,
@@ -142,20 +173,19 @@ fn win_in_one(
     let played = report.best.clone().unwrap_or_default();
     outcome.engine_said = Some(format!("plays {played} (before the case's `{last}`)"));
     outcome.search = Some(report);
-    // The engine's move was validated; the reference rules say whether it won.
-    let mut after = engine.position(variant, &before_request).ok()?;
-    let won = after.play(&played).is_ok()
-        && matches!(
-            super::answered(after.outcome()),
-            Ok(Some(result)) if result.winner.as_deref() == Some(mover.as_str())
-        );
-    if won {
+    // The engine's move was validated; the reference rules say whether it won or lost.
+    if ends(&played, wins)? == wins {
         return Some(Verdict::Pass);
     }
+    let what = if wins {
+        "does not win at once"
+    } else {
+        "loses at once"
+    };
     outcome.findings.push(Finding::new(
         "play",
         expected,
-        format!("it played `{played}`, which does not win at once"),
+        format!("it played `{played}`, which {what}"),
     ));
     Some(Verdict::Fail)
 }

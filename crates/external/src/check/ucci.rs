@@ -221,7 +221,7 @@ impl Checker {
         let started = Instant::now();
         let best = self.with_process(|player, process| {
             let go = go.unwrap_or_else(|| player.timed_go());
-            player.ban(banned.to_vec());
+            player.ban(banned);
             let best = player.think(process, position, &go, stop_after)?;
             Ok((best, Command::Go(go).format(player.dialect())))
         })?;
@@ -374,8 +374,9 @@ impl Checker {
                 };
                 let Best::Move { answer, .. } = best else {
                     break Err(Some(format!(
-                        "ply {}: `nobestmove` with legal moves left",
-                        history.len() + 1
+                        "ply {}: {}",
+                        history.len() + 1,
+                        crate::ucci::no_move()
                     )));
                 };
                 match validate(position.as_ref(), answer) {
