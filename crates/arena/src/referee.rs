@@ -342,7 +342,7 @@ impl Referee<'_> {
             return Ok(Settled::Rules);
         };
         let mut lists: [Option<Vec<String>>; 2] = [None, None];
-        for side in 0..2 {
+        for (side, list) in lists.iter_mut().enumerate() {
             let named = match play.table.seats[side].dead_stones(&play.board.history) {
                 Ok(named) => named,
                 Err(fault) => {
@@ -371,7 +371,7 @@ impl Referee<'_> {
                 .collect();
             named.sort();
             named.dedup();
-            lists[side] = Some(named);
+            *list = Some(named);
         }
         if lists.iter().all(Option::is_none) {
             return Ok(Settled::Rules);
@@ -385,9 +385,8 @@ impl Referee<'_> {
             }
         };
         if first == second {
-            let outcome = match position.outcome_with_dead(&first) {
-                Some(Ok(outcome)) => outcome,
-                _ => return Ok(Settled::Rules),
+            let Some(Ok(outcome)) = position.outcome_with_dead(&first) else {
+                return Ok(Settled::Rules);
             };
             let note = format!(
                 "both engines hold dead: {}; counted by the rules of {}",
