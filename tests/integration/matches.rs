@@ -661,3 +661,34 @@ fn a_hanging_engine_loses_on_time() {
         vec![Verdict::Pass; 2]
     );
 }
+
+/// Go over GTP: arbiter-bot names no dead stones (`final_status_list dead` is empty) and the
+/// embedded engine cannot say, so the referee counts each game by the rules; the records are
+/// SGF with Go's root properties.
+#[test]
+fn a_go_match_over_gtp_ends_by_the_rules_and_is_recorded_as_sgf() {
+    let dir = scratch("go-gtp");
+    let gtp = bot(&dir, "go-bot", "go", "chinese@5", "gtp", &[]);
+    let request = MatchRequest {
+        engines: ["go".to_owned(), gtp.display().to_string()],
+        games: 2,
+        nodes: Some(300),
+        openings: Some("start".to_owned()),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    play(&out, request.build(root()).unwrap());
+    let result = result_file(&out);
+    for game in result["games"].as_array().unwrap() {
+        assert!(game["fault"].is_null(), "{game:#}");
+        assert!(
+            ["passes", "repetition"].contains(&game["reason"].as_str().unwrap()),
+            "{game:#}"
+        );
+    }
+    let sgf = std::fs::read_to_string(out.join("games/00000.sgf")).unwrap();
+    assert!(
+        sgf.starts_with("(;FF[4]CA[UTF-8]GM[1]SZ[5]AP[arbiter]KM[7.5]HA[0]RU[Chinese]"),
+        "{sgf}"
+    );
+}

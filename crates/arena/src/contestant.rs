@@ -304,14 +304,21 @@ impl Contestant {
     #[must_use]
     pub fn seat(&self, settings: SeatSettings, log_dir: &Path) -> SeatPlan {
         match self {
-            Contestant::Embedded { params_yaml, .. } => {
+            Contestant::Embedded {
+                engine,
+                params_yaml,
+            } => {
                 let limit = match (settings.budget, settings.control) {
                     (Some(budget), _) => SearchLimit::Fixed(budget),
                     (None, Some(_)) => SearchLimit::Clock,
                     (None, None) => SearchLimit::Fixed(Budget::Nodes(DEFAULT_NODES)),
                 };
                 SeatPlan {
-                    seat: Box::new(EmbeddedSeat::new(params_yaml.clone(), limit)),
+                    seat: Box::new(EmbeddedSeat::new(
+                        params_yaml.clone(),
+                        limit,
+                        engine.plays_with(),
+                    )),
                     fallback_move_ms: None,
                     tolerance_ms: 0,
                 }

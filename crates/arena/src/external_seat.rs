@@ -125,6 +125,19 @@ impl Seat for ExternalSeat {
         }
     }
 
+    fn dead_stones(&mut self, history: &[String]) -> Result<Option<Vec<String>>, Fault> {
+        match self.player.as_mut() {
+            Some(player) => player.dead_stones(history),
+            None => Ok(None),
+        }
+    }
+
+    fn begin_play_out(&mut self) {
+        if let Some(player) = self.player.as_mut() {
+            player.begin_play_out();
+        }
+    }
+
     fn finish(&mut self) {
         if let Some(player) = self.player.as_mut() {
             player.finish();

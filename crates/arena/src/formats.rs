@@ -1,8 +1,8 @@
-//! Game records in the formats game tools read: SGF (`FF[4]`) for gomoku, renju and Connect6,
-//! GGF for Othello (the format of GGS, NBoard and Edax's `game_import_ggf`), PDN for draughts
-//! (the Portable Draughts Notation of the Hub GUI, Scan and Kingsrow), PGN with ICCS moves for
-//! xiangqi ([`pgn`]), and a move list in
-//! arbiter's notation for the other games. Each carries the time of every engine move and,
+//! Game records in the formats game tools read: SGF (`FF[4]`, module `sgf`) for Go, gomoku,
+//! renju and Connect6, GGF for Othello (the format of GGS, NBoard and Edax's
+//! `game_import_ggf`), PDN for draughts (the Portable Draughts Notation of the Hub GUI, Scan
+//! and Kingsrow), PGN with ICCS moves for xiangqi ([`pgn`]), and a move list in arbiter's
+//! notation for the other games. Each carries the time of every engine move and,
 //! where the format has room, what the engine said; the JSON record keeps everything.
 
 mod pgn;
@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use super::record::{GameRecord, MoveRecord};
 use super::seat::MoveInfo;
+use super::sgf::{self, SgfGame};
 use arbiter_engine::FaultKind;
 
 /// The record's file extension and text for its game.
@@ -20,13 +21,20 @@ pub(crate) fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static 
         ("othello", _) => ("ggf", ggf(record)),
         ("draughts", _) => ("pdn", pdn(record)),
         ("xiangqi", _) => ("pgn", pgn::pgn(record)),
-        ("gomoku" | "connect6", Some(size)) => ("sgf", sgf(record, size)),
+        ("go", _) => match SgfGame::go(&record.variant) {
+            Some(go) => ("sgf", sgf::write(record, &go)),
+            None => ("txt", text(record)),
+        },
+        ("gomoku" | "connect6", Some(size)) => (
+            "sgf",
+            sgf::write(record, &SgfGame::five_in_a_row(&record.game, size)),
+        ),
         _ => ("txt", text(record)),
     }
 }
 
 /// `time 0.123 s, score 12, depth 5, nodes 1000`.
-fn describe(mv: &MoveRecord) -> String {
+pub(crate) fn describe(mv: &MoveRecord) -> String {
     let mut parts = Vec::new();
     if let Some(ms) = mv.time_ms {
         parts.push(format!("time {:.3} s", ms / 1000.0));
@@ -54,7 +62,7 @@ fn describe(mv: &MoveRecord) -> String {
 }
 
 /// The header lines every format states in its own way.
-fn summary(record: &GameRecord) -> Vec<String> {
+pub(crate) fn summary(record: &GameRecord) -> Vec<String> {
     let mut lines = vec![
         format!(
             "arbiter match game {} (pair {}, opening {}): {} {}",
@@ -77,82 +85,10 @@ fn summary(record: &GameRecord) -> Vec<String> {
             fault.kind, fault.engine, fault.ply, fault.detail
         ));
     }
+    if let Some(adjudication) = &record.result.adjudication {
+        lines.push(format!("end: {adjudication}"));
+    }
     lines
-}
-
-/// SGF text escaping: `]` and `\` are escaped.
-fn sgf_escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-/// `h8` → the SGF point: column letter from `a`, row counted from the top.
-fn sgf_point(point: &str, size: u32) -> Option<String> {
-    let mut chars = point.chars();
-    let column = chars.next().filter(char::is_ascii_lowercase)?;
-    let row: u32 = chars.as_str().parse().ok()?;
-    let y = size.checked_sub(row)?;
-    let y = char::from_u32(u32::from('a') + y)?;
-    Some(format!("{column}{y}"))
-}
-
-/// SGF `FF[4]`: `GM[4]` (gomoku and renju) with the board size, players and result; a node per
-/// stone (a Connect6 turn gives two nodes of one colour), the time and engine info as the
-/// node's comment; decisions (`swap`, `put-two`) as comment-only nodes.
-#[must_use]
-pub(crate) fn sgf(record: &GameRecord, size: u32) -> String {
-    let mut out = String::from("(;FF[4]");
-    if record.game == "gomoku" {
-        out.push_str("GM[4]");
-    }
-    let result = match (&record.result.winner, &record.fault) {
-        (None, _) => "0".to_owned(),
-        (Some(winner), fault) => {
-            let side = if record.roles[0] == *winner { "B" } else { "W" };
-            let how = match fault.as_ref().map(|f| f.kind) {
-                Some(FaultKind::Timeout) => "T",
-                Some(_) => "F",
-                None => "",
-            };
-            format!("{side}+{how}")
-        }
-    };
-    let _ = write!(
-        out,
-        "SZ[{size}]AP[arbiter]RU[{}]PB[{}]PW[{}]RE[{result}]C[{}]",
-        sgf_escape(&format!("{} {}", record.game, record.variant)),
-        sgf_escape(&record.engines[0]),
-        sgf_escape(&record.engines[1]),
-        sgf_escape(&summary(record).join("\n"))
-    );
-    // Colours alternate by ply from black, and a swap decision does not change who places the
-    // next stone's colour: renju swaps exchange players, not stone colours.
-    let mut colour = 'B';
-    for mv in &record.moves {
-        let comment = if mv.opening {
-            "opening".to_owned()
-        } else {
-            describe(mv)
-        };
-        let points: Vec<&str> = mv.mv.split(['-', ',']).collect();
-        let coordinates: Option<Vec<String>> =
-            points.iter().map(|point| sgf_point(point, size)).collect();
-        match coordinates {
-            Some(coordinates) if !coordinates.is_empty() => {
-                for point in coordinates {
-                    let _ = write!(out, ";{colour}[{point}]");
-                }
-                if !comment.is_empty() {
-                    let _ = write!(out, "C[{}]", sgf_escape(&comment));
-                }
-                colour = if colour == 'B' { 'W' } else { 'B' };
-            }
-            _ => {
-                let _ = write!(out, ";C[{}]", sgf_escape(&format!("{} {comment}", mv.mv)));
-            }
-        }
-    }
-    out.push_str(")\n");
-    out
 }
 
 /// GGF: `GM[Othello]`, `TY[8]`, the start board `BO[8 …]`, and each move as
@@ -299,11 +235,12 @@ pub(crate) fn text(record: &GameRecord) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::record::{FaultRecord, GameResult, Role};
 
-    fn record(game: &str, moves: &[(&str, &str, bool)]) -> GameRecord {
+    /// A record of `game` with `moves` (side, move, from the opening).
+    pub(crate) fn record(game: &str, moves: &[(&str, &str, bool)]) -> GameRecord {
         GameRecord {
             index: 3,
             pair: 1,
@@ -330,6 +267,8 @@ mod tests {
                 winner: Some(Role::A),
                 reason: "line".to_owned(),
                 text: "white wins by line".to_owned(),
+                score: None,
+                adjudication: None,
             },
             fault: None,
             found_case: None,
@@ -337,46 +276,6 @@ mod tests {
             clock_left_ms: None,
             duration_ms: 1.0,
         }
-    }
-
-    #[test]
-    fn sgf_points_count_rows_from_the_top() {
-        assert_eq!(sgf_point("h8", 15).as_deref(), Some("hh"));
-        assert_eq!(sgf_point("a1", 15).as_deref(), Some("ao"));
-        assert_eq!(sgf_point("o15", 15).as_deref(), Some("oa"));
-        assert_eq!(sgf_point("swap", 15), None);
-    }
-
-    #[test]
-    fn an_sgf_record_has_the_moves_times_and_result() {
-        let game = record(
-            "gomoku",
-            &[
-                ("black", "h8", true),
-                ("white", "h9", false),
-                ("black", "swap", false),
-            ],
-        );
-        let text = sgf(&game, 15);
-        assert!(text.starts_with("(;FF[4]GM[4]SZ[15]"), "{text}");
-        assert!(text.contains("RE[W+]"), "{text}");
-        assert!(text.contains(";B[hh]C[opening]"), "{text}");
-        assert!(text.contains(";W[hg]C[time 0.013 s, score -3]"), "{text}");
-        assert!(text.contains(";C[swap time"), "{text}");
-        assert!(text.ends_with(")\n"));
-    }
-
-    #[test]
-    fn a_connect6_turn_is_two_stones_of_one_colour() {
-        let game = record(
-            "connect6",
-            &[("black", "j10", true), ("white", "j11-k11", false)],
-        );
-        let text = sgf(&game, 19);
-        assert!(
-            text.contains(";B[jj]C[opening];W[ji];W[ki]C[time"),
-            "{text}"
-        );
     }
 
     #[test]

@@ -234,6 +234,8 @@ mod tests {
                 winner: Some(Role::A),
                 reason: "fault".to_owned(),
                 text: String::new(),
+                score: None,
+                adjudication: None,
             },
             fault: Some(fault),
             found_case: None,

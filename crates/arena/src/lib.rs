@@ -9,8 +9,8 @@
 //! | [`seat`] | one side of one game; [`seat::EmbeddedSeat`] searches the referee's position |
 //! | [`external_seat`] | the one adapter to external engines (Botzone, Gomocup, arbiter-line) |
 //! | [`clock`] | time controls (`move=`, `game=`, `match=,turn=`) and a game's clocks |
-//! | [`referee`] | plays one game with arbiter's rules as the judge; faults lose |
-//! | [`record`], [`formats`] | the game record (JSON) and SGF / GGF / move-list files |
+//! | [`referee`] | plays one game with arbiter's rules as the judge; faults and resignations lose; the dead stones of a game ended by passes adjudicated |
+//! | [`record`], [`formats`], [`sgf`] | the game record (JSON) and SGF / GGF / PDN / move-list files |
 //! | [`found`] | a ready spec case for every fault |
 //! | [`openings`] | opening books: file format, the shipped books, the generator |
 //! | [`stats`] | W/D/L, pentanomial pairs, Elo, SPRT as fishtest computes them |
@@ -35,6 +35,7 @@ pub mod referee;
 pub mod request;
 pub mod run;
 pub(crate) mod seat;
+pub(crate) mod sgf;
 pub mod stats;
 pub mod store;
 pub mod tally;

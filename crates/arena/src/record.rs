@@ -92,10 +92,18 @@ pub(crate) struct GameResult {
     /// The winner, `None` for a draw.
     pub(crate) winner: Option<Role>,
     /// The end reason: the rules' (`line`, `no-moves`, `repetition`, …), `move-limit` for the
-    /// referee's limit, or `fault`.
+    /// referee's limit, `resignation`, or `fault`.
     pub(crate) reason: String,
     /// In words, e.g. `black wins by line`.
     pub(crate) text: String,
+    /// The count of a counted game (the rules' final score, the first side's count minus the
+    /// second's, before komi), with the agreed dead stones off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) score: Option<i32>,
+    /// How the referee settled the end of a game over by passes with dead stones
+    /// (`docs/match.md`): the engines' lists, and the count or the play-out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) adjudication: Option<String>,
 }
 
 impl GameResult {

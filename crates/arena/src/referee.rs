@@ -259,7 +259,7 @@ impl Referee<'_> {
     }
 
     /// The game from its opening to its end: the referee's rolls and the seats' judged moves
-    /// in turn, then the record.
+    /// in turn, the adjudication of an end by passes, then the record.
     fn play_moves(
         &self,
         game: GameSpec<'_>,
@@ -275,40 +275,48 @@ impl Referee<'_> {
         // as a human referee announces it.
         let mut dice = arbiter_search::SplitMix64::new(0xD1CE_0000 ^ game.pair as u64);
         let mut clocks = Clocks::new(self.control, table.fallback_move_ms, table.tolerance_ms);
-        let mut fault = None;
-        while board
-            .position
-            .outcome()
-            .map_err(|error| error.to_string())?
-            .is_none()
-        {
-            if cancelled() {
-                return Ok(Played::Cancelled);
+        let mut play = Play {
+            board: &mut board,
+            table: &mut *table,
+            clocks: &mut clocks,
+            dice: &mut dice,
+            sides: &sides,
+        };
+        let mut stop = self.play_on(&mut play, cancelled)?;
+        let mut settled = Settled::Rules;
+        if matches!(stop, Stop::Over) {
+            settled = self.adjudicate(&mut play)?;
+            match &settled {
+                Settled::Fault(fault) => stop = Stop::Fault(fault.clone()),
+                Settled::PlayOut(_) => stop = self.play_on(&mut play, cancelled)?,
+                Settled::Rules | Settled::Agreed { .. } => {}
             }
-            if board.history.len() >= self.max_plies {
-                break;
-            }
-            if let Some(events) = board.position.chance_events() {
-                let roll = draw(&mut dice, &events);
-                board
-                    .play(roll.clone(), false, None, MoveInfo::default())
-                    .map_err(|refusal| format!("the roll `{roll}` refused: {refusal}"))?;
-                continue;
-            }
-            if let Err(faulted) = self.turn(&mut board, table, &mut clocks, &sides)? {
-                fault = Some(faulted);
-                break;
-            }
+        }
+        if matches!(stop, Stop::Cancelled) {
+            return Ok(Played::Cancelled);
         }
         for seat in &mut table.seats {
             seat.game_over(&board.history);
         }
-        let over = board
-            .position
-            .outcome()
-            .map_err(|error| error.to_string())?;
-        debug_assert!(over.is_some() || fault.is_some() || board.history.len() >= self.max_plies);
-        let result = self.result(fault.as_ref(), over, &sides, table.roles);
+        let over = match &settled {
+            Settled::Agreed { outcome, .. } => Some(outcome.clone()),
+            _ => board
+                .position
+                .outcome()
+                .map_err(|error| error.to_string())?,
+        };
+        debug_assert!(
+            over.is_some() || !matches!(stop, Stop::Over) || board.history.len() >= self.max_plies
+        );
+        let mut result = self.result(&stop, over, &sides, table);
+        result.adjudication = match settled {
+            Settled::Agreed { note, .. } | Settled::PlayOut(note) => Some(note),
+            Settled::Rules | Settled::Fault(_) => None,
+        };
+        let fault = match stop {
+            Stop::Fault(fault) => Some(fault),
+            _ => None,
+        };
         Ok(Played::Finished(Box::new(GameRecord {
             index: game.index,
             pair: game.pair,
@@ -328,71 +336,191 @@ impl Referee<'_> {
         })))
     }
 
-    /// One seat's turn: it is asked on its clock, its answer judged and played; `Ok(Err(…))`
-    /// is the fault that ends the game.
-    fn turn(
-        &self,
-        board: &mut InPlay,
-        table: &mut Table,
-        clocks: &mut Clocks,
-        sides: &[&str; 2],
-    ) -> Result<Result<(), FaultRecord>, String> {
+    /// Moves until the rules end the game, a seat faults or resigns, the move limit, or a
+    /// cancellation.
+    fn play_on(&self, play: &mut Play<'_>, cancelled: &dyn Fn() -> bool) -> Result<Stop, String> {
+        while play
+            .board
+            .position
+            .outcome()
+            .map_err(|error| error.to_string())?
+            .is_none()
+        {
+            if cancelled() {
+                return Ok(Stop::Cancelled);
+            }
+            if play.board.history.len() >= self.max_plies {
+                break;
+            }
+            if let Some(events) = play.board.position.chance_events() {
+                let roll = draw(play.dice, &events);
+                play.board
+                    .play(roll.clone(), false, None, MoveInfo::default())
+                    .map_err(|refusal| format!("the roll `{roll}` refused: {refusal}"))?;
+                continue;
+            }
+            if let Some(stop) = self.turn(play)? {
+                return Ok(stop);
+            }
+        }
+        Ok(Stop::Over)
+    }
+
+    /// The end of a game over by passes in a game with dead stones (Go), as real tournaments
+    /// settle it: both seats name the stones they hold dead; the same list (or neither able
+    /// to say) is counted by the variant's rules; different lists are played out from the
+    /// board as it stands under area rules, where the next two passes count every stone alive.
+    /// A seat that cannot name dead stones holds every stone alive. A game without dead
+    /// stones, or ended otherwise, keeps the rules' outcome.
+    fn adjudicate(&self, play: &mut Play<'_>) -> Result<Settled, String> {
+        let position = play.board.position.as_ref();
+        let Some(outcome) = position.outcome().map_err(|error| error.to_string())? else {
+            return Ok(Settled::Rules);
+        };
+        if outcome.reason != arbiter_engine::EndReason::Passes.name() {
+            return Ok(Settled::Rules);
+        }
+        let Some(play_out) = position.play_out() else {
+            return Ok(Settled::Rules);
+        };
+        let mut lists: [Option<Vec<String>>; 2] = [None, None];
+        for (side, list) in lists.iter_mut().enumerate() {
+            let named = match play.table.seats[side].dead_stones(&play.board.history) {
+                Ok(named) => named,
+                Err(fault) => {
+                    return Ok(Settled::Fault(play.fault(
+                        side,
+                        fault.kind,
+                        None,
+                        fault.context("asked for its dead stones").detail,
+                        None,
+                    )));
+                }
+            };
+            let Some(named) = named else { continue };
+            if let Some(Err(refusal)) = position.outcome_with_dead(&named) {
+                return Ok(Settled::Fault(play.fault(
+                    side,
+                    FaultKind::ProtocolError,
+                    Some(refusal.code),
+                    format!("its dead stones are no stones here: {}", refusal.detail),
+                    None,
+                )));
+            }
+            let mut named: Vec<String> = named
+                .iter()
+                .map(|point| position.canonical(point).unwrap_or_else(|_| point.clone()))
+                .collect();
+            named.sort();
+            named.dedup();
+            *list = Some(named);
+        }
+        if lists.iter().all(Option::is_none) {
+            return Ok(Settled::Rules);
+        }
+        let [first, second] = lists.map(Option::unwrap_or_default);
+        let shown = |list: &[String]| {
+            if list.is_empty() {
+                "none".to_owned()
+            } else {
+                list.join(" ")
+            }
+        };
+        if first == second {
+            let Some(Ok(outcome)) = position.outcome_with_dead(&first) else {
+                return Ok(Settled::Rules);
+            };
+            let note = format!(
+                "both engines hold dead: {}; counted by the rules of {}",
+                shown(&first),
+                self.variant
+            );
+            return Ok(Settled::Agreed { outcome, note });
+        }
+        let note = format!(
+            "the engines disagree on the dead stones ({}: {}; {}: {}): played out from ply {} \
+             under area rules, every stone on the board alive at the next two passes",
+            play.sides[0],
+            shown(&first),
+            play.sides[1],
+            shown(&second),
+            play.board.history.len()
+        );
+        play.board.position = play_out;
+        for seat in &mut play.table.seats {
+            seat.begin_play_out();
+        }
+        Ok(Settled::PlayOut(note))
+    }
+
+    /// One seat's turn: it is asked on its clock, its answer judged and played; `Some` is the
+    /// fault or resignation that ends the game.
+    fn turn(&self, play: &mut Play<'_>) -> Result<Option<Stop>, String> {
         let banned = if self.banmoves {
             let game = PositionRequest {
-                moves: board.history.clone(),
+                moves: play.board.history.clone(),
                 ..PositionRequest::default()
             };
             banned_repetitions(self.engine, self.variant, &game)?
         } else {
             Vec::new()
         };
-        let position = board.position.as_ref();
-        let side = usize::from(!position.is_to_move(sides[0]));
+        let position = play.board.position.as_ref();
+        let side = usize::from(!position.is_to_move(play.sides[0]));
         let turn = Turn {
-            history: &board.history,
+            history: &play.board.history,
             position,
-            limit: clocks.limit(side),
+            limit: play.clocks.limit(side),
             banned: &banned,
         };
         let asked = Instant::now();
-        let reply = table.seats[side].play(&turn);
+        let reply = play.table.seats[side].play(&turn);
         let elapsed = asked.elapsed();
-        let timing = clocks.charge(side, elapsed);
-        let faulted = |kind: FaultKind, code, detail, answer| FaultRecord {
-            role: table.roles[side],
-            engine: table.labels[side].clone(),
-            side: sides[side].to_owned(),
-            kind,
-            code,
-            detail,
-            answer,
-            ply: board.history.len(),
-            position: position.text(),
-        };
+        let timing = play.clocks.charge(side, elapsed);
         let reply = match reply {
             Ok(reply) => reply,
-            Err(seat) => return Ok(Err(faulted(seat.kind, None, seat.detail, None))),
+            Err(seat) => {
+                return Ok(Some(Stop::Fault(play.fault(
+                    side,
+                    seat.kind,
+                    None,
+                    seat.detail,
+                    None,
+                ))));
+            }
         };
         if let Err(late) = timing {
             let answer = match &reply.answer {
                 Answer::Move(text) => Some(text.clone()),
                 _ => None,
             };
-            return Ok(Err(faulted(FaultKind::Timeout, None, late, answer)));
+            return Ok(Some(Stop::Fault(play.fault(
+                side,
+                FaultKind::Timeout,
+                None,
+                late,
+                answer,
+            ))));
         }
+        if reply.answer == Answer::Resign {
+            return Ok(Some(Stop::Resigned(side)));
+        }
+        let position = play.board.position.as_ref();
         let mv = match decide(position, reply.answer) {
             Ok(mv) => mv,
             Err(violation) => {
-                return Ok(Err(faulted(
+                return Ok(Some(Stop::Fault(play.fault(
+                    side,
                     violation.kind,
                     violation.code,
                     violation.detail,
                     violation.answer,
-                )));
+                ))));
             }
         };
         if banned.contains(&mv) {
-            return Ok(Err(faulted(
+            return Ok(Some(Stop::Fault(play.fault(
+                side,
                 FaultKind::IllegalMove,
                 Some("banned".to_owned()),
                 format!(
@@ -400,48 +528,128 @@ impl Referee<'_> {
                      for its mover"
                 ),
                 Some(mv),
-            )));
+            ))));
         }
         let time_ms = Some(elapsed.as_secs_f64() * 1000.0);
-        board
+        play.board
             .play(mv.clone(), false, time_ms, reply.info)
             .map_err(|refusal| format!("judged move `{mv}` refused: {refusal}"))?;
-        Ok(Ok(()))
+        Ok(None)
     }
 
-    /// How the game ended: a fault loses; else the rules' outcome; else the move limit draws.
+    /// How the game ended: a fault loses, a resignation loses; else the rules' outcome (or
+    /// the agreed count); else the move limit draws.
     fn result(
         &self,
-        fault: Option<&FaultRecord>,
+        stop: &Stop,
         over: Option<OutcomeView>,
         sides: &[&str; 2],
-        roles: [Role; 2],
+        table: &Table,
     ) -> GameResult {
-        match (fault, over) {
-            (Some(fault), _) => GameResult {
-                winner: Some(fault.role.other()),
-                reason: "fault".to_owned(),
-                text: format!(
+        let roles = table.roles;
+        let (winner, reason, text, score) = match (stop, over) {
+            (Stop::Fault(fault), _) => (
+                Some(fault.role.other()),
+                "fault".to_owned(),
+                format!(
                     "{} wins: {} ({}) lost by {}",
                     sides[1 - side_index(sides, &fault.side)],
                     fault.engine,
                     fault.side,
                     fault.kind
                 ),
-            },
-            (None, Some(outcome)) => GameResult {
-                winner: outcome
+                None,
+            ),
+            (Stop::Resigned(side), _) => (
+                Some(roles[1 - side]),
+                arbiter_engine::EndReason::Resignation.name().to_owned(),
+                format!(
+                    "{} wins by resignation: {} ({}) resigned",
+                    sides[1 - side],
+                    table.labels[*side],
+                    sides[*side]
+                ),
+                None,
+            ),
+            (_, Some(outcome)) => (
+                outcome
                     .winner
                     .as_deref()
                     .map(|name| roles[side_index(sides, name)]),
-                reason: outcome.reason.clone(),
-                text: outcome.to_string(),
-            },
-            (None, None) => GameResult {
-                winner: None,
-                reason: "move-limit".to_owned(),
-                text: format!("draw by arbiter's move limit of {} plies", self.max_plies),
-            },
+                outcome.reason.clone(),
+                outcome.to_string(),
+                outcome.score.map(|(raw, _)| raw),
+            ),
+            (_, None) => (
+                None,
+                "move-limit".to_owned(),
+                format!("draw by arbiter's move limit of {} plies", self.max_plies),
+                None,
+            ),
+        };
+        GameResult {
+            winner,
+            reason,
+            text,
+            score,
+            adjudication: None,
+        }
+    }
+}
+
+/// Why play stopped.
+enum Stop {
+    /// The rules ended the game, or the move limit was reached.
+    Over,
+    /// A seat's fault ends the game: it loses.
+    Fault(FaultRecord),
+    /// The seat of this side (0: the first side) resigned.
+    Resigned(usize),
+    /// Stopped from outside.
+    Cancelled,
+}
+
+/// How the end of a game over by passes was settled ([`Referee::adjudicate`]).
+enum Settled {
+    /// By the rules' own outcome.
+    Rules,
+    /// Both seats named the same dead stones: counted so.
+    Agreed { outcome: OutcomeView, note: String },
+    /// The seats disagreed: the game goes on as a play-out.
+    PlayOut(String),
+    /// A seat failed to answer, or named points without stones.
+    Fault(FaultRecord),
+}
+
+/// What a game in play works on: the board, the seats, the clocks and the dice.
+struct Play<'a> {
+    board: &'a mut InPlay,
+    table: &'a mut Table,
+    clocks: &'a mut Clocks,
+    dice: &'a mut arbiter_search::SplitMix64,
+    sides: &'a [&'a str; 2],
+}
+
+impl Play<'_> {
+    /// The fault record of the seat of `side` at the current position.
+    fn fault(
+        &self,
+        side: usize,
+        kind: FaultKind,
+        code: Option<String>,
+        detail: String,
+        answer: Option<String>,
+    ) -> FaultRecord {
+        FaultRecord {
+            role: self.table.roles[side],
+            engine: self.table.labels[side].clone(),
+            side: self.sides[side].to_owned(),
+            kind,
+            code,
+            detail,
+            answer,
+            ply: self.board.history.len(),
+            position: self.board.position.text(),
         }
     }
 }
@@ -509,37 +717,66 @@ mod tests {
     use arbiter_engine::Fault;
     use arbiter_engine::find_engine;
 
-    /// A seat that plays a fixed list of answers.
-    struct Script(Vec<Answer>);
+    /// A seat that plays a fixed list of answers (`resign` resigns) and names `dead` stones
+    /// at the end.
+    struct Script {
+        answers: Vec<Answer>,
+        dead: Option<Vec<String>>,
+    }
 
     impl Seat for Script {
         fn play(&mut self, _: &Turn<'_>) -> Result<Reply, Fault> {
-            if self.0.is_empty() {
+            if self.answers.is_empty() {
                 return Err(Fault {
                     kind: FaultKind::Crash,
                     detail: "script ended".to_owned(),
                 });
             }
             Ok(Reply {
-                answer: self.0.remove(0),
+                answer: self.answers.remove(0),
                 info: MoveInfo::default(),
             })
+        }
+        fn dead_stones(&mut self, _: &[String]) -> Result<Option<Vec<String>>, Fault> {
+            Ok(self.dead.clone())
         }
         fn finish(&mut self) {}
     }
 
-    fn moves(list: &str) -> Vec<Answer> {
-        list.split_whitespace()
-            .map(|m| Answer::Move(m.to_owned()))
-            .collect()
+    fn script(list: &str, dead: Option<&str>) -> Box<Script> {
+        let answers = list
+            .split_whitespace()
+            .map(|m| match m {
+                "resign" => Answer::Resign,
+                _ => Answer::Move(m.to_owned()),
+            })
+            .collect();
+        let dead = dead.map(|list| list.split_whitespace().map(str::to_owned).collect());
+        Box::new(Script { answers, dead })
     }
 
     fn play(game: &str, variant: &str, opening: &str, first: &str, second: &str) -> GameRecord {
+        play_with(
+            game,
+            variant,
+            opening,
+            script(first, None),
+            script(second, None),
+        )
+    }
+
+    fn play_with(
+        game: &str,
+        variant: &str,
+        opening: &str,
+        first: Box<Script>,
+        second: Box<Script>,
+    ) -> GameRecord {
         let engine = find_engine(game).unwrap();
         let referee = Referee {
             engine: engine.as_ref(),
             variant,
-            max_plies: 20,
+            max_plies: 40,
             control: None,
             banmoves: false,
         };
@@ -548,10 +785,7 @@ mod tests {
             moves: opening.split_whitespace().map(str::to_owned).collect(),
         };
         let table = Table {
-            seats: [
-                Box::new(Script(moves(first))),
-                Box::new(Script(moves(second))),
-            ],
+            seats: [first, second],
             roles: [Role::B, Role::A],
             labels: ["first".to_owned(), "second".to_owned()],
             fallback_move_ms: [None; 2],
@@ -566,6 +800,83 @@ mod tests {
             Played::Finished(record) => *record,
             Played::Cancelled => panic!("not cancelled"),
         }
+    }
+
+    /// 5x5: black's wall on the d file, white's on e1-e4 (e5 touches both: no one's), and a
+    /// white stone at a3 inside black's side; black has passed, white's pass ends the game.
+    /// Counted with a3 alive (the a-c files touch both colours: no one's) each side has 5
+    /// points; with a3 dead black has 20 to white's 4.
+    const WALLS: &str = "d1 e1 d2 e2 d3 e3 d4 e4 d5 a3 pass";
+
+    #[test]
+    fn a_resignation_loses_by_resignation_not_by_a_fault() {
+        let record = play("go", "chinese@5", "c3", "", "resign");
+        assert!(record.fault.is_none(), "{record:?}");
+        assert_eq!(record.result.reason, "resignation");
+        assert_eq!(record.result.winner, Some(Role::B), "black (B) wins");
+        assert!(record.result.text.contains("second (white) resigned"));
+    }
+
+    #[test]
+    fn agreed_dead_stones_are_counted_off() {
+        let both = |dead| {
+            play_with(
+                "go",
+                "chinese@5",
+                WALLS,
+                script("", Some(dead)),
+                script("pass", Some(dead)),
+            )
+        };
+        let record = both("a3");
+        assert_eq!(record.result.reason, "passes");
+        assert_eq!(record.result.winner, Some(Role::B), "{:?}", record.result);
+        assert_eq!(record.result.score, Some(20 - 4));
+        assert!(
+            record
+                .result
+                .adjudication
+                .as_deref()
+                .unwrap()
+                .contains("both engines hold dead: a3")
+        );
+        let record = both("");
+        assert_eq!(record.result.winner, Some(Role::A), "a3 alive: white wins");
+        assert_eq!(record.result.score, Some(5 - 5));
+    }
+
+    #[test]
+    fn disputed_dead_stones_are_played_out_under_area_rules() {
+        let record = play_with(
+            "go",
+            "japanese@5",
+            WALLS,
+            script("a2 a4 b3 pass", Some("a3")),
+            script("pass pass pass pass", Some("")),
+        );
+        let note = record.result.adjudication.as_deref().unwrap();
+        assert!(note.contains("black: a3; white: none"), "{note}");
+        assert!(note.contains("played out from ply 12"), "{note}");
+        assert_eq!(
+            record.move_list()[12..],
+            ["a2", "pass", "a4", "pass", "b3", "pass", "pass"]
+        );
+        assert_eq!(record.result.reason, "passes");
+        assert_eq!(record.result.winner, Some(Role::B), "{:?}", record.result);
+    }
+
+    #[test]
+    fn dead_stones_on_empty_points_are_the_engines_fault() {
+        let record = play_with(
+            "go",
+            "chinese@5",
+            WALLS,
+            script("", Some("b2")),
+            script("pass", None),
+        );
+        let fault = record.fault.as_ref().unwrap();
+        assert_eq!(fault.kind, FaultKind::ProtocolError);
+        assert_eq!(fault.role, Role::B);
     }
 
     #[test]

@@ -68,6 +68,17 @@ pub trait Seat: Send {
     fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault>;
     /// The game is over after `history` (see [`arbiter_external::Player::game_over`]).
     fn game_over(&mut self, _history: &[String]) {}
+    /// The stones the seat holds dead after the passes that ended `history`; `None` when it
+    /// cannot say (an embedded engine: it plays by the rules' own count, every stone alive).
+    ///
+    /// # Errors
+    /// The [`Fault`] of an engine that failed to answer.
+    fn dead_stones(&mut self, _history: &[String]) -> Result<Option<Vec<String>>, Fault> {
+        Ok(None)
+    }
+    /// The game goes on as a play-out of disputed dead stones (see
+    /// [`arbiter_external::Player::begin_play_out`]).
+    fn begin_play_out(&mut self) {}
     /// Ends the game for this seat (processes are stopped).
     fn finish(&mut self);
 }
@@ -105,13 +116,23 @@ pub(crate) fn clock_budget(limit: TurnLimit) -> Duration {
 pub(crate) struct EmbeddedSeat {
     params_yaml: Option<String>,
     limit: SearchLimit,
+    algorithm: Algorithm,
 }
 
 impl EmbeddedSeat {
-    /// A seat searching with `params_yaml` (the engine's shipped file when `None`).
+    /// A seat searching by `algorithm` with `params_yaml` (the engine's shipped file when
+    /// `None`).
     #[must_use]
-    pub(crate) fn new(params_yaml: Option<String>, limit: SearchLimit) -> EmbeddedSeat {
-        EmbeddedSeat { params_yaml, limit }
+    pub(crate) fn new(
+        params_yaml: Option<String>,
+        limit: SearchLimit,
+        algorithm: Algorithm,
+    ) -> EmbeddedSeat {
+        EmbeddedSeat {
+            params_yaml,
+            limit,
+            algorithm,
+        }
     }
 }
 
@@ -123,7 +144,7 @@ impl Seat for EmbeddedSeat {
         };
         let report = turn
             .position
-            .search(Algorithm::AlphaBeta, budget, self.params_yaml.as_deref())
+            .search(self.algorithm, budget, self.params_yaml.as_deref())
             .map_err(|error| Fault {
                 kind: FaultKind::EngineError,
                 detail: error.to_string(),

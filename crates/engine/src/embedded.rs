@@ -20,6 +20,7 @@ struct SearchHook<G: Game> {
     search: SearchFn<G>,
     params: ParamsFile,
     data_files: &'static [DataFile],
+    plays_with: Algorithm,
 }
 
 impl<G: Game> Clone for SearchHook<G> {
@@ -28,6 +29,7 @@ impl<G: Game> Clone for SearchHook<G> {
             search: self.search,
             params: self.params,
             data_files: self.data_files,
+            plays_with: self.plays_with,
         }
     }
 }
@@ -61,6 +63,7 @@ impl<G: Searchable> Embedded<G> {
                     yaml: G::PARAMS_YAML,
                 },
                 data_files: G::DATA_FILES,
+                plays_with: G::PLAYS_WITH,
             }),
             _game: PhantomData,
         }
@@ -136,6 +139,12 @@ impl<G: Game> RulesEngine for Embedded<G> {
             search: self.search.is_some(),
             player: self.search.is_some(),
         }
+    }
+
+    fn plays_with(&self) -> Algorithm {
+        self.search
+            .as_ref()
+            .map_or(Algorithm::AlphaBeta, |hook| hook.plays_with)
     }
 
     fn params(&self) -> Option<ParamsFile> {
@@ -231,6 +240,18 @@ impl<G: Game> EmbeddedPosition<G> {
         }
     }
 
+    /// An outcome as text, with the rules' final score.
+    fn view(&self, outcome: arbiter_core::Outcome) -> OutcomeView {
+        OutcomeView {
+            winner: outcome.winner.map(|side| G::side_name(side).to_owned()),
+            reason: outcome.reason.name().to_owned(),
+            score: self
+                .game
+                .final_score()
+                .map(|score| (score.raw, score.empties_to_winner)),
+        }
+    }
+
     fn parse(&self, text: &str) -> Result<G::Move, Refusal> {
         self.game
             .parse_move(text)
@@ -300,13 +321,36 @@ impl<G: Game> Position for EmbeddedPosition<G> {
     }
 
     fn outcome(&self) -> Answered<Option<OutcomeView>> {
-        Ok(self.game.outcome().map(|outcome| OutcomeView {
-            winner: outcome.winner.map(|side| G::side_name(side).to_owned()),
-            reason: outcome.reason.name().to_owned(),
-            score: self
-                .game
-                .final_score()
-                .map(|score| (score.raw, score.empties_to_winner)),
+        Ok(self.game.outcome().map(|outcome| self.view(outcome)))
+    }
+
+    fn outcome_with_dead(&self, dead: &[String]) -> Option<Result<OutcomeView, Refusal>> {
+        // A game without dead stones (or a position that is no such end) answers `None`
+        // whatever the list says.
+        let _ = self.game.outcome_with_dead(&[])?;
+        let points: Vec<G::Move> = match dead.iter().map(|point| self.parse(point)).collect() {
+            Ok(points) => points,
+            Err(refusal) => return Some(Err(refusal)),
+        };
+        Some(
+            self.game
+                .outcome_with_dead(&points)?
+                .map(|(outcome, score)| OutcomeView {
+                    score: Some((score.raw, score.empties_to_winner)),
+                    ..self.view(outcome)
+                })
+                .map_err(|e| Refusal {
+                    code: e.code.to_owned(),
+                    detail: e.detail,
+                }),
+        )
+    }
+
+    fn play_out(&self) -> Option<Box<dyn Position>> {
+        let game = self.game.play_out()?;
+        Some(Box::new(EmbeddedPosition {
+            game,
+            search: self.search.clone(),
         }))
     }
 

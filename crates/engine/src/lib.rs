@@ -13,8 +13,8 @@ mod registry;
 use std::fmt;
 use std::path::Path;
 
-pub use arbiter_core::SetupProblem;
 pub use arbiter_core::picture::{Mark, MarkRole};
+pub use arbiter_core::{EndReason, SetupProblem};
 pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
 pub(crate) use embedded::Embedded;
 pub use fault::{Fault, FaultKind};
@@ -282,6 +282,11 @@ pub trait RulesEngine: Send + Sync {
     /// What the engine can be asked.
     fn capabilities(&self) -> Capabilities;
     /// The parameters file its searches use by default, if it has search.
+    /// The algorithm a match's embedded seat plays with
+    /// ([`arbiter_search::Searchable::PLAYS_WITH`]).
+    fn plays_with(&self) -> Algorithm {
+        Algorithm::AlphaBeta
+    }
     fn params(&self) -> Option<ParamsFile> {
         None
     }
@@ -359,6 +364,18 @@ pub trait Position: Send {
     /// At a chance node (a die to roll, [`arbiter_core::Game::is_chance`]): the events with
     /// their weights, in the game's notation; `None` where a player moves (the default).
     fn chance_events(&self) -> Option<Vec<(String, u32)>> {
+        None
+    }
+    /// A game over by passes counted with the stones at `dead` taken off as dead
+    /// ([`arbiter_core::Game::outcome_with_dead`]); `None` for a game without dead stones or
+    /// a position that is no such end (the default), a [`Refusal`] for a point in the list
+    /// that is no stone.
+    fn outcome_with_dead(&self, _dead: &[String]) -> Option<Result<OutcomeView, Refusal>> {
+        None
+    }
+    /// The position from which a disputed end is played out
+    /// ([`arbiter_core::Game::play_out`]); `None` for a game without one (the default).
+    fn play_out(&self) -> Option<Box<dyn Position>> {
         None
     }
     /// Perft under a convention.

@@ -31,6 +31,9 @@ pub enum Answer {
     Move(String),
     /// Coordinates that name no point (or no move) of this board.
     OffBoard(String),
+    /// The engine resigned (GTP `= resign`, UCCI `bestmove … resign`): no move, the game
+    /// lost by resignation in a match.
+    Resign,
 }
 
 impl Board {

@@ -416,6 +416,14 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
                 format!("off the board: {detail}"),
             ));
         }
+        // A resignation is no move to check: a match's referee ends the game on it before
+        // asking here; anywhere else a move was asked for.
+        Answer::Resign => {
+            return Err(Fault::new(
+                FaultKind::NoAnswer,
+                "it resigned where a move was asked for".to_owned(),
+            ));
+        }
     };
     let internal = |error: QueryError| Fault::protocol(format!("reference rules: {error}"));
     let legal = reference.legal_moves().map_err(internal)?;
@@ -674,6 +682,12 @@ impl ExternalPosition {
         };
         player.finish();
         engine.record_player(player.as_mut());
+        if matches!(answer, Ok(Answer::Resign)) {
+            // Resigning is the engine's right in a lost position; there is no move to judge.
+            return Err(SearchFailure::unsupported(
+                "the engine resigned in this position: no move to check",
+            ));
+        }
         let best = answer
             .and_then(|answer| validate(self.reference.as_ref(), answer))
             .map_err(|fault| match &as_it_stands {

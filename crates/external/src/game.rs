@@ -48,9 +48,13 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         }
         let ply = record.moves.len();
         let player = &mut players[ply % 2];
-        let checked = player
-            .answer(&record.moves)
-            .and_then(|answer| validate(reference.as_ref(), answer));
+        let answer = player.answer(&record.moves);
+        if matches!(answer, Ok(super::Answer::Resign)) {
+            // A resignation ends the game: the side to move loses, nobody faulted.
+            record.outcome = Some(format!("{} resigned", reference.to_move()));
+            break;
+        }
+        let checked = answer.and_then(|answer| validate(reference.as_ref(), answer));
         match checked {
             Ok(mv) => {
                 if let Err(refusal) = reference.play(&mv) {

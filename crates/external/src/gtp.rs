@@ -20,11 +20,15 @@
 //!   match's game clock, as CCGC's 包干 total), whole seconds as GTP has them (at least 1).
 //!   `genmove` gets the move time plus the tolerance from the moment it is sent.
 //! * **Answers**: `= <vertex>` or `= pass` is the move (lower case in arbiter's notation); a
-//!   vertex off the board is reported as such; `= resign` is given as the move `resign`,
-//!   which no game's rules accept; a `?` response or anything else is a protocol error.
+//!   vertex off the board is reported as such; `= resign` is [`Answer::Resign`] (a match
+//!   scores it a loss by resignation); a `?` response or anything else is a protocol error.
 //!   Lines that are no response (a `?`/`=` must start one) are skipped with a warning that
 //!   counts them, a flood of them is a protocol error; a response whose id is not the
 //!   command's (a late answer) is skipped and noted.
+//! * **Dead stones**: [`Player::dead_stones`] asks `final_status_list dead` (when listed) after
+//!   a game's two passes, for the referee's adjudication; a list that is no vertices is a
+//!   protocol error. In a play-out ([`Player::begin_play_out`]) each move is asked with
+//!   `kgs-genmove_cleanup` when listed (capture what you hold dead), else with `genmove`.
 //! * **The end**: [`Player::game_over`] sends the last moves, then `final_score` and
 //!   `final_status_list dead`, and keeps both answers as the game's note; `quit` (answered
 //!   `=`) ends the process, which gets a second to leave.
@@ -121,6 +125,8 @@ pub(crate) struct GtpSession {
     time: Option<TimeSystem>,
     /// Whether a response came without the command's id.
     no_ids: bool,
+    /// Whether the game is being played out to settle disputed dead stones.
+    pub(crate) cleanup: bool,
 }
 
 impl GtpSession {
@@ -142,6 +148,7 @@ impl GtpSession {
             sent: None,
             time: None,
             no_ids: false,
+            cleanup: false,
         };
         let deadline = timing.for_start("start-up time");
         let version = session.expect(&Request::ProtocolVersion, &deadline, warnings)?;
@@ -487,7 +494,13 @@ impl GtpSession {
         timing: Timing,
         warnings: &mut Vec<String>,
     ) -> Result<Answer, Fault> {
-        let request = Request::GenMove(game.colour_after(plies));
+        let colour = game.colour_after(plies);
+        // In a play-out of disputed dead stones, the engine is asked to capture them.
+        let request = if self.cleanup && self.lists("kgs-genmove_cleanup") {
+            Request::KgsGenMoveCleanup(colour)
+        } else {
+            Request::GenMove(colour)
+        };
         let sent = request.to_command(None, game.dialect).to_string();
         // The move's time starts with its `genmove`.
         let deadline = timing.for_move();
@@ -504,7 +517,7 @@ impl GtpSession {
         }
         let text = response.text.trim();
         let answer = match game.dialect.parse_move(text, game.size) {
-            Ok(Move::Resign) => Answer::Move("resign".to_owned()),
+            Ok(Move::Resign) => Answer::Resign,
             Ok(mv) => Answer::Move(game.from_gtp(mv)),
             Err(error) if looks_like_vertex(text) => {
                 Answer::OffBoard(format!("`{}`: {error}", preview(text)))
@@ -573,6 +586,8 @@ pub(crate) struct GtpPlayer {
     live: Option<GtpSession>,
     /// The engine's `final_score` and dead stones after [`Player::game_over`].
     note: Option<String>,
+    /// Whether the game is being played out ([`Player::begin_play_out`]).
+    cleanup: bool,
 }
 
 impl GtpPlayer {
@@ -584,6 +599,7 @@ impl GtpPlayer {
             game,
             live: None,
             note: None,
+            cleanup: false,
         }
     }
 
@@ -671,7 +687,9 @@ impl Player for GtpPlayer {
         let system = TimeSystem::of(self.driver.clock(), timing);
         let mut warnings = Vec::new();
         let result = (|| {
+            let cleanup = self.cleanup;
             let session = self.session(&mut warnings)?;
+            session.cleanup = cleanup;
             session.sync(&game, history, timing, &mut warnings)?;
             let colour = game.colour_after(history.len());
             session
@@ -690,6 +708,46 @@ impl Player for GtpPlayer {
 
     fn game_over(&mut self, history: &[String]) {
         self.note = self.final_status(history).ok();
+    }
+
+    fn dead_stones(&mut self, history: &[String]) -> Result<Option<Vec<String>>, Fault> {
+        let timing = self.driver.timing();
+        let game = self.game.clone();
+        let mut warnings = Vec::new();
+        let result = (|| {
+            let session = self.session(&mut warnings)?;
+            if !session.lists("final_status_list") {
+                return Ok(None);
+            }
+            session.sync(&game, history, timing, &mut warnings)?;
+            let request = Request::FinalStatusList(Status::Dead);
+            let response = session.ask(&request, Some(&game), &timing.for_move(), &mut warnings)?;
+            if !response.success {
+                warnings.push(format!(
+                    "refused `final_status_list dead`: `? {}`",
+                    preview(&response.text)
+                ));
+                return Ok(None);
+            }
+            match game.dialect.parse_vertices(&response.text, game.size) {
+                Ok(vertices) => Ok(Some(
+                    vertices
+                        .into_iter()
+                        .map(|vertex| game.from_gtp(Move::Stone(vertex)))
+                        .collect(),
+                )),
+                Err(error) => Err(Fault::protocol(format!(
+                    "answered `= {}` to `final_status_list dead`: {error}",
+                    preview(&response.text)
+                ))),
+            }
+        })();
+        self.keep_warnings(warnings);
+        result
+    }
+
+    fn begin_play_out(&mut self) {
+        self.cleanup = true;
     }
 
     fn finish(&mut self) {

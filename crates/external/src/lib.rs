@@ -86,6 +86,18 @@ pub trait Player: Send {
     /// tell the engine as its platform does (the CCGC platform's `end`). Most protocols have
     /// nothing to say here; [`Player::finish`] still ends the process.
     fn game_over(&mut self, _history: &[String]) {}
+    /// The stones the engine holds dead in the game over by passes after `history` (GTP
+    /// `final_status_list dead`), in arbiter's notation; `None` when the protocol or the
+    /// engine cannot say. A match's referee compares both players' lists.
+    ///
+    /// # Errors
+    /// The [`Fault`] of a process that failed to answer.
+    fn dead_stones(&mut self, _history: &[String]) -> Result<Option<Vec<String>>, Fault> {
+        Ok(None)
+    }
+    /// From now on the game is played out to settle disputed dead stones: the engine should
+    /// capture what it holds dead rather than pass (GTP `kgs-genmove_cleanup` where listed).
+    fn begin_play_out(&mut self) {}
     /// The driver's shared part ([`driver`]): its process, limits, clock and warnings.
     fn driver(&self) -> &Driver;
     /// The driver's shared part, to change.

@@ -17,8 +17,9 @@
 //!   noted, never read as the next answer.
 //! * **Time**: UCCI `go time T movestogo 1`, UCI `go movetime T`, T the move time (a match's
 //!   clock included); the answer is due T plus the tolerance after `go`.
-//! * **Answers**: `bestmove m [ponder p] [draw|resign]` (a draw offer or a resignation is kept as
-//!   the move's note), `nobestmove` (UCI and Fairy-Stockfish: `bestmove (none)`), which is a
+//! * **Answers**: `bestmove m [ponder p] [draw|resign]` (a draw offer is kept as the move's
+//!   note; a resignation is the answer [`Answer::Resign`], the move it named in the note),
+//!   `nobestmove` (UCI and Fairy-Stockfish: `bestmove (none)`), which is a
 //!   protocol error where a legal move is left; `info` and blank lines are skipped.
 
 use std::time::Duration;
@@ -418,8 +419,13 @@ impl UcciPlayer {
                 resign,
             } => {
                 if resign {
-                    self.note = Some("resign".to_owned());
-                } else if draw {
+                    // UCCI 3.0: `bestmove m resign` resigns; the move named is not played.
+                    if let Answer::Move(mv) = &answer {
+                        self.note = Some(format!("resign (with the move `{mv}`)"));
+                    }
+                    return Ok(Answer::Resign);
+                }
+                if draw {
                     self.note = Some("draw".to_owned());
                 }
                 Ok(answer)

@@ -298,6 +298,27 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         1
     }
 
+    /// The outcome of a game over by passes when the players agree that the stones at
+    /// `dead` (points given as moves) are dead: they are taken off and the game counted by
+    /// its rules (Go's territory and area counts), with that count as in
+    /// [`Game::final_score`]. `None` for a game without dead stones, or when this position is
+    /// not such an end; an `Err` names a point that holds no stone.
+    fn outcome_with_dead(
+        &self,
+        dead: &[Self::Move],
+    ) -> Option<Result<(Outcome, FinalScore), IllegalMove>> {
+        let _ = dead;
+        None
+    }
+
+    /// The position from which the players settle a disputed end by play (Go: the board as
+    /// it stands, the passes forgotten, every stone on the board counted alive at the next
+    /// two passes under area rules). `None` for a game without such a play-out, or when this
+    /// position is not an end the players may dispute.
+    fn play_out(&self) -> Option<Self> {
+        None
+    }
+
     /// The moves the side to move may not play because of a foul rule (renju: `double-three`,
     /// `double-four`, `overline`), with the reason code; `None` for games without such rules.
     fn forbidden_moves(&self) -> Option<Vec<(Self::Move, &'static str)>> {

@@ -57,11 +57,13 @@ pub enum EndReason {
     Connection,
     /// The side to move is in check and has no legal move (xiangqi).
     Checkmate,
+    /// A player resigned (a match's referee records it; no rule ends a game so).
+    Resignation,
 }
 
 impl EndReason {
     /// Every reason, for parsing and error messages.
-    pub const ALL: [EndReason; 12] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Line,
         EndReason::NoMoves,
         EndReason::BoardFull,
@@ -74,6 +76,7 @@ impl EndReason {
         EndReason::Passes,
         EndReason::Connection,
         EndReason::Checkmate,
+        EndReason::Resignation,
     ];
 
     /// The spec name of this reason.
@@ -92,6 +95,7 @@ impl EndReason {
             EndReason::Passes => "passes",
             EndReason::Connection => "connection",
             EndReason::Checkmate => "checkmate",
+            EndReason::Resignation => "resignation",
         }
     }
 

@@ -648,4 +648,41 @@ impl Game for Go {
     fn picture(&self, marks: &[Mark<GoMove>]) -> Option<String> {
         Some(crate::svg::picture(self, marks))
     }
+
+    /// A game over by passes counted with the agreed dead stones (whole groups) off the board.
+    fn outcome_with_dead(
+        &self,
+        dead: &[GoMove],
+    ) -> Option<Result<(Outcome, FinalScore), IllegalMove>> {
+        (self.end? == End::Passes).then(|| {
+            let dead = self.dead_groups(dead)?;
+            let margin = self.margin_halves(&dead);
+            let outcome = match margin.signum() {
+                1 => Outcome::win(Side::First, EndReason::Passes),
+                -1 => Outcome::win(Side::Second, EndReason::Passes),
+                _ => Outcome::draw(EndReason::Passes),
+            };
+            let count = self.count(&dead);
+            let raw = count.black - count.white;
+            Ok((
+                outcome,
+                FinalScore {
+                    raw,
+                    empties_to_winner: raw,
+                },
+            ))
+        })
+    }
+
+    /// After two passes: the board as it stands under area scoring (tax none; ko, suicide,
+    /// komi and the handicap bonus as the variant sets them), with no history, so that the
+    /// next two passes count every stone on the board alive (Tromp-Taylor).
+    fn play_out(&self) -> Option<Go> {
+        (self.end? == End::Passes).then(|| {
+            let mut variant = self.variant;
+            variant.rules.scoring = crate::variant::Scoring::Area;
+            variant.rules.tax = crate::variant::Tax::None;
+            Go::from_cells(variant, self.cells(), self.to_move)
+        })
+    }
 }

@@ -6,7 +6,7 @@
 //! verdict); an alpha-beta or MCTS score only when it is a win or loss by distance, every
 //! line the search kept ending the game.
 
-use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable};
+use arbiter_search::{Algorithm, Budget, EngineParams, Report, SearchError, Searchable};
 
 use crate::eval::{GoEval, Params};
 use crate::notation::GoMove;
@@ -18,6 +18,8 @@ impl Searchable for Go {
     type Weights = Params;
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     const PARAMS_PATH: &'static str = "engines/go/params.yaml";
+    /// MCTS with the playout policy: alpha-beta on the count plays Go weakly.
+    const PLAYS_WITH: Algorithm = Algorithm::Mcts;
 
     /// Proves the area score by Benson bounds (module `solve`): small boards and settled
     /// positions.
@@ -33,7 +35,7 @@ pub type GoParams = EngineParams<Params>;
 mod tests {
     use super::*;
     use arbiter_core::Game;
-    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+    use arbiter_search::{SearchRequest, Verdict, parse_params};
 
     fn solve(variant: &str, moves: &str) -> Report<GoMove> {
         let mut game = Go::new(variant.parse().unwrap());

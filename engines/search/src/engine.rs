@@ -220,6 +220,9 @@ pub trait Searchable: Game {
     /// weights: a baseline records their fingerprints, so that a new file shows up as the
     /// cause of the changes it makes.
     const DATA_FILES: &'static [DataFile] = &[];
+    /// The algorithm the engine plays a match with, its strongest player (alpha-beta unless
+    /// the game is played better by MCTS, as Go is).
+    const PLAYS_WITH: Algorithm = Algorithm::AlphaBeta;
 
     /// The `eval:` section of the parameters file.
     type Weights: DeserializeOwned;

@@ -107,6 +107,8 @@ mod tests {
                 winner,
                 reason: "checkmate".to_owned(),
                 text: String::new(),
+                score: None,
+                adjudication: None,
             },
             fault: None,
             found_case: None,

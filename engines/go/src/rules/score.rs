@@ -169,6 +169,34 @@ impl Go {
         area
     }
 
+    /// The whole groups of the stones at `dead` (points given as moves), for a count.
+    ///
+    /// # Errors
+    /// `not-a-stone` for a pass or an empty point in the list.
+    pub(crate) fn dead_groups(
+        &self,
+        dead: &[crate::GoMove],
+    ) -> Result<PointSet, arbiter_core::IllegalMove> {
+        let mut points = PointSet::EMPTY;
+        for &mv in dead {
+            match mv.point() {
+                Some(point) if self.colour[usize::from(point)].is_some() => points.insert(point),
+                _ => {
+                    return Err(arbiter_core::IllegalMove::new(
+                        "not-a-stone",
+                        format!(
+                            "`{}` is listed dead but holds no stone",
+                            crate::notation::format_move(self.geometry, mv)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(self
+            .groups_touching(Side::First, &points)
+            .union(&self.groups_touching(Side::Second, &points)))
+    }
+
     /// The stones of `side` whose group touches the point set `near` (for a referee's dead
     /// lists, whole groups at a time).
     #[must_use]
