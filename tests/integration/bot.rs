@@ -12,7 +12,7 @@ use arbiter_protocol::botzone::{self, KEEP_RUNNING};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use arbiter_protocol::gomocup::{Command as GomocupCommand, EngineLine};
 use arbiter_protocol::line::{LineAnswer, LineCommand};
-use arbiter_protocol::{Decoded, Encoding};
+use arbiter_protocol::{Coords, Decoded, Encoding};
 
 /// How long a test waits for an answer that should come (generous: the machine is shared).
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -26,9 +26,11 @@ struct Bot {
 }
 
 impl Bot {
-    fn spawn(args: &[&str]) -> Bot {
+    /// `arbiter-bot --game GAME --protocol PROTOCOL` with `more` arguments.
+    fn spawn(game: &str, protocol: &str, more: &[&str]) -> Bot {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-bot"))
-            .args(args)
+            .args(["--game", game, "--protocol", protocol])
+            .args(more)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -94,6 +96,31 @@ impl Bot {
         !self.pending.is_empty()
     }
 
+    /// An arbiter-line command and its answer.
+    fn ask(&mut self, command: &str) -> LineAnswer {
+        self.send(&format!("{command}\n"));
+        LineAnswer::parse(&self.line()).unwrap()
+    }
+
+    /// A Botzone keep-running turn: reads the bot's answer and its marker, checks the move legal
+    /// in `game`/`variant` after `played`, and sends a legal reply; both are added to `played`.
+    fn keep_running_turn(&mut self, (game, variant): (&str, &str), played: &mut Vec<String>) {
+        let encoding = Encoding::for_game(game, variant).unwrap();
+        let output = botzone::parse_output(&self.line()).unwrap();
+        assert_eq!(self.line(), KEEP_RUNNING);
+        let mv = decoded_move(
+            encoding,
+            &encoding.from_json(&output.response).unwrap(),
+            played,
+        );
+        assert!(legal_after(game, variant, played, &mv), "{mv}");
+        played.push(mv);
+        let reply = some_move(game, variant, played);
+        let request = encoding.to_json(&encoding.encode(&reply).unwrap());
+        played.push(reply);
+        self.send(&(request.to_string() + "\n"));
+    }
+
     fn wait(&mut self) -> std::process::ExitStatus {
         self.close_stdin();
         let deadline = Instant::now() + PATIENCE;
@@ -117,6 +144,19 @@ impl Drop for Bot {
 
 fn moves(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_owned).collect()
+}
+
+/// The move `coords` stand for after `played` (a pass or an exchange fails the test).
+fn decoded_move(encoding: Encoding, coords: &Coords, played: &[String]) -> String {
+    match encoding.decode(coords, played.len()) {
+        Ok(Decoded::Move(mv)) => mv,
+        other => panic!("not a move: {other:?}"),
+    }
+}
+
+/// The arbiter-line `go` command under a node budget.
+fn go(nodes: u64) -> String {
+    LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(nodes)).to_line()
 }
 
 /// Whether `mv` is legal after `played` in `game`/`variant`.
@@ -152,20 +192,14 @@ fn botzone_json_one_turn_per_process() {
     for _ in 0..2 {
         let player = played.len() % 2;
         let input = botzone::Input::from_moves(encoding, &played, player).unwrap();
-        let mut bot = Bot::spawn(&[
-            "--game",
-            "gomoku",
-            "--protocol",
-            "botzone",
-            "--nodes",
-            "300",
-        ]);
+        let mut bot = Bot::spawn("gomoku", "botzone", &["--nodes", "300"]);
         bot.send(&(input.to_line() + "\n"));
         let output = botzone::parse_output(&bot.line()).unwrap();
-        let coords = encoding.from_json(&output.response).unwrap();
-        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
-            panic!("not a move");
-        };
+        let mv = decoded_move(
+            encoding,
+            &encoding.from_json(&output.response).unwrap(),
+            &played,
+        );
         assert!(legal_after("gomoku", "freestyle", &played, &mv), "{mv}");
         assert!(bot.wait().success());
         played.push(mv);
@@ -175,32 +209,20 @@ fn botzone_json_one_turn_per_process() {
 
 #[test]
 fn botzone_keep_running_othello() {
-    let encoding = Encoding::Reversi;
-    let mut bot = Bot::spawn(&[
-        "--game",
-        "othello",
-        "--protocol",
-        "botzone-keep-running",
-        "--nodes",
-        "300",
-    ]);
-    let mut played: Vec<String> = Vec::new();
-    let first = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    keep_running_game(("othello", "standard"), &["--nodes", "300"], 3);
+}
+
+/// Three turns of `game` in one keep-running process, from the start, the bot moving first.
+fn keep_running_game(setting: (&str, &str), more: &[&str], turns: usize) -> Bot {
+    let mut bot = Bot::spawn(setting.0, "botzone-keep-running", more);
+    let encoding = Encoding::for_game(setting.0, setting.1).unwrap();
+    let first = botzone::Input::from_moves(encoding, &[], 0).unwrap();
     bot.send(&(first.to_line() + "\n"));
-    for _ in 0..3 {
-        let output = botzone::parse_output(&bot.line()).unwrap();
-        assert_eq!(bot.line(), KEEP_RUNNING);
-        let coords = encoding.from_json(&output.response).unwrap();
-        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
-            panic!("not a move");
-        };
-        assert!(legal_after("othello", "standard", &played, &mv), "{mv}");
-        played.push(mv);
-        let reply = some_move("othello", "standard", &played);
-        let request = encoding.to_json(&encoding.encode(&reply).unwrap());
-        played.push(reply);
-        bot.send(&(request.to_string() + "\n"));
+    let mut played = Vec::new();
+    for _ in 0..turns {
+        bot.keep_running_turn(setting, &mut played);
     }
+    bot
 }
 
 #[test]
@@ -208,33 +230,20 @@ fn botzone_simple_amazons() {
     let encoding = Encoding::Amazons { size: 8 };
     let played = vec![some_move("amazons", "botzone8", &[])];
     let input = botzone::SimpleInput::from_moves(encoding, &played, 1).unwrap();
-    let mut bot = Bot::spawn(&[
-        "--game",
-        "amazons",
-        "--protocol",
-        "botzone-simple",
-        "--nodes",
-        "300",
-    ]);
+    let mut bot = Bot::spawn("amazons", "botzone-simple", &["--nodes", "300"]);
     bot.send(&input.to_text());
-    let coords = encoding.from_simple(&bot.line()).unwrap();
-    let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
-        panic!("not a move");
-    };
+    let mv = decoded_move(
+        encoding,
+        &encoding.from_simple(&bot.line()).unwrap(),
+        &played,
+    );
     assert!(legal_after("amazons", "botzone8", &played, &mv), "{mv}");
     assert!(bot.wait().success());
 }
 
 #[test]
 fn gomocup_renju_game() {
-    let mut bot = Bot::spawn(&[
-        "--game",
-        "gomoku",
-        "--protocol",
-        "gomocup",
-        "--nodes",
-        "300",
-    ]);
+    let mut bot = Bot::spawn("gomoku", "gomocup", &["--nodes", "300"]);
     let send = |bot: &mut Bot, command: GomocupCommand| bot.send(&command.to_wire());
     send(&mut bot, GomocupCommand::Start(15));
     assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Ok));
@@ -271,11 +280,8 @@ fn gomocup_renju_game() {
 
 #[test]
 fn arbiter_line_session() {
-    let mut bot = Bot::spawn(&["--game", "gomoku", "--protocol", "arbiter-line"]);
-    let mut ask = |command: &str| {
-        bot.send(&format!("{command}\n"));
-        LineAnswer::parse(&bot.line()).unwrap()
-    };
+    let mut bot = Bot::spawn("gomoku", "arbiter-line", &[]);
+    let mut ask = |command: &str| bot.ask(command);
     assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
     assert_eq!(
         ask("position start moves h8 h8"),
@@ -299,9 +305,7 @@ fn arbiter_line_session() {
             nodes: 223
         }
     );
-    let LineAnswer::BestMove(Some(best)) =
-        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(300)).to_line())
-    else {
+    let LineAnswer::BestMove(Some(best)) = ask(&go(300)) else {
         panic!("no best move");
     };
     assert!(legal.contains(&best.mv), "{}", best.mv);
@@ -314,14 +318,7 @@ fn arbiter_line_session() {
 #[test]
 fn nboard_game() {
     use arbiter_protocol::nboard::{GgfGame, Reply};
-    let mut bot = Bot::spawn(&[
-        "--game",
-        "othello",
-        "--protocol",
-        "nboard",
-        "--nodes",
-        "300",
-    ]);
+    let mut bot = Bot::spawn("othello", "nboard", &["--nodes", "300"]);
     bot.send("nboard 2\nset depth 6\n");
     assert_eq!(bot.line(), "set myname arbiter-bot");
     let mut played: Vec<String> = Vec::new();
@@ -356,43 +353,15 @@ fn nboard_game() {
 #[test]
 fn botzone_keep_running_nogo() {
     // Botzone's NoGo: {x, y} with y down from the top, black (player 0) first.
-    let encoding = Encoding::NoGo { size: 9 };
-    let mut bot = Bot::spawn(&[
-        "--game",
-        "nogo",
-        "--protocol",
-        "botzone-keep-running",
-        "--nodes",
-        "300",
-    ]);
-    let mut played: Vec<String> = Vec::new();
-    let first = botzone::Input::from_moves(encoding, &played, 0).unwrap();
-    bot.send(&(first.to_line() + "\n"));
-    for _ in 0..3 {
-        let output = botzone::parse_output(&bot.line()).unwrap();
-        assert_eq!(bot.line(), KEEP_RUNNING);
-        let coords = encoding.from_json(&output.response).unwrap();
-        let Decoded::Move(mv) = encoding.decode(&coords, played.len()).unwrap() else {
-            panic!("not a move");
-        };
-        assert!(legal_after("nogo", "standard", &played, &mv), "{mv}");
-        played.push(mv);
-        let reply = some_move("nogo", "standard", &played);
-        let request = encoding.to_json(&encoding.encode(&reply).unwrap());
-        played.push(reply);
-        bot.send(&(request.to_string() + "\n"));
-    }
+    keep_running_game(("nogo", "standard"), &["--nodes", "300"], 3);
 }
 
 #[test]
 fn arbiter_line_dots_and_boxes() {
     // A turn is one token: the lines joined by `+`. Box a1 has three sides after the first
     // three lines, so white's turn must take it and draw again.
-    let mut bot = Bot::spawn(&["--game", "dotsboxes", "--protocol", "arbiter-line"]);
-    let mut ask = |command: &str| {
-        bot.send(&format!("{command}\n"));
-        LineAnswer::parse(&bot.line()).unwrap()
-    };
+    let mut bot = Bot::spawn("dotsboxes", "arbiter-line", &[]);
+    let mut ask = |command: &str| bot.ask(command);
     assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
     assert_eq!(ask("position start moves a1b1 a2b2 a1a2"), LineAnswer::Ok);
     assert_eq!(
@@ -413,9 +382,7 @@ fn arbiter_line_dots_and_boxes() {
             nodes: 112
         }
     );
-    let LineAnswer::BestMove(Some(best)) =
-        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(300)).to_line())
-    else {
+    let LineAnswer::BestMove(Some(best)) = ask(&go(300)) else {
         panic!("no best move");
     };
     assert!(legal.contains(&best.mv), "{}", best.mv);
@@ -430,49 +397,22 @@ fn arbiter_line_dots_and_boxes() {
 
 /// Starts an Othello keep-running bot with a fault and sends black's first request.
 fn faulty_othello(fault: &str) -> Bot {
-    let mut bot = Bot::spawn(&[
-        "--game",
-        "othello",
-        "--protocol",
-        "botzone-keep-running",
-        "--nodes",
-        "200",
-        "--fault",
-        fault,
-    ]);
-    let first = botzone::Input::from_moves(Encoding::Reversi, &[], 0).unwrap();
-    bot.send(&(first.to_line() + "\n"));
-    bot
-}
-
-/// Reads a keep-running Othello bot's answer and marker, and sends a legal reply; returns the
-/// moves played.
-fn exchange(bot: &mut Bot, played: &mut Vec<String>) {
-    let output = botzone::parse_output(&bot.line()).unwrap();
-    assert_eq!(bot.line(), KEEP_RUNNING);
-    let coords = Encoding::Reversi.from_json(&output.response).unwrap();
-    let Ok(Decoded::Move(mv)) = Encoding::Reversi.decode(&coords, played.len()) else {
-        panic!("not a move");
-    };
-    played.push(mv);
-    let reply = some_move("othello", "standard", played);
-    let request = Encoding::Reversi.to_json(&Encoding::Reversi.encode(&reply).unwrap());
-    played.push(reply);
-    bot.send(&(request.to_string() + "\n"));
+    keep_running_game(
+        ("othello", "standard"),
+        &["--nodes", "200", "--fault", fault],
+        0,
+    )
 }
 
 /// The first answer line of a faulty Othello bot, decoded as Black's first move.
-fn first_othello_answer(fault: &str) -> (String, botzone::Output) {
-    let mut bot = faulty_othello(fault);
-    let line = bot.line();
-    let output = botzone::parse_output(&line).unwrap();
-    (line, output)
+fn first_othello_answer(fault: &str) -> botzone::Output {
+    botzone::parse_output(&faulty_othello(fault).line()).unwrap()
 }
 
 #[test]
 fn fault_crash_at_second_move() {
     let mut bot = faulty_othello("crash-at:2");
-    exchange(&mut bot, &mut Vec::new());
+    bot.keep_running_turn(("othello", "standard"), &mut Vec::new());
     assert_eq!(bot.line_within(PATIENCE), None);
     assert_eq!(bot.wait().code(), Some(3));
 }
@@ -518,7 +458,7 @@ fn fault_huge_output() {
 #[test]
 fn fault_slow_start() {
     let start = Instant::now();
-    let (_, output) = first_othello_answer("slow-start:300");
+    let output = first_othello_answer("slow-start:300");
     // A lower bound only: the bot slept at least this long before answering.
     assert!(start.elapsed() >= Duration::from_millis(300));
     assert!(Encoding::Reversi.from_json(&output.response).is_ok());
@@ -526,17 +466,15 @@ fn fault_slow_start() {
 
 #[test]
 fn fault_illegal() {
-    let (line, output) = first_othello_answer("illegal");
+    let output = first_othello_answer("illegal");
     let coords = Encoding::Reversi.from_json(&output.response).unwrap();
-    let Ok(Decoded::Move(mv)) = Encoding::Reversi.decode(&coords, 0) else {
-        panic!("{line}");
-    };
+    let mv = decoded_move(Encoding::Reversi, &coords, &[]);
     assert!(!legal_after("othello", "standard", &[], &mv), "{mv}");
 }
 
 #[test]
 fn fault_wrong_pass() {
-    let (_, output) = first_othello_answer("wrong-pass");
+    let output = first_othello_answer("wrong-pass");
     let coords = Encoding::Reversi.from_json(&output.response).unwrap();
     assert!(coords.is_all_minus_one());
     assert!(!legal_after("othello", "standard", &[], "pass"));
@@ -548,39 +486,35 @@ fn fault_forbidden() {
     let played = moves("f8 a1 g8 a2 h6 a3 h7 a4");
     let encoding = Encoding::Gomoku { size: 15 };
     let input = botzone::Input::from_moves(encoding, &played, 0).unwrap();
-    let mut bot = Bot::spawn(&[
-        "--game",
+    let mut bot = Bot::spawn(
         "gomoku",
-        "--variant",
-        "renju",
-        "--protocol",
         "botzone",
-        "--nodes",
-        "200",
-        "--fault",
-        "forbidden",
-    ]);
+        &[
+            "--variant",
+            "renju",
+            "--nodes",
+            "200",
+            "--fault",
+            "forbidden",
+        ],
+    );
     bot.send(&(input.to_line() + "\n"));
     let output = botzone::parse_output(&bot.line()).unwrap();
-    let coords = encoding.from_json(&output.response).unwrap();
-    let Ok(Decoded::Move(mv)) = encoding.decode(&coords, played.len()) else {
-        panic!("not a move");
-    };
+    let mv = decoded_move(
+        encoding,
+        &encoding.from_json(&output.response).unwrap(),
+        &played,
+    );
     assert_eq!(mv, "h8");
 }
 
 #[test]
 fn fault_illegal_under_gomocup_is_off_board() {
-    let mut bot = Bot::spawn(&[
-        "--game",
+    let mut bot = Bot::spawn(
         "gomoku",
-        "--protocol",
         "gomocup",
-        "--nodes",
-        "200",
-        "--fault",
-        "illegal",
-    ]);
+        &["--nodes", "200", "--fault", "illegal"],
+    );
     bot.send("START 15\r\nBEGIN\r\n");
     assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Ok));
     assert_eq!(EngineLine::parse(&bot.line()), Ok(EngineLine::Move(15, 15)));
@@ -589,11 +523,8 @@ fn fault_illegal_under_gomocup_is_off_board() {
 #[test]
 fn arbiter_line_einstein_with_the_die_as_moves() {
     // The referee plays the rolls; the bot answers a step after a roll and no move before one.
-    let mut bot = Bot::spawn(&["--game", "einstein", "--protocol", "arbiter-line"]);
-    let mut ask = |command: &str| {
-        bot.send(&format!("{command}\n"));
-        LineAnswer::parse(&bot.line()).unwrap()
-    };
+    let mut bot = Bot::spawn("einstein", "arbiter-line", &[]);
+    let mut ask = |command: &str| bot.ask(command);
     assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
     assert_eq!(
         ask("position start moves layout-123456 layout-654321"),
@@ -607,10 +538,7 @@ fn arbiter_line_einstein_with_the_die_as_moves() {
         ask("check a1-b1"),
         LineAnswer::Illegal("roll-expected".into())
     );
-    assert_eq!(
-        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(300)).to_line()),
-        LineAnswer::BestMove(None)
-    );
+    assert_eq!(ask(&go(300)), LineAnswer::BestMove(None));
     assert_eq!(
         ask("position start moves layout-123456 layout-654321 roll-4"),
         LineAnswer::Ok
@@ -624,9 +552,7 @@ fn arbiter_line_einstein_with_the_die_as_moves() {
         ask("check b1-c1"),
         LineAnswer::Illegal("wrong-piece".into())
     );
-    let LineAnswer::BestMove(Some(best)) =
-        ask(&LineCommand::Go(arbiter_protocol::line::GoLimit::Nodes(2000)).to_line())
-    else {
+    let LineAnswer::BestMove(Some(best)) = ask(&go(2000)) else {
         panic!("no best move");
     };
     assert!(legal.contains(&best.mv), "{}", best.mv);

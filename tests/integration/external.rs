@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use arbiter_engine::{
     Algorithm, Budget, FaultKind, PositionRequest, RulesEngine, SearchError, SearchFailure,
 };
-use arbiter_external::check::{self, Verdict};
+use arbiter_external::check::{self, RowVerdict};
 use arbiter_external::game::self_play;
 use arbiter_external::reach::{self, Route};
 use arbiter_external::sandbox::procfs;
@@ -42,6 +42,14 @@ pub(super) const TIGHT: Times = Times {
     tolerance_ms: 0,
 };
 
+/// A minute to move: a timeout cannot come within the fault bound, so the fault met is the
+/// one tested.
+pub(super) const MINUTE: Times = Times {
+    move_ms: 60_000,
+    first_ms: 5000,
+    tolerance_ms: 0,
+};
+
 #[derive(Clone, Copy)]
 pub(super) struct Times {
     pub(super) move_ms: u64,
@@ -56,7 +64,7 @@ pub(super) fn scratch() -> PathBuf {
 }
 
 /// The manifest text of arbiter-bot under `protocol`, with extra bot arguments and keys.
-fn bot_yaml(
+pub(super) fn bot_yaml(
     name: &str,
     (game, variant, protocol): (&str, &str, &str),
     extra: &[&str],
@@ -115,16 +123,6 @@ pub(super) fn engine(
     engine_with(name, (game, variant, protocol), extra, EASY, "")
 }
 
-pub(super) fn tight(
-    name: &str,
-    game: &str,
-    variant: &str,
-    protocol: &str,
-    extra: &[&str],
-) -> ExternalEngine {
-    engine_with(name, (game, variant, protocol), extra, TIGHT, "")
-}
-
 /// Nothing the engine started is left: group, descendants, tagged processes.
 pub(super) fn assert_no_leftovers(engine: &ExternalEngine) {
     engine.shutdown();
@@ -166,7 +164,11 @@ pub(super) fn expect_fault(
 }
 
 /// The engine's move from `request` (no fault expected).
-fn expect_move(engine: &ExternalEngine, variant: &str, request: &PositionRequest) -> String {
+pub(super) fn expect_move(
+    engine: &ExternalEngine,
+    variant: &str,
+    request: &PositionRequest,
+) -> String {
     let position = engine.position(variant, request).unwrap();
     let report = position
         .search(Algorithm::AlphaBeta, Budget::Depth(1), None)
@@ -175,9 +177,10 @@ fn expect_move(engine: &ExternalEngine, variant: &str, request: &PositionRequest
 }
 
 /// Black to move with h8 a double-three (f8 g8 h8 and h6 h7 h8 both open).
-const DOUBLE_THREE: &str = "f8 a1 g8 a3 h6 a5 h7 a7";
+pub(super) const DOUBLE_THREE: &str = "f8 a1 g8 a3 h6 a5 h7 a7";
 
-// ------------------------------------------------------------------- faults, classified
+// ------------------------------------------------------------------- faults in time
+// (every fault mode as one search meets it: `faults::PLAY_ROWS`)
 
 #[test]
 fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
@@ -209,94 +212,16 @@ fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
     assert_no_leftovers(&engine);
 }
 
-#[test]
-fn segv_is_a_crash_by_signal() {
-    let engine = engine(
-        "t-segv",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "segv-at:1"],
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Crash);
-    assert!(detail.contains("killed by signal"), "{detail}");
-}
-
-/// The bot exits while a grandchild it left holds its output open: a crash with the bot's exit
-/// code, not a timeout (with a minute to move, a timeout could not come within the bound), and
-/// the grandchild is ended with it.
-#[test]
-fn an_exit_while_a_grandchild_holds_the_output_is_a_crash_at_once() {
-    let minute = Times {
-        move_ms: 60_000,
-        first_ms: 5000,
-        tolerance_ms: 0,
-    };
-    for protocol in ["gomocup", "botzone-keep-running", "arbiter-line"] {
-        let engine = engine_with(
-            &format!("t-orphan-{protocol}"),
-            ("gomoku", "freestyle", protocol),
-            &["--fault", "exit-leaving-grandchild"],
-            minute,
-            "",
-        );
-        let detail = expect_fault(&engine, &moves("h8"), FaultKind::Crash);
-        assert!(
-            detail.contains("exited with code 3 while a process it started still holds its output"),
-            "{protocol}: {detail}"
-        );
-    }
-}
-
-/// arbiter-line: a pv is a line of the game from the best move on, so a token after it that
-/// is no move is a protocol error; a best move that is no move in the notation is a protocol
-/// error too, where a move the rules refuse is an illegal move.
-#[test]
-fn a_garbage_pv_and_a_move_out_of_notation_are_protocol_errors() {
-    let garbage = engine(
-        "t-pv-garbage",
-        "othello",
-        "standard",
-        "arbiter-line",
-        &["--fault", "pv-garbage"],
-    );
-    let detail = expect_fault(&garbage, &moves(""), FaultKind::ProtocolError);
-    assert!(detail.contains("a pv whose move"), "{detail}");
-    assert!(detail.contains("`garbage` cannot be played"), "{detail}");
-    let notation = engine(
-        "t-bad-notation",
-        "othello",
-        "standard",
-        "arbiter-line",
-        &["--fault", "bad-notation"],
-    );
-    let detail = expect_fault(&notation, &moves(""), FaultKind::ProtocolError);
-    assert!(detail.contains("zz`: "), "{detail}");
-}
-
-#[test]
-fn hang_is_a_timeout_stating_the_budget() {
-    let engine = tight("t-hang", "gomoku", "renju", "gomocup", &["--fault", "hang"]);
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Timeout);
-    assert!(detail.contains("0.30 s (move time 300 ms)"), "{detail}");
-    assert!(detail.contains("stderr log:"), "{detail}");
-}
-
 /// A match's clock replaces the manifest's move time (here a minute): the deadline a hanging
 /// engine meets is the clock's.
 #[test]
 fn a_match_clock_sets_the_deadline() {
-    let minute = Times {
-        move_ms: 60_000,
-        first_ms: 5000,
-        tolerance_ms: 0,
-    };
     // Gomocup: the time left on the game clock, when shorter than the turn's limit.
     let engine = engine_with(
         "t-clock-gc",
         ("gomoku", "freestyle", "gomocup"),
         &["--fault", "hang"],
-        minute,
+        MINUTE,
         "",
     );
     let mut player = engine.player().unwrap();
@@ -318,7 +243,7 @@ fn a_match_clock_sets_the_deadline() {
         "t-clock-bz",
         ("gomoku", "freestyle", "botzone"),
         &["--fault", "hang"],
-        minute,
+        MINUTE,
         "",
     );
     let mut player = engine.player().unwrap();
@@ -335,229 +260,6 @@ fn a_match_clock_sets_the_deadline() {
     engine.record_player(player.as_mut());
     drop(player);
     assert_no_leftovers(&engine);
-}
-
-#[test]
-fn hang_under_botzone_is_a_timeout() {
-    let engine = tight(
-        "t-hang-bz",
-        "othello",
-        "standard",
-        "botzone",
-        &["--fault", "hang"],
-    );
-    expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
-}
-
-#[test]
-fn slow_start_is_a_timeout() {
-    let engine = tight(
-        "t-slow",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "slow-start:12000"],
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::Timeout);
-    assert!(detail.contains("start-up time 5000 ms"), "{detail}");
-}
-
-#[test]
-fn garbage_is_a_protocol_error_with_control_bytes_escaped() {
-    let engine = engine(
-        "t-garbage",
-        "gomoku",
-        "freestyle",
-        "botzone",
-        &["--fault", "garbage"],
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
-    assert!(!detail.chars().any(char::is_control), "{detail:?}");
-    assert!(detail.contains("\\u{0}"), "{detail}");
-}
-
-#[test]
-fn garbage_under_gomocup_is_a_protocol_error() {
-    let engine = engine(
-        "t-garbage-gc",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "garbage"],
-    );
-    expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
-}
-
-#[test]
-fn huge_output_is_a_protocol_error() {
-    let engine = engine(
-        "t-huge",
-        "gomoku",
-        "freestyle",
-        "botzone-keep-running",
-        &["--fault", "huge-output"],
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
-    assert!(detail.contains("bytes"), "{detail}");
-}
-
-#[test]
-fn no_newline_is_a_protocol_error() {
-    // The bot must have written its unterminated move before the deadline: a generous move
-    // time, no tolerance (the whole of it is waited for).
-    let engine = engine_with(
-        "t-nonl",
-        ("gomoku", "renju", "gomocup"),
-        &["--fault", "no-newline"],
-        Times {
-            move_ms: 3000,
-            first_ms: 5000,
-            tolerance_ms: 0,
-        },
-        "",
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
-    assert!(detail.contains("without a newline"), "{detail}");
-}
-
-#[test]
-fn illegal_is_an_illegal_move_with_the_rule() {
-    let engine = engine(
-        "t-illegal",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "illegal"],
-    );
-    let detail = expect_fault(&engine, &moves("h8 h9"), FaultKind::IllegalMove);
-    assert!(detail.contains("occupied"), "{detail}");
-}
-
-#[test]
-fn illegal_under_botzone_simple_is_an_illegal_move() {
-    let engine = engine(
-        "t-illegal-s",
-        "gomoku",
-        "freestyle",
-        "botzone-simple",
-        &["--fault", "illegal"],
-    );
-    expect_fault(&engine, &moves("h8 h9"), FaultKind::IllegalMove);
-}
-
-#[test]
-fn forbidden_is_an_illegal_move_naming_the_foul() {
-    let engine = engine(
-        "t-forbidden",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "forbidden"],
-    );
-    let detail = expect_fault(&engine, &moves(DOUBLE_THREE), FaultKind::IllegalMove);
-    assert!(detail.contains("double-three"), "{detail}");
-}
-
-#[test]
-fn wrong_pass_is_a_wrong_pass() {
-    let othello = engine(
-        "t-pass",
-        "othello",
-        "standard",
-        "botzone",
-        &["--fault", "wrong-pass"],
-    );
-    expect_fault(&othello, &moves("f5"), FaultKind::WrongPass);
-    let gomoku = engine(
-        "t-pass-gc",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "wrong-pass"],
-    );
-    expect_fault(&gomoku, &moves("h8"), FaultKind::WrongPass);
-}
-
-#[test]
-fn exchange_where_none_is_allowed_is_a_wrong_exchange() {
-    // In Botzone gomoku, all -1 from a bot is the exchange; plain freestyle has none.
-    let engine = engine(
-        "t-exchange",
-        "gomoku",
-        "freestyle",
-        "botzone",
-        &["--fault", "wrong-pass"],
-    );
-    expect_fault(&engine, &moves("h8"), FaultKind::WrongExchange);
-}
-
-// ------------------------------------------------------------------- deadlines and floods
-
-#[test]
-fn a_message_flood_cannot_extend_the_deadline() {
-    let engine = engine(
-        "t-flood",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "message-flood"],
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::ProtocolError);
-    assert!(detail.contains("more than 1000 lines"), "{detail}");
-}
-
-#[test]
-fn a_blank_line_flood_is_a_protocol_error() {
-    for protocol in ["botzone-keep-running", "arbiter-line"] {
-        let engine = engine(
-            &format!("t-blank-{protocol}"),
-            "othello",
-            "standard",
-            protocol,
-            &["--fault", "blank-flood"],
-        );
-        let detail = expect_fault(&engine, &moves("f5"), FaultKind::ProtocolError);
-        assert!(detail.contains("more than 1000 lines"), "{detail}");
-    }
-}
-
-#[test]
-fn the_tolerance_is_separate_and_reported() {
-    // 700 ms for a 500 ms move: inside the 3 s tolerance, with a warning that says so.
-    let slow = Times {
-        move_ms: 500,
-        first_ms: 5000,
-        tolerance_ms: 3000,
-    };
-    let engine = engine_with(
-        "t-tolerant",
-        ("gomoku", "renju", "gomocup"),
-        &["--fault", "slow:700"],
-        slow,
-        "",
-    );
-    expect_move(&engine, "renju", &moves("h8"));
-    let warnings = engine.take_warnings();
-    assert!(
-        warnings
-            .iter()
-            .any(|w| w.contains("over the move time of 500 ms")),
-        "{warnings:?}"
-    );
-    assert_no_leftovers(&engine);
-    // Without a tolerance, the same engine times out, and the message names the budget.
-    let strict = engine_with(
-        "t-strict",
-        ("gomoku", "renju", "gomocup"),
-        &["--fault", "slow:700"],
-        Times {
-            tolerance_ms: 0,
-            ..slow
-        },
-        "",
-    );
-    let detail = expect_fault(&strict, &moves("h8"), FaultKind::Timeout);
-    assert!(detail.contains("move time 500 ms"), "{detail}");
 }
 
 /// A small Gomocup brain as a shell script: `START` answered after `start` seconds, every
@@ -598,71 +300,6 @@ fn start_and_info_do_not_eat_the_first_move() {
     );
     let mv = expect_move(&engine, "freestyle", &PositionRequest::default());
     assert_eq!(mv, "b15", "the script's first move is 1,0");
-    assert_no_leftovers(&engine);
-}
-
-// ------------------------------------------------------------------- lines that are not answers
-
-#[test]
-fn error_lines_before_a_move_are_skipped_with_a_warning() {
-    let engine = engine(
-        "t-error-lines",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "error-lines"],
-    );
-    expect_move(&engine, "renju", &moves("h8"));
-    let warnings = engine.take_warnings();
-    assert!(
-        warnings.iter().any(|w| w.contains("2 ERROR line(s)")),
-        "{warnings:?}"
-    );
-    assert_no_leftovers(&engine);
-}
-
-#[test]
-fn loose_botzone_output_is_accepted_with_warnings() {
-    let engine = engine(
-        "t-loose",
-        "othello",
-        "standard",
-        "botzone",
-        &["--fault", "loose-json"],
-    );
-    expect_move(&engine, "standard", &moves("f5"));
-    let warnings = engine.take_warnings().join("; ");
-    assert!(warnings.contains("field `debug` is a number"), "{warnings}");
-    assert!(warnings.contains("field `data` is an object"), "{warnings}");
-    assert_no_leftovers(&engine);
-}
-
-// ------------------------------------------------------------------- memory
-
-#[test]
-fn resident_memory_over_the_limit_is_its_own_fault() {
-    let engine = engine_with(
-        "t-memory",
-        ("gomoku", "renju", "gomocup"),
-        &["--fault", "memory:400"],
-        EASY,
-        "memory-mb: 200\n",
-    );
-    let detail = expect_fault(&engine, &moves("h8"), FaultKind::MemoryLimit);
-    assert!(detail.contains("memory-mb 200"), "{detail}");
-}
-
-#[test]
-fn reserved_address_space_is_not_a_fault() {
-    // A JVM, or a brain sizing its table from INFO max_memory, reserves far more than it uses.
-    let engine = engine_with(
-        "t-reserve",
-        ("gomoku", "renju", "gomocup"),
-        &["--fault", "reserve:4096"],
-        EASY,
-        "memory-mb: 200\n",
-    );
-    expect_move(&engine, "renju", &moves("h8"));
     assert_no_leftovers(&engine);
 }
 
@@ -1265,7 +902,7 @@ pub(super) fn protocol_check(engine: &ExternalEngine) -> check::Report {
     eprintln!("{}", report.render());
     assert_eq!(
         report.row("no process left behind").map(|r| &r.verdict),
-        Some(&Verdict::Passed),
+        Some(&RowVerdict::Passed),
         "{}",
         report.render()
     );
@@ -1290,155 +927,16 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
 }
 
 /// A fault bot's protocol check fails only on rows whose details name `kinds`, and the rows
-/// in `unaffected` pass (each row starts afresh, so nothing cascades).
+/// in `unaffected` pass (each row starts afresh, so nothing cascades): one row of
+/// `faults::CHECK_ROWS`, for the protocols whose tests live in their own modules.
 pub(super) fn check_fails_only_on(
     setting: (&str, &str, &str),
     fault: &str,
     kinds: &[&str],
     unaffected: &[&str],
 ) {
-    let engine = engine_with(
-        &format!("t-check-{fault}"),
-        setting,
-        &["--fault", fault],
-        EASY,
-        "",
-    );
-    let report = protocol_check(&engine);
-    assert!(report.failed() > 0, "{}", report.render());
-    for row in report.rows.iter().filter(|r| r.verdict == Verdict::Failed) {
-        assert!(
-            kinds.iter().any(|kind| row.detail.contains(kind)),
-            "{fault}: `{}` failed with {}",
-            row.check,
-            row.detail
-        );
-    }
-    for check in unaffected {
-        let row = report
-            .row(check)
-            .unwrap_or_else(|| panic!("no row {check}"));
-        assert!(
-            matches!(row.verdict, Verdict::Passed | Verdict::Warning),
-            "{fault}: {check}: {:?} {}",
-            row.verdict,
-            row.detail
-        );
-    }
+    super::faults::CheckRow::fails(setting, fault, kinds, unaffected).check();
 }
-
-const GOMOCUP_SETUP_ROWS: &[&str] = &[
-    "START answers OK",
-    "unknown command: UNKNOWN",
-    "ABOUT names the engine",
-    "END ends the process within 1 s",
-];
-
-#[test]
-fn gomocup_fault_bots_fail_only_on_their_fault() {
-    let renju = ("gomoku", "renju", "gomocup");
-    // An extra line after each move: with a fresh process per row it spoils only the rows
-    // that send a second move command.
-    check_fails_only_on(
-        renju,
-        "extra-line",
-        &["illegal-move", "protocol-error"],
-        GOMOCUP_SETUP_ROWS,
-    );
-    check_fails_only_on(renju, "garbage", &["protocol-error"], GOMOCUP_SETUP_ROWS);
-    check_fails_only_on(renju, "crash-at:2", &["crash"], GOMOCUP_SETUP_ROWS);
-    check_fails_only_on(renju, "illegal", &["illegal-move"], GOMOCUP_SETUP_ROWS);
-    check_fails_only_on(
-        renju,
-        "message-flood",
-        &["protocol-error"],
-        GOMOCUP_SETUP_ROWS,
-    );
-}
-
-#[test]
-fn gomocup_optional_commands_are_warnings() {
-    for (fault, row) in [
-        ("no-about", "ABOUT names the engine"),
-        ("error-for-unknown", "unknown command: UNKNOWN"),
-        ("error-lines", "INFO before BEGIN, then BEGIN"),
-    ] {
-        let engine = engine(
-            &format!("t-check-{fault}"),
-            "gomoku",
-            "renju",
-            "gomocup",
-            &["--fault", fault],
-        );
-        let report = protocol_check(&engine);
-        assert_eq!(report.failed(), 0, "{}", report.render());
-        assert_eq!(
-            report.row(row).map(|r| &r.verdict),
-            Some(&Verdict::Warning),
-            "{}",
-            report.render()
-        );
-    }
-}
-
-#[test]
-fn botzone_and_line_fault_bots_fail_only_on_their_fault() {
-    let othello = ("othello", "standard", "botzone");
-    check_fails_only_on(othello, "wrong-pass", &["wrong-pass"], &[]);
-    check_fails_only_on(
-        ("gomoku", "freestyle", "botzone-keep-running"),
-        "blank-flood",
-        &["protocol-error"],
-        &[],
-    );
-    let line = ("othello", "standard", "arbiter-line");
-    check_fails_only_on(
-        line,
-        "garbage-outcome",
-        &["protocol-error"],
-        &[
-            "hello names the game; variant accepted",
-            "legal moves match the reference",
-            "perft 1 and 2 from the start",
-        ],
-    );
-    check_fails_only_on(
-        line,
-        "exit-after-hello",
-        &["crash"],
-        &["hello names the game; variant accepted"],
-    );
-}
-
-const NBOARD_SETUP_ROWS: &[&str] = &[
-    "start-up: `nboard 2`, `set depth`, `ping` → `pong`",
-    "an unknown command is ignored",
-];
-
-#[test]
-fn nboard_fault_bots_fail_only_on_their_fault() {
-    let nboard = ("othello", "standard", "nboard");
-    check_fails_only_on(nboard, "crash-at:2", &["crash"], NBOARD_SETUP_ROWS);
-    // Where only a pass is legal, an illegal square is a missed pass.
-    check_fails_only_on(
-        nboard,
-        "illegal",
-        &["illegal-move", "wrong-pass"],
-        NBOARD_SETUP_ROWS,
-    );
-    check_fails_only_on(nboard, "wrong-pass", &["wrong-pass"], NBOARD_SETUP_ROWS);
-    check_fails_only_on(
-        nboard,
-        "message-flood",
-        &["protocol-error"],
-        NBOARD_SETUP_ROWS,
-    );
-}
-
-const HUB_SETUP_ROWS: &[&str] = &[
-    "start-up: `hub` → `wait`, `init` → `ready`",
-    "an unknown command is ignored",
-];
 
 /// Every Hub and DXP row applies to arbiter-bot (no position is out of reach) and passes;
 /// under DXP arbiter is the initiator, then the follower of the bot's own game request.
@@ -1459,44 +957,12 @@ fn draughts_bots_pass_every_hub_and_dxp_row() {
             report
                 .rows
                 .iter()
-                .all(|row| row.verdict == Verdict::Passed
+                .all(|row| row.verdict == RowVerdict::Passed
                     || row.check == "stragglers of earlier runs"),
             "{}",
             report.render()
         );
     }
-}
-
-/// A DXP fault bot fails the rows of its fault, with that fault's class.
-#[test]
-fn dxp_fault_bots_fail_with_their_fault() {
-    for (fault, kind) in [
-        ("crash-at:2", "crash"),
-        ("illegal", "illegal-move"),
-        ("garbage", "protocol-error"),
-    ] {
-        let engine = engine_with(
-            &format!("t-dxp-{}", fault.replace(':', "-")),
-            ("draughts", "standard", "dxp"),
-            &["--dxp-port", "{dxp-port}", "--fault", fault],
-            EASY,
-            "",
-        );
-        let report = protocol_check(&engine);
-        assert!(report.failed() > 0, "{}", report.render());
-        for row in report.rows.iter().filter(|r| r.verdict == Verdict::Failed) {
-            assert!(row.detail.contains(kind), "{fault}: {}", report.render());
-        }
-        assert_no_leftovers(&engine);
-    }
-}
-
-#[test]
-fn hub_fault_bots_fail_only_on_their_fault() {
-    let hub = ("draughts", "standard", "hub");
-    check_fails_only_on(hub, "crash-at:2", &["crash"], HUB_SETUP_ROWS);
-    check_fails_only_on(hub, "illegal", &["illegal-move"], HUB_SETUP_ROWS);
-    check_fails_only_on(hub, "wrong-pass", &["protocol-error"], HUB_SETUP_ROWS);
 }
 
 /// A move printed twice (`extra-line`) is the stale answer NBoard's `ping`/`pong` exists for:
@@ -1516,49 +982,8 @@ fn nboard_resynchronises_with_ping_after_an_extra_line() {
     let row = report
         .row("5 positions in one process (`set game` each time)")
         .unwrap();
-    assert_eq!(row.verdict, Verdict::Warning, "{}", report.render());
+    assert_eq!(row.verdict, RowVerdict::Warning, "{}", report.render());
     assert!(row.detail.contains("before `pong"), "{}", row.detail);
-}
-
-/// The hang is timed under the tight limits (the deadline is what is tested); the move without
-/// its line end gets the easy ones, so that on a busy machine the move is written before the
-/// deadline and the missing newline, not the clock, is what the driver sees.
-#[test]
-fn nboard_hang_is_a_timeout_and_no_newline_a_protocol_error() {
-    let hanging = tight(
-        "t-nboard-hang",
-        "othello",
-        "standard",
-        "nboard",
-        &["--fault", "hang"],
-    );
-    let detail = expect_fault(&hanging, &moves("f5"), FaultKind::Timeout);
-    assert!(detail.contains("move time 300 ms"), "{detail}");
-    let unterminated = engine(
-        "t-nboard-no-newline",
-        "othello",
-        "standard",
-        "nboard",
-        &["--fault", "no-newline"],
-    );
-    expect_fault(&unterminated, &moves("f5"), FaultKind::ProtocolError);
-}
-
-/// A line that is not NBoard's is skipped, as the NBoard GUI does (NTest prints its banner on
-/// stdout): garbage instead of a move ends in a timeout whose detail shows the line. Under the
-/// easy limits: the garbage must be written before the deadline to be named in it.
-#[test]
-fn nboard_garbage_is_skipped_and_named_in_the_timeout() {
-    let engine = engine(
-        "t-nboard-garbage",
-        "othello",
-        "standard",
-        "nboard",
-        &["--fault", "garbage"],
-    );
-    let detail = expect_fault(&engine, &moves("f5"), FaultKind::Timeout);
-    assert!(detail.contains("not NBoard's"), "{detail}");
-    assert!(detail.contains("arbiter-bot says"), "{detail}");
 }
 
 /// An Othello board with no known history cannot reach Botzone, but NBoard sets it as it

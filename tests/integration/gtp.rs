@@ -3,7 +3,7 @@
 //! whole games are relayed, and the Go specs reach it as play checks (boards as `play`
 //! sequences).
 
-use arbiter_external::check::Verdict;
+use arbiter_external::check::RowVerdict;
 use arbiter_external::game::self_play;
 
 use super::external::{
@@ -51,7 +51,7 @@ fn a_response_printed_twice_is_skipped_by_its_id() {
         report
             .rows
             .iter()
-            .any(|row| row.verdict == Verdict::Warning
+            .any(|row| row.verdict == RowVerdict::Warning
                 && row.detail.contains("another command's id")),
         "{}",
         report.render()

@@ -9,7 +9,8 @@
 //! | [`bot`] | `arbiter-bot` as a real process under every protocol, and its faults |
 //! | [`ccgc`] | the CCGC platform protocol: the check in every game, faults, positions it cannot set |
 //! | [`docs`] | docs that cannot drift: no machine paths, links resolve, counts, files, commands and cases the docs show exist |
-//! | [`external`] | external engines: manifests, the sandbox, every fault classified |
+//! | [`external`] | external engines: manifests, the sandbox, signals, positions over protocols |
+//! | [`faults`] | every fault mode of `arbiter-bot` as table rows: one search, the protocol check |
 //! | [`gtp`] | GTP: the check, fault bots, ids, whole games, the Go specs as play checks |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
@@ -20,6 +21,7 @@ mod bot;
 mod ccgc;
 mod docs;
 mod external;
+mod faults;
 mod folders;
 mod gtp;
 mod matches;

@@ -25,7 +25,7 @@ use arbiter_runner::{
 };
 use serde_json::Value;
 
-const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
+use super::external::{Times, bot_yaml};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -393,34 +393,20 @@ fn bot(
     protocol: &str,
     extra: &[&str],
 ) -> PathBuf {
-    let mut argv = vec![
-        BOT,
-        "--game",
-        game,
-        "--variant",
-        variant,
-        "--protocol",
-        protocol,
-        "--nodes",
-        "300",
-    ];
-    argv.extend_from_slice(extra);
-    let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
-    let rule = if protocol == "gomocup" {
-        "gomocup-rule: 4\n"
+    let keys = if protocol == "gomocup" {
+        "memory-mb: 1024\ngomocup-rule: 4\n"
     } else {
-        ""
+        "memory-mb: 1024\n"
+    };
+    // The tolerance is the manifests' default, GomocupJudge's 1000 ms.
+    let times = Times {
+        move_ms: 5000,
+        first_ms: 10_000,
+        tolerance_ms: 1000,
     };
     let path = dir.join(format!("{name}.yaml"));
-    std::fs::write(
-        &path,
-        format!(
-            "name: {name}\ngame: {game}\nvariant: {variant}\ncommand: [{}]\nprotocol: {protocol}\n\
-             move-time-ms: 5000\nfirst-move-time-ms: 10000\nmemory-mb: 1024\n{rule}",
-            argv.join(", ")
-        ),
-    )
-    .unwrap();
+    let yaml = bot_yaml(name, (game, variant, protocol), extra, times, keys);
+    std::fs::write(&path, yaml).unwrap();
     path
 }
 

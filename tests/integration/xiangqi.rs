@@ -25,9 +25,9 @@ fn arbiter_bot_passes_the_ucci_and_uci_protocol_checks() {
         assert_eq!(report.failed(), 0, "{}", report.render());
         let banmoves = report.row("`banmoves` honoured").expect("a banmoves row");
         let expected = if protocol == "ucci" {
-            arbiter_external::check::Verdict::Passed
+            arbiter_external::check::RowVerdict::Passed
         } else {
-            arbiter_external::check::Verdict::NotApplicable
+            arbiter_external::check::RowVerdict::NotApplicable
         };
         assert_eq!(banmoves.verdict, expected, "{}", report.render());
         let game = report

@@ -211,6 +211,21 @@ fn read_baseline(root: &Path, name: &str) -> Result<Baseline> {
     }
 }
 
+/// Every suite case (slow ones too) of a suite `include` takes, planned for `engines`.
+fn suite_plan(
+    files: &CaseFiles,
+    engines: &[Box<dyn RulesEngine>],
+    include: impl Fn(&LoadedSuite) -> bool,
+) -> Vec<PlannedCase> {
+    arbiter_runner::plan(files, engines, PlanScope { include_slow: true })
+        .into_iter()
+        .filter(|planned| match planned.case {
+            CaseRef::Suite { file, .. } => include(&files.suites[file]),
+            CaseRef::Spec { .. } => false,
+        })
+        .collect()
+}
+
 /// Every included suite case run on the one engine in `engines`, one case at a time (an
 /// external engine answers under a clock): `<suite>::<id>: <verdict>: <answer>` lines, sorted.
 fn suite_answers(
@@ -218,14 +233,7 @@ fn suite_answers(
     engines: &[Box<dyn RulesEngine>],
     include: impl Fn(&LoadedSuite) -> bool,
 ) -> String {
-    let planned: Vec<PlannedCase> =
-        arbiter_runner::plan(files, engines, PlanScope { include_slow: true })
-            .into_iter()
-            .filter(|planned| match planned.case {
-                CaseRef::Suite { file, .. } => include(&files.suites[file]),
-                CaseRef::Spec { .. } => false,
-            })
-            .collect();
+    let planned = suite_plan(files, engines, include);
     let options = RunOptions {
         perft_limit: Some(0),
         tree_limit: 0,
@@ -361,14 +369,7 @@ fn current_snapshots(
     include: impl Fn(&LoadedSuite) -> bool + Sync,
     policy: SnapshotPolicy,
 ) -> Result<Vec<(String, String, String)>> {
-    let planned: Vec<PlannedCase> =
-        arbiter_runner::plan(files, engines, PlanScope { include_slow: true })
-            .into_iter()
-            .filter(|planned| match planned.case {
-                CaseRef::Suite { file, .. } => include(&files.suites[file]),
-                CaseRef::Spec { .. } => false,
-            })
-            .collect();
+    let planned = suite_plan(files, engines, include);
     let options = RunOptions {
         perft_limit: Some(0),
         tree_limit: 0,

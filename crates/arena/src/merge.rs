@@ -92,13 +92,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
         .collect();
     let mut tally = Tally::new(&whole);
     tally.advance(&games);
-    let status = if tally.decided() {
-        Status::Decided
-    } else if tally.complete() {
-        Status::Complete
-    } else {
-        Status::Interrupted
-    };
+    let status = tally.status();
     let mut result = tally::result_json(&whole, &games, &tally, status);
     if let Some(object) = result.as_object_mut() {
         object.insert(

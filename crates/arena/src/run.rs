@@ -304,13 +304,7 @@ impl Runner {
         if let Some(error) = failure {
             return Err(error);
         }
-        let status = if tally.decided() {
-            Status::Decided
-        } else if tally.complete() {
-            Status::Complete
-        } else {
-            Status::Interrupted
-        };
+        let status = tally.status();
         let result = tally::result_json(&self.config, &games, &tally, status);
         self.store.write(store::RESULT, &result, Care::Durable)?;
         Ok(MatchEnd { status, result })

@@ -115,6 +115,18 @@ impl Tally {
         self.counted == self.pairs.len()
     }
 
+    /// How the run stands: decided by the SPRT, else complete, else interrupted.
+    #[must_use]
+    pub(crate) fn status(&self) -> Status {
+        if self.decided() {
+            Status::Decided
+        } else if self.complete() {
+            Status::Complete
+        } else {
+            Status::Interrupted
+        }
+    }
+
     /// The last counted pair, if any.
     #[must_use]
     pub(crate) fn last_pair(&self) -> Option<usize> {

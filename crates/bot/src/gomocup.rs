@@ -518,23 +518,14 @@ fn swap2(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, run};
+    use super::super::{Limit, Protocol, transcript};
     use super::*;
     use arbiter_protocol::gomocup::EngineLine;
 
     fn session(variant: &str, input: &str) -> Vec<EngineLine> {
         let player = Player::new("gomoku", Some(variant), Some(Limit::Nodes(300)), None).unwrap();
-        let mut output = Vec::new();
-        run(
-            &player,
-            Protocol::Gomocup,
-            &mut input.as_bytes(),
-            &mut output,
-        )
-        .unwrap();
-        String::from_utf8(output)
-            .unwrap()
-            .lines()
+        transcript(&player, Protocol::Gomocup, input)
+            .iter()
             .map(|line| EngineLine::parse(line).unwrap())
             .collect()
     }

@@ -220,24 +220,12 @@ fn go(player: &Player, position: &dyn Position, limit: GoLimit, number: u32) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, run};
+    use super::super::{Limit, Protocol, transcript};
     use super::*;
 
     fn session(game: &str, input: &str) -> Vec<String> {
         let player = Player::new(game, None, Some(Limit::Nodes(500)), None).unwrap();
-        let mut output = Vec::new();
-        run(
-            &player,
-            Protocol::ArbiterLine,
-            &mut input.as_bytes(),
-            &mut output,
-        )
-        .unwrap();
-        String::from_utf8(output)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
+        transcript(&player, Protocol::ArbiterLine, input)
     }
 
     #[test]

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use arbiter_engine::{
-    Algorithm, Budget, Position, PositionError, PositionRequest, RulesEngine, SearchError,
-    SearchFailure, SearchReport, Verdict, find_engine,
+    Algorithm, Budget, Position, PositionError, PositionRequest, ProvenResult, RulesEngine,
+    SearchError, SearchFailure, SearchReport, find_engine,
 };
 
 use super::fault::{self, Fault};
@@ -203,7 +203,7 @@ impl Player {
         if let Ok(report) = position.search(Algorithm::Solve, Budget::Nodes(solve_nodes), params)
             && report
                 .proven
-                .is_some_and(|proven| exact || proven.verdict == Verdict::Win)
+                .is_some_and(|proven| exact || proven.verdict == ProvenResult::Win)
             && let Some(best) = report.best.clone()
         {
             return Some((best, Some(report)));

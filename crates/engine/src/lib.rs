@@ -15,7 +15,7 @@ use std::path::Path;
 
 pub use arbiter_core::picture::{Mark, MarkRole};
 pub use arbiter_core::{EndReason, SetupProblem};
-pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, SearchError, Verdict};
+pub use arbiter_search::{Algorithm, Budget, DataFile, Proven, ProvenResult, SearchError};
 pub(crate) use embedded::Embedded;
 pub use fault::{Fault, FaultKind};
 pub use registry::{embedded_engines, find_engine, games};

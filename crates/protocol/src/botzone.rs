@@ -65,10 +65,11 @@ impl Input {
         moves: &[String],
         player: usize,
     ) -> Result<Input, CodecError> {
-        let (requests, responses) = encode_history(encoding, moves, player)?;
+        let (requests, responses) =
+            written_history(encoding, moves, player, |c| encoding.to_json(c))?;
         Ok(Input {
-            requests: requests.iter().map(|c| encoding.to_json(c)).collect(),
-            responses: responses.iter().map(|c| encoding.to_json(c)).collect(),
+            requests,
+            responses,
             ..Input::default()
         })
     }
@@ -79,10 +80,9 @@ impl Input {
     /// A [`CodecError`] for a request or response that is not a move object of the game, or a
     /// history that does not replay (see [`decode_history`]).
     pub fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
-        let read = |values: &[Value]| -> Result<Vec<Coords>, CodecError> {
-            values.iter().map(|v| encoding.from_json(v)).collect()
-        };
-        decode_history(encoding, &read(&self.requests)?, &read(&self.responses)?)
+        read_history(encoding, &self.requests, &self.responses, |v| {
+            encoding.from_json(v)
+        })
     }
 
     /// The turn's time limit in milliseconds, if given. Botzone states it in seconds; a number
@@ -291,10 +291,11 @@ impl SimpleInput {
         moves: &[String],
         player: usize,
     ) -> Result<SimpleInput, CodecError> {
-        let (requests, responses) = encode_history(encoding, moves, player)?;
+        let (requests, responses) =
+            written_history(encoding, moves, player, |c| encoding.to_simple(c))?;
         Ok(SimpleInput {
-            requests: requests.iter().map(|c| encoding.to_simple(c)).collect(),
-            responses: responses.iter().map(|c| encoding.to_simple(c)).collect(),
+            requests,
+            responses,
             ..SimpleInput::default()
         })
     }
@@ -304,10 +305,9 @@ impl SimpleInput {
     /// # Errors
     /// As [`Input::history`].
     pub fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
-        let read = |lines: &[String]| -> Result<Vec<Coords>, CodecError> {
-            lines.iter().map(|l| encoding.from_simple(l)).collect()
-        };
-        decode_history(encoding, &read(&self.requests)?, &read(&self.responses)?)
+        read_history(encoding, &self.requests, &self.responses, |l| {
+            encoding.from_simple(l)
+        })
     }
 
     /// The whole input text: `n`, the `2n-1` history lines, the data line, the globaldata line,
@@ -403,6 +403,33 @@ pub struct History {
     pub(crate) player: usize,
     /// Every move played so far, in our notation, in order (both players).
     pub moves: Vec<String>,
+}
+
+/// [`encode_history`] with each request and response written by `write` (as JSON, or as a
+/// line of the simple form).
+fn written_history<T>(
+    encoding: Encoding,
+    moves: &[String],
+    player: usize,
+    write: impl Fn(&Coords) -> T,
+) -> Result<(Vec<T>, Vec<T>), CodecError> {
+    let (requests, responses) = encode_history(encoding, moves, player)?;
+    Ok((
+        requests.iter().map(&write).collect(),
+        responses.iter().map(&write).collect(),
+    ))
+}
+
+/// [`decode_history`] of requests and responses each read by `read` (from JSON, or from a
+/// line of the simple form).
+fn read_history<T>(
+    encoding: Encoding,
+    requests: &[T],
+    responses: &[T],
+    read: impl Fn(&T) -> Result<Coords, CodecError>,
+) -> Result<History, CodecError> {
+    let read_all = |items: &[T]| items.iter().map(&read).collect::<Result<Vec<_>, _>>();
+    decode_history(encoding, &read_all(requests)?, &read_all(responses)?)
 }
 
 /// Replays requests and responses (already read as coordinates) into the move list.

@@ -17,20 +17,22 @@ pub fn render(audit: &Audit<'_>) -> String {
     for result in audit.problems() {
         let _ = writeln!(out, "{}", annotation(result));
     }
-    let counts = Counts::of(audit.results);
+    let [
+        total,
+        passed,
+        play,
+        failed,
+        faults,
+        not_applicable,
+        spec_errors,
+    ] = Counts::of(audit.results).figures();
     let _ = writeln!(
         out,
         "::notice title=arbiter audit::{}",
         data(&format!(
-            "{} case(s): {} passed at rule level, {} play check(s), {} failed, {} engine \
-             fault(s), {} not applicable, {} spec error(s); {}",
-            counts.total(),
-            counts.passed,
-            counts.play_checks,
-            counts.failed,
-            counts.engine_faults,
-            counts.not_applicable,
-            counts.spec_errors,
+            "{total} case(s): {passed} passed at rule level, {play} play check(s), {failed} \
+             failed, {faults} engine fault(s), {not_applicable} not applicable, {spec_errors} \
+             spec error(s); {}",
             audit.coverage
         ))
     );

@@ -135,30 +135,27 @@ fn testcase(xml: &mut String, result: &CaseResult) {
 
 /// `value` escaped for an attribute (quotes, and line breaks kept as character references).
 fn attribute(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in xml_chars(value) {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' => out.push_str("&#9;"),
-            c => out.push(c),
-        }
-    }
-    out
+    escaped(value, true)
 }
 
 /// `value` escaped for element text.
 fn text(value: &str) -> String {
+    escaped(value, false)
+}
+
+/// `value` with XML's markup characters escaped; in an attribute, also quotes and the line
+/// breaks and tabs that attribute normalisation would turn into spaces.
+fn escaped(value: &str, attribute: bool) -> String {
     let mut out = String::with_capacity(value.len());
     for c in xml_chars(value) {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
+            '"' if attribute => out.push_str("&quot;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            '\r' if attribute => out.push_str("&#13;"),
+            '\t' if attribute => out.push_str("&#9;"),
             c => out.push(c),
         }
     }

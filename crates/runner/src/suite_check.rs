@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use arbiter_search::{Algorithm, Budget, SearchError, Verdict as Proof};
+use arbiter_search::{Algorithm, Budget, ProvenResult, SearchError};
 
 use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{CaseCheck, Stop, canonical_set, list, position_request};
@@ -278,9 +278,9 @@ fn expectations_hold(
     if let Some(expected) = case.score.filter(|_| check_score) {
         let proven = report.proven;
         let holds = match (expected, proven) {
-            (ExpectedScore::Win, Some(p)) => p.verdict == Proof::Win,
-            (ExpectedScore::Draw, Some(p)) => p.verdict == Proof::Draw,
-            (ExpectedScore::Loss, Some(p)) => p.verdict == Proof::Loss,
+            (ExpectedScore::Win, Some(p)) => p.verdict == ProvenResult::Win,
+            (ExpectedScore::Draw, Some(p)) => p.verdict == ProvenResult::Draw,
+            (ExpectedScore::Loss, Some(p)) => p.verdict == ProvenResult::Loss,
             (ExpectedScore::Exact(margin), Some(p)) => p.margin == Some(margin),
             (_, None) => false,
         };

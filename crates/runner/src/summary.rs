@@ -20,6 +20,32 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The headings of [`Counts::figures`] in the audit's tables.
+    pub const HEADINGS: [&'static str; 7] = [
+        "cases",
+        "passed",
+        "play",
+        "failed",
+        "faults",
+        "n/a",
+        "spec errors",
+    ];
+
+    /// The figures every report shows, in its order: all cases, passed at rule level, play
+    /// checks, failed, engine faults, not applicable, spec errors.
+    #[must_use]
+    pub const fn figures(&self) -> [usize; 7] {
+        [
+            self.total(),
+            self.passed,
+            self.play_checks,
+            self.failed,
+            self.engine_faults,
+            self.not_applicable,
+            self.spec_errors,
+        ]
+    }
+
     /// Counts `result` in.
     pub(crate) fn add(&mut self, result: &CaseResult) {
         match result.verdict {

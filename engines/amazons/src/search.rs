@@ -40,7 +40,7 @@ mod tests {
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, minimax, search};
     use arbiter_search::score::mated_in;
-    use arbiter_search::{Algorithm, Verdict, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, parse_params};
 
     fn position(text: &str) -> Amazons {
         arbiter_laws::position("botzone8", text)
@@ -52,7 +52,7 @@ mod tests {
         let report = search(&game, Algorithm::Solve, Budget::Nodes(10)).unwrap();
         assert_eq!(report.result.best, None);
         assert_eq!(report.result.score, mated_in(0));
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Loss));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Loss));
     }
 
     #[test]
@@ -123,6 +123,6 @@ mod tests {
         let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(2)).unwrap();
         let best = report.result.best.unwrap();
         assert_eq!(best.arrow, game.parse_move("a1-h1/h7").unwrap().arrow);
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
     }
 }

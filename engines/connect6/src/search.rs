@@ -52,7 +52,7 @@ mod tests {
     use arbiter_core::{Game, Side};
     use arbiter_laws::{SearchLaws, search};
     use arbiter_search::score::{mate_in, mated_in};
-    use arbiter_search::{Algorithm, Budget, SearchError, Searchable, Verdict};
+    use arbiter_search::{Algorithm, Budget, ProvenResult, SearchError, Searchable};
 
     use super::*;
     use crate::Connect6Variant;
@@ -116,7 +116,7 @@ mod tests {
             assert!(wins(&game, best), "{algorithm} {budget:?}: {best:?}");
             if algorithm != Algorithm::Mcts {
                 assert_eq!(report.result.score, mate_in(1), "{algorithm}");
-                assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+                assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
             }
         }
     }
@@ -165,7 +165,7 @@ mod tests {
             assert_eq!(report.result.score, mated_in(2), "{algorithm}");
             assert_eq!(
                 report.proven.map(|p| p.verdict),
-                Some(Verdict::Loss),
+                Some(ProvenResult::Loss),
                 "{algorithm}"
             );
         }
@@ -188,7 +188,7 @@ mod tests {
             assert_eq!(report.result.score, mate_in(3), "{algorithm}: {report:?}");
             assert_eq!(
                 report.proven.map(|p| p.verdict),
-                Some(Verdict::Win),
+                Some(ProvenResult::Win),
                 "{algorithm}"
             );
             let mut next = game.clone();

@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use arbiter_core::Game;
 use arbiter_search::score::{mate_in, mated_in};
-use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
+use arbiter_search::{Budget, Proven, ProvenResult, Report, SearchError, SearchResult};
 
 use crate::Connect6;
 use crate::board::Move;
@@ -165,12 +165,12 @@ fn attack_points(game: &Connect6, defender_gaps: &[Gap]) -> Vec<Point> {
 }
 
 /// A proven report: `best` with the score of a result `plies` plies away.
-fn proven(best: Option<Move>, verdict: Verdict, plies: usize, nodes: u64) -> Report<Move> {
+fn proven(best: Option<Move>, verdict: ProvenResult, plies: usize, nodes: u64) -> Report<Move> {
     let score = match verdict {
-        Verdict::Win => mate_in(plies),
-        Verdict::Loss => mated_in(plies),
+        ProvenResult::Win => mate_in(plies),
+        ProvenResult::Loss => mated_in(plies),
         // Connect6 has no dice: its solver never proves a chance.
-        Verdict::Draw | Verdict::Chance => 0,
+        ProvenResult::Draw | ProvenResult::Chance => 0,
     };
     Report {
         result: SearchResult {
@@ -199,9 +199,9 @@ pub fn solve(
 ) -> Result<Report<Move>, SearchError> {
     if let Some(outcome) = game.outcome() {
         let verdict = match outcome.winner {
-            None => Verdict::Draw,
-            Some(winner) if winner == game.side_to_move() => Verdict::Win,
-            Some(_) => Verdict::Loss,
+            None => ProvenResult::Draw,
+            Some(winner) if winner == game.side_to_move() => ProvenResult::Win,
+            Some(_) => ProvenResult::Loss,
         };
         return Ok(proven(None, verdict, 0, 0));
     }
@@ -220,20 +220,20 @@ pub fn solve(
     let me = game.side_to_move();
     let analysis = analyse(game.board(), params, None);
     if !analysis.gaps[me.index()].is_empty() {
-        return Ok(proven(win_now(game, params), Verdict::Win, 1, 1));
+        return Ok(proven(win_now(game, params), ProvenResult::Win, 1, 1));
     }
     if min_blockers(&analysis.gaps[me.opponent().index()]) >= 3 {
         // Every move loses; name the first of the narrowed list.
         let mut moves = Vec::new();
         narrow_moves(game, params, &mut moves);
-        return Ok(proven(moves.first().copied(), Verdict::Loss, 2, 1));
+        return Ok(proven(moves.first().copied(), ProvenResult::Loss, 2, 1));
     }
     let mut position = game.clone();
     for turns in 2..=max_turns {
         solver.cut = false;
         if let Some(mv) = solver.attack(&mut position, params, turns) {
             let plies = 2 * turns as usize - 1;
-            return Ok(proven(Some(mv), Verdict::Win, plies, solver.nodes));
+            return Ok(proven(Some(mv), ProvenResult::Win, plies, solver.nodes));
         }
         if solver.stopped || !solver.cut {
             break;

@@ -36,7 +36,7 @@ mod tests {
     use crate::variant::DotsBoxesVariant;
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, search};
-    use arbiter_search::{Algorithm, Verdict, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, parse_params};
 
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
@@ -73,7 +73,7 @@ mod tests {
         let solved = search(&game, Algorithm::Solve, Budget::Nodes(2_000)).unwrap();
         assert_eq!(
             solved.proven.map(|p| (p.verdict, p.margin)),
-            Some((Verdict::Win, Some(3)))
+            Some((ProvenResult::Win, Some(3)))
         );
     }
 }

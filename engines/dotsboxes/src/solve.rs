@@ -25,7 +25,7 @@
 use std::time::Instant;
 
 use arbiter_core::Bits;
-use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
+use arbiter_search::{Budget, Proven, ProvenResult, Report, SearchError, SearchResult};
 
 use crate::board::{Edge, Geometry, NO_BOX};
 use crate::chains::{structure, structure_value};
@@ -440,9 +440,9 @@ pub fn solve(
         to_reach = next;
     }
     let verdict = match margin.signum() {
-        1 => Verdict::Win,
-        -1 => Verdict::Loss,
-        _ => Verdict::Draw,
+        1 => ProvenResult::Win,
+        -1 => ProvenResult::Loss,
+        _ => ProvenResult::Draw,
     };
     Ok(Report {
         result: SearchResult {

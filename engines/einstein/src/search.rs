@@ -5,14 +5,14 @@
 //! rolls the die: at a chance node (`roll` in the one-line form) it reports the expectation
 //! over the six rolls and no move; after a roll it picks a step. What a report proves: an
 //! alpha-beta search (or the solver) whose every line ended the game has computed the exact
-//! expectiminimax value, reported as [`Verdict::Win`] (a certain win), [`Verdict::Loss`] or
-//! [`Verdict::Chance`] with the margin: the winning chance of the side to move times `6^7`
+//! expectiminimax value, reported as [`ProvenResult::Win`] (a certain win), [`ProvenResult::Loss`] or
+//! [`ProvenResult::Chance`] with the margin: the winning chance of the side to move times `6^7`
 //! (exact while every line ends within seven rolls, see [`crate::eval`]; `233280` is 5/6). A
 //! heuristic score proves nothing.
 
 use arbiter_search::{
-    Algorithm, AlphaBeta, Budget, EngineParams, Proven, Report, SearchError, SearchResult,
-    Searchable, Searcher, Verdict, run_searcher,
+    Algorithm, AlphaBeta, Budget, EngineParams, Proven, ProvenResult, Report, SearchError,
+    SearchResult, Searchable, Searcher, run_searcher,
 };
 
 use crate::board::EinSteinMove;
@@ -25,9 +25,9 @@ pub type EinSteinParams = EngineParams<Params>;
 /// The report of an exact value `score` (a resolved search).
 fn exact(result: SearchResult<EinSteinMove>) -> Report<EinSteinMove> {
     let verdict = match result.score {
-        WIN => Verdict::Win,
-        score if score == -WIN => Verdict::Loss,
-        _ => Verdict::Chance,
+        WIN => ProvenResult::Win,
+        score if score == -WIN => ProvenResult::Loss,
+        _ => ProvenResult::Chance,
     };
     let margin = (result.score.clamp(-WIN, WIN) + WIN) / 2;
     Report {
@@ -160,7 +160,7 @@ mod tests {
         // Red's 1 on d4 wins with any roll (every roll selects it): a certain win.
         let sure = endgame(&[(18, 1)], &[(6, 1)], Phase::Roll);
         let report = sure.solve(Budget::Nodes(1_000_000), &params()).unwrap();
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         assert_eq!(report.result.best, None, "the die chooses at a chance node");
         // Red 1 on c3 and 6 on a1, blue 1 on b2 and 2 on c2, red to roll: a 6 moves the 6
         // (it may take blue's 1 on b2), the rest the 1 (or the 6, for 2-5), two steps from
@@ -170,7 +170,7 @@ mod tests {
         let expected = expectimax(&mut mixed.clone());
         assert_eq!(i64::from(report.result.score), expected);
         assert!(expected.abs() < i64::from(WIN), "{expected}");
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Chance));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Chance));
     }
 
     proptest! {

@@ -35,7 +35,7 @@ pub type GoParams = EngineParams<Params>;
 mod tests {
     use super::*;
     use arbiter_core::Game;
-    use arbiter_search::{SearchRequest, Verdict, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, SearchRequest, parse_params};
 
     fn solve(variant: &str, moves: &str) -> Report<GoMove> {
         let mut game = Go::new(variant.parse().unwrap());
@@ -58,7 +58,7 @@ mod tests {
         let two = solve("tromp-taylor@2,komi=0", "");
         assert_eq!(
             two.proven.map(|p| (p.verdict, p.margin)),
-            Some((Verdict::Win, Some(1)))
+            Some((ProvenResult::Win, Some(1)))
         );
         let three = solve("tromp-taylor@3,komi=0", "");
         assert_eq!(three.proven.map(|p| p.margin), Some(Some(9)));
@@ -71,13 +71,13 @@ mod tests {
         let white = solve("tromp-taylor@3,komi=0", "b2");
         assert_eq!(
             white.proven.map(|p| (p.verdict, p.margin)),
-            Some((Verdict::Loss, Some(-9)))
+            Some((ProvenResult::Loss, Some(-9)))
         );
         // With komi 9.5 the same count loses for black.
         let komi = solve("tromp-taylor@3,komi=9.5", "");
         assert_eq!(
             komi.proven.map(|p| (p.verdict, p.margin)),
-            Some((Verdict::Loss, Some(9)))
+            Some((ProvenResult::Loss, Some(9)))
         );
     }
 

@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use arbiter_core::{Game, Side};
 use arbiter_search::{
-    Budget, Proven, Report, SearchError, SearchResult, Verdict, score::MATE_BOUND,
+    Budget, Proven, ProvenResult, Report, SearchError, SearchResult, score::MATE_BOUND,
 };
 
 use crate::benson::pass_alive;
@@ -334,9 +334,9 @@ pub(crate) fn solve(
             let shift = variant.rules.komi_halves + 2 * variant.bonus();
             let count = (low + shift) / 2 * black_view;
             let verdict = match value.signum() {
-                1 => Verdict::Win,
-                -1 => Verdict::Loss,
-                _ => Verdict::Draw,
+                1 => ProvenResult::Win,
+                -1 => ProvenResult::Loss,
+                _ => ProvenResult::Draw,
             };
             let best = if game.outcome().is_some() {
                 None

@@ -17,7 +17,7 @@
 use arbiter_core::{Game, Outcome};
 use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{
-    Budget, EngineParams, Proven, Report, SearchError, SearchResult, Searchable, Verdict,
+    Budget, EngineParams, Proven, ProvenResult, Report, SearchError, SearchResult, Searchable,
 };
 
 use crate::board::Move;
@@ -86,7 +86,7 @@ fn proven_win(line: Vec<Move>, nodes: u64) -> Report<Move> {
             pv: line,
         },
         proven: Some(Proven {
-            verdict: Verdict::Win,
+            verdict: ProvenResult::Win,
             margin: None,
         }),
     }
@@ -95,9 +95,9 @@ fn proven_win(line: Vec<Move>, nodes: u64) -> Report<Move> {
 /// The report of a finished game: its result for the side to move, no move.
 fn finished(game: &Gomoku, outcome: Outcome) -> Report<Move> {
     let (verdict, score) = match outcome.winner {
-        None => (Verdict::Draw, 0),
-        Some(winner) if winner == game.side_to_move() => (Verdict::Win, mate_in(0)),
-        Some(_) => (Verdict::Loss, mated_in(0)),
+        None => (ProvenResult::Draw, 0),
+        Some(winner) if winner == game.side_to_move() => (ProvenResult::Win, mate_in(0)),
+        Some(_) => (ProvenResult::Loss, mated_in(0)),
     };
     Report {
         result: SearchResult {
@@ -145,7 +145,7 @@ mod tests {
         );
         let report = search(&game, Algorithm::AlphaBeta, Budget::Nodes(2_000)).unwrap();
         assert_eq!(report.result.best, Some(stone("l8")));
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         // White to move must block it at l8.
         let game = position(
             "renju",
@@ -173,7 +173,7 @@ mod tests {
             "black: g7,h8,i7,j8,j10,k8,l10; white: g5,h6,i6,j7,j9,k11,l8; to-move: black",
         );
         let report = search(&game, Algorithm::Solve, Budget::Nodes(200_000)).unwrap();
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         assert_eq!(report.result.best, report.result.pv.first().copied());
         let quiet = position("renju", "black: h8; white: i9; to-move: black");
         assert!(matches!(
@@ -209,7 +209,7 @@ mod tests {
             let report = search(&game, Algorithm::Solve, Budget::Nodes(200_000)).unwrap();
             assert_eq!(
                 report.proven.map(|p| p.verdict),
-                Some(Verdict::Win),
+                Some(ProvenResult::Win),
                 "{text}"
             );
             if let Some(first) = first {

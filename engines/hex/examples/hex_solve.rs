@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use arbiter_core::Game;
 use arbiter_hex::{Cell, Hex, HexMove, HexVariant, SwapRule, format_cell, solve};
-use arbiter_search::{Budget, Verdict};
+use arbiter_search::{Budget, ProvenResult};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -31,7 +31,7 @@ fn main() {
         match solve(&game, Budget::Nodes(limit), 16) {
             Ok(report) => {
                 let verdict = report.proven.map(|p| p.verdict);
-                let black_wins = verdict == Some(Verdict::Loss);
+                let black_wins = verdict == Some(ProvenResult::Loss);
                 total += report.result.nodes;
                 println!(
                     "{:>4} {:5} {:>12} nodes {:>8.3} s  pv {}",

@@ -35,7 +35,7 @@ mod tests {
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, played, search};
     use arbiter_search::score::{mate_in, mated_in};
-    use arbiter_search::{Algorithm, SearchRequest, Verdict, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, SearchRequest, parse_params};
 
     fn variant(text: &str) -> HexVariant {
         text.parse().unwrap()
@@ -45,7 +45,7 @@ mod tests {
         SearchRequest { algorithm, budget }
     }
 
-    fn solved(game: &Hex) -> Verdict {
+    fn solved(game: &Hex) -> ProvenResult {
         search(game, Algorithm::Solve, Budget::Nodes(10_000_000))
             .unwrap()
             .proven
@@ -73,9 +73,9 @@ mod tests {
     /// The solver's verdict on `game` is plain minimax's.
     fn agree(game: &mut Hex, label: &str) {
         let expected = if wins(game) {
-            Verdict::Win
+            ProvenResult::Win
         } else {
-            Verdict::Loss
+            ProvenResult::Loss
         };
         assert_eq!(solved(game), expected, "{label}");
     }
@@ -137,14 +137,17 @@ mod tests {
         // start.
         for name in ["swap-mirror@3", "swap-sides@3", "swap-mirror@4"] {
             let start = Hex::start(&variant(name));
-            assert_eq!(solved(&start), Verdict::Loss, "{name}");
+            assert_eq!(solved(&start), ProvenResult::Loss, "{name}");
             for first in ["a1", "b2", "c1"] {
                 let game = played::<Hex>(&variant(name), first);
-                assert_eq!(solved(&game), Verdict::Win, "{name} after {first}");
+                assert_eq!(solved(&game), ProvenResult::Win, "{name} after {first}");
             }
         }
         // Without it, the first player wins (Nash's strategy-stealing argument).
-        assert_eq!(solved(&Hex::start(&variant("standard@4"))), Verdict::Win);
+        assert_eq!(
+            solved(&Hex::start(&variant("standard@4"))),
+            ProvenResult::Win
+        );
     }
 
     #[test]
@@ -152,7 +155,7 @@ mod tests {
         // The winning side's principal variation ends the game with its win.
         let game = played::<Hex>(&variant("standard@4"), "b3");
         let report = search(&game, Algorithm::Solve, Budget::Nodes(1_000_000)).unwrap();
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Loss));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Loss));
         assert!(report.result.score <= mated_in(0) + 200 && report.result.score < 0);
         let best = report.result.best.unwrap();
         assert_eq!(game.check_move(best), Ok(()));
@@ -170,7 +173,7 @@ mod tests {
         let game = played::<Hex>(&variant("standard"), &moves.join(" "));
         // Black to move joins at once.
         let report = search(&game, Algorithm::Solve, Budget::Nodes(100_000)).unwrap();
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         assert_eq!(report.result.score, mate_in(1));
         let board = played::<Hex>(&variant("standard@19"), "a1");
         assert!(matches!(
@@ -250,7 +253,7 @@ mod tests {
             .filter(|&mv| {
                 let mut child = game.clone();
                 child.play(mv).unwrap();
-                solved(&child) == Verdict::Loss
+                solved(&child) == ProvenResult::Loss
             })
             .map(|mv| game.format_move(mv))
             .collect();

@@ -38,7 +38,7 @@ mod tests {
     use crate::variant::NoGoVariant;
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, minimax, search};
-    use arbiter_search::{Algorithm, Verdict, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, parse_params};
 
     #[test]
     fn the_solver_agrees_with_minimax_on_small_boards() {
@@ -92,7 +92,7 @@ mod tests {
         let setup = NoGo::parse_position(&variant, "XO1/1XO/X1O black").unwrap();
         let game = NoGo::from_setup(&variant, &setup).unwrap();
         let solved = search(&game, Algorithm::Solve, Budget::Nodes(100_000)).unwrap();
-        assert_eq!(solved.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(solved.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         let best = solved.result.best.unwrap();
         assert_eq!(best, game.parse_move("b1").unwrap());
         for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {

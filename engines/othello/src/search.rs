@@ -17,8 +17,8 @@
 
 use arbiter_core::Game;
 use arbiter_search::{
-    Algorithm, AlphaBeta, Budget, DataFile, EngineParams, Mcts, Proven, Report, SearchError,
-    SearchResult, Searchable, Searcher, Verdict,
+    Algorithm, AlphaBeta, Budget, DataFile, EngineParams, Mcts, Proven, ProvenResult, Report,
+    SearchError, SearchResult, Searchable, Searcher,
 };
 
 use crate::endgame::{self, Solution};
@@ -70,11 +70,11 @@ impl Searchable for Othello {
 }
 
 /// The verdict of a final margin for the side to move.
-fn verdict(margin: i32) -> Verdict {
+fn verdict(margin: i32) -> ProvenResult {
     match margin.signum() {
-        1 => Verdict::Win,
-        -1 => Verdict::Loss,
-        _ => Verdict::Draw,
+        1 => ProvenResult::Win,
+        -1 => ProvenResult::Loss,
+        _ => ProvenResult::Draw,
     }
 }
 
@@ -298,7 +298,7 @@ mod tests {
         assert_eq!(
             report.proven,
             Some(Proven {
-                verdict: Verdict::Win,
+                verdict: ProvenResult::Win,
                 margin: None
             })
         );

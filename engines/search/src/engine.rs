@@ -84,7 +84,7 @@ pub struct SearchRequest {
 /// The game-theoretic result of a position, as far as a search proved it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum ProvenResult {
     Win,
     Draw,
     Loss,
@@ -93,13 +93,13 @@ pub enum Verdict {
     Chance,
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for ProvenResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Verdict::Win => "win",
-            Verdict::Draw => "draw",
-            Verdict::Loss => "loss",
-            Verdict::Chance => "chance",
+            ProvenResult::Win => "win",
+            ProvenResult::Draw => "draw",
+            ProvenResult::Loss => "loss",
+            ProvenResult::Chance => "chance",
         })
     }
 }
@@ -107,7 +107,7 @@ impl fmt::Display for Verdict {
 /// What a search proved about the position, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proven {
-    pub verdict: Verdict,
+    pub verdict: ProvenResult,
     /// For counted games (Othello), the exact final margin with best play from both sides, in
     /// the game's scoring convention (FFO: disc difference, empties to the winner).
     pub margin: Option<i32>,
@@ -139,9 +139,9 @@ impl<M> Report<M> {
         let mate = result.best.is_some() && is_mate(result.score);
         let proven = (mate || resolved).then_some(Proven {
             verdict: match result.score.signum() {
-                1 => Verdict::Win,
-                -1 => Verdict::Loss,
-                _ => Verdict::Draw,
+                1 => ProvenResult::Win,
+                -1 => ProvenResult::Loss,
+                _ => ProvenResult::Draw,
             },
             margin: None,
         });

@@ -173,7 +173,7 @@ impl Searchable for Surakarta {
 mod tests {
     use super::*;
     use arbiter_laws::{SearchLaws, search};
-    use arbiter_search::{Algorithm, Budget, Verdict, parse_params};
+    use arbiter_search::{Algorithm, Budget, ProvenResult, parse_params};
     use proptest::prelude::*;
 
     fn position(rule: &str, text: &str) -> Surakarta {
@@ -234,7 +234,7 @@ mod tests {
             report.result.best.map(|mv| game.format_move(mv)),
             Some("b1xc2".to_owned())
         );
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
     }
 
     #[test]

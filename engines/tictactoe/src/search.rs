@@ -76,7 +76,7 @@ mod tests {
 
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, minimax, search};
-    use arbiter_search::{Algorithm, Verdict, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, parse_params};
 
     use super::*;
     use crate::TicTacToeVariant;
@@ -96,12 +96,12 @@ mod tests {
     }
 
     /// 1 a win, 0 a draw, -1 a loss.
-    fn value(verdict: Verdict) -> i32 {
+    fn value(verdict: ProvenResult) -> i32 {
         match verdict {
-            Verdict::Win => 1,
-            Verdict::Draw => 0,
-            Verdict::Loss => -1,
-            Verdict::Chance => unreachable!("tic-tac-toe has no dice"),
+            ProvenResult::Win => 1,
+            ProvenResult::Draw => 0,
+            ProvenResult::Loss => -1,
+            ProvenResult::Chance => unreachable!("tic-tac-toe has no dice"),
         }
     }
 
@@ -130,7 +130,7 @@ mod tests {
         // Tic-tac-toe is a draw with perfect play (the published value of the game).
         let start = TicTacToe::start(&TicTacToeVariant::Standard);
         let report = solved(&start, Budget::Depth(0));
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Draw));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Draw));
         assert!(report.result.best.is_some());
         assert_eq!(report.result.pv.first().copied(), report.result.best);
     }
@@ -177,10 +177,10 @@ mod tests {
         let game = position("xxx/oo./... o");
         let report = solved(&game, Budget::Depth(0));
         assert_eq!(report.result.best, None);
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Loss));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Loss));
         let drawn = position("xox/xoo/oxx o");
         let report = solved(&drawn, Budget::Depth(0));
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Draw));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Draw));
     }
 
     #[test]
@@ -191,7 +191,7 @@ mod tests {
             Err(SearchError::BudgetExhausted { nodes: 50 })
         );
         let report = solved(&start, Budget::Nodes(1_000_000));
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Draw));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Draw));
     }
 
     /// The `Searchable` laws (arbiter-laws).

@@ -176,7 +176,9 @@ mod tests {
     use super::*;
     use crate::variant::XiangqiVariant;
     use arbiter_laws::SearchLaws;
-    use arbiter_search::{Algorithm, Budget, EngineParams, SearchRequest, Verdict, parse_params};
+    use arbiter_search::{
+        Algorithm, Budget, EngineParams, ProvenResult, SearchRequest, parse_params,
+    };
     use proptest::prelude::*;
 
     /// The position of `fen` under the rulings `rule`.
@@ -224,7 +226,7 @@ mod tests {
         let best = report.result.best.map(|mv| game.format_move(mv));
         assert!(matches!(best.as_deref(), Some("a0a9" | "a0d0")), "{best:?}");
         assert_eq!(report.result.depth, 1);
-        assert_eq!(report.proven.map(|p| p.verdict), Some(Verdict::Win));
+        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
     }
 
     #[test]

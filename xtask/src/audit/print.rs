@@ -11,31 +11,26 @@ pub fn table(audit: &Audit<'_>) {
         (audit.files, audit.results, audit.orphans, &audit.coverage);
     println!("arbiter audit: engines {}", audit.engines.join(", "));
     println!();
+    // The figures right-aligned under their headings.
+    let columns = |cells: [String; 7]| -> String {
+        let widths = [6, 7, 6, 7, 6, 5, 11];
+        cells
+            .iter()
+            .zip(widths)
+            .map(|(cell, width)| format!(" {cell:>width$}"))
+            .collect()
+    };
     println!(
-        "{:<42} {:<10} {:<5} {:<22} {:>6} {:>7} {:>6} {:>7} {:>6} {:>5} {:>11}",
+        "{:<42} {:<10} {:<5} {:<22}{}",
         "file",
         "game",
         "kind",
         "topic",
-        "cases",
-        "passed",
-        "play",
-        "failed",
-        "faults",
-        "n/a",
-        "spec errors"
+        columns(Counts::HEADINGS.map(str::to_owned))
     );
     let row = |label: &str, game: &str, kind: &str, topic: &str, counts: &Counts| {
-        println!(
-            "{label:<42} {game:<10} {kind:<5} {topic:<22} {:>6} {:>7} {:>6} {:>7} {:>6} {:>5} {:>11}",
-            counts.total(),
-            counts.passed,
-            counts.play_checks,
-            counts.failed,
-            counts.engine_faults,
-            counts.not_applicable,
-            counts.spec_errors
-        );
+        let figures = columns(counts.figures().map(|n| n.to_string()));
+        println!("{label:<42} {game:<10} {kind:<5} {topic:<22}{figures}");
     };
     for file in files {
         let counts = audit.counts_of(file);

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use arbiter_search::SplitMix64;
 
-use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, Verdict};
+use arbiter_engine::{Algorithm, Budget, PositionRequest, ProvenResult, RulesEngine};
 
 /// How to make a book.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +145,7 @@ pub fn generate(
             .map_err(|error| error.to_string())?;
         let decided = report
             .proven
-            .is_some_and(|proven| proven.verdict != Verdict::Draw);
+            .is_some_and(|proven| proven.verdict != ProvenResult::Draw);
         if decided || report.score.abs() > options.margin {
             attempts.unbalanced += 1;
             continue;

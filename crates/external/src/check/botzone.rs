@@ -2,7 +2,7 @@
 //! with passes (Othello) and exchanges (gomoku exchange variants), a forbidden point (renju),
 //! and for keep-running several turns in one process. Each row is one fresh player.
 
-use super::{Checker, DOUBLE_THREE, Lcg, Verdict};
+use super::{Checker, DOUBLE_THREE, Lcg, RowVerdict};
 use crate::validate;
 
 impl Checker {
@@ -20,7 +20,7 @@ impl Checker {
 
     pub(super) fn ask_check(&self, check: &str, history: Option<Vec<String>>, missing: &str) {
         match history {
-            None => self.record(check, Verdict::NotApplicable, missing.to_owned()),
+            None => self.record(check, RowVerdict::NotApplicable, missing.to_owned()),
             Some(history) => {
                 let result = self
                     .ask(&history)
@@ -37,25 +37,14 @@ impl Checker {
         self.ask_check("first turn, moving second", one, "no first move");
         let mid = self.playout(2, 12, |h, _| h.len() == 10);
         self.ask_check("a mid-game history", mid, "the game ends within 10 plies");
-        let with_pass = (0..200).find_map(|seed| {
-            self.playout(seed, 80, |h, p| {
-                h.iter().any(|m| m == "pass")
-                    && p.legal_moves().is_ok_and(|l| l.iter().all(|m| m != "pass"))
-            })
-        });
         self.ask_check(
             "a history with a pass",
-            with_pass,
+            self.with_pass(),
             "no pass within 200 random games of this game",
         );
-        let only_pass = (0..200).find_map(|seed| {
-            self.playout(seed, 80, |_, p| {
-                p.legal_moves().is_ok_and(|l| l == ["pass"])
-            })
-        });
         self.ask_check(
             "only a pass is legal: pass",
-            only_pass,
+            self.only_pass(),
             "this game has no pass",
         );
         let offered = self.playout(3, 12, |_, p| {
@@ -82,7 +71,7 @@ impl Checker {
         } else {
             self.record(
                 "keep-running: 5 turns in one process",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "simple interaction".to_owned(),
             );
         }

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::{Checker, Lcg, Verdict};
+use super::{Checker, Lcg, RowVerdict};
 use crate::ccgc::{CcgcPlayer, GOODBYE, holds_no_move, read_keyword};
 use crate::sandbox::Process;
 use crate::{Player, Timing, validate};
@@ -22,7 +22,7 @@ impl Checker {
         let Some(game) = self.ccgc_game() else {
             self.record(
                 "CCGC move lists",
-                Verdict::Failed,
+                RowVerdict::Failed,
                 format!("the platform has no module for {}", self.engine.game()),
             );
             return;
@@ -40,7 +40,7 @@ impl Checker {
             ] {
                 self.record(
                     check,
-                    Verdict::NotApplicable,
+                    RowVerdict::NotApplicable,
                     "the engine never answered `name?`, so the platform would not start a game \
                      (see the first row)"
                         .to_owned(),
@@ -286,7 +286,7 @@ impl Checker {
             ),
             Err(fault) => self.record(
                 check,
-                Verdict::Warning,
+                RowVerdict::Warning,
                 format!("{fault} (today's platform sends no NUL; older builds did)"),
             ),
         }
@@ -307,10 +307,10 @@ impl Checker {
             Ok(Some(status)) => self.result(check, Ok(format!("exited: {status}"))),
             Ok(None) => self.record(
                 check,
-                Verdict::Warning,
+                RowVerdict::Warning,
                 "still running 1 s after `quit` (the platform kills it then)".to_owned(),
             ),
-            Err(fault) => self.record(check, Verdict::Failed, fault.to_string()),
+            Err(fault) => self.record(check, RowVerdict::Failed, fault.to_string()),
         }
     }
 }

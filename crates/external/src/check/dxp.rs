@@ -6,7 +6,7 @@
 //! (`dxp-initiator-args`): its game request must be well-formed and its moves legal for a few
 //! plies, and arbiter's game end (`E`) confirmed.
 
-use super::{Checker, Lcg, Verdict};
+use super::{Checker, Lcg, RowVerdict};
 use crate::driver::Driver;
 use crate::dxp::{GOODBYE, connect, read_move};
 use crate::{Answer, Timing, validate};
@@ -24,34 +24,12 @@ impl Checker {
             Some(Vec::new()),
             "",
         );
-        let odd = self.playout(5, 30, |h, p| h.len() >= 15 && p.is_to_move("black"));
         self.ask_check(
             "a board as it stands (`R` with a position, black to move)",
-            odd,
+            self.board_with("black"),
             "the game ends within 15 plies",
         );
-        let capture = (0..200).find_map(|seed| self.playout(seed, 60, |h, _| self.takes(h) >= 1));
-        self.ask_check(
-            "a capture is compulsory",
-            capture,
-            "no capture within 200 random games",
-        );
-        let majority = (0..400).find_map(|seed| self.playout(seed, 120, |h, _| self.takes(h) >= 2));
-        self.ask_check(
-            "a capture of two or more pieces (the majority rule)",
-            majority,
-            "no such capture within 400 random games",
-        );
-        let king = (0..400).find_map(|seed| {
-            self.playout(seed, 200, |_, p| {
-                p.text().contains('K') && p.legal_moves().is_ok_and(|l| !l.is_empty())
-            })
-        });
-        self.ask_check(
-            "a position with a king",
-            king,
-            "no king within 400 random games",
-        );
+        self.capture_rows();
         self.result(
             "a game continued over one connection (5 moves each way)",
             self.keep_running(5),
@@ -66,7 +44,7 @@ impl Checker {
             }
             None => self.record(
                 "arbiter as follower: the engine's game request and moves",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "the manifest gives no `dxp-initiator-args`".to_owned(),
             ),
         }

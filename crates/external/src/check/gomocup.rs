@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{Checker, DOUBLE_THREE, Verdict};
+use super::{Checker, DOUBLE_THREE, RowVerdict};
 use crate::gomocup::{GomocupSettings, info_lines, is_information, is_noise_before_move};
 use crate::sandbox::{Process, preview};
 use crate::{Timing, validate};
@@ -215,7 +215,7 @@ impl Checker {
                 let _ = self.engine.take_warnings();
                 self.record(
                     check,
-                    Verdict::Warning,
+                    RowVerdict::Warning,
                     format!(
                         "answered `{}` where the protocol says UNKNOWN (managers accept it)",
                         preview(&line)
@@ -244,11 +244,11 @@ impl Checker {
         let _ = self.engine.take_warnings();
         match answer {
             Ok(line) if line.contains("name=") => {
-                self.record(check, Verdict::Passed, preview(&line));
+                self.record(check, RowVerdict::Passed, preview(&line));
             }
             Ok(line) => self.record(
                 check,
-                Verdict::Warning,
+                RowVerdict::Warning,
                 format!(
                     "answered `{}` (ABOUT is optional; managers show the name it gives)",
                     preview(&line)
@@ -256,7 +256,7 @@ impl Checker {
             ),
             Err(error) => self.record(
                 check,
-                Verdict::Warning,
+                RowVerdict::Warning,
                 format!("no ABOUT answer (it is optional): {error}"),
             ),
         }
@@ -350,27 +350,27 @@ impl Checker {
             });
             let _ = self.engine.take_warnings();
             let (verdict, detail) = match answer {
-                Err(detail) => (Verdict::Failed, detail),
+                Err(detail) => (RowVerdict::Failed, detail),
                 Ok(line) => match EngineLine::parse(&line) {
                     Ok(EngineLine::Unknown(_)) if !swap2 => (
-                        Verdict::NotApplicable,
+                        RowVerdict::NotApplicable,
                         format!("answered `{line}` (swap2 is optional outside swap2 variants)"),
                     ),
                     Ok(answer) => match swap2_ok(stones, &answer, i32::from(self.size())) {
-                        Ok(()) => (Verdict::Passed, line),
+                        Ok(()) => (RowVerdict::Passed, line),
                         Err(why) => (
-                            Verdict::Failed,
+                            RowVerdict::Failed,
                             format!("illegal-move: answered `{line}`: {why}"),
                         ),
                     },
                     Err(error) => (
-                        Verdict::Failed,
+                        RowVerdict::Failed,
                         protocol(format!("answered `{line}`: {error}")),
                     ),
                 },
             };
             let detail = match (&verdict, printed) {
-                (Verdict::Failed, Some(printed)) => detail + &printed,
+                (RowVerdict::Failed, Some(printed)) => detail + &printed,
                 _ => detail,
             };
             self.record(check, verdict, detail);

@@ -5,7 +5,7 @@
 //! engine's count at the end (`final_score`, `final_status_list dead`), and `quit`. Each row
 //! is a fresh process.
 
-use super::{Checker, Lcg, Verdict};
+use super::{Checker, Lcg, RowVerdict};
 use crate::driver::Driver;
 use crate::gtp::{GOODBYE, GtpPlayer, GtpSession, REQUIRED};
 use crate::sandbox::preview;
@@ -30,7 +30,7 @@ impl Checker {
         let Some(game) = self.gtp_game() else {
             self.record(
                 "GTP vertices",
-                Verdict::Failed,
+                RowVerdict::Failed,
                 format!("GTP carries no game `{}`", self.engine.game()),
             );
             return;

@@ -5,9 +5,9 @@
 //! know; a `ping` is still answered), and several positions in one process. Each row is a
 //! fresh process.
 
-use super::{Checker, Verdict};
+use super::Checker;
 use crate::hub::{HubPlayer, Lenience};
-use crate::{Player, Timing, validate};
+use crate::{Player, Timing};
 use arbiter_engine::Position;
 
 /// The pieces on a draughts diagram (no labels: `w b W B .`).
@@ -32,6 +32,25 @@ impl Checker {
             mid,
             "the game ends within 11 plies",
         );
+        self.capture_rows();
+        self.set_board_row(
+            "a board as it stands (`pos` without moves, black to move)",
+            self.board_with("black"),
+            || self.hub_player(),
+        );
+        self.result(
+            "an unknown command is ignored",
+            self.hub_probe(Some("arbiter-unknown-command x=1")),
+        );
+        self.result(
+            "5 positions in one process (`pos` each time)",
+            self.keep_running(5),
+        );
+    }
+
+    /// The draughts rows Hub and DXP share: a capture that must be played, a capture of
+    /// several pieces (the majority rule), a position with a king.
+    pub(super) fn capture_rows(&self) {
         let capture = (0..200).find_map(|seed| self.playout(seed, 60, |h, _| self.takes(h) >= 1));
         self.ask_check(
             "a capture is compulsory",
@@ -53,29 +72,6 @@ impl Checker {
             "a position with a king",
             king,
             "no king within 400 random games",
-        );
-        let odd = self.playout(5, 30, |h, p| h.len() >= 15 && p.is_to_move("black"));
-        match odd {
-            Some(history) => {
-                let result = self.hub_board(&history);
-                self.result(
-                    "a board as it stands (`pos` without moves, black to move)",
-                    result,
-                );
-            }
-            None => self.record(
-                "a board as it stands (`pos` without moves, black to move)",
-                Verdict::NotApplicable,
-                "the game ends within 15 plies".to_owned(),
-            ),
-        }
-        self.result(
-            "an unknown command is ignored",
-            self.hub_probe(Some("arbiter-unknown-command x=1")),
-        );
-        self.result(
-            "5 positions in one process (`pos` each time)",
-            self.keep_running(5),
         );
     }
 
@@ -126,21 +122,5 @@ impl Checker {
         player.finish();
         self.engine.record_player(&mut player);
         result
-    }
-
-    /// The checked answer in the position after `history`, sent as a board with no moves.
-    fn hub_board(&self, history: &[String]) -> Result<String, String> {
-        let reference = self.reference(history);
-        let text = reference.text();
-        let mut player = self.hub_player()?;
-        let answer = player
-            .answer_text(&text)
-            .unwrap_or_else(|| Err(arbiter_engine::Fault::protocol("no board command")));
-        player.finish();
-        self.engine.record_player(&mut player);
-        answer
-            .and_then(|answer| validate(reference.as_ref(), answer))
-            .map(|mv| format!("`{text}`: {mv}"))
-            .map_err(|fault| fault.to_string())
     }
 }

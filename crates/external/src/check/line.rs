@@ -4,7 +4,7 @@
 
 use arbiter_core::PerftConvention;
 
-use super::{Checker, DOUBLE_THREE, Verdict};
+use super::{Checker, DOUBLE_THREE, RowVerdict};
 use crate::line::LineSession;
 use arbiter_engine::{
     Algorithm, Answered, Budget, Position, PositionError, PositionRequest, QueryError, RulesEngine,
@@ -136,22 +136,26 @@ impl Checker {
                 .map_err(|e| e.to_string())
                 .and_then(|p| p.check(&probe).map_err(|e| e.to_string()));
             match (expected, actual) {
-                (None, _) => (Verdict::NotApplicable, format!("`{probe}` is still legal")),
+                (None, _) => (
+                    RowVerdict::NotApplicable,
+                    format!("`{probe}` is still legal"),
+                ),
                 (Some(e), Ok(Err(a))) if a.code == e.code => {
-                    (Verdict::Passed, format!("`{probe}` refused: {}", a.code))
+                    (RowVerdict::Passed, format!("`{probe}` refused: {}", a.code))
                 }
                 (Some(e), Ok(Err(a))) => (
-                    Verdict::Failed,
+                    RowVerdict::Failed,
                     format!("`{probe}` refused as `{}`, expected `{}`", a.code, e.code),
                 ),
                 (Some(e), Ok(Ok(()))) => (
-                    Verdict::Failed,
+                    RowVerdict::Failed,
                     format!("`{probe}` accepted; the rules refuse it: {e}"),
                 ),
-                (Some(_), Err(error)) => (Verdict::Failed, error),
+                (Some(_), Err(error)) => (RowVerdict::Failed, error),
             }
         });
-        let (verdict, detail) = check.unwrap_or((Verdict::NotApplicable, "no position".to_owned()));
+        let (verdict, detail) =
+            check.unwrap_or((RowVerdict::NotApplicable, "no position".to_owned()));
         let _ = self.engine.take_warnings();
         self.record("check refuses an illegal move", verdict, detail);
     }
@@ -180,7 +184,7 @@ impl Checker {
         let Some(history) = finished else {
             self.record(
                 "outcome of a finished game",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "no random game ended within 1000 plies".to_owned(),
             );
             return;
@@ -233,7 +237,7 @@ impl Checker {
         if !self.has_foul() {
             self.record(
                 "forbidden points",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "no fouls in this variant".to_owned(),
             );
             return;
@@ -293,7 +297,7 @@ impl Checker {
                 let _ = self.engine.take_warnings();
                 self.record(
                     "board (optional) matches the reference",
-                    Verdict::NotApplicable,
+                    RowVerdict::NotApplicable,
                     format!("{what}; spec cases with `board-after` are then not applicable"),
                 );
             }

@@ -14,7 +14,7 @@
 //!
 //! Positions come from the embedded engine of the same game: fixed-seed random playouts, so a
 //! run is repeatable. Per protocol: `gomocup.rs`, `botzone.rs`, `nboard.rs`, `ccgc.rs`, `gtp.rs`,
-//! `ucci.rs`, `line.rs`.
+//! `ucci.rs`, `line.rs`, `hub.rs`, `dxp.rs`; the positions and rows several share, `positions.rs`.
 
 mod botzone;
 mod ccgc;
@@ -24,6 +24,7 @@ mod gtp;
 mod hub;
 mod line;
 mod nboard;
+mod positions;
 mod ucci;
 
 use std::fmt::Write as _;
@@ -34,9 +35,10 @@ use super::manifest::Protocol;
 use super::sandbox::supervisor;
 use arbiter_engine::{Position, PositionRequest, RulesEngine};
 
-/// How one check ended.
+/// How one row of the protocol check ended (a spec or suite case ends in
+/// `arbiter_runner::Verdict`; a search proves an `arbiter_engine::ProvenResult`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum RowVerdict {
     Passed,
     /// Passed, with something to know (it is not a failure).
     Warning,
@@ -44,15 +46,15 @@ pub enum Verdict {
     NotApplicable,
 }
 
-impl Verdict {
+impl RowVerdict {
     /// The table's word.
     #[must_use]
     pub(crate) const fn name(&self) -> &'static str {
         match self {
-            Verdict::Passed => "passed",
-            Verdict::Warning => "warning",
-            Verdict::Failed => "FAILED",
-            Verdict::NotApplicable => "not applicable",
+            RowVerdict::Passed => "passed",
+            RowVerdict::Warning => "warning",
+            RowVerdict::Failed => "FAILED",
+            RowVerdict::NotApplicable => "not applicable",
         }
     }
 }
@@ -61,7 +63,7 @@ impl Verdict {
 #[derive(Clone, Debug)]
 pub struct Row {
     pub check: String,
-    pub verdict: Verdict,
+    pub verdict: RowVerdict,
     pub detail: String,
 }
 
@@ -79,7 +81,7 @@ impl Report {
     pub fn failed(&self) -> usize {
         self.rows
             .iter()
-            .filter(|row| row.verdict == Verdict::Failed)
+            .filter(|row| row.verdict == RowVerdict::Failed)
             .count()
     }
 
@@ -118,7 +120,7 @@ impl Report {
         let warnings = self
             .rows
             .iter()
-            .filter(|row| row.verdict == Verdict::Warning)
+            .filter(|row| row.verdict == RowVerdict::Warning)
             .count();
         let _ = writeln!(
             text,
@@ -165,9 +167,9 @@ pub fn run(engine: &ExternalEngine) -> Report {
     checker.record(
         "no process left behind",
         if left.is_empty() {
-            Verdict::Passed
+            RowVerdict::Passed
         } else {
-            Verdict::Failed
+            RowVerdict::Failed
         },
         if left.is_empty() {
             format!(
@@ -190,7 +192,7 @@ pub fn run(engine: &ExternalEngine) -> Report {
             .collect();
         checker.record(
             "stragglers of earlier runs",
-            Verdict::Warning,
+            RowVerdict::Warning,
             format!("ended at start: {}", list.join(", ")),
         );
     }
@@ -233,7 +235,7 @@ impl Checker {
         }
     }
 
-    fn record(&self, check: &str, verdict: Verdict, detail: String) {
+    fn record(&self, check: &str, verdict: RowVerdict, detail: String) {
         self.rows.borrow_mut().push(Row {
             check: check.to_owned(),
             verdict,
@@ -245,7 +247,7 @@ impl Checker {
     fn result(&self, check: &str, result: Result<String, String>) {
         let warnings = self.engine.take_warnings();
         match result {
-            Ok(detail) if warnings.is_empty() => self.record(check, Verdict::Passed, detail),
+            Ok(detail) if warnings.is_empty() => self.record(check, RowVerdict::Passed, detail),
             Ok(detail) => {
                 let joined = warnings.join("; ");
                 let detail = if detail.is_empty() {
@@ -253,9 +255,9 @@ impl Checker {
                 } else {
                     format!("{detail}; {joined}")
                 };
-                self.record(check, Verdict::Warning, detail);
+                self.record(check, RowVerdict::Warning, detail);
             }
-            Err(detail) => self.record(check, Verdict::Failed, detail),
+            Err(detail) => self.record(check, RowVerdict::Failed, detail),
         }
     }
 

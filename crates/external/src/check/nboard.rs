@@ -4,9 +4,9 @@
 //! command ignored (the protocol says engines ignore what they do not understand), and several
 //! positions in one process. Each row is a fresh process.
 
-use super::{Checker, Verdict};
+use super::Checker;
 use crate::nboard::{DEFAULT_DEPTH, NboardPlayer};
-use crate::{Player, Timing, validate};
+use crate::{Player, Timing};
 
 impl Checker {
     pub(super) fn nboard(&self) {
@@ -17,39 +17,21 @@ impl Checker {
         self.ask_check("a move from the start (black)", Some(Vec::new()), "");
         let mid = self.playout(2, 12, |h, _| h.len() == 10);
         self.ask_check("after `set game` of 10 plies", mid, "the game ends early");
-        let with_pass = (0..200).find_map(|seed| {
-            self.playout(seed, 80, |h, p| {
-                h.iter().any(|m| m == "pass")
-                    && p.legal_moves().is_ok_and(|l| l.iter().all(|m| m != "pass"))
-            })
-        });
         self.ask_check(
             "a game with a pass (`PA`)",
-            with_pass,
+            self.with_pass(),
             "no pass within 200 random games",
         );
-        let only_pass = (0..200).find_map(|seed| {
-            self.playout(seed, 80, |_, p| {
-                p.legal_moves().is_ok_and(|l| l == ["pass"])
-            })
-        });
         self.ask_check(
             "only a pass is legal: `=== PA`",
-            only_pass,
+            self.only_pass(),
             "no such position within 200 random games",
         );
-        let odd = self.playout(5, 30, |h, p| h.len() >= 15 && p.is_to_move("white"));
-        match odd {
-            Some(history) => {
-                let result = self.ask_board(&history);
-                self.result("a board as it stands (GGF `BO`, white to move)", result);
-            }
-            None => self.record(
-                "a board as it stands (GGF `BO`, white to move)",
-                Verdict::NotApplicable,
-                "the game ends within 15 plies".to_owned(),
-            ),
-        }
+        self.set_board_row(
+            "a board as it stands (GGF `BO`, white to move)",
+            self.board_with("white"),
+            || Ok(self.nboard_player()),
+        );
         self.result(
             "an unknown command is ignored",
             self.nboard_probe(Some("arbiter-unknown-command 1 2 3")),
@@ -91,21 +73,5 @@ impl Checker {
         player.finish();
         self.engine.record_player(&mut player);
         result
-    }
-
-    /// The checked answer in the position after `history`, sent as a board with no moves.
-    fn ask_board(&self, history: &[String]) -> Result<String, String> {
-        let reference = self.reference(history);
-        let text = reference.text();
-        let mut player = self.nboard_player();
-        let answer = player
-            .answer_text(&text)
-            .unwrap_or_else(|| Err(arbiter_engine::Fault::protocol("no board command")));
-        player.finish();
-        self.engine.record_player(&mut player);
-        answer
-            .and_then(|answer| validate(reference.as_ref(), answer))
-            .map(|mv| format!("`{text}`: {mv}"))
-            .map_err(|fault| fault.to_string())
     }
 }

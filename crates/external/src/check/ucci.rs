@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Checker, Verdict};
+use super::{Checker, RowVerdict};
 use crate::sandbox::Process;
 use crate::ucci::{Best, GOODBYE, UcciPlayer};
 use crate::{Player, Timing, validate};
@@ -61,7 +61,7 @@ impl Checker {
             ),
             None => self.record(
                 "`position fen … moves …` (the FEN after the last capture)",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "no capture within 60 random plies".to_owned(),
             ),
         }
@@ -86,14 +86,14 @@ impl Checker {
             }
             None => self.record(
                 "a FEN alone, black to move",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "the game ends within 21 plies".to_owned(),
             ),
         }
         if uci {
             self.record(
                 "`banmoves` honoured",
-                Verdict::NotApplicable,
+                RowVerdict::NotApplicable,
                 "UCI has no `banmoves`".to_owned(),
             );
         } else {

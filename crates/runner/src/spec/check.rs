@@ -16,6 +16,56 @@ use arbiter_files::{SpecError, echo};
 /// The refusal code of text that is not a move at all (the runner's, for every game).
 pub(crate) const NOTATION_CODE: &str = "notation";
 
+/// The engines that play `game`, or the problem of an unknown game (naming the known ones).
+/// Shared by the spec and suite checks.
+pub(crate) fn engines_of_game<'a>(
+    engines: &'a [Box<dyn RulesEngine>],
+    game: &str,
+) -> Result<Vec<&'a dyn RulesEngine>, String> {
+    let game_engines: Vec<&dyn RulesEngine> = engines
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|engine| engine.game() == game)
+        .collect();
+    if game_engines.is_empty() {
+        let mut games: Vec<&str> = engines.iter().map(|engine| engine.game()).collect();
+        games.sort_unstable();
+        games.dedup();
+        return Err(format!(
+            "unknown game {}; expected one of: {}",
+            echo(game),
+            games.join(", ")
+        ));
+    }
+    Ok(game_engines)
+}
+
+/// Every variant the engines of one game offer.
+fn known_variants(game_engines: &[&dyn RulesEngine]) -> Vec<String> {
+    game_engines
+        .iter()
+        .flat_map(|engine| engine.variants())
+        .collect()
+}
+
+/// The problem of a variant none of the engines of `game` accepts (naming the known ones).
+pub(crate) fn variant_problem(
+    game_engines: &[&dyn RulesEngine],
+    game: &str,
+    variant: &str,
+) -> Option<String> {
+    let accepted = game_engines
+        .iter()
+        .any(|engine| engine.accepts_variant(variant));
+    (!accepted).then(|| {
+        format!(
+            "unknown variant {} of {game}; expected one of: {}",
+            echo(variant),
+            known_variants(game_engines).join(", ")
+        )
+    })
+}
+
 /// The checks after parsing, which serde's derive cannot express.
 pub(crate) struct Checker<'a> {
     pub(crate) path: &'a Path,
@@ -26,45 +76,20 @@ pub(crate) struct Checker<'a> {
 impl Checker<'_> {
     pub(crate) fn check(&self, spec: &SpecFile) -> Vec<SpecError> {
         let mut errors = Vec::new();
-        let game_engines: Vec<&dyn RulesEngine> = self
-            .engines
-            .iter()
-            .map(AsRef::as_ref)
-            .filter(|engine| engine.game() == spec.game)
-            .collect();
-        if game_engines.is_empty() {
-            let mut games: Vec<&str> = self.engines.iter().map(|engine| engine.game()).collect();
-            games.sort_unstable();
-            games.dedup();
-            errors.push(self.at_key(
-                "game",
-                format!(
-                    "unknown game {}; expected one of: {}",
-                    echo(&spec.game),
-                    games.join(", ")
-                ),
-            ));
-            return errors;
-        }
-        let known_variants: Vec<String> = game_engines
-            .iter()
-            .flat_map(|engine| engine.variants())
-            .collect();
+        let game_engines = match engines_of_game(self.engines, &spec.game) {
+            Ok(game_engines) => game_engines,
+            Err(problem) => return vec![self.at_key("game", problem)],
+        };
+        let known_variants = known_variants(&game_engines);
         let unknown_variant = |variant: &String| {
             !game_engines
                 .iter()
                 .any(|engine| engine.accepts_variant(variant))
         };
-        for variant in spec.variants.iter().filter(|v| unknown_variant(v)) {
-            errors.push(self.at_key(
-                "variants",
-                format!(
-                    "unknown variant {} of {}; expected one of: {}",
-                    echo(variant),
-                    spec.game,
-                    known_variants.join(", ")
-                ),
-            ));
+        for variant in &spec.variants {
+            if let Some(problem) = variant_problem(&game_engines, &spec.game, variant) {
+                errors.push(self.at_key("variants", problem));
+            }
         }
         if spec.source.trim().is_empty() {
             errors.push(self.at_key(
@@ -83,14 +108,7 @@ impl Checker<'_> {
                 errors.push(SpecError::at(self.path, self.text, line, column, message))
             };
             let id = &case.id.value;
-            if let Some(problem) = id_problem(id) {
-                error(problem);
-            }
-            if !ids.insert(id.as_str()) {
-                error(format!(
-                    "duplicate case id `{id}`: ids must be unique in a file"
-                ));
-            }
+            id_problems(id, &mut ids).for_each(&mut error);
             for variant in case.variants.iter().filter(|v| unknown_variant(v)) {
                 error(format!(
                     "case `{id}`: unknown variant {}; expected one of: {}",
@@ -252,8 +270,19 @@ impl Checker<'_> {
 /// The longest case id: a test's name holds it, and a report shows it.
 pub(crate) const MAX_ID_CHARS: usize = 100;
 
+/// What is wrong with a case id in a file whose ids so far are `seen` (it is added): its form
+/// ([`id_problem`]), and whether it is taken already.
+pub(crate) fn id_problems<'a>(
+    id: &'a str,
+    seen: &mut HashSet<&'a str>,
+) -> impl Iterator<Item = String> + use<> {
+    let duplicate = (!seen.insert(id))
+        .then(|| format!("duplicate case id `{id}`: ids must be unique in a file"));
+    id_problem(id).into_iter().chain(duplicate)
+}
+
 /// What is wrong with a case id, if anything: not kebab-case, a number, or too long.
-pub(crate) fn id_problem(id: &str) -> Option<String> {
+fn id_problem(id: &str) -> Option<String> {
     if !is_kebab_case(id) {
         Some(format!(
             "case id {} is not lower-case kebab-case (letters, digits, `-`)",

@@ -74,26 +74,77 @@ pub fn load_matching(
     engines: &[Box<dyn RulesEngine>],
     wanted: impl Fn(&PathBuf) -> bool,
 ) -> Loaded {
-    let mut loaded = Loaded::default();
-    if !dir.is_dir() {
-        let message = if dir.exists() {
-            "not a directory: give the folder of spec files"
-        } else {
-            "no such spec directory"
-        };
-        loaded.errors.push(SpecError::file(dir, message));
-        return loaded;
+    let found = load_folder(dir, CaseKind::Spec, wanted, |path| load_file(path, engines));
+    Loaded {
+        specs: found.files,
+        errors: found.errors,
+        skipped: found.skipped,
     }
-    let found = data_files(dir, &SPEC_EXTENSIONS);
-    loaded.errors = found.errors;
-    loaded.skipped = found.skipped;
-    for path in found.paths.into_iter().filter(|path| wanted(path)) {
-        match load_file(&path, engines) {
-            Ok(spec) => loaded.specs.push(spec),
-            Err(errors) => loaded.errors.extend(errors),
+}
+
+/// Which kind of case file a folder holds: its extensions and its name in messages.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CaseKind {
+    Spec,
+    Suite,
+}
+
+impl CaseKind {
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            CaseKind::Spec => &SPEC_EXTENSIONS,
+            CaseKind::Suite => &crate::suite::SUITE_EXTENSIONS,
         }
     }
-    loaded
+
+    fn name(self) -> &'static str {
+        match self {
+            CaseKind::Spec => "spec",
+            CaseKind::Suite => "suite",
+        }
+    }
+}
+
+/// What a folder of case files yielded: the files that loaded, every error of the others and
+/// of the walk, and the entries not read.
+pub(crate) struct Folder<T> {
+    pub(crate) files: Vec<T>,
+    pub(crate) errors: Vec<SpecError>,
+    pub(crate) skipped: Vec<Skipped>,
+}
+
+/// The one walk of the spec and suite loaders: every file of `kind` under `dir` for which
+/// `wanted` holds, loaded by `load` in path order; a missing folder is an error.
+pub(crate) fn load_folder<T>(
+    dir: &Path,
+    kind: CaseKind,
+    wanted: impl Fn(&PathBuf) -> bool,
+    load: impl Fn(&Path) -> Result<T, Vec<SpecError>>,
+) -> Folder<T> {
+    let mut folder = Folder {
+        files: Vec::new(),
+        errors: Vec::new(),
+        skipped: Vec::new(),
+    };
+    if !dir.is_dir() {
+        let message = if dir.exists() {
+            format!("not a directory: give the folder of {} files", kind.name())
+        } else {
+            format!("no such {} directory", kind.name())
+        };
+        folder.errors.push(SpecError::file(dir, message));
+        return folder;
+    }
+    let found = data_files(dir, kind.extensions());
+    folder.errors = found.errors;
+    folder.skipped = found.skipped;
+    for path in found.paths.into_iter().filter(|path| wanted(path)) {
+        match load(&path) {
+            Ok(file) => folder.files.push(file),
+            Err(errors) => folder.errors.extend(errors),
+        }
+    }
+    folder
 }
 
 /// What a walk over a directory of case files found.

@@ -10,8 +10,10 @@ use arbiter_search::Algorithm;
 use super::model::{SuiteCase, SuiteFile};
 use super::obf;
 use crate::spec::Skipped;
-use crate::spec::check::id_problem;
-use crate::spec::load::{at_key, data_files, folder_game_problem, parse_yaml, read_text};
+use crate::spec::check::{engines_of_game, id_problems, variant_problem};
+use crate::spec::load::{
+    CaseKind, at_key, folder_game_problem, load_folder, parse_yaml, read_text,
+};
 use arbiter_engine::RulesEngine;
 use arbiter_files::SpecError;
 use arbiter_files::echo;
@@ -65,26 +67,14 @@ pub fn load_matching(
     engines: &[Box<dyn RulesEngine>],
     wanted: impl Fn(&PathBuf) -> bool,
 ) -> LoadedSuites {
-    let mut loaded = LoadedSuites::default();
-    if !dir.is_dir() {
-        let message = if dir.exists() {
-            "not a directory: give the folder of suite files"
-        } else {
-            "no such suite directory"
-        };
-        loaded.errors.push(SpecError::file(dir, message));
-        return loaded;
+    let found = load_folder(dir, CaseKind::Suite, wanted, |path| {
+        load_suite_file(path, engines)
+    });
+    LoadedSuites {
+        suites: found.files,
+        errors: found.errors,
+        skipped: found.skipped,
     }
-    let found = data_files(dir, &SUITE_EXTENSIONS);
-    loaded.errors = found.errors;
-    loaded.skipped = found.skipped;
-    for path in found.paths.into_iter().filter(|path| wanted(path)) {
-        match load_suite_file(&path, engines) {
-            Ok(suite) => loaded.suites.push(suite),
-            Err(errors) => loaded.errors.extend(errors),
-        }
-    }
-    loaded
 }
 
 /// Loads one suite file (YAML or `.obf`, by its extension).
@@ -149,40 +139,14 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
     let suite = &loaded.suite;
     let at_key = |key: &str, message: String| at_key(path, text, key, message);
     let mut errors = Vec::new();
-    let game_engines: Vec<&dyn RulesEngine> = engines
-        .iter()
-        .map(AsRef::as_ref)
-        .filter(|engine| engine.game() == suite.game)
-        .collect();
-    if game_engines.is_empty() {
-        let mut games: Vec<&str> = engines.iter().map(|engine| engine.game()).collect();
-        games.sort_unstable();
-        games.dedup();
-        errors.push(at_key(
-            "game",
-            format!(
-                "unknown game {}; expected one of: {}",
-                echo(&suite.game),
-                games.join(", ")
-            ),
-        ));
-        return errors;
-    }
+    let game_engines = match engines_of_game(engines, &suite.game) {
+        Ok(game_engines) => game_engines,
+        Err(problem) => return vec![at_key("game", problem)],
+    };
     if let Some(variant) = &suite.variant
-        && !game_engines
-            .iter()
-            .any(|engine| engine.accepts_variant(variant))
+        && let Some(problem) = variant_problem(&game_engines, &suite.game, variant)
     {
-        let known: Vec<String> = game_engines.iter().flat_map(|e| e.variants()).collect();
-        errors.push(at_key(
-            "variant",
-            format!(
-                "unknown variant {} of {}; expected one of: {}",
-                echo(variant),
-                suite.game,
-                known.join(", ")
-            ),
-        ));
+        errors.push(at_key("variant", problem));
     }
     if suite.cases.is_empty() {
         errors.push(at_key(
@@ -204,14 +168,7 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
         let line = loaded.lines[index];
         let mut error = |message: String| errors.push(SpecError::at(path, text, line, 1, message));
         let id = &case.id.value;
-        if let Some(problem) = id_problem(id) {
-            error(problem);
-        }
-        if !ids.insert(id.as_str()) {
-            error(format!(
-                "duplicate case id `{id}`: ids must be unique in a file"
-            ));
-        }
+        id_problems(id, &mut ids).for_each(&mut error);
         if !file_source && case.source.as_deref().is_none_or(|s| s.trim().is_empty()) {
             error(format!(
                 "case `{id}` has no `source`: name where its expected values come from"

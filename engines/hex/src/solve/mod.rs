@@ -39,7 +39,7 @@ use std::time::Instant;
 
 use arbiter_core::{Bits, Game};
 use arbiter_search::score::{mate_in, mated_in};
-use arbiter_search::{Budget, Proven, Report, SearchError, SearchResult, Verdict};
+use arbiter_search::{Budget, Proven, ProvenResult, Report, SearchError, SearchResult};
 
 use crate::board::{Cell, Colour, Edge, HexMove, stone_key, white_to_move_key};
 use crate::rules::Hex;
@@ -559,7 +559,11 @@ pub fn solve(game: &Hex, budget: Budget, table_mb: usize) -> Result<Report<HexMo
                 pv: Vec::new(),
             },
             proven: Some(Proven {
-                verdict: if win { Verdict::Win } else { Verdict::Loss },
+                verdict: if win {
+                    ProvenResult::Win
+                } else {
+                    ProvenResult::Loss
+                },
                 margin: None,
             }),
         });
@@ -591,9 +595,9 @@ pub fn solve(game: &Hex, budget: Budget, table_mb: usize) -> Result<Report<HexMo
         },
         proven: Some(Proven {
             verdict: if solved.win {
-                Verdict::Win
+                ProvenResult::Win
             } else {
-                Verdict::Loss
+                ProvenResult::Loss
             },
             margin: None,
         }),
