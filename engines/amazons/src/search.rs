@@ -40,7 +40,7 @@ mod tests {
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, minimax, search};
     use arbiter_search::score::mated_in;
-    use arbiter_search::{Algorithm, ProvenResult, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult};
 
     fn position(text: &str) -> Amazons {
         arbiter_laws::position("botzone8", text)
@@ -78,10 +78,8 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_params_are_the_defaults() {
-        let params: EngineParams<Params> =
-            parse_params(Amazons::PARAMS_PATH, Amazons::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
+    fn the_shipped_mcts_plays_its_playouts_to_the_end() {
+        let params = Amazons::read_params(Amazons::PARAMS_YAML).unwrap();
         assert_eq!(params.search.mcts_playout_limit, 0);
     }
 
@@ -96,6 +94,7 @@ mod tests {
         SearchLaws::new(vec![start, opening])
             .nodes(3_000)
             .mcts_iterations(300)
+            .shipped_params_are_default()
             .check();
     }
 

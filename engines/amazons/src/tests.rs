@@ -6,7 +6,6 @@ use arbiter_laws::{GameLaws, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
-use crate::setup::Cell;
 use crate::{Amazons, AmazonsSetup, AmazonsVariant, Move};
 
 /// A position on Botzone's 8x8 board.
@@ -175,19 +174,13 @@ fn a_board_of_the_wrong_size_is_refused() {
 
 /// The image of `square` under `symmetry`.
 fn image_square(game: &Amazons, symmetry: Symmetry, square: u8) -> u8 {
-    let g = game.geometry();
-    let (file, rank) = g.coords(square);
-    let (rank, file) = symmetry.apply(rank, file, usize::from(g.size));
-    g.square(file, rank).unwrap()
+    symmetry.apply_index(usize::from(square), usize::from(game.geometry().size)) as u8
 }
 
 /// The image of the position under `symmetry`.
 fn image(game: &Amazons, symmetry: Symmetry) -> Amazons {
     let setup = game.to_setup();
-    let mut cells = vec![Cell::Empty; setup.cells.len()];
-    for (square, cell) in setup.cells.iter().enumerate() {
-        cells[usize::from(image_square(game, symmetry, square as u8))] = *cell;
-    }
+    let cells = symmetry.image_cells(&setup.cells, usize::from(game.geometry().size));
     let setup = AmazonsSetup { cells, ..setup };
     Amazons::from_setup(game.variant(), &setup).unwrap()
 }

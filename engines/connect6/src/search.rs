@@ -50,7 +50,7 @@ impl Searchable for Connect6 {
 #[cfg(test)]
 mod tests {
     use arbiter_core::{Game, Side};
-    use arbiter_laws::{SearchLaws, search};
+    use arbiter_laws::{SearchLaws, search, solver_gives_up};
     use arbiter_search::score::{mate_in, mated_in};
     use arbiter_search::{Algorithm, Budget, ProvenResult, SearchError, Searchable};
 
@@ -78,12 +78,6 @@ mod tests {
     /// White to move against three separate black fours: lost next turn.
     const WHITE_LOST: &str =
         "j10 a19-s19 a1-b1 a17-s17 c1-d1 a15-s15 a5-b5 a13-s13 c5-d5 a11-s11 a9-b9 s9-s7 c9-d9";
-
-    #[test]
-    fn shipped_params_parse_and_match_the_defaults() {
-        let params = Connect6::read_params(Connect6::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, EvalParams::default());
-    }
 
     #[test]
     fn bad_params_name_the_file() {
@@ -201,11 +195,7 @@ mod tests {
     #[test]
     fn the_solver_gives_up_on_quiet_positions() {
         let game = after("j10 k11-l12");
-        let result = search(&game, Algorithm::Solve, Budget::Nodes(5_000));
-        assert!(
-            matches!(result, Err(SearchError::BudgetExhausted { .. })),
-            "{result:?}"
-        );
+        solver_gives_up(&game, 5_000);
     }
 
     /// The `Searchable` laws (arbiter-laws).
@@ -215,6 +205,7 @@ mod tests {
         SearchLaws::new(vec![quiet.clone(), after("j10")])
             .nodes(1_500)
             .mcts_iterations(200)
+            .shipped_params_are_default()
             .check();
         // A quiet position proves nothing.
         for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {

@@ -540,6 +540,25 @@ impl Symmetry {
         }
     }
 
+    /// The image of the cell `index` (`row * size + column`) on a `size` x `size` board
+    /// whose cells are numbered row by row.
+    #[must_use]
+    pub const fn apply_index(self, index: usize, size: usize) -> usize {
+        let (row, column) = self.apply(index / size, index % size, size);
+        row * size + column
+    }
+
+    /// The cells of a `size` x `size` board numbered row by row, moved by this symmetry: the
+    /// image holds `cells[index]` at [`Symmetry::apply_index`]`(index)`.
+    #[must_use]
+    pub fn image_cells<T: Clone>(self, cells: &[T], size: usize) -> Vec<T> {
+        let mut image = cells.to_vec();
+        for (index, cell) in cells.iter().enumerate() {
+            image[self.apply_index(index, size)] = cell.clone();
+        }
+        image
+    }
+
     /// The symmetry that undoes this one.
     #[must_use]
     pub const fn inverse(self) -> Symmetry {
@@ -690,6 +709,23 @@ mod tests {
         images.sort_unstable();
         images.dedup();
         assert_eq!(images.len(), 8);
+    }
+
+    #[test]
+    fn cell_indices_move_as_their_row_and_column() {
+        // Cell 1 of a 3x3 board is row 0, column 1; a quarter turn takes it to row 1, column 2.
+        assert_eq!(Symmetry::Rotate90.apply_index(1, 3), 5);
+        for s in Symmetry::ALL {
+            for index in 0..16 {
+                let (row, column) = s.apply(index / 4, index % 4, 4);
+                assert_eq!(s.apply_index(index, 4), row * 4 + column, "{s:?} {index}");
+            }
+        }
+        let cells: Vec<usize> = (0..9).collect();
+        assert_eq!(
+            Symmetry::Rotate90.image_cells(&cells, 3),
+            [6, 3, 0, 7, 4, 1, 8, 5, 2]
+        );
     }
 
     #[test]

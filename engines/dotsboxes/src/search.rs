@@ -36,7 +36,7 @@ mod tests {
     use crate::variant::DotsBoxesVariant;
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, search};
-    use arbiter_search::{Algorithm, ProvenResult, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult};
 
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
@@ -47,14 +47,8 @@ mod tests {
             .nodes(3_000)
             .mcts_iterations(300)
             .broken_params(&["eval:\n  box: x\n"])
+            .shipped_params_are_default()
             .check();
-    }
-
-    #[test]
-    fn the_shipped_params_are_the_defaults() {
-        let params: DotsBoxesParams =
-            parse_params(DotsBoxes::PARAMS_PATH, DotsBoxes::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
     }
 
     #[test]

@@ -93,7 +93,6 @@ impl arbiter_core::Variant for DotsBoxesVariant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::Variant;
     use rstest::rstest;
 
     #[rstest]
@@ -125,12 +124,9 @@ mod tests {
         assert!(text.parse::<DotsBoxesVariant>().is_err(), "{text}");
     }
 
+    /// The names read back as the game laws check (`arbiter_laws::GameLaws`).
     #[test]
-    fn names_round_trip() {
-        for name in DotsBoxesVariant::names() {
-            let variant: DotsBoxesVariant = name.parse().unwrap();
-            assert_eq!(variant.to_string(), name);
-        }
+    fn the_default_is_five_by_five() {
         assert_eq!(DotsBoxesVariant::default().to_string(), "5x5");
     }
 }

@@ -1,24 +1,12 @@
 //! Rule tests on whole positions, perft, and the law kits over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, play};
+use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
 
 use crate::{Draughts, DraughtsVariant};
 
 fn position(variant: &str, text: &str) -> Draughts {
     arbiter_laws::position(variant, text)
-}
-
-/// The legal moves as text, sorted.
-fn legal(game: &Draughts) -> Vec<String> {
-    let mut texts = arbiter_laws::legal(game);
-    texts.sort();
-    texts
-}
-
-fn code(game: &Draughts, text: &str) -> Result<(), &'static str> {
-    let mv = game.parse_move(text).unwrap();
-    game.check_move(mv).map_err(|error| error.code)
 }
 
 #[test]
@@ -40,7 +28,7 @@ fn the_start_has_nine_steps() {
     let game = Draughts::start(&DraughtsVariant::default());
     assert_eq!(game.format_position(), "W:W31-50:B1-20");
     assert_eq!(
-        legal(&game),
+        legal_sorted(&game),
         [
             "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"
         ]
@@ -52,7 +40,7 @@ fn the_majority_rule_counts_kings_as_one() {
     // White man 33 can take 28 and 19 (two men, 33x24x13? no: 33x22x13). The king on 44 can
     // take only the black king on 17 ... one piece. Two beats one.
     let game = position("standard", "W:W33,K44:B28,19,K17,1");
-    let moves = legal(&game);
+    let moves = legal_sorted(&game);
     assert!(moves.iter().all(|mv| mv.starts_with("33x")), "{moves:?}");
 }
 
@@ -76,39 +64,39 @@ fn a_side_without_pieces_loses() {
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::NoPieces))
     );
-    assert_eq!(code(&game, "19-14"), Err("game-over"));
+    assert_eq!(refusal(&game, "19-14"), Err("game-over"));
 }
 
 #[test]
 fn an_ambiguous_capture_is_written_in_full_and_refused_bare() {
     let game = position("standard", "W:W6,K47:B2,21,23,28,42,43");
-    assert_eq!(legal(&game), ["47x29x12x26", "47x33x17x26"]);
-    assert_eq!(code(&game, "47x26"), Err("ambiguous"));
-    assert_eq!(code(&game, "47x33x17x26"), Ok(()));
+    assert_eq!(legal_sorted(&game), ["47x29x12x26", "47x33x17x26"]);
+    assert_eq!(refusal(&game, "47x26"), Err("ambiguous"));
+    assert_eq!(refusal(&game, "47x33x17x26"), Ok(()));
     // A path that does not jump one piece per leg is no capture.
-    assert_eq!(code(&game, "47x38x26"), Err("no-capture"));
+    assert_eq!(refusal(&game, "47x38x26"), Err("no-capture"));
 }
 
 #[test]
 fn refusal_codes() {
     let game = position("standard", "W:W28,45,K50:B32,1");
-    assert_eq!(code(&game, "28x37"), Ok(()));
-    assert_eq!(code(&game, "45-40"), Err("capture-available"));
-    assert_eq!(code(&game, "1-7"), Err("not-own-piece"));
-    assert_eq!(code(&game, "45-34"), Err("too-far"));
-    assert_eq!(code(&game, "28-33"), Err("wrong-direction"));
-    assert_eq!(code(&game, "45-44"), Err("not-diagonal"));
+    assert_eq!(refusal(&game, "28x37"), Ok(()));
+    assert_eq!(refusal(&game, "45-40"), Err("capture-available"));
+    assert_eq!(refusal(&game, "1-7"), Err("not-own-piece"));
+    assert_eq!(refusal(&game, "45-34"), Err("too-far"));
+    assert_eq!(refusal(&game, "28-33"), Err("wrong-direction"));
+    assert_eq!(refusal(&game, "45-44"), Err("not-diagonal"));
     let king = position("standard", "W:WK50,39:B1");
-    assert_eq!(code(&king, "50-28"), Err("blocked"));
-    assert_eq!(code(&king, "50-39"), Err("occupied"));
-    assert_eq!(code(&king, "50-44"), Ok(()));
+    assert_eq!(refusal(&king, "50-28"), Err("blocked"));
+    assert_eq!(refusal(&king, "50-39"), Err("occupied"));
+    assert_eq!(refusal(&king, "50-44"), Ok(()));
 }
 
 #[test]
 fn crowning_only_at_the_end_of_a_move() {
     let mut game = position("standard", "W:W13:B9,10,1");
     play(&mut game, "13x15 1-6");
-    assert_eq!(legal(&game), ["15-10"]);
+    assert_eq!(legal_sorted(&game), ["15-10"]);
     let mut game = position("standard", "W:W13:B9,40");
     play(&mut game, "13x4");
     assert_eq!(game.format_position(), "B:WK4:B40");

@@ -6,7 +6,7 @@ use rstest::rstest;
 
 use arbiter_laws::play;
 
-use crate::{Go, GoMove, GoVariant, PointSet};
+use crate::{Go, GoMove, GoVariant, Point, PointSet};
 
 /// The position of the one-line form `text` under the rules `rules`.
 fn position(rules: &str, text: &str) -> Go {
@@ -236,10 +236,8 @@ fn transform_move(game: &Go, symmetry: Symmetry, mv: GoMove) -> GoMove {
     let Some(point) = mv.point() else {
         return mv;
     };
-    let g = game.geometry();
-    let (column, row) = g.coords(point);
-    let (row, column) = symmetry.apply(row, column, usize::from(g.size));
-    GoMove::at(g.point(column, row).expect("a symmetry keeps the board"))
+    let size = usize::from(game.geometry().size);
+    GoMove::at(symmetry.apply_index(usize::from(point), size) as Point)
 }
 
 /// The image of a game played from the empty board: the images of its moves played from the

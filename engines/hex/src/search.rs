@@ -33,9 +33,9 @@ mod tests {
     use super::*;
     use crate::HexVariant;
     use arbiter_core::Game;
-    use arbiter_laws::{SearchLaws, played, search};
+    use arbiter_laws::{SearchLaws, played, search, solver_gives_up};
     use arbiter_search::score::{mate_in, mated_in};
-    use arbiter_search::{Algorithm, ProvenResult, SearchRequest, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult, SearchRequest};
 
     fn variant(text: &str) -> HexVariant {
         text.parse().unwrap()
@@ -185,11 +185,7 @@ mod tests {
     #[test]
     fn a_tiny_solver_budget_is_exhausted_not_guessed() {
         let game = played::<Hex>(&variant("standard@6"), "a1");
-        let result = search(&game, Algorithm::Solve, Budget::Nodes(50));
-        assert!(
-            matches!(result, Err(SearchError::BudgetExhausted { .. })),
-            "{result:?}"
-        );
+        solver_gives_up(&game, 50);
     }
 
     #[test]
@@ -202,13 +198,8 @@ mod tests {
         SearchLaws::new(positions)
             .nodes(2_000)
             .mcts_iterations(300)
+            .shipped_params_are_default()
             .check();
-    }
-
-    #[test]
-    fn the_shipped_params_parse() {
-        let params: HexParams = parse_params(Hex::PARAMS_PATH, Hex::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The laws of the [`Game`] contract, checked along random playouts.
 
-use arbiter_core::Game;
 use arbiter_core::grid::Symmetry;
+use arbiter_core::{Game, Variant};
 use proptest::collection::vec;
 use proptest::prelude::any;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -148,6 +148,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
     /// When a law is broken: the message names the variant, the moves from the start and the
     /// law.
     pub fn check(&self) {
+        variant_names_read_back::<G::Variant>(G::NAME);
         let mut runner = TestRunner::new(Config {
             cases: self.cases,
             failure_persistence: None,
@@ -448,5 +449,86 @@ fn law(holds: bool, broken: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(broken.to_owned())
+    }
+}
+
+/// Every name of [`Variant::names`] reads back as a variant that is written as that name, or as
+/// another listed name that reads back as the same variant (an alias: Connect6's `size-19` is
+/// `standard`).
+///
+/// # Panics
+/// When a name is refused or written otherwise, naming it.
+fn variant_names_read_back<V: Variant>(game: &str) {
+    let names = V::names();
+    for name in &names {
+        let variant: V = name.parse().unwrap_or_else(|error| {
+            panic!("{game}: the variant name `{name}` is refused: {error}")
+        });
+        let written = variant.to_string();
+        let alias = names.contains(&written) && written.parse::<V>() == Ok(variant);
+        assert!(
+            written == *name || alias,
+            "{game}: the variant named `{name}` is written `{written}`"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt;
+    use std::str::FromStr;
+
+    use super::*;
+
+    /// A variant read from `a`, `c` (another name of `a`), `d` and `e`, and written as read but
+    /// for `d`, written `e`; `LIST` picks the names it lists.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Listed<const LIST: u8>(char);
+
+    impl<const LIST: u8> fmt::Display for Listed<LIST> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}", if self.0 == 'd' { 'e' } else { self.0 })
+        }
+    }
+
+    impl<const LIST: u8> FromStr for Listed<LIST> {
+        type Err = String;
+        fn from_str(text: &str) -> Result<Self, String> {
+            match text {
+                "a" | "c" => Ok(Listed('a')),
+                "d" => Ok(Listed('d')),
+                "e" => Ok(Listed('e')),
+                _ => Err(format!("no variant {text}")),
+            }
+        }
+    }
+
+    impl<const LIST: u8> Variant for Listed<LIST> {
+        fn names() -> Vec<String> {
+            let names: &[&str] = match LIST {
+                0 => &["a", "c"],
+                1 => &["a", "b"],
+                _ => &["d", "e"],
+            };
+            names.iter().map(|&name| name.to_owned()).collect()
+        }
+    }
+
+    fn panic_message(check: fn()) -> String {
+        let payload = std::panic::catch_unwind(check).expect_err("the law holds");
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn names_that_read_back_keep_the_law_and_others_break_it() {
+        variant_names_read_back::<Listed<0>>("toy");
+        let refused = panic_message(|| variant_names_read_back::<Listed<1>>("toy"));
+        assert!(refused.contains("`b` is refused"), "{refused}");
+        // `d` is written `e`, a listed name, but `e` is another variant.
+        let written = panic_message(|| variant_names_read_back::<Listed<2>>("toy"));
+        assert!(written.contains("`d` is written `e`"), "{written}");
     }
 }

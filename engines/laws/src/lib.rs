@@ -5,17 +5,20 @@
 //!   equals the hash from scratch, unmake restores every position, `check_move` accepts
 //!   exactly the generated moves (and a refused `play` changes nothing), no move is listed
 //!   twice, the bulk count equals the list, the move list is empty exactly when the game is
-//!   over, and moves, one-line positions and diagrams read
-//!   back what they write; at a chance node (a die to roll) every event has a positive
-//!   weight and leaves the side to move as it is, and a finished game is no chance node.
+//!   over, and moves, one-line positions and diagrams read back what they write, and every
+//!   variant name reads back as itself; at a chance node (a die to roll) every event has a
+//!   positive weight and leaves the side to move as it is, and a finished game is no chance
+//!   node.
 //! - [`SearchLaws`] over [`arbiter_search::Searchable`]: the shipped parameters parse and a
 //!   broken file is refused with its path, alpha-beta and MCTS under a node budget are
 //!   deterministic and play legal moves along a legal principal variation, and a finished
-//!   game has no move for any algorithm.
+//!   game has no move for any algorithm; on request the shipped weights are the defaults.
 //! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
 //!   parameters, and the exact value by plain minimax that a solver must agree with; and for
-//!   its rule tests the positions set up by text ([`position`]) or by play ([`played`],
-//!   [`play`]), random playouts ([`playout`]) and the legal moves as text ([`legal`]).
+//!   its rule tests the positions set up by text ([`position`], [`position_in`]) or by play
+//!   ([`played`], [`play`]), random playouts ([`playout`]), the legal moves as text ([`legal`],
+//!   [`legal_sorted`]) and the refusal code of a move ([`refusal`]); [`solver_gives_up`] for a
+//!   solver that must say so when its budget runs out.
 //!
 //! A broken law panics with the variant, the moves from the start and what differed, so the
 //! test that called it fails with a reproducible case. Playouts are proptest strategies (a
@@ -25,7 +28,7 @@ mod game;
 mod search;
 
 pub use game::GameLaws;
-pub use search::{SearchLaws, minimax, search};
+pub use search::{SearchLaws, minimax, search, solver_gives_up};
 
 use arbiter_core::Game;
 
@@ -89,9 +92,19 @@ pub fn position<G: Game>(variant: &str, text: &str) -> G {
     let variant: G::Variant = variant
         .parse()
         .unwrap_or_else(|error| panic!("variant `{variant}`: {error}"));
+    position_in(&variant, text)
+}
+
+/// The position that the one-line form `text` sets up under `variant`: [`position`] for a
+/// test that holds the variant as a value.
+///
+/// # Panics
+/// When the text or the position is refused, naming it.
+#[must_use]
+pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
     let setup =
-        G::parse_position(&variant, text).unwrap_or_else(|error| panic!("`{text}`: {error}"));
-    G::from_setup(&variant, &setup).unwrap_or_else(|problems| panic!("`{text}`: {problems:?}"))
+        G::parse_position(variant, text).unwrap_or_else(|error| panic!("`{text}`: {error}"));
+    G::from_setup(variant, &setup).unwrap_or_else(|problems| panic!("`{text}`: {problems:?}"))
 }
 
 /// The legal moves of `game` in its notation, in the order they are generated.
@@ -100,4 +113,24 @@ pub fn legal<G: Game>(game: &G) -> Vec<String> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     moves.iter().map(|&mv| game.format_move(mv)).collect()
+}
+
+/// The legal moves of `game` in its notation, sorted as text: for comparing with a list
+/// written by hand.
+#[must_use]
+pub fn legal_sorted<G: Game>(game: &G) -> Vec<String> {
+    let mut texts = legal(game);
+    texts.sort();
+    texts
+}
+
+/// What [`Game::check_move`] says of the move `text`: `Ok` when legal, else the refusal code.
+///
+/// # Panics
+/// When `text` is no move in the game's notation, naming it.
+pub fn refusal<G: Game>(game: &G, text: &str) -> Result<(), &'static str> {
+    let mv = game
+        .parse_move(text)
+        .unwrap_or_else(|error| panic!("`{text}`: {error}"));
+    game.check_move(mv).map_err(|error| error.code)
 }

@@ -18,6 +18,9 @@ pub struct SearchLaws<G: Searchable> {
     nodes: u64,
     mcts_iterations: u64,
     broken: Vec<&'static str>,
+    /// Set by [`SearchLaws::shipped_params_are_default`]: the check that the shipped weights
+    /// equal the evaluator's defaults.
+    default_weights: Option<fn() -> Result<(), String>>,
 }
 
 impl<G: Searchable> SearchLaws<G> {
@@ -30,6 +33,7 @@ impl<G: Searchable> SearchLaws<G> {
             nodes: 2_000,
             mcts_iterations: 300,
             broken: vec!["eval: [\n", "no-such-section: 1\n"],
+            default_weights: None,
         }
     }
 
@@ -55,6 +59,18 @@ impl<G: Searchable> SearchLaws<G> {
         self
     }
 
+    /// Also checks that the shipped parameters' weights (`eval:`) are the evaluator's
+    /// defaults, so that a test or tool that builds the evaluator from `Default` searches as
+    /// the shipped engine does.
+    #[must_use]
+    pub fn shipped_params_are_default(mut self) -> SearchLaws<G>
+    where
+        G::Weights: Default + PartialEq + std::fmt::Debug,
+    {
+        self.default_weights = Some(shipped_weights_are_default::<G>);
+        self
+    }
+
     /// Checks every law.
     ///
     /// # Panics
@@ -66,6 +82,9 @@ impl<G: Searchable> SearchLaws<G> {
                 G::NAME,
                 G::PARAMS_PATH
             );
+        }
+        if let Some(Err(difference)) = self.default_weights.map(|check| check()) {
+            panic!("{}: {difference}", G::NAME);
         }
         self.broken_params_are_refused();
         for position in &self.positions {
@@ -137,6 +156,46 @@ pub fn search<G: Searchable>(
     budget: Budget,
 ) -> Result<Report<G::Move>, SearchError> {
     position.search(SearchRequest { algorithm, budget }, G::PARAMS_YAML)
+}
+
+/// Asserts that the exact solver gives up on `position` within `nodes` nodes
+/// ([`SearchError::BudgetExhausted`]) rather than guess: for a position too large to prove
+/// under that budget.
+///
+/// # Panics
+/// When the solver answers anything else, with the answer.
+pub fn solver_gives_up<G: Searchable>(position: &G, nodes: u64) {
+    let result = search(position, Algorithm::Solve, Budget::Nodes(nodes));
+    assert!(
+        matches!(result, Err(SearchError::BudgetExhausted { .. })),
+        "{}: the solver under {nodes} nodes does not give up: {result:?}",
+        where_(position)
+    );
+}
+
+/// The shipped weights against the defaults ([`SearchLaws::shipped_params_are_default`]).
+fn shipped_weights_are_default<G: Searchable>() -> Result<(), String>
+where
+    G::Weights: Default + PartialEq + std::fmt::Debug,
+{
+    let shipped = G::read_params(G::PARAMS_YAML)
+        .map_err(|error| format!("the shipped {} does not read: {error}", G::PARAMS_PATH))?;
+    weights_are_default(&shipped.eval, G::PARAMS_PATH)
+}
+
+/// `shipped` (the weights of the file `path`) against the defaults of their type.
+fn weights_are_default<W: Default + PartialEq + std::fmt::Debug>(
+    shipped: &W,
+    path: &str,
+) -> Result<(), String> {
+    let default = W::default();
+    if *shipped == default {
+        Ok(())
+    } else {
+        Err(format!(
+            "the weights of {path} are not the defaults:\n{shipped:?}\nnot\n{default:?}"
+        ))
+    }
 }
 
 /// The exact value of `game` for the side to move by plain minimax, without pruning, table
@@ -232,5 +291,20 @@ fn finished_game_has_no_move<G: Searchable>(start: &G) {
                 where_(&game)
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::weights_are_default;
+
+    #[test]
+    fn weights_other_than_the_defaults_are_named() {
+        assert_eq!(weights_are_default(&0_u32, "params.yaml"), Ok(()));
+        let error = weights_are_default(&3_u32, "params.yaml").unwrap_err();
+        assert!(
+            error.contains("params.yaml are not the defaults"),
+            "{error}"
+        );
     }
 }

@@ -37,8 +37,8 @@ mod tests {
     use super::*;
     use crate::variant::NoGoVariant;
     use arbiter_core::Game;
-    use arbiter_laws::{SearchLaws, minimax, search};
-    use arbiter_search::{Algorithm, ProvenResult, parse_params};
+    use arbiter_laws::{SearchLaws, minimax, search, solver_gives_up};
+    use arbiter_search::{Algorithm, ProvenResult};
 
     #[test]
     fn the_solver_agrees_with_minimax_on_small_boards() {
@@ -57,11 +57,7 @@ mod tests {
     #[test]
     fn a_tiny_solver_budget_is_exhausted_not_guessed() {
         let game = NoGo::start(&NoGoVariant::default());
-        let result = search(&game, Algorithm::Solve, Budget::Nodes(100));
-        assert!(
-            matches!(result, Err(SearchError::BudgetExhausted { .. })),
-            "{result:?}"
-        );
+        solver_gives_up(&game, 100);
     }
 
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
@@ -73,13 +69,8 @@ mod tests {
             .nodes(3_000)
             .mcts_iterations(300)
             .broken_params(&["eval:\n  own-point: 1\n  mobility: x\n"])
+            .shipped_params_are_default()
             .check();
-    }
-
-    #[test]
-    fn the_shipped_params_are_the_defaults() {
-        let params: NoGoParams = parse_params(NoGo::PARAMS_PATH, NoGo::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
     }
 
     #[test]

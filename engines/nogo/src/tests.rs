@@ -176,19 +176,13 @@ fn game_laws() {
 
 /// The image of `point` under `symmetry`.
 fn transform_point(game: &NoGo, symmetry: Symmetry, point: Point) -> Point {
-    let g = game.geometry();
-    let (column, row) = g.coords(point);
-    let (row, column) = symmetry.apply(row, column, usize::from(g.size));
-    g.point(column, row).unwrap()
+    symmetry.apply_index(usize::from(point), usize::from(game.geometry().size)) as Point
 }
 
 /// The image of the position under `symmetry`.
 fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
     let setup = game.to_setup();
-    let mut cells = vec![None; setup.cells.len()];
-    for (p, cell) in setup.cells.iter().enumerate() {
-        cells[usize::from(transform_point(game, symmetry, p as Point))] = *cell;
-    }
+    let cells = symmetry.image_cells(&setup.cells, usize::from(game.geometry().size));
     let setup = NoGoSetup { cells, ..setup };
     NoGo::from_setup(game.variant(), &setup).unwrap()
 }

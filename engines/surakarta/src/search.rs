@@ -30,7 +30,7 @@ use crate::rules::{Surakarta, Undo, board_hash};
 #[cfg(test)]
 use crate::variant::SurakartaVariant;
 #[cfg(test)]
-use arbiter_search::{EngineParams, SearchError};
+use arbiter_search::SearchError;
 
 /// A bijective 64-bit mixer (SplitMix64's finaliser): sums of mixed hashes do not cancel the
 /// way sums of raw Zobrist keys could.
@@ -173,7 +173,7 @@ impl Searchable for Surakarta {
 mod tests {
     use super::*;
     use arbiter_laws::{SearchLaws, search};
-    use arbiter_search::{Algorithm, Budget, ProvenResult, parse_params};
+    use arbiter_search::{Algorithm, Budget, ProvenResult};
     use proptest::prelude::*;
 
     fn position(rule: &str, text: &str) -> Surakarta {
@@ -201,13 +201,6 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_params_are_the_defaults() {
-        let params: EngineParams<Params> =
-            parse_params(Surakarta::PARAMS_PATH, Surakarta::PARAMS_YAML).unwrap();
-        assert_eq!(params.eval, Params::default());
-    }
-
-    #[test]
     fn solve_is_unsupported() {
         let start = Surakarta::start(&SurakartaVariant::default());
         let error = search(&start, Algorithm::Solve, Budget::Nodes(10)).unwrap_err();
@@ -222,6 +215,7 @@ mod tests {
         SearchLaws::new(vec![start, quiet])
             .nodes(20_000)
             .mcts_iterations(2_000)
+            .shipped_params_are_default()
             .check();
     }
 

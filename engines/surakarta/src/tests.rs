@@ -2,11 +2,11 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, Side};
-use arbiter_laws::{GameLaws, play};
+use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
 use proptest::prelude::*;
 use rstest::rstest;
 
-use crate::board::{POINTS, SIZE, coords};
+use crate::board::{POINTS, SIZE};
 use crate::{Move, Surakarta, SurakartaSetup, SurakartaVariant};
 
 fn variant(text: &str) -> SurakartaVariant {
@@ -18,18 +18,6 @@ fn position(variant: &str, text: &str) -> Surakarta {
     arbiter_laws::position(variant, text)
 }
 
-/// The legal moves as text, sorted.
-fn legal(game: &Surakarta) -> Vec<String> {
-    let mut texts = arbiter_laws::legal(game);
-    texts.sort();
-    texts
-}
-
-fn code(game: &Surakarta, text: &str) -> Result<(), &'static str> {
-    let mv = game.parse_move(text).unwrap();
-    game.check_move(mv).map_err(|e| e.code)
-}
-
 #[test]
 fn sixteen_steps_from_the_start() {
     let start = Surakarta::start(&SurakartaVariant::default());
@@ -37,7 +25,7 @@ fn sixteen_steps_from_the_start() {
         start.format_position(),
         "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0"
     );
-    let moves = legal(&start);
+    let moves = legal_sorted(&start);
     assert_eq!(moves.len(), 16);
     assert!(moves.iter().all(|m| m.contains('-')));
     let mut game = start.clone();
@@ -48,7 +36,10 @@ fn sixteen_steps_from_the_start() {
 fn a_capture_through_the_bottom_left_inner_loop() {
     // Red b1, black c2: b1 → loop → a2 → b2 → c2.
     let game = position("standard", "6/6/6/6/2B3/1R4 red");
-    assert_eq!(legal(&game), ["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1xc2"]);
+    assert_eq!(
+        legal_sorted(&game),
+        ["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1xc2"]
+    );
 }
 
 #[test]
@@ -56,7 +47,7 @@ fn a_capture_along_the_outer_circuit() {
     // Red c1, black d3: c1 → loop → a3 → b3 → c3 → d3.
     let game = position("standard", "6/6/6/3B2/6/2R3 red");
     assert_eq!(
-        legal(&game),
+        legal_sorted(&game),
         ["c1-b1", "c1-b2", "c1-c2", "c1-d1", "c1-d2", "c1xd3"]
     );
 }
@@ -90,24 +81,24 @@ fn every_corner_loop_joins_its_two_ends(
         no_capture_plies: 0,
     };
     let game = Surakarta::from_setup(&SurakartaVariant::default(), &setup).unwrap();
-    assert_eq!(code(&game, &format!("{mover}x{enemy}")), Ok(()));
+    assert_eq!(refusal(&game, &format!("{mover}x{enemy}")), Ok(()));
 }
 
 #[test]
 fn a_capture_must_pass_a_loop() {
     // Red a2 reaches black c2 along rank 2 without a loop; the other way is blocked by red b1.
     let game = position("standard", "6/6/6/6/R1B3/1R4 red");
-    assert_eq!(code(&game, "a2xc2"), Err("no-loop"));
+    assert_eq!(refusal(&game, "a2xc2"), Err("no-loop"));
     // b1 cannot pass its own a2 through the near loop, but takes c2 the long way: up file b,
     // and through three loops it comes along rank 2 from the right.
-    assert_eq!(code(&game, "b1xc2"), Ok(()));
+    assert_eq!(refusal(&game, "b1xc2"), Ok(()));
 }
 
 #[test]
 fn the_movers_start_point_counts_as_empty() {
     // Red b2 (a crossing point) takes black b4 going left: a2, loop, b1, b2 (its own start), b3, b4.
     let game = position("standard", "6/6/1B4/6/1RR3/6 red");
-    assert_eq!(code(&game, "b2xb4"), Ok(()));
+    assert_eq!(refusal(&game, "b2xb4"), Ok(()));
 }
 
 #[rstest]
@@ -120,7 +111,7 @@ fn the_movers_start_point_counts_as_empty() {
 #[case("6/6/6/6/1B4/1R4 red", "b1-b2", Err("occupied"))]
 #[case("6/6/6/6/6/1R3B red", "f1-f2", Err("not-own-piece"))]
 fn illegal_codes(#[case] text: &str, #[case] mv: &str, #[case] expected: Result<(), &'static str>) {
-    assert_eq!(code(&position("standard", text), mv), expected);
+    assert_eq!(refusal(&position("standard", text), mv), expected);
 }
 
 #[test]
@@ -131,7 +122,7 @@ fn taking_the_last_piece_wins() {
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::NoPieces))
     );
-    assert!(legal(&game).is_empty());
+    assert!(legal_sorted(&game).is_empty());
     assert_eq!(game.final_score().map(|s| s.raw), Some(1));
 }
 
@@ -147,7 +138,7 @@ fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] pl
         play(&mut game, text);
     }
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
-    assert!(legal(&game).is_empty());
+    assert!(legal_sorted(&game).is_empty());
 }
 
 #[test]
@@ -213,9 +204,7 @@ fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
 
 /// The image of the point `p` under `symmetry`.
 fn image_point(symmetry: Symmetry, p: u8) -> u8 {
-    let (file, rank) = coords(p);
-    let (r, f) = symmetry.apply(rank, file, SIZE);
-    (r * SIZE + f) as u8
+    symmetry.apply_index(usize::from(p), SIZE) as u8
 }
 
 /// The image of the position under `symmetry`, its history included (the repetition rule

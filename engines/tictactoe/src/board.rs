@@ -102,8 +102,7 @@ impl Cell {
     /// The image of this cell under `symmetry`.
     #[must_use]
     pub const fn under(self, symmetry: Symmetry) -> Cell {
-        let (r, c) = symmetry.apply(self.row(), self.column(), 3);
-        Cell((r * 3 + c) as u8)
+        Cell(symmetry.apply_index(self.0 as usize, 3) as u8)
     }
 }
 

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -15,29 +15,7 @@ fn variant(text: &str) -> XiangqiVariant {
 }
 
 fn position(rule: &str, fen: &str) -> Xiangqi {
-    let v = variant(rule);
-    let setup = Xiangqi::parse_position(&v, fen).unwrap();
-    Xiangqi::from_setup(&v, &setup).unwrap()
-}
-
-fn play(game: &mut Xiangqi, moves: &str) {
-    for text in Xiangqi::split_moves(moves) {
-        let mv = game.parse_move(&text).unwrap();
-        game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-}
-
-fn legal(game: &Xiangqi) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
-    texts.sort();
-    texts
-}
-
-fn code(game: &Xiangqi, text: &str) -> Result<(), &'static str> {
-    let mv = game.parse_move(text).unwrap();
-    game.check_move(mv).map_err(|e| e.code)
+    arbiter_laws::position(rule, fen)
 }
 
 /// Perft to `depth`, and the same count through the core's walk without bulk counting at the
@@ -80,8 +58,8 @@ fn perft_through_the_list_agrees_with_the_bulk_count() {
 fn the_start_has_44_moves() {
     let start = Xiangqi::start(&XiangqiVariant::default());
     assert_eq!(start.format_position(), START);
-    assert_eq!(legal(&start).len(), 44);
-    assert!(legal(&start).contains(&"h2e2".to_owned()));
+    assert_eq!(legal_sorted(&start).len(), 44);
+    assert!(legal_sorted(&start).contains(&"h2e2".to_owned()));
 }
 
 /// The `Game` laws (arbiter-laws) under three rulings, with probes.
@@ -144,11 +122,11 @@ fn checkmate_and_stalemate_both_lose() {
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::Checkmate))
     );
-    assert!(legal(&game).is_empty());
+    assert!(legal_sorted(&game).is_empty());
     // Black's general on d9 cannot move (d8 and e9 watched, the generals face on e) and black
     // has nothing else: not in check, yet it loses.
     let stalemated = position("standard", "3k5/1R7/9/9/9/9/9/9/9/4K4 b");
-    assert_eq!(legal(&stalemated), Vec::<String>::new());
+    assert_eq!(legal_sorted(&stalemated), Vec::<String>::new());
     assert_eq!(
         stalemated.outcome(),
         Some(Outcome::win(Side::First, EndReason::Stalemate))
@@ -189,7 +167,11 @@ fn checkmate_and_stalemate_both_lose() {
 )]
 #[case("3k1r3/9/9/9/9/9/9/9/5R3/5K3 w", "f1f5", Ok(()))]
 fn refusal_codes(#[case] fen: &str, #[case] mv: &str, #[case] expected: Result<(), &'static str>) {
-    assert_eq!(code(&position("standard", fen), mv), expected, "{fen} {mv}");
+    assert_eq!(
+        refusal(&position("standard", fen), mv),
+        expected,
+        "{fen} {mv}"
+    );
 }
 
 #[test]
@@ -198,8 +180,8 @@ fn a_screen_placed_by_the_mover_is_a_self_check() {
     // The red rook entering the file becomes the screen, exposing its own general.
     let game = position("standard", "3kc4/9/9/9/9/8R/9/9/9/4K4 w");
     assert!(!game.in_check());
-    assert_eq!(code(&game, "i4e4"), Err("leaves-general-in-check"));
-    assert_eq!(code(&game, "i4h4"), Ok(()));
+    assert_eq!(refusal(&game, "i4e4"), Err("leaves-general-in-check"));
+    assert_eq!(refusal(&game, "i4h4"), Ok(()));
 }
 
 #[test]
@@ -209,7 +191,7 @@ fn the_natural_move_limit_draws() {
     assert_eq!(game.outcome(), None);
     play(&mut game, "d9d8");
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
-    assert!(legal(&game).is_empty());
+    assert!(legal_sorted(&game).is_empty());
 }
 
 #[test]
