@@ -25,8 +25,8 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-use super::driver::{Driver, Goodbye};
 use super::board::Answer;
+use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, describe_exit};
 use super::{Player, Timing};
 use arbiter_core::Game;

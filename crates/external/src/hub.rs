@@ -25,8 +25,8 @@
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
-use super::driver::{Driver, Goodbye};
 use super::board::Answer;
+use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_core::Game;
