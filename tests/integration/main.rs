@@ -11,6 +11,7 @@
 //! | [`docs`] | docs that cannot drift: no machine paths, links resolve, counts, files, commands and cases the docs show exist |
 //! | [`external`] | external engines: manifests, the sandbox, every fault classified |
 //! | [`gtp`] | GTP: the check, fault bots, ids, whole games, the Go specs as play checks |
+//! | [`hex`] | Hex over HTP: the check under each swap reading, whole games, the Hex specs as play checks |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
 //! | [`workspace`] | the manifests: every member's MSRV, lints and `publish = false`, every engine crate optimised in dev |
@@ -22,6 +23,7 @@ mod docs;
 mod external;
 mod folders;
 mod gtp;
+mod hex;
 mod matches;
 mod report;
 mod workspace;

@@ -153,7 +153,9 @@ impl Checker {
     /// The swap rule (Hex): under a swap variant, a move after `play white swap-pieces`;
     /// without one, `swap-pieces` refused by an engine told so (`param_game allow_swap 0`).
     fn swap_row(&self, game: &GtpGame) {
-        let first = self.legal(&[]).into_iter().next();
+        // The second cell (`b1`): off the long diagonal, so that a mirrored swap moves it.
+        let legal = self.legal(&[]);
+        let first = legal.get(1).or(legal.first()).cloned();
         if game.swap.is_some() {
             let history =
                 first.map(|first| vec![first, arbiter_protocol::gtp::HTP.format_move(Move::Swap)]);
