@@ -54,15 +54,27 @@ pub fn game_to(position: &Hex) -> Result<Vec<HexMove>, String> {
     if position.swapped() || mirror_swap {
         // The first stone: black's own (swap-sides), or black's on the mirror image of a
         // white stone, which the swap turns into that stone (swap-mirror).
-        let colour = if mirror_swap { Colour::White } else { Colour::Black };
+        let colour = if mirror_swap {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         if left[colour.index()].is_empty() {
             return Err("a swap without a first stone".to_owned());
         }
         let first = left[colour.index()].remove(0);
-        moves.push(HexMove::Stone(if mirror_swap { first.mirrored() } else { first }));
+        moves.push(HexMove::Stone(if mirror_swap {
+            first.mirrored()
+        } else {
+            first
+        }));
         moves.push(HexMove::Swap);
         // After swap-sides the first player moves again, as white; after swap-mirror black.
-        to_move = if mirror_swap { Colour::Black } else { Colour::White };
+        to_move = if mirror_swap {
+            Colour::Black
+        } else {
+            Colour::White
+        };
     }
     for colour in [Colour::Black, Colour::White] {
         left[colour.index()].reverse();
@@ -120,7 +132,10 @@ mod tests {
 
     #[test]
     fn the_swap_comes_second() {
-        assert_eq!(order("swap-sides@3", "1B1/1W1/3 white swapped"), "b1 swap-pieces b2");
+        assert_eq!(
+            order("swap-sides@3", "1B1/1W1/3 white swapped"),
+            "b1 swap-pieces b2"
+        );
         // After the swap-mirror swap white owns a2, the mirror of black's b1.
         assert_eq!(order("swap-mirror@3", "3/W2/3 black"), "b1 swap-pieces");
         assert_eq!(order("swap-mirror@3", "3/W2/2B white"), "b1 swap-pieces c3");
