@@ -123,17 +123,17 @@ mod tests {
         assert_eq!(order("standard@3", "B1W/1B1/W1B white"), "a1 c1 b2 a3 c3");
     }
 
-    /// Black's c1 b2 a3 join the top and bottom: a1 and c3 are not needed, so one of the
-    /// chain's stones goes last.
+    /// Black's c1 b2 a3 join the top and bottom: without c1 (the first such stone in a1
+    /// order) the board is not won, so c1 goes last.
     #[test]
     fn a_won_board_ends_on_a_stone_of_the_chain() {
-        assert_eq!(order("standard@3", "W1B/1B1/B1W white"), "c1 a1 a3 c3 b2");
+        assert_eq!(order("standard@3", "W1B/1B1/B1W white"), "b2 a1 a3 c3 c1");
     }
 
     #[test]
     fn the_swap_comes_second() {
         assert_eq!(
-            order("swap-sides@3", "1B1/1W1/3 white swapped"),
+            order("swap-sides@3", "1B1/1W1/3 black swapped"),
             "b1 swap-pieces b2"
         );
         // After the swap-mirror swap white owns a2, the mirror of black's b1.
