@@ -12,6 +12,7 @@
 //! | [`external`] | external engines: manifests, the sandbox, signals, positions over protocols |
 //! | [`faults`] | every fault mode of `arbiter-bot` as table rows: one search, the protocol check |
 //! | [`gtp`] | GTP: the check, fault bots, ids, whole games, the Go specs as play checks |
+//! | [`hex`] | Hex over HTP: the check under each swap reading, whole games, the Hex specs as play checks |
 //! | [`matches`] | refereed matches end to end at small budgets: SPRT, shards, fault bots |
 //! | [`report`] | the audit's report files: JUnit against its schema, annotations, HTML in a headless browser |
 //! | [`workspace`] | the manifests: every member's MSRV, lints and `publish = false`, every engine crate optimised in dev |
@@ -24,6 +25,7 @@ mod external;
 mod faults;
 mod folders;
 mod gtp;
+mod hex;
 mod matches;
 mod report;
 mod workspace;

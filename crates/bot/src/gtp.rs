@@ -13,6 +13,12 @@
 //! included), `final_status_list` (`dead` and `seki` empty: the bot counts every stone as
 //! alive), `showboard`. Anything else is `? unknown command`. Ids are echoed; empty lines and
 //! comments are skipped.
+//!
+//! Hex is answered in HTP, as Benzene (MoHex) answers it: `boardsize N` or `boardsize N N`,
+//! no `komi`, no handicap and no count; `play`/`genmove` with `swap-pieces` in Benzene's
+//! reading, translated as [`GtpGame`] says for a `swap-mirror` bot; `param_game allow_swap
+//! 0|1` turns the swap rule off or on (on: the bot's own reading, `swap-sides` when it had
+//! none); `genmove` in a finished game answers `resign`, as Benzene does.
 
 use std::io::BufRead;
 
@@ -35,6 +41,26 @@ const OPTIONAL: [&str; 11] = [
     "kata-set-rules",
     "final_score",
     "final_status_list",
+    "showboard",
+];
+
+/// The commands the bot answers in HTP (Hex): GTP's required ones but `komi`, and these.
+const HEX_COMMANDS: [&str; 16] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "time_settings",
+    "time_left",
+    "param_game",
+    "final_score",
     "showboard",
 ];
 
@@ -99,6 +125,9 @@ pub(super) fn run(
                 }
             }
             Some(request) => answer(player, &mut game, &command, request)?,
+            None if command.name == "param_game" && game.codec.swap_command().is_some() => {
+                param_game(player, &mut game, &command)
+            }
             None if player.fault() == Some(Fault::ErrorForUnknown) => {
                 // The fault: an unknown command acknowledged as if it had been done.
                 Response::success(&command, "")
@@ -126,7 +155,53 @@ fn new_position(player: &Player, variant: &str) -> Result<Box<dyn Position>, Bot
 
 /// The colour whose turn it is after the game's moves.
 fn to_move(game: &Game) -> Colour {
-    game.codec.colour_after(game.moves.len())
+    game.codec.colour_after(&game.moves)
+}
+
+/// Whether the bot plays Hex (HTP) rather than Go.
+fn is_hex(game: &Game) -> bool {
+    !game.codec.counted
+}
+
+/// The commands the bot answers in this game.
+fn commands(game: &Game) -> Vec<&'static str> {
+    if is_hex(game) {
+        HEX_COMMANDS.to_vec()
+    } else {
+        REQUIRED.iter().chain(&OPTIONAL).copied().collect()
+    }
+}
+
+/// Benzene's `param_game`: alone, the settings (`[bool] allow_swap 0|1`); with `allow_swap
+/// 0|1`, a new game with the swap rule off, or on (the bot's reading, else Benzene's).
+fn param_game(player: &Player, game: &mut Game, command: &Command) -> Response {
+    use arbiter_hex::{HexVariant, SwapRule};
+    let Ok(current) = game.variant.parse::<HexVariant>() else {
+        return Response::failure(command, "no hex variant");
+    };
+    match command.args.as_slice() {
+        [] => Response::success(
+            command,
+            format!(
+                "[bool] allow_swap {}",
+                u8::from(current.swap != SwapRule::None)
+            ),
+        ),
+        [name, value] if name == "allow_swap" => {
+            let swap = match value.as_str() {
+                "0" | "false" => SwapRule::None,
+                "1" | "true" if current.swap == SwapRule::None => SwapRule::Sides,
+                "1" | "true" => current.swap,
+                _ => return Response::failure(command, "allow_swap takes 0 or 1"),
+            };
+            let variant = HexVariant { swap, ..current }.to_string();
+            match game.start(player, variant) {
+                Ok(()) => Response::success(command, ""),
+                Err(why) => Response::failure(command, why),
+            }
+        }
+        _ => Response::failure(command, "unknown parameter (the bot has allow_swap)"),
+    }
 }
 
 /// A game setting a controller changes: each starts a new game in the changed variant.
@@ -149,9 +224,20 @@ impl Game {
         Ok(())
     }
 
-    /// The variant with `setting` changed (Go's variants carry every setting).
+    /// The variant with `setting` changed (Go's variants carry every setting; Hex's, the size).
     fn changed(&self, player: &Player, setting: Setting) -> Result<String, String> {
         use arbiter_go::{GoVariant, Profile, Rules};
+        if player.engine().game() == "hex" {
+            return match setting {
+                Setting::Size(size) => {
+                    let current: arbiter_hex::HexVariant = self.variant.parse()?;
+                    format!("{}@{size}", current.swap.name())
+                        .parse::<arbiter_hex::HexVariant>()
+                        .map(|variant| variant.to_string())
+                }
+                _ => Err("Hex has no komi, handicap or rules to set".to_owned()),
+            };
+        }
         if player.engine().game() != "go" {
             return Err(format!("this bot plays {} only", self.variant));
         }
@@ -225,14 +311,22 @@ fn answer(
         Request::ProtocolVersion => ok("2"),
         Request::Name => ok(NAME),
         Request::Version => ok(env!("CARGO_PKG_VERSION")),
-        Request::KnownCommand(name) => {
-            ok(if REQUIRED.iter().chain(&OPTIONAL).any(|c| *c == name) {
-                "true"
-            } else {
-                "false"
-            })
+        Request::KnownCommand(name) => ok(if commands(game).contains(&name.as_str()) {
+            "true"
+        } else {
+            "false"
+        }),
+        Request::ListCommands => ok(&commands(game).join("\n")),
+        Request::Komi(_)
+        | Request::FixedHandicap(_)
+        | Request::KgsRules(_)
+        | Request::KataSetRules(_)
+        | Request::FinalStatusList(_)
+            if is_hex(game) =>
+        {
+            refuse("unknown command")
         }
-        Request::ListCommands => ok(&[REQUIRED.join("\n"), OPTIONAL.join("\n")].join("\n")),
+        Request::FinalScore if is_hex(game) => ok(&hex_score(game)),
         Request::BoardSize(size) => {
             Ok(game.set(player, command, Setting::Size(size), "unacceptable size"))
         }
@@ -268,7 +362,7 @@ fn answer(
                     to_move(game).name()
                 ));
             }
-            let text = game.codec.from_gtp(mv);
+            let text = game.codec.from_gtp(&game.moves, mv);
             if mv == Move::Resign {
                 return ok("");
             }
@@ -353,7 +447,7 @@ fn genmove(
     };
     let text = match reply {
         Reply::Move { mv, .. } => {
-            let Ok(gtp) = game.codec.to_gtp(&mv) else {
+            let Ok(gtp) = game.codec.to_gtp(&game.moves, &mv) else {
                 return Ok(Some(Response::failure(
                     command,
                     format!("cannot write {mv}"),
@@ -364,6 +458,8 @@ fn genmove(
             }
             game.codec.dialect.format_move(gtp)
         }
+        // Hex has no pass: a finished game is resigned, as Benzene answers it.
+        Reply::Pass | Reply::GameOver if is_hex(game) => "resign".to_owned(),
         Reply::Pass | Reply::GameOver => {
             if !over && game.position.play("pass").is_ok() {
                 game.moves.push("pass".to_owned());
@@ -418,6 +514,21 @@ fn handicap_vertices(codec: &GtpGame, text: &str) -> Vec<String> {
         }
     }
     vertices
+}
+
+/// Benzene's `final_score` of a Hex board: `B+` or `W+` for the colour that joined its edges,
+/// `cannot score` before.
+fn hex_score(game: &Game) -> String {
+    // The colour of the stone that ended the game is the winner's.
+    let winner = game.position.outcome().ok().flatten().map(|_| {
+        let before = game.moves.len().saturating_sub(1);
+        game.codec.colour_after(&game.moves[..before])
+    });
+    match winner {
+        Some(Colour::Black) => "B+".to_owned(),
+        Some(Colour::White) => "W+".to_owned(),
+        None => "cannot score".to_owned(),
+    }
 }
 
 /// The count of the board as it stands (two passes added), komi included: `B+n`, `W+n`, `0`.

@@ -9,13 +9,16 @@
 //!   `kgs-rules` when listed and one of its four names is the rule set, else a warning that
 //!   the engine plays its own default rules), then `clear_board` and `fixed_handicap` (its
 //!   answer must be vertices). A refused `boardsize` is a protocol error (the engine cannot play
-//!   this board); a refused `komi` or rules command is a warning.
-//! * **Positions**: the moves from the start as `play` commands, each answered `=`; a later
+//!   this board); a refused `komi` or rules command is a warning. Hex (HTP): `boardsize N N`,
+//!   no komi, and whether the swap is a move as Benzene is told it (`param_game allow_swap`,
+//!   when listed; a warning otherwise, under a swap rule).
+//! * **Positions**: the moves from the start as `play` commands (each with its colour and
+//!   vertex as [`GtpGame`] translates them after a swap), each answered `=`; a later
 //!   position of the same game sends only the new moves, any other starts again with
 //!   `clear_board`. A refused `play` of a legal move is an `illegal-move` fault of the engine
 //!   (its rules disagree with the game's), naming the move and its answer.
-//! * **Time**: `time_settings` once per game, when listed, then `time_left` before each
-//!   `genmove`: Canadian byo-yomi of one stone per period of the move time (`0 T 1`, the
+//! * **Time**: `time_settings` once per game, when listed, then `time_left` (when listed:
+//!   HTP engines have it without `time_settings`) before each `genmove`: Canadian byo-yomi of one stone per period of the move time (`0 T 1`, the
 //!   manifest's move time or a match's per-move limit), or absolute time (`main 0 0`, a
 //!   match's game clock, as CCGC's 包干 total), whole seconds as GTP has them (at least 1).
 //!   `genmove` gets the move time plus the tolerance from the moment it is sent.
@@ -30,7 +33,8 @@
 //!   protocol error. In a play-out ([`Player::begin_play_out`]) each move is asked with
 //!   `kgs-genmove_cleanup` when listed (capture what you hold dead), else with `genmove`.
 //! * **The end**: [`Player::game_over`] sends the last moves, then `final_score` and
-//!   `final_status_list dead`, and keeps both answers as the game's note; `quit` (answered
+//!   `final_status_list dead`, and keeps both answers as the game's note (a game without a
+//!   count, Hex, asks neither); `quit` (answered
 //!   `=`) ends the process, which gets a second to leave.
 
 use std::time::Duration;
@@ -151,14 +155,14 @@ impl GtpSession {
             cleanup: false,
         };
         let deadline = timing.for_start("start-up time");
-        let version = session.expect(&Request::ProtocolVersion, &deadline, warnings)?;
+        let version = session.expect(&Request::ProtocolVersion, None, &deadline, warnings)?;
         if version.trim() != "2" {
             warnings.push(format!(
                 "`protocol_version` answered `{}` (GTP is version 2)",
                 preview(&version)
             ));
         }
-        let list = session.expect(&Request::ListCommands, &deadline, warnings)?;
+        let list = session.expect(&Request::ListCommands, None, &deadline, warnings)?;
         session.commands = list.split_whitespace().map(str::to_owned).collect();
         if let Some(warning) = deadline.lateness_warning("its answers at start-up") {
             warnings.push(warning);
@@ -213,10 +217,12 @@ impl GtpSession {
     fn expect(
         &mut self,
         request: &Request,
+        game: Option<&GtpGame>,
         deadline: &Deadline,
         warnings: &mut Vec<String>,
     ) -> Result<String, Fault> {
-        let command = request.to_command(None, arbiter_protocol::gtp::GTP);
+        let dialect = game.map_or(arbiter_protocol::gtp::GTP, |game| game.dialect);
+        let command = request.to_command(None, dialect);
         let response = self.send(&command, deadline, warnings)?;
         if response.success {
             Ok(response.text)
@@ -309,7 +315,12 @@ impl GtpSession {
         warnings: &mut Vec<String>,
     ) -> Result<(), Fault> {
         let deadline = timing.for_start("time to set up a game");
-        self.expect(&Request::BoardSize(game.size), &deadline, warnings)?;
+        self.expect(
+            &Request::BoardSize(game.size),
+            Some(game),
+            &deadline,
+            warnings,
+        )?;
         if let Some(komi) = game.komi {
             let response = self.ask(&Request::Komi(komi), Some(game), &deadline, warnings)?;
             if !response.success {
@@ -320,6 +331,7 @@ impl GtpSession {
             }
         }
         self.rules(game, &deadline, warnings)?;
+        self.swap_rule(game, &deadline, warnings)?;
         // The board last: an engine may clear it when its rules change.
         self.clear(game, &deadline, warnings)?;
         self.time = None;
@@ -333,9 +345,14 @@ impl GtpSession {
         deadline: &Deadline,
         warnings: &mut Vec<String>,
     ) -> Result<(), Fault> {
-        self.expect(&Request::ClearBoard, deadline, warnings)?;
+        self.expect(&Request::ClearBoard, Some(game), deadline, warnings)?;
         if game.handicap > 0 {
-            let stones = self.expect(&Request::FixedHandicap(game.handicap), deadline, warnings)?;
+            let stones = self.expect(
+                &Request::FixedHandicap(game.handicap),
+                Some(game),
+                deadline,
+                warnings,
+            )?;
             game.dialect
                 .parse_vertices(&stones, game.size)
                 .map_err(|error| {
@@ -393,6 +410,37 @@ impl GtpSession {
         Ok(())
     }
 
+    /// Whether the swap is a move, as Benzene's `param_game allow_swap` tells it, when the
+    /// engine lists `param_game`; under a swap rule, a warning when it does not (the engine
+    /// may then refuse the swap as an illegal move).
+    fn swap_rule(
+        &mut self,
+        game: &GtpGame,
+        deadline: &Deadline,
+        warnings: &mut Vec<String>,
+    ) -> Result<(), Fault> {
+        let Some(command) = game.swap_command() else {
+            return Ok(());
+        };
+        if !self.lists("param_game") {
+            if game.swap.is_some() {
+                warnings.push(format!(
+                    "the engine lists no `param_game`: it is not told `{command}` (Benzene's \
+                     way to allow the swap), and may refuse `swap-pieces`"
+                ));
+            }
+            return Ok(());
+        }
+        let response = self.send(&command, deadline, warnings)?;
+        if !response.success {
+            warnings.push(format!(
+                "refused `{command}`: `? {}`",
+                preview(&response.text)
+            ));
+        }
+        Ok(())
+    }
+
     /// Brings the engine to the position after `history`: only the new moves when it holds a
     /// beginning of it, else `clear_board` and every move.
     ///
@@ -414,10 +462,11 @@ impl GtpSession {
             0
         };
         for (ply, mv) in history.iter().enumerate().skip(from) {
+            let before = &history[..ply];
             let gtp = game
-                .to_gtp(mv)
+                .to_gtp(before, mv)
                 .map_err(|error| Fault::protocol(format!("arbiter cannot send `{mv}`: {error}")))?;
-            let request = Request::Play(game.colour_after(ply), gtp);
+            let request = Request::Play(game.colour_after(before), gtp);
             let response = self.ask(&request, Some(game), &deadline, warnings)?;
             if !response.success {
                 return Err(Fault::new(
@@ -446,20 +495,23 @@ impl GtpSession {
         deadline: &Deadline,
         warnings: &mut Vec<String>,
     ) -> Result<(), Fault> {
-        if !self.lists("time_settings") {
-            if self.time.is_none() {
-                warnings.push(
-                    "the engine lists no `time_settings`: it is not told the clock".to_owned(),
-                );
-                self.time = Some(system);
-            }
-            return Ok(());
-        }
         let first = match self.time {
             None => true,
             Some(told) => !same_system(told, system),
         };
-        if first {
+        if !self.lists("time_settings") {
+            if first {
+                warnings.push(format!(
+                    "the engine lists no `time_settings`: it is not told the clock{}",
+                    if self.lists("time_left") {
+                        ", only the time left before each move"
+                    } else {
+                        ""
+                    }
+                ));
+                self.time = Some(system);
+            }
+        } else if first {
             let response = self.ask(&system.settings(), Some(game), deadline, warnings)?;
             if !response.success {
                 warnings.push(format!(
@@ -483,18 +535,18 @@ impl GtpSession {
         Ok(())
     }
 
-    /// `genmove` for the side to move after `plies`, and its answer decoded.
+    /// `genmove` for the side to move after `history`, and its answer decoded.
     ///
     /// # Errors
     /// A `?` response or an answer that is no move: a protocol error; a failing process.
     pub(crate) fn genmove(
         &mut self,
         game: &GtpGame,
-        plies: usize,
+        history: &[String],
         timing: Timing,
         warnings: &mut Vec<String>,
     ) -> Result<Answer, Fault> {
-        let colour = game.colour_after(plies);
+        let colour = game.colour_after(history);
         // In a play-out of disputed dead stones, the engine is asked to capture them.
         let request = if self.cleanup && self.lists("kgs-genmove_cleanup") {
             Request::KgsGenMoveCleanup(colour)
@@ -518,7 +570,7 @@ impl GtpSession {
         let text = response.text.trim();
         let answer = match game.dialect.parse_move(text, game.size) {
             Ok(Move::Resign) => Answer::Resign,
-            Ok(mv) => Answer::Move(game.from_gtp(mv)),
+            Ok(mv) => Answer::Move(game.from_gtp(history, mv)),
             Err(error) if looks_like_vertex(text) => {
                 Answer::OffBoard(format!("`{}`: {error}", preview(text)))
             }
@@ -640,10 +692,15 @@ impl GtpPlayer {
             session.sync(&game, history, timing, &mut warnings)?;
             let deadline = timing.for_move();
             let mut parts = Vec::new();
+            // Hex has no dead stones: its `final_score` names the winner only.
+            let asked = if game.counted { 2 } else { 1 };
             for (command, request) in [
                 ("final_score", Request::FinalScore),
                 ("final_status_list", Request::FinalStatusList(Status::Dead)),
-            ] {
+            ]
+            .into_iter()
+            .take(asked)
+            {
                 if !session.lists(command) {
                     parts.push(format!("`{command}` not listed"));
                     continue;
@@ -691,11 +748,11 @@ impl Player for GtpPlayer {
             let session = self.session(&mut warnings)?;
             session.cleanup = cleanup;
             session.sync(&game, history, timing, &mut warnings)?;
-            let colour = game.colour_after(history.len());
+            let colour = game.colour_after(history);
             session
                 .tell_time(&game, system, colour, &timing.for_move(), &mut warnings)
                 .map_err(|fault| fault.context("telling the clock"))?;
-            session.genmove(&game, history.len(), timing, &mut warnings)
+            session.genmove(&game, history, timing, &mut warnings)
         })();
         self.keep_warnings(warnings);
         if result.is_err()
@@ -707,7 +764,12 @@ impl Player for GtpPlayer {
     }
 
     fn game_over(&mut self, history: &[String]) {
-        self.note = self.final_status(history).ok();
+        // A game without a count (Hex) ends on the board: nothing to ask.
+        self.note = if self.game.counted {
+            self.final_status(history).ok()
+        } else {
+            None
+        };
     }
 
     fn dead_stones(&mut self, history: &[String]) -> Result<Option<Vec<String>>, Fault> {
@@ -733,7 +795,7 @@ impl Player for GtpPlayer {
                 Ok(vertices) => Ok(Some(
                     vertices
                         .into_iter()
-                        .map(|vertex| game.from_gtp(Move::Stone(vertex)))
+                        .map(|vertex| game.from_gtp(history, Move::Stone(vertex)))
                         .collect(),
                 )),
                 Err(error) => Err(Fault::protocol(format!(

@@ -12,6 +12,8 @@
 //!   reports the case as not reachable, with the reason.
 //! * A Go board without one: each side's stones in turn, passes where one side has none left
 //!   ([`go_order`]); no stone captures on the way, so every valid board is reached.
+//! * A Hex board without one: each colour's stones in turn, the swap second when the board
+//!   says it was taken, a stone of the winning chain last ([`hex_order`]); every valid board.
 //! * Othello and Amazons boards are not searched (retrograde play there is a research problem
 //!   of its own): such a case needs a `history:` to reach Botzone.
 
@@ -109,6 +111,17 @@ pub fn route(
         )
         .map(Route::History);
     }
+    if reference.game() == "hex" {
+        let order = hex_order(variant, &board.text()).map_err(PositionError::Notation)?;
+        return canonical_game(
+            reference,
+            variant,
+            &PositionRequest::default(),
+            &order,
+            &after,
+        )
+        .map(Route::History);
+    }
     if reference.game() != "gomoku" {
         return Ok(Route::Unreachable {
             reason: format!(
@@ -150,6 +163,25 @@ pub fn route(
             })
         }
     }
+}
+
+/// A game that reaches a Hex board ([`arbiter_hex::game_to`]: stones alternately, the swap
+/// second when the board says it was taken, a stone of the winning chain last).
+///
+/// # Errors
+/// A board that does not read or that no game reaches.
+pub(crate) fn hex_order(variant: &str, text: &str) -> Result<Vec<String>, String> {
+    let variant: arbiter_hex::HexVariant = variant.parse()?;
+    let setup = arbiter_hex::Hex::parse_position(&variant, text).map_err(|e| e.message)?;
+    let position = arbiter_hex::Hex::from_setup(&variant, &setup).map_err(|problems| {
+        problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let order = arbiter_hex::game_to(&position)?;
+    Ok(order.into_iter().map(arbiter_hex::format_move).collect())
 }
 
 /// A game that reaches a Go board from the empty board: each side's stones in a1 order, the

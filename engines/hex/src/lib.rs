@@ -67,6 +67,7 @@
 pub mod board;
 mod eval;
 mod notation;
+mod order;
 mod playout;
 mod rules;
 mod search;
@@ -82,6 +83,7 @@ mod tests;
 pub use board::{Cell, Colour, HexMove};
 pub use eval::{HexEval, Params, distance, evaluate};
 pub use notation::{SWAP, format_cell, format_move, parse_cell, parse_move};
+pub use order::game_to;
 pub use rules::{Hex, Undo};
 pub use search::HexParams;
 pub use setup::HexSetup;

@@ -4,6 +4,12 @@
 //! `time_left`, the answer within the move time), a whole game in one process with the
 //! engine's count at the end (`final_score`, `final_status_list dead`), and `quit`. Each row
 //! is a fresh process.
+//!
+//! Hex (HTP) has the same rows but those of Go's passes, komi and count: `komi` is not
+//! required, the pass row is not applicable (Hex has no pass), the whole game ends on a
+//! connection with the engine's `final_score` (Benzene's `B+`/`W+`) naming the winner's
+//! colour when listed; and a row for the swap rule (a move after `swap-pieces` under a swap
+//! variant; without one, `swap-pieces` refused once the engine is told so by `param_game`).
 
 use super::{Checker, Lcg, RowVerdict};
 use crate::driver::Driver;
@@ -11,7 +17,7 @@ use crate::gtp::{GOODBYE, GtpPlayer, GtpSession, REQUIRED};
 use crate::sandbox::preview;
 use crate::{Player, Timing, validate};
 use arbiter_engine::{Fault, RulesEngine};
-use arbiter_protocol::gtp::{Command, GtpGame, Request};
+use arbiter_protocol::gtp::{Command, GtpGame, Move, Request};
 
 /// The optional commands a driver uses when they are listed.
 const OPTIONAL: [&str; 8] = [
@@ -49,14 +55,13 @@ impl Checker {
         self.result(
             "the required commands in `list_commands`",
             self.gtp_row(|session, _| {
-                let missing: Vec<&str> =
-                    REQUIRED.into_iter().filter(|c| !session.lists(c)).collect();
+                let missing: Vec<&str> = required(&game).filter(|c| !session.lists(c)).collect();
                 let optional: Vec<&str> =
                     OPTIONAL.into_iter().filter(|c| session.lists(c)).collect();
                 if missing.is_empty() {
                     Ok(format!(
                         "all {} listed ({} commands; of the optional ones: {})",
-                        REQUIRED.len(),
+                        required(&game).count(),
                         session.commands.len(),
                         if optional.is_empty() {
                             "none".to_owned()
@@ -96,6 +101,41 @@ impl Checker {
             self.gtp_row(|session, warnings| self.illegal_play(session, &game, warnings)),
         );
         self.ask_check("a move from the start", Some(Vec::new()), "");
+        if game.counted {
+            self.after_pass();
+        } else {
+            self.record(
+                "`genmove` after the opponent's pass",
+                RowVerdict::NotApplicable,
+                format!("{} has no pass", self.engine.game()),
+            );
+        }
+        let mid = self.playout(2, 40, |h, _| h.len() == 30);
+        self.ask_check(
+            "a mid-game position (30 `play` commands)",
+            mid,
+            "the game ends within 30 plies",
+        );
+        if game.swap_command().is_some() {
+            self.swap_row(&game);
+        }
+        self.result("the clock is honoured", self.clock_row());
+        self.result(
+            if game.counted {
+                "a whole game in one process, counted at the end"
+            } else {
+                "a whole game in one process, the winner named at the end"
+            },
+            self.gtp_whole_game(&game),
+        );
+        self.result(
+            "`quit` is answered `=` and the process ends",
+            self.gtp_quit(),
+        );
+    }
+
+    /// `genmove` after the opponent's pass (Go).
+    fn after_pass(&self) {
         let after_pass = (0..50).find_map(|seed| {
             self.playout(seed, 12, |h, _| h.len() >= 6 && h.len() % 2 == 1)
                 .map(|mut h| {
@@ -108,20 +148,63 @@ impl Checker {
             after_pass,
             "the game ends within 7 plies",
         );
-        let mid = self.playout(2, 40, |h, _| h.len() == 30);
-        self.ask_check(
-            "a mid-game position (30 `play` commands)",
-            mid,
-            "the game ends within 30 plies",
-        );
-        self.result("the clock is honoured", self.clock_row());
+    }
+
+    /// The swap rule (Hex): under a swap variant, a move after `play white swap-pieces`;
+    /// without one, `swap-pieces` refused by an engine told so (`param_game allow_swap 0`).
+    fn swap_row(&self, game: &GtpGame) {
+        // The second cell (`b1`): off the long diagonal, so that a mirrored swap moves it.
+        let legal = self.legal(&[]);
+        let first = legal.get(1).or(legal.first()).cloned();
+        if game.swap.is_some() {
+            let history =
+                first.map(|first| vec![first, arbiter_protocol::gtp::HTP.format_move(Move::Swap)]);
+            self.ask_check(
+                "a move after `swap-pieces`",
+                history,
+                "the reference has no first move",
+            );
+            return;
+        }
+        let check = "`swap-pieces` refused without the swap rule";
+        if first.is_none() {
+            return self.record(check, RowVerdict::NotApplicable, "no first move".to_owned());
+        }
+        let listed = self.gtp_row(|session, _| Ok(session.lists("param_game").to_string()));
+        if listed.as_deref() == Ok("false") {
+            return self.record(
+                check,
+                RowVerdict::NotApplicable,
+                "the engine lists no `param_game`: HTP has no other command to say that the \
+                 swap is not allowed"
+                    .to_owned(),
+            );
+        }
         self.result(
-            "a whole game in one process, counted at the end",
-            self.gtp_whole_game(&game),
-        );
-        self.result(
-            "`quit` is answered `=` and the process ends",
-            self.gtp_quit(),
+            check,
+            self.gtp_row(|session, warnings| {
+                let timing = self.gtp_timing();
+                session
+                    .new_game(game, timing, warnings)
+                    .map_err(|f| f.to_string())?;
+                let history = vec![first.clone().unwrap_or_default()];
+                session
+                    .sync(game, &history, timing, warnings)
+                    .map_err(|f| f.to_string())?;
+                let swap = Request::Play(game.colour_after(&history), Move::Swap);
+                let sent = swap.to_command(None, game.dialect).to_string();
+                let response = session
+                    .ask(&swap, Some(game), &timing.for_move(), warnings)
+                    .map_err(|f| f.to_string())?;
+                if response.success {
+                    Err(format!(
+                        "`{sent}` was answered `= {}` after `param_game allow_swap 0`",
+                        preview(&response.text)
+                    ))
+                } else {
+                    Ok(format!("`{sent}` → `? {}`", preview(&response.text)))
+                }
+            }),
         );
     }
 
@@ -196,8 +279,8 @@ impl Checker {
             .sync(game, &history, timing, warnings)
             .map_err(|f| f.to_string())?;
         let occupied = Request::Play(
-            game.colour_after(1),
-            game.to_gtp(&first).map_err(|e| e.to_string())?,
+            game.colour_after(&history),
+            game.to_gtp(&history, &first).map_err(|e| e.to_string())?,
         );
         let sent = occupied.to_command(None, game.dialect).to_string();
         let response = session
@@ -304,11 +387,31 @@ impl Checker {
         } else {
             Ok(String::new())
         };
+        // Hex: Benzene's `final_score` names the winner's colour (`B+`, `W+`), the colour of
+        // the last stone as the engine was told it.
+        let winner_said = if game.counted || history.is_empty() {
+            Ok(())
+        } else {
+            let last = game.colour_after(&history[..history.len() - 1]);
+            let expected = format!(
+                "`final_score` = {}+",
+                &last.name()[..1].to_ascii_uppercase()
+            );
+            match &count {
+                Ok(text) if text.contains("not listed") || text.contains(&expected) => Ok(()),
+                Ok(text) => Err(format!(
+                    "the game ended with {}'s connection, but the engine's count is {text}",
+                    last.name()
+                )),
+                Err(_) => Ok(()),
+            }
+        };
         player.finish();
         let started = player.started().len();
         self.engine.record_player(&mut player);
         result?;
         let count = count?;
+        winner_said?;
         let end = self
             .reference(&history)
             .outcome()
@@ -356,4 +459,13 @@ impl Checker {
         self.engine.warn(warnings);
         result
     }
+}
+
+/// The commands a game's engine must list: GTP's required ones, but `komi` in a game without
+/// one (Hex: Benzene has no `komi`).
+fn required(game: &GtpGame) -> impl Iterator<Item = &'static str> {
+    let komi = game.komi.is_some();
+    REQUIRED
+        .into_iter()
+        .filter(move |command| komi || *command != "komi")
 }
