@@ -287,7 +287,7 @@ impl DxpClock {
         let taken = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
         self.left_ms = self.left_ms.saturating_sub(taken);
         self.answered += 1;
-        if self.moves != 0 && self.answered % self.moves == 0 {
+        if self.moves != 0 && self.answered.is_multiple_of(self.moves) {
             self.left_ms += u64::from(self.minutes) * 60_000;
         }
     }

@@ -470,7 +470,7 @@ pub fn back_request(ply: usize, first_mover: Side) -> Message {
     let counted = ply + usize::from(first_mover == Side::Second);
     Message::BackRequest {
         move_number: u32::try_from(counted / 2 + 1).unwrap_or(u32::MAX),
-        to_move: if counted % 2 == 0 {
+        to_move: if counted.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
