@@ -20,6 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use arbiter_arena::clock::SeatTime;
 use arbiter_arena::config::{FixedBudget, MatchConfig};
 use arbiter_arena::contestant::{Contestant, SeatSettings};
 use arbiter_arena::record::GameRecord;
@@ -128,8 +129,7 @@ fn referee_alone(config: &MatchConfig) -> f64 {
             seats: [one.seat, two.seat],
             roles,
             labels: roles.map(|role| role.letter().to_owned()),
-            fallback_move_ms: [None; 2],
-            tolerance_ms: [0; 2],
+            time: [SeatTime::default(); 2],
         };
         let game = GameSpec {
             index,

@@ -965,6 +965,95 @@ fn draughts_bots_pass_every_hub_and_dxp_row() {
     }
 }
 
+/// Plays a DXP game of arbiter-bot against `opponent` (the moves of the other side, given the
+/// history) until the rules end it, then ends it through `Player::game_over`; returns whether
+/// the opponent made the last move and the warnings of the whole game.
+fn dxp_game_to_its_end(
+    name: &str,
+    mut opponent: impl FnMut(&[String], &dyn arbiter_engine::Position) -> String,
+) -> (bool, Vec<String>) {
+    let engine = engine(
+        name,
+        "draughts",
+        "standard",
+        "dxp",
+        &["--dxp-port", "{dxp-port}"],
+    );
+    let mut player = engine.player().expect("a play protocol");
+    let reference = engine.reference();
+    let mut history: Vec<String> = Vec::new();
+    let mut warnings = Vec::new();
+    let position_after = |history: &[String]| {
+        let request = PositionRequest {
+            moves: history.to_vec(),
+            ..PositionRequest::default()
+        };
+        reference.position("standard", &request).unwrap()
+    };
+    let mut opponent_last = false;
+    while history.len() < 400 {
+        let position = position_after(&history);
+        if position.outcome().unwrap().is_some() {
+            break;
+        }
+        let Answer::Move(mv) = player.answer(&history).unwrap() else {
+            panic!("a move");
+        };
+        position.check(&mv).unwrap().unwrap();
+        history.push(mv);
+        warnings.extend(player.take_warnings());
+        opponent_last = false;
+        let position = position_after(&history);
+        if position.outcome().unwrap().is_some() {
+            break;
+        }
+        history.push(opponent(&history, position.as_ref()));
+        opponent_last = true;
+    }
+    assert!(
+        position_after(&history).outcome().unwrap().is_some(),
+        "the rules ended no game within 400 plies: {history:?}"
+    );
+    player.game_over(&history);
+    warnings.extend(player.take_warnings());
+    player.finish();
+    engine.record_player(player.as_mut());
+    assert_no_leftovers(&engine);
+    (opponent_last, warnings)
+}
+
+/// A game the rules end ends over DXP too, whichever side's move ends it: arbiter sends the
+/// game end after the engine's last move and the engine confirms; after arbiter's last move
+/// (which arbiter sends) the engine sends its game end, which arbiter confirms. Any missing or
+/// wrong game end would be a warning.
+#[test]
+fn a_dxp_game_the_rules_end_ends_with_a_game_end_each_way() {
+    let mut seed = 3u64;
+    let (opponent_last, warnings) = dxp_game_to_its_end("t-dxp-end-random", |_, position| {
+        let legal = position.legal_moves().unwrap();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        legal[(seed >> 33) as usize % legal.len()].clone()
+    });
+    assert!(
+        !opponent_last,
+        "the bot beats random moves with its own last move"
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    // A deeper search than the bot's 300 nodes a move wins with its own last move.
+    let (opponent_last, warnings) = dxp_game_to_its_end("t-dxp-end-searched", |_, position| {
+        position
+            .search(Algorithm::AlphaBeta, Budget::Nodes(50_000), None)
+            .unwrap()
+            .best
+            .unwrap()
+    });
+    assert!(
+        opponent_last,
+        "the deeper search ends the game with its own move"
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
 /// A move printed twice (`extra-line`) is the stale answer NBoard's `ping`/`pong` exists for:
 /// the driver skips it before the `pong`, so nothing fails, and the row that gives one process
 /// several positions says what it skipped.

@@ -11,6 +11,11 @@
 //! [`TOLERANCE_SHARE`] of the limit for its own measuring, plus an external engine's
 //! `tolerance-ms` (GomocupJudge's 1 s by default): the driver waits the limit and that
 //! tolerance, and a move it accepted is not flagged afterwards.
+//!
+//! A side's first answer in a game includes its process's start-up (each game starts fresh
+//! processes): the manifest's `first-move-time-ms` ([`SeatTime::start_up_ms`]) is added to that
+//! answer's limit and is not charged to its game clock, as the drivers give start-up its own
+//! deadline (Gomocup `START`, Hub `init`, a DXP connection) before the move's.
 
 use std::fmt;
 use std::str::FromStr;
@@ -111,26 +116,35 @@ pub(crate) struct TurnLimit {
     pub(crate) time_left_ms: Option<u64>,
 }
 
+/// What the referee knows of one seat's time besides the match's control: all zero for an
+/// embedded engine, an external engine's manifest times otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatTime {
+    /// The limit per move when the match has no control of its own (the manifest's
+    /// `move-time-ms`).
+    pub fallback_move_ms: Option<u64>,
+    /// Slack on top of every limit (the manifest's `tolerance-ms`: the driver waits that long
+    /// too, so the referee must not flag what the driver accepted).
+    pub tolerance_ms: u64,
+    /// The start-up allowance of the side's first answer in a game (the manifest's
+    /// `first-move-time-ms`): added to that answer's limit, never charged to a game clock.
+    pub start_up_ms: u64,
+}
+
 /// Both sides' clocks in one game.
 #[derive(Clone, Debug)]
 pub(crate) struct Clocks {
     control: Option<TimeControl>,
-    /// Per side: the limit per move when the match has no control of its own (an external
-    /// engine's manifest time), in ms.
-    fallback_move_ms: [Option<u64>; 2],
-    /// Per side: the slack on top of every limit (an external engine's `tolerance-ms`).
-    tolerance_ms: [u64; 2],
+    seats: [SeatTime; 2],
+    /// Per side: whether it has answered in this game (its start-up is behind it).
+    answered: [bool; 2],
     left_ms: [u64; 2],
 }
 
 impl Clocks {
     /// The clocks of a new game.
     #[must_use]
-    pub(crate) fn new(
-        control: Option<TimeControl>,
-        fallback_move_ms: [Option<u64>; 2],
-        tolerance_ms: [u64; 2],
-    ) -> Clocks {
+    pub(crate) fn new(control: Option<TimeControl>, seats: [SeatTime; 2]) -> Clocks {
         let total = match control {
             Some(TimeControl::Game { game_ms }) => game_ms,
             Some(TimeControl::Match { match_ms, .. }) => match_ms,
@@ -138,8 +152,8 @@ impl Clocks {
         };
         Clocks {
             control,
-            fallback_move_ms,
-            tolerance_ms,
+            seats,
+            answered: [false; 2],
             left_ms: [total; 2],
         }
     }
@@ -150,7 +164,7 @@ impl Clocks {
         let left = self.left_ms[side];
         match self.control {
             None => TurnLimit {
-                move_ms: self.fallback_move_ms[side],
+                move_ms: self.seats[side].fallback_move_ms,
                 time_left_ms: None,
             },
             Some(TimeControl::Move { move_ms }) => TurnLimit {
@@ -168,29 +182,39 @@ impl Clocks {
         }
     }
 
-    /// Charges a move's time to `side`.
+    /// Charges a move's time to `side`; its first answer in the game has its start-up
+    /// allowance on top of the limit, and that allowance is not charged to its game clock.
     ///
     /// # Errors
     /// The move took longer than allowed (beyond the tolerance): what was allowed and taken.
     pub(crate) fn charge(&mut self, side: usize, elapsed: Duration) -> Result<(), String> {
         let limit = self.limit(side);
+        let start_up_ms = if std::mem::replace(&mut self.answered[side], true) {
+            0
+        } else {
+            self.seats[side].start_up_ms
+        };
         let taken = elapsed.as_secs_f64() * 1000.0;
         let game_clock = limit.time_left_ms.is_some();
         if game_clock {
-            self.left_ms[side] = self.left_ms[side].saturating_sub(elapsed.as_millis() as u64);
+            let charged = (elapsed.as_millis() as u64).saturating_sub(start_up_ms);
+            self.left_ms[side] = self.left_ms[side].saturating_sub(charged);
         }
         let Some(allowed) = limit.move_ms else {
             return Ok(());
         };
-        let tolerance = self.tolerance_ms[side];
+        let tolerance = self.seats[side].tolerance_ms;
         let slack = (TOLERANCE_MS + tolerance) as f64 + TOLERANCE_SHARE * allowed as f64;
-        if taken <= allowed as f64 + slack {
+        if taken <= allowed.saturating_add(start_up_ms) as f64 + slack {
             return Ok(());
         }
-        let with_tolerance = if tolerance > 0 {
-            format!(" (and {tolerance} ms tolerance)")
-        } else {
-            String::new()
+        let with_tolerance = match (tolerance, start_up_ms) {
+            (0, 0) => String::new(),
+            (0, start_up) => format!(" (and {start_up} ms start-up)"),
+            (tolerance, 0) => format!(" (and {tolerance} ms tolerance)"),
+            (tolerance, start_up) => {
+                format!(" (and {start_up} ms start-up, {tolerance} ms tolerance)")
+            }
         };
         Err(match (self.control, limit.time_left_ms) {
             (Some(TimeControl::Match { turn_ms, .. }), Some(left)) if turn_ms < left => format!(
@@ -250,7 +274,10 @@ mod tests {
 
     #[test]
     fn a_game_clock_runs_down_and_flags_the_side_that_overruns() {
-        let mut clocks = Clocks::new(Some(TimeControl::Game { game_ms: 1000 }), [None; 2], [0; 2]);
+        let mut clocks = Clocks::new(
+            Some(TimeControl::Game { game_ms: 1000 }),
+            [SeatTime::default(); 2],
+        );
         assert_eq!(clocks.limit(0).move_ms, Some(1000));
         clocks.charge(0, Duration::from_millis(600)).unwrap();
         assert_eq!(clocks.limit(0).time_left_ms, Some(400));
@@ -265,7 +292,7 @@ mod tests {
             match_ms: 10_000,
             turn_ms: 3000,
         };
-        let mut clocks = Clocks::new(Some(control), [None; 2], [0; 2]);
+        let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         assert_eq!(clocks.limit(1).move_ms, Some(3000));
         let error = clocks.charge(1, Duration::from_millis(3500)).unwrap_err();
         assert!(error.contains("limit per move is 3000 ms"), "{error}");
@@ -277,7 +304,12 @@ mod tests {
 
     #[test]
     fn without_a_control_only_the_fallback_limits_count() {
-        let mut clocks = Clocks::new(None, [None, Some(100)], [0; 2]);
+        let manifest = SeatTime {
+            fallback_move_ms: Some(100),
+            ..SeatTime::default()
+        };
+        let mut clocks = Clocks::new(None, [SeatTime::default(), manifest]);
+        clocks.charge(1, Duration::from_millis(50)).unwrap();
         clocks.charge(0, Duration::from_secs(100)).unwrap();
         clocks.charge(1, Duration::from_millis(105)).unwrap();
         assert!(clocks.charge(1, Duration::from_millis(200)).is_err());
@@ -291,7 +323,11 @@ mod tests {
             turn_ms: 1000,
         };
         // GomocupJudge's 1 s on the second side only.
-        let mut clocks = Clocks::new(Some(control), [None; 2], [0, 1000]);
+        let gomocup = SeatTime {
+            tolerance_ms: 1000,
+            ..SeatTime::default()
+        };
+        let mut clocks = Clocks::new(Some(control), [SeatTime::default(), gomocup]);
         clocks.charge(1, Duration::from_millis(1900)).unwrap();
         let late = clocks.charge(1, Duration::from_millis(2100)).unwrap_err();
         assert!(
@@ -299,5 +335,31 @@ mod tests {
             "{late}"
         );
         assert!(clocks.charge(0, Duration::from_millis(1100)).is_err());
+    }
+
+    #[test]
+    fn the_first_answer_has_the_start_up_allowance_off_the_game_clock() {
+        let control = TimeControl::Match {
+            match_ms: 10_000,
+            turn_ms: 1000,
+        };
+        let engine = SeatTime {
+            fallback_move_ms: None,
+            tolerance_ms: 0,
+            start_up_ms: 3000,
+        };
+        let mut clocks = Clocks::new(Some(control), [engine, SeatTime::default()]);
+        // 2.5 s of start-up and 1.2 s of thought: within 1 s + 3 s, 700 ms off the clock.
+        clocks.charge(0, Duration::from_millis(3700)).unwrap();
+        assert_eq!(clocks.limit(0).time_left_ms, Some(9300));
+        // Only once: the second answer has the plain limit.
+        let late = clocks.charge(0, Duration::from_millis(3700)).unwrap_err();
+        assert!(late.contains("limit per move is 1000 ms"), "{late}");
+        // Beyond the allowance the first answer is late, and the message says what it had.
+        let mut clocks = Clocks::new(Some(control), [engine, SeatTime::default()]);
+        let late = clocks.charge(0, Duration::from_millis(4200)).unwrap_err();
+        assert!(late.contains("(and 3000 ms start-up)"), "{late}");
+        // A side without an allowance (embedded) has none on its first answer either.
+        assert!(clocks.charge(1, Duration::from_millis(1200)).is_err());
     }
 }

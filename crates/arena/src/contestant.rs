@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::clock::TimeControl;
+use super::clock::{SeatTime, TimeControl};
 use super::external_seat::ExternalSeat;
 use super::seat::{EmbeddedSeat, SearchLimit, Seat};
 use arbiter_engine::{
@@ -204,11 +204,8 @@ pub struct SeatSettings {
 /// A seat for one game, with what the referee needs to know about it.
 pub struct SeatPlan {
     pub seat: Box<dyn Seat>,
-    /// A limit per move when the match has none (an external engine's manifest time).
-    pub(crate) fallback_move_ms: Option<u64>,
-    /// Slack on top of every time limit, in ms: an external engine's `tolerance-ms` (the
-    /// driver waits that long too, so the referee must not flag what the driver accepted).
-    pub(crate) tolerance_ms: u64,
+    /// An external engine's manifest times (all zero for an embedded engine).
+    pub(crate) time: SeatTime,
 }
 
 /// An engine ready to take seats.
@@ -319,8 +316,7 @@ impl Contestant {
                         limit,
                         engine.plays_with(),
                     )),
-                    fallback_move_ms: None,
-                    tolerance_ms: 0,
+                    time: SeatTime::default(),
                 }
             }
             Contestant::External { manifest } => {
@@ -332,8 +328,11 @@ impl Contestant {
                         settings.budget,
                         log_dir,
                     )),
-                    fallback_move_ms: Some(manifest.move_time_ms),
-                    tolerance_ms: manifest.tolerance_ms,
+                    time: SeatTime {
+                        fallback_move_ms: Some(manifest.move_time_ms),
+                        tolerance_ms: manifest.tolerance_ms,
+                        start_up_ms: manifest.first_move_time_ms,
+                    },
                 }
             }
         }

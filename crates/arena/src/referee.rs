@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use super::clock::{Clocks, TimeControl};
+use super::clock::{Clocks, SeatTime, TimeControl};
 use super::openings::Opening;
 use super::record::{FaultRecord, GameRecord, GameResult, MoveRecord, Role};
 use super::seat::{MoveInfo, Seat, Turn};
@@ -57,11 +57,9 @@ pub struct Table {
     pub seats: [Box<dyn Seat>; 2],
     pub roles: [Role; 2],
     pub labels: [String; 2],
-    /// A limit per move for a seat when the match has no time control (an external engine's
-    /// manifest time).
-    pub fallback_move_ms: [Option<u64>; 2],
-    /// Each seat's slack on top of every time limit (an external engine's `tolerance-ms`).
-    pub tolerance_ms: [u64; 2],
+    /// Each seat's manifest times: its limit per move when the match has no time control,
+    /// its tolerance and its start-up allowance.
+    pub time: [SeatTime; 2],
 }
 
 /// Which game of the match.
@@ -274,7 +272,7 @@ impl Referee<'_> {
         // (colours swapped) see the same rolls; a roll is a move both seats see in the history,
         // as a human referee announces it.
         let mut dice = arbiter_search::SplitMix64::new(0xD1CE_0000 ^ game.pair as u64);
-        let mut clocks = Clocks::new(self.control, table.fallback_move_ms, table.tolerance_ms);
+        let mut clocks = Clocks::new(self.control, table.time);
         let mut play = Play {
             board: &mut board,
             table: &mut *table,
@@ -788,8 +786,7 @@ mod tests {
             seats: [first, second],
             roles: [Role::B, Role::A],
             labels: ["first".to_owned(), "second".to_owned()],
-            fallback_move_ms: [None; 2],
-            tolerance_ms: [0; 2],
+            time: [SeatTime::default(); 2],
         };
         let spec = GameSpec {
             index: 0,

@@ -150,8 +150,7 @@ impl Runner {
         let plans = roles.map(|role| self.contestants[role.index()].seat(settings, &log_dir));
         let [first_plan, second_plan] = plans;
         let table = Table {
-            fallback_move_ms: [first_plan.fallback_move_ms, second_plan.fallback_move_ms],
-            tolerance_ms: [first_plan.tolerance_ms, second_plan.tolerance_ms],
+            time: [first_plan.time, second_plan.time],
             seats: [first_plan.seat, second_plan.seat],
             roles,
             labels: roles.map(|role| self.config.engines[role.index()].label.clone()),

@@ -6,8 +6,10 @@
 //! position it cannot set up), moves when its colour is to move, answers every `M` with its
 //! own, confirms a game end (`E`) with its own `E`, and waits for the next request until the
 //! initiator's stop code says to stop. As *initiator* (`--dxp-initiator`) it first asks for a
-//! game from the usual start with itself as white. It refuses back requests (`K` code 1: not
-//! supported). The deliberate faults apply to its moves as under the other protocols: an
+//! game from the usual start with itself as white. When the rules end a game on its turn it
+//! sends the game end itself (`E` with its result: `1` lost, `2` draw; stop code `0` as
+//! follower, `1` as initiator) and waits for the confirmation. It accepts a back request (`K0`)
+//! to a ply of its game and plays on from there, and refuses one outside the game (`K2`). The deliberate faults apply to its moves as under the other protocols: an
 //! illegal move is sent as a refused step, garbage as a message that is no DXP message.
 
 use std::io::{Read, Write};
@@ -16,7 +18,9 @@ use std::net::TcpStream;
 use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_engine::{Position, PositionRequest};
-use arbiter_protocol::dxp::{DxpMove, Frames, GameRequest, Message, VERSION};
+use arbiter_protocol::dxp::{
+    DxpMove, Frames, GameRequest, Message, VERSION, back_request_ply, end_reason,
+};
 
 use super::{BotError, NAME, Player, Reply};
 
@@ -50,7 +54,8 @@ pub(crate) fn run(player: &Player, port: u16, initiator: bool) -> Result<(), Bot
         match link.receive()? {
             Some(Message::GameAccept { code: 0, .. }) => {
                 let start = Draughts::start(&variant);
-                play(player, &mut link, start, Side::First)?;
+                let mut answered = 0;
+                play_counted(player, &mut link, start, (Side::First, 1), &mut answered)?;
             }
             Some(other) => eprintln!("arbiter-bot: the game request was answered `{other}`"),
             None => {}
@@ -78,7 +83,13 @@ pub(crate) fn run(player: &Player, port: u16, initiator: bool) -> Result<(), Bot
             name: NAME.to_owned(),
             code: 0,
         })?;
-        match play_counted(player, &mut link, start, request.follower, &mut answered)? {
+        match play_counted(
+            player,
+            &mut link,
+            start,
+            (request.follower, 0),
+            &mut answered,
+        )? {
             End::Stop | End::Gone => return Ok(()),
             End::Another => {}
         }
@@ -96,24 +107,31 @@ enum End {
     Gone,
 }
 
-fn play(player: &Player, link: &mut Link, start: Draughts, ours: Side) -> Result<(), BotError> {
-    let mut answered = 0;
-    play_counted(player, link, start, ours, &mut answered).map(|_| ())
-}
-
-/// Plays one game from `start`, the bot as `ours`.
+/// Plays one game from `start`, the bot as `ours.0`, sending `ours.1` as the stop code of its
+/// own game end.
 fn play_counted(
     player: &Player,
     link: &mut Link,
     start: Draughts,
-    ours: Side,
+    (ours, stop_code): (Side, u8),
     answered: &mut u32,
 ) -> Result<End, BotError> {
     let text = start.format_position();
-    let mut game = start;
+    let first_mover = start.side_to_move();
+    let mut game = start.clone();
     let mut played: Vec<String> = Vec::new();
     loop {
-        if game.side_to_move() == ours && game.outcome().is_none() {
+        if game.side_to_move() == ours
+            && let Some(outcome) = game.outcome()
+        {
+            // Over on the bot's turn: the game end is its to send, then the confirmation.
+            link.send(&Message::GameEnd {
+                reason: end_reason(Some(outcome), ours),
+                stop: stop_code,
+            })?;
+            return confirmation(link);
+        }
+        if game.side_to_move() == ours {
             let request = PositionRequest {
                 text: Some(text.clone()),
                 moves: played.clone(),
@@ -146,11 +164,43 @@ fn play_counted(
                 }
             },
             Some(Message::GameEnd { stop, .. }) => {
-                link.send(&Message::GameEnd { reason: 0, stop })?;
+                link.send(&Message::GameEnd {
+                    reason: end_reason(game.outcome(), ours),
+                    stop,
+                })?;
                 return Ok(if stop == 0 { End::Another } else { End::Stop });
             }
-            Some(Message::BackRequest { .. }) => link.send(&Message::BackAccept { code: 1 })?,
+            Some(Message::BackRequest {
+                move_number,
+                to_move,
+            }) => match back_request_ply(move_number, to_move, first_mover) {
+                Some(ply) if ply <= played.len() => {
+                    link.send(&Message::BackAccept { code: 0 })?;
+                    played.truncate(ply);
+                    game = start.clone();
+                    for text in &played {
+                        let mv = game
+                            .parse_move(text)
+                            .map_err(|error| BotError::Input(error.to_string()))?;
+                        game.make(mv);
+                    }
+                }
+                _ => link.send(&Message::BackAccept { code: 2 })?,
+            },
             Some(other) => eprintln!("arbiter-bot: ignoring `{other}` in a game"),
+        }
+    }
+}
+
+/// Waits for the other side's confirmation of the bot's game end; its stop code decides.
+fn confirmation(link: &mut Link) -> Result<End, BotError> {
+    loop {
+        match link.receive()? {
+            None => return Ok(End::Gone),
+            Some(Message::GameEnd { stop, .. }) => {
+                return Ok(if stop == 0 { End::Another } else { End::Stop });
+            }
+            Some(other) => eprintln!("arbiter-bot: ignoring `{other}` after its game end"),
         }
     }
 }

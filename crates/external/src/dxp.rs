@@ -6,20 +6,30 @@
 //!   its connection within the start-up time. arbiter never listens on another address, and
 //!   never connects to an engine's server (Scan's binds every address).
 //! * **arbiter as initiator**: a game request (`R`) names the engine's colour (the side to
-//!   move, so that it moves at once), a time control of the move time per move (whole minutes
-//!   and the moves they hold) and the start: the usual one for a game from the start, else the board as it
-//!   stands. So every draughts position reaches a DXP engine, but as a board: DXP carries no
+//!   move, so that it moves at once), a time control and the start: the usual one for a game
+//!   from the start, else the board as it stands. So every draughts position reaches a DXP engine, but as a board: DXP carries no
 //!   earlier moves, so an engine cannot know repetitions or the draw counts before it.
 //! * **Moves**: after the accept (`A`, code 0) the engine's `M` is read as the legal move
 //!   with its start, end and captured squares (a capture sent without them is accepted when
 //!   one capture alone fits); a capture whose pieces fit no legal capture is an illegal move.
 //!   A game continues over the connection while the referee's history extends it by one move
 //!   of each side: arbiter sends the opponent's move as `M`.
+//! * **Time**: DXP's control is per game (whole minutes for a number of moves), never per
+//!   move. Under a match's game clock the request gives its time (rounded down to minutes) for
+//!   the whole game; else the move time per move, as the minutes and the moves they hold at
+//!   that time (3 s a move: 3 min for 60 moves). The engine shares that time as it likes, so
+//!   it is held to the clock it was given (the time left on it is its deadline), and a move
+//!   over the move time is a warning; a match's referee still rules on the match's control.
 //! * **Back-requests** (`B`) are refused (`K` code 2: a referee takes no move back), with a
 //!   warning; chat (`C`) is logged. A game end (`E`) instead of a move is a protocol error
 //!   that gives its reason.
-//! * **End**: arbiter sends `E` (reason 0, stop 1) only on its own turn, waits a moment for
-//!   the engine's `E`, then the process tree is killed.
+//! * **End**: a game the rules end ([`Player::game_over`]) ends as DXP says: the side to move
+//!   in the finished position sends `E` with its result from its own view (`1` it lost, `2` a
+//!   draw, `3` it won), the other confirms with its own `E`. After the engine's last move that
+//!   is arbiter (stop code 1); after arbiter's, arbiter sends that move and the engine must
+//!   send `E`, which arbiter confirms. A missing or wrong game end is a warning. A game
+//!   stopped otherwise (a fault, arbiter's move limit, a single position) gets arbiter's `E`
+//!   (reason 0, stop 1) on arbiter's turn only, since messages cross; then the tree is killed.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -28,11 +38,11 @@ use std::time::{Duration, Instant};
 use super::board::Answer;
 use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, describe_exit};
-use super::{Player, Timing};
-use arbiter_core::Game;
+use super::{Clock, Player, Timing};
+use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_engine::fault::{Fault, FaultKind};
-use arbiter_protocol::dxp::{DxpMove, Frames, GameRequest, Message, VERSION};
+use arbiter_protocol::dxp::{DxpMove, Frames, GameRequest, Message, VERSION, end_reason};
 
 /// The initiator name arbiter gives in its game requests.
 const NAME: &str = "arbiter";
@@ -226,6 +236,96 @@ pub(crate) fn connect(
     }
 }
 
+/// The time control a game request carries, and the engine's clock under it as the engine
+/// keeps it. DXP has no limit per move: `minutes` for every `moves` moves (0: the whole game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DxpClock {
+    minutes: u32,
+    moves: u32,
+    left_ms: u64,
+    /// The engine's answers so far (a period of `moves` refills the clock).
+    answered: u32,
+}
+
+impl DxpClock {
+    /// The control for a driver's limits: under a match's game clock that is the tighter
+    /// limit, its time left in whole minutes (rounded down, at least one) for the whole game;
+    /// else the move time per move, as whole minutes and the moves they hold at that time.
+    fn of(timing: Timing, clock: Option<Clock>) -> DxpClock {
+        let (minutes, moves) = match clock {
+            Some(Clock {
+                turn_ms,
+                time_left_ms: Some(left),
+            }) if left <= turn_ms => ((left / 60_000).clamp(1, 999), 0),
+            _ => {
+                let move_ms = timing.move_ms.max(1);
+                let minutes = (move_ms * 60).div_ceil(60_000).clamp(1, 999);
+                (minutes, (minutes * 60_000 / move_ms).clamp(1, 999))
+            }
+        };
+        DxpClock {
+            minutes: u32::try_from(minutes).unwrap_or(999),
+            moves: u32::try_from(moves).unwrap_or(999),
+            left_ms: minutes * 60_000,
+            answered: 0,
+        }
+    }
+
+    /// The deadline of the engine's next move: what its clock has left, or the driver's move
+    /// time when that is longer (a match's referee rules on its own clock).
+    fn deadline(&self, timing: Timing) -> Deadline {
+        Deadline::new(
+            "time left on its DXP clock",
+            self.left_ms.max(timing.move_ms),
+            timing.tolerance_ms,
+        )
+    }
+
+    /// Charges an answer's time; the clock gains the control's minutes again after every
+    /// `moves` answers.
+    fn charge(&mut self, elapsed: Duration) {
+        let taken = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        self.left_ms = self.left_ms.saturating_sub(taken);
+        self.answered += 1;
+        if self.moves != 0 && self.answered.is_multiple_of(self.moves) {
+            self.left_ms += u64::from(self.minutes) * 60_000;
+        }
+    }
+}
+
+impl std::fmt::Display for DxpClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.moves {
+            0 => write!(f, "{} min for the game", self.minutes),
+            moves => write!(f, "{} min for {moves} moves", self.minutes),
+        }
+    }
+}
+
+/// The game request for `board`: the engine plays the side to move (so that it moves at
+/// once), under `clock`'s time control, from the usual start when `at_start`.
+fn game_request(board: &Draughts, at_start: bool, clock: DxpClock) -> GameRequest {
+    GameRequest {
+        version: VERSION,
+        initiator: NAME.to_owned(),
+        follower: board.side_to_move(),
+        minutes: clock.minutes,
+        moves: clock.moves,
+        position: (!at_start).then(|| board.to_setup()),
+    }
+}
+
+/// The game request for `board` under a manifest's `timing` (the protocol check's), and the
+/// deadline of the engine's first move under it.
+pub(crate) fn request_under(
+    board: &Draughts,
+    at_start: bool,
+    timing: Timing,
+) -> (GameRequest, Deadline) {
+    let clock = DxpClock::of(timing, None);
+    (game_request(board, at_start, clock), clock.deadline(timing))
+}
+
 /// A game in progress over one connection.
 struct Live {
     process: Process,
@@ -237,6 +337,10 @@ struct Live {
     history: Option<Vec<String>>,
     /// The engine's last answer, in arbiter's notation.
     answered: Option<String>,
+    /// The time control the request carried and the engine's clock under it.
+    clock: DxpClock,
+    /// The side the engine plays.
+    side: Side,
 }
 
 /// A DXP engine's side of a game, arbiter the initiator.
@@ -275,23 +379,6 @@ impl DxpPlayer {
         self.driver.timing()
     }
 
-    /// The game request for `board`: the engine plays the side to move, under a time control
-    /// of the move time per move (DXP's is per game: `minutes` for `moves` moves, so as many
-    /// moves as the whole minutes hold at the move time).
-    fn request(&self, board: &Draughts, at_start: bool) -> GameRequest {
-        let move_ms = self.timing().move_ms.max(1);
-        let minutes = (move_ms * 60).div_ceil(60_000).clamp(1, 999);
-        let moves = (minutes * 60_000 / move_ms).clamp(1, 999);
-        GameRequest {
-            version: VERSION,
-            initiator: NAME.to_owned(),
-            follower: board.side_to_move(),
-            minutes: u32::try_from(minutes).unwrap_or(999),
-            moves: u32::try_from(moves).unwrap_or(999),
-            position: (!at_start).then(|| board.to_setup()),
-        }
-    }
-
     /// A fresh engine, a game request for `board`, its accept and its first move.
     fn new_game(&mut self, board: Draughts, history: Option<Vec<String>>) -> Result<Answer, Fault> {
         self.finish();
@@ -300,7 +387,17 @@ impl DxpPlayer {
         let (mut process, mut link) = connect(&mut self.driver, &spec, self.port, &deadline)
             .map_err(|fault| fault.context("at start-up (the engine's connection)"))?;
         let at_start = history.as_ref().is_some_and(Vec::is_empty);
-        let request = Message::GameRequest(self.request(&board, at_start));
+        let clock = DxpClock::of(self.timing(), self.driver.clock());
+        if let Some(left) = self.driver.clock().and_then(|clock| clock.time_left_ms)
+            && left < u64::from(clock.minutes) * 60_000
+            && clock.moves == 0
+        {
+            self.driver.warn(format!(
+                "DXP counts whole minutes: the game request gives {clock} for a game clock of \
+                 {left} ms"
+            ));
+        }
+        let request = Message::GameRequest(game_request(&board, at_start, clock));
         let accepted = link.send(&request).and_then(|()| {
             link.receive(
                 &mut process,
@@ -330,12 +427,15 @@ impl DxpPlayer {
             process.shutdown(Duration::from_millis(200));
             return Err(fault);
         }
+        let side = board.side_to_move();
         let mut live = Live {
             process,
             link,
             game: board,
             history,
             answered: None,
+            clock,
+            side,
         };
         let answer = self.read_move(&mut live);
         for warning in live.link.warnings.drain(..) {
@@ -349,13 +449,26 @@ impl DxpPlayer {
         answer
     }
 
-    /// The engine's next move in `live.game`.
+    /// The engine's next move in `live.game`, within the time its DXP clock has left; an
+    /// answer over the driver's move time is a warning (DXP cannot carry that limit).
     fn read_move(&mut self, live: &mut Live) -> Result<Answer, Fault> {
-        let deadline = self.timing().for_move();
+        let timing = self.timing();
+        let deadline = live.clock.deadline(timing);
+        let asked = Instant::now();
         let message = live
             .link
             .receive(&mut live.process, &deadline, "its move (`M`)")?;
-        self.driver.note_late(&deadline, "its move");
+        let elapsed = asked.elapsed();
+        live.clock.charge(elapsed);
+        if elapsed > Duration::from_millis(timing.move_ms) {
+            self.driver.warn(format!(
+                "its move came after {:.2} s, over the move time of {} ms: DXP carries only a \
+                 game's time control (the request gave {}), and the engine kept that",
+                elapsed.as_secs_f64(),
+                timing.move_ms,
+                live.clock
+            ));
+        }
         live.process.watch_memory(true)?;
         let answer = match message {
             Message::Move(mv) => read_move(&live.game, &mv)?,
@@ -428,6 +541,116 @@ impl DxpPlayer {
     }
 }
 
+impl DxpPlayer {
+    /// Ends the live game that `history` finished by the rules, as DXP ends a game: the side
+    /// to move in the finished position sends `E` with its result, the other confirms with
+    /// its own. After the engine's last move that is arbiter; after arbiter's, the engine
+    /// (which is first sent that move), and arbiter confirms. `None` when `history` is not
+    /// the live game's end.
+    fn end_by_rules(&mut self, live: &mut Live, history: &[String]) -> Option<Result<(), String>> {
+        let seen = live.history.as_ref()?;
+        let answered = live.answered.as_ref()?;
+        let after_ours = history.len() == seen.len() + 1;
+        let after_theirs = history.len() == seen.len() + 2;
+        if !(after_ours || after_theirs)
+            || history[..seen.len()] != seen[..]
+            || &history[seen.len()] != answered
+        {
+            return None;
+        }
+        let from = seen.len();
+        // Only a game the rules ended: a referee's move limit or a fault is [`Player::finish`]'s.
+        let mut end = live.game.clone();
+        for text in &history[from..] {
+            let mv = end.parse_move(text).ok()?;
+            end.play(mv).ok()?;
+        }
+        end.outcome()?;
+        Some(self.exchange_game_ends(live, &history[from..], after_theirs))
+    }
+
+    /// Plays `tail` (the engine's answer, then arbiter's move if `theirs`) and exchanges the
+    /// game ends; a problem is a warning's text.
+    fn exchange_game_ends(
+        &mut self,
+        live: &mut Live,
+        tail: &[String],
+        theirs: bool,
+    ) -> Result<(), String> {
+        for (index, text) in tail.iter().enumerate() {
+            let mv = live
+                .game
+                .parse_move(text)
+                .map_err(|error| format!("arbiter's replay: {error}"))?;
+            live.game
+                .play(mv)
+                .map_err(|error| format!("arbiter's replay: {error}"))?;
+            if theirs && index == 1 {
+                live.link
+                    .send(&Message::Move(DxpMove::of(mv, 0)))
+                    .map_err(|fault| fault.to_string())?;
+            }
+        }
+        let outcome = live.game.outcome();
+        let ours = end_reason(outcome, live.side);
+        let arbiters = end_reason(outcome, live.side.opponent());
+        let timing = self.timing();
+        let mut problems = Vec::new();
+        if theirs {
+            // The engine is to move in a finished game: the game end is its to send.
+            let deadline = timing.for_move();
+            match live
+                .link
+                .receive(&mut live.process, &deadline, "its game end (`E`)")
+            {
+                Ok(Message::GameEnd { reason, .. }) if reason == ours || reason == 0 => {}
+                Ok(Message::GameEnd { reason, .. }) => problems.push(format!(
+                    "its game end gave reason {reason} where the rules' result is {ours} for it"
+                )),
+                Ok(other) => problems.push(format!(
+                    "sent `{other}` after arbiter's move ended the game by the rules (expected \
+                     its game end `E{ours}…`)"
+                )),
+                Err(fault) => problems.push(format!(
+                    "sent no game end after arbiter's move ended the game by the rules: {fault}"
+                )),
+            }
+            // Confirmed (stop: the match starts a fresh engine for its next game).
+            live.link
+                .send(&Message::GameEnd {
+                    reason: arbiters,
+                    stop: 1,
+                })
+                .map_err(|fault| fault.to_string())?;
+        } else {
+            live.link
+                .send(&Message::GameEnd {
+                    reason: arbiters,
+                    stop: 1,
+                })
+                .map_err(|fault| fault.to_string())?;
+            let deadline = timing.for_move();
+            match live
+                .link
+                .receive(&mut live.process, &deadline, "the confirmation (`E`)")
+            {
+                Ok(Message::GameEnd { .. }) => {}
+                Ok(other) => problems.push(format!(
+                    "answered arbiter's game end `E{arbiters}1` with `{other}` (expected `E`)"
+                )),
+                Err(fault) => problems.push(format!(
+                    "did not confirm arbiter's game end `E{arbiters}1`: {fault}"
+                )),
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
+    }
+}
+
 /// The engine's move `mv` in `game`, in arbiter's notation, read as [`crate::hub::read_move`]
 /// reads Hub's (the same start, end and captured set).
 ///
@@ -482,6 +705,25 @@ impl Player for DxpPlayer {
         })
     }
 
+    /// A game the rules ended ends over the connection too: `E` each way.
+    fn game_over(&mut self, history: &[String]) {
+        let Some(mut live) = self.live.take() else {
+            return;
+        };
+        match self.end_by_rules(&mut live, history) {
+            Some(result) => {
+                if let Err(problem) = result {
+                    self.driver.warn(problem);
+                }
+                for warning in live.link.warnings.drain(..) {
+                    self.driver.warn(warning);
+                }
+                live.process.shutdown(Duration::from_millis(1000));
+            }
+            None => self.live = Some(live),
+        }
+    }
+
     fn finish(&mut self) {
         let Some(mut live) = self.live.take() else {
             return;
@@ -514,5 +756,73 @@ impl Player for DxpPlayer {
 impl Drop for DxpPlayer {
     fn drop(&mut self) {
         Player::finish(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TIMING: Timing = Timing {
+        first_ms: 10_000,
+        move_ms: 3000,
+        tolerance_ms: 1000,
+    };
+
+    #[test]
+    fn a_move_time_becomes_whole_minutes_and_the_moves_they_hold() {
+        let clock = DxpClock::of(TIMING, None);
+        assert_eq!(
+            (clock.minutes, clock.moves, clock.left_ms),
+            (3, 60, 180_000)
+        );
+        assert_eq!(clock.to_string(), "3 min for 60 moves");
+        // A turn limit shorter than the game clock is a limit per move too.
+        let turn = Clock {
+            turn_ms: 3000,
+            time_left_ms: Some(600_000),
+        };
+        assert_eq!(DxpClock::of(TIMING, Some(turn)), clock);
+    }
+
+    #[test]
+    fn a_game_clock_goes_as_its_minutes_for_the_whole_game() {
+        let game = Clock {
+            turn_ms: 150_000,
+            time_left_ms: Some(150_000),
+        };
+        let clock = DxpClock::of(TIMING, Some(game));
+        assert_eq!((clock.minutes, clock.moves), (2, 0));
+        assert_eq!(clock.to_string(), "2 min for the game");
+        let short = Clock {
+            turn_ms: 30_000,
+            time_left_ms: Some(30_000),
+        };
+        assert_eq!(DxpClock::of(TIMING, Some(short)).minutes, 1);
+    }
+
+    #[test]
+    fn the_clock_runs_down_and_refills_after_its_moves() {
+        let mut clock = DxpClock::of(
+            Timing {
+                move_ms: 30_000,
+                ..TIMING
+            },
+            None,
+        );
+        assert_eq!((clock.minutes, clock.moves), (1, 2));
+        clock.charge(Duration::from_millis(50_000));
+        assert_eq!(clock.left_ms, 10_000);
+        clock.charge(Duration::from_millis(5000));
+        assert_eq!(clock.left_ms, 65_000);
+        // The deadline is what is left, or the move time when that is longer.
+        clock.charge(Duration::from_millis(64_000));
+        assert_eq!(clock.left_ms, 1000);
+        let deadline = clock.deadline(TIMING);
+        assert!(
+            deadline.describe().contains("3000 ms"),
+            "{}",
+            deadline.describe()
+        );
     }
 }

@@ -19,11 +19,13 @@
 //!   capture between the same squares); a step that is not legal is checked by the rules, so
 //!   the fault gives the rule's reason.
 //! * **Time**: `level move-time=S` is the move time (the match's clock through
-//!   [`Player::set_clock`]) less what a fresh process's start-up took of it; the answer may
-//!   take the move time plus the tolerance from its `go`.
+//!   [`Player::set_clock`]); under a game clock whose time left is the tighter limit, `level
+//!   time=S` (the time left, sudden death). The answer may take the move time plus the
+//!   tolerance from its `go`; start-up has its own deadline (the manifest's
+//!   `first-move-time-ms`), which a match's referee adds to the side's first answer.
 
 use std::cell::RefCell;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::board::Answer;
 use super::driver::{Driver, Goodbye};
@@ -223,15 +225,22 @@ impl HubPlayer {
         .map(|_| ())
     }
 
-    /// The move-time level of one answer, in seconds: the move time less what the answer
-    /// has spent since `asked` (a fresh process's start-up), at least a tenth of it. A match's
-    /// referee times the whole answer, start-up included; Scan's start-up alone takes longer
-    /// than a second.
-    fn level(&self, asked: Instant) -> Level {
-        let move_ms = self.timing().move_ms;
-        let spent = u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let left = move_ms.saturating_sub(spent).max(move_ms / 10);
-        Level::MoveTime(left as f64 / 1000.0)
+    /// The level of one answer: the move time (`move-time=S`), or under a match's game clock
+    /// whose time left is the tighter limit, that time (`time=S`, sudden death, so that the
+    /// engine shares it over the game). A fresh process's start-up is not part of it: the
+    /// referee gives a side's first answer the manifest's start-up time on top.
+    fn level(&self) -> Level {
+        let timing = self.timing();
+        match self.driver.clock() {
+            Some(clock) if clock.time_left_ms.is_some_and(|left| left <= clock.turn_ms) => {
+                Level::Clock {
+                    moves: None,
+                    time: timing.move_ms as f64 / 1000.0,
+                    increment: None,
+                }
+            }
+            _ => Level::MoveTime(timing.move_ms as f64 / 1000.0),
+        }
     }
 
     /// Sends the position `start` and `moves`, synchronises, and reads the answer to `go
@@ -242,7 +251,6 @@ impl HubPlayer {
         moves: Vec<HubMove>,
         reached: &Draughts,
     ) -> Result<Answer, Fault> {
-        let asked = Instant::now();
         let mut process = match self.driver.take_live() {
             Some((process, _)) => process,
             None => self.start()?,
@@ -254,7 +262,7 @@ impl HubPlayer {
         process.send(&format!(
             "{}\n{}\n",
             pos.to_line(),
-            Command::Level(self.level(asked)).to_line()
+            Command::Level(self.level()).to_line()
         ))?;
         let deadline = self.timing().for_move();
         self.sync(&mut process, &deadline, Lenience::Strict)

@@ -24,7 +24,7 @@
 
 use std::fmt;
 
-use arbiter_core::Side;
+use arbiter_core::{Outcome, Side};
 use arbiter_draughts::{Draughts, DraughtsSetup, Move};
 
 use super::CodecError;
@@ -437,6 +437,47 @@ impl Frames {
     }
 }
 
+/// The reason a game end (`E`) from `sender` gives for a game that ended with `outcome`: `3`
+/// it wins, `1` it loses (DXP's "I give up"), `2` a draw, `0` no reason (not over).
+#[must_use]
+pub fn end_reason(outcome: Option<Outcome>, sender: Side) -> u8 {
+    match outcome {
+        None => 0,
+        Some(Outcome { winner: None, .. }) => 2,
+        Some(Outcome {
+            winner: Some(winner),
+            ..
+        }) if winner == sender => 3,
+        Some(_) => 1,
+    }
+}
+
+/// The ply a back request (`B`) takes a game back to: move `move_number` (from 1, each move
+/// a white ply then a black one) with `to_move` to move, in a game whose first ply was
+/// `first_mover`'s (a game from a position with black to move starts at black's half of move
+/// 1). `None` before the start.
+#[must_use]
+pub fn back_request_ply(move_number: u32, to_move: Side, first_mover: Side) -> Option<usize> {
+    let ply = usize::try_from(move_number).ok()?.checked_sub(1)? * 2
+        + usize::from(to_move == Side::Second);
+    ply.checked_sub(usize::from(first_mover == Side::Second))
+}
+
+/// The back request (`B`) for `ply` of a game whose first ply was `first_mover`'s: its move
+/// number and side to move ([`back_request_ply`]'s inverse).
+#[must_use]
+pub fn back_request(ply: usize, first_mover: Side) -> Message {
+    let counted = ply + usize::from(first_mover == Side::Second);
+    Message::BackRequest {
+        move_number: u32::try_from(counted / 2 + 1).unwrap_or(u32::MAX),
+        to_move: if counted.is_multiple_of(2) {
+            Side::First
+        } else {
+            Side::Second
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -611,5 +652,45 @@ mod tests {
             ..capture
         };
         assert!(wrong.resolve(&game).is_err());
+    }
+
+    #[test]
+    fn back_requests_count_moves_from_one_white_first() {
+        use arbiter_core::Side::{First as White, Second as Black};
+        // From the usual start: move 1 white is ply 0, move 1 black ply 1, move 3 white ply 4.
+        assert_eq!(back_request_ply(1, White, White), Some(0));
+        assert_eq!(back_request_ply(1, Black, White), Some(1));
+        assert_eq!(back_request_ply(3, White, White), Some(4));
+        // A game from a position with black to move starts at black's half of move 1.
+        assert_eq!(back_request_ply(1, Black, Black), Some(0));
+        assert_eq!(back_request_ply(2, White, Black), Some(1));
+        assert_eq!(back_request_ply(1, White, Black), None);
+        assert_eq!(back_request_ply(0, White, White), None);
+        for first in [White, Black] {
+            for ply in 0..9 {
+                let Message::BackRequest {
+                    move_number,
+                    to_move,
+                } = back_request(ply, first)
+                else {
+                    panic!("a back request");
+                };
+                assert_eq!(back_request_ply(move_number, to_move, first), Some(ply));
+            }
+        }
+        assert_eq!(back_request(4, White).to_string(), "B003W");
+    }
+
+    #[test]
+    fn game_end_reasons_are_the_senders_view() {
+        use arbiter_core::{EndReason, Outcome, Side};
+        let white_wins = Some(Outcome::win(Side::First, EndReason::NoMoves));
+        assert_eq!(end_reason(white_wins, Side::First), 3);
+        assert_eq!(end_reason(white_wins, Side::Second), 1);
+        assert_eq!(
+            end_reason(Some(Outcome::draw(EndReason::Repetition)), Side::First),
+            2
+        );
+        assert_eq!(end_reason(None, Side::Second), 0);
     }
 }

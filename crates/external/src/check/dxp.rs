@@ -5,14 +5,44 @@
 //! arbiter as *follower*, when the manifest says how the engine asks for a game
 //! (`dxp-initiator-args`): its game request must be well-formed and its moves legal for a few
 //! plies, and arbiter's game end (`E`) confirmed.
+//!
+//! Two rows end a game by the rules over the connection, each way: the engine's own move
+//! ends it (arbiter, left without pieces, sends `E` "I lose" and the engine must confirm), and
+//! arbiter's move ends it (the engine, left without pieces, must send `E` itself). One row
+//! sends a back request (`B` to move 1): the engine may accept (`K0`, then it moves again from
+//! the start) or refuse (`K1`, `K2`), as DXP allows; anything else fails.
 
 use super::{Checker, Lcg, RowVerdict};
 use crate::driver::Driver;
-use crate::dxp::{GOODBYE, connect, read_move};
+use crate::dxp::{GOODBYE, Link, connect, read_move, request_under};
+use crate::sandbox::{Deadline, Process};
 use crate::{Answer, Timing, validate};
-use arbiter_core::Game;
+use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsVariant};
-use arbiter_protocol::dxp::{DxpMove, Message};
+use arbiter_protocol::dxp::{DxpMove, Message, back_request, end_reason};
+
+/// White (the engine) to move has one move, `28x19`, which takes black's last piece.
+const ENDS_BY_ITS_MOVE: &str = "W:W28:B23";
+/// White (the engine) to move has one move, `36-31`, and black's only answer `27x36` takes
+/// white's last piece.
+const ENDS_BY_OURS: &str = "W:W36:B27";
+
+/// A game with the engine over one connection, arbiter the initiator.
+struct Session {
+    driver: Driver,
+    process: Process,
+    link: Link,
+    game: Draughts,
+    timing: Timing,
+}
+
+impl Session {
+    /// The deadline of the engine's next move: the time its game request's control gives
+    /// (DXP has no limit per move; these games are a few moves long).
+    fn deadline(&self) -> Deadline {
+        request_under(&self.game, false, self.timing).1
+    }
+}
 
 /// How many plies the follower row plays.
 const FOLLOWER_PLIES: usize = 8;
@@ -34,6 +64,18 @@ impl Checker {
             "a game continued over one connection (5 moves each way)",
             self.keep_running(5),
         );
+        self.result(
+            "a game its own move ends by the rules: arbiter's `E` (it lost) confirmed",
+            self.dxp_game_end(ENDS_BY_ITS_MOVE, false),
+        );
+        self.result(
+            "a game arbiter's move ends by the rules: its `E` (it lost), then arbiter's",
+            self.dxp_game_end(ENDS_BY_OURS, true),
+        );
+        self.result(
+            "a back request (`B` to move 1) answered `K`",
+            self.dxp_back_request(),
+        );
         match &self.engine.manifest().dxp_initiator_args {
             Some(args) => {
                 let result = self.dxp_follow(args);
@@ -54,6 +96,215 @@ impl Checker {
         self.variant
             .parse()
             .map_err(|error| format!("variant `{}`: {error}", self.variant))
+    }
+
+    /// A fresh engine, asked for a game from `board` (the usual start when `None`) as the
+    /// side to move there.
+    fn dxp_session(&self, board: Option<Draughts>) -> Result<Session, String> {
+        let manifest = self.engine.manifest();
+        let timing = Timing::of(manifest);
+        let variant = self.variant_of()?;
+        let at_start = board.is_none();
+        let game = board.unwrap_or_else(|| Draughts::start(&variant));
+        let spec = self.engine.spawn_spec();
+        let mut driver = Driver::new(spec.clone(), timing, GOODBYE);
+        let deadline = timing.for_start("start-up time");
+        let connected = connect(&mut driver, &spec, manifest.dxp_port, &deadline);
+        self.engine.record_started(&driver.started());
+        let (process, link) = connected.map_err(|f| f.to_string())?;
+        let mut session = Session {
+            driver,
+            process,
+            link,
+            game,
+            timing,
+        };
+        let (request, _) = request_under(&session.game, at_start, timing);
+        let request = Message::GameRequest(request);
+        let accepted = session.link.send(&request).and_then(|()| {
+            session
+                .link
+                .receive(&mut session.process, &deadline, "the accept (`A`)")
+        });
+        match accepted {
+            Ok(Message::GameAccept { code: 0, .. }) => Ok(session),
+            Ok(other) => {
+                self.close(session);
+                Err(format!(
+                    "answered `{request}` with `{other}` (expected `A…0`)"
+                ))
+            }
+            Err(fault) => {
+                self.close(session);
+                Err(format!("after `{request}`: {fault}"))
+            }
+        }
+    }
+
+    /// Ends a session: its warnings kept, the process gone.
+    fn close(&self, mut session: Session) {
+        self.engine.warn(std::mem::take(&mut session.link.warnings));
+        session.driver.leave(session.process);
+    }
+
+    /// The engine's move in the session's game, checked by the reference rules and played.
+    fn dxp_engine_move(&self, session: &mut Session) -> Result<String, String> {
+        let deadline = session.deadline();
+        let message = session
+            .link
+            .receive(&mut session.process, &deadline, "its move (`M`)")
+            .map_err(|f| f.to_string())?;
+        let Message::Move(mv) = message else {
+            return Err(format!("sent `{message}` on its turn (expected `M`)"));
+        };
+        let answer = read_move(&session.game, &mv).map_err(|f| f.to_string())?;
+        let reference = self
+            .engine
+            .reference()
+            .position(
+                &self.variant,
+                &arbiter_engine::PositionRequest {
+                    text: Some(session.game.format_position()),
+                    ..arbiter_engine::PositionRequest::default()
+                },
+            )
+            .map_err(|error| error.to_string())?;
+        let canonical = validate(reference.as_ref(), answer).map_err(|f| f.to_string())?;
+        let parsed = session
+            .game
+            .parse_move(&canonical)
+            .map_err(|e| e.to_string())?;
+        session.game.make(parsed);
+        Ok(canonical)
+    }
+
+    /// The engine moves in `board` (its only move); then, if `ours`, arbiter plays its only
+    /// answer: the rules end the game, and the side to move sends DXP's game end.
+    fn dxp_game_end(&self, board: &str, ours: bool) -> Result<String, String> {
+        let variant = self.variant_of()?;
+        let setup = Draughts::parse_position(&variant, board).map_err(|e| e.to_string())?;
+        let board = Draughts::from_setup(&variant, &setup)
+            .map_err(|_| format!("`{board}` is no position (arbiter's fault)"))?;
+        let engine = board.side_to_move();
+        let mut session = self.dxp_session(Some(board))?;
+        let result = (|| {
+            let its = self.dxp_engine_move(&mut session)?;
+            let deadline = session.deadline();
+            if ours {
+                let legal = session.game.legal_moves();
+                let mv = *legal
+                    .first()
+                    .ok_or("arbiter has no move (arbiter's fault)")?;
+                session
+                    .link
+                    .send(&Message::Move(DxpMove::of(mv, 0)))
+                    .map_err(|f| f.to_string())?;
+                let text = session.game.format_move(mv);
+                session.game.make(mv);
+                let expected = end_reason(session.game.outcome(), engine);
+                let end = session
+                    .link
+                    .receive(&mut session.process, &deadline, "its game end (`E`)")
+                    .map_err(|f| format!("after its {its} and arbiter's {text}: {f}"))?;
+                let Message::GameEnd { reason, .. } = end else {
+                    return Err(format!(
+                        "sent `{end}` after arbiter's {text} ended the game (expected its game \
+                         end `E{expected}…`)"
+                    ));
+                };
+                if reason != expected && reason != 0 {
+                    return Err(format!(
+                        "its game end `{end}` gives reason {reason}; the rules' result is \
+                         {expected} for it (it lost)"
+                    ));
+                }
+                let confirm = Message::GameEnd {
+                    reason: end_reason(session.game.outcome(), engine.opponent()),
+                    stop: 1,
+                };
+                session.link.send(&confirm).map_err(|f| f.to_string())?;
+                Ok(format!(
+                    "its {its}, arbiter's {text}: it sent `{end}`, arbiter confirmed `{confirm}`"
+                ))
+            } else {
+                let end = Message::GameEnd {
+                    reason: end_reason(session.game.outcome(), engine.opponent()),
+                    stop: 1,
+                };
+                session.link.send(&end).map_err(|f| f.to_string())?;
+                match session.link.receive(
+                    &mut session.process,
+                    &deadline,
+                    "its confirmation (`E`)",
+                ) {
+                    Ok(confirmed @ Message::GameEnd { .. }) => Ok(format!(
+                        "its {its} ended the game: arbiter sent `{end}`, it confirmed `{confirmed}`"
+                    )),
+                    Ok(other) => Err(format!(
+                        "answered arbiter's `{end}` with `{other}` (expected `E`)"
+                    )),
+                    Err(fault) => Err(format!("did not confirm arbiter's `{end}`: {fault}")),
+                }
+            }
+        })();
+        self.close(session);
+        result
+    }
+
+    /// From the usual start: the engine's move, arbiter's, the engine's; then on arbiter's
+    /// turn a back request to move 1 (white to move).
+    fn dxp_back_request(&self) -> Result<String, String> {
+        let mut session = self.dxp_session(None)?;
+        let result = (|| {
+            let mut rng = Lcg(5);
+            let first = self.dxp_engine_move(&mut session)?;
+            let legal = session.game.legal_moves();
+            let mv = legal[rng.below(legal.len())];
+            session
+                .link
+                .send(&Message::Move(DxpMove::of(mv, 0)))
+                .map_err(|f| f.to_string())?;
+            session.game.make(mv);
+            self.dxp_engine_move(&mut session)?;
+            let back = back_request(0, Side::First);
+            session.link.send(&back).map_err(|f| f.to_string())?;
+            let deadline = session.deadline();
+            let answer = session
+                .link
+                .receive(&mut session.process, &deadline, "its answer (`K`)")
+                .map_err(|f| f.to_string())?;
+            let detail = match answer {
+                Message::BackAccept { code: 0 } => {
+                    let variant = self.variant_of()?;
+                    session.game = Draughts::start(&variant);
+                    let again = self.dxp_engine_move(&mut session)?;
+                    format!(
+                        "`{back}` accepted (`K0`): from the start it played {again} (first {first})"
+                    )
+                }
+                Message::BackAccept {
+                    code: code @ (1 | 2),
+                } => format!(
+                    "`{back}` refused with `K{code}` ({})",
+                    if code == 1 {
+                        "not supported"
+                    } else {
+                        "refused"
+                    }
+                ),
+                other => {
+                    return Err(format!(
+                        "answered `{back}` with `{other}` (expected `K0`, `K1` or `K2`)"
+                    ));
+                }
+            };
+            // A game end on arbiter's turn; a move of the engine may cross it.
+            let end = Message::GameEnd { reason: 0, stop: 1 };
+            session.link.send(&end).map_err(|f| f.to_string())?;
+            Ok(detail)
+        })();
+        self.close(session);
+        result
     }
 
     /// The engine started with `args` added asks for a game; arbiter accepts and plays random
