@@ -126,6 +126,9 @@ pub fn legal_sorted<G: Game>(game: &G) -> Vec<String> {
 
 /// What [`Game::check_move`] says of the move `text`: `Ok` when legal, else the refusal code.
 ///
+/// # Errors
+/// The refusal code of an illegal move.
+///
 /// # Panics
 /// When `text` is no move in the game's notation, naming it.
 pub fn refusal<G: Game>(game: &G, text: &str) -> Result<(), &'static str> {
