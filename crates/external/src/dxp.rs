@@ -803,20 +803,20 @@ mod tests {
 
     #[test]
     fn the_clock_runs_down_and_refills_after_its_moves() {
-        let mut clock = DxpClock::of(
-            Timing {
-                move_ms: 30_000,
-                ..TIMING
-            },
-            None,
-        );
-        assert_eq!((clock.minutes, clock.moves), (1, 2));
-        clock.charge(Duration::from_millis(50_000));
+        // 3 s a move is 3 minutes for 60 moves (`003060`).
+        let mut clock = DxpClock::of(TIMING, None);
+        assert_eq!((clock.minutes, clock.moves), (3, 60));
+        clock.charge(Duration::from_millis(170_000));
         assert_eq!(clock.left_ms, 10_000);
+        for _ in 0..58 {
+            clock.charge(Duration::ZERO);
+        }
+        assert_eq!(clock.left_ms, 10_000);
+        // The 60th answer refills the clock with the control's minutes.
         clock.charge(Duration::from_millis(5000));
-        assert_eq!(clock.left_ms, 65_000);
+        assert_eq!(clock.left_ms, 185_000);
         // The deadline is what is left, or the move time when that is longer.
-        clock.charge(Duration::from_millis(64_000));
+        clock.charge(Duration::from_millis(184_000));
         assert_eq!(clock.left_ms, 1000);
         let deadline = clock.deadline(TIMING);
         assert!(
