@@ -180,39 +180,62 @@ pub(crate) fn pdn(record: &GameRecord) -> String {
         Some(role) if role == record.roles[0] => "2-0",
         Some(_) => "0-2",
     };
-    let tag = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "[Event \"arbiter match game {} (pair {}, opening {})\"]",
-        record.index,
-        record.pair,
-        tag(&record.opening)
-    );
+    let _ = writeln!(out, "{}", event_tag(record));
     let _ = writeln!(out, "[White \"{}\"]", tag(&record.engines[0]));
     let _ = writeln!(out, "[Black \"{}\"]", tag(&record.engines[1]));
     let _ = writeln!(out, "[Result \"{result}\"]");
     let _ = writeln!(out, "[GameType \"20\"]");
+    movetext(&mut out, record, |mv| mv.to_owned(), None);
+    let _ = writeln!(out, "{result}");
+    out
+}
+
+/// A tag value of PDN and PGN: `\` and `"` escaped.
+pub(crate) fn tag(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The `[Event]` tag PDN and PGN records share: the game, its pair and its opening.
+pub(crate) fn event_tag(record: &GameRecord) -> String {
+    format!(
+        "[Event \"arbiter match game {} (pair {}, opening {})\"]",
+        record.index,
+        record.pair,
+        tag(&record.opening)
+    )
+}
+
+/// The movetext PDN and PGN share: the summary as a comment, then the moves numbered in pairs
+/// (`1. a b`, a line a pair), each written by `written` and followed by what was said of it in
+/// braces; a move of the opening gets the note `opening` (none when `None`). The result line
+/// is the caller's.
+pub(crate) fn movetext(
+    out: &mut String,
+    record: &GameRecord,
+    written: impl Fn(&str) -> String,
+    opening: Option<&str>,
+) {
     let comment = |text: &str| text.replace('}', ")");
     let _ = writeln!(out, "{{{}}}", comment(&summary(record).join("; ")));
     for (ply, mv) in record.moves.iter().enumerate() {
         if ply % 2 == 0 {
             let _ = write!(out, "{}. ", ply / 2 + 1);
         }
-        let _ = write!(out, "{}", mv.mv);
-        if !mv.opening {
-            let said = describe(mv);
-            if !said.is_empty() {
-                let _ = write!(out, " {{{}}}", comment(&said));
-            }
+        let _ = write!(out, "{}", written(&mv.mv));
+        let said = if mv.opening {
+            opening.unwrap_or_default().to_owned()
+        } else {
+            describe(mv)
+        };
+        if !said.is_empty() {
+            let _ = write!(out, " {{{}}}", comment(&said));
         }
         out.push(if ply % 2 == 1 { '\n' } else { ' ' });
     }
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    let _ = writeln!(out, "{result}");
-    out
 }
 
 /// The plain move list: `#` header lines, then one numbered move per line with its side, time

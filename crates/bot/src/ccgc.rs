@@ -171,7 +171,7 @@ fn answer(
         Reply::Raw(text) => out.line(&text)?,
         Reply::NoNewline(mv) => out.unterminated(&format!("move {}", list(&mv)))?,
         // Lines the platform throws away: no `move ` in them.
-        Reply::Flood(text) => out.flood(if text.is_empty() { "" } else { "thinking" })?,
+        Reply::Flood(text) => out.flood_as(&text, "thinking")?,
         Reply::GameOver => eprintln!("arbiter-bot: the game is over: no move"),
     }
     Ok(())

@@ -44,18 +44,8 @@ const OPTIONAL: [&str; 11] = [
     "showboard",
 ];
 
-/// The commands the bot answers in HTP (Hex): GTP's required ones but `komi`, and these.
-const HEX_COMMANDS: [&str; 16] = [
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "play",
-    "genmove",
+/// The commands the bot answers in HTP (Hex) beside GTP's required ones but `komi`.
+const HEX_OPTIONAL: [&str; 6] = [
     "undo",
     "time_settings",
     "time_left",
@@ -166,7 +156,12 @@ fn is_hex(game: &Game) -> bool {
 /// The commands the bot answers in this game.
 fn commands(game: &Game) -> Vec<&'static str> {
     if is_hex(game) {
-        HEX_COMMANDS.to_vec()
+        REQUIRED
+            .iter()
+            .filter(|&&command| command != "komi")
+            .chain(&HEX_OPTIONAL)
+            .copied()
+            .collect()
     } else {
         REQUIRED.iter().chain(&OPTIONAL).copied().collect()
     }

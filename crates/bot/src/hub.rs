@@ -149,12 +149,7 @@ fn go(
             return Ok(());
         }
         Reply::Flood(text) => {
-            let text = if text.is_empty() {
-                text
-            } else {
-                "info thinking".to_owned()
-            };
-            out.flood(&text)?;
+            out.flood_as(&text, "info thinking")?;
             return Ok(());
         }
         Reply::GameOver => {

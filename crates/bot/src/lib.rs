@@ -139,6 +139,12 @@ impl Out<'_> {
         }
     }
 
+    /// The flood faults in a protocol whose information line is `message`: the message
+    /// flood writes it without end, the blank flood (an empty `text`) blank lines.
+    fn flood_as(&mut self, text: &str, message: &str) -> io::Result<()> {
+        self.flood(if text.is_empty() { "" } else { message })
+    }
+
     /// Writes `text` without a line end, flushes, and waits for good (`no-newline`).
     fn unterminated(&mut self, text: &str) -> io::Result<()> {
         self.delay();

@@ -126,12 +126,7 @@ fn go(
             return Ok(());
         }
         Reply::Flood(text) => {
-            let text = if text.is_empty() {
-                text
-            } else {
-                "status thinking".to_owned()
-            };
-            out.flood(&text)?;
+            out.flood_as(&text, "status thinking")?;
             return Ok(());
         }
         Reply::GameOver => {

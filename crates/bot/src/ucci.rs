@@ -187,12 +187,9 @@ impl Session {
                 return out.unterminated(&line).map_err(BotError::from);
             }
             Reply::Flood(text) => {
-                let text = if text.is_empty() {
-                    text
-                } else {
-                    "info string thinking".to_owned()
-                };
-                return out.flood(&text).map_err(BotError::from);
+                return out
+                    .flood_as(&text, "info string thinking")
+                    .map_err(BotError::from);
             }
             Reply::GameOver => return say(out, UcciReply::NoBestMove).map_err(BotError::from),
         };

@@ -37,6 +37,7 @@ use std::time::{Duration, Instant};
 
 use super::board::Answer;
 use super::driver::{Driver, Goodbye};
+use super::hub::board_of;
 use super::sandbox::{Deadline, Process, SpawnSpec, describe_exit};
 use super::{Clock, Player, Timing};
 use arbiter_core::{Game, Side};
@@ -689,14 +690,7 @@ impl Player for DxpPlayer {
     }
 
     fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
-        let board = Draughts::parse_position(&self.variant, text)
-            .map_err(|error| error.to_string())
-            .and_then(|setup| {
-                Draughts::from_setup(&self.variant, &setup).map_err(|problems| {
-                    let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                    problems.join("; ")
-                })
-            });
+        let board = board_of(&self.variant, text);
         Some(match board {
             Ok(board) => self.new_game(board, None),
             Err(error) => Err(Fault::protocol(format!(

@@ -360,14 +360,7 @@ impl Player for HubPlayer {
     }
 
     fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
-        let board = Draughts::parse_position(&self.variant, text)
-            .map_err(|error| error.to_string())
-            .and_then(|setup| {
-                Draughts::from_setup(&self.variant, &setup).map_err(|problems| {
-                    let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                    problems.join("; ")
-                })
-            });
+        let board = board_of(&self.variant, text);
         Some(match board {
             Ok(board) => self.answer_position(&board, Vec::new(), &board),
             Err(error) => Err(Fault::protocol(format!(
@@ -383,4 +376,13 @@ impl Player for HubPlayer {
     fn driver_mut(&mut self) -> &mut Driver {
         &mut self.driver
     }
+}
+/// The draughts board `text` gives under `variant` (Hub and DXP set any position so), or why
+/// there is none.
+pub(crate) fn board_of(variant: &DraughtsVariant, text: &str) -> Result<Draughts, String> {
+    let setup = Draughts::parse_position(variant, text).map_err(|error| error.to_string())?;
+    Draughts::from_setup(variant, &setup).map_err(|problems| {
+        let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        problems.join("; ")
+    })
 }

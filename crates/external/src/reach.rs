@@ -100,19 +100,14 @@ pub fn route(
         )
         .map(Route::History);
     }
-    if reference.game() == "go" {
-        let order = go_order(variant, &board.text()).map_err(PositionError::Notation)?;
-        return canonical_game(
-            reference,
-            variant,
-            &PositionRequest::default(),
-            &order,
-            &after,
-        )
-        .map(Route::History);
-    }
-    if reference.game() == "hex" {
-        let order = hex_order(variant, &board.text()).map_err(PositionError::Notation)?;
+    // Games whose every valid board a move order is known to reach (stones are only added).
+    let found_order: Option<OrderFinder> = match reference.game() {
+        "go" => Some(go_order),
+        "hex" => Some(hex_order),
+        _ => None,
+    };
+    if let Some(order_of) = found_order {
+        let order = order_of(variant, &board.text()).map_err(PositionError::Notation)?;
         return canonical_game(
             reference,
             variant,
@@ -164,6 +159,10 @@ pub fn route(
         }
     }
 }
+
+/// A search for a move order that reaches a board: (variant, board text) to the moves, or why
+/// there is none.
+type OrderFinder = fn(&str, &str) -> Result<Vec<String>, String>;
 
 /// A game that reaches a Hex board ([`arbiter_hex::game_to`]: stones alternately, the swap
 /// second when the board says it was taken, a stone of the winning chain last).

@@ -465,7 +465,7 @@ fn no_answer(fault: Fault, foreign: &(usize, Option<String>)) -> Fault {
 }
 
 /// The number of pieces in a FEN (its first field's letters).
-fn piece_count(fen: &str) -> usize {
+pub(crate) fn piece_count(fen: &str) -> usize {
     fen.split_whitespace()
         .next()
         .unwrap_or("")

@@ -91,17 +91,9 @@ impl DxpMove {
     /// # Errors
     /// A [`CodecError`] when no legal move (or more than one) fits.
     pub fn resolve(&self, game: &Draughts) -> Result<Move, CodecError> {
-        let mut captured = self.captured.clone();
-        captured.sort_unstable();
-        let fits: Vec<Move> = game
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| {
-                mv.from + 1 == self.from
-                    && mv.to + 1 == self.to
-                    && (captured.is_empty() || mv.captured_squares() == captured)
-            })
-            .collect();
+        // A move sent without its captured squares takes whatever fits.
+        let captured = (!self.captured.is_empty()).then_some(self.captured.as_slice());
+        let fits = super::hub::fitting(game, self.from, self.to, captured);
         match fits.as_slice() {
             [one] => Ok(*one),
             [] => Err(CodecError::new(format!(

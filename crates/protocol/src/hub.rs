@@ -225,17 +225,31 @@ impl HubMove {
     /// # Errors
     /// A [`CodecError`] when no legal move fits (the text says which).
     pub fn resolve(&self, game: &Draughts) -> Result<Move, CodecError> {
-        let mut captured = self.captured.clone();
-        captured.sort_unstable();
-        game.legal_moves()
+        fitting(game, self.from, self.to, Some(&self.captured))
             .into_iter()
-            .find(|mv| {
-                mv.from + 1 == self.from
-                    && mv.to + 1 == self.to
-                    && mv.captured_squares() == captured
-            })
+            .next()
             .ok_or_else(|| CodecError::new(format!("`{self}` is not a legal move here")))
     }
+}
+
+/// The legal moves of `game` from square `from` to `to` (numbered from 1, as Hub and DXP write
+/// them) taking the squares `captured` in any order, or taking anything when `None`.
+pub(crate) fn fitting(game: &Draughts, from: u8, to: u8, captured: Option<&[u8]>) -> Vec<Move> {
+    let captured = captured.map(|squares| {
+        let mut squares = squares.to_vec();
+        squares.sort_unstable();
+        squares
+    });
+    game.legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            mv.from + 1 == from
+                && mv.to + 1 == to
+                && captured
+                    .as_ref()
+                    .is_none_or(|squares| mv.captured_squares() == *squares)
+        })
+        .collect()
 }
 
 /// The PDN text (arbiter's notation) of the legal move `mv` names in `game`.

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::{describe, summary};
+use super::{event_tag, movetext, tag};
 use crate::record::GameRecord;
 
 /// The PGN text of a xiangqi game.
@@ -19,16 +19,9 @@ pub(crate) fn pgn(record: &GameRecord) -> String {
         Some(role) if role == record.roles[0] => "1-0",
         Some(_) => "0-1",
     };
-    let tag = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = String::new();
     let _ = writeln!(out, "[Game \"Chinese Chess\"]");
-    let _ = writeln!(
-        out,
-        "[Event \"arbiter match game {} (pair {}, opening {})\"]",
-        record.index,
-        record.pair,
-        tag(&record.opening)
-    );
+    let _ = writeln!(out, "{}", event_tag(record));
     let _ = writeln!(out, "[Round \"{}\"]", record.index + 1);
     let _ = writeln!(out, "[Red \"{}\"]", tag(&record.engines[0]));
     let _ = writeln!(out, "[Black \"{}\"]", tag(&record.engines[1]));
@@ -37,26 +30,7 @@ pub(crate) fn pgn(record: &GameRecord) -> String {
         let _ = writeln!(out, "[Variant \"{}\"]", tag(&record.variant));
     }
     let _ = writeln!(out, "[Format \"ICCS\"]");
-    let comment = |text: &str| text.replace('}', ")");
-    let _ = writeln!(out, "{{{}}}", comment(&summary(record).join("; ")));
-    for (ply, mv) in record.moves.iter().enumerate() {
-        if ply % 2 == 0 {
-            let _ = write!(out, "{}. ", ply / 2 + 1);
-        }
-        let _ = write!(out, "{}", iccs(&mv.mv));
-        let said = if mv.opening {
-            "opening".to_owned()
-        } else {
-            describe(mv)
-        };
-        if !said.is_empty() {
-            let _ = write!(out, " {{{}}}", comment(&said));
-        }
-        out.push(if ply % 2 == 1 { '\n' } else { ' ' });
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
+    movetext(&mut out, record, iccs, Some("opening"));
     let _ = writeln!(out, "{result}");
     out
 }

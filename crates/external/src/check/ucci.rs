@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{Checker, RowVerdict};
 use crate::sandbox::Process;
-use crate::ucci::{Best, GOODBYE, UcciPlayer};
+use crate::ucci::{Best, GOODBYE, UcciPlayer, piece_count};
 use crate::{Player, Timing, validate};
 use arbiter_protocol::Protocol;
 use arbiter_protocol::ucci::{Command, Go, Position, UcciClock};
@@ -50,7 +50,7 @@ impl Checker {
         );
         let captured = self.playout(3, 60, |h, p| {
             h.len() >= 3
-                && board_pieces(&self.reference(&h[..h.len() - 2]).text()) > board_pieces(&p.text())
+                && piece_count(&self.reference(&h[..h.len() - 2]).text()) > piece_count(&p.text())
         });
         match captured {
             Some(history) => self.think_row(
@@ -437,14 +437,4 @@ impl Checker {
         self.engine.record_player(&mut player);
         result
     }
-}
-
-/// The number of pieces in a FEN (its board field's letters).
-fn board_pieces(fen: &str) -> usize {
-    fen.split_whitespace()
-        .next()
-        .unwrap_or("")
-        .chars()
-        .filter(char::is_ascii_alphabetic)
-        .count()
 }
