@@ -10,8 +10,8 @@ mod print;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use arbiter_engine::{RulesEngine, embedded_engines, games};
-use arbiter_external::{ExternalEngine, MANIFEST_DIR, is_manifest_path};
+use arbiter_engine::{RulesEngine, embedded_engines, find_engine, games};
+use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest, is_manifest_path};
 use arbiter_report::{Audit, FileRow, MatchSummary};
 use arbiter_runner::snapshot;
 use arbiter_runner::{
@@ -67,7 +67,8 @@ pub struct AuditArgs {
     /// Skip perft lines above this many nodes (`none` runs all: Othello depth 14 takes minutes).
     #[arg(long, default_value = "20000000000")]
     pub perft_limit: String,
-    /// The most positions one perft walk may visit (`none`: as many as `--perft-limit`). The
+    /// The budget of one perft walk in visited positions, a position listing many moves
+    /// counting once per 8 of them (`none`: as many as `--perft-limit`). The
     /// default ends a walk in about a minute on a 2-core machine, so that a deep depth whose
     /// expected count is small does not walk for hours.
     #[arg(long, default_value_t = crate::perft::DEFAULT_WALK.to_string())]
@@ -382,7 +383,8 @@ fn parse_limit(option: &str, text: &str) -> Result<Option<u64>> {
 }
 
 /// The embedded engines, or the one named: an embedded engine (named after its game), an
-/// external engine described by `engines/external/<name>.yaml`, or a manifest's path.
+/// external engine described by `engines/external/<name>.yaml`, a manifest's path, or a
+/// team's engine frozen in a baseline (`my-bot@NAME`, as `match` takes it).
 fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
     let mut engines = embedded_engines();
     let Some(name) = name else {
@@ -393,7 +395,19 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
         return Ok(engines);
     }
     let manifests = Path::new(MANIFEST_DIR);
-    if is_manifest_path(name) || manifests.join(format!("{name}.yaml")).is_file() {
+    if is_manifest_path(name) && Path::new(name).is_file()
+        || manifests.join(format!("{name}.yaml")).is_file()
+    {
+        let engine =
+            ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
+        return Ok(vec![Box::new(engine)]);
+    }
+    if let Some((base, baseline)) = name.rsplit_once('@') {
+        return frozen_engine(&crate::matches::root(), name, base, baseline)
+            .map(|engine| vec![engine]);
+    }
+    if is_manifest_path(name) {
+        // A path that is not a file: the loader's message names what is wrong with it.
         let engine =
             ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
         return Ok(vec![Box::new(engine)]);
@@ -407,6 +421,31 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
         names.join(", "),
         MANIFEST_DIR
     );
+}
+
+/// `my-bot@NAME`: the copy of a team's engine that `baseline freeze NAME --engine my-bot`
+/// kept, resolved as `match` resolves it, so that the spec cases a match found can be run
+/// against the frozen engine too.
+fn frozen_engine(
+    root: &Path,
+    name: &str,
+    base: &str,
+    baseline: &str,
+) -> Result<Box<dyn RulesEngine>> {
+    if find_engine(base).is_some() {
+        bail!(
+            "`{name}`: an embedded engine's baseline keeps its parameters and snapshots, not \
+             its rules code, so there is nothing frozen to audit; `cargo xtask baseline diff \
+             {baseline}` compares the engine with them"
+        );
+    }
+    let entry = arbiter_arena::contestant::resolve(name, None, root)
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let manifest = entry
+        .manifest()
+        .ok_or_else(|| anyhow::anyhow!("`{name}` is not a frozen external engine"))?;
+    let manifest = Manifest::load(manifest).map_err(|error| anyhow::anyhow!("{error}"))?;
+    Ok(Box::new(ExternalEngine::new(manifest)))
 }
 
 #[cfg(test)]
@@ -440,6 +479,37 @@ mod tests {
         std::fs::create_dir_all(dir.join("specs")).unwrap();
         std::fs::create_dir_all(dir.join("suites")).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_frozen_team_engine_is_audited_from_its_copy_and_an_embedded_one_is_refused() {
+        let root = scratch("frozen");
+        let team = root.join("team");
+        std::fs::create_dir_all(&team).unwrap();
+        let program = std::env::current_exe().unwrap();
+        let text = format!(
+            "name: team-bot\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n",
+            program.display()
+        );
+        std::fs::write(team.join("team-bot.yaml"), &text).unwrap();
+        let manifest = Manifest::load(&team.join("team-bot.yaml")).unwrap();
+        let mut frozen = arbiter_baseline::Baseline::default();
+        arbiter_baseline::engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
+        arbiter_baseline::write(&root, "before", &frozen, false).unwrap();
+
+        let engine = frozen_engine(&root, "team-bot@before", "team-bot", "before").unwrap();
+        assert_eq!(engine.game(), "othello");
+        let missing = frozen_engine(&root, "team-bot@after", "team-bot", "after")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(missing.contains("after"), "{missing}");
+        let embedded = frozen_engine(&root, "othello@before", "othello", "before")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(embedded.contains("baseline diff before"), "{embedded}");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

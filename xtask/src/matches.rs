@@ -151,7 +151,7 @@ pub struct OpeningsArgs {
 }
 
 /// The workspace root (xtask lives one level below it).
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_owned)

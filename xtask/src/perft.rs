@@ -11,9 +11,11 @@ use serde_json::json;
 use crate::Status;
 use crate::progress::Progress;
 
-/// The positions a walk visits by default before it stops: about a minute of Othello perft on a
-/// 2-core machine (depth 12 visits about 240 M positions in 4.6 s unloaded, README), so that a
-/// depth no walk can finish ends with a message naming `--max-nodes`, not silence.
+/// The budget of a walk by default, in visited positions, a position listing many moves costing
+/// one per 8 of them (`Game::perft_within`): about a minute on a 2-core machine in every game
+/// (Othello's depth 12 visits about 240 M positions in 4.6 s unloaded, README; a gomoku
+/// position costs 28), so that a depth no walk can finish ends with a message naming `--max-nodes`, not
+/// silence.
 pub const DEFAULT_WALK: u64 = 3_000_000_000;
 use crate::position::{PositionArgs, set_up};
 
@@ -37,8 +39,9 @@ pub struct PerftArgs {
     /// One JSON object per depth per line: {"depth":d,"nodes":n,"seconds":s}.
     #[arg(long)]
     pub json: bool,
-    /// Stop a depth whose walk visits more than this many positions (exit 1 then). The
-    /// default ends a walk in about a minute on a 2-core machine.
+    /// Stop a depth whose walk needs more than this budget (exit 1 then): visited positions,
+    /// a position listing many moves counting once per 8 of them. The default ends a walk in
+    /// about a minute on a 2-core machine.
     #[arg(long, default_value_t = DEFAULT_WALK)]
     pub max_nodes: u64,
 }
@@ -73,13 +76,13 @@ pub fn run(args: &PerftArgs) -> Result<Status> {
         let start = Instant::now();
         let limit = args.max_nodes;
         let spinner = Progress::spinner(&format!(
-            "perft depth {depth}: walking (at most {limit} positions; --max-nodes N raises it)"
+            "perft depth {depth}: walking (a budget of {limit} positions; --max-nodes N raises it)"
         ));
         let walked = position.perft_within(depth, convention, limit);
         spinner.finish();
         let Some(nodes) = walked? else {
             eprintln!(
-                "depth {depth} stopped: its walk visited more than {limit} positions; \
+                "depth {depth} stopped: its walk needed more than its budget of {limit} positions; \
                  --max-nodes N raises the budget"
             );
             return Ok(Status::Failures);

@@ -56,16 +56,24 @@ pub struct EngineEntry {
     pub(crate) kind: EngineKind,
 }
 
+impl EngineEntry {
+    /// The manifest an external engine starts from (for `my-bot@NAME`, the frozen copy's);
+    /// `None` for an embedded engine.
+    #[must_use]
+    pub fn manifest(&self) -> Option<&Path> {
+        match &self.kind {
+            EngineKind::External { manifest } => Some(manifest),
+            EngineKind::Embedded { .. } => None,
+        }
+    }
+}
+
 /// Resolves a command-line name (`root` is the workspace root, for baselines and manifests).
 ///
 /// # Errors
 /// An unknown engine or baseline, an unreadable parameters file, a parameters file for an
 /// external engine, or a frozen external engine the baseline does not hold.
-pub(crate) fn resolve(
-    name: &str,
-    params_file: Option<&Path>,
-    root: &Path,
-) -> Result<EngineEntry, String> {
+pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<EngineEntry, String> {
     let (base, frozen) = match name.rsplit_once('@') {
         Some((base, baseline)) if !base.is_empty() && !baseline.is_empty() => {
             (base, Some(baseline))

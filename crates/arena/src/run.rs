@@ -146,8 +146,9 @@ impl Runner {
             control: self.config.time_control,
             budget: self.config.budget.map(super::config::FixedBudget::budget),
         };
-        let log_dir = self.store.log_dir();
-        let plans = roles.map(|role| self.contestants[role.index()].seat(settings, &log_dir));
+        let plans = roles.map(|role| {
+            self.contestants[role.index()].seat(settings, &self.store.log_dir_of(role))
+        });
         let [first_plan, second_plan] = plans;
         let table = Table {
             time: [first_plan.time, second_plan.time],

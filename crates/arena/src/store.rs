@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::record::GameRecord;
+use super::record::{GameRecord, Role};
 
 /// The directory of one match.
 #[derive(Clone, Debug)]
@@ -119,6 +119,16 @@ impl Store {
     #[must_use]
     pub(crate) fn log_dir(&self) -> PathBuf {
         self.dir.join("logs")
+    }
+
+    /// The folder engine A's (`logs/a`) or B's (`logs/b`) processes log stderr into: apart,
+    /// so that a team's engine playing its frozen self (one manifest name on both seats) does
+    /// not write both seats into one `NAME.stderr.log`.
+    pub(crate) fn log_dir_of(&self, role: Role) -> PathBuf {
+        self.log_dir().join(match role {
+            Role::A => "a",
+            Role::B => "b",
+        })
     }
 
     /// Creates the directories and writes the config; refuses a directory that already holds

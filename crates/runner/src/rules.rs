@@ -379,8 +379,8 @@ impl Check<'_> {
             }
             let Some(actual) = answered(position.perft_within(depth, convention, walk))? else {
                 self.outcome.notes.push(format!(
-                    "perft depth {depth} ({expected} nodes expected) skipped: the walk visited \
-                     the run's limit of {walk} positions without finishing (`--walk-limit` \
+                    "perft depth {depth} ({expected} nodes expected) skipped: the walk spent \
+                     the run's budget of {walk} positions without finishing (`--walk-limit` \
                      raises it)"
                 ));
                 continue;

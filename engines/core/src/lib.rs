@@ -243,8 +243,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
             .unwrap_or(u64::MAX)
     }
 
-    /// [`Game::perft`] that visits at most about `max_nodes` positions: `None` when the walk
-    /// would need more (the position is restored either way). One walk serves every game:
+    /// [`Game::perft`] within a budget of `max_nodes` units: each visited position costs one
+    /// unit per 8 moves listed there, at least one (so a budget is about the same time in
+    /// every game); `None` when the walk would need more (the position is restored either way). One walk serves every game:
     /// positions above the last ply are made and unmade, the last ply is counted by
     /// [`Game::count_moves`], the hook a game overrides to count in bulk.
     fn perft_within(

@@ -32,7 +32,11 @@ impl PerftConvention {
 /// A budget of nodes for the perft walk, so that any walk can be stopped: a depth that a game
 /// can reach only in astronomically many nodes (Othello at depth 100) ends when the budget is
 /// spent instead of never. The walk calls [`NodeBudget::take`] once per position it visits
-/// (positions counted in bulk at the last ply are not visited).
+/// (positions counted in bulk at the last ply are not visited) and [`NodeBudget::charge`]
+/// for the moves listed there, so that a budget means about the same time in every game.
+/// The moves listed at a position that cost one more unit of a [`NodeBudget`].
+pub(crate) const MOVES_PER_UNIT: u64 = 8;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct NodeBudget {
     left: u64,
@@ -58,6 +62,24 @@ impl NodeBudget {
             return false;
         }
         self.left -= 1;
+        true
+    }
+
+    /// Charges a visited position (which [`NodeBudget::take`] paid one unit for) for the
+    /// `moves` listed there: one unit per [`MOVES_PER_UNIT`] moves in all. Listing (and
+    /// playing) the moves is most of a visit's cost, so a gomoku position with 225 empty
+    /// points costs 28 units where an Othello position (rarely 16 moves) costs one: without
+    /// it the same budget walked Othello for a minute and gomoku for half an hour (measured,
+    /// `xtask perft`). `false` (and exhausted) when the budget cannot pay.
+    #[inline]
+    pub(crate) fn charge(&mut self, moves: u64) -> bool {
+        let cost = (moves / MOVES_PER_UNIT).saturating_sub(1);
+        if cost > self.left {
+            self.left = 0;
+            self.exhausted = true;
+            return false;
+        }
+        self.left -= cost;
         true
     }
 
@@ -133,6 +155,9 @@ pub(crate) fn walk<G: Game>(
         if depth == 1 {
             let count = game.count_moves(&mut moves);
             buffers.put(ply, moves);
+            if !budget.charge(count) {
+                return 0;
+            }
             return match (count, convention) {
                 (0, PerftConvention::SequencesOfExactLength) => 0,
                 (0, PerftConvention::FinishedGameIsLeaf) => 1,
@@ -140,6 +165,10 @@ pub(crate) fn walk<G: Game>(
             };
         }
         game.generate_moves(&mut moves);
+        if !budget.charge(moves.len() as u64) {
+            buffers.put(ply, moves);
+            return 0;
+        }
         if moves.is_empty() {
             buffers.put(ply, moves);
             return match convention {
@@ -181,6 +210,16 @@ mod tests {
         assert!(budget.exhausted());
         assert_eq!(budget.result(5), None);
         assert_eq!(NodeBudget::new(1).result(5), Some(5));
+    }
+
+    #[test]
+    fn a_position_pays_one_unit_per_eight_moves_listed() {
+        let mut budget = NodeBudget::new(3);
+        assert!(budget.charge(15), "fewer than 16 moves cost nothing more");
+        assert!(budget.charge(31), "31 moves cost three units, two more");
+        assert!(!budget.exhausted());
+        assert!(!budget.charge(32), "two units more than the one left");
+        assert!(budget.exhausted());
     }
 
     #[test]
