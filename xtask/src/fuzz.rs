@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
-use arbiter_protocol::{Encoding, botzone, ccgc, gomocup, line, nboard};
+use arbiter_protocol::{Encoding, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};
 
@@ -67,6 +67,14 @@ pub enum Target {
     /// CCGC platform commands, engine output as the platform reads it, and every platform
     /// game's move lists, both directions.
     Ccgc,
+    /// GTP and HTP commands, typed requests, responses, vertices and moves (Go and Hex).
+    Gtp,
+    /// UCCI and UCI commands and engine replies, in each dialect.
+    Ucci,
+    /// Hub commands, answers, moves and positions (draughts).
+    Hub,
+    /// DXP messages, whole and as a byte stream cut into frames.
+    Dxp,
 }
 
 impl Target {
@@ -81,6 +89,10 @@ impl Target {
             Target::ArbiterLine => "arbiter-line",
             Target::Nboard => "nboard",
             Target::Ccgc => "ccgc",
+            Target::Gtp => "gtp",
+            Target::Ucci => "ucci",
+            Target::Hub => "hub",
+            Target::Dxp => "dxp",
         }
     }
 }
@@ -295,6 +307,100 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
         }
         Target::Nboard => nboard_codec(&text),
         Target::Ccgc => ccgc_codec(&text, engines),
+        Target::Gtp => gtp_codec(&text),
+        Target::Ucci => ucci_codec(&text),
+        Target::Hub => hub_codec(&text),
+        Target::Dxp => dxp_codec(input),
+    }
+}
+
+/// GTP commands (with ids and comments), their typed requests on a 9×9, 19×19 and Hex 11×11
+/// board and the command they write, responses read line by line, and each word as a vertex
+/// and a move in both dialects; what reads is written and read again.
+fn gtp_codec(text: &str) {
+    let mut responses = gtp::ResponseReader::default();
+    for line in text.lines() {
+        if let Ok(Some(command)) = gtp::parse_command(line) {
+            let _ = gtp::parse_command(&command.format());
+            for (dialect, size) in [(gtp::GTP, 9), (gtp::GTP, 19), (gtp::HTP, 11)] {
+                if let Ok(Some(request)) = gtp::Request::parse(&command, dialect, size) {
+                    let written = request.to_command(command.id, dialect);
+                    let _ = gtp::Request::parse(&written, dialect, size);
+                }
+            }
+        }
+        if let Ok(Some(response)) = responses.feed(line) {
+            let _ = response.format();
+        }
+        let _ = gtp::parse_score(line);
+        for word in line.split_whitespace().take(16) {
+            for (dialect, size) in [(gtp::GTP, 19), (gtp::HTP, 19)] {
+                if let Ok(mv) = dialect.parse_move(word, size) {
+                    let _ = dialect.parse_move(&dialect.format_move(mv), size);
+                }
+                let _ = dialect.parse_vertices(line, size);
+            }
+        }
+    }
+}
+
+/// UCCI and UCI commands and replies in each dialect, and what reads written again.
+fn ucci_codec(text: &str) {
+    for line in text.lines() {
+        for dialect in [
+            ucci::Dialect::Ucci,
+            ucci::Dialect::Uci,
+            ucci::Dialect::UciRanksFromOne,
+        ] {
+            if let Ok(command) = ucci::Command::parse(dialect, line) {
+                let _ = ucci::Command::parse(dialect, &command.format(dialect));
+            }
+            if let Ok(reply) = ucci::Reply::parse(dialect, line) {
+                let _ = ucci::Reply::parse(dialect, &reply.format(dialect));
+            }
+        }
+    }
+}
+
+/// Hub lines, commands, answers, moves and positions, and what reads written again.
+fn hub_codec(text: &str) {
+    for line in text.lines() {
+        if let Ok(parsed) = hub::Line::parse(line) {
+            let _ = hub::Line::parse(&parsed.to_string());
+        }
+        if let Ok(command) = hub::Command::parse(line) {
+            let _ = hub::Command::parse(&command.to_line().to_string());
+        }
+        if let Ok(answer) = hub::Answer::parse(line) {
+            let _ = hub::Answer::parse(&answer.to_line().to_string());
+        }
+        for word in line.split_whitespace().take(16) {
+            if let Ok(mv) = hub::HubMove::parse(word) {
+                let _ = hub::HubMove::parse(&mv.to_string());
+            }
+            if let Ok(position) = hub::HubPosition::parse(word) {
+                let _ = hub::HubPosition::parse(&position.to_string());
+            }
+        }
+    }
+}
+
+/// DXP: the bytes as a stream of NUL-ended frames (as they come off a socket, in pieces),
+/// each frame and each line as a message, and what reads written again.
+fn dxp_codec(bytes: &[u8]) {
+    let mut frames = dxp::Frames::default();
+    for piece in bytes.chunks(7) {
+        frames.push(piece);
+        while let Some(message) = frames.next_message() {
+            if let Ok(message) = message {
+                let _ = dxp::Message::parse(&message.to_string());
+            }
+        }
+    }
+    for line in String::from_utf8_lossy(bytes).lines() {
+        if let Ok(message) = dxp::Message::parse(line) {
+            let _ = dxp::Message::parse(&message.to_string());
+        }
     }
 }
 
@@ -478,6 +584,28 @@ fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
             "name arbiter-bot\nmove AGIGEG\nmove ABAC\nmove EE\nmove 2 BBAACC\nmove 1 AAA",
             "debug: best move so far\tmove JJ@@\0junk\nmove pass\nremove AB\n\0new black\r",
             "j10\ni11-k9\na4-i4/e4\na2a3\nb2xe5\ne5\nb1b2+c3d3\na1b1",
+        ]),
+        Target::Gtp => lines(&[
+            "1 protocol_version\nname\nlist_commands\nboardsize 19\nclear_board\nkomi 7.5\n3 play black Q16\ngenmove w\nquit",
+            "time_settings 300 30 5\ntime_left black 120 3\nkgs-time_settings byoyomi 600 30 5\nfinal_status_list dead\nplace_free_handicap 4\nset_free_handicap D4 Q16",
+            "= Q16\n\n?2 illegal move\n\n= \nD4 Q16\nK10\n\n= B+7.5\n\n= resign\n\n",
+            "boardsize 11\nplay b a1\ngenmove w\nplay w swap-pieces\nparam_game allow_swap 1\n= k11\n\n",
+        ]),
+        Target::Ucci => lines(&[
+            "ucci\nsetoption usebook false\nposition fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7\nbanmoves b0c2\ngo time 20000 increment 0\nstop\nquit",
+            "id name x\nucciok\nreadyok\ninfo depth 8 score 31 pv h2e2 h9g7\nbestmove h2e2 ponder h9g7\nnobestmove\nbestmove resign",
+            "uci\nisready\nucinewgame\nposition startpos moves h3e3\ngo wtime 60000 btime 60000 movestogo 40\nuciok\ninfo score mate -3\nbestmove (none)",
+        ]),
+        Target::Hub => lines(&[
+            "hub\nid name=Scan version=3.1\nparam name=variant value=normal type=enum values=\"normal killer bt frisian losing\"\nwait\ninit\nready",
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19\"\nlevel depth=10\ngo think\nping\npong\nstop\nquit",
+            "done move=32-28 ponder=19-23\ninfo depth=12 score=0.1 pv=\"32-28 19-23\"\nerror message=\"bad\"\nnew-game\nset-param name=book value=false\nlevel move-time=1.0",
+            "32x23x14 19x28 1-7 46-41",
+        ]),
+        Target::Dxp => lines(&[
+            "R01Scan                            W003060\u{0}A0Scan                            1\u{0}",
+            "M00120032280000\u{0}M003100192801225\u{0}E00\u{0}B0010W\u{0}K1\u{0}C\u{0}",
+            "E21\u{0}B0021Z\u{0}R01arbiter-bot                     Z003060\u{0}",
         ]),
         Target::Nboard => lines(&[
             "nboard 2\nset depth 8\nset contempt 0\nping 1\ngo\nhint 3\nlearn\nquit",
