@@ -978,7 +978,10 @@ mod tests {
             timing,
         );
         assert_eq!(text(in_period.left(colour)), "time_left black 12 3");
-        assert!(in_main.same_control(in_period), "the same control, told once");
+        assert!(
+            in_main.same_control(in_period),
+            "the same control, told once"
+        );
         let straight_in = TimeSystem::of(
             clock(ByoYomi {
                 main_ms: 0,
