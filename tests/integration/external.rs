@@ -225,7 +225,7 @@ fn a_match_clock_sets_the_deadline() {
         "",
     );
     let mut player = engine.player().unwrap();
-    player.set_clock(60_000, Some(300));
+    player.set_clock(60_000, Some(300), None);
     let started = std::time::Instant::now();
     let fault = player.answer(&["h8".to_owned()]).unwrap_err();
     assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
@@ -247,7 +247,7 @@ fn a_match_clock_sets_the_deadline() {
         "",
     );
     let mut player = engine.player().unwrap();
-    player.set_clock(400, None);
+    player.set_clock(400, None, None);
     let fault = player
         .answer(&["h8".to_owned(), "h9".to_owned()])
         .unwrap_err();

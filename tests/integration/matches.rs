@@ -678,3 +678,104 @@ fn a_go_match_over_gtp_ends_by_the_rules_and_is_recorded_as_sgf() {
         "{sgf}"
     );
 }
+
+/// A GTP engine that answers `= resign` (arbiter-bot's `resign-at:2`) loses by resignation,
+/// not by a fault, and the SGF's `RE` names the winner by `R`.
+#[test]
+fn a_resigning_go_engine_loses_by_resignation() {
+    let dir = scratch("go-resign");
+    let gtp = bot(
+        &dir,
+        "go-resigns",
+        "go",
+        "chinese@5",
+        "gtp",
+        &["--fault", "resign-at:2"],
+    );
+    let request = MatchRequest {
+        engines: ["go".to_owned(), gtp.display().to_string()],
+        games: 2,
+        nodes: Some(300),
+        openings: Some("start".to_owned()),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    play(&out, request.build(root()).unwrap());
+    let result = result_file(&out);
+    let games = result["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert!(game["fault"].is_null(), "{game:#}");
+        assert_eq!(game["reason"], "resignation", "{game:#}");
+        assert_eq!(game["winner"], "a", "{game:#}");
+        // The bot resigned at its second move: two moves of each side at most before it.
+        assert!(game["plies"].as_u64().unwrap() <= 4, "{game:#}");
+        let sgf = std::fs::read_to_string(
+            out.join(game["record"].as_str().unwrap())
+                .with_extension("sgf"),
+        )
+        .unwrap();
+        let winner = if game["first"] == "a" { "B+R" } else { "W+R" };
+        assert!(sgf.contains(&format!("RE[{winner}]")), "{sgf}");
+    }
+}
+
+/// Canadian byo-yomi over GTP: a bot that answers within its clock plays whole games (main
+/// time and periods on the record's clocks), and one that sleeps 3 s a move under 1 s periods
+/// and the manifest's 1 s tolerance loses on time at its first move (GTP's start-up has its
+/// own deadline before it), `RE[B+T]`/`RE[W+T]`.
+#[test]
+fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
+    let dir = scratch("go-byo-yomi");
+    let good = bot(&dir, "go-in-time", "go", "chinese@5", "gtp", &[]);
+    let slow = bot(
+        &dir,
+        "go-slow",
+        "go",
+        "chinese@5",
+        "gtp",
+        &["--fault", "slow:3000"],
+    );
+    let generous = MatchRequest {
+        engines: ["go".to_owned(), good.display().to_string()],
+        games: 2,
+        nodes: Some(300),
+        openings: Some("start".to_owned()),
+        time_control: Some("main=60000,byoyomi=30000,stones=5".parse().unwrap()),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("in-time");
+    play(&out, generous.build(root()).unwrap());
+    for game in result_file(&out)["games"].as_array().unwrap() {
+        assert!(game["fault"].is_null(), "{game:#}");
+        let record: Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join(game["record"].as_str().unwrap())).unwrap(),
+        )
+        .unwrap();
+        // Main time and a whole period at most: what is left of the control.
+        let left = record["clock_left_ms"].as_array().unwrap();
+        assert!(
+            left.iter().all(|ms| ms.as_u64().unwrap() <= 90_000),
+            "{record:#}"
+        );
+    }
+    let tight = MatchRequest {
+        engines: ["go".to_owned(), slow.display().to_string()],
+        time_control: Some("byoyomi=1000,stones=1".parse().unwrap()),
+        ..generous
+    };
+    let out = dir.join("slow");
+    play(&out, tight.build(root()).unwrap());
+    for game in result_file(&out)["games"].as_array().unwrap() {
+        assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
+        assert_eq!(game["fault"]["role"], "b", "{game:#}");
+        assert!(game["fault"]["ply"].as_u64().unwrap() <= 1, "{game:#}");
+        let sgf = std::fs::read_to_string(
+            out.join(game["record"].as_str().unwrap())
+                .with_extension("sgf"),
+        )
+        .unwrap();
+        let winner = if game["first"] == "a" { "B+T" } else { "W+T" };
+        assert!(sgf.contains(&format!("RE[{winner}]")), "{sgf}");
+    }
+}

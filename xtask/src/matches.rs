@@ -80,7 +80,8 @@ pub struct PlayArgs {
     /// Games at once (default: the cores; one fewer with an external engine).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Time control: move=MS (Botzone), game=MS (CCGC), match=MS,turn=MS (Gomocup).
+    /// Time control: move=MS (Botzone), game=MS (CCGC), match=MS,turn=MS (Gomocup),
+    /// main=MS,byoyomi=MS,stones=N (Go's Canadian byo-yomi).
     #[arg(long, value_name = "SPEC")]
     pub tc: Option<TimeControl>,
     /// Nodes per move for embedded engines (deterministic games; default 20000 without --tc).

@@ -5,6 +5,11 @@
 //! | `move=MS` | Botzone | every move within MS |
 //! | `game=MS` | CCGC (包干计时, 15 min = 900000) | a total per side per game; running out loses |
 //! | `match=MS,turn=MS` | Gomocup (`timeout_match`, `timeout_turn`) | both: a total per side per game and a limit per move |
+//! | `main=MS,byoyomi=MS,stones=N` | Go (GTP `time_settings`, Canadian byo-yomi) | main time, then periods of `byoyomi` ms in which N stones are played, the period renewed after its N-th stone; `main` may be left out (none) |
+//!
+//! Under byo-yomi the move on which main time runs out spends the rest in the first period
+//! and counts as its first stone (as GNU Go's and KGS's clocks count it); a move beyond the
+//! time its period has left loses on time.
 //!
 //! The referee measures each answer around the call that asks for it (process start, pipes
 //! and decoding included, as a platform's judge sees it) and allows [`TOLERANCE_MS`] plus
@@ -21,6 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use arbiter_external::ByoYomi;
 use serde::{Deserialize, Serialize};
 
 /// Fixed slack of the referee's time check, in ms: thread wake-ups and pipe reads on a busy
@@ -39,12 +45,19 @@ pub enum TimeControl {
     Game { game_ms: u64 },
     /// A total per side per game and a limit per move.
     Match { match_ms: u64, turn_ms: u64 },
+    /// Canadian byo-yomi: `main_ms` (may be 0), then `stones` stones in each period of
+    /// `period_ms`.
+    ByoYomi {
+        main_ms: u64,
+        period_ms: u64,
+        stones: u32,
+    },
 }
 
 impl FromStr for TimeControl {
     type Err = String;
 
-    /// `move=MS`, `game=MS` or `match=MS,turn=MS`.
+    /// `move=MS`, `game=MS`, `match=MS,turn=MS` or `[main=MS,]byoyomi=MS,stones=N`.
     fn from_str(text: &str) -> Result<TimeControl, String> {
         let mut fields = std::collections::BTreeMap::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -57,7 +70,10 @@ impl FromStr for TimeControl {
                 .parse::<u64>()
                 .ok()
                 .filter(|&ms| ms > 0)
-                .ok_or_else(|| format!("`{key}`: `{value}` is not a positive number of ms"))?;
+                .ok_or_else(|| {
+                    let unit = if key.trim() == "stones" { "" } else { " of ms" };
+                    format!("`{key}`: `{value}` is not a positive number{unit}")
+                })?;
             if fields.insert(key.trim().to_owned(), ms).is_some() {
                 return Err(format!("`{key}` given twice"));
             }
@@ -74,9 +90,15 @@ impl FromStr for TimeControl {
                 match_ms: fields["match"],
                 turn_ms: fields["turn"],
             }),
+            ["byoyomi", "stones"] | ["byoyomi", "main", "stones"] => Ok(TimeControl::ByoYomi {
+                main_ms: fields.get("main").copied().unwrap_or(0),
+                period_ms: fields["byoyomi"],
+                stones: u32::try_from(fields["stones"])
+                    .map_err(|_| format!("`stones`: {} is too many", fields["stones"]))?,
+            }),
             _ => Err(format!(
-                "`{text}`: expected move=MS (Botzone), game=MS (CCGC) or match=MS,turn=MS \
-                 (Gomocup)"
+                "`{text}`: expected move=MS (Botzone), game=MS (CCGC), match=MS,turn=MS \
+                 (Gomocup) or main=MS,byoyomi=MS,stones=N (Go's Canadian byo-yomi)"
             )),
         }
     }
@@ -90,6 +112,16 @@ impl fmt::Display for TimeControl {
             TimeControl::Match { match_ms, turn_ms } => {
                 write!(f, "match={match_ms},turn={turn_ms}")
             }
+            TimeControl::ByoYomi {
+                main_ms,
+                period_ms,
+                stones,
+            } => {
+                if *main_ms > 0 {
+                    write!(f, "main={main_ms},")?;
+                }
+                write!(f, "byoyomi={period_ms},stones={stones}")
+            }
         }
     }
 }
@@ -102,6 +134,9 @@ impl TimeControl {
             TimeControl::Move { move_ms } => move_ms,
             TimeControl::Game { game_ms } => game_ms,
             TimeControl::Match { match_ms, turn_ms } => turn_ms.min(match_ms),
+            TimeControl::ByoYomi {
+                main_ms, period_ms, ..
+            } => main_ms.saturating_add(period_ms),
         }
     }
 }
@@ -114,6 +149,9 @@ pub(crate) struct TurnLimit {
     pub(crate) move_ms: Option<u64>,
     /// The side's remaining game time, when a game clock runs (Gomocup `INFO time_left`).
     pub(crate) time_left_ms: Option<u64>,
+    /// The side's clock under byo-yomi (then `move_ms` is all it may spend now: main time
+    /// left and the period's time, and `time_left_ms` is `None`).
+    pub(crate) byo_yomi: Option<ByoYomi>,
 }
 
 /// What the referee knows of one seat's time besides the match's control: all zero for an
@@ -138,7 +176,11 @@ pub(crate) struct Clocks {
     seats: [SeatTime; 2],
     /// Per side: whether it has answered in this game (its start-up is behind it).
     answered: [bool; 2],
+    /// Per side: the game clock, or main time under byo-yomi.
     left_ms: [u64; 2],
+    /// Per side under byo-yomi: the current period's time and stones left (0 stones: main
+    /// time lasts).
+    period: [(u64, u32); 2],
 }
 
 impl Clocks {
@@ -148,14 +190,72 @@ impl Clocks {
         let total = match control {
             Some(TimeControl::Game { game_ms }) => game_ms,
             Some(TimeControl::Match { match_ms, .. }) => match_ms,
+            Some(TimeControl::ByoYomi { main_ms, .. }) => main_ms,
             _ => u64::MAX,
+        };
+        let period = match control {
+            // No main time: the first period begins with the first move.
+            Some(TimeControl::ByoYomi {
+                main_ms: 0,
+                period_ms,
+                stones,
+            }) => (period_ms, stones.max(1)),
+            _ => (0, 0),
         };
         Clocks {
             control,
             seats,
             answered: [false; 2],
             left_ms: [total; 2],
+            period: [period; 2],
         }
+    }
+
+    /// Side `side`'s byo-yomi clock as it stands, under a byo-yomi control.
+    fn byo_yomi(&self, side: usize) -> Option<ByoYomi> {
+        let Some(TimeControl::ByoYomi {
+            main_ms,
+            period_ms,
+            stones,
+        }) = self.control
+        else {
+            return None;
+        };
+        let (period_left_ms, stones_left) = self.period[side];
+        Some(ByoYomi {
+            main_ms,
+            period_ms,
+            stones: stones.max(1),
+            main_left_ms: self.left_ms[side],
+            period_left_ms: if stones_left == 0 {
+                period_ms
+            } else {
+                period_left_ms
+            },
+            stones_left,
+        })
+    }
+
+    /// Charges `charged_ms` of a move to side `side`'s byo-yomi clock: main time first, the
+    /// rest to the period, whose stone this move is once main time is spent; the period's time
+    /// is renewed after its last stone. A move beyond the period's time is the referee's late
+    /// check's to flag.
+    fn charge_byo_yomi(&mut self, side: usize, clock: ByoYomi, charged_ms: u64) {
+        let main_left = self.left_ms[side];
+        self.left_ms[side] = main_left.saturating_sub(charged_ms);
+        if charged_ms <= main_left && clock.stones_left == 0 {
+            return;
+        }
+        let (period_left, stones_left) = if clock.stones_left == 0 {
+            (clock.period_ms, clock.stones)
+        } else {
+            (clock.period_left_ms, clock.stones_left)
+        };
+        let spent = charged_ms.saturating_sub(main_left);
+        self.period[side] = match stones_left - 1 {
+            0 => (clock.period_ms, clock.stones),
+            stones_left => (period_left.saturating_sub(spent), stones_left),
+        };
     }
 
     /// What side `side` (0 first, 1 second) may spend now.
@@ -166,19 +266,31 @@ impl Clocks {
             None => TurnLimit {
                 move_ms: self.seats[side].fallback_move_ms,
                 time_left_ms: None,
+                byo_yomi: None,
             },
             Some(TimeControl::Move { move_ms }) => TurnLimit {
                 move_ms: Some(move_ms),
                 time_left_ms: None,
+                byo_yomi: None,
             },
             Some(TimeControl::Game { .. }) => TurnLimit {
                 move_ms: Some(left),
                 time_left_ms: Some(left),
+                byo_yomi: None,
             },
             Some(TimeControl::Match { turn_ms, .. }) => TurnLimit {
                 move_ms: Some(turn_ms.min(left)),
                 time_left_ms: Some(left),
+                byo_yomi: None,
             },
+            Some(TimeControl::ByoYomi { .. }) => {
+                let clock = self.byo_yomi(side);
+                TurnLimit {
+                    move_ms: clock.map(|c| c.main_left_ms.saturating_add(c.period_left_ms)),
+                    time_left_ms: None,
+                    byo_yomi: clock,
+                }
+            }
         }
     }
 
@@ -195,10 +307,12 @@ impl Clocks {
             self.seats[side].start_up_ms
         };
         let taken = elapsed.as_secs_f64() * 1000.0;
-        let game_clock = limit.time_left_ms.is_some();
-        if game_clock {
-            let charged = (elapsed.as_millis() as u64).saturating_sub(start_up_ms);
+        let charged = (elapsed.as_millis() as u64).saturating_sub(start_up_ms);
+        if limit.time_left_ms.is_some() {
             self.left_ms[side] = self.left_ms[side].saturating_sub(charged);
+        }
+        if let Some(clock) = limit.byo_yomi {
+            self.charge_byo_yomi(side, clock, charged);
         }
         let Some(allowed) = limit.move_ms else {
             return Ok(());
@@ -216,6 +330,21 @@ impl Clocks {
                 format!(" (and {start_up} ms start-up, {tolerance} ms tolerance)")
             }
         };
+        if let Some(clock) = limit.byo_yomi {
+            return Err(if clock.stones_left == 0 {
+                format!(
+                    "the move took {taken:.0} ms with {} ms of main time and a {} ms byo-yomi \
+                     period left{with_tolerance}",
+                    clock.main_left_ms, clock.period_ms
+                )
+            } else {
+                format!(
+                    "the move took {taken:.0} ms with {} ms left in its byo-yomi period for \
+                     {} stones{with_tolerance}",
+                    clock.period_left_ms, clock.stones_left
+                )
+            });
+        }
         Err(match (self.control, limit.time_left_ms) {
             (Some(TimeControl::Match { turn_ms, .. }), Some(left)) if turn_ms < left => format!(
                 "the move took {taken:.0} ms; the limit per move is {turn_ms} ms{with_tolerance}"
@@ -229,14 +358,18 @@ impl Clocks {
         })
     }
 
-    /// The time each side has left, in ms, when a game clock runs.
+    /// The time each side has left, in ms, when a game clock runs (under byo-yomi: main time
+    /// and the current period's time).
     #[must_use]
     pub(crate) fn left_ms(&self) -> Option<[u64; 2]> {
-        matches!(
-            self.control,
-            Some(TimeControl::Game { .. } | TimeControl::Match { .. })
-        )
-        .then_some(self.left_ms)
+        match self.control {
+            Some(TimeControl::Game { .. } | TimeControl::Match { .. }) => Some(self.left_ms),
+            Some(TimeControl::ByoYomi { .. }) => Some([0, 1].map(|side| {
+                self.byo_yomi(side)
+                    .map_or(0, |c| c.main_left_ms.saturating_add(c.period_left_ms))
+            })),
+            _ => None,
+        }
     }
 }
 
@@ -245,7 +378,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_the_three_platform_forms() {
+    fn parses_the_platform_forms() {
         assert_eq!("move=1000".parse(), Ok(TimeControl::Move { move_ms: 1000 }));
         assert_eq!(
             "game=900_000".parse(),
@@ -260,7 +393,24 @@ mod tests {
             }
         );
         assert_eq!(gomocup.to_string().parse(), Ok(gomocup));
+        let go: TimeControl = "main=60000,byoyomi=30000,stones=5".parse().unwrap();
+        assert_eq!(
+            go,
+            TimeControl::ByoYomi {
+                main_ms: 60_000,
+                period_ms: 30_000,
+                stones: 5
+            }
+        );
+        assert_eq!(go.to_string().parse(), Ok(go));
+        let no_main: TimeControl = "stones=1, byoyomi=5000".parse().unwrap();
+        assert_eq!(no_main.to_string(), "byoyomi=5000,stones=1");
         for bad in [
+            "main=1000,stones=5",
+            "main=1000,byoyomi=1000",
+            "byoyomi=1000,stones=0",
+            "byoyomi=1000,stones=99999999999",
+            "move=1000,byoyomi=1000,stones=1",
             "move=0",
             "turn=5",
             "move=1,game=2",
@@ -300,6 +450,75 @@ mod tests {
         clocks.charge(0, Duration::from_millis(2900)).unwrap();
         clocks.charge(0, Duration::from_millis(2900)).unwrap();
         assert_eq!(clocks.limit(0).move_ms, Some(1300));
+    }
+
+    /// Canadian byo-yomi: 10 s main time, then 4 s for every 2 stones.
+    #[test]
+    fn byo_yomi_spends_main_time_then_periods_of_stones() {
+        let control = TimeControl::ByoYomi {
+            main_ms: 10_000,
+            period_ms: 4000,
+            stones: 2,
+        };
+        let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
+        let clock = |clocks: &Clocks| clocks.limit(0).byo_yomi.unwrap();
+        assert_eq!(clocks.limit(0).move_ms, Some(14_000));
+        clocks.charge(0, Duration::from_millis(7000)).unwrap();
+        assert_eq!(
+            (clock(&clocks).main_left_ms, clock(&clocks).stones_left),
+            (3000, 0)
+        );
+        assert_eq!(clocks.limit(0).move_ms, Some(7000));
+        // Main time runs out on this move: 1 s of it spent in the first period, which counts
+        // it as its first stone.
+        clocks.charge(0, Duration::from_millis(4000)).unwrap();
+        let now = clock(&clocks);
+        assert_eq!(
+            (now.main_left_ms, now.period_left_ms, now.stones_left),
+            (0, 3000, 1)
+        );
+        assert_eq!(clocks.limit(0).move_ms, Some(3000));
+        // The period's last stone renews it.
+        clocks.charge(0, Duration::from_millis(2500)).unwrap();
+        let now = clock(&clocks);
+        assert_eq!((now.period_left_ms, now.stones_left), (4000, 2));
+        clocks.charge(0, Duration::from_millis(3900)).unwrap();
+        assert_eq!(clock(&clocks).period_left_ms, 100);
+        // The other side's clock has not moved.
+        assert_eq!(clocks.limit(1).move_ms, Some(14_000));
+        assert_eq!(clocks.left_ms(), Some([100, 14_000]));
+        // 100 ms left for the period's second stone: a second is a loss on time.
+        let late = clocks.charge(0, Duration::from_millis(1000)).unwrap_err();
+        assert!(
+            late.contains("100 ms left in its byo-yomi period for 1 stones"),
+            "{late}"
+        );
+    }
+
+    #[test]
+    fn byo_yomi_without_main_time_starts_in_the_period_and_flags_an_overrun() {
+        let control = TimeControl::ByoYomi {
+            main_ms: 0,
+            period_ms: 1000,
+            stones: 1,
+        };
+        let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
+        assert_eq!(clocks.limit(1).byo_yomi.unwrap().stones_left, 1);
+        for _ in 0..5 {
+            clocks.charge(1, Duration::from_millis(900)).unwrap();
+            assert_eq!(clocks.limit(1).move_ms, Some(1000), "renewed each stone");
+        }
+        let late = clocks.charge(1, Duration::from_millis(1500)).unwrap_err();
+        assert!(late.contains("byo-yomi period"), "{late}");
+        // A main-time move beyond main time and the period is late too, and says so.
+        let control = TimeControl::ByoYomi {
+            main_ms: 2000,
+            period_ms: 1000,
+            stones: 1,
+        };
+        let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
+        let late = clocks.charge(0, Duration::from_millis(3500)).unwrap_err();
+        assert!(late.contains("2000 ms of main time"), "{late}");
     }
 
     #[test]

@@ -106,7 +106,7 @@ impl Seat for ExternalSeat {
             return self.line_move(turn);
         };
         if let Some(turn_ms) = turn.limit.move_ms {
-            player.set_clock(turn_ms, turn.limit.time_left_ms);
+            player.set_clock(turn_ms, turn.limit.time_left_ms, turn.limit.byo_yomi);
         }
         player.ban(turn.banned);
         let answer = player.answer(turn.history)?;

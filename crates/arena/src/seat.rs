@@ -101,13 +101,20 @@ pub(crate) const CLOCK_SHARE: f64 = 0.3;
 /// Under a game clock without a limit per move, a move gets this fraction of the time left.
 pub(crate) const GAME_CLOCK_DIVISOR: u32 = 30;
 
-/// The search time for a move under a clock.
+/// The search time for a move under a clock: under byo-yomi a share of main time (never less
+/// than a period's share per stone), then the period's time over its stones left.
 #[must_use]
 pub(crate) fn clock_budget(limit: TurnLimit) -> Duration {
     let from_move = limit.move_ms.map_or(u64::MAX, |ms| ms);
-    let from_clock = limit
-        .time_left_ms
-        .map_or(u64::MAX, |ms| ms / u64::from(GAME_CLOCK_DIVISOR));
+    let from_clock = match (limit.time_left_ms, limit.byo_yomi) {
+        (_, Some(clock)) if clock.stones_left > 0 => {
+            clock.period_left_ms / u64::from(clock.stones_left)
+        }
+        (_, Some(clock)) => (clock.main_left_ms / u64::from(GAME_CLOCK_DIVISOR))
+            .max(clock.period_ms / u64::from(clock.stones.max(1))),
+        (Some(ms), None) => ms / u64::from(GAME_CLOCK_DIVISOR),
+        (None, None) => u64::MAX,
+    };
     let ms = from_move.min(from_clock);
     Duration::from_secs_f64(ms as f64 / 1000.0 * CLOCK_SHARE)
 }
@@ -171,12 +178,40 @@ mod tests {
         let move_only = TurnLimit {
             move_ms: Some(1000),
             time_left_ms: None,
+            byo_yomi: None,
         };
         assert_eq!(clock_budget(move_only), Duration::from_millis(300));
         let game = TurnLimit {
             move_ms: Some(60_000),
             time_left_ms: Some(60_000),
+            byo_yomi: None,
         };
         assert_eq!(clock_budget(game), Duration::from_millis(600));
+    }
+
+    #[test]
+    fn byo_yomi_budgets_share_main_time_then_the_period_over_its_stones() {
+        let control = arbiter_external::ByoYomi {
+            main_ms: 60_000,
+            period_ms: 10_000,
+            stones: 5,
+            main_left_ms: 30_000,
+            period_left_ms: 10_000,
+            stones_left: 0,
+        };
+        let limit = |clock: arbiter_external::ByoYomi| TurnLimit {
+            move_ms: Some(clock.main_left_ms + clock.period_left_ms),
+            time_left_ms: None,
+            byo_yomi: Some(clock),
+        };
+        // Main time: 30 s / 30 = 1 s, less than the period's 2 s a stone.
+        assert_eq!(clock_budget(limit(control)), Duration::from_millis(600));
+        let in_period = arbiter_external::ByoYomi {
+            main_left_ms: 0,
+            period_left_ms: 4000,
+            stones_left: 4,
+            ..control
+        };
+        assert_eq!(clock_budget(limit(in_period)), Duration::from_millis(300));
     }
 }

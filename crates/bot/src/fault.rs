@@ -30,6 +30,7 @@
 //! | `ignore-term` | ignores SIGTERM, and neither `END`/`quit` nor the end of its input stops it |
 //! | `pv-garbage` | arbiter-line: ends the `pv` of each `bestmove` with the token `garbage` |
 //! | `bad-notation` | answers each move with `zz` after it (`d3zz`): text that is no move in the game's notation |
+//! | `resign-at:N` | GTP/HTP: answers `= resign` when asked for its N-th move (a behaviour, not a fault: the game is lost by resignation; protocols without a resignation play on) |
 //! | `exit-leaving-grandchild` | at start, leaves a grandchild as `setsid-grandchild` does (holding the bot's output open), then exits with code 3 when asked for its first move |
 
 use std::fmt;
@@ -66,6 +67,7 @@ pub(crate) enum Fault {
     ExitLeavingGrandchild,
     PvGarbage,
     BadNotation,
+    ResignAt(u32),
 }
 
 impl Fault {
@@ -73,7 +75,7 @@ impl Fault {
     pub(crate) const NAMES: &'static str = "crash-at:N, segv-at:N, hang, garbage, illegal, forbidden, \
         slow-start:MS, huge-output, wrong-pass, no-newline, slow:MS, message-flood, blank-flood, \
         extra-line, error-lines, debug-move, no-about, error-for-unknown, exit-after-hello, garbage-outcome, \
-        memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term, exit-leaving-grandchild, pv-garbage, bad-notation";
+        memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term, exit-leaving-grandchild, pv-garbage, bad-notation, resign-at:N";
 }
 
 /// The exit code of `crash-at:N`.
@@ -131,6 +133,7 @@ impl FromStr for Fault {
             ("exit-leaving-grandchild", None) => Ok(Fault::ExitLeavingGrandchild),
             ("pv-garbage", None) => Ok(Fault::PvGarbage),
             ("bad-notation", None) => Ok(Fault::BadNotation),
+            ("resign-at", value) => count(value).map(Fault::ResignAt),
             _ => Err(format!(
                 "unknown fault {text:?}: expected one of {}",
                 Fault::NAMES
@@ -170,6 +173,7 @@ impl fmt::Display for Fault {
             Fault::ExitLeavingGrandchild => f.write_str("exit-leaving-grandchild"),
             Fault::PvGarbage => f.write_str("pv-garbage"),
             Fault::BadNotation => f.write_str("bad-notation"),
+            Fault::ResignAt(n) => write!(f, "resign-at:{n}"),
         }
     }
 }
@@ -307,6 +311,7 @@ mod tests {
     #[case("loose-json", Fault::LooseJson)]
     #[case("setsid-grandchild", Fault::SetsidGrandchild)]
     #[case("ignore-term", Fault::IgnoreTerm)]
+    #[case("resign-at:2", Fault::ResignAt(2))]
     fn reads_faults(#[case] text: &str, #[case] fault: Fault) {
         assert_eq!(text.parse::<Fault>(), Ok(fault));
         assert_eq!(fault.to_string(), text);

@@ -435,6 +435,10 @@ fn genmove(
         )));
     }
     let over = game.position.outcome().ok().flatten().is_some();
+    if player.fault() == Some(Fault::ResignAt(number)) {
+        eprintln!("arbiter-bot: resign-at:{number}: resigning");
+        return Ok(Some(Response::success(command, "resign")));
+    }
     let reply = if over {
         Reply::Pass
     } else {

@@ -120,11 +120,8 @@ impl Driver {
     }
 
     /// The match's clock before the next answer ([`Player::set_clock`](crate::Player::set_clock)).
-    pub(crate) fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.clock = Some(Clock {
-            turn_ms,
-            time_left_ms,
-        });
+    pub(crate) fn set_clock(&mut self, clock: Clock) {
+        self.clock = Some(clock);
     }
 
     /// Starts a new process and records it for the leak checks.

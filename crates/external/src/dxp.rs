@@ -257,6 +257,7 @@ impl DxpClock {
             Some(Clock {
                 turn_ms,
                 time_left_ms: Some(left),
+                ..
             }) if left <= turn_ms => ((left / 60_000).clamp(1, 999), 0),
             _ => {
                 let move_ms = timing.move_ms.max(1);
@@ -775,6 +776,7 @@ mod tests {
         let turn = Clock {
             turn_ms: 3000,
             time_left_ms: Some(600_000),
+            byo_yomi: None,
         };
         assert_eq!(DxpClock::of(TIMING, Some(turn)), clock);
     }
@@ -784,6 +786,7 @@ mod tests {
         let game = Clock {
             turn_ms: 150_000,
             time_left_ms: Some(150_000),
+            byo_yomi: None,
         };
         let clock = DxpClock::of(TIMING, Some(game));
         assert_eq!((clock.minutes, clock.moves), (2, 0));
@@ -791,6 +794,7 @@ mod tests {
         let short = Clock {
             turn_ms: 30_000,
             time_left_ms: Some(30_000),
+            byo_yomi: None,
         };
         assert_eq!(DxpClock::of(TIMING, Some(short)).minutes, 1);
     }

@@ -258,6 +258,7 @@ mod tests {
         let clock = Clock {
             turn_ms: 5000,
             time_left_ms: Some(180_000),
+            byo_yomi: None,
         };
         assert!(
             info_lines(&settings(), Some(clock))
@@ -272,6 +273,7 @@ mod tests {
         let short = timing.under(Some(Clock {
             turn_ms: 5000,
             time_left_ms: Some(700),
+            byo_yomi: None,
         }));
         assert_eq!(
             (short.move_ms, short.first_ms, short.tolerance_ms),
@@ -280,6 +282,7 @@ mod tests {
         let turn = timing.under(Some(Clock {
             turn_ms: 2000,
             time_left_ms: None,
+            byo_yomi: None,
         }));
         assert_eq!((turn.move_ms, turn.first_ms), (2000, 6000));
     }

@@ -18,9 +18,12 @@
 //!   `clear_board`. A refused `play` of a legal move is an `illegal-move` fault of the engine
 //!   (its rules disagree with the game's), naming the move and its answer.
 //! * **Time**: `time_settings` once per game, when listed, then `time_left` (when listed:
-//!   HTP engines have it without `time_settings`) before each `genmove`: Canadian byo-yomi of one stone per period of the move time (`0 T 1`, the
-//!   manifest's move time or a match's per-move limit), or absolute time (`main 0 0`, a
-//!   match's game clock, as CCGC's 包干 total), whole seconds as GTP has them (at least 1).
+//!   HTP engines have it without `time_settings`) before each `genmove`: Canadian byo-yomi
+//!   of one stone per period of the move time (`0 T 1`, the manifest's move time or a match's
+//!   per-move limit), absolute time (`main 0 0`, a match's game clock, as CCGC's 包干 total),
+//!   or a match's Canadian byo-yomi (`main period stones`, then `time_left COLOUR main 0`
+//!   while main time lasts and `time_left COLOUR period_left stones_left` in byo-yomi),
+//!   whole seconds as GTP has them (at least 1, main time excepted).
 //!   `genmove` gets the move time plus the tolerance from the moment it is sent.
 //! * **Answers**: `= <vertex>` or `= pass` is the move (lower case in arbiter's notation); a
 //!   vertex off the board is reported as such; `= resign` is [`Answer::Resign`] (a match
@@ -42,7 +45,7 @@ use std::time::Duration;
 use super::board::Answer;
 use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, MAX_SKIPPED_LINES, Process, SpawnSpec, preview};
-use super::{Clock, Player, Timing};
+use super::{ByoYomi, Clock, Player, Timing};
 use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_protocol::gtp::{Command, GtpGame, Move, Request, Response, ResponseReader, Status};
 
@@ -55,12 +58,26 @@ pub(crate) enum TimeSystem {
     PerMove { period: u32 },
     /// Absolute time: `main` seconds for the game; `left` seconds are left now.
     Absolute { main: u32, left: u32 },
+    /// Canadian byo-yomi after main time (a match's `byoyomi=` control): `main` seconds, then
+    /// `period` seconds for every `stones` stones; now `left` seconds, and `stones_left` to
+    /// play in them (0: `left` is main time).
+    Canadian {
+        main: u32,
+        period: u32,
+        stones: u32,
+        left: u32,
+        stones_left: u32,
+    },
 }
 
 impl TimeSystem {
     /// The system of `clock` (a match), or of the manifest's move time.
     fn of(clock: Option<Clock>, timing: Timing) -> TimeSystem {
         match clock {
+            Some(Clock {
+                byo_yomi: Some(byo_yomi),
+                ..
+            }) => TimeSystem::canadian(byo_yomi),
             Some(Clock {
                 time_left_ms: Some(left),
                 ..
@@ -77,6 +94,23 @@ impl TimeSystem {
         }
     }
 
+    /// A side's byo-yomi clock as GTP's numbers: main time may be 0 (straight into
+    /// byo-yomi), a period is at least a second (GTP reads a period of 0 as no byo-yomi).
+    fn canadian(clock: ByoYomi) -> TimeSystem {
+        let in_main = clock.stones_left == 0;
+        TimeSystem::Canadian {
+            main: whole_seconds(clock.main_ms),
+            period: seconds(clock.period_ms),
+            stones: clock.stones.max(1),
+            left: if in_main {
+                seconds(clock.main_left_ms)
+            } else {
+                seconds(clock.period_left_ms)
+            },
+            stones_left: clock.stones_left,
+        }
+    }
+
     /// `time_settings` for this system.
     fn settings(self) -> Request {
         match self {
@@ -90,30 +124,58 @@ impl TimeSystem {
                 period: 0,
                 stones: 0,
             },
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+                ..
+            } => Request::TimeSettings {
+                main,
+                period,
+                stones,
+            },
         }
     }
 
     /// `time_left` for `colour`'s next move.
     fn left(self, colour: arbiter_protocol::gtp::Colour) -> Request {
-        match self {
-            TimeSystem::PerMove { period } => Request::TimeLeft {
-                colour,
-                time: period,
-                stones: 1,
-            },
-            TimeSystem::Absolute { left, .. } => Request::TimeLeft {
-                colour,
-                time: left,
-                stones: 0,
-            },
+        let (time, stones) = match self {
+            TimeSystem::PerMove { period } => (period, 1),
+            TimeSystem::Absolute { left, .. } => (left, 0),
+            TimeSystem::Canadian {
+                left, stones_left, ..
+            } => (left, stones_left),
+        };
+        Request::TimeLeft {
+            colour,
+            time,
+            stones,
         }
     }
+
+    /// Whether `self` and `other` are the same control: a clock stays the one told at the
+    /// game's first move (only its time left changes).
+    fn same_control(self, other: TimeSystem) -> bool {
+        match (self, other) {
+            (TimeSystem::PerMove { period: x }, TimeSystem::PerMove { period: y }) => x == y,
+            (TimeSystem::Absolute { .. }, TimeSystem::Absolute { .. }) => true,
+            (TimeSystem::Canadian { .. }, TimeSystem::Canadian { .. }) => {
+                self.settings() == other.settings()
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whole seconds of `ms`, rounded down (0 allowed: main time may be none).
+fn whole_seconds(ms: u64) -> u32 {
+    u32::try_from(ms / 1000).unwrap_or(u32::MAX)
 }
 
 /// Whole seconds of `ms`, rounded down, at least 1 (GTP's times are whole seconds; 0 would
 /// mean no limit).
 fn seconds(ms: u64) -> u32 {
-    u32::try_from(ms / 1000).unwrap_or(u32::MAX).max(1)
+    whole_seconds(ms).max(1)
 }
 
 /// One GTP process: commands with ids, responses read whole.
@@ -497,7 +559,7 @@ impl GtpSession {
     ) -> Result<(), Fault> {
         let first = match self.time {
             None => true,
-            Some(told) => !same_system(told, system),
+            Some(told) => !told.same_control(system),
         };
         if !self.lists("time_settings") {
             if first {
@@ -594,16 +656,6 @@ impl GtpSession {
         let deadline = Deadline::new("time to quit", 1000, 0);
         let _ = self.ask(&Request::Quit, None, &deadline, &mut ignored);
         self.process.shutdown(Duration::from_millis(1000));
-    }
-}
-
-/// Whether two time systems are the same control: an absolute clock stays the one told at
-/// the game's first move (only its time left changes).
-fn same_system(a: TimeSystem, b: TimeSystem) -> bool {
-    match (a, b) {
-        (TimeSystem::PerMove { period: x }, TimeSystem::PerMove { period: y }) => x == y,
-        (TimeSystem::Absolute { .. }, TimeSystem::Absolute { .. }) => true,
-        _ => false,
     }
 }
 
@@ -849,6 +901,7 @@ mod tests {
         let game_clock = Clock {
             turn_ms: 60_000,
             time_left_ms: Some(899_999),
+            byo_yomi: None,
         };
         let absolute = TimeSystem::of(Some(game_clock), timing);
         assert_eq!(
@@ -870,6 +923,7 @@ mod tests {
             Some(Clock {
                 turn_ms: 300,
                 time_left_ms: None,
+                byo_yomi: None,
             }),
             timing,
         );
@@ -879,6 +933,66 @@ mod tests {
             "at least a second"
         );
         assert_eq!(text(short.left(colour)), "time_left white 1 1");
+    }
+
+    /// A match's Canadian byo-yomi: the control once, then main time left with 0 stones, then
+    /// the period's time and stones left (GTP's `time_left`, "stones 0: main time").
+    #[test]
+    fn canadian_byo_yomi_tells_main_time_then_the_period() {
+        let timing = Timing {
+            first_ms: 5000,
+            move_ms: 2500,
+            tolerance_ms: 1000,
+        };
+        let control = ByoYomi {
+            main_ms: 60_000,
+            period_ms: 30_000,
+            stones: 5,
+            main_left_ms: 42_700,
+            period_left_ms: 30_000,
+            stones_left: 0,
+        };
+        let clock = |byo_yomi| {
+            Some(Clock {
+                turn_ms: 72_700,
+                time_left_ms: None,
+                byo_yomi: Some(byo_yomi),
+            })
+        };
+        let colour = arbiter_protocol::gtp::Colour::Black;
+        let text = |request: Request| {
+            request
+                .to_command(None, arbiter_protocol::gtp::GTP)
+                .to_string()
+        };
+        let in_main = TimeSystem::of(clock(control), timing);
+        assert_eq!(text(in_main.settings()), "time_settings 60 30 5");
+        assert_eq!(text(in_main.left(colour)), "time_left black 42 0");
+        let in_period = TimeSystem::of(
+            clock(ByoYomi {
+                main_left_ms: 0,
+                period_left_ms: 12_400,
+                stones_left: 3,
+                ..control
+            }),
+            timing,
+        );
+        assert_eq!(text(in_period.left(colour)), "time_left black 12 3");
+        assert!(
+            in_main.same_control(in_period),
+            "the same control, told once"
+        );
+        let straight_in = TimeSystem::of(
+            clock(ByoYomi {
+                main_ms: 0,
+                main_left_ms: 0,
+                stones_left: 5,
+                ..control
+            }),
+            timing,
+        );
+        assert_eq!(text(straight_in.settings()), "time_settings 0 30 5");
+        assert!(!in_main.same_control(straight_in));
     }
 
     #[test]

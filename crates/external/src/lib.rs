@@ -122,10 +122,16 @@ pub trait Player: Send {
     }
     /// The clock before the next answer, from a match with a time control: at most
     /// `turn_ms` for this answer, `time_left_ms` on the side's game clock (Gomocup
-    /// `INFO time_left`). A driver that ignores it (never reads its [`Driver`]'s timing) keeps the
-    /// manifest's move time, and the match's referee still rules a late answer a timeout.
-    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>) {
-        self.driver_mut().set_clock(turn_ms, time_left_ms);
+    /// `INFO time_left`), `byo_yomi` under Canadian byo-yomi (GTP's `time_settings` and
+    /// `time_left` tell it; other protocols see only `turn_ms`). A driver that ignores it
+    /// (never reads its [`Driver`]'s timing) keeps the manifest's move time, and the match's
+    /// referee still rules a late answer a timeout.
+    fn set_clock(&mut self, turn_ms: u64, time_left_ms: Option<u64>, byo_yomi: Option<ByoYomi>) {
+        self.driver_mut().set_clock(Clock {
+            turn_ms,
+            time_left_ms,
+            byo_yomi,
+        });
     }
 }
 
@@ -190,4 +196,25 @@ pub(crate) struct Clock {
     pub(crate) turn_ms: u64,
     /// What is left on the side's game clock, under a game time control.
     pub(crate) time_left_ms: Option<u64>,
+    /// The side's clock under Canadian byo-yomi.
+    pub(crate) byo_yomi: Option<ByoYomi>,
+}
+
+/// A side's clock under Canadian byo-yomi before its move, as GTP tells it (`time_settings
+/// main period stones`, then `time_left`): main time first, then periods of `period_ms` in
+/// which `stones` stones must be played, the period's time renewed after its last stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByoYomi {
+    /// The control: main time, in ms.
+    pub main_ms: u64,
+    /// The control: the time of one period, in ms.
+    pub period_ms: u64,
+    /// The control: the stones to play in each period (at least 1).
+    pub stones: u32,
+    /// Main time left, in ms (0 once byo-yomi has begun).
+    pub main_left_ms: u64,
+    /// In byo-yomi, the time left in the current period, in ms.
+    pub period_left_ms: u64,
+    /// In byo-yomi, the stones still to play in the current period; 0 while main time lasts.
+    pub stones_left: u32,
 }
