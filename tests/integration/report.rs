@@ -674,6 +674,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
             concurrency: 1,
             on_game: &|_| {},
             interrupted: &interrupted,
+            stop_file: None,
         })
         .unwrap_or_else(|e| panic!("{e}"));
     let summary = arbiter_report::MatchSummary::load(&out).unwrap();
