@@ -20,6 +20,7 @@ use arbiter_arena::stop::StopFile;
 use arbiter_arena::tally::{Status as RunStatus, Tally};
 use arbiter_arena::timing::Phases;
 use arbiter_engine::{Algorithm, Budget, find_engine};
+use arbiter_report::MatchSummary;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
@@ -482,6 +483,9 @@ fn summarize(result: &Value, dir: &Path) {
                 dir.display()
             );
         }
+    }
+    for line in MatchSummary::of(dir, result.clone()).clock_lines() {
+        eprintln!("  {line}");
     }
     eprintln!("  result: {}", dir.join("result.json").display());
 }

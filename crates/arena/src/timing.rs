@@ -271,6 +271,18 @@ pub(crate) fn clock_json(config: &MatchConfig, games: &BTreeMap<usize, GameRecor
         .phases
         .clone()
         .unwrap_or_else(|| Phases::default_for(&config.game));
+    let labels = [Role::A, Role::B].map(|role| config.engines[role.index()].label.as_str());
+    let control = config.time_control.map(|tc| tc.to_string());
+    clock_of(&phases, labels, control, games)
+}
+
+/// [`clock_json`] of the engines labelled `labels` (A, B) under `control`.
+fn clock_of(
+    phases: &Phases,
+    labels: [&str; 2],
+    control: Option<String>,
+    games: &BTreeMap<usize, GameRecord>,
+) -> Value {
     let mut engines: [EngineMoves; 2] = Default::default();
     for record in games.values() {
         let seat_of = |side: &str| usize::from(!record.sides[0].eq_ignore_ascii_case(side));
@@ -289,13 +301,12 @@ pub(crate) fn clock_json(config: &MatchConfig, games: &BTreeMap<usize, GameRecor
             }
         }
     }
-    let label = |role: Role| config.engines[role.index()].label.as_str();
     json!({
-        "time_control": config.time_control.map(|tc| tc.to_string()),
+        "time_control": control,
         "phases": phases,
         "engines": {
-            "a": engines[0].json(label(Role::A), &phases),
-            "b": engines[1].json(label(Role::B), &phases),
+            "a": engines[0].json(labels[0], phases),
+            "b": engines[1].json(labels[1], phases),
         },
     })
 }
@@ -329,6 +340,114 @@ mod tests {
             othello.to_string(),
             "opening=1-20,middle game=21-44,endgame=45-"
         );
+    }
+
+    /// A game of `times` (ms, `None` for an opening move) under a 1000 ms limit per move
+    /// (2000 ms on each side's first answer, its start-up), A first in even games.
+    fn game(index: usize, times: &[Option<f64>], left: [u64; 2]) -> GameRecord {
+        use crate::record::{GameResult, MoveRecord};
+        let roles = if index % 2 == 0 {
+            [Role::A, Role::B]
+        } else {
+            [Role::B, Role::A]
+        };
+        let moves = times
+            .iter()
+            .enumerate()
+            .map(|(ply, time)| MoveRecord {
+                side: ["black", "white"][ply % 2].to_owned(),
+                mv: format!("m{ply}"),
+                opening: time.is_none(),
+                time_ms: *time,
+                limit_ms: time.map(|_| if ply < 3 { 2000 } else { 1000 }),
+                clock_left_ms: None,
+                info: crate::seat::MoveInfo::default(),
+            })
+            .collect();
+        GameRecord {
+            index,
+            pair: index / 2,
+            opening: "o".to_owned(),
+            game: "gomoku".to_owned(),
+            variant: "renju".to_owned(),
+            sides: ["black".to_owned(), "white".to_owned()],
+            roles,
+            engines: ["x".to_owned(), "y".to_owned()],
+            moves,
+            result: GameResult {
+                winner: None,
+                reason: "move-limit".to_owned(),
+                text: String::new(),
+                score: None,
+                adjudication: None,
+            },
+            fault: None,
+            found_case: None,
+            final_position: String::new(),
+            clock_left_ms: Some(left),
+            duration_ms: 0.0,
+        }
+    }
+
+    #[test]
+    fn the_clock_counts_each_engines_moves_by_ply_phase_and_limit() {
+        let games: BTreeMap<usize, GameRecord> = [
+            // Game 0, A black (odd plies; ply 1 is the opening's), B white (even plies).
+            game(
+                0,
+                &[None, Some(10.0), Some(20.0), Some(950.0), Some(40.0)],
+                [5000, 4000],
+            ),
+            // Game 1, B black, A white.
+            game(
+                1,
+                &[None, Some(30.0), Some(60.0), Some(50.0), Some(899.0)],
+                [3000, 7000],
+            ),
+        ]
+        .into_iter()
+        .map(|record| (record.index, record))
+        .collect();
+        let phases: Phases = "opening=1-3,rest=4-".parse().unwrap();
+        let clock = clock_of(
+            &phases,
+            ["A-engine", "B-engine"],
+            Some("move=1000".into()),
+            &games,
+        );
+        let a = &clock["engines"]["a"];
+        let b = &clock["engines"]["b"];
+        assert_eq!(a["label"], "A-engine");
+        // A: 20 (ply 3), 40 (ply 5) in game 0; 30 (ply 2), 50 (ply 4) in game 1.
+        assert_eq!(a["all"]["moves"], 4);
+        assert_eq!(a["all"]["max_ms"], 50.0);
+        assert_eq!(a["phases"][0]["moves"], 2);
+        assert_eq!(a["phases"][0]["mean_ms"], 25.0);
+        assert_eq!(a["phases"][1]["max_ms"], 50.0);
+        let plies: Vec<u64> = a["by_ply"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["ply"].as_u64().unwrap())
+            .collect();
+        assert_eq!(plies, [2, 3, 4, 5]);
+        assert_eq!(a["by_ply"][0]["limit_ms"], 2000);
+        assert_eq!(a["by_ply"][2]["limit_ms"], 1000);
+        assert_eq!(a["near_limit"]["count"], 0);
+        // B: 10, 950 in game 0; 60, 899 in game 1. 950 of 1000 is within 10%, 899 is not.
+        assert_eq!(b["all"]["moves"], 4);
+        assert_eq!(b["all"]["p95_ms"], 950.0);
+        assert_eq!(b["near_limit"]["count"], 1);
+        assert_eq!(b["near_limit"]["listed"][0]["game"], 0);
+        assert_eq!(b["near_limit"]["listed"][0]["ply"], 4);
+        assert_eq!(b["near_limit"]["listed"][0]["record"], "games/00000.json");
+        // A's clock: 5000 left as black in game 0, 7000 as white in game 1.
+        assert_eq!(a["clock_left"]["least_ms"], 5000);
+        assert_eq!(a["clock_left"]["least_game"], 0);
+        assert_eq!(a["clock_left"]["mean_ms"], 6000.0);
+        assert_eq!(b["clock_left"]["least_ms"], 3000);
+        assert_eq!(b["clock_left"]["least_game"], 1);
+        assert_eq!(clock["time_control"], "move=1000");
     }
 
     #[test]
