@@ -65,6 +65,7 @@ fn play(dir: &Path, config: MatchConfig) -> MatchEnd {
             on_game: &|_| {},
             interrupted: &interrupted,
             stop_file: None,
+            clock_stress: 0,
         })
         .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -481,6 +482,7 @@ fn a_sharded_sprt_stops_through_the_merge_with_pairs_whole() {
                             on_game: &watch,
                             interrupted,
                             stop_file: Some(stop),
+                            clock_stress: 0,
                         })
                         .unwrap_or_else(|e| panic!("{e}"));
                     step.finished(shard);
@@ -642,6 +644,7 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
             on_game: &|_| panic!("no game is left to play"),
             interrupted: &interrupted,
             stop_file: None,
+            clock_stress: 0,
         })
         .unwrap();
     assert_eq!(resumed.status, Status::Complete);

@@ -675,6 +675,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
             on_game: &|_| {},
             interrupted: &interrupted,
             stop_file: None,
+            clock_stress: 0,
         })
         .unwrap_or_else(|e| panic!("{e}"));
     let summary = arbiter_report::MatchSummary::load(&out).unwrap();
@@ -774,6 +775,7 @@ fn a_match_report_shows_each_engines_clock() {
             on_game: &|_| {},
             interrupted: &interrupted,
             stop_file: None,
+            clock_stress: 0,
         })
         .unwrap_or_else(|e| panic!("{e}"));
     let clock = &end.result["clock"];

@@ -129,6 +129,10 @@ pub struct PlayArgs {
     /// `opening=1-20,middle=21-44,endgame=45-` (default per game, docs/match.md).
     #[arg(long, value_name = "RANGES")]
     pub phases: Option<Phases>,
+    /// Load the machine with N busy threads while playing (a slower venue machine): does the
+    /// engines' time management hold? The result and the summary say the load.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub clock_stress: usize,
     /// Stop at the next pair once this file exists (`match merge --stop-file` writes it when
     /// the merged SPRT has decided); the pairs begun are finished.
     #[arg(long, value_name = "FILE")]
@@ -343,6 +347,12 @@ fn play(args: &PlayArgs) -> Result<Status> {
         concurrency,
         dir.display()
     );
+    if args.clock_stress > 0 {
+        eprintln!(
+            "clock stress: {} busy thread(s) load the machine while the games are played",
+            args.clock_stress
+        );
+    }
     let bar = if interactive() {
         let bar = ProgressBar::new(config.scheduled_games().len() as u64);
         if let Ok(style) = ProgressStyle::with_template("games {pos}/{len} {elapsed} {wide_msg}") {
@@ -380,6 +390,7 @@ fn play(args: &PlayArgs) -> Result<Status> {
             on_game: &on_game,
             interrupted: &interrupted,
             stop_file: stop_file.as_ref(),
+            clock_stress: args.clock_stress,
         })
         .map_err(|e| anyhow!(e))?;
     bar.finish_and_clear();

@@ -185,3 +185,54 @@ fn bad_input_exits_2_with_the_reason() {
         assert!(stderr.contains(wanted), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn clock_stress_runs_and_the_result_says_the_load() {
+    let dir = scratch("stress");
+    let out = dir.join("m");
+    let output = Command::new(XTASK)
+        .current_dir(root())
+        .args([
+            "match",
+            "tictactoe",
+            "tictactoe",
+            "--nodes",
+            "100",
+            "--games",
+            "2",
+        ])
+        .args(["--clock-stress", "2", "--json", "--out"])
+        .arg(&out)
+        .env("CI", "true")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let result = json_of(&output);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(result["load"]["busy_threads"], 2, "{result:#}");
+    assert!(result["load"]["cores"].as_u64().unwrap() >= 1);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("played under clock stress: 2 busy thread(s)"),
+        "{stderr}"
+    );
+    // Without the option there is no load to report.
+    let plain = Command::new(XTASK)
+        .current_dir(root())
+        .args([
+            "match",
+            "tictactoe",
+            "tictactoe",
+            "--nodes",
+            "100",
+            "--games",
+            "2",
+        ])
+        .args(["--json", "--out"])
+        .arg(dir.join("plain"))
+        .env("CI", "true")
+        .output()
+        .unwrap();
+    assert!(json_of(&plain).get("load").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

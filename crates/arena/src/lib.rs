@@ -20,6 +20,7 @@
 //! | [`run`] | games in parallel, the SPRT stop, interruption |
 //! | [`merge`] | shards combined into one result, also while they play |
 //! | [`stop`] | the stop file: a merged SPRT's decision told to the shards |
+//! | [`stress`] | clock stress: busy threads while the engines play, and the load reported |
 //!
 //! The flow: `config` → [`run::Runner`] → per game a [`referee::Referee`] with two seats →
 //! [`record::GameRecord`] → saved by [`store`] → counted by [`tally`] → `result.json`.
@@ -41,5 +42,6 @@ pub(crate) mod sgf;
 pub mod stats;
 pub mod stop;
 pub mod store;
+pub mod stress;
 pub mod tally;
 pub mod timing;

@@ -20,6 +20,7 @@ use super::record::GameRecord;
 use super::referee::{GameSpec, Played, Referee, Table};
 use super::stop::StopFile;
 use super::store::{self, Care, Store};
+use super::stress::BusyLoad;
 use super::tally::{self, Status, Tally};
 use arbiter_engine::{RulesEngine, find_engine};
 
@@ -41,6 +42,9 @@ pub struct RunOptions<'a> {
     /// A sharded SPRT's stop file ([`StopFile`]): once it exists, no new pair is begun and the
     /// pairs begun are finished.
     pub stop_file: Option<&'a StopFile>,
+    /// Busy threads loading the machine while the games are played (`--clock-stress`); the
+    /// result says the load.
+    pub clock_stress: usize,
 }
 
 /// The end of a run.
@@ -251,6 +255,7 @@ impl Runner {
                 .filter(|index| !games.contains_key(index))
                 .collect()
         };
+        let load = (options.clock_stress > 0).then(|| BusyLoad::start(options.clock_stress));
         let workers = options.concurrency.max(1).min(todo.len().max(1));
         let queue = Mutex::new(todo);
         let stop = AtomicBool::new(false);
@@ -339,7 +344,10 @@ impl Runner {
             }
             status => status,
         };
-        let result = tally::result_json(&self.config, &games, &tally, status);
+        let mut result = tally::result_json(&self.config, &games, &tally, status);
+        if let (Some(load), Some(object)) = (load, result.as_object_mut()) {
+            object.insert("load".to_owned(), load.describe());
+        }
         self.store.write(store::RESULT, &result, Care::Durable)?;
         Ok(MatchEnd { status, result })
     }

@@ -45,15 +45,22 @@ pub struct Phases(pub Vec<Phase>);
 impl Phases {
     /// The default phases of a game: opening, middle game and endgame by the plies where a
     /// game of it usually turns. Othello: the first 20 discs, then up to 16 empties (where
-    /// endgame solvers take over); gomoku and Connect6: 10 and 40 stones; Go (19×19): 50 and
-    /// 150 moves; tic-tac-toe: 3 and 6; other games, as chess's rule of thumb: 10 moves each
-    /// (20 plies) of opening, endgame from move 30 (ply 61).
+    /// endgame solvers take over); gomoku and Connect6: 10 and 40 stones; Go: a sixth and
+    /// half of the board's points in moves (19×19: 60 and 180, 9×9: 13 and 40; the size is
+    /// the variant's `@N`, 19 without one); tic-tac-toe: 3 and 6; other games, as chess's rule
+    /// of thumb: 10 moves each (20 plies) of opening, endgame from move 30 (ply 61).
     #[must_use]
-    pub fn default_for(game: &str) -> Phases {
+    pub fn default_for(game: &str, variant: &str) -> Phases {
         let (opening, middle) = match game {
             "othello" => (20, 44),
             "gomoku" | "connect6" => (10, 40),
-            "go" => (50, 150),
+            "go" => {
+                let size = variant
+                    .rsplit_once('@')
+                    .and_then(|(_, size)| size.parse::<usize>().ok())
+                    .unwrap_or(19);
+                (size * size / 6, size * size / 2)
+            }
             "tictactoe" => (3, 6),
             _ => (20, 60),
         };
@@ -270,7 +277,7 @@ pub(crate) fn clock_json(config: &MatchConfig, games: &BTreeMap<usize, GameRecor
     let phases = config
         .phases
         .clone()
-        .unwrap_or_else(|| Phases::default_for(&config.game));
+        .unwrap_or_else(|| Phases::default_for(&config.game, &config.variant));
     let labels = [Role::A, Role::B].map(|role| config.engines[role.index()].label.as_str());
     let control = config.time_control.map(|tc| tc.to_string());
     clock_of(&phases, labels, control, games)
@@ -335,18 +342,20 @@ mod tests {
             let error = bad.parse::<Phases>().unwrap_err();
             assert!(error.contains(words), "{bad}: {error}");
         }
-        let othello = Phases::default_for("othello");
+        let othello = Phases::default_for("othello", "standard");
         assert_eq!(
             othello.to_string(),
             "opening=1-20,middle game=21-44,endgame=45-"
         );
+        let go = Phases::default_for("go", "chinese@9");
+        assert_eq!(go.to_string(), "opening=1-13,middle game=14-40,endgame=41-");
     }
 
     /// A game of `times` (ms, `None` for an opening move) under a 1000 ms limit per move
     /// (2000 ms on each side's first answer, its start-up), A first in even games.
     fn game(index: usize, times: &[Option<f64>], left: [u64; 2]) -> GameRecord {
         use crate::record::{GameResult, MoveRecord};
-        let roles = if index % 2 == 0 {
+        let roles = if index.is_multiple_of(2) {
             [Role::A, Role::B]
         } else {
             [Role::B, Role::A]
