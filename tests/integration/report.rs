@@ -828,7 +828,9 @@ fn a_match_report_shows_each_engines_clock() {
     let report_dir = dir.join("report");
     arbiter_report::write_dir(&report_dir, &audit).unwrap();
     let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
-    let section = &html[html.find("<h3>Clock</h3>").expect("a clock section")..];
+    let section = &html[html
+        .find("<h3 id=\"clock-match\">Clock</h3>")
+        .expect("a clock section")..];
     assert_eq!(section.matches("class=\"plot clock\"").count(), 2);
     assert_eq!(section.matches("class=\"limit\"").count(), 2);
     assert!(section.contains("<code>match=600000,turn=60000</code>"));

@@ -17,7 +17,7 @@ use super::matches::MatchSummary;
 #[must_use]
 pub(crate) fn duration(ms: f64) -> String {
     if !ms.is_finite() {
-        "?".to_owned()
+        "–".to_owned()
     } else if ms >= 10_000.0 {
         format!("{:.0} s", ms / 1000.0)
     } else if ms >= 1000.0 {
@@ -158,7 +158,16 @@ pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
         return String::new();
     }
     let clock = &summary.result["clock"];
-    let mut html = "<h3>Clock</h3>\n<p>".to_owned();
+    // An anchor per match folder, so that a link (or a screenshot) can open the page here.
+    let anchor: String = summary
+        .dir
+        .file_name()
+        .map(|name| name.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let mut html = format!("<h3 id=\"clock-{anchor}\">Clock</h3>\n<p>");
     let control = clock
         .get("time_control")
         .and_then(Value::as_str)
@@ -344,19 +353,27 @@ fn plot(label: &str, engine: &Value) -> String {
              stroke-width=\"1.5\" stroke-dasharray=\"6 3\"><title>limit</title></polyline>"
         );
     }
-    let maxima = polyline(&mut points.iter().map(|p| (p.0, p.2)));
     let means = polyline(&mut points.iter().map(|p| (p.0, p.1)));
     let _ = write!(
         svg,
-        "<polyline class=\"max\" points=\"{maxima}\" fill=\"none\" stroke=\"#fdae61\" \
-         stroke-width=\"1.5\"><title>maximum</title></polyline>\
-         <polyline class=\"mean\" points=\"{means}\" fill=\"none\" stroke=\"#2c7fb8\" \
+        "<polyline class=\"mean\" points=\"{means}\" fill=\"none\" stroke=\"#2c7fb8\" \
          stroke-width=\"2\"><title>mean</title></polyline>"
     );
+    // The maxima as dots over the mean: a ply of one move has its maximum on the line.
+    for (ply, _, max, _) in &points {
+        let _ = write!(
+            svg,
+            "<circle class=\"max\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"#f46d43\">\
+             <title>ply {ply:.0}: maximum {}</title></circle>",
+            x(*ply),
+            y(*max),
+            escape(&duration(*max))
+        );
+    }
     let legend_y = bottom + 46.0;
     for (i, (name, colour, dash)) in [
         ("mean", "#2c7fb8", ""),
-        ("maximum", "#fdae61", ""),
+        ("maximum (dots)", "#f46d43", " stroke-dasharray=\"2 6\""),
         ("limit", "#d73027", " stroke-dasharray=\"6 3\""),
     ]
     .into_iter()

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# One arbiter match as a Slurm job array: each array task plays one shard (--shard I/N from
+# SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT) into a folder the nodes share, and a merge
+# job that depends on the array combines the shards (docs/match.md, "Shards").
+#
+#   scripts/slurm/match.sh submit SHARED N [MATCH ARGUMENTS...]
+#
+# e.g. scripts/slurm/match.sh submit /scratch/$USER/m1 8 othello@base othello \
+#          --games 4000 --sprt elo0=0,elo1=5
+#
+# submits the array (N tasks) and the merge job and prints their ids. With ARBITER_WATCH=SECS
+# it also submits a watcher beside the array that merges every SECS seconds and writes
+# SHARED/STOP once the SPRT has decided: the shards then stop at their next pair. The final
+# merge writes SHARED/merged/result.json (and the summary in SHARED/logs/merge.out).
+#
+# ARBITER_XTASK is the command that runs arbiter's xtask (default: `cargo xtask`, run from the
+# repository; a built `target/release/xtask` saves each task a cargo start). Extra sbatch
+# options for every job go in ARBITER_SBATCH (e.g. "--partition=short --time=04:00:00").
+# A task that is requeued or run again resumes its shard (`match --resume`).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+script="$here/$(basename "$0")"
+read -r -a xtask <<< "${ARBITER_XTASK:-cargo xtask}"
+read -r -a sbatch_options <<< "${ARBITER_SBATCH:-}"
+
+usage() {
+    echo "usage: $0 submit SHARED N [match arguments...]" >&2
+    exit 2
+}
+
+# The shard folders that hold a match, in shard order.
+shard_folders() {
+    local shared=$1 count
+    count=$(cat "$shared/shards")
+    for ((i = 1; i <= count; i++)); do
+        if [[ -f "$shared/shard-$i/match.json" ]]; then
+            echo "$shared/shard-$i"
+        fi
+    done
+}
+
+case "${1:-}" in
+submit)
+    [[ $# -ge 3 ]] || usage
+    shared=$(realpath -m "$2")
+    count=$3
+    shift 3
+    [[ $count =~ ^[1-9][0-9]*$ ]] || { echo "N must be a positive number, not '$count'" >&2; exit 2; }
+    mkdir -p "$shared/logs"
+    # The match's arguments, one per line, for the tasks to read back exactly.
+    printf '%s\n' "$@" > "$shared/match-args"
+    echo "$count" > "$shared/shards"
+    rm -f "$shared/STOP"
+    array=$(sbatch --parsable "${sbatch_options[@]}" --array="1-$count" \
+        --job-name=arbiter-shard --output="$shared/logs/shard-%a.out" \
+        "$script" shard "$shared")
+    array=${array%%;*}
+    if [[ -n "${ARBITER_WATCH:-}" ]]; then
+        watcher=$(sbatch --parsable "${sbatch_options[@]}" --job-name=arbiter-watch \
+            --output="$shared/logs/watch.out" "$script" watch "$shared" "$ARBITER_WATCH")
+        echo "watcher job ${watcher%%;*}"
+    fi
+    merge=$(sbatch --parsable "${sbatch_options[@]}" --dependency="afterany:$array" \
+        --job-name=arbiter-merge --output="$shared/logs/merge.out" \
+        "$script" merge "$shared")
+    echo "array job $array ($count shards), merge job ${merge%%;*}"
+    ;;
+shard)
+    shared=$2
+    index=${SLURM_ARRAY_TASK_ID:?run as a task of the job array}
+    count=${SLURM_ARRAY_TASK_COUNT:-$(cat "$shared/shards")}
+    out="$shared/shard-$index"
+    if [[ -f "$out/match.json" ]]; then
+        exec "${xtask[@]}" match --resume "$out" --stop-file "$shared/STOP"
+    fi
+    mapfile -t arguments < "$shared/match-args"
+    exec "${xtask[@]}" match "${arguments[@]}" --shard "$index/$count" --out "$out" \
+        --stop-file "$shared/STOP"
+    ;;
+watch)
+    shared=$2
+    mapfile -t folders < <(for ((i = 1; i <= $(cat "$shared/shards"); i++)); do echo "$shared/shard-$i"; done)
+    exec "${xtask[@]}" match merge "${folders[@]}" --watch "$3" --stop-file "$shared/STOP"
+    ;;
+merge)
+    shared=$2
+    mapfile -t folders < <(shard_folders "$shared")
+    [[ ${#folders[@]} -gt 0 ]] || { echo "no shard of $shared holds a match" >&2; exit 2; }
+    exec "${xtask[@]}" match merge "${folders[@]}" --out "$shared/merged" \
+        --stop-file "$shared/STOP"
+    ;;
+*)
+    usage
+    ;;
+esac
