@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# One arbiter match as a Slurm job array: each array task plays one shard (--shard I/N from
-# SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT) into a folder the nodes share, and a merge
-# job that depends on the array combines the shards (docs/match.md, "Shards").
+# One arbiter match as a Slurm job array: each array task plays one shard (--shard I/N, I from
+# SLURM_ARRAY_TASK_ID, N the array's SLURM_ARRAY_TASK_COUNT as submitted) into a folder the
+# nodes share, and a merge job that depends on the array combines the shards (docs/match.md,
+# "Shards").
 #
 #   scripts/slurm/match.sh submit SHARED N [MATCH ARGUMENTS...]
 #
@@ -69,7 +70,12 @@ submit)
 shard)
     shared=$2
     index=${SLURM_ARRAY_TASK_ID:?run as a task of the job array}
-    count=${SLURM_ARRAY_TASK_COUNT:-$(cat "$shared/shards")}
+    # The split as submitted: SLURM_ARRAY_TASK_COUNT is that of the array this task is in,
+    # which a task resubmitted alone (--array=3) would get wrong.
+    count=$(cat "$shared/shards")
+    if [[ -n "${SLURM_ARRAY_TASK_COUNT:-}" && $SLURM_ARRAY_TASK_COUNT != "$count" ]]; then
+        echo "note: array of $SLURM_ARRAY_TASK_COUNT task(s); the match is split in $count" >&2
+    fi
     out="$shared/shard-$index"
     if [[ -f "$out/match.json" ]]; then
         exec "${xtask[@]}" match --resume "$out" --stop-file "$shared/STOP"
