@@ -32,11 +32,11 @@ usage() {
 
 # The shard folders that hold a match, in shard order.
 shard_folders() {
-    local shared=$1 count
-    count=$(cat "$shared/shards")
+    local common=$1 count
+    count=$(cat "$common/shards")
     for ((i = 1; i <= count; i++)); do
-        if [[ -f "$shared/shard-$i/match.json" ]]; then
-            echo "$shared/shard-$i"
+        if [[ -f "$common/shard-$i/match.json" ]]; then
+            echo "$common/shard-$i"
         fi
     done
 }
@@ -44,57 +44,57 @@ shard_folders() {
 case "${1:-}" in
 submit)
     [[ $# -ge 3 ]] || usage
-    shared=$(realpath -m "$2")
+    common=$(realpath -m "$2")
     count=$3
     shift 3
     [[ $count =~ ^[1-9][0-9]*$ ]] || { echo "N must be a positive number, not '$count'" >&2; exit 2; }
-    mkdir -p "$shared/logs"
+    mkdir -p "$common/logs"
     # The match's arguments, one per line, for the tasks to read back exactly.
-    printf '%s\n' "$@" > "$shared/match-args"
-    echo "$count" > "$shared/shards"
-    rm -f "$shared/STOP"
+    printf '%s\n' "$@" > "$common/match-args"
+    echo "$count" > "$common/shards"
+    rm -f "$common/STOP"
     array=$(sbatch --parsable "${sbatch_options[@]}" --array="1-$count" \
-        --job-name=arbiter-shard --output="$shared/logs/shard-%a.out" \
-        "$script" shard "$shared")
+        --job-name=arbiter-shard --output="$common/logs/shard-%a.out" \
+        "$script" shard "$common")
     array=${array%%;*}
     if [[ -n "${ARBITER_WATCH:-}" ]]; then
         watcher=$(sbatch --parsable "${sbatch_options[@]}" --job-name=arbiter-watch \
-            --output="$shared/logs/watch.out" "$script" watch "$shared" "$ARBITER_WATCH")
+            --output="$common/logs/watch.out" "$script" watch "$common" "$ARBITER_WATCH")
         echo "watcher job ${watcher%%;*}"
     fi
     merge=$(sbatch --parsable "${sbatch_options[@]}" --dependency="afterany:$array" \
-        --job-name=arbiter-merge --output="$shared/logs/merge.out" \
-        "$script" merge "$shared")
+        --job-name=arbiter-merge --output="$common/logs/merge.out" \
+        "$script" merge "$common")
     echo "array job $array ($count shards), merge job ${merge%%;*}"
     ;;
 shard)
-    shared=$2
+    common=$2
     index=${SLURM_ARRAY_TASK_ID:?run as a task of the job array}
     # The split as submitted: SLURM_ARRAY_TASK_COUNT is that of the array this task is in,
     # which a task resubmitted alone (--array=3) would get wrong.
-    count=$(cat "$shared/shards")
+    count=$(cat "$common/shards")
     if [[ -n "${SLURM_ARRAY_TASK_COUNT:-}" && $SLURM_ARRAY_TASK_COUNT != "$count" ]]; then
         echo "note: array of $SLURM_ARRAY_TASK_COUNT task(s); the match is split in $count" >&2
     fi
-    out="$shared/shard-$index"
+    out="$common/shard-$index"
     if [[ -f "$out/match.json" ]]; then
-        exec "${xtask[@]}" match --resume "$out" --stop-file "$shared/STOP"
+        exec "${xtask[@]}" match --resume "$out" --stop-file "$common/STOP"
     fi
-    mapfile -t arguments < "$shared/match-args"
+    mapfile -t arguments < "$common/match-args"
     exec "${xtask[@]}" match "${arguments[@]}" --shard "$index/$count" --out "$out" \
-        --stop-file "$shared/STOP"
+        --stop-file "$common/STOP"
     ;;
 watch)
-    shared=$2
-    mapfile -t folders < <(for ((i = 1; i <= $(cat "$shared/shards"); i++)); do echo "$shared/shard-$i"; done)
-    exec "${xtask[@]}" match merge "${folders[@]}" --watch "$3" --stop-file "$shared/STOP"
+    common=$2
+    mapfile -t folders < <(for ((i = 1; i <= $(cat "$common/shards"); i++)); do echo "$common/shard-$i"; done)
+    exec "${xtask[@]}" match merge "${folders[@]}" --watch "$3" --stop-file "$common/STOP"
     ;;
 merge)
-    shared=$2
-    mapfile -t folders < <(shard_folders "$shared")
-    [[ ${#folders[@]} -gt 0 ]] || { echo "no shard of $shared holds a match" >&2; exit 2; }
-    exec "${xtask[@]}" match merge "${folders[@]}" --out "$shared/merged" \
-        --stop-file "$shared/STOP"
+    common=$2
+    mapfile -t folders < <(shard_folders "$common")
+    [[ ${#folders[@]} -gt 0 ]] || { echo "no shard of $common holds a match" >&2; exit 2; }
+    exec "${xtask[@]}" match merge "${folders[@]}" --out "$common/merged" \
+        --stop-file "$common/STOP"
     ;;
 *)
     usage
