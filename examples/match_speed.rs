@@ -65,6 +65,8 @@ fn run(dir: &Path, config: MatchConfig) -> (f64, f64, Vec<GameRecord>) {
             concurrency: 1,
             on_game: &|_| {},
             interrupted: &interrupted,
+            stop_file: None,
+            clock_stress: 0,
         })
         .expect("the match runs");
     let seconds = cpu_seconds() - started;

@@ -14,8 +14,9 @@ use std::sync::atomic::AtomicBool;
 use arbiter_arena::config::MatchConfig;
 use arbiter_arena::merge;
 use arbiter_arena::request::MatchRequest;
-use arbiter_arena::run::{MatchEnd, RunOptions, Runner};
+use arbiter_arena::run::{MatchEnd, Progress, RunOptions, Runner};
 use arbiter_arena::stats::SprtConfig;
+use arbiter_arena::stop::StopFile;
 use arbiter_arena::tally::Status;
 use arbiter_engine::{RulesEngine, embedded_engines};
 use arbiter_external::{ExternalEngine, Manifest};
@@ -63,6 +64,8 @@ fn play(dir: &Path, config: MatchConfig) -> MatchEnd {
             concurrency: 2,
             on_game: &|_| {},
             interrupted: &interrupted,
+            stop_file: None,
+            clock_stress: 0,
         })
         .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -384,6 +387,147 @@ fn two_shards_merged_equal_one_run() {
     assert!(whole.contains("not a shard"), "{whole}");
 }
 
+/// The statistics and the counted games of a result: what a decided SPRT rests on, whatever
+/// games were played past its decision.
+fn counted_essence(result: &Value) -> (Value, Vec<Value>) {
+    let (statistics, games) = essence(result);
+    let counted = games.into_iter().filter(|game| game[4] == true).collect();
+    (statistics, counted)
+}
+
+/// Two shard threads kept in step: after each game a shard waits until the other has played
+/// as many, or has ended its run. The lock also keeps one merge at a time.
+#[derive(Default)]
+struct Lockstep {
+    /// Per shard: games played and whether its run ended.
+    state: std::sync::Mutex<[(usize, bool); 2]>,
+    changed: std::sync::Condvar,
+}
+
+impl Lockstep {
+    /// Counts a game of `shard`; the guard holds the lock (one merge at a time).
+    fn played(&self, shard: usize) -> std::sync::MutexGuard<'_, [(usize, bool); 2]> {
+        let mut state = self.state.lock().unwrap();
+        state[shard].0 += 1;
+        self.changed.notify_all();
+        state
+    }
+
+    fn wait_for_the_other(&self, shard: usize) {
+        let other = 1 - shard;
+        let state = self.state.lock().unwrap();
+        let _state = self
+            .changed
+            .wait_while(state, |state| {
+                state[other].0 < state[shard].0 && !state[other].1
+            })
+            .unwrap();
+    }
+
+    fn finished(&self, shard: usize) {
+        self.state.lock().unwrap()[shard].1 = true;
+        self.changed.notify_all();
+    }
+}
+
+#[test]
+fn a_sharded_sprt_stops_through_the_merge_with_pairs_whole() {
+    let dir = scratch("sharded-sprt");
+    // Decides at pair 96 of the 200 (in one process, at this budget).
+    let request = othello_request(&dir, true, 400, "elo0=0,elo1=10");
+    let whole = play(&dir.join("whole"), request.build(root()).unwrap());
+    assert_eq!(whole.status, Status::Decided);
+    let stop = StopFile::at(&dir.join("shared").join("STOP"));
+    let parts: Vec<PathBuf> = ["1-of-2", "2-of-2"]
+        .iter()
+        .map(|name| dir.join("shared").join(name))
+        .collect();
+    let runners: Vec<Runner> = ["1/2", "2/2"]
+        .iter()
+        .zip(&parts)
+        .map(|(shard, out)| {
+            let mut request = request.clone();
+            request.shard = Some(shard.parse().unwrap());
+            Runner::prepare(out, Some(request.build(root()).unwrap())).unwrap()
+        })
+        .collect();
+    // Each shard merges what both have finished so far after each of its games, as `match
+    // merge --watch --stop-file` does beside them, and writes the stop file once decided.
+    // The shards keep in step (neither starts a game while the other has played fewer), so
+    // that how fast each thread runs changes nothing.
+    let step = Lockstep::default();
+    let watch = |shard: usize| {
+        let (step, parts, stop) = (&step, &parts, &stop);
+        move |_: &Progress<'_>| {
+            let played = step.played(shard);
+            let merged = merge::merge(parts).unwrap_or_else(|e| panic!("{e}"));
+            if merged.status == Status::Decided && !stop.is_set() {
+                stop.write(&merged.result).unwrap();
+            }
+            drop(played);
+            step.wait_for_the_other(shard);
+        }
+    };
+    let interrupted = AtomicBool::new(false);
+    let ends: Vec<MatchEnd> = std::thread::scope(|scope| {
+        let handles: Vec<_> = runners
+            .iter()
+            .enumerate()
+            .map(|(shard, runner)| {
+                let (watch, interrupted, stop, step) = (watch(shard), &interrupted, &stop, &step);
+                scope.spawn(move || {
+                    let end = runner
+                        .run(&RunOptions {
+                            concurrency: 1,
+                            on_game: &watch,
+                            interrupted,
+                            stop_file: Some(stop),
+                            clock_stress: 0,
+                        })
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    step.finished(shard);
+                    end
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    eprintln!(
+        "decided at pair {}, shards played {} and {} games",
+        whole.result["statistics"]["sprt"]["decided_at_pair"],
+        result_file(&parts[0])["games_played"],
+        result_file(&parts[1])["games_played"]
+    );
+    assert!(stop.is_set(), "the merged SPRT never decided");
+    for ((end, part), runner) in ends.iter().zip(&parts).zip(&runners) {
+        assert_eq!(end.status, Status::Stopped, "{}", part.display());
+        let played = result_file(part)["games_played"].as_u64().unwrap();
+        assert!(played < 200, "{}: played its whole part", part.display());
+        // Whole pairs only: a stopped shard finishes the pairs it began.
+        let games = runner.store().games().unwrap();
+        for index in games.keys() {
+            assert!(
+                games.contains_key(&(index ^ 1)),
+                "game {index} without its pair"
+            );
+        }
+    }
+    let merged = merge::merge(&parts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(merged.status, Status::Decided);
+    assert_eq!(merged.result["statistics"]["sprt"]["decision"], "h0");
+    assert_eq!(
+        counted_essence(&merged.result),
+        counted_essence(&whole.result)
+    );
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(stop.path()).unwrap()).unwrap();
+    assert_eq!(written["decision"], "h0");
+    assert_eq!(
+        written["decided_at_pair"],
+        whole.result["statistics"]["sprt"]["decided_at_pair"]
+    );
+}
+
 /// A manifest of arbiter-bot in `dir`.
 fn bot(
     dir: &Path,
@@ -499,6 +643,8 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
             concurrency: 1,
             on_game: &|_| panic!("no game is left to play"),
             interrupted: &interrupted,
+            stop_file: None,
+            clock_stress: 0,
         })
         .unwrap();
     assert_eq!(resumed.status, Status::Complete);

@@ -674,6 +674,8 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
             concurrency: 1,
             on_game: &|_| {},
             interrupted: &interrupted,
+            stop_file: None,
+            clock_stress: 0,
         })
         .unwrap_or_else(|e| panic!("{e}"));
     let summary = arbiter_report::MatchSummary::load(&out).unwrap();
@@ -741,5 +743,106 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     }
     let md = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
     assert!(md.contains("### Match:") && md.contains("2 game(s) lost on a fault"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_report_shows_each_engines_clock() {
+    use arbiter_arena::request::MatchRequest;
+    use arbiter_arena::run::{RunOptions as MatchOptions, Runner};
+    use std::sync::atomic::AtomicBool;
+
+    let dir = scratch("match-clock");
+    let a = renju_bot_file(&dir, "first", &[]);
+    let b = renju_bot_file(&dir, "second", &[]);
+    // A generous Gomocup clock: the limits are drawn and counted, never reached.
+    let request = MatchRequest {
+        engines: [a.display().to_string(), b.display().to_string()],
+        games: 2,
+        time_control: Some("match=600000,turn=60000".parse().unwrap()),
+        phases: Some("opening=1-6,middle=7-20,end=21-".parse().unwrap()),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    let config = request
+        .build(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
+    let runner = Runner::prepare(&out, Some(config)).unwrap_or_else(|e| panic!("{e}"));
+    let interrupted = AtomicBool::new(false);
+    let end = runner
+        .run(&MatchOptions {
+            concurrency: 1,
+            on_game: &|_| {},
+            interrupted: &interrupted,
+            stop_file: None,
+            clock_stress: 0,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let clock = &end.result["clock"];
+    assert_eq!(clock["time_control"], "match=600000,turn=60000");
+    // Every engine move of the records is counted once, for the engine that played it.
+    let records = runner.store().games().unwrap();
+    let engine_moves: usize = records
+        .values()
+        .map(|game| game.moves.iter().filter(|m| !m.opening).count())
+        .sum();
+    let counted: u64 = ["a", "b"]
+        .iter()
+        .map(|role| clock["engines"][role]["all"]["moves"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted as usize, engine_moves);
+    for role in ["a", "b"] {
+        let engine = &clock["engines"][role];
+        let phases: Vec<&str> = engine["phases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|phase| phase["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(phases, ["opening", "middle", "end"]);
+        // The limit of each move: the turn's (the first answer with its start-up on top).
+        for point in engine["by_ply"].as_array().unwrap() {
+            let limit = point["limit_ms"].as_u64().unwrap();
+            assert!((60_000..=70_000).contains(&limit), "{point}");
+        }
+        assert_eq!(engine["clock_left"]["games"], 2);
+        assert!(engine["clock_left"]["least_ms"].as_u64().unwrap() <= 600_000);
+    }
+    let summary = arbiter_report::MatchSummary::load(&out).unwrap();
+    let lines = summary.clock_lines();
+    assert!(lines[0].starts_with("clock of first (A): "), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("left at the end of its 2 games"))
+    );
+    let audit = Audit {
+        engines: &[],
+        files: &[],
+        results: &[],
+        load_errors: 0,
+        orphans: &[],
+        coverage: Coverage::of(&[]),
+        matches: &[summary],
+    };
+    let report_dir = dir.join("report");
+    arbiter_report::write_dir(&report_dir, &audit).unwrap();
+    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    let section = &html[html
+        .find("<h3 id=\"clock-match\">Clock</h3>")
+        .expect("a clock section")..];
+    assert_eq!(section.matches("class=\"plot clock\"").count(), 2);
+    assert_eq!(section.matches("class=\"limit\"").count(), 2);
+    assert!(section.contains("<code>match=600000,turn=60000</code>"));
+    assert!(section.contains("<td>opening</td><td>plies 1-6</td>"));
+    assert!(section.contains("<td>end</td><td>plies 21-</td>"));
+    assert!(section.contains("Clock left at the end of its 2 games"));
+    // Its links (the game with the least clock left, moves near the limit) reach records.
+    for link in section.split("href=\"").skip(1) {
+        let link = &link[..link.find('"').unwrap()];
+        assert!(report_dir.join(link).is_file(), "{link}");
+    }
+    let md = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
+    assert!(md.contains("clock of second (B): "));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,8 +16,11 @@ use arbiter_arena::openings::generate::{self, GenerateOptions};
 use arbiter_arena::request::MatchRequest;
 use arbiter_arena::run::{self, Progress, RunOptions, Runner};
 use arbiter_arena::stats::{Decision, SprtConfig};
+use arbiter_arena::stop::StopFile;
 use arbiter_arena::tally::{Status as RunStatus, Tally};
+use arbiter_arena::timing::Phases;
 use arbiter_engine::{Algorithm, Budget, find_engine};
+use arbiter_report::MatchSummary;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
@@ -48,6 +51,15 @@ pub enum MatchAction {
         /// Print the merged result JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// Write this file when the merged SPRT has decided; shards run with the same
+        /// `--stop-file` stop at their next pair.
+        #[arg(long, value_name = "FILE")]
+        stop_file: Option<PathBuf>,
+        /// Merge again every SECS seconds while the shards play, until the SPRT decides or
+        /// every shard has ended its run (written its result.json); a folder that holds no
+        /// match yet is a shard not started.
+        #[arg(long, value_name = "SECS")]
+        watch: Option<u64>,
     },
     /// Make an opening book: random starts kept when a search finds them near even.
     Openings(OpeningsArgs),
@@ -109,11 +121,23 @@ pub struct PlayArgs {
     pub json: bool,
     /// Continue the match in DIR (after an interruption or kill); other options are taken
     /// from DIR/match.json.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["engines", "out", "sprt", "tc", "shard"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["engines", "out", "sprt", "tc", "shard", "phases"])]
     pub resume: Option<PathBuf>,
     /// Play only part I of N of the openings (e.g. 1/4); combine with `match merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
+    /// The phases of the clock's statistics in the report, as ply ranges from 1:
+    /// `opening=1-20,middle=21-44,endgame=45-` (default per game, docs/match.md).
+    #[arg(long, value_name = "RANGES")]
+    pub phases: Option<Phases>,
+    /// Load the machine with N busy threads while playing (a slower venue machine): does the
+    /// engines' time management hold? The result and the summary say the load.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub clock_stress: usize,
+    /// Stop at the next pair once this file exists (`match merge --stop-file` writes it when
+    /// the merged SPRT has decided); the pairs begun are finished.
+    #[arg(long, value_name = "FILE")]
+    pub stop_file: Option<PathBuf>,
 }
 
 /// `match openings`.
@@ -164,7 +188,23 @@ pub(crate) fn root() -> PathBuf {
 /// Bad arguments, engines that cannot be loaded, unreadable books, IO errors.
 pub fn run(args: &MatchArgs) -> Result<Status> {
     match &args.action {
-        Some(MatchAction::Merge { dirs, out, json }) => merge_command(dirs, out.as_deref(), *json),
+        Some(MatchAction::Merge {
+            dirs,
+            out,
+            json,
+            stop_file,
+            watch,
+        }) => {
+            let options = MergeOptions {
+                out: out.as_deref(),
+                json: *json,
+                stop_file: stop_file.as_deref().map(StopFile::at),
+            };
+            match watch {
+                Some(seconds) => watch_command(dirs, &options, Duration::from_secs(*seconds)),
+                None => merge_command(dirs, &options),
+            }
+        }
         Some(MatchAction::Openings(openings)) => openings_command(openings),
         None => play(&args.play),
     }
@@ -211,6 +251,7 @@ fn configure(args: &PlayArgs) -> Result<MatchConfig> {
         max_plies: args.max_plies,
         banmoves: args.banmoves,
         shard: args.shard,
+        phases: args.phases.clone(),
     };
     request.build(&root()).map_err(|e| anyhow!(e))
 }
@@ -275,8 +316,19 @@ fn play(args: &PlayArgs) -> Result<Status> {
             config.book.openings.len()
         );
     }
+    let stop_file = args.stop_file.as_deref().map(StopFile::at);
     if config.sprt.is_some() && config.shard.is_some() {
-        eprintln!("note: a shard plays its part whole; `cargo xtask match merge` applies the SPRT");
+        match &stop_file {
+            Some(stop) => eprintln!(
+                "note: `cargo xtask match merge --stop-file {}` applies the SPRT; this shard \
+                 stops at its next pair once that file exists",
+                stop.path().display()
+            ),
+            None => eprintln!(
+                "note: a shard plays its part whole; `cargo xtask match merge` applies the SPRT \
+                 (with --stop-file on both, the shards stop once it has decided)"
+            ),
+        }
     }
     let concurrency = args
         .concurrency
@@ -296,6 +348,12 @@ fn play(args: &PlayArgs) -> Result<Status> {
         concurrency,
         dir.display()
     );
+    if args.clock_stress > 0 {
+        eprintln!(
+            "clock stress: {} busy thread(s) load the machine while the games are played",
+            args.clock_stress
+        );
+    }
     let bar = if interactive() {
         let bar = ProgressBar::new(config.scheduled_games().len() as u64);
         if let Ok(style) = ProgressStyle::with_template("games {pos}/{len} {elapsed} {wide_msg}") {
@@ -332,6 +390,8 @@ fn play(args: &PlayArgs) -> Result<Status> {
             concurrency,
             on_game: &on_game,
             interrupted: &interrupted,
+            stop_file: stop_file.as_ref(),
+            clock_stress: args.clock_stress,
         })
         .map_err(|e| anyhow!(e))?;
     bar.finish_and_clear();
@@ -436,11 +496,71 @@ fn summarize(result: &Value, dir: &Path) {
             );
         }
     }
+    for line in MatchSummary::of(dir, result.clone()).clock_lines() {
+        eprintln!("  {line}");
+    }
     eprintln!("  result: {}", dir.join("result.json").display());
 }
 
-fn merge_command(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> Result<Status> {
+/// What `match merge` does with the merged result besides printing it.
+struct MergeOptions<'a> {
+    out: Option<&'a Path>,
+    json: bool,
+    stop_file: Option<StopFile>,
+}
+
+/// Merges once: prints the summary, writes the result and, when the SPRT has decided, the
+/// stop file.
+fn merge_command(dirs: &[PathBuf], options: &MergeOptions<'_>) -> Result<Status> {
     let merged = merge::merge(dirs).map_err(|e| anyhow!(e))?;
+    report_merged(&merged, options)
+}
+
+/// `match merge --watch`: merges every `every` until the SPRT decides or every shard given
+/// has ended its run.
+fn watch_command(dirs: &[PathBuf], options: &MergeOptions<'_>, every: Duration) -> Result<Status> {
+    loop {
+        let started: Vec<PathBuf> = dirs
+            .iter()
+            .filter(|dir| dir.join("match.json").is_file())
+            .cloned()
+            .collect();
+        if !started.is_empty() {
+            let merged = merge::merge(&started).map_err(|e| anyhow!(e))?;
+            let ended = started.len() == dirs.len()
+                && dirs.iter().all(|dir| dir.join("result.json").is_file());
+            if merged.status == RunStatus::Decided || ended {
+                return report_merged(&merged, options);
+            }
+            eprintln!(
+                "merged {} of {} shard folder(s): {}; again in {} s",
+                started.len(),
+                dirs.len(),
+                so_far(&merged),
+                every.as_secs()
+            );
+        } else {
+            eprintln!("no shard has started yet; again in {} s", every.as_secs());
+        }
+        std::thread::sleep(every);
+    }
+}
+
+/// How far a merge of running shards got: the pairs counted and the LLR.
+fn so_far(merged: &merge::Merged) -> String {
+    let statistics = &merged.result["statistics"];
+    let mut line = format!(
+        "{} of {} pairs counted",
+        statistics["pairs"],
+        merged.config.pairs()
+    );
+    if let Some(llr) = statistics["sprt"]["llr"].as_f64() {
+        line.push_str(&format!(", LLR {llr:.3}, not decided"));
+    }
+    line
+}
+
+fn report_merged(merged: &merge::Merged, options: &MergeOptions<'_>) -> Result<Status> {
     if !merged.missing_shards.is_empty() {
         eprintln!(
             "note: shards {:?} of {} are missing: the result covers the given ones",
@@ -448,6 +568,23 @@ fn merge_command(dirs: &[PathBuf], out: Option<&Path>, json: bool) -> Result<Sta
             merged.config.shard.map_or(1, |shard| shard.count)
         );
     }
+    match merged.status {
+        RunStatus::Decided => {
+            if let Some(stop) = &options.stop_file {
+                stop.write(&merged.result).map_err(|e| anyhow!(e))?;
+                eprintln!(
+                    "the SPRT has decided: wrote {}, the shards stop at their next pair",
+                    stop.path().display()
+                );
+            }
+        }
+        RunStatus::Complete => {}
+        RunStatus::Interrupted | RunStatus::Stopped => eprintln!(
+            "not every game is played yet: {}; merge again later",
+            so_far(merged)
+        ),
+    }
+    let (out, json) = (options.out, options.json);
     let dir = out.map_or_else(|| PathBuf::from("."), Path::to_owned);
     if let Some(out) = out {
         std::fs::create_dir_all(out)?;

@@ -185,3 +185,188 @@ fn bad_input_exits_2_with_the_reason() {
         assert!(stderr.contains(wanted), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn clock_stress_runs_and_the_result_says_the_load() {
+    let dir = scratch("stress");
+    let out = dir.join("m");
+    let output = Command::new(XTASK)
+        .current_dir(root())
+        .args([
+            "match",
+            "tictactoe",
+            "tictactoe",
+            "--nodes",
+            "100",
+            "--games",
+            "2",
+        ])
+        .args(["--clock-stress", "2", "--json", "--out"])
+        .arg(&out)
+        .env("CI", "true")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let result = json_of(&output);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(result["load"]["busy_threads"], 2, "{result:#}");
+    assert!(result["load"]["cores"].as_u64().unwrap() >= 1);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("played under clock stress: 2 busy thread(s)"),
+        "{stderr}"
+    );
+    // Without the option there is no load to report.
+    let plain = Command::new(XTASK)
+        .current_dir(root())
+        .args([
+            "match",
+            "tictactoe",
+            "tictactoe",
+            "--nodes",
+            "100",
+            "--games",
+            "2",
+        ])
+        .args(["--json", "--out"])
+        .arg(dir.join("plain"))
+        .env("CI", "true")
+        .output()
+        .unwrap();
+    assert!(json_of(&plain).get("load").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Why Slurm cannot be run here, if it cannot: not installed, or not root (the test starts
+/// its own daemons, as CI does).
+fn slurm_missing() -> Option<String> {
+    let installed = [
+        "/usr/sbin/slurmctld",
+        "/usr/sbin/slurmd",
+        "/usr/sbin/munged",
+    ]
+    .iter()
+    .all(|daemon| Path::new(daemon).is_file())
+        && Command::new("sbatch").arg("--version").output().is_ok();
+    if !installed {
+        return Some("Slurm is not installed (apt-get install slurm-wlm munge)".to_owned());
+    }
+    let uid = Command::new("id").arg("-u").output().ok()?;
+    (String::from_utf8_lossy(&uid.stdout).trim() != "0")
+        .then(|| "not root: the test starts its own munged, slurmctld and slurmd".to_owned())
+}
+
+/// The one-node cluster of `scripts/slurm/single-node.sh`, stopped when dropped.
+struct Cluster {
+    work: PathBuf,
+    conf: PathBuf,
+}
+
+impl Cluster {
+    fn start(work: &Path) -> Cluster {
+        let started = Command::new(root().join("scripts/slurm/single-node.sh"))
+            .arg("start")
+            .arg(work)
+            .output()
+            .unwrap();
+        assert!(
+            started.status.success(),
+            "the one-node cluster did not start: {}",
+            String::from_utf8_lossy(&started.stderr)
+        );
+        Cluster {
+            work: work.to_owned(),
+            conf: work.join("slurm.conf"),
+        }
+    }
+
+    /// Whether job `id` is still queued or running.
+    fn has(&self, id: &str) -> bool {
+        let queue = Command::new("squeue")
+            .args(["-h", "-o", "%i", "-j", id])
+            .env("SLURM_CONF", &self.conf)
+            .output()
+            .unwrap();
+        !String::from_utf8_lossy(&queue.stdout).trim().is_empty()
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new(root().join("scripts/slurm/single-node.sh"))
+            .arg("stop")
+            .arg(&self.work)
+            .status();
+    }
+}
+
+#[test]
+fn a_slurm_job_array_of_four_shards_and_its_merge_equal_one_process() {
+    if let Some(why) = slurm_missing() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let dir = scratch("slurm");
+    let cluster = Cluster::start(&dir.join("cluster"));
+    let shared = dir.join("shared");
+    let mut args = match_args(&dir);
+    args.remove(0); // `match`: the script adds it
+    let games = args.iter().position(|a| a == "--games").unwrap();
+    args[games + 1] = "24".to_owned();
+    let submitted = Command::new(root().join("scripts/slurm/match.sh"))
+        .current_dir(root())
+        .arg("submit")
+        .arg(&shared)
+        .arg("4")
+        .args(&args)
+        .env("SLURM_CONF", &cluster.conf)
+        .env("ARBITER_XTASK", XTASK)
+        .env("CI", "true")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&submitted.stdout).into_owned();
+    assert!(
+        submitted.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    let merge_job = said
+        .split("merge job ")
+        .nth(1)
+        .map(|rest| rest.trim().to_owned())
+        .unwrap_or_else(|| panic!("no merge job in: {said}"));
+    // A generous deadline: four shards on a busy two-core machine.
+    let deadline = Instant::now() + Duration::from_secs(900);
+    while cluster.has(&merge_job) {
+        assert!(Instant::now() < deadline, "the merge job did not end");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let merged: Value = serde_json::from_str(
+        &std::fs::read_to_string(shared.join("merged/result.json")).unwrap_or_else(|e| {
+            let log = std::fs::read_to_string(shared.join("logs/merge.out")).unwrap_or_default();
+            panic!("no merged result ({e}): {log}")
+        }),
+    )
+    .unwrap();
+    for shard in 1..=4 {
+        let config: Value = serde_json::from_str(
+            &std::fs::read_to_string(shared.join(format!("shard-{shard}/match.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(config["shard"]["index"], shard);
+        assert_eq!(config["shard"]["count"], 4);
+    }
+    let whole = Command::new(XTASK)
+        .current_dir(root())
+        .arg("match")
+        .args(&args)
+        .args(["--out", dir.join("whole").to_str().unwrap(), "--json"])
+        .env("CI", "true")
+        .output()
+        .unwrap();
+    let whole = json_of(&whole);
+    assert_eq!(merged["games_played"], 24);
+    assert_eq!(essence(&merged), essence(&whole));
+    drop(cluster);
+    let _ = std::fs::remove_dir_all(&dir);
+}

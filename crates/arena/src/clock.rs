@@ -294,6 +294,20 @@ impl Clocks {
         }
     }
 
+    /// The limit `side`'s coming answer is held to, in ms: the move's limit, with the
+    /// start-up allowance on a first answer (tolerances aside); `None` without a clock.
+    #[must_use]
+    pub(crate) fn allowance_ms(&self, side: usize) -> Option<u64> {
+        let start_up_ms = if self.answered[side] {
+            0
+        } else {
+            self.seats[side].start_up_ms
+        };
+        self.limit(side)
+            .move_ms
+            .map(|ms| ms.saturating_add(start_up_ms))
+    }
+
     /// Charges a move's time to `side`; its first answer in the game has its start-up
     /// allowance on top of the limit, and that allowance is not charged to its game clock.
     ///

@@ -18,6 +18,7 @@ use super::contestant::EngineEntry;
 use super::openings::{Opening, OpeningBook};
 use super::record::Role;
 use super::stats::SprtConfig;
+use super::timing::Phases;
 use arbiter_engine::Budget;
 
 /// The version tag of `match.json`.
@@ -100,6 +101,10 @@ pub struct MatchConfig {
     pub book: OpeningBook,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// The phases the clock's statistics are given for (`--phases`); `None`: the game's
+    /// defaults ([`Phases::default_for`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phases: Option<Phases>,
 }
 
 impl MatchConfig {

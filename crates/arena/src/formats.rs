@@ -280,6 +280,8 @@ pub(crate) mod tests {
                     mv: mv.to_owned(),
                     opening,
                     time_ms: (!opening).then_some(12.5),
+                    limit_ms: None,
+                    clock_left_ms: None,
                     info: MoveInfo {
                         score: Some(-3),
                         ..MoveInfo::default()

@@ -227,6 +227,8 @@ mod tests {
                     mv: (*mv).to_owned(),
                     opening: false,
                     time_ms: None,
+                    limit_ms: None,
+                    clock_left_ms: None,
                     info: MoveInfo::default(),
                 })
                 .collect(),

@@ -15,9 +15,12 @@
 //! | [`openings`] | opening books: file format, the shipped books, the generator |
 //! | [`stats`] | W/D/L, pentanomial pairs, Elo, SPRT as fishtest computes them |
 //! | [`tally`] | the counts in schedule order, the result JSON |
+//! | [`timing`] | the clock: time per move by ply and phase, clock left, moves near a limit |
 //! | [`store`] | the match directory, written atomically; resume reads it back |
 //! | [`run`] | games in parallel, the SPRT stop, interruption |
-//! | [`merge`] | shards combined into one result |
+//! | [`merge`] | shards combined into one result, also while they play |
+//! | [`stop`] | the stop file: a merged SPRT's decision told to the shards |
+//! | [`stress`] | clock stress: busy threads while the engines play, and the load reported |
 //!
 //! The flow: `config` → [`run::Runner`] → per game a [`referee::Referee`] with two seats →
 //! [`record::GameRecord`] → saved by [`store`] → counted by [`tally`] → `result.json`.
@@ -37,5 +40,8 @@ pub mod run;
 pub(crate) mod seat;
 pub(crate) mod sgf;
 pub mod stats;
+pub mod stop;
 pub mod store;
+pub mod stress;
 pub mod tally;
+pub mod timing;

@@ -57,8 +57,24 @@ pub struct MoveRecord {
     /// The time the engine took, in ms (microsecond resolution).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<f64>,
+    /// The limit the referee held this answer to, in ms: the move's limit under the match's
+    /// control (the time left, under a game clock), with the start-up allowance of a side's
+    /// first answer; tolerances aside. `None` without a clock (a node budget).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_ms: Option<u64>,
+    /// The side's time left on its game clock before this move, in ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_left_ms: Option<u64>,
     #[serde(default, flatten)]
     pub(crate) info: MoveInfo,
+}
+
+/// The clock of one answer: its time, the limit it was held to and the clock left before it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct AnswerClock {
+    pub(crate) time_ms: f64,
+    pub(crate) limit_ms: Option<u64>,
+    pub(crate) clock_left_ms: Option<u64>,
 }
 
 /// The fault that ended a game: the side at fault loses.

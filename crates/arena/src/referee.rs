@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use super::clock::{Clocks, SeatTime, TimeControl};
 use super::openings::Opening;
-use super::record::{FaultRecord, GameRecord, GameResult, MoveRecord, Role};
+use super::record::{AnswerClock, FaultRecord, GameRecord, GameResult, MoveRecord, Role};
 use super::seat::{MoveInfo, Seat, Turn};
 use arbiter_engine::FaultKind;
 use arbiter_engine::{OutcomeView, Position, PositionRequest, Refusal, RulesEngine};
@@ -471,6 +471,10 @@ impl Referee<'_> {
             limit: play.clocks.limit(side),
             banned: &banned,
         };
+        let (allowance_ms, clock_left_ms) = (
+            play.clocks.allowance_ms(side),
+            play.clocks.limit(side).time_left_ms,
+        );
         let asked = Instant::now();
         let reply = play.table.seats[side].play(&turn);
         let elapsed = asked.elapsed();
@@ -528,9 +532,13 @@ impl Referee<'_> {
                 Some(mv),
             ))));
         }
-        let time_ms = Some(elapsed.as_secs_f64() * 1000.0);
+        let clock = AnswerClock {
+            time_ms: elapsed.as_secs_f64() * 1000.0,
+            limit_ms: allowance_ms,
+            clock_left_ms,
+        };
         play.board
-            .play(mv.clone(), false, time_ms, reply.info)
+            .play(mv.clone(), false, Some(clock), reply.info)
             .map_err(|refusal| format!("judged move `{mv}` refused: {refusal}"))?;
         Ok(None)
     }
@@ -685,7 +693,7 @@ impl InPlay {
         &mut self,
         mv: String,
         opening: bool,
-        time_ms: Option<f64>,
+        clock: Option<AnswerClock>,
         info: MoveInfo,
     ) -> Result<(), Refusal> {
         let side = self.position.to_move();
@@ -694,7 +702,9 @@ impl InPlay {
             side,
             mv: mv.clone(),
             opening,
-            time_ms,
+            time_ms: clock.map(|clock| clock.time_ms),
+            limit_ms: clock.and_then(|clock| clock.limit_ms),
+            clock_left_ms: clock.and_then(|clock| clock.clock_left_ms),
             info,
         });
         self.history.push(mv);

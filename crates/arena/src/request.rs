@@ -12,6 +12,7 @@ use super::openings::generate::board_size;
 use super::openings::{OpeningBook, builtin};
 use super::referee;
 use super::stats::SprtConfig;
+use super::timing::Phases;
 use arbiter_engine::find_engine;
 use arbiter_files::SpecError;
 
@@ -35,6 +36,8 @@ pub struct MatchRequest {
     /// Ban the moves that would complete a losing repetition ([`MatchConfig::banmoves`]).
     pub banmoves: bool,
     pub shard: Option<Shard>,
+    /// The phases of the clock's statistics (default: the game's).
+    pub phases: Option<Phases>,
 }
 
 /// The names of the shipped books of a game.
@@ -191,6 +194,7 @@ impl MatchRequest {
             budget,
             book,
             shard: self.shard,
+            phases: self.phases.clone(),
         })
     }
 }

@@ -18,7 +18,9 @@ use super::found;
 use super::openings::generate::board_size;
 use super::record::GameRecord;
 use super::referee::{GameSpec, Played, Referee, Table};
+use super::stop::StopFile;
 use super::store::{self, Care, Store};
+use super::stress::BusyLoad;
 use super::tally::{self, Status, Tally};
 use arbiter_engine::{RulesEngine, find_engine};
 
@@ -37,6 +39,12 @@ pub struct RunOptions<'a> {
     pub on_game: &'a (dyn Fn(&Progress<'_>) + Sync),
     /// Set from outside (Ctrl-C) to stop after the games in progress are abandoned.
     pub interrupted: &'a AtomicBool,
+    /// A sharded SPRT's stop file ([`StopFile`]): once it exists, no new pair is begun and the
+    /// pairs begun are finished.
+    pub stop_file: Option<&'a StopFile>,
+    /// Busy threads loading the machine while the games are played (`--clock-stress`); the
+    /// result says the load.
+    pub clock_stress: usize,
 }
 
 /// The end of a run.
@@ -57,6 +65,17 @@ pub fn default_concurrency(external: bool) -> usize {
     } else {
         cores
     }
+}
+
+/// The next game to play from the queue (in schedule order). Once told to stop, only the
+/// second games of pairs whose first game was taken (or recorded before a resume) are left:
+/// pairs stay whole.
+fn next_game(queue: &mut VecDeque<usize>, stopping: bool) -> Option<usize> {
+    if stopping {
+        let waiting: Vec<usize> = queue.iter().copied().collect();
+        queue.retain(|&index| index % 2 == 1 && !waiting.contains(&(index - 1)));
+    }
+    queue.pop_front()
 }
 
 /// A game's record in its game's format and its found case, as text.
@@ -219,6 +238,7 @@ impl Runner {
     /// A record on disk that cannot be read, a file that cannot be written, or a game that
     /// cannot be set up.
     pub fn run(&self, options: &RunOptions<'_>) -> Result<MatchEnd, String> {
+        self.store.remove_leftovers()?;
         let mut games = self.store.games()?;
         games.retain(|index, _| self.config.plays_pair(index / 2));
         for record in games.values() {
@@ -236,11 +256,15 @@ impl Runner {
                 .filter(|index| !games.contains_key(index))
                 .collect()
         };
+        let load = (options.clock_stress > 0).then(|| BusyLoad::start(options.clock_stress));
         let workers = options.concurrency.max(1).min(todo.len().max(1));
         let queue = Mutex::new(todo);
         let stop = AtomicBool::new(false);
+        let told_to_stop = AtomicBool::new(false);
         let mut failure = None;
-        let (sender, receiver) = mpsc::channel::<(usize, Result<Played, String>)>();
+        // Bounded: a worker starts no more than one game ahead of the records saved, so that
+        // what is on disk (which a merge of running shards reads) follows the play closely.
+        let (sender, receiver) = mpsc::sync_channel::<(usize, Result<Played, String>)>(workers);
         let cancelled =
             || stop.load(Ordering::Relaxed) || options.interrupted.load(Ordering::Relaxed);
         std::thread::scope(|scope| {
@@ -248,12 +272,20 @@ impl Runner {
                 let sender = sender.clone();
                 let queue = &queue;
                 let cancelled = &cancelled;
+                let told_to_stop = &told_to_stop;
                 scope.spawn(move || {
                     loop {
                         if cancelled() {
                             break;
                         }
-                        let next = queue.lock().ok().and_then(|mut queue| queue.pop_front());
+                        let stopping = options.stop_file.is_some_and(StopFile::is_set);
+                        if stopping {
+                            told_to_stop.store(true, Ordering::Relaxed);
+                        }
+                        let next = queue
+                            .lock()
+                            .ok()
+                            .and_then(|mut queue| next_game(&mut queue, stopping));
                         let Some(index) = next else {
                             break;
                         };
@@ -304,9 +336,35 @@ impl Runner {
         if let Some(error) = failure {
             return Err(error);
         }
-        let status = tally.status();
-        let result = tally::result_json(&self.config, &games, &tally, status);
+        let status = match tally.status() {
+            Status::Interrupted
+                if told_to_stop.load(Ordering::Relaxed)
+                    && !options.interrupted.load(Ordering::Relaxed) =>
+            {
+                Status::Stopped
+            }
+            status => status,
+        };
+        let mut result = tally::result_json(&self.config, &games, &tally, status);
+        if let (Some(load), Some(object)) = (load, result.as_object_mut()) {
+            object.insert("load".to_owned(), load.describe());
+        }
         self.store.write(store::RESULT, &result, Care::Durable)?;
         Ok(MatchEnd { status, result })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_queue_keeps_only_the_second_games_of_begun_pairs() {
+        let mut queue: VecDeque<usize> = [5, 6, 7, 9, 10, 11].into_iter().collect();
+        assert_eq!(next_game(&mut queue, false), Some(5));
+        // 6 and 7 are a pair not begun; 9's first game (8) was played before; 10, 11 unbegun.
+        assert_eq!(next_game(&mut queue, true), Some(9));
+        assert_eq!(next_game(&mut queue, true), None);
+        assert!(queue.is_empty());
     }
 }

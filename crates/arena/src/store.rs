@@ -227,17 +227,12 @@ impl Store {
             .map_err(|error| format!("{}: {error}", path.display()))
     }
 
-    /// The finished games on disk, by index. Leftover temporary files of a killed run are
-    /// removed.
-    ///
-    /// # Errors
-    /// A record that cannot be read or parsed (named by its file).
-    pub fn games(&self) -> Result<BTreeMap<usize, GameRecord>, String> {
+    /// The files in `games/`, sorted (none when the folder does not exist yet).
+    fn game_files(&self) -> Result<Vec<PathBuf>, String> {
         let dir = self.dir.join("games");
-        let mut games = BTreeMap::new();
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(games),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(error) => return Err(format!("{}: {error}", dir.display())),
         };
         let mut paths: Vec<PathBuf> = entries
@@ -245,15 +240,33 @@ impl Store {
             .map(|entry| entry.path())
             .collect();
         paths.sort();
-        for path in paths {
-            let name = path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            if name.starts_with('.') && name.contains(".tmp-") {
+        Ok(paths)
+    }
+
+    /// Removes the temporary files a killed run left in `games/`. Only the run that owns
+    /// the folder may: a merge reading a shard that is still playing must not take the file
+    /// the shard is about to rename into place.
+    ///
+    /// # Errors
+    /// The folder cannot be listed.
+    pub(crate) fn remove_leftovers(&self) -> Result<(), String> {
+        for path in self.game_files()? {
+            if is_temporary(&path) {
                 let _ = fs::remove_file(&path);
-                continue;
             }
-            if path.extension().is_none_or(|ext| ext != "json") {
+        }
+        Ok(())
+    }
+
+    /// The finished games on disk, by index. Only records renamed into place are read, so
+    /// this may run while the match is still being played (a merge of running shards).
+    ///
+    /// # Errors
+    /// A record that cannot be read or parsed (named by its file).
+    pub fn games(&self) -> Result<BTreeMap<usize, GameRecord>, String> {
+        let mut games = BTreeMap::new();
+        for path in self.game_files()? {
+            if is_temporary(&path) || path.extension().is_none_or(|ext| ext != "json") {
                 continue;
             }
             let text = fs::read_to_string(&path)
@@ -264,6 +277,13 @@ impl Store {
         }
         Ok(games)
     }
+}
+
+/// Whether `path` is a file being written ([`write_atomic`]'s `.NAME.tmp-PID`).
+fn is_temporary(path: &Path) -> bool {
+    path.file_name()
+        .map(|name| name.to_string_lossy())
+        .is_some_and(|name| name.starts_with('.') && name.contains(".tmp-"))
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use super::config::MatchConfig;
 use super::record::{GameRecord, Role};
 use super::stats::{Decision, EloEstimate, Pentanomial, Wdl};
+use super::timing;
 
 /// The version tag of `result.json`.
 pub(crate) const FORMAT: &str = "arbiter-match-result/1";
@@ -197,6 +198,8 @@ pub enum Status {
     Decided,
     /// Stopped before either; `--resume` continues.
     Interrupted,
+    /// A shard stopped by the stop file: the merged SPRT decided (`match merge --stop-file`).
+    Stopped,
 }
 
 /// One game's line in the result.
@@ -277,6 +280,7 @@ pub(crate) fn result_json(
         "statistics": tally.statistics(),
         "faults": faults(games),
         "history": tally.history,
+        "clock": timing::clock_json(config, games),
         "games": games.values().map(|record| game_line(record, counted(record))).collect::<Vec<_>>(),
     })
 }

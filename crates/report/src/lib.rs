@@ -13,6 +13,7 @@ pub(crate) mod html;
 pub mod json;
 pub(crate) mod junit;
 pub(crate) mod markdown;
+pub(crate) mod match_clock;
 pub(crate) mod matches;
 mod picture;
 

@@ -2,8 +2,8 @@
 //! the match folder's `result.json` alone: W/D/L from engine B's side, the pentanomial counts
 //! of the game pairs, Elo with its 95% interval (and normalized Elo), the SPRT's LLR with its
 //! bounds and decision, an SVG plot of the LLR and of Elo with its interval against the games
-//! played (from the result's `history`), and a link per game lost on a fault to its record and
-//! to the `found/` spec case it produced.
+//! played (from the result's `history`), the clock ([`match_clock`]), and a link per game lost
+//! on a fault to its record and to the `found/` spec case it produced.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::html::{escape, link};
 use super::markdown::{code, inline};
+use super::match_clock;
 
 /// A finished (or interrupted) match to report: its folder and its `result.json`.
 #[derive(Clone, Debug)]
@@ -21,6 +22,23 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
+    /// The summary of a result already read (`DIR` is its match folder).
+    #[must_use]
+    pub fn of(dir: &Path, result: Value) -> MatchSummary {
+        MatchSummary {
+            dir: dir.to_owned(),
+            result,
+        }
+    }
+
+    /// The clock in sentences (the load it ran under, then per engine the times of its
+    /// moves, by phase, the clock left and the moves near their limit): what the command line
+    /// prints.
+    #[must_use]
+    pub fn clock_lines(&self) -> Vec<String> {
+        match_clock::lines(self)
+    }
+
     /// Reads `DIR/result.json`.
     ///
     /// # Errors
@@ -205,6 +223,7 @@ pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
     }
     html.push_str("</ul>\n");
     html.push_str(&plot(summary));
+    html.push_str(&match_clock::html(summary, dir));
     let faults = summary.faults();
     let _ = writeln!(html, "<h3>Games lost on a fault ({})</h3>", faults.len());
     if !faults.is_empty() {
@@ -238,6 +257,9 @@ pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
 pub(crate) fn markdown(summary: &MatchSummary) -> String {
     let mut md = format!("\n### Match: {}\n\n", inline(&summary.title()));
     for line in summary.figures() {
+        let _ = writeln!(md, "- {}", inline(&line));
+    }
+    for line in match_clock::lines(summary) {
         let _ = writeln!(md, "- {}", inline(&line));
     }
     let faults = summary.faults();

@@ -58,6 +58,8 @@ mod tests {
             mv: mv.to_owned(),
             opening,
             time_ms: (!opening).then_some(250.0),
+            limit_ms: None,
+            clock_left_ms: None,
             info: MoveInfo {
                 score: Some(12),
                 ..MoveInfo::default()
