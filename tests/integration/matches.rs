@@ -925,3 +925,46 @@ fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
         assert!(sgf.contains(&format!("RE[{winner}]")), "{sgf}");
     }
 }
+
+/// Hex over HTP under the CCGC's clock (30 minutes a side, absolute: `time_settings 1800 0 0`,
+/// then `time_left COLOUR SECONDS` before each move), with the swap rule as MoHex reads it; the
+/// records are SGF `GM[11]` with cells by name, as HexGUI reads them.
+#[test]
+fn a_hex_match_over_htp_under_the_ccgc_clock_is_recorded_as_hexgui_sgf() {
+    let dir = scratch("hex-htp");
+    let htp = bot(&dir, "hex-bot", "hex", "swap-sides@5", "gtp", &[]);
+    let request = MatchRequest {
+        engines: ["hex".to_owned(), htp.display().to_string()],
+        games: 2,
+        nodes: Some(300),
+        time_control: Some("game=1800000".parse().unwrap()),
+        openings: Some("start".to_owned()),
+        ..MatchRequest::default()
+    };
+    let out = dir.join("match");
+    play(&out, request.build(root()).unwrap());
+    let result = result_file(&out);
+    let games = result["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert!(game["fault"].is_null(), "{game:#}");
+        assert_eq!(game["reason"], "connection", "{game:#}");
+        let path = out.join(game["record"].as_str().unwrap());
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let left = record["clock_left_ms"]
+            .as_array()
+            .expect("a game clock ran");
+        assert!(
+            left.iter()
+                .all(|ms| ms.as_u64().is_some_and(|ms| ms < 1_800_000)),
+            "both clocks charged: {record:#}"
+        );
+        let sgf = std::fs::read_to_string(path.with_extension("sgf")).unwrap();
+        assert!(
+            sgf.starts_with("(;FF[4]CA[UTF-8]GM[11]SZ[5]AP[arbiter]"),
+            "{sgf}"
+        );
+        assert!(sgf.contains("RE[B+]") || sgf.contains("RE[W+]"), "{sgf}");
+        assert!(sgf.contains(";B[") && !sgf.contains(";W[]"), "{sgf}");
+    }
+}

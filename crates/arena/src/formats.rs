@@ -1,5 +1,5 @@
 //! Game records in the formats game tools read: SGF (`FF[4]`, module `sgf`) for Go, gomoku,
-//! renju and Connect6, GGF for Othello (the format of GGS, NBoard and Edax's
+//! renju, Connect6 and Hex, GGF for Othello (the format of GGS, NBoard and Edax's
 //! `game_import_ggf`), PDN for draughts (the Portable Draughts Notation of the Hub GUI, Scan
 //! and Kingsrow), PGN with ICCS moves for xiangqi ([`pgn`]), and a move list in arbiter's
 //! notation for the other games. Each carries the time of every engine move and,
@@ -23,6 +23,10 @@ pub(crate) fn render(record: &GameRecord, board_size: Option<u32>) -> (&'static 
         ("xiangqi", _) => ("pgn", pgn::pgn(record)),
         ("go", _) => match SgfGame::go(&record.variant) {
             Some(go) => ("sgf", sgf::write(record, &go)),
+            None => ("txt", text(record)),
+        },
+        ("hex", _) => match SgfGame::hex(&record.variant) {
+            Some(hex) => ("sgf", sgf::write(record, &hex)),
             None => ("txt", text(record)),
         },
         ("gomoku" | "connect6", Some(size)) => (

@@ -2,7 +2,8 @@
 //! each game giving only its [`SgfGame`]: the `GM` number, the board size, how its points read
 //! as SGF points, and its own root properties. Go is `GM[1]` with `RU`, `KM`, `HA` and the
 //! handicap stones (`AB`); gomoku and renju `GM[4]`; Connect6 has no number (its pairs are two
-//! nodes of one colour); Hex is `GM[11]` (its point reader is the Hex code's to give).
+//! nodes of one colour); Hex is `GM[11]` with its moves written as HexGUI and PlayHex write them
+//! ([`CellNames`]).
 //!
 //! `RE` is SGF's: `B+R` (resignation), `B+T` (time), `B+F` (forfeit: any other fault),
 //! `W+3.5` (a counted Go game: the margin with komi), `B+` (a win the rules decide
@@ -30,6 +31,21 @@ pub(crate) struct SgfGame {
     /// The margin of a counted game from the first side's view, in half points (komi
     /// included), given the record's count: Go's.
     pub(crate) margin_halves: Option<fn(&GameRecord) -> Option<i32>>,
+    /// Moves written as cell names rather than SGF's two letters (Hex), if so.
+    pub(crate) cell_names: Option<CellNames>,
+}
+
+/// A game whose tools write a move as its cell's name (`B[c3]`, HexGUI's `SgfWriter` and
+/// PlayHex's `gameToSGF`) and the pie rule's swap as a word.
+pub(crate) struct CellNames {
+    /// Whether arbiter's move text is the swap.
+    pub(crate) is_swap: fn(&str) -> bool,
+    /// The swap as the tools write it.
+    pub(crate) swap_word: &'static str,
+    /// Whether the swapping colour moves again (the players exchange colours, the stone
+    /// stays): the colours of the moves do not alternate there, and the first player's
+    /// colour is the other one from then on.
+    pub(crate) swapper_moves_again: bool,
 }
 
 impl SgfGame {
@@ -43,6 +59,7 @@ impl SgfGame {
             point: |text, size| letter_and_row(text, size, false),
             root: Vec::new(),
             margin_halves: None,
+            cell_names: None,
         }
     }
 
@@ -74,8 +91,44 @@ impl SgfGame {
             point: go_point,
             root,
             margin_halves: Some(go_margin_halves),
+            cell_names: None,
         })
     }
+
+    /// Hex (`GM[11]`) under `variant` (`swap-mirror`, `standard@13`): cells by name as HexGUI
+    /// and PlayHex write them (`a1` the top-left cell). The swap is `swap-pieces` under
+    /// `swap-mirror` (PlayHex, and HexGUI since Selinger's version: the stone mirrored, the
+    /// other colour to move) and `swap-sides` under `swap-sides` (HexGUI's word for the
+    /// players exchanging colours, the stone staying and the swapper moving again; Benzene's
+    /// `swap-pieces`). `None` for a variant that does not read.
+    #[must_use]
+    pub(crate) fn hex(variant: &str) -> Option<SgfGame> {
+        let variant: arbiter_hex::HexVariant = variant.parse().ok()?;
+        let sides = variant.swap == arbiter_hex::SwapRule::Sides;
+        Some(SgfGame {
+            number: Some(11),
+            size: u32::from(variant.size),
+            point: hex_cell,
+            root: Vec::new(),
+            margin_halves: None,
+            cell_names: Some(CellNames {
+                is_swap: |text| arbiter_hex::parse_move(text) == Ok(arbiter_hex::HexMove::Swap),
+                swap_word: if sides {
+                    "swap-sides"
+                } else {
+                    arbiter_hex::SWAP
+                },
+                swapper_moves_again: sides,
+            }),
+        })
+    }
+}
+
+/// A Hex cell (`a1` top left, rows counted down) as SGF's column and row from the top.
+fn hex_cell(text: &str, size: u32) -> Option<(u32, u32)> {
+    let cell = arbiter_hex::parse_cell(text).ok()?;
+    let (column, row) = (u32::from(cell.column), u32::from(cell.row));
+    (column < size && row < size).then_some((column, row))
 }
 
 /// SGF's `RU` for a Go profile: the names SGF lists (`AGA`, `Japanese`, `Chinese`, `NZ`),
@@ -152,7 +205,12 @@ fn result(record: &GameRecord, game: &SgfGame) -> String {
     let Some(winner) = record.result.winner else {
         return "0".to_owned();
     };
-    let colour = if record.roles[0] == winner { "B" } else { "W" };
+    let first_won = record.roles[0] == winner;
+    let colour = if first_won == first_ends_black(record, game) {
+        "B"
+    } else {
+        "W"
+    };
     let how = match record.fault.as_ref().map(|fault| fault.kind) {
         Some(FaultKind::Timeout) => "T".to_owned(),
         Some(_) => "F".to_owned(),
@@ -166,6 +224,14 @@ fn result(record: &GameRecord, game: &SgfGame) -> String {
             .unwrap_or_default(),
     };
     format!("{colour}+{how}")
+}
+
+/// Whether the first player's stones are black at the end: they are unless a swap exchanged
+/// the players' colours (Hex's `swap-sides`).
+fn first_ends_black(record: &GameRecord, game: &SgfGame) -> bool {
+    !game.cell_names.as_ref().is_some_and(|names| {
+        names.swapper_moves_again && record.moves.iter().any(|mv| (names.is_swap)(&mv.mv))
+    })
 }
 
 /// The record as SGF text.
@@ -209,13 +275,20 @@ pub(crate) fn write(record: &GameRecord, game: &SgfGame) -> String {
         } else {
             describe(mv)
         };
-        let points: Option<Vec<String>> = if mv.mv == "pass" {
-            Some(vec![String::new()])
-        } else {
-            mv.mv
+        // A swap that exchanges the players leaves the same colour to move.
+        let mut next_colour = true;
+        let points: Option<Vec<String>> = match &game.cell_names {
+            Some(names) if (names.is_swap)(&mv.mv) => {
+                next_colour = !names.swapper_moves_again;
+                Some(vec![names.swap_word.to_owned()])
+            }
+            Some(_) => (game.point)(&mv.mv, game.size).map(|_| vec![mv.mv.clone()]),
+            None if mv.mv == "pass" => Some(vec![String::new()]),
+            None => mv
+                .mv
                 .split(['-', ','])
                 .map(|point| (game.point)(point, game.size).map(|(x, y)| sgf_point(x, y)))
-                .collect()
+                .collect(),
         };
         match points {
             Some(points) if !points.is_empty() => {
@@ -225,7 +298,9 @@ pub(crate) fn write(record: &GameRecord, game: &SgfGame) -> String {
                 if !comment.is_empty() {
                     let _ = write!(out, "C[{}]", escape(&comment));
                 }
-                colour = if colour == 'B' { 'W' } else { 'B' };
+                if next_colour {
+                    colour = if colour == 'B' { 'W' } else { 'B' };
+                }
             }
             _ => {
                 let _ = write!(out, ";C[{}]", escape(&format!("{} {comment}", mv.mv)));
@@ -330,6 +405,47 @@ mod tests {
         });
         assert!(write(&game, &go).contains("RE[W+T]"));
         assert!(SgfGame::go("no-such-rules").is_none());
+    }
+
+    /// Hex as HexGUI and PlayHex write it: cells by name, the swap as a word; under
+    /// `swap-sides` the swapper's colour moves again and the first player ends as white.
+    #[test]
+    fn a_hex_record_names_cells_and_writes_the_swap_as_the_tools_do() {
+        let moves = [
+            ("black", "b1", false),
+            ("white", "swap-pieces", false),
+            ("black", "c3", false),
+            ("white", "d4", false),
+        ];
+        let mut game = record("hex", &moves);
+        game.variant = "swap-mirror@5".to_owned();
+        let text = write(&game, &SgfGame::hex(&game.variant).unwrap());
+        assert!(
+            text.starts_with("(;FF[4]CA[UTF-8]GM[11]SZ[5]AP[arbiter]"),
+            "{text}"
+        );
+        assert!(text.contains("RE[W+]"), "the second player, white: {text}");
+        assert!(
+            text.contains(";B[b1]C[time 0.013 s, score -3];W[swap-pieces]C[time"),
+            "{text}"
+        );
+        assert!(text.contains(";B[c3]C[time"), "{text}");
+        assert!(text.contains(";W[d4]C[time"), "{text}");
+        // Benzene's swap: the second player takes black's stone, white moves again.
+        game.variant = "swap-sides@5".to_owned();
+        let text = write(&game, &SgfGame::hex(&game.variant).unwrap());
+        assert!(text.contains(";W[swap-sides]C[time"), "{text}");
+        assert!(text.contains(";W[c3]C[time"), "{text}");
+        assert!(text.contains(";B[d4]C[time"), "{text}");
+        assert!(text.contains("RE[B+]"), "the second player, black: {text}");
+        // No swap: colours alternate; a cell off the board is kept as a comment.
+        let mut plain = record("hex", &[("black", "e5", false), ("white", "f1", false)]);
+        plain.variant = "standard@5".to_owned();
+        let text = write(&plain, &SgfGame::hex(&plain.variant).unwrap());
+        assert!(text.contains(";B[e5]C[time"), "{text}");
+        assert!(text.contains(";C[f1 time"), "{text}");
+        assert!(text.contains("RE[W+]"), "{text}");
+        assert!(SgfGame::hex("swap@11").is_none());
     }
 
     #[test]

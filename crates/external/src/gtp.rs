@@ -995,6 +995,44 @@ mod tests {
         assert!(!in_main.same_control(straight_in));
     }
 
+    /// The CCGC's clock (30 minutes a side, absolute) to a Hex engine: `time_settings 1800 0
+    /// 0` once, then HTP's two-argument `time_left` with what is left (MoHex refuses the third
+    /// argument).
+    #[test]
+    fn a_game_clock_reaches_htp_as_absolute_time() {
+        let timing = Timing {
+            first_ms: 5000,
+            move_ms: 2000,
+            tolerance_ms: 1000,
+        };
+        let htp = |request: Request| {
+            request
+                .to_command(None, arbiter_protocol::gtp::HTP)
+                .to_string()
+        };
+        let start = TimeSystem::of(
+            Some(Clock {
+                turn_ms: 1_800_000,
+                time_left_ms: Some(1_800_000),
+                byo_yomi: None,
+            }),
+            timing,
+        );
+        assert_eq!(htp(start.settings()), "time_settings 1800 0 0");
+        let colour = arbiter_protocol::gtp::Colour::Black;
+        assert_eq!(htp(start.left(colour)), "time_left black 1800");
+        let later = TimeSystem::of(
+            Some(Clock {
+                turn_ms: 1_754_321,
+                time_left_ms: Some(1_754_321),
+                byo_yomi: None,
+            }),
+            timing,
+        );
+        assert!(start.same_control(later), "told once a game");
+        assert_eq!(htp(later.left(colour)), "time_left black 1754");
+    }
+
     #[test]
     fn vertices_off_the_board_are_told_from_other_text() {
         assert!(looks_like_vertex("Z30"));

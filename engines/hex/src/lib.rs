@@ -15,9 +15,9 @@
 //! # Variants
 //! `<rule>[@<size>]` ([`HexVariant`]): `standard` (no swap), `swap-mirror` and `swap-sides`
 //! (the pie rule: the second player's first move may be `swap-pieces`, which PlayHex reads as
-//! the first stone mirrored in the long diagonal into white, black moving next, and MoHex and
-//! HexGUI as the players exchanging colours, the stone staying and white moving next; see
-//! [`SwapRule`]). Examples: `standard`, `swap-mirror`, `swap-sides@13`, `standard@7`.
+//! the first stone mirrored in the long diagonal into white, black moving next (as Selinger's
+//! HexGUI does), and MoHex and Hayward's HexGUI as the players exchanging colours, the stone
+//! staying and white moving next (Selinger's HexGUI's `swap-sides`); see [`SwapRule`]). Examples: `standard`, `swap-mirror`, `swap-sides@13`, `standard@7`.
 //!
 //! # Players and colours
 //! [`arbiter_core::Side`] is the *player*: `First` placed the first stone. It plays black

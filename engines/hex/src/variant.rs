@@ -10,12 +10,14 @@
 //! (HexGUI's and PlayHex's name; LittleGolem's HSGF writes `swap`). Engines and platforms read
 //! that move in two ways, and the variant says which:
 //!
-//! * `swap-mirror` (PlayHex, `playhex/hex-ai-distributed` `mirrorMoves.ts`): the first stone is
-//!   replaced by a stone of the second player's colour on its mirror image in the long diagonal
-//!   (`b1` becomes a white `a2`); each player keeps colour and edges, and black moves next.
-//! * `swap-sides` (MoHex and HexGUI: Benzene's `swap-pieces` leaves the stone and the colour to
-//!   move as they are, as PlayHex's `calculate-move/mohex.ts` records): the stone stays, the
-//!   players exchange colours, and white (now the first player) moves next.
+//! * `swap-mirror` (PlayHex, `playhex/hex-ai-distributed` `mirrorMoves.ts`; Selinger's HexGUI,
+//!   whose `GuiBoard.swapPieces` reflects the stones): the first stone is replaced by a stone of
+//!   the second player's colour on its mirror image in the long diagonal (`b1` becomes a white
+//!   `a2`); each player keeps colour and edges, and black moves next.
+//! * `swap-sides` (MoHex and Hayward's HexGUI: Benzene's `swap-pieces` leaves the stone and the
+//!   colour to move as they are, as PlayHex's `calculate-move/mohex.ts` records; Selinger's
+//!   HexGUI names this move `swap-sides`): the stone stays, the players exchange colours, and
+//!   white (now the first player) moves next.
 //!
 //! The two are the same game up to the board's symmetry, so they agree on every count
 //! (perft) and every value; they differ in the position a move list reaches, which matters to
@@ -39,7 +41,8 @@ pub enum SwapRule {
     None,
     /// `swap-pieces` mirrors the first stone into the second player's colour (PlayHex).
     Mirror,
-    /// `swap-pieces` gives the first stone's colour to the second player (MoHex, HexGUI).
+    /// `swap-pieces` gives the first stone's colour to the second player (MoHex, Hayward's
+    /// HexGUI; Selinger's HexGUI calls it `swap-sides`).
     Sides,
 }
 

@@ -179,7 +179,7 @@ fn swap_mirror_turns_the_stone_into_white_on_its_mirror_image() {
 
 #[test]
 fn swap_sides_gives_the_first_stone_to_the_second_player() {
-    // MoHex and HexGUI: the stone stays, white (now the first player) moves next.
+    // MoHex and Hayward's HexGUI: the stone stays, white (now the first player) moves next.
     let game = played::<Hex>(&variant("swap-sides@5"), "b1 swap-pieces");
     assert_eq!(game.format_position(), "1B3/5/5/5/5 white swapped");
     assert_eq!(game.colour_to_move(), Colour::White);
