@@ -1054,6 +1054,56 @@ fn a_dxp_game_the_rules_end_ends_with_a_game_end_each_way() {
     assert!(warnings.is_empty(), "{warnings:?}");
 }
 
+/// A case's board with moves played from it (a repetition, here the seventh ply of one) goes
+/// to a Hub engine as that board and those moves, so that it sees the repetition; before, it
+/// got the board after them alone. The engine is a shell script that writes down every `pos`
+/// line and answers the one legal king move it is asked for.
+#[test]
+fn a_board_and_its_moves_reach_a_hub_engine_as_both() {
+    let dir = scratch().join("t-hub-board-moves");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("hub-script");
+    let heard = dir.join("pos.txt");
+    let text = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    hub) echo 'id name=script'; \
+         echo wait ;;\n    init) echo ready ;;\n    pos*) echo \"$line\" >> '{}' ;;\n    ping) echo \
+         pong ;;\n    go*) echo 'done move=9-4' ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
+        heard.display()
+    );
+    std::fs::write(&script, text).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let yaml = "name: t-hub-board-moves\ngame: draughts\nvariant: standard\n\
+        command: [./hub-script]\nprotocol: hub\nmove-time-ms: 3000\nfirst-move-time-ms: 5000\n\
+        tolerance-ms: 3000\n";
+    let manifest = Manifest::from_yaml(&dir.join("t-hub-board-moves.yaml"), yaml).unwrap();
+    let engine = ExternalEngine::new(manifest).with_log_dir(&dir);
+    let played = "47-42 4-9 42-47 9-4 47-42 4-9 42-47";
+    let request = PositionRequest {
+        text: Some("W:WK47,36:BK4,15".to_owned()),
+        move_text: Some(played.to_owned()),
+        ..PositionRequest::default()
+    };
+    assert_eq!(expect_move(&engine, "standard", &request), "9-4");
+    assert_no_leftovers(&engine);
+    let heard = std::fs::read_to_string(&heard).unwrap();
+    // White kings on 47, a white man on 36, a black king on 4 and a black man on 15.
+    let board: String = (1..=50)
+        .map(|square| match square {
+            47 => 'W',
+            36 => 'w',
+            4 => 'B',
+            15 => 'b',
+            _ => 'e',
+        })
+        .collect();
+    assert_eq!(
+        heard.trim(),
+        format!("pos pos=W{board} moves=\"{played}\""),
+        "{heard}"
+    );
+}
+
 /// A move printed twice (`extra-line`) is the stale answer NBoard's `ping`/`pong` exists for:
 /// the driver skips it before the `pong`, so nothing fails, and the row that gives one process
 /// several positions says what it skipped.

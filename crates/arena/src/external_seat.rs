@@ -138,6 +138,17 @@ impl Seat for ExternalSeat {
         }
     }
 
+    fn take_warnings(&mut self) -> Vec<String> {
+        match self.player.as_mut() {
+            Some(player) => player.take_warnings(),
+            None => self
+                .line
+                .as_mut()
+                .map(LineSession::take_warnings)
+                .unwrap_or_default(),
+        }
+    }
+
     fn finish(&mut self) {
         if let Some(player) = self.player.as_mut() {
             player.finish();

@@ -48,6 +48,7 @@ pub(crate) fn describe(mv: &MoveRecord) -> String {
         depth,
         nodes,
         note,
+        warnings,
         ..
     } = &mv.info;
     if let Some(score) = score {
@@ -61,6 +62,9 @@ pub(crate) fn describe(mv: &MoveRecord) -> String {
     }
     if let Some(note) = note {
         parts.push(format!("note {note}"));
+    }
+    for warning in warnings {
+        parts.push(format!("warning {warning}"));
     }
     parts.join(", ")
 }
@@ -91,6 +95,9 @@ pub(crate) fn summary(record: &GameRecord) -> Vec<String> {
     }
     if let Some(adjudication) = &record.result.adjudication {
         lines.push(format!("end: {adjudication}"));
+    }
+    for warning in &record.warnings {
+        lines.push(format!("warning: {warning}"));
     }
     lines
 }
@@ -303,6 +310,7 @@ pub(crate) mod tests {
             found_case: None,
             final_position: String::new(),
             clock_left_ms: None,
+            warnings: Vec::new(),
             duration_ms: 1.0,
         }
     }

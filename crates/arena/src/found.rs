@@ -243,6 +243,7 @@ mod tests {
             found_case: None,
             final_position: String::new(),
             clock_left_ms: None,
+            warnings: Vec::new(),
             duration_ms: 0.0,
         }
     }

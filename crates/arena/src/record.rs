@@ -162,6 +162,11 @@ pub struct GameRecord {
     /// Each side's time left on a game clock, in ms, first side first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) clock_left_ms: Option<[u64; 2]>,
+    /// What the seats' drivers noticed outside a recorded move (at the game's end, such as a
+    /// DXP game end not confirmed, or in the turn that faulted), each as `ENGINE: warning`;
+    /// a move's own warnings are kept with the move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) warnings: Vec<String>,
     /// Wall-clock time of the whole game, in ms.
     pub duration_ms: f64,
 }

@@ -296,6 +296,18 @@ impl Referee<'_> {
         for seat in &mut table.seats {
             seat.game_over(&board.history);
         }
+        // What the drivers noticed after the last recorded answer: at the game's end, or in
+        // the turn that faulted.
+        let warnings = table
+            .seats
+            .iter_mut()
+            .zip(&table.labels)
+            .flat_map(|(seat, label)| {
+                seat.take_warnings()
+                    .into_iter()
+                    .map(move |warning| format!("{label}: {warning}"))
+            })
+            .collect();
         let over = match &settled {
             Settled::Agreed { outcome, .. } => Some(outcome.clone()),
             _ => board
@@ -330,6 +342,7 @@ impl Referee<'_> {
             fault,
             found_case: None,
             clock_left_ms: clocks.left_ms(),
+            warnings,
             duration_ms: started.elapsed().as_secs_f64() * 1000.0,
         })))
     }
@@ -479,7 +492,7 @@ impl Referee<'_> {
         let reply = play.table.seats[side].play(&turn);
         let elapsed = asked.elapsed();
         let timing = play.clocks.charge(side, elapsed);
-        let reply = match reply {
+        let mut reply = match reply {
             Ok(reply) => reply,
             Err(seat) => {
                 return Ok(Some(Stop::Fault(play.fault(
@@ -537,6 +550,7 @@ impl Referee<'_> {
             limit_ms: allowance_ms,
             clock_left_ms,
         };
+        reply.info.warnings = play.table.seats[side].take_warnings();
         play.board
             .play(mv.clone(), false, Some(clock), reply.info)
             .map_err(|refusal| format!("judged move `{mv}` refused: {refusal}"))?;
@@ -726,14 +740,20 @@ mod tests {
     use arbiter_engine::find_engine;
 
     /// A seat that plays a fixed list of answers (`resign` resigns) and names `dead` stones
-    /// at the end.
+    /// at the end; with `warns`, its driver notes a warning with each answer and at the end.
     struct Script {
         answers: Vec<Answer>,
         dead: Option<Vec<String>>,
+        warns: bool,
+        warnings: Vec<String>,
     }
 
     impl Seat for Script {
-        fn play(&mut self, _: &Turn<'_>) -> Result<Reply, Fault> {
+        fn play(&mut self, turn: &Turn<'_>) -> Result<Reply, Fault> {
+            if self.warns {
+                self.warnings
+                    .push(format!("asked at ply {}", turn.history.len()));
+            }
             if self.answers.is_empty() {
                 return Err(Fault {
                     kind: FaultKind::Crash,
@@ -745,8 +765,17 @@ mod tests {
                 info: MoveInfo::default(),
             })
         }
+        fn game_over(&mut self, history: &[String]) {
+            if self.warns {
+                self.warnings
+                    .push(format!("told the game ended at ply {}", history.len()));
+            }
+        }
         fn dead_stones(&mut self, _: &[String]) -> Result<Option<Vec<String>>, Fault> {
             Ok(self.dead.clone())
+        }
+        fn take_warnings(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.warnings)
         }
         fn finish(&mut self) {}
     }
@@ -760,7 +789,19 @@ mod tests {
             })
             .collect();
         let dead = dead.map(|list| list.split_whitespace().map(str::to_owned).collect());
-        Box::new(Script { answers, dead })
+        Box::new(Script {
+            answers,
+            dead,
+            warns: false,
+            warnings: Vec::new(),
+        })
+    }
+
+    fn warning(list: &str) -> Box<Script> {
+        Box::new(Script {
+            warns: true,
+            ..*script(list, None)
+        })
     }
 
     fn play(game: &str, variant: &str, opening: &str, first: &str, second: &str) -> GameRecord {
@@ -894,6 +935,44 @@ mod tests {
         assert_eq!(record.result.score_of(Role::A), Score::Loss);
         assert_eq!(record.move_list(), ["a1", "b1", "a2", "b2", "a3"]);
         assert!(record.moves[0].opening && !record.moves[1].opening);
+    }
+
+    #[test]
+    fn driver_warnings_are_kept_with_their_move_and_the_rest_with_the_game() {
+        let record = play_with(
+            "tictactoe",
+            "standard",
+            "a1",
+            script("a2 a3", None),
+            warning("b1 b2"),
+        );
+        let warnings = |ply: usize| record.moves[ply].info.warnings.clone();
+        assert_eq!(warnings(1), ["asked at ply 1"]);
+        assert_eq!(warnings(3), ["asked at ply 3"]);
+        assert!(warnings(2).is_empty(), "the other seat warned of nothing");
+        assert_eq!(record.warnings, ["second: told the game ended at ply 5"]);
+        let pdn_like = crate::formats::text(&record);
+        assert!(pdn_like.contains("warning asked at ply 3"), "{pdn_like}");
+        assert!(
+            pdn_like.contains("# warning: second: told the game ended at ply 5"),
+            "{pdn_like}"
+        );
+        // A turn that faults keeps its warning with the game.
+        let record = play_with(
+            "tictactoe",
+            "standard",
+            "a1",
+            script("a2", None),
+            warning("b1"),
+        );
+        assert_eq!(record.fault.as_ref().unwrap().ply, 3);
+        assert_eq!(
+            record.warnings,
+            [
+                "second: asked at ply 3",
+                "second: told the game ended at ply 3"
+            ]
+        );
     }
 
     #[test]

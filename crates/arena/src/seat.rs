@@ -36,6 +36,11 @@ pub(crate) struct MoveInfo {
     /// Free text the protocol carried (Botzone's `debug`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
+    /// What the seat's driver noticed while the engine answered (a skipped line, a move over
+    /// the move time but inside the tolerance, a missing optional command): kept with the move
+    /// it came with, so that a match's records say what a protocol check would.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) warnings: Vec<String>,
 }
 
 impl MoveInfo {
@@ -48,6 +53,7 @@ impl MoveInfo {
             nodes: Some(report.nodes),
             pv: report.pv.clone(),
             note: None,
+            warnings: Vec::new(),
         }
     }
 }
@@ -79,6 +85,12 @@ pub trait Seat: Send {
     /// The game goes on as a play-out of disputed dead stones (see
     /// [`arbiter_external::Player::begin_play_out`]).
     fn begin_play_out(&mut self) {}
+    /// The warnings of the seat's driver since the last call (see
+    /// [`arbiter_external::Player::take_warnings`]); the referee asks after each answer and
+    /// at the end of the game. An embedded engine has none.
+    fn take_warnings(&mut self) -> Vec<String> {
+        Vec::new()
+    }
     /// Ends the game for this seat (processes are stopped).
     fn finish(&mut self);
 }

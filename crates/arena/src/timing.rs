@@ -395,6 +395,7 @@ mod tests {
             final_position: String::new(),
             clock_left_ms: Some(left),
             duration_ms: 0.0,
+            warnings: Vec::new(),
         }
     }
 

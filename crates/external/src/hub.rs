@@ -6,7 +6,8 @@
 //! * **Start-up**: `hub` and `init` must be answered (`wait`, then `ready`) within the start-up
 //!   time: an engine that is not in Hub mode fails at once.
 //! * **Positions**: a game goes as its start position and its moves (`pos pos=<start>
-//!   moves="…"`), so that the engine sees repetitions; any other board goes as it stands
+//!   moves="…"`), so that the engine sees repetitions; so does a case's board with the moves
+//!   played from it (`pos pos=<board> moves="…"`); any other board goes as it stands
 //!   (`pos pos=<board>`, no moves). So every draughts position reaches a Hub engine.
 //! * **Synchronisation**: after `pos` and `level` a `ping` must be answered `pong` before `go`;
 //!   a late `done` of an earlier search is skipped and noted, never read as the next move.
@@ -357,6 +358,23 @@ impl Player for HubPlayer {
             ))
         })?;
         self.answer_position(&start, moves, &reached)
+    }
+
+    /// A board and the moves played from it go as `pos pos=<board> moves="…"`, so that the
+    /// engine sees the repetitions those moves make (the board's counts of the 25-move and
+    /// endgame rules have no place in Hub's `pos`).
+    fn answer_after(&mut self, start: &str, moves: &[String]) -> Option<Result<Answer, Fault>> {
+        let replayed = board_of(&self.variant, start)
+            .map_err(|error| format!("the position `{start}` has no Hub form: {error}"))
+            .and_then(|board| {
+                hub::replay(board.clone(), moves)
+                    .map(|(reached, moves)| (board, reached, moves))
+                    .map_err(|error| format!("the moves have no Hub form: {error}"))
+            });
+        Some(match replayed {
+            Ok((board, reached, moves)) => self.answer_position(&board, moves, &reached),
+            Err(error) => Err(Fault::protocol(format!("{error} (arbiter's fault)"))),
+        })
     }
 
     fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {

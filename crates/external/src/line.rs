@@ -82,7 +82,7 @@ impl LineSession {
     }
 
     /// Warnings since the last call.
-    pub(crate) fn take_warnings(&mut self) -> Vec<String> {
+    pub fn take_warnings(&mut self) -> Vec<String> {
         self.driver.take_warnings()
     }
 
