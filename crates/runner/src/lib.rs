@@ -74,9 +74,10 @@ pub struct RunOptions {
     pub perft_limit: Option<u64>,
     /// The most nodes a `tree` expectation may walk.
     pub tree_limit: u64,
-    /// The most positions one perft walk may visit (beside `perft_limit`, which bounds the
-    /// count expected): a spec whose expected count is small but whose walk is not (a deep
-    /// depth) ends there. `None`: `perft_limit` alone.
+    /// The budget of one perft walk in visited positions, a position listing many moves
+    /// costing one per 8 of them (beside `perft_limit`, which bounds the count expected): a
+    /// spec whose expected count is small but whose walk is not (a deep depth) ends there.
+    /// `None`: `perft_limit` alone.
     pub walk_limit: Option<u64>,
     /// The nodes an exact solve without a budget of its own may search; `None`: to the end.
     /// A case that meets it is not applicable, with the limit named, not failed.

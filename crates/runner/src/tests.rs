@@ -73,7 +73,7 @@ fn a_walk_stops_at_the_walk_limit_below_the_perft_limit_and_names_the_option() {
             .notes
             .iter()
             .any(|note| note.contains("perft depth 40")
-                && note.contains("limit of 10000 positions")
+                && note.contains("budget of 10000 positions")
                 && note.contains("--walk-limit")),
         "{:?}",
         result.notes
