@@ -395,18 +395,13 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
         return Ok(engines);
     }
     let manifests = Path::new(MANIFEST_DIR);
-    if is_manifest_path(name) && Path::new(name).is_file()
-        || manifests.join(format!("{name}.yaml")).is_file()
-    {
-        let engine =
-            ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
-        return Ok(vec![Box::new(engine)]);
-    }
-    if let Some((base, baseline)) = name.rsplit_once('@') {
-        return frozen_engine(&crate::matches::root(), name, base, baseline)
+    let a_manifest = is_manifest_path(name) && Path::new(name).is_file()
+        || manifests.join(format!("{name}.yaml")).is_file();
+    if !a_manifest && let Some((base, baseline)) = name.rsplit_once('@') {
+        return frozen_engine(&crate::workspace_root(), name, base, baseline)
             .map(|engine| vec![engine]);
     }
-    if is_manifest_path(name) {
+    if a_manifest || is_manifest_path(name) {
         // A path that is not a file: the loader's message names what is wrong with it.
         let engine =
             ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;

@@ -63,13 +63,6 @@ pub enum BaselineCommand {
     },
 }
 
-/// The workspace root (xtask lives one level below it).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_owned)
-}
-
 /// Runs a baseline command.
 ///
 /// # Errors
@@ -126,7 +119,7 @@ fn engine_baseline(
 }
 
 fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<Status> {
-    let root = root();
+    let root = crate::workspace_root();
     arbiter_baseline::check_free(&root, name, force)?;
     let (engine, text) = team_engine(&root, engine)?;
     let engine_name = engine.manifest().name.clone();
@@ -165,7 +158,7 @@ fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<St
 }
 
 fn diff_engine(name: &str, engine: &str) -> Result<Status> {
-    let root = root();
+    let root = crate::workspace_root();
     let frozen = read_baseline(&root, name)?;
     let (engine, text) = team_engine(&root, engine)?;
     let engine_name = engine.manifest().name.clone();
@@ -281,7 +274,7 @@ fn suite_answers(
 }
 
 fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
-    let root = root();
+    let root = crate::workspace_root();
     arbiter_baseline::check_free(&root, name, force)?;
     let engines = embedded_engines();
     let files = load(&root, &engines)?;
@@ -313,7 +306,7 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
 }
 
 fn diff(name: &str) -> Result<Status> {
-    let root = root();
+    let root = crate::workspace_root();
     let frozen = read_baseline(&root, name)?;
     let engines = embedded_engines();
     let files = load(&root, &engines)?;

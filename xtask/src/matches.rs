@@ -175,13 +175,6 @@ pub struct OpeningsArgs {
     pub out: Option<PathBuf>,
 }
 
-/// The workspace root (xtask lives one level below it).
-pub(crate) fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_owned)
-}
-
 /// Runs `cargo xtask match ...`.
 ///
 /// # Errors
@@ -253,7 +246,9 @@ fn configure(args: &PlayArgs) -> Result<MatchConfig> {
         shard: args.shard,
         phases: args.phases.clone(),
     };
-    request.build(&root()).map_err(|e| anyhow!(e))
+    request
+        .build(&crate::workspace_root())
+        .map_err(|e| anyhow!(e))
 }
 
 /// Whether to draw a progress bar: on a terminal, and not in CI.

@@ -298,14 +298,20 @@ impl Clocks {
     /// start-up allowance on a first answer (tolerances aside); `None` without a clock.
     #[must_use]
     pub(crate) fn allowance_ms(&self, side: usize) -> Option<u64> {
-        let start_up_ms = if self.answered[side] {
-            0
-        } else {
-            self.seats[side].start_up_ms
-        };
+        let start_up_ms = self.start_up_due(side);
         self.limit(side)
             .move_ms
             .map(|ms| ms.saturating_add(start_up_ms))
+    }
+
+    /// The start-up allowance of `side`'s coming answer: the manifest's while it has not
+    /// answered in this game, 0 after.
+    fn start_up_due(&self, side: usize) -> u64 {
+        if self.answered[side] {
+            0
+        } else {
+            self.seats[side].start_up_ms
+        }
     }
 
     /// Charges a move's time to `side`; its first answer in the game has its start-up
@@ -315,11 +321,8 @@ impl Clocks {
     /// The move took longer than allowed (beyond the tolerance): what was allowed and taken.
     pub(crate) fn charge(&mut self, side: usize, elapsed: Duration) -> Result<(), String> {
         let limit = self.limit(side);
-        let start_up_ms = if std::mem::replace(&mut self.answered[side], true) {
-            0
-        } else {
-            self.seats[side].start_up_ms
-        };
+        let start_up_ms = self.start_up_due(side);
+        self.answered[side] = true;
         let taken = elapsed.as_secs_f64() * 1000.0;
         let charged = (elapsed.as_millis() as u64).saturating_sub(start_up_ms);
         if limit.time_left_ms.is_some() {

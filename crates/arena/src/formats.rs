@@ -273,6 +273,21 @@ pub(crate) mod tests {
     use super::*;
     use crate::record::{FaultRecord, GameResult, Role};
 
+    /// The fault of engine B (`weak`, black in [`record`]): a timeout at ply 2.
+    pub(crate) fn weak_timed_out_at_ply_2() -> FaultRecord {
+        FaultRecord {
+            role: Role::B,
+            engine: "weak".to_owned(),
+            side: "black".to_owned(),
+            kind: FaultKind::Timeout,
+            code: None,
+            detail: String::new(),
+            answer: None,
+            ply: 2,
+            position: String::new(),
+        }
+    }
+
     /// A record of `game` with `moves` (side, move, from the opening).
     pub(crate) fn record(game: &str, moves: &[(&str, &str, bool)]) -> GameRecord {
         GameRecord {
@@ -331,17 +346,7 @@ pub(crate) mod tests {
             text.starts_with("(;GM[Othello]PC[arbiter]PB[weak]PW[strong]RE[+24.000]TY[8]BO[8 ")
         );
         assert!(text.contains("B[F5]W[D6//0.013]B[PA//0.013];)"), "{text}");
-        game.fault = Some(FaultRecord {
-            role: Role::B,
-            engine: "weak".to_owned(),
-            side: "black".to_owned(),
-            kind: FaultKind::Timeout,
-            code: None,
-            detail: String::new(),
-            answer: None,
-            ply: 2,
-            position: String::new(),
-        });
+        game.fault = Some(weak_timed_out_at_ply_2());
         assert!(ggf(&game).contains("RE[-64.000:t]"));
     }
 

@@ -315,7 +315,6 @@ pub(crate) fn write(record: &GameRecord, game: &SgfGame) -> String {
 mod tests {
     use super::*;
     use crate::formats::tests::record;
-    use crate::record::{FaultRecord, Role};
 
     #[test]
     fn points_count_rows_from_the_top() {
@@ -392,17 +391,7 @@ mod tests {
         );
         game.result.reason = "resignation".to_owned();
         assert!(write(&game, &go).contains("RE[W+R]"));
-        game.fault = Some(FaultRecord {
-            role: Role::B,
-            engine: "weak".to_owned(),
-            side: "black".to_owned(),
-            kind: FaultKind::Timeout,
-            code: None,
-            detail: String::new(),
-            answer: None,
-            ply: 2,
-            position: String::new(),
-        });
+        game.fault = Some(crate::formats::tests::weak_timed_out_at_ply_2());
         assert!(write(&game, &go).contains("RE[W+T]"));
         assert!(SgfGame::go("no-such-rules").is_none());
     }
