@@ -2,8 +2,9 @@
 //!
 //! One loop over the runner's plan ([`arbiter_runner::plan`] → [`PlannedCase::run`], the
 //! same calls `cargo test` makes, snapshots included), then a table per file or JSON
-//! ([`mod@print`]), and an exit code a script can act on: 0 all good, 1 a case failed or the
-//! coverage is below `--min-coverage`, 2 bad input (a spec error, no case to run).
+//! ([`mod@print`]), and an exit code a script can act on: 0 all good, 1 a case failed (a
+//! missed win only with `--fail-on-missed-win`) or the coverage is below `--min-coverage`, 2
+//! bad input (a spec error, no case to run).
 
 mod print;
 
@@ -85,6 +86,11 @@ pub struct AuditArgs {
     /// below it the audit exits 1. Default: at least one case must be checked.
     #[arg(long)]
     pub min_coverage: Option<f64>,
+    /// Count missed wins (the engine played a legal move where the case's move wins at once) as
+    /// failures in the exit status. By default they are reported apart and do not fail the
+    /// audit: no rule obliges a player to win at once.
+    #[arg(long)]
+    pub fail_on_missed_win: bool,
     /// Also write report.html, report.md, junit.xml and report.json into this folder
     /// (atomically; a report already there is kept as DIR.prev).
     #[arg(long, value_name = "DIR")]
@@ -244,7 +250,10 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         return Ok(Status::Failures);
     }
     Ok(
-        if count(Verdict::Fail) > 0 || count(Verdict::EngineFault) > 0 {
+        if count(Verdict::Fail) > 0
+            || count(Verdict::EngineFault) > 0
+            || args.fail_on_missed_win && count(Verdict::MissedWin) > 0
+        {
             Status::Failures
         } else {
             Status::Ok
@@ -463,6 +472,7 @@ mod tests {
             solve_nodes: None,
             jobs: Some(1),
             min_coverage: None,
+            fail_on_missed_win: false,
             report: None,
             matches: Vec::new(),
         }

@@ -6,10 +6,13 @@
 //!   checked that the history reaches the board.
 //! * A gomoku board without one: arbiter searches a move order ([`find_order`]): stones
 //!   alternate from black, and no stone on the way makes a five or (renju) is a forbidden
-//!   point; the last stone may end the game. Gomocup is sent that order; where none exists
-//!   (or the search gives up), Gomocup gets the board **as it stands** (`BOARD` with the side to
-//!   move's stones first: managers do not know the order of such a board either) and Botzone
-//!   reports the case as not reachable, with the reason.
+//!   point; the last stone may end the game. Gomocup is sent that order. Where no legal game
+//!   reaches the board (stone counts that cannot alternate, every order making a five or a
+//!   foul on the way), the case is not applicable over any play protocol, with the reason: an
+//!   engine would read such a board as some other position (whose turn it is, for one). Where
+//!   the search only gave up, or an opening rule or a colour swap hides the order, Gomocup gets
+//!   the board **as it stands** (`BOARD` with the side to move's stones first: managers do not
+//!   know the order of such a board either) and Botzone reports the case as not reachable.
 //! * A Go board without one: each side's stones in turn, passes where one side has none left
 //!   ([`go_order`]); no stone captures on the way, so every valid board is reached.
 //! * A Hex board without one: each colour's stones in turn, the swap second when the board
@@ -146,14 +149,18 @@ pub fn route(
             )
             .map(Route::History)
         }
-        Err(reason) => {
+        Err(NoOrder::Impossible(reason)) => Ok(Route::Unreachable {
+            reason: format!("no legal game reaches this board: {reason}"),
+            stones: None,
+        }),
+        Err(NoOrder::Unknown(reason)) => {
             // The board as it stands after the case's moves, for Gomocup's BOARD.
             let last = reference.position(variant, request)?;
             let stones = Gomoku::parse_position(&parsed, &last.text())
                 .ok()
                 .map(|setup| stones_of(&setup));
             Ok(Route::Unreachable {
-                reason: format!("no move order reaches this board: {reason}"),
+                reason: format!("no move order was found for this board: {reason}"),
                 stones,
             })
         }
@@ -267,27 +274,30 @@ fn stones_of(setup: &Setup) -> Stones {
     }
 }
 
+/// Why [`find_order`] found no move order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NoOrder {
+    /// No legal game reaches the board: why.
+    Impossible(String),
+    /// None was found, but one may exist: the search gave up, or an opening rule or a colour
+    /// swap decided what a board does not show.
+    Unknown(String),
+}
+
 /// A move order from the empty board to `setup` under `variant`'s rule: stones alternate from
 /// black, none makes a five or is a forbidden point on the way (the last may end the game).
 /// Depth-first, the stones with the fewest neighbours of their colour first, positions that
 /// led nowhere remembered by their hash; at most `budget` positions.
 ///
 /// # Errors
-/// Why there is none (counts that cannot alternate, an opening rule, a swap taken), or that
-/// the search gave up.
+/// Why there is none: counts that cannot alternate (every opening rule keeps them
+/// alternating, so no game gives them), every order making a five or a foul on the way; or
+/// why none was found (an opening rule, a swap taken, the search gave up).
 pub(crate) fn find_order(
     variant: &GomokuVariant,
     setup: &Setup,
     budget: u64,
-) -> Result<Vec<Point>, String> {
-    if variant.opening != Opening::Plain {
-        return Err(format!(
-            "the opening rule of `{variant}` has decisions a board does not show"
-        ));
-    }
-    if setup.first != Colour::Black {
-        return Err("a colour swap was taken, which no board shows".to_owned());
-    }
+) -> Result<Vec<Point>, NoOrder> {
     let (b, w) = (setup.black.len(), setup.white.len());
     let alternates = match setup.to_move {
         Colour::Black => b == w,
@@ -298,9 +308,19 @@ pub(crate) fn find_order(
             Colour::Black => "black",
             Colour::White => "white",
         };
-        return Err(format!(
+        return Err(NoOrder::Impossible(format!(
             "{b} black and {w} white stones with {side} to move: alternating play from the empty \
              board never gives that"
+        )));
+    }
+    if variant.opening != Opening::Plain {
+        return Err(NoOrder::Unknown(format!(
+            "the opening rule of `{variant}` has decisions a board does not show"
+        )));
+    }
+    if setup.first != Colour::Black {
+        return Err(NoOrder::Unknown(
+            "a colour swap was taken, which no board shows".to_owned(),
         ));
     }
     let mut search = OrderSearch {
@@ -314,13 +334,13 @@ pub(crate) fn find_order(
     };
     match search.next() {
         Some(true) => Ok(search.path),
-        Some(false) => Err(
+        Some(false) => Err(NoOrder::Impossible(
             "every order makes a five or (renju) plays a forbidden point before the last stone"
                 .to_owned(),
-        ),
-        None => Err(format!(
-            "the search gave up after {budget} positions without an order"
         )),
+        None => Err(NoOrder::Unknown(format!(
+            "the search gave up after {budget} positions without an order"
+        ))),
     }
 }
 
@@ -457,22 +477,25 @@ mod tests {
     fn says_why_there_is_no_order() {
         let variant: GomokuVariant = "freestyle".parse().unwrap();
         let target = setup(&variant, "black: h8,h9; white: -; to-move: white");
-        let error = find_order(&variant, &target, 1000).unwrap_err();
+        let Err(NoOrder::Impossible(error)) = find_order(&variant, &target, 1000) else {
+            panic!("2 black stones and none white with white to move is no game's board");
+        };
         assert!(error.contains("2 black and 0 white"), "{error}");
         // Two fives, one of each colour: whichever comes first ends the game.
         let target = setup(
             &variant,
             "black: a1,a2,a3,a4,a5; white: c1,c2,c3,c4,c5; to-move: black",
         );
-        let error = find_order(&variant, &target, 100_000).unwrap_err();
+        let Err(NoOrder::Impossible(error)) = find_order(&variant, &target, 100_000) else {
+            panic!("two fives on one board is no game's board");
+        };
         assert!(error.contains("makes a five"), "{error}");
         let swap: GomokuVariant = "freestyle+swap1".parse().unwrap();
         let target = setup(&swap, "black: h8; white: -; to-move: white");
-        assert!(
-            find_order(&swap, &target, 1000)
-                .unwrap_err()
-                .contains("opening rule")
-        );
+        let Err(NoOrder::Unknown(error)) = find_order(&swap, &target, 1000) else {
+            panic!("an opening rule hides the order, which may exist");
+        };
+        assert!(error.contains("opening rule"), "{error}");
     }
 }
 

@@ -21,6 +21,7 @@ pub fn render(audit: &Audit<'_>) -> String {
         total,
         passed,
         play,
+        missed_wins,
         failed,
         faults,
         not_applicable,
@@ -30,8 +31,8 @@ pub fn render(audit: &Audit<'_>) -> String {
         out,
         "::notice title=arbiter audit::{}",
         data(&format!(
-            "{total} case(s): {passed} passed at rule level, {play} play check(s), {failed} \
-             failed, {faults} engine fault(s), {not_applicable} not applicable, {spec_errors} \
+            "{total} case(s): {passed} passed at rule level, {play} play check(s), \
+             {missed_wins} missed win(s), {failed} failed, {faults} engine fault(s), {not_applicable} not applicable, {spec_errors} \
              spec error(s); {}",
             audit.coverage
         ))

@@ -43,10 +43,11 @@ details.na ul { margin: .2em 0 .6em; columns: 2; }
 ";
 
 /// The segments of a summary bar: label, colour, count.
-fn segments(counts: &Counts) -> [(&'static str, &'static str, usize); 6] {
+fn segments(counts: &Counts) -> [(&'static str, &'static str, usize); 7] {
     [
         ("rule-level passed", "#1a9850", counts.passed),
         ("play check", "#a6d96a", counts.play_checks),
+        ("missed win", "#fee08b", counts.missed_wins),
         ("not applicable", "#bdbdbd", counts.not_applicable),
         ("failed", "#d73027", counts.failed),
         ("engine fault", "#fc8d59", counts.engine_faults),
@@ -96,8 +97,8 @@ pub fn render(audit: &Audit<'_>, pictures: &Pictures, dir: &Path) -> String {
 fn summary(html: &mut String, audit: &Audit<'_>) {
     html.push_str(
         "<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>engine</th><th class=\"n\">cases</th>\
-         <th class=\"n\">rule-level passed</th><th class=\"n\">play checks</th><th class=\"n\">not \
-         applicable</th><th class=\"n\">failed</th><th class=\"n\">engine faults</th><th \
+         <th class=\"n\">rule-level passed</th><th class=\"n\">play checks</th><th class=\"n\">missed \
+         wins</th><th class=\"n\">not applicable</th><th class=\"n\">failed</th><th class=\"n\">engine faults</th><th \
          class=\"n\">spec errors</th><th></th></tr>\n",
     );
     for engine in audit.engines {
@@ -254,7 +255,7 @@ fn topics(html: &mut String, audit: &Audit<'_>, dir: &Path) {
     html.push_str(
         "<h2>Rule topics and suites</h2>\n<table>\n<tr><th>file</th><th>game</th><th>topic</th>\
          <th>source</th><th class=\"n\">cases</th><th class=\"n\">passed</th><th \
-         class=\"n\">play</th><th class=\"n\">n/a</th><th class=\"n\">failed</th><th \
+         class=\"n\">play</th><th class=\"n\">missed</th><th class=\"n\">n/a</th><th class=\"n\">failed</th><th \
          class=\"n\">faults</th><th class=\"n\">spec errors</th></tr>\n",
     );
     for file in audit.files {

@@ -22,8 +22,8 @@ pub fn render(audit: &Audit<'_>) -> String {
     let names: Vec<String> = audit.engines.iter().map(|name| inline(name)).collect();
     let mut md = format!("## arbiter audit: {}\n\n", names.join(", "));
     md.push_str(
-        "| engine | cases | rule-level passed | play checks | failed | engine faults | not \
-         applicable | spec errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| engine | cases | rule-level passed | play checks | missed wins | failed | engine \
+         faults | not applicable | spec errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for engine in audit.engines {
         row(&mut md, &code(engine), &audit.counts_of_engine(engine));

@@ -3,8 +3,9 @@
 //! chooses in the case's position must be legal under the reference rules, a pass exactly
 //! when only a pass is legal, an exchange only where offered. A case whose last move ends the
 //! game is checked one ply back: where that move wins (a renju five that is also a double-four,
-//! white's overline, a repetition the opponent loses), the engine, to move there, must win at
-//! once as that move does; where it loses for its mover (a perpetual check or chase completed, a
+//! white's overline, a repetition the opponent loses), an engine to move there that plays
+//! another legal move has missed a win (reported apart: no rule obliges a player to win at
+//! once); where it loses for its mover (a perpetual check or chase completed, a
 //! foul under foul-loses rules), the engine must not lose at once, unless every legal move there
 //! does. Other finished positions and impossible ones are not applicable. A pass here is a *play
 //! check*, never a verified rule.
@@ -84,9 +85,10 @@ pub(crate) fn check(
 }
 
 /// The play check of a case whose last move (of `moves:`) ends the game with a winner: the
-/// engine gets the position before that move. Where the move wins for its mover, the engine
-/// must win at once, as the case's move does (the case is about that move being a win, so an
-/// engine that misjudges the rule does not play it); where it loses for its mover, the engine
+/// engine gets the position before that move. Where the move wins for its mover, an engine
+/// that plays another legal move has missed that win ([`Verdict::MissedWin`]: the case is about
+/// the move being a win, so an engine that misjudges the rule does not play it, but no rule
+/// obliges a player to win at once); where it loses for its mover, the engine
 /// must not lose at once (an engine that misjudges the rule plays it), provided the reference
 /// rules leave a move that does not. `None` when the case is no such case.
 fn last_move(
@@ -177,15 +179,22 @@ fn last_move(
     if ends(&played, wins)? == wins {
         return Some(Verdict::Pass);
     }
-    let what = if wins {
-        "does not win at once"
-    } else {
-        "loses at once"
-    };
+    if wins {
+        // A legal move that does not win: no rule obliges a player to win at once, so this is
+        // a missed win, reported apart from the rule failures.
+        outcome.findings.push(Finding::new(
+            "missed-win",
+            expected,
+            format!("it played `{played}`, a legal move which does not win at once"),
+        ));
+        return Some(Verdict::MissedWin);
+    }
+    // The rules make the engine's move lose at once (a foul, a forbidden repetition): that is
+    // the rule the case is about, broken.
     outcome.findings.push(Finding::new(
         "play",
         expected,
-        format!("it played `{played}`, which {what}"),
+        format!("it played `{played}`, which loses at once"),
     ));
     Some(Verdict::Fail)
 }

@@ -56,6 +56,10 @@ impl CaseOrigin {
 pub enum Verdict {
     Pass,
     Fail,
+    /// A play check where the engine, to move where the case's move wins at once, played
+    /// another legal move: no rule obliges a player to win at once, so this is reported apart
+    /// from failures (useful to a team, never a broken rule).
+    MissedWin,
     /// The engine lacks a capability the case needs, or the case cannot be checked within the
     /// run's limits; never counted as passed.
     NotApplicable,
@@ -73,6 +77,7 @@ impl Verdict {
         match self {
             Verdict::Pass => "passed",
             Verdict::Fail => "failed",
+            Verdict::MissedWin => "missed-win",
             Verdict::NotApplicable => "not-applicable",
             Verdict::SpecError => "spec-error",
             Verdict::EngineFault => "engine-fault",

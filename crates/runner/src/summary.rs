@@ -14,6 +14,8 @@ pub struct Counts {
     /// Passed a play check only: the engine's move was legal, its rules were not asked.
     pub play_checks: usize,
     pub failed: usize,
+    /// Play checks where the engine did not take a win the case is about (never a failure).
+    pub missed_wins: usize,
     pub engine_faults: usize,
     pub not_applicable: usize,
     pub spec_errors: usize,
@@ -21,10 +23,11 @@ pub struct Counts {
 
 impl Counts {
     /// The headings of [`Counts::figures`] in the audit's tables.
-    pub const HEADINGS: [&'static str; 7] = [
+    pub const HEADINGS: [&'static str; 8] = [
         "cases",
         "passed",
         "play",
+        "missed",
         "failed",
         "faults",
         "n/a",
@@ -32,13 +35,14 @@ impl Counts {
     ];
 
     /// The figures every report shows, in its order: all cases, passed at rule level, play
-    /// checks, failed, engine faults, not applicable, spec errors.
+    /// checks, missed wins, failed, engine faults, not applicable, spec errors.
     #[must_use]
-    pub const fn figures(&self) -> [usize; 7] {
+    pub const fn figures(&self) -> [usize; 8] {
         [
             self.total(),
             self.passed,
             self.play_checks,
+            self.missed_wins,
             self.failed,
             self.engine_faults,
             self.not_applicable,
@@ -52,6 +56,7 @@ impl Counts {
             Verdict::Pass if result.level == Some(Level::Play) => self.play_checks += 1,
             Verdict::Pass => self.passed += 1,
             Verdict::Fail => self.failed += 1,
+            Verdict::MissedWin => self.missed_wins += 1,
             Verdict::EngineFault => self.engine_faults += 1,
             Verdict::NotApplicable => self.not_applicable += 1,
             Verdict::SpecError => self.spec_errors += 1,
@@ -64,6 +69,7 @@ impl Counts {
         self.passed
             + self.play_checks
             + self.failed
+            + self.missed_wins
             + self.engine_faults
             + self.not_applicable
             + self.spec_errors

@@ -434,12 +434,12 @@ fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
 }
 
 #[test]
-fn an_engine_that_does_not_take_the_win_a_case_is_about_fails_it() {
+fn an_engine_that_does_not_take_the_win_a_case_is_about_missed_a_win_and_broke_no_rule() {
     let results = run_player(PLAYER_SPEC, Some("last-legal"));
     let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
     assert_eq!(
         (won.verdict, won.level),
-        (Verdict::Fail, Some(Level::Play)),
+        (Verdict::MissedWin, Some(Level::Play)),
         "{}",
         won.message
     );
@@ -448,6 +448,10 @@ fn an_engine_that_does_not_take_the_win_a_case_is_about_fails_it() {
         "{}",
         won.message
     );
+    let counts = Counts::of(&results);
+    assert_eq!((counts.missed_wins, counts.failed), (1, 0));
+    // Checked by a play check, so it counts as covered.
+    assert_eq!(Coverage::of([won]).play_check, 1);
 }
 
 #[test]

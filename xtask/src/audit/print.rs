@@ -12,8 +12,8 @@ pub fn table(audit: &Audit<'_>) {
     println!("arbiter audit: engines {}", audit.engines.join(", "));
     println!();
     // The figures right-aligned under their headings.
-    let columns = |cells: [String; 7]| -> String {
-        let widths = [6, 7, 6, 7, 6, 5, 11];
+    let columns = |cells: [String; 8]| -> String {
+        let widths = [6, 7, 6, 7, 7, 6, 5, 11];
         cells
             .iter()
             .zip(widths)
@@ -55,6 +55,7 @@ pub fn table(audit: &Audit<'_>) {
     }
     let mut notes = 0;
     let mut not_applicable = Vec::new();
+    let mut missed_wins = Vec::new();
     for result in results {
         notes += result
             .notes
@@ -64,6 +65,7 @@ pub fn table(audit: &Audit<'_>) {
         match result.verdict {
             Verdict::Pass => {}
             Verdict::NotApplicable => not_applicable.push(result),
+            Verdict::MissedWin => missed_wins.push(result),
             verdict => println!(
                 "\n{} {}{}\n{}",
                 verdict.name().to_uppercase(),
@@ -74,6 +76,17 @@ pub fn table(audit: &Audit<'_>) {
                     .map_or_else(String::new, |fault| format!(" ({fault})")),
                 result.message
             ),
+        }
+    }
+    if !missed_wins.is_empty() {
+        println!(
+            "\n{} missed win(s): the engine played a legal move where the case's move wins at \
+             once. No rule obliges a player to win at once, so these are not failures \
+             (--fail-on-missed-win makes them fail the audit):",
+            missed_wins.len()
+        );
+        for result in missed_wins {
+            println!("\nMISSED WIN {}\n{}", result.name, result.message);
         }
     }
     if !not_applicable.is_empty() {
