@@ -56,9 +56,10 @@ impl CaseOrigin {
 pub enum Verdict {
     Pass,
     Fail,
-    /// A play check where the engine, to move where the case's move wins at once, played
-    /// another legal move: no rule obliges a player to win at once, so this is reported apart
-    /// from failures (useful to a team, never a broken rule).
+    /// A player-only engine played legal moves but missed the win or the best move the case
+    /// is about (where the case's move wins at once, a suite's best move, a won position
+    /// played out): no rule obliges a player to win, so this is reported apart from failures
+    /// (useful to a team, never a broken rule).
     MissedWin,
     /// The engine lacks a capability the case needs, or the case cannot be checked within the
     /// run's limits; never counted as passed.

@@ -209,6 +209,11 @@ impl Search<'_> {
         let search_line = format!("search:   {}", describe(report));
         outcome.findings.extend(findings);
         outcome.trailer = Some(search_line);
+        if player_only {
+            // Its move was legal (the driver validated it); only the best move was missed,
+            // which no rule obliges a player to find.
+            return Verdict::MissedWin;
+        }
         Verdict::Fail
     }
 
@@ -343,8 +348,8 @@ pub(crate) const PLAY_OUT_PLIES: usize = 40;
 const DEFENCE_NODES: u64 = 20_000;
 
 /// A player-only engine in a position its side wins (the case's proven `score: win`): it
-/// plays the game out against the reference engine's defence and must win within
-/// [`PLAY_OUT_PLIES`]. A play protocol cannot prove a score; winning the position is what the
+/// plays the game out against the reference engine's defence and should win within
+/// [`PLAY_OUT_PLIES`]; a game it does not win is a missed win, every move of it legal. A play protocol cannot prove a score; winning the position is what the
 /// score claims can be had, and what a tournament asks of the engine. Every move of the engine
 /// is validated by its driver; the defence is the embedded engine's search.
 fn play_out(
@@ -381,7 +386,7 @@ fn play_out(
                 outcome
                     .findings
                     .push(Finding::new("play-out", expected, over.to_string()));
-                return Verdict::Fail;
+                return Verdict::MissedWin;
             }
             Ok(None) => {}
             Err(stop) => return outcome.stop(stop),
@@ -444,5 +449,5 @@ fn play_out(
         expected,
         format!("no result within {PLAY_OUT_PLIES} plies"),
     ));
-    Verdict::Fail
+    Verdict::MissedWin
 }
