@@ -37,6 +37,10 @@ pub enum Format {
 const DEFAULT_SPECS: &str = "specs";
 const DEFAULT_SUITES: &str = "suites";
 
+/// The coverage below which an audit fails unless `--min-coverage` says otherwise: an audit that
+/// checked less than half of the game's cases says too little to act on.
+pub const DEFAULT_MIN_COVERAGE: f64 = 50.0;
+
 /// `cargo xtask audit`.
 #[derive(Args, Debug)]
 pub struct AuditArgs {
@@ -82,10 +86,11 @@ pub struct AuditArgs {
     /// under a clock, and a busy machine would make it look slow), else one per core.
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The share of cases (percent) that must be checked at rule level or by a play check;
-    /// below it the audit exits 1. Default: at least one case must be checked.
-    #[arg(long)]
-    pub min_coverage: Option<f64>,
+    /// The share (percent) of the game's cases that must be checked at rule level or by a
+    /// play check; below it the audit exits 1 (`0` accepts any coverage). The share counts the
+    /// cases of variants the engine does not play, and never a case not applicable.
+    #[arg(long, default_value_t = DEFAULT_MIN_COVERAGE)]
+    pub min_coverage: f64,
     /// Count missed wins (the engine played a legal move where the case's move wins at once) as
     /// failures in the exit status. By default they are reported apart and do not fail the
     /// audit: no rule obliges a player to win at once.
@@ -188,6 +193,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     let chosen = |id: &str| args.only_cases.is_empty() || args.only_cases.iter().any(|c| c == id);
     let mut planned = arbiter_runner::plan(&files, &engines, scope);
     planned.retain(|planned| chosen(planned.id(&files)));
+    let excluded = arbiter_runner::excluded(&files, &engines, scope, chosen);
     if planned.is_empty() {
         eprintln!(
             "error: {}",
@@ -218,12 +224,15 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         results: &results,
         load_errors: loaded.errors.len(),
         orphans: &orphans,
-        coverage: Coverage::of(&results),
+        coverage: Coverage::of(&results).with_excluded(excluded.iter().map(|e| e.cases).sum()),
         matches: &matches,
     };
     let coverage = audit.coverage;
     match args.format {
-        Format::Table => print::table(&audit),
+        Format::Table => {
+            print::table(&audit);
+            print::excluded(&excluded, &engines);
+        }
         Format::Json => println!("{}", arbiter_report::json::render(&audit)),
         Format::Github => print!("{}", arbiter_report::github::render(&audit)),
     }
@@ -362,23 +371,28 @@ fn nothing_to_run(
     )
 }
 
-/// Why the coverage is too low, if it is.
-fn coverage_problem(coverage: &Coverage, min_coverage: Option<f64>) -> Option<String> {
-    match min_coverage {
-        None if coverage.checked() == 0 => Some(format!(
-            "nothing could be checked: of {} case(s) none was checked at rule level or by a \
-             play check ({} not applicable); the engine answers none of them (see the reasons \
-             above), so the audit proves nothing (--min-coverage 0 accepts this)",
-            coverage.cases, coverage.not_applicable
-        )),
-        Some(min) if coverage.checked_percent() < min => Some(format!(
-            "coverage {:.1}% is below --min-coverage {min}%: {} of {} case(s) checked",
-            coverage.checked_percent(),
-            coverage.checked(),
-            coverage.cases
-        )),
-        _ => None,
+/// Why the coverage is too low, if it is: one line saying why and how to change the floor.
+fn coverage_problem(coverage: &Coverage, min_coverage: f64) -> Option<String> {
+    let percent = coverage.checked_percent();
+    if percent >= min_coverage || coverage.of_the_game() == 0 {
+        return None;
     }
+    let excluded = if coverage.excluded > 0 {
+        format!(
+            ", {} more not run for variants the engine does not play",
+            coverage.excluded
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "coverage {percent:.1}% is below the floor of {min_coverage}%: {} of {} case(s) of the \
+         game checked ({} not applicable{excluded}; the reasons are above), so this audit says \
+         too little to rely on; `--min-coverage N` sets the floor (0 accepts any coverage)",
+        coverage.checked(),
+        coverage.of_the_game(),
+        coverage.not_applicable,
+    ))
 }
 
 /// A limit option (`option`, for the message): a number (underscores allowed) or `none`.
@@ -471,7 +485,7 @@ mod tests {
             walk_limit: "none".to_owned(),
             solve_nodes: None,
             jobs: Some(1),
-            min_coverage: None,
+            min_coverage: 0.0,
             fail_on_missed_win: false,
             report: None,
             matches: Vec::new(),
@@ -615,19 +629,21 @@ mod tests {
     }
 
     #[test]
-    fn no_check_at_all_is_a_problem_unless_accepted() {
+    fn a_coverage_below_the_floor_is_a_problem_unless_the_floor_is_lowered() {
         let none = Coverage {
             cases: 5,
             not_applicable: 5,
             unchecked: 5,
             ..Coverage::default()
         };
+        let problem = coverage_problem(&none, DEFAULT_MIN_COVERAGE).unwrap();
         assert!(
-            coverage_problem(&none, None)
-                .unwrap()
-                .contains("nothing could be checked")
+            problem.contains("0.0% is below the floor of 50%"),
+            "{problem}"
         );
-        assert_eq!(coverage_problem(&none, Some(0.0)), None);
+        assert!(problem.contains("--min-coverage N"), "{problem}");
+        assert_eq!(coverage_problem(&none, 0.0), None);
+        // One of four checked: 25%, below the default floor, above a floor of 20.
         let some = Coverage {
             cases: 4,
             play_check: 1,
@@ -635,11 +651,18 @@ mod tests {
             not_applicable: 3,
             ..Coverage::default()
         };
-        assert_eq!(coverage_problem(&some, None), None);
-        assert!(
-            coverage_problem(&some, Some(50.0))
-                .unwrap()
-                .contains("25.0%")
-        );
+        assert!(coverage_problem(&some, DEFAULT_MIN_COVERAGE).is_some());
+        assert_eq!(coverage_problem(&some, 20.0), None);
+        // The one case an engine's only variant meets is not all of the game: nine cases of
+        // other variants count against it.
+        let one_size = Coverage {
+            cases: 1,
+            play_check: 1,
+            ..Coverage::default()
+        }
+        .with_excluded(9);
+        assert!((one_size.checked_percent() - 10.0).abs() < 1e-9);
+        let problem = coverage_problem(&one_size, DEFAULT_MIN_COVERAGE).unwrap();
+        assert!(problem.contains("9 more not run"), "{problem}");
     }
 }

@@ -47,6 +47,7 @@ pub fn render(audit: &Audit<'_>) -> Value {
             "play_check": coverage.play_check,
             "not_applicable": coverage.not_applicable,
             "unchecked": coverage.unchecked,
+            "excluded": coverage.excluded,
             "checked_percent": coverage.checked_percent(),
         },
     });

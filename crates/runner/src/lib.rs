@@ -36,8 +36,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 pub use plan::{
-    CaseFiles, CaseRef, Loaded, NamedCase, PlanScope, PlannedCase, load, load_named, parse_name,
-    plan, suite_case_name, suite_variant,
+    CaseFiles, CaseRef, Excluded, Loaded, NamedCase, PlanScope, PlannedCase, excluded, load,
+    load_named, parse_name, plan, suite_case_name, suite_variant,
 };
 pub use result::{
     Board, CaseKind, CaseOrigin, CaseResult, Finding, Level, SnapshotResult, SnapshotStatus,

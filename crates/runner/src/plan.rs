@@ -174,6 +174,66 @@ pub fn plan(
     specs
 }
 
+/// Cases of an engine's game that a plan leaves out because the engine does not play their
+/// variant (a board size, a rule set): what its coverage is short of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excluded {
+    /// Index into the engines the plan was made for.
+    pub engine: usize,
+    pub variant: String,
+    /// The spec cases (one per variant a case runs under) and suite cases left out.
+    pub cases: usize,
+}
+
+/// The cases [`plan`] leaves out of `files` for `engines` because an engine does not accept
+/// their variant, per engine and variant in first-seen order; `wanted` picks cases by id (as
+/// a run's `--case` filter does).
+#[must_use]
+pub fn excluded(
+    files: &CaseFiles,
+    engines: &[Box<dyn RulesEngine>],
+    scope: PlanScope,
+    wanted: impl Fn(&str) -> bool,
+) -> Vec<Excluded> {
+    let mut out: Vec<Excluded> = Vec::new();
+    let mut count = |engine: usize, variant: &str| match out
+        .iter_mut()
+        .find(|e| e.engine == engine && e.variant == variant)
+    {
+        Some(entry) => entry.cases += 1,
+        None => out.push(Excluded {
+            engine,
+            variant: variant.to_owned(),
+            cases: 1,
+        }),
+    };
+    for (index, engine) in engines.iter().enumerate() {
+        for loaded in files.specs.iter().filter(|l| l.spec.game == engine.game()) {
+            for case in loaded.spec.cases.iter().filter(|c| wanted(&c.id.value)) {
+                for variant in loaded.variants_of(case, &engine.default_variant()) {
+                    if !engine.accepts_variant(&variant) {
+                        count(index, &variant);
+                    }
+                }
+            }
+        }
+        for loaded in files
+            .suites
+            .iter()
+            .filter(|l| l.suite.game == engine.game())
+        {
+            let variant = suite_variant(loaded, engine.as_ref());
+            if loaded.suite.slow && !scope.include_slow || engine.accepts_variant(&variant) {
+                continue;
+            }
+            for _ in loaded.suite.cases.iter().filter(|c| wanted(&c.id.value)) {
+                count(index, &variant);
+            }
+        }
+    }
+    out
+}
+
 /// The test name of a suite case.
 #[must_use]
 pub fn suite_case_name(engine: &str, suite: &str, id: &str) -> String {

@@ -87,15 +87,21 @@ impl Counts {
 }
 
 /// What a run could check: cases judged on their own expectations (rule-level, passed or
-/// failed), cases judged by a play check only, and cases not checked at all.
+/// failed), cases judged by a play check only, cases not checked at all, and the cases of the
+/// engine's game its variants left out of the run. The share checked is of all of them: an
+/// engine that plays one board size of a game is not 100% covered by that size's cases.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Coverage {
+    /// The cases run.
     pub cases: usize,
     pub rule_level: usize,
     pub play_check: usize,
     /// Not applicable, spec errors, and faults before any answer could be judged.
     pub unchecked: usize,
     pub not_applicable: usize,
+    /// Cases of the engine's game not run because the engine does not play their variant
+    /// (see [`crate::excluded`]).
+    pub excluded: usize,
 }
 
 impl Coverage {
@@ -105,7 +111,13 @@ impl Coverage {
         let mut coverage = Coverage::default();
         for result in results {
             coverage.cases += 1;
-            match result.level {
+            // A case not applicable, or wrong itself, checked nothing, whatever level it
+            // reached before it stopped.
+            let level = match result.verdict {
+                Verdict::NotApplicable | Verdict::SpecError => None,
+                _ => result.level,
+            };
+            match level {
                 Some(Level::Rules) => coverage.rule_level += 1,
                 Some(Level::Play) => coverage.play_check += 1,
                 None => coverage.unchecked += 1,
@@ -117,16 +129,28 @@ impl Coverage {
         coverage
     }
 
+    /// The coverage with `excluded` cases of the game left out by the engines' variants.
+    #[must_use]
+    pub const fn with_excluded(self, excluded: usize) -> Coverage {
+        Coverage { excluded, ..self }
+    }
+
     /// Cases checked at rule level or by a play check.
     #[must_use]
     pub const fn checked(&self) -> usize {
         self.rule_level + self.play_check
     }
 
-    /// The share of cases checked, in percent (0 for no cases).
+    /// The cases the share is of: those run and those the engines' variants left out.
+    #[must_use]
+    pub const fn of_the_game(&self) -> usize {
+        self.cases + self.excluded
+    }
+
+    /// The share of the game's cases checked, in percent (0 for no cases).
     #[must_use]
     pub fn checked_percent(&self) -> f64 {
-        percent(self.checked(), self.cases)
+        percent(self.checked(), self.of_the_game())
     }
 }
 
@@ -140,19 +164,29 @@ fn percent(part: usize, whole: usize) -> f64 {
 
 impl fmt::Display for Coverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whole = self.of_the_game();
         write!(
             f,
             "coverage: {} of {} case(s) checked ({:.1}%): {} rule-level ({:.1}%), {} play check(s) \
              ({:.1}%), {} not applicable ({:.1}%)",
             self.checked(),
-            self.cases,
+            whole,
             self.checked_percent(),
             self.rule_level,
-            percent(self.rule_level, self.cases),
+            percent(self.rule_level, whole),
             self.play_check,
-            percent(self.play_check, self.cases),
+            percent(self.play_check, whole),
             self.not_applicable,
-            percent(self.not_applicable, self.cases),
-        )
+            percent(self.not_applicable, whole),
+        )?;
+        if self.excluded > 0 {
+            write!(
+                f,
+                ", {} not run: the engine does not play their variant ({:.1}%)",
+                self.excluded,
+                percent(self.excluded, whole)
+            )?;
+        }
+        Ok(())
     }
 }

@@ -2,8 +2,9 @@
 //! it (not-applicable cases one line each). JSON, GitHub annotations and the report files are
 //! in [`arbiter_report`].
 
+use arbiter_engine::RulesEngine;
 use arbiter_report::Audit;
-use arbiter_runner::{Counts, Verdict};
+use arbiter_runner::{Counts, Excluded, Verdict};
 
 /// The table, then each failure with its board, each not-applicable case in one line.
 pub fn table(audit: &Audit<'_>) {
@@ -111,6 +112,23 @@ pub fn table(audit: &Audit<'_>) {
         for orphan in orphans {
             println!("  {}", orphan.display());
         }
+    }
+}
+
+/// The variants each engine does not play, and how many of its game's cases they hold: what
+/// the coverage line counts as not run.
+pub fn excluded(excluded: &[Excluded], engines: &[Box<dyn RulesEngine>]) {
+    if excluded.is_empty() {
+        return;
+    }
+    println!("\ncases not run: the engine does not play their variant");
+    for entry in excluded {
+        println!(
+            "  {}: {} ({} case(s))",
+            engines[entry.engine].name(),
+            entry.variant,
+            entry.cases
+        );
     }
 }
 
