@@ -48,6 +48,10 @@ pub struct AuditArgs {
     /// manifest's name in engines/external or its path).
     #[arg(long)]
     pub engine: Option<String>,
+    /// The folder of baselines `--engine NAME@BASELINE` is found in (default:
+    /// snapshots/baselines in arbiter's checkout), as `baseline freeze --baselines DIR` wrote it.
+    #[arg(long, value_name = "DIR")]
+    pub baselines: Option<PathBuf>,
     /// Only specs and suites of this game.
     #[arg(long)]
     pub game: Option<String>,
@@ -110,7 +114,7 @@ pub struct AuditArgs {
 /// # Errors
 /// Bad arguments (an unknown engine, game or suite, an unreadable limit).
 pub fn run(args: &AuditArgs) -> Result<Status> {
-    let engines = chosen_engines(args.engine.as_deref())?;
+    let engines = chosen_engines(args.engine.as_deref(), args.baselines.as_deref())?;
     if let Some(game) = &args.game
         && !engines.iter().any(|engine| engine.game() == game)
     {
@@ -408,7 +412,10 @@ fn parse_limit(option: &str, text: &str) -> Result<Option<u64>> {
 /// The embedded engines, or the one named: an embedded engine (named after its game), an
 /// external engine described by `engines/external/<name>.yaml`, a manifest's path, or a
 /// team's engine frozen in a baseline (`my-bot@NAME`, as `match` takes it).
-fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
+fn chosen_engines(
+    name: Option<&str>,
+    baselines: Option<&Path>,
+) -> Result<Vec<Box<dyn RulesEngine>>> {
     let mut engines = embedded_engines();
     let Some(name) = name else {
         return Ok(engines);
@@ -421,8 +428,9 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
     let a_manifest = is_manifest_path(name) && Path::new(name).is_file()
         || manifests.join(format!("{name}.yaml")).is_file();
     if !a_manifest && let Some((base, baseline)) = name.rsplit_once('@') {
-        return frozen_engine(&crate::workspace_root(), name, base, baseline)
-            .map(|engine| vec![engine]);
+        let root = crate::workspace_root();
+        let folder = arbiter_baseline::folder(&root, baselines);
+        return frozen_engine(&root, &folder, name, base, baseline).map(|engine| vec![engine]);
     }
     if a_manifest || is_manifest_path(name) {
         // A path that is not a file: the loader's message names what is wrong with it.
@@ -446,6 +454,7 @@ fn chosen_engines(name: Option<&str>) -> Result<Vec<Box<dyn RulesEngine>>> {
 /// against the frozen engine too.
 fn frozen_engine(
     root: &Path,
+    baselines: &Path,
     name: &str,
     base: &str,
     baseline: &str,
@@ -457,7 +466,7 @@ fn frozen_engine(
              {baseline}` compares the engine with them"
         );
     }
-    let entry = arbiter_arena::contestant::resolve(name, None, root)
+    let entry = arbiter_arena::contestant::resolve(name, None, root, baselines)
         .map_err(|error| anyhow::anyhow!("{error}"))?;
     let manifest = entry
         .manifest()
@@ -474,6 +483,7 @@ mod tests {
     fn args(dir: &Path) -> AuditArgs {
         AuditArgs {
             engine: None,
+            baselines: None,
             game: None,
             specs: dir.join("specs"),
             suites: dir.join("suites"),
@@ -514,16 +524,21 @@ mod tests {
         let manifest = Manifest::load(&team.join("team-bot.yaml")).unwrap();
         let mut frozen = arbiter_baseline::Baseline::default();
         arbiter_baseline::engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
-        arbiter_baseline::write(&root, "before", &frozen, false).unwrap();
+        // Kept in the team's own folder (`--baselines DIR`), not under the checkout.
+        let folder = team.join("baselines");
+        arbiter_baseline::write(&folder, "before", &frozen, false).unwrap();
 
-        let engine = frozen_engine(&root, "team-bot@before", "team-bot", "before").unwrap();
+        let engine =
+            frozen_engine(&root, &folder, "team-bot@before", "team-bot", "before").unwrap();
         assert_eq!(engine.game(), "othello");
-        let missing = frozen_engine(&root, "team-bot@after", "team-bot", "after")
+        let default = arbiter_baseline::folder(&root, None);
+        assert!(frozen_engine(&root, &default, "team-bot@before", "team-bot", "before").is_err());
+        let missing = frozen_engine(&root, &folder, "team-bot@after", "team-bot", "after")
             .err()
             .unwrap()
             .to_string();
         assert!(missing.contains("after"), "{missing}");
-        let embedded = frozen_engine(&root, "othello@before", "othello", "before")
+        let embedded = frozen_engine(&root, &folder, "othello@before", "othello", "before")
             .err()
             .unwrap()
             .to_string();

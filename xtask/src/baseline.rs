@@ -33,6 +33,11 @@ use crate::progress::Progress;
 pub struct BaselineArgs {
     #[command(subcommand)]
     pub command: BaselineCommand,
+    /// The folder baselines live in (default: snapshots/baselines in arbiter's checkout): a
+    /// team keeps its frozen engines in its own repository. `match` and `audit` take the same
+    /// option to find `NAME@BASELINE` there.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub baselines: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -68,21 +73,23 @@ pub enum BaselineCommand {
 /// # Errors
 /// A taken or bad name, unreadable suites, IO errors.
 pub fn run(args: &BaselineArgs) -> Result<Status> {
+    let root = crate::workspace_root();
+    let folder = arbiter_baseline::folder(&root, args.baselines.as_deref());
     match &args.command {
         BaselineCommand::Freeze {
             name,
             force,
             slow,
             engine: Some(engine),
-        } => freeze_engine(name, engine, *force, *slow),
+        } => freeze_engine(&folder, name, engine, *force, *slow),
         BaselineCommand::Freeze {
             name, force, slow, ..
-        } => freeze(name, *force, *slow),
+        } => freeze(&folder, name, *force, *slow),
         BaselineCommand::Diff {
             name,
             engine: Some(engine),
-        } => diff_engine(name, engine),
-        BaselineCommand::Diff { name, .. } => diff(name),
+        } => diff_engine(&folder, name, engine),
+        BaselineCommand::Diff { name, .. } => diff(&folder, name),
     }
 }
 
@@ -118,9 +125,15 @@ fn engine_baseline(
     Ok(frozen)
 }
 
-fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<Status> {
+fn freeze_engine(
+    folder: &Path,
+    name: &str,
+    engine: &str,
+    force: bool,
+    slow: bool,
+) -> Result<Status> {
     let root = crate::workspace_root();
-    arbiter_baseline::check_free(&root, name, force)?;
+    arbiter_baseline::check_free(folder, name, force)?;
     let (engine, text) = team_engine(&root, engine)?;
     let engine_name = engine.manifest().name.clone();
     let place = engine.manifest().program_place.clone();
@@ -137,7 +150,7 @@ fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<St
              runs it where it is, and its hash is recorded"
         );
     }
-    let dir = arbiter_baseline::write(&root, name, &frozen, force)?;
+    let dir = arbiter_baseline::write(folder, name, &frozen, force)?;
     let answers = frozen
         .files
         .get(
@@ -150,16 +163,22 @@ fn freeze_engine(name: &str, engine: &str, force: bool, slow: bool) -> Result<St
         frozen.blobs.len(),
         dir.display()
     );
+    let elsewhere = if folder == arbiter_baseline::folder(&root, None) {
+        String::new()
+    } else {
+        format!(" --baselines {}", folder.display())
+    };
     println!(
-        "play against it with `cargo xtask match {engine_name} {engine_name}@{name}`; compare \
-         with `cargo xtask baseline diff {name} --engine {engine_name}`"
+        "play against it with `cargo xtask match {engine_name} \
+         {engine_name}@{name}{elsewhere}`; compare with `cargo xtask baseline diff {name} \
+         --engine {engine_name}{elsewhere}`"
     );
     Ok(Status::Ok)
 }
 
-fn diff_engine(name: &str, engine: &str) -> Result<Status> {
+fn diff_engine(folder: &Path, name: &str, engine: &str) -> Result<Status> {
     let root = crate::workspace_root();
-    let frozen = read_baseline(&root, name)?;
+    let frozen = read_baseline(folder, name)?;
     let (engine, text) = team_engine(&root, engine)?;
     let engine_name = engine.manifest().name.clone();
     if !frozen
@@ -192,9 +211,9 @@ fn diff_engine(name: &str, engine: &str) -> Result<Status> {
     })
 }
 
-/// Baseline `name`, read and checked.
-fn read_baseline(root: &Path, name: &str) -> Result<Baseline> {
-    let dir = arbiter_baseline::dir_to_read(root, name)?;
+/// Baseline `name` of `folder`, read and checked.
+fn read_baseline(folder: &Path, name: &str) -> Result<Baseline> {
+    let dir = arbiter_baseline::dir_to_read(folder, name)?;
     match Baseline::read(&dir) {
         Ok(frozen) => Ok(frozen),
         Err(error @ ReadError::Missing { left: None, .. }) => {
@@ -273,9 +292,9 @@ fn suite_answers(
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
-fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
+fn freeze(folder: &Path, name: &str, force: bool, slow: bool) -> Result<Status> {
     let root = crate::workspace_root();
-    arbiter_baseline::check_free(&root, name, force)?;
+    arbiter_baseline::check_free(folder, name, force)?;
     let engines = embedded_engines();
     let files = load(&root, &engines)?;
     let include = |loaded: &LoadedSuite| slow || !loaded.suite.slow;
@@ -286,7 +305,7 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
         frozen.add_snapshot(engine, file_name, snapshot::file_text(text));
     }
     add_engine_files(&mut frozen, &engines);
-    let dir = arbiter_baseline::write(&root, name, &frozen, force)?;
+    let dir = arbiter_baseline::write(folder, name, &frozen, force)?;
     println!(
         "froze {} snapshot(s), {} params file(s), {} data file fingerprint(s) and the bench \
          signature into {}",
@@ -305,9 +324,9 @@ fn freeze(name: &str, force: bool, slow: bool) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-fn diff(name: &str) -> Result<Status> {
+fn diff(folder: &Path, name: &str) -> Result<Status> {
     let root = crate::workspace_root();
-    let frozen = read_baseline(&root, name)?;
+    let frozen = read_baseline(folder, name)?;
     let engines = embedded_engines();
     let files = load(&root, &engines)?;
     // The suites the baseline covered (slow ones included if it had them), and new fast ones.

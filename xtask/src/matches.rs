@@ -73,6 +73,10 @@ pub struct PlayArgs {
     /// (a manifest name in engines/external/ or a path to a manifest).
     #[arg(num_args = 0..=2)]
     pub engines: Vec<String>,
+    /// The folder of baselines `NAME@BASELINE` is found in (default: snapshots/baselines in
+    /// arbiter's checkout), as `baseline freeze --baselines DIR` wrote it.
+    #[arg(long, value_name = "DIR")]
+    pub baselines: Option<PathBuf>,
     /// A parameters file for embedded engine A (replaces its params.yaml).
     #[arg(long, value_name = "FILE")]
     pub params_a: Option<PathBuf>,
@@ -246,8 +250,12 @@ fn configure(args: &PlayArgs) -> Result<MatchConfig> {
         shard: args.shard,
         phases: args.phases.clone(),
     };
+    let root = crate::workspace_root();
     request
-        .build(&crate::workspace_root())
+        .build_with_baselines(
+            &root,
+            &arbiter_baseline::folder(&root, args.baselines.as_deref()),
+        )
         .map_err(|e| anyhow!(e))
 }
 

@@ -68,12 +68,18 @@ impl EngineEntry {
     }
 }
 
-/// Resolves a command-line name (`root` is the workspace root, for baselines and manifests).
+/// Resolves a command-line name (`root` is the workspace root, for manifests; `baselines` the
+/// folder of baselines, [`arbiter_baseline::folder`]).
 ///
 /// # Errors
 /// An unknown engine or baseline, an unreadable parameters file, a parameters file for an
 /// external engine, or a frozen external engine the baseline does not hold.
-pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<EngineEntry, String> {
+pub fn resolve(
+    name: &str,
+    params_file: Option<&Path>,
+    root: &Path,
+    baselines: &Path,
+) -> Result<EngineEntry, String> {
     let (base, frozen) = match name.rsplit_once('@') {
         Some((base, baseline)) if !base.is_empty() && !baseline.is_empty() => {
             (base, Some(baseline))
@@ -87,9 +93,12 @@ pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<En
                     "`{name}` is a frozen engine; it takes no parameters file"
                 ));
             }
-            (Some(baseline_name), None) => {
-                Some(baseline_params(root, engine.name(), baseline_name)?)
-            }
+            (Some(baseline_name), None) => Some(baseline_params(
+                root,
+                baselines,
+                engine.name(),
+                baseline_name,
+            )?),
             (None, Some(path)) => Some(ParamsRecord {
                 origin: path.display().to_string(),
                 yaml: std::fs::read_to_string(path)
@@ -119,7 +128,7 @@ pub fn resolve(name: &str, params_file: Option<&Path>, root: &Path) -> Result<En
     if let Some(baseline_name) = frozen {
         // A frozen team's engine: the manifest `baseline freeze --engine` wrote, which starts
         // the copy kept in the baseline.
-        let dir = root.join(arbiter_baseline::DIR).join(baseline_name);
+        let dir = baselines.join(baseline_name);
         // `../my-bot.yaml@NAME` means the same as `my-bot@NAME`.
         let base = if base.contains('/') || base.ends_with(".yaml") {
             Path::new(base)
@@ -167,10 +176,15 @@ fn file_label(origin: &str) -> String {
 }
 
 /// The frozen parameters of `engine` in baseline `name`.
-fn baseline_params(root: &Path, engine: &str, name: &str) -> Result<ParamsRecord, String> {
-    let dir = root.join(arbiter_baseline::DIR).join(name);
+fn baseline_params(
+    root: &Path,
+    baselines: &Path,
+    engine: &str,
+    name: &str,
+) -> Result<ParamsRecord, String> {
+    let dir = baselines.join(name);
     if !dir.is_dir() {
-        let mut known: Vec<String> = std::fs::read_dir(root.join(arbiter_baseline::DIR))
+        let mut known: Vec<String> = std::fs::read_dir(baselines)
             .map(|entries| {
                 entries
                     .filter_map(Result::ok)
@@ -182,7 +196,7 @@ fn baseline_params(root: &Path, engine: &str, name: &str) -> Result<ParamsRecord
         known.sort();
         return Err(format!(
             "no baseline `{name}` in {}; known: {}",
-            arbiter_baseline::DIR,
+            baselines.display(),
             if known.is_empty() {
                 "none".to_owned()
             } else {
@@ -354,6 +368,10 @@ pub(crate) const DEFAULT_NODES: u64 = 20_000;
 mod tests {
     use super::*;
 
+    fn baselines() -> PathBuf {
+        arbiter_baseline::folder(root(), None)
+    }
+
     fn root() -> &'static Path {
         arbiter_engine::workspace_root()
     }
@@ -372,17 +390,25 @@ mod tests {
         let manifest = Manifest::load(&team.join("team-bot.yaml")).unwrap();
         let mut frozen = arbiter_baseline::Baseline::default();
         arbiter_baseline::engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
-        arbiter_baseline::write(&root, "before", &frozen, false).unwrap();
+        // In the checkout's folder, and in a team's own one (`--baselines DIR`).
+        let folders = [
+            arbiter_baseline::folder(&root, None),
+            team.join("baselines"),
+        ];
+        for folder in &folders {
+            arbiter_baseline::write(folder, "before", &frozen, false).unwrap();
+        }
 
-        for name in ["team-bot@before", "team/team-bot.yaml@before"] {
-            let entry = resolve(name, None, &root).unwrap();
+        for (name, folder) in [
+            ("team-bot@before", &folders[0]),
+            ("team/team-bot.yaml@before", &folders[0]),
+            ("team-bot@before", &folders[1]),
+        ] {
+            let entry = resolve(name, None, &root, folder).unwrap();
             let EngineKind::External { manifest } = entry.kind else {
                 panic!("{name}: not external");
             };
-            assert!(
-                manifest.starts_with(root.join(arbiter_baseline::DIR).join("before")),
-                "{manifest:?}"
-            );
+            assert!(manifest.starts_with(folder.join("before")), "{manifest:?}");
             assert_eq!(entry.label, name);
         }
         std::fs::remove_dir_all(&root).unwrap();
@@ -390,13 +416,13 @@ mod tests {
 
     #[test]
     fn embedded_frozen_and_external_names() {
-        let plain = resolve("othello", None, root()).unwrap();
+        let plain = resolve("othello", None, root(), &baselines()).unwrap();
         assert_eq!(plain.label, "othello");
         assert!(matches!(
             plain.kind,
             EngineKind::Embedded { params: None, .. }
         ));
-        let frozen = resolve("othello@2026-12-01", None, root()).unwrap();
+        let frozen = resolve("othello@2026-12-01", None, root(), &baselines()).unwrap();
         let EngineKind::Embedded {
             params: Some(params),
             ..
@@ -423,7 +449,7 @@ mod tests {
             ),
         )
         .unwrap();
-        let external = resolve(path.to_str().unwrap(), None, root());
+        let external = resolve(path.to_str().unwrap(), None, root(), &baselines());
         std::fs::remove_dir_all(&dir).unwrap();
         let external = external.unwrap();
         assert_eq!(external.label, "some-bot");
@@ -432,12 +458,13 @@ mod tests {
 
     #[test]
     fn bad_names_say_what_is_wrong() {
-        let unknown = resolve("othello@no-such-baseline", None, root()).unwrap_err();
+        let unknown = resolve("othello@no-such-baseline", None, root(), &baselines()).unwrap_err();
         assert!(
             unknown.contains("no baseline `no-such-baseline`"),
             "{unknown}"
         );
-        let external = resolve("arbiter-bot-othello-botzone@x", None, root()).unwrap_err();
+        let external =
+            resolve("arbiter-bot-othello-botzone@x", None, root(), &baselines()).unwrap_err();
         assert!(
             external.contains("baseline `x` holds no frozen copy"),
             "{external}"
@@ -446,13 +473,14 @@ mod tests {
             "arbiter-bot-othello-botzone",
             Some(Path::new("x.yaml")),
             root(),
+            &baselines(),
         )
         .unwrap_err();
         assert!(
             params.contains("parameters files are for embedded"),
             "{params}"
         );
-        let missing = resolve("no-such-engine", None, root()).unwrap_err();
+        let missing = resolve("no-such-engine", None, root(), &baselines()).unwrap_err();
         assert!(missing.contains("no-such-engine"), "{missing}");
     }
 

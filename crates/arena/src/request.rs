@@ -96,18 +96,30 @@ pub(crate) fn load_book(
 }
 
 impl MatchRequest {
-    /// Checks the request and builds the match; `root` is the workspace root (baselines,
-    /// manifests).
+    /// Checks the request and builds the match; `root` is the workspace root (manifests, and
+    /// the baselines under `snapshots/baselines`).
     ///
     /// # Errors
     /// Unknown engines, engines of two games, a variant an engine does not play, a bad
     /// parameters file or book, a bad SPRT.
     pub fn build(&self, root: &Path) -> Result<MatchConfig, String> {
+        self.build_with_baselines(root, &arbiter_baseline::folder(root, None))
+    }
+
+    /// [`MatchRequest::build`] with the baselines (`NAME@BASELINE`) in the folder `baselines`.
+    ///
+    /// # Errors
+    /// As [`MatchRequest::build`].
+    pub fn build_with_baselines(
+        &self,
+        root: &Path,
+        baselines: &Path,
+    ) -> Result<MatchConfig, String> {
         let [a, b] = &self.engines;
         let entries = [
-            contestant::resolve(a, self.params[0].as_deref(), root)
+            contestant::resolve(a, self.params[0].as_deref(), root, baselines)
                 .map_err(|e| format!("engine A: {e}"))?,
-            contestant::resolve(b, self.params[1].as_deref(), root)
+            contestant::resolve(b, self.params[1].as_deref(), root, baselines)
                 .map_err(|e| format!("engine B: {e}"))?,
         ];
         let loaded = [

@@ -37,8 +37,15 @@ pub use diff::{Diff, diff, render};
 pub use read::{Interrupted, ReadError};
 pub use write::{FreezeError, check_free, dir_of, dir_to_read, remove_stale_copies, write};
 
-/// The directory of baselines under the workspace root.
+/// The directory of baselines under the workspace root, unless a folder is given.
 pub const DIR: &str = "snapshots/baselines";
+
+/// The folder baselines live in: `chosen` (a team keeps its baselines in its own repository,
+/// `--baselines DIR`), else [`DIR`] under the workspace `root`.
+#[must_use]
+pub fn folder(root: &Path, chosen: Option<&Path>) -> PathBuf {
+    chosen.map_or_else(|| root.join(DIR), Path::to_path_buf)
+}
 /// The fingerprints of built-in data files, in a baseline.
 pub(crate) const DATA_FILE: &str = "data.txt";
 /// The bench signature, in a baseline.

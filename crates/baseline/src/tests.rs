@@ -69,7 +69,7 @@ fn freezing_refuses_an_existing_name_and_keeps_the_previous() {
         "refused freeze changed nothing"
     );
     write(&root, "b1", &sample("16", "40"), true).unwrap();
-    let previous = root.join(DIR).join("b1.prev");
+    let previous = root.join("b1.prev");
     assert_eq!(Baseline::read(&previous).unwrap(), first);
     assert_eq!(Baseline::read(&dir).unwrap(), sample("16", "40"));
     let _ = std::fs::remove_dir_all(&root);
@@ -127,7 +127,7 @@ fn a_freeze_killed_between_its_renames_is_reported_with_the_way_back() {
     let dir = write(&root, "b1", &sample("18", "40"), false).unwrap();
     // What `write --force` leaves when killed after its first rename: the old baseline as
     // `.prev`, the complete new one aside, under a process id that is not running.
-    let parent = root.join(DIR);
+    let parent = root.clone();
     std::fs::rename(&dir, parent.join("b1.prev")).unwrap();
     let other = write(&root, "b2", &sample("16", "40"), false).unwrap();
     let aside = parent.join(".b1.tmp-4000000");

@@ -5,7 +5,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::read::copies_aside;
-use super::{Baseline, DIR, MANIFEST};
+use super::{Baseline, MANIFEST};
 use arbiter_files::atomic;
 
 /// Why a freeze did not happen.
@@ -52,24 +52,24 @@ impl From<io::Error> for FreezeError {
     }
 }
 
-/// The directory of baseline `name` under `root`, to freeze into (`NAME.prev` is kept by the
+/// The directory of baseline `name` in the baselines folder `folder` ([`folder`]), to freeze into (`NAME.prev` is kept by the
 /// freeze itself, so it cannot be frozen into).
 ///
 /// # Errors
 /// [`FreezeError::BadName`] for a name that is not a plain directory name.
-pub fn dir_of(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
+pub fn dir_of(folder: &Path, name: &str) -> Result<PathBuf, FreezeError> {
     if name.ends_with(".prev") {
         return Err(FreezeError::BadName(name.to_owned()));
     }
-    dir_to_read(root, name)
+    dir_to_read(folder, name)
 }
 
-/// The directory of baseline `name` under `root`, to read or diff: `NAME.prev` (the baseline
+/// The directory of baseline `name` in `folder`, to read or diff: `NAME.prev` (the baseline
 /// a `--force` freeze replaced) is allowed.
 ///
 /// # Errors
 /// [`FreezeError::BadName`] for a name that is not a plain directory name.
-pub fn dir_to_read(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
+pub fn dir_to_read(folder: &Path, name: &str) -> Result<PathBuf, FreezeError> {
     let plain = !name.is_empty()
         && !name.starts_with('.')
         && name
@@ -78,15 +78,15 @@ pub fn dir_to_read(root: &Path, name: &str) -> Result<PathBuf, FreezeError> {
     if !plain {
         return Err(FreezeError::BadName(name.to_owned()));
     }
-    Ok(root.join(DIR).join(name))
+    Ok(folder.join(name))
 }
 
 /// Checks that baseline `name` may be written (before any expensive work).
 ///
 /// # Errors
 /// [`FreezeError::Exists`] without `force`; [`FreezeError::BadName`].
-pub fn check_free(root: &Path, name: &str, force: bool) -> Result<PathBuf, FreezeError> {
-    let dir = dir_of(root, name)?;
+pub fn check_free(folder: &Path, name: &str, force: bool) -> Result<PathBuf, FreezeError> {
+    let dir = dir_of(folder, name)?;
     if dir.exists() && !force {
         return Err(FreezeError::Exists(dir));
     }
@@ -99,12 +99,12 @@ pub fn check_free(root: &Path, name: &str, force: bool) -> Result<PathBuf, Freez
 /// # Errors
 /// [`FreezeError::Exists`] without `force`; IO errors (the old baseline is then untouched).
 pub fn write(
-    root: &Path,
+    folder: &Path,
     name: &str,
     baseline: &Baseline,
     force: bool,
 ) -> Result<PathBuf, FreezeError> {
-    let dir = check_free(root, name, force)?;
+    let dir = check_free(folder, name, force)?;
     if let Some(outside) = baseline
         .files
         .keys()
@@ -113,9 +113,8 @@ pub fn write(
     {
         return Err(FreezeError::Outside(outside.clone()));
     }
-    let parent = root.join(DIR);
-    std::fs::create_dir_all(&parent)?;
-    remove_stale_copies(root, name)?;
+    std::fs::create_dir_all(folder)?;
+    remove_stale_copies(folder, name)?;
     let aside = atomic::temporary_path(&dir);
     if aside.exists() {
         std::fs::remove_dir_all(&aside)?;
@@ -134,7 +133,7 @@ pub fn write(
     // Last: a copy aside with its manifest is complete.
     atomic::write(&aside.join(MANIFEST), baseline.manifest().as_bytes())?;
     if dir.exists() {
-        let previous = parent.join(format!("{name}.prev"));
+        let previous = folder.join(format!("{name}.prev"));
         if previous.exists() {
             std::fs::remove_dir_all(&previous)?;
         }
@@ -158,9 +157,9 @@ fn plain_relative(path: &Path) -> bool {
 ///
 /// # Errors
 /// A copy that cannot be removed.
-pub fn remove_stale_copies(root: &Path, name: &str) -> io::Result<Vec<PathBuf>> {
+pub fn remove_stale_copies(folder: &Path, name: &str) -> io::Result<Vec<PathBuf>> {
     let mut removed = Vec::new();
-    for (path, pid) in copies_aside(&root.join(DIR), name) {
+    for (path, pid) in copies_aside(folder, name) {
         if pid != std::process::id() && !atomic::process_alive(pid) {
             std::fs::remove_dir_all(&path)?;
             removed.push(path);
