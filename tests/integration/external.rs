@@ -1422,3 +1422,34 @@ fn a_move_string_is_split_by_the_games_rule_before_it_reaches_an_engine() {
         assert_no_leftovers(&engine);
     }
 }
+
+#[test]
+fn cases_of_variants_an_engine_does_not_play_count_as_not_run() {
+    // The same gomoku spec cases, planned for an engine of every variant and for one that
+    // plays renju only: what the second leaves out is exactly what `excluded` counts.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let engines = arbiter_engine::embedded_engines();
+    let loaded = arbiter_runner::load(Some(&root.join("specs/gomoku")), None, &engines);
+    let every: Vec<Box<dyn RulesEngine>> = vec![arbiter_engine::find_engine("gomoku").unwrap()];
+    let renju: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine_with(
+        "t-renju-only",
+        ("gomoku", "renju", "gomocup"),
+        &[],
+        EASY,
+        "variants: [renju]\n",
+    ))];
+    let scope = arbiter_runner::PlanScope::default();
+    let all = arbiter_runner::plan(&loaded.files, &every, scope).len();
+    let planned = arbiter_runner::plan(&loaded.files, &renju, scope).len();
+    let excluded = arbiter_runner::excluded(&loaded.files, &renju, scope, |_| true);
+    assert!(planned > 0 && planned < all, "{planned} of {all}");
+    assert!(
+        excluded.iter().all(|e| e.variant != "renju"),
+        "{excluded:?}"
+    );
+    assert_eq!(
+        planned + excluded.iter().map(|e| e.cases).sum::<usize>(),
+        all
+    );
+    assert!(arbiter_runner::excluded(&loaded.files, &every, scope, |_| true).is_empty());
+}

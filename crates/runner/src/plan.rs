@@ -30,6 +30,17 @@ pub enum CaseRef {
     Suite { file: usize, case: usize },
 }
 
+impl CaseRef {
+    /// The case's id.
+    #[must_use]
+    pub fn id<'a>(&self, files: &'a CaseFiles) -> &'a str {
+        match self {
+            CaseRef::Spec { file, case, .. } => &files.specs[*file].spec.cases[*case].id.value,
+            CaseRef::Suite { file, case } => &files.suites[*file].suite.cases[*case].id.value,
+        }
+    }
+}
+
 /// One scheduled run: which case, against which engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlannedCase {
@@ -45,10 +56,7 @@ impl PlannedCase {
     /// The case's id.
     #[must_use]
     pub fn id<'a>(&self, files: &'a CaseFiles) -> &'a str {
-        match &self.case {
-            CaseRef::Spec { file, case, .. } => &files.specs[*file].spec.cases[*case].id.value,
-            CaseRef::Suite { file, case } => &files.suites[*file].suite.cases[*case].id.value,
-        }
+        self.case.id(files)
     }
 
     /// Where the case is written and what it is about.
@@ -109,15 +117,26 @@ pub struct PlanScope {
     pub include_slow: bool,
 }
 
-/// Every spec case × engine of its game × variant the engine accepts, sorted by name, then
-/// every suite case × engine of its game that accepts its variant, sorted by name.
-#[must_use]
-pub fn plan(
+/// One case × engine of its game × variant, before the engine's variants are asked.
+struct Candidate<'a> {
+    engine: usize,
+    case: CaseRef,
+    /// The variant the case runs under on this engine.
+    variant: &'a str,
+    /// The test name (spec cases: with `@variant` when the case runs under several).
+    name: String,
+}
+
+/// Calls `visit` with every spec case × engine of its game × variant the case runs under,
+/// then every suite case × engine of its game (slow suites only with `scope.include_slow`),
+/// whether or not the engine accepts the variant: [`plan`] keeps those it does, [`excluded`]
+/// counts the others.
+fn each_candidate(
     files: &CaseFiles,
     engines: &[Box<dyn RulesEngine>],
     scope: PlanScope,
-) -> Vec<PlannedCase> {
-    let mut specs = Vec::new();
+    mut visit: impl FnMut(Candidate<'_>),
+) {
     for (file, loaded) in files.specs.iter().enumerate() {
         for (engine_index, engine) in engines.iter().enumerate() {
             if engine.game() != loaded.spec.game {
@@ -126,7 +145,7 @@ pub fn plan(
             for (case, spec_case) in loaded.spec.cases.iter().enumerate() {
                 let variants = loaded.variants_of(spec_case, &engine.default_variant());
                 let several = variants.len() > 1;
-                for variant in variants.into_iter().filter(|v| engine.accepts_variant(v)) {
+                for variant in &variants {
                     let mut name = format!(
                         "{}::{}::{}",
                         engine.name(),
@@ -136,39 +155,65 @@ pub fn plan(
                     if several {
                         let _ = write!(name, "@{variant}");
                     }
-                    specs.push(PlannedCase {
-                        name,
+                    visit(Candidate {
                         engine: engine_index,
                         case: CaseRef::Spec {
                             file,
                             case,
-                            variant,
+                            variant: variant.clone(),
                         },
+                        variant,
+                        name,
                     });
                 }
             }
         }
     }
-    specs.sort_by(|a, b| a.name.cmp(&b.name));
-    let mut suites = Vec::new();
     for (file, loaded) in files.suites.iter().enumerate() {
         if loaded.suite.slow && !scope.include_slow {
             continue;
         }
         for (engine_index, engine) in engines.iter().enumerate() {
-            let variant = suite_variant(loaded, engine.as_ref());
-            if engine.game() != loaded.suite.game || !engine.accepts_variant(&variant) {
+            if engine.game() != loaded.suite.game {
                 continue;
             }
+            let variant = suite_variant(loaded, engine.as_ref());
             for (case, suite_case) in loaded.suite.cases.iter().enumerate() {
-                suites.push(PlannedCase {
-                    name: suite_case_name(engine.name(), &loaded.name, &suite_case.id.value),
+                visit(Candidate {
                     engine: engine_index,
                     case: CaseRef::Suite { file, case },
+                    variant: &variant,
+                    name: suite_case_name(engine.name(), &loaded.name, &suite_case.id.value),
                 });
             }
         }
     }
+}
+
+/// Every spec case × engine of its game × variant the engine accepts, sorted by name, then
+/// every suite case × engine of its game that accepts its variant, sorted by name.
+#[must_use]
+pub fn plan(
+    files: &CaseFiles,
+    engines: &[Box<dyn RulesEngine>],
+    scope: PlanScope,
+) -> Vec<PlannedCase> {
+    let (mut specs, mut suites) = (Vec::new(), Vec::new());
+    each_candidate(files, engines, scope, |candidate| {
+        if !engines[candidate.engine].accepts_variant(candidate.variant) {
+            return;
+        }
+        let planned = PlannedCase {
+            name: candidate.name,
+            engine: candidate.engine,
+            case: candidate.case,
+        };
+        match planned.case {
+            CaseRef::Spec { .. } => specs.push(planned),
+            CaseRef::Suite { .. } => suites.push(planned),
+        }
+    });
+    specs.sort_by(|a, b| a.name.cmp(&b.name));
     suites.sort_by(|a, b| a.name.cmp(&b.name));
     specs.extend(suites);
     specs
@@ -196,41 +241,24 @@ pub fn excluded(
     wanted: impl Fn(&str) -> bool,
 ) -> Vec<Excluded> {
     let mut out: Vec<Excluded> = Vec::new();
-    let mut count = |engine: usize, variant: &str| match out
-        .iter_mut()
-        .find(|e| e.engine == engine && e.variant == variant)
-    {
-        Some(entry) => entry.cases += 1,
-        None => out.push(Excluded {
-            engine,
-            variant: variant.to_owned(),
-            cases: 1,
-        }),
-    };
-    for (index, engine) in engines.iter().enumerate() {
-        for loaded in files.specs.iter().filter(|l| l.spec.game == engine.game()) {
-            for case in loaded.spec.cases.iter().filter(|c| wanted(&c.id.value)) {
-                for variant in loaded.variants_of(case, &engine.default_variant()) {
-                    if !engine.accepts_variant(&variant) {
-                        count(index, &variant);
-                    }
-                }
-            }
-        }
-        for loaded in files
-            .suites
-            .iter()
-            .filter(|l| l.suite.game == engine.game())
+    each_candidate(files, engines, scope, |candidate| {
+        if engines[candidate.engine].accepts_variant(candidate.variant)
+            || !wanted(candidate.case.id(files))
         {
-            let variant = suite_variant(loaded, engine.as_ref());
-            if loaded.suite.slow && !scope.include_slow || engine.accepts_variant(&variant) {
-                continue;
-            }
-            for _ in loaded.suite.cases.iter().filter(|c| wanted(&c.id.value)) {
-                count(index, &variant);
-            }
+            return;
         }
-    }
+        match out
+            .iter_mut()
+            .find(|e| e.engine == candidate.engine && e.variant == candidate.variant)
+        {
+            Some(entry) => entry.cases += 1,
+            None => out.push(Excluded {
+                engine: candidate.engine,
+                variant: candidate.variant.to_owned(),
+                cases: 1,
+            }),
+        }
+    });
     out
 }
 
