@@ -307,6 +307,20 @@ const PLAY_ROWS: &[PlayRow] = &[
         .after("h8")
         .meets(MemoryLimit, &["memory-mb 200"])
         .keys(MEMORY_LIMIT),
+    // Gomocup's judge measures once a move, after the answer: a brain over the limit by half
+    // is not stopped while it thinks, but its answer is ruled out, with what to do about it.
+    fault("t-memory-after-answer", RENJU_GOMOCUP, "memory:300")
+        .after("h8")
+        .meets(
+            MemoryLimit,
+            &[
+                "memory-mb 200",
+                "after each move",
+                "INFO max_memory 209715200",
+                "memory_reserved_mb",
+            ],
+        )
+        .keys(MEMORY_LIMIT),
     fault("t-reserve", RENJU_GOMOCUP, "reserve:4096")
         .after("h8")
         .moves_warning(&[])

@@ -29,7 +29,7 @@ use super::line::LineSession;
 use super::manifest::{Manifest, ManifestError, OfferedVariant, Protocol};
 use super::nboard::{DEFAULT_DEPTH as NBOARD_DEPTH, NboardPlayer};
 use super::reach;
-use super::sandbox::{SpawnSpec, Started, left_behind, log, preview};
+use super::sandbox::{MemoryRule, SpawnSpec, Started, left_behind, log, preview};
 use super::ucci::UcciPlayer;
 use arbiter_engine::fault::{Fault, FaultKind};
 use arbiter_engine::{
@@ -142,6 +142,13 @@ impl ExternalEngine {
             args: manifest.args.clone(),
             working_dir: manifest.working_dir.clone(),
             memory_mb: manifest.memory_mb,
+            // GomocupJudge rules on memory after each answer; the other platforms watch the
+            // process throughout.
+            memory_rule: if manifest.protocol == Protocol::Gomocup {
+                MemoryRule::AfterAnswer
+            } else {
+                MemoryRule::Always
+            },
             stderr_log: Some(self.log_path()),
         }
     }

@@ -19,7 +19,7 @@ use super::board::{Answer, Board};
 use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Clock, Player, Timing};
-use arbiter_engine::fault::Fault;
+use arbiter_engine::fault::{Fault, FaultKind};
 
 /// The `INFO` settings sent after `START`.
 #[derive(Clone, Debug)]
@@ -133,7 +133,9 @@ impl GomocupPlayer {
         process.send(command)?;
         // The move's time starts with its command: START and INFO are not part of it.
         let deadline = self.driver.timing().for_move();
-        let line = self.read_move(&mut process, &deadline)?;
+        let line = self
+            .read_move(&mut process, &deadline)
+            .map_err(|fault| memory_advice(fault, self.settings.memory_mb))?;
         let first = command.lines().next().unwrap_or("");
         let word = line.split_whitespace().next().unwrap_or("");
         if word.eq_ignore_ascii_case("UNKNOWN") {
@@ -144,7 +146,9 @@ impl GomocupPlayer {
         }
         self.driver
             .note_late(&deadline, &format!("its move to `{first}`"));
-        process.watch_memory(true)?;
+        process
+            .watch_memory(true)
+            .map_err(|fault| memory_advice(fault, self.settings.memory_mb))?;
         let answer = self.board.answer_from_gomocup(&line)?;
         self.driver.keep_live(process, plies + 1);
         Ok(answer)
@@ -174,6 +178,24 @@ impl GomocupPlayer {
     }
 }
 
+/// A `memory-limit` fault with what a team does about it: a Gomocup judge rules the same.
+pub(crate) fn memory_advice(fault: Fault, memory_mb: Option<u64>) -> Fault {
+    if fault.kind != FaultKind::MemoryLimit {
+        return fault;
+    }
+    let max_memory = memory_mb.unwrap_or(0) << 20;
+    Fault {
+        detail: format!(
+            "{}; a Gomocup judge measures the same (unique set size of the brain and its \
+             children, after each move) and rules a loss. The brain was sent `INFO max_memory \
+             {max_memory}`: one that sizes its hash table from it must leave room for the rest \
+             of its memory (rapfi: `memory_reserved_mb` in its config.toml)",
+            fault.detail
+        ),
+        ..fault
+    }
+}
+
 /// The `INFO` lines for `settings` (`timeout_turn` is the platform's move time, without
 /// arbiter's tolerance). Under a match's clock, `timeout_turn` is the match's turn limit and
 /// `timeout_match` the game clock as it stands when the engine starts (0: none).
@@ -182,9 +204,9 @@ pub(crate) fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> St
     let turn_ms = clock.map_or(settings.timing.move_ms, |clock| clock.turn_ms);
     let match_ms = clock.and_then(|clock| clock.time_left_ms).unwrap_or(0);
     let mut text = format!("INFO timeout_turn {turn_ms}\r\nINFO timeout_match {match_ms}\r\n");
-    if let Some(mb) = settings.memory_mb {
-        text.push_str(&format!("INFO max_memory {}\r\n", mb * (1 << 20)));
-    }
+    // Sent always, as GomocupJudge does: 0 is "no limit" (GomocupProtocol.md).
+    let max_memory = settings.memory_mb.map_or(0, |mb| mb << 20);
+    text.push_str(&format!("INFO max_memory {max_memory}\r\n"));
     text.push_str("INFO game_type 1\r\n");
     if let Some(rule) = settings.rule {
         text.push_str(&format!("INFO rule {rule}\r\n"));

@@ -525,6 +525,7 @@ mod tests {
             args: Vec::new(),
             working_dir: "/".into(),
             memory_mb: None,
+            memory_rule: crate::sandbox::MemoryRule::Always,
             stderr_log: None,
         };
         let timing = Timing {

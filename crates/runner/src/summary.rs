@@ -96,7 +96,7 @@ pub struct Coverage {
     pub cases: usize,
     pub rule_level: usize,
     pub play_check: usize,
-    /// Not applicable, spec errors, and faults before any answer could be judged.
+    /// Not applicable, spec errors, and engine faults (no answer could be judged).
     pub unchecked: usize,
     pub not_applicable: usize,
     /// Cases of the engine's game not run because the engine does not play their variant
@@ -111,11 +111,11 @@ impl Coverage {
         let mut coverage = Coverage::default();
         for result in results {
             coverage.cases += 1;
-            // A case not applicable, or wrong itself, checked nothing, whatever level it
-            // reached before it stopped.
+            // A case not applicable, wrong itself, or that the engine failed to answer checked
+            // nothing, whatever level it reached before it stopped.
             let level = match result.verdict {
-                Verdict::NotApplicable | Verdict::SpecError => None,
-                _ => result.level,
+                Verdict::NotApplicable | Verdict::SpecError | Verdict::EngineFault => None,
+                Verdict::Pass | Verdict::Fail | Verdict::MissedWin => result.level,
             };
             match level {
                 Some(Level::Rules) => coverage.rule_level += 1,

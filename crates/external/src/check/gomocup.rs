@@ -5,7 +5,9 @@
 use std::time::Duration;
 
 use super::{Checker, DOUBLE_THREE, RowVerdict};
-use crate::gomocup::{GomocupSettings, info_lines, is_information, is_noise_before_move};
+use crate::gomocup::{
+    GomocupSettings, info_lines, is_information, is_noise_before_move, memory_advice,
+};
 use crate::sandbox::{Process, preview};
 use crate::{Timing, validate};
 use arbiter_engine::RulesEngine;
@@ -64,13 +66,18 @@ impl<'a> Session<'a> {
         self.send(&info_lines(&settings, None))
     }
 
-    /// The next answer line within the move time, skipping `noise`.
+    /// The next answer line within the move time, skipping `noise`; then the memory, as a
+    /// Gomocup judge measures it after each answer.
     fn answer(&mut self, what: &str, noise: &dyn Fn(&str) -> bool) -> Result<String, String> {
         let deadline = self.timing.for_move();
         let line = self
             .process
             .read_answer(&deadline, what, noise)
             .map_err(|f| f.to_string())?;
+        let memory_mb = self.checker.engine.manifest().memory_mb;
+        self.process
+            .watch_memory(true)
+            .map_err(|f| memory_advice(f, memory_mb).to_string())?;
         if let Some(warning) = deadline.lateness_warning(what) {
             self.checker.engine.warn(vec![warning]);
         }
@@ -321,6 +328,18 @@ impl Checker {
             ),
         ];
         for (check, stones) in cases {
+            if !swap2 {
+                // A manager sends SWAP2BOARD only in swap2 games (GomocupJudge's ai_match.py),
+                // so how a brain that plays none answers it decides nothing.
+                self.record(
+                    check,
+                    RowVerdict::NotApplicable,
+                    "not sent: the manifest offers no swap2 variant, and a Gomocup manager sends \
+                     SWAP2BOARD only in swap2 games"
+                        .to_owned(),
+                );
+                continue;
+            }
             let mut command = String::from("SWAP2BOARD\r\n");
             for (x, y) in stones {
                 command.push_str(&format!("{x},{y}\r\n"));
@@ -352,10 +371,6 @@ impl Checker {
             let (verdict, detail) = match answer {
                 Err(detail) => (RowVerdict::Failed, detail),
                 Ok(line) => match EngineLine::parse(&line) {
-                    Ok(EngineLine::Unknown(_)) if !swap2 => (
-                        RowVerdict::NotApplicable,
-                        format!("answered `{line}` (swap2 is optional outside swap2 variants)"),
-                    ),
                     Ok(answer) => match swap2_ok(stones, &answer, i32::from(self.size())) {
                         Ok(()) => (RowVerdict::Passed, line),
                         Err(why) => (

@@ -57,9 +57,25 @@ pub(crate) struct SpawnSpec {
     pub(crate) working_dir: PathBuf,
     /// The resident-memory limit in MB, if any.
     pub(crate) memory_mb: Option<u64>,
+    /// When the limit is ruled on.
+    pub(crate) memory_rule: MemoryRule,
     /// The stderr log; `None` discards stderr.
     pub(crate) stderr_log: Option<PathBuf>,
 }
+
+/// When a process over its memory limit is ruled out: what the platform's judge does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MemoryRule {
+    /// At every sample, while the engine thinks too.
+    Always,
+    /// After each answer, as GomocupJudge measures (once a move, after the answer:
+    /// `client/new_protocol.py`, `update_vms`): a brain may use more while it thinks. While it
+    /// thinks, only [`THINKING_CEILING`] times the limit stops it, to protect the machine.
+    AfterAnswer,
+}
+
+/// How many times its limit an [`MemoryRule::AfterAnswer`] engine may use while it thinks.
+pub(crate) const THINKING_CEILING: u64 = 2;
 
 /// What one started process is known by: its group and its tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,6 +184,7 @@ pub(crate) struct Process {
     gone_since: Option<Instant>,
     program: String,
     memory_limit_kb: Option<u64>,
+    memory_rule: MemoryRule,
     peak_kb: u64,
     sampled: Option<Instant>,
     ended: bool,
@@ -269,6 +286,7 @@ impl Process {
             gone_since: None,
             program,
             memory_limit_kb: spec.memory_mb.map(|mb| mb.saturating_mul(1024)),
+            memory_rule: spec.memory_rule,
             peak_kb: 0,
             sampled: None,
             ended: false,
@@ -456,8 +474,9 @@ impl Process {
     }
 
     /// Samples the tree's resident memory, each process's unique set size as GomocupJudge
-    /// counts it (every [`MEMORY_SAMPLE`], or now when `force`);
-    /// above the limit the engine is killed.
+    /// counts it (every [`MEMORY_SAMPLE`], or now when `force`: after an answer); above the
+    /// limit the engine is killed (under [`MemoryRule::AfterAnswer`], between answers only
+    /// above [`THINKING_CEILING`] times the limit).
     ///
     /// # Errors
     /// A `memory-limit` fault.
@@ -470,16 +489,29 @@ impl Process {
         tree.extend(procfs::descendants(self.pid));
         let kb: u64 = tree.iter().map(|&pid| procfs::uss_kb(pid)).sum();
         self.peak_kb = self.peak_kb.max(kb);
+        let ruling = force || self.memory_rule == MemoryRule::Always;
+        let ceiling = |limit: u64| {
+            if ruling {
+                limit
+            } else {
+                limit.saturating_mul(THINKING_CEILING)
+            }
+        };
         match self.memory_limit_kb {
-            Some(limit) if kb > limit => {
+            Some(limit) if kb > ceiling(limit) => {
                 self.kill();
                 Err(Fault::new(
                     FaultKind::MemoryLimit,
                     format!(
                         "resident memory {:.1} MB (unique set size, process tree of {}) is over \
-                         the manifest's memory-mb {}{}",
+                         {}the manifest's memory-mb {}{}",
                         kb as f64 / 1024.0,
                         tree.len(),
+                        if ruling {
+                            ""
+                        } else {
+                            "twice, while it thought, "
+                        },
                         limit / 1024,
                         self.log_note()
                     ),
