@@ -44,26 +44,15 @@ pub struct Phases(pub Vec<Phase>);
 
 impl Phases {
     /// The default phases of a game: opening, middle game and endgame by the plies where a
-    /// game of it usually turns. Othello: the first 20 discs, then up to 16 empties (where
-    /// endgame solvers take over); gomoku and Connect6: 10 and 40 stones; Go: a sixth and
-    /// half of the board's points in moves (19×19: 60 and 180, 9×9: 13 and 40; the size is
-    /// the variant's `@N`, 19 without one); tic-tac-toe: 3 and 6; other games, as chess's rule
-    /// of thumb: 10 moves each (20 plies) of opening, endgame from move 30 (ply 61).
+    /// game of it usually turns, as its engine says (`Game::phase_plies`: Othello 20 and 44,
+    /// Go a sixth and half of its points, …; chess's rule of thumb, 20 and 60, otherwise).
     #[must_use]
     pub fn default_for(game: &str, variant: &str) -> Phases {
-        let (opening, middle) = match game {
-            "othello" => (20, 44),
-            "gomoku" | "connect6" => (10, 40),
-            "go" => {
-                let size = variant
-                    .rsplit_once('@')
-                    .and_then(|(_, size)| size.parse::<usize>().ok())
-                    .unwrap_or(19);
-                (size * size / 6, size * size / 2)
-            }
-            "tictactoe" => (3, 6),
-            _ => (20, 60),
-        };
+        // The game's own phases (its `Game::phase_plies`); the rule of thumb for a game or
+        // variant arbiter does not know.
+        let (opening, middle) = arbiter_engine::find_engine(game)
+            .and_then(|engine| engine.phase_plies(variant))
+            .unwrap_or((20, 60));
         Phases(vec![
             Phase {
                 name: "opening".to_owned(),

@@ -121,6 +121,13 @@ impl<G: Game> RulesEngine for Embedded<G> {
         G::SIDE_NAMES
     }
 
+    fn phase_plies(&self, variant: &str) -> Option<(usize, usize)> {
+        variant
+            .parse::<G::Variant>()
+            .ok()
+            .map(|v| G::phase_plies(&v))
+    }
+
     fn accepts_side(&self, name: &str) -> bool {
         G::parse_side(name).is_some()
     }

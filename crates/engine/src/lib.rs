@@ -263,6 +263,12 @@ pub trait RulesEngine: Send + Sync {
     fn default_variant(&self) -> String;
     /// The two side names, first side first.
     fn side_names(&self) -> [&'static str; 2];
+    /// The last plies of the opening and of the middle game under `variant` (the game's
+    /// [`arbiter_core::Game::phase_plies`]); `None` for a variant it does not play.
+    fn phase_plies(&self, variant: &str) -> Option<(usize, usize)> {
+        let _ = variant;
+        None
+    }
     /// Whether `name` names a side in this game (its side names, any case; some games accept
     /// more, such as gomoku's `first`/`second`).
     fn accepts_side(&self, name: &str) -> bool {

@@ -114,6 +114,11 @@ impl Game for Connect6 {
         "wrong-stone-count",
     ];
 
+    /// 10 moves of opening, 40 to the end of the middle game, as gomoku.
+    fn phase_plies(_: &Connect6Variant) -> (usize, usize) {
+        (10, 40)
+    }
+
     fn start(variant: &Connect6Variant) -> Self {
         Connect6 {
             variant: *variant,

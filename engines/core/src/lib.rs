@@ -267,6 +267,15 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         buffer.len() as u64
     }
 
+    /// The last plies of the opening and of the middle game under `variant`, for a match's
+    /// clock report by phase. The default is chess's rule of thumb: 10 moves each (20 plies) of
+    /// opening, the endgame from move 30 (ply 61); a game whose phases are known otherwise
+    /// says so.
+    fn phase_plies(variant: &Self::Variant) -> (usize, usize) {
+        let _ = variant;
+        (20, 60)
+    }
+
     /// An upper bound on the plies the game can still last from here (passes and swap
     /// decisions included), or `None` when the rules set none (a Surakarta variant without a
     /// move limit). A perft deeper than this counts nothing new: a spec asking for it is wrong.

@@ -508,6 +508,12 @@ impl Game for Go {
     ];
 
     /// The empty board, or black's fixed handicap stones with white to move.
+    /// A sixth and a half of the board's points in moves (19×19: 60 and 180, 9×9: 13 and 40).
+    fn phase_plies(variant: &GoVariant) -> (usize, usize) {
+        let points = usize::from(variant.size) * usize::from(variant.size);
+        (points / 6, points / 2)
+    }
+
     fn start(variant: &GoVariant) -> Go {
         Go::new(*variant)
     }

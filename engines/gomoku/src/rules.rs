@@ -355,6 +355,11 @@ impl Game for Gomoku {
     ];
     const FOUL_KINDS: &'static [&'static str] = &["double-three", "double-four", "overline"];
 
+    /// 10 stones of opening, 40 to the end of the middle game.
+    fn phase_plies(_: &GomokuVariant) -> (usize, usize) {
+        (10, 40)
+    }
+
     fn start(variant: &GomokuVariant) -> Gomoku {
         let mut game = Gomoku {
             variant: *variant,

@@ -164,6 +164,11 @@ impl Game for Othello {
     const MOVE_CODES: &'static [&'static str] =
         &["occupied", "no-flip", "pass-not-allowed", "game-over"];
 
+    /// The first 20 discs, then up to 16 empties, where endgame solvers take over.
+    fn phase_plies(_: &OthelloVariant) -> (usize, usize) {
+        (20, 44)
+    }
+
     fn start(variant: &OthelloVariant) -> Othello {
         Othello::new_unchecked(START_BLACK, START_WHITE, Side::First, *variant)
     }

@@ -86,6 +86,11 @@ impl Game for TicTacToe {
     const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
     const MOVE_CODES: &'static [&'static str] = &["occupied", "game-over"];
 
+    /// 3 and 6 plies of its 9.
+    fn phase_plies(_: &TicTacToeVariant) -> (usize, usize) {
+        (3, 6)
+    }
+
     fn start(variant: &TicTacToeVariant) -> Self {
         TicTacToe {
             variant: *variant,
