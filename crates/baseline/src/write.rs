@@ -52,8 +52,8 @@ impl From<io::Error> for FreezeError {
     }
 }
 
-/// The directory of baseline `name` in the baselines folder `folder` ([`folder`]), to freeze into (`NAME.prev` is kept by the
-/// freeze itself, so it cannot be frozen into).
+/// The directory of baseline `name` in the baselines folder `folder` ([`crate::folder`]), to
+/// freeze into (`NAME.prev` is kept by the freeze itself, so it cannot be frozen into).
 ///
 /// # Errors
 /// [`FreezeError::BadName`] for a name that is not a plain directory name.
