@@ -275,8 +275,15 @@ mod tests {
     fn info_lines_carry_the_manifest_times_or_the_match_clock() {
         assert_eq!(
             info_lines(&settings(), None),
-            "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\nINFO game_type 1\r\nINFO rule 4\r\n"
+            "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\nINFO max_memory 0\r\nINFO game_type \
+             1\r\nINFO rule 4\r\n"
         );
+        // A limit goes in bytes, as GomocupJudge sends it (350 MB: 367001600).
+        let limited = GomocupSettings {
+            memory_mb: Some(350),
+            ..settings()
+        };
+        assert!(info_lines(&limited, None).contains("INFO max_memory 367001600\r\n"));
         let clock = Clock {
             turn_ms: 5000,
             time_left_ms: Some(180_000),
