@@ -432,7 +432,8 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         return Err(Fault::new(
             FaultKind::WrongPass,
             format!("only a pass is legal here, but it played `{text}`"),
-        ));
+        )
+        .played(&text));
     }
     // A pass is wrong where the rules list none (Othello: only when no move exists); Go
     // lists it always.
@@ -445,7 +446,8 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
                 legal.len(),
                 examples.join(", ")
             ),
-        ));
+        )
+        .played("pass"));
     }
     if text == "swap"
         && let Err(refusal) = reference.check(&text).map_err(internal)?
@@ -453,7 +455,8 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         return Err(Fault::new(
             FaultKind::WrongExchange,
             format!("it answered the exchange (-1,-1), but {refusal}"),
-        ));
+        )
+        .played("swap"));
     }
     let canonical = reference.canonical(&text).map_err(|refusal| {
         // Text that is no move of the game at all breaks the protocol; a move the rules
@@ -463,7 +466,12 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         } else {
             FaultKind::IllegalMove
         };
-        Fault::new(kind, format!("`{text}`: {refusal}"))
+        let fault = Fault::new(kind, format!("`{text}`: {refusal}"));
+        if kind == FaultKind::IllegalMove {
+            fault.played(&text)
+        } else {
+            fault
+        }
     })?;
     if let Some(forbidden) = reference.forbidden().map_err(internal)?
         && let Some((_, kind)) = forbidden.iter().find(|(point, _)| *point == canonical)
@@ -471,13 +479,15 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         return Err(Fault::new(
             FaultKind::IllegalMove,
             format!("`{canonical}` is a forbidden point for black ({kind})"),
-        ));
+        )
+        .played(&canonical));
     }
     reference
         .check(&canonical)
         .map_err(internal)?
         .map_err(|refusal| {
             Fault::new(FaultKind::IllegalMove, format!("`{canonical}`: {refusal}"))
+                .played(&canonical)
         })?;
     Ok(canonical)
 }
