@@ -484,6 +484,11 @@ struct Visit {
 }
 
 fn visit(browser: &Path, page: &Path, work: &Path, screenshot: bool) -> Visit {
+    visit_at(browser, page, "", work, screenshot)
+}
+
+/// [`visit`] of `page` at the fragment `fragment` (`#only-failed`, or empty).
+fn visit_at(browser: &Path, page: &Path, fragment: &str, work: &Path, screenshot: bool) -> Visit {
     let profile = work.join("profile");
     let _ = std::fs::remove_dir_all(&profile);
     let net_log = work.join("netlog.json");
@@ -511,7 +516,7 @@ fn visit(browser: &Path, page: &Path, work: &Path, screenshot: bool) -> Visit {
     } else {
         command.arg("--dump-dom");
     }
-    command.arg(format!("file://{}", page.display()));
+    command.arg(format!("file://{}{fragment}", page.display()));
     let stderr = work.join("stderr.txt");
     command.stderr(std::fs::File::create(&stderr).unwrap());
     command.stdout(std::process::Stdio::null());
@@ -648,25 +653,55 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
 
     // The screenshot shows the renju board: its wood and its black stones.
     let shot = seen.screenshot.expect("a screenshot");
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    let channels = info.color_type.samples();
-    let count = |wanted: [u8; 3]| {
-        pixels
-            .chunks(channels)
-            .filter(|px| px[..3].iter().zip(wanted).all(|(a, b)| a.abs_diff(b) <= 6))
-            .count()
-    };
-    let wood = count([0xdc, 0xb3, 0x5c]);
-    let black = count([0x11, 0x11, 0x11]);
+    let wood = pixels(&shot, [0xdc, 0xb3, 0x5c]);
+    let black = pixels(&shot, [0x11, 0x11, 0x11]);
     assert!(wood > 100_000, "the board's wood: {wood} pixels");
     assert!(black > 500, "black stones: {black} pixels");
     if let Some(target) = std::env::var_os("ARBITER_REPORT_SCREENSHOT") {
         std::fs::copy(&shot, target).unwrap();
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How many pixels of the PNG `shot` are within 6 of the colour `wanted`.
+fn pixels(shot: &Path, wanted: [u8; 3]) -> usize {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let channels = info.color_type.samples();
+    pixels
+        .chunks(channels)
+        .filter(|px| px[..3].iter().zip(wanted).all(|(a, b)| a.abs_diff(b) <= 6))
+        .count()
+}
+
+#[test]
+fn the_pages_filters_work_in_a_headless_browser_without_script() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium installed (apt-get install -y chromium, or set ARBITER_CHROMIUM)"
+        );
+        return;
+    };
+    let fixture = every_verdict("filters");
+    let out = fixture.dir.join("report");
+    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let page = out.join("report.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script"), "no script");
+    let wood = |fragment: &str| {
+        let seen = visit_at(&browser, &page, fragment, &fixture.dir, true);
+        assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+        pixels(&seen.screenshot.expect("a screenshot"), [0xdc, 0xb3, 0x5c])
+    };
+    // Following the index's link to the failures shows their renju boards at the top; the
+    // link to the spec errors (cases without a board) hides every board before them.
+    let failed = wood("#only-failed");
+    assert!(failed > 20_000, "failed boards: {failed} pixels of wood");
+    assert!(html.contains("href=\"#only-spec-error\""));
+    assert_eq!(wood("#only-spec-error"), 0, "the failed boards are hidden");
+    let _ = std::fs::remove_dir_all(&fixture.dir);
 }
 
 /// A manifest file for arbiter-bot over Gomocup under renju at a small node budget.
