@@ -223,12 +223,12 @@ mod tests {
     #[test]
     fn paths_under_the_root_are_shown_relative_to_it() {
         let run = Run {
-            root: PathBuf::from("/home/team/arbiter"),
+            root: PathBuf::from("/srv/team/arbiter"),
             repo_url: Some("https://github.com/o/r/blob/abc/".to_owned()),
             ..Run::default()
         };
         assert_eq!(
-            run.shown(Path::new("/home/team/arbiter/specs/a.yaml")),
+            run.shown(Path::new("/srv/team/arbiter/specs/a.yaml")),
             "specs/a.yaml"
         );
         assert_eq!(
@@ -236,11 +236,11 @@ mod tests {
             "/elsewhere/a.yaml"
         );
         assert_eq!(
-            run.relative_text("see /home/team/arbiter/logs/x.log and /home/team/arbiterx"),
-            "see logs/x.log and /home/team/arbiterx"
+            run.relative_text("see /srv/team/arbiter/logs/x.log and /srv/team/arbiterx"),
+            "see logs/x.log and /srv/team/arbiterx"
         );
         assert_eq!(
-            run.repo_link(Path::new("/home/team/arbiter/specs/a b.yaml"), 7)
+            run.repo_link(Path::new("/srv/team/arbiter/specs/a b.yaml"), 7)
                 .as_deref(),
             Some("https://github.com/o/r/blob/abc/specs/a%20b.yaml#L7")
         );
