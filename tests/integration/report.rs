@@ -13,16 +13,46 @@ use std::time::{Duration, Instant};
 
 use arbiter_engine::{RulesEngine, embedded_engines};
 use arbiter_external::{ExternalEngine, Manifest};
-use arbiter_report::{Audit, FileRow};
+use arbiter_report::{Audit, EngineRun, FileRow, Run};
 use arbiter_runner::{CaseResult, Counts, Coverage, PlanScope, RunOptions, Verdict};
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 
+/// A fresh folder under the target folder's `tmp` (beside the bot's binary, so that one root
+/// holds every path a report of it names).
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-report-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("arbiter-report-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The run of a report written in a test: paths shown from the target folder, which holds
+/// the scratch folders and the bot.
+fn test_run(engines: &[&str]) -> Run {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+    Run {
+        started: std::time::SystemTime::now(),
+        duration: Duration::from_millis(1500),
+        host: "test-host".to_owned(),
+        version: "0.1.0".to_owned(),
+        commit: Some("0123456789ab".to_owned()),
+        engines: engines
+            .iter()
+            .map(|name| EngineRun {
+                name: (*name).to_owned(),
+                command: Some(vec![
+                    BOT.to_owned(),
+                    "--fault".to_owned(),
+                    (*name).to_owned(),
+                ]),
+                manifest: Some(target.join(format!("{name}.yaml"))),
+            })
+            .collect(),
+        root: target.to_path_buf(),
+        repo_url: None,
+    }
 }
 
 /// arbiter-bot over Gomocup under renju, with extra bot arguments.
@@ -75,6 +105,22 @@ cases:
       not-over: true
 "#;
 
+/// For the embedded rules: a case that holds (a rule-level pass) and one whose position
+/// cannot be set up (a spec error: its second stone is played on the first).
+const SOUND_AND_BROKEN: &str = r#"game: gomoku
+variants: [renju]
+source: RIF International Rules of Renju (1996, corrected 1998), renju.net/study/rifrules.php, section 2 (the moves alternate on empty points)
+cases:
+  - id: opening
+    position: {moves: h8 h9}
+    expect:
+      not-over: true
+  - id: a-stone-on-a-stone
+    position: {moves: h8 h8}
+    expect:
+      not-over: true
+"#;
+
 /// The fixture spec file and the shipped spec files `names` (under `specs/gomoku/`), copied
 /// into `dir`, run against `engine`; `keep` picks the planned cases by index.
 fn run_specs(
@@ -89,6 +135,8 @@ fn run_specs(
     for name in names {
         if *name == "foul-play.yaml" {
             std::fs::write(specs.join(name), FOUL_PLAY).unwrap();
+        } else if *name == "sound-and-broken.yaml" {
+            std::fs::write(specs.join(name), SOUND_AND_BROKEN).unwrap();
         } else {
             std::fs::copy(root.join("specs/gomoku").join(name), specs.join(name)).unwrap();
         }
@@ -133,6 +181,7 @@ struct Fixture {
     files: Vec<FileRow>,
     results: Vec<CaseResult>,
     engines: Vec<String>,
+    run: Run,
 }
 
 fn fixture(name: &str) -> Fixture {
@@ -153,12 +202,14 @@ fn fixture(name: &str) -> Fixture {
         files,
         results,
         engines: vec!["fault-forbidden".to_owned(), "fault-crash".to_owned()],
+        run: test_run(&["fault-forbidden", "fault-crash"]),
     }
 }
 
 impl Fixture {
     fn audit(&self) -> Audit<'_> {
         Audit {
+            run: &self.run,
             engines: &self.engines,
             files: &self.files,
             results: &self.results,
@@ -319,7 +370,7 @@ fn check_junit(xml: &str, audit: &Audit<'_>) {
         let file = audit
             .files
             .iter()
-            .find(|file| Some(file.path.display().to_string().as_str()) == suite.attribute("file"))
+            .find(|file| Some(audit.run.shown(&file.path).as_str()) == suite.attribute("file"))
             .expect("each suite names a file of the audit");
         let table = audit.counts_of(file);
         assert_eq!(
@@ -400,7 +451,7 @@ fn github_annotations_point_at_each_failed_case() {
             .split(',')
             .map(|p| p.split_once('=').unwrap())
             .collect();
-        let file = result.origin.file.display().to_string().replace(':', "%3A");
+        let file = audit.run.shown(&result.origin.file).replace(':', "%3A");
         assert!(properties.contains(&("file", file.as_str())), "{line}");
         assert!(properties.contains(&("line", result.origin.line.to_string().as_str())));
         assert!(!message.contains('\n'));
@@ -433,6 +484,11 @@ struct Visit {
 }
 
 fn visit(browser: &Path, page: &Path, work: &Path, screenshot: bool) -> Visit {
+    visit_at(browser, page, "", work, screenshot)
+}
+
+/// [`visit`] of `page` at the fragment `fragment` (`#only-failed`, or empty).
+fn visit_at(browser: &Path, page: &Path, fragment: &str, work: &Path, screenshot: bool) -> Visit {
     let profile = work.join("profile");
     let _ = std::fs::remove_dir_all(&profile);
     let net_log = work.join("netlog.json");
@@ -460,7 +516,7 @@ fn visit(browser: &Path, page: &Path, work: &Path, screenshot: bool) -> Visit {
     } else {
         command.arg("--dump-dom");
     }
-    command.arg(format!("file://{}", page.display()));
+    command.arg(format!("file://{}{fragment}", page.display()));
     let stderr = work.join("stderr.txt");
     command.stderr(std::fs::File::create(&stderr).unwrap());
     command.stdout(std::process::Stdio::null());
@@ -528,7 +584,9 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
         |_| true,
     );
     let engines = vec!["fault-forbidden".to_owned()];
+    let run = test_run(&["fault-forbidden"]);
     let audit = Audit {
+        run: &run,
         engines: &engines,
         files: &files,
         results: &results,
@@ -595,25 +653,55 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
 
     // The screenshot shows the renju board: its wood and its black stones.
     let shot = seen.screenshot.expect("a screenshot");
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    let channels = info.color_type.samples();
-    let count = |wanted: [u8; 3]| {
-        pixels
-            .chunks(channels)
-            .filter(|px| px[..3].iter().zip(wanted).all(|(a, b)| a.abs_diff(b) <= 6))
-            .count()
-    };
-    let wood = count([0xdc, 0xb3, 0x5c]);
-    let black = count([0x11, 0x11, 0x11]);
+    let wood = pixels(&shot, [0xdc, 0xb3, 0x5c]);
+    let black = pixels(&shot, [0x11, 0x11, 0x11]);
     assert!(wood > 100_000, "the board's wood: {wood} pixels");
     assert!(black > 500, "black stones: {black} pixels");
     if let Some(target) = std::env::var_os("ARBITER_REPORT_SCREENSHOT") {
         std::fs::copy(&shot, target).unwrap();
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How many pixels of the PNG `shot` are within 6 of the colour `wanted`.
+fn pixels(shot: &Path, wanted: [u8; 3]) -> usize {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let channels = info.color_type.samples();
+    pixels
+        .chunks(channels)
+        .filter(|px| px[..3].iter().zip(wanted).all(|(a, b)| a.abs_diff(b) <= 6))
+        .count()
+}
+
+#[test]
+fn the_pages_filters_work_in_a_headless_browser_without_script() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipped: no Chromium installed (apt-get install -y chromium, or set ARBITER_CHROMIUM)"
+        );
+        return;
+    };
+    let fixture = every_verdict("filters");
+    let out = fixture.dir.join("report");
+    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let page = out.join("report.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script"), "no script");
+    let wood = |fragment: &str| {
+        let seen = visit_at(&browser, &page, fragment, &fixture.dir, true);
+        assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+        pixels(&seen.screenshot.expect("a screenshot"), [0xdc, 0xb3, 0x5c])
+    };
+    // Following the index's link to the failures shows their renju boards at the top; the
+    // link to the spec errors (cases without a board) hides every board before them.
+    let failed = wood("#only-failed");
+    assert!(failed > 20_000, "failed boards: {failed} pixels of wood");
+    assert!(html.contains("href=\"#only-spec-error\""));
+    assert_eq!(wood("#only-spec-error"), 0, "the failed boards are hidden");
+    let _ = std::fs::remove_dir_all(&fixture.dir);
 }
 
 /// A manifest file for arbiter-bot over Gomocup under renju at a small node budget.
@@ -711,7 +799,9 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     );
     let names = vec!["bad".to_owned()];
     let matches = [summary];
+    let run = test_run(&["bad"]);
     let audit = Audit {
+        run: &run,
         engines: &names,
         files: &[],
         results: &results,
@@ -816,7 +906,9 @@ fn a_match_report_shows_each_engines_clock() {
             .iter()
             .any(|l| l.contains("left at the end of its 2 games"))
     );
+    let run = test_run(&[]);
     let audit = Audit {
+        run: &run,
         engines: &[],
         files: &[],
         results: &[],
@@ -845,4 +937,299 @@ fn a_match_report_shows_each_engines_clock() {
     let md = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
     assert!(md.contains("clock of second (B): "));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The fixture with every verdict: [`fixture`]'s failures, play checks, not-applicable cases
+/// and engine faults, the embedded rules' rule-level pass and spec error, and a missed win.
+/// The runner's missed-win verdict is tested on a scripted player in `crates/runner`; no
+/// public engine here misses a five, so the missed win is the forbidden-point bot's passed
+/// play check of the opening re-judged as one (the report's forms must count it apart).
+fn every_verdict(name: &str) -> Fixture {
+    let mut fixture = fixture(name);
+    let gomoku = embedded_engines()
+        .into_iter()
+        .find(|engine| engine.game() == "gomoku")
+        .unwrap();
+    let (files, results) = run_specs(
+        &fixture.dir.join("c"),
+        &["sound-and-broken.yaml"],
+        gomoku,
+        |_| true,
+    );
+    fixture.files.extend(files);
+    fixture.results.extend(results);
+    let mut missed = fixture
+        .results
+        .iter()
+        .find(|r| r.verdict == Verdict::Pass && r.level == Some(arbiter_runner::Level::Play))
+        .expect("a passed play check")
+        .clone();
+    missed.name.push_str("-missed");
+    missed.verdict = Verdict::MissedWin;
+    missed.message = "it played a legal move which does not win at once".to_owned();
+    fixture.results.push(missed);
+    fixture.engines.push("gomoku".to_owned());
+    fixture.run = test_run(&["fault-forbidden", "fault-crash"]);
+    fixture
+}
+
+/// The cells of the table row that starts with `start` in `html`, as numbers.
+fn html_row(html: &str, start: &str) -> Vec<usize> {
+    let row = &html[html.find(start).unwrap_or_else(|| panic!("no row {start}"))..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    row.split("<td class=\"n\">")
+        .skip(1)
+        .map(|cell| cell[..cell.find('<').unwrap()].parse().unwrap())
+        .collect()
+}
+
+/// The `<th>` texts of the first table after `marker` in `html`.
+fn html_headings(html: &str, marker: &str) -> Vec<String> {
+    let table = &html[html.find(marker).unwrap()..];
+    let header = &table[..table.find("</tr>").unwrap()];
+    header
+        .split("<th")
+        .skip(1)
+        .map(|cell| {
+            let text = &cell[cell.find('>').unwrap() + 1..];
+            text[..text.find("</th>").unwrap()].replace("&#39;", "'")
+        })
+        .collect()
+}
+
+#[test]
+fn every_form_shows_the_same_columns_and_counts_and_names_a_broken_rule_as_such() {
+    let fixture = every_verdict("agree");
+    let counts = Counts::of(&fixture.results);
+    for (column, figure) in Counts::COLUMNS.iter().zip(counts.figures()) {
+        assert!(figure > 0, "the fixture has a case for `{}`", column.key);
+    }
+    let out = fixture.dir.join("report");
+    let audit = fixture.audit();
+    arbiter_report::write_dir(&out, &audit).unwrap();
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    let headings: Vec<String> = Counts::COLUMNS
+        .iter()
+        .map(|c| c.heading.to_owned())
+        .collect();
+    let figures = counts.figures().to_vec();
+
+    // HTML: the summary's and the topics' headings are the columns', in their order; the
+    // total row and the sum of the topic rows are the counts.
+    let html = read("report.html");
+    assert_eq!(
+        html_headings(&html, "<table class=\"summary\">")[1..=8],
+        headings[..]
+    );
+    assert_eq!(html_row(&html, "<tr><td><b>total</b></td>"), figures);
+    let topics = &html[html.find("<h2 id=\"topics\">").unwrap()..];
+    assert_eq!(html_headings(topics, "<table>")[4..], headings[..]);
+    let topics = &topics[..topics.find("</table>").unwrap()];
+    let mut sums = vec![0; 8];
+    for row in topics.split("<tr><td><a ").skip(1) {
+        for (sum, cell) in sums.iter_mut().zip(html_row(row, "href")) {
+            *sum += cell;
+        }
+    }
+    assert_eq!(sums, figures, "the topic rows add up to the total");
+
+    // Markdown: the same headings and the total row.
+    let md = read("report.md");
+    assert!(
+        md.contains(&format!("| engine | {} |", headings.join(" | "))),
+        "{md}"
+    );
+    let total: Vec<String> = figures.iter().map(ToString::to_string).collect();
+    assert!(md.contains(&format!("| **total** | {} |", total.join(" | "))));
+
+    // JSON: the columns, the totals and every file's counts under the columns' keys.
+    let json: serde_json::Value = serde_json::from_str(&read("report.json")).unwrap();
+    for (k, (column, figure)) in Counts::COLUMNS.iter().zip(&figures).enumerate() {
+        assert_eq!(json["columns"][k]["key"], column.key);
+        assert_eq!(json["columns"][k]["heading"], column.heading);
+        assert_eq!(json["counts"][column.key], *figure, "{}", column.key);
+        let files: u64 = json["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|file| file[column.key].as_u64().unwrap())
+            .sum();
+        assert_eq!(files as usize, *figure, "files' {}", column.key);
+    }
+
+    // JUnit and the GitHub notice.
+    check_junit(&read("junit.xml"), &audit);
+    let notice = arbiter_report::github::render(&audit);
+    let notice = notice.lines().last().unwrap();
+    for (heading, figure) in headings.iter().zip(&figures) {
+        assert!(notice.contains(&format!("{figure} {heading}")), "{notice}");
+    }
+    let warnings = arbiter_report::github::render(&audit)
+        .lines()
+        .filter(|line| line.starts_with("::warning "))
+        .count();
+    assert_eq!(warnings, counts.missed_wins, "a missed win is a warning");
+
+    // A rule broken in answering is a failure in words, never an "engine fault".
+    let broken: Vec<&CaseResult> = fixture
+        .results
+        .iter()
+        .filter(|r| r.verdict == Verdict::Fail && r.fault.is_some_and(|f| f.is_rule_break()))
+        .collect();
+    assert!(!broken.is_empty());
+    let junit = read("junit.xml");
+    for result in broken {
+        assert!(
+            !result.message.contains("engine fault"),
+            "{}",
+            result.message
+        );
+        assert!(
+            result.message.contains("illegal move: "),
+            "{}",
+            result.message
+        );
+        let section = &html[html.find(&format!("<code>{}</code>", result.name)).unwrap()..];
+        assert!(
+            html[..html.find(&format!("<code>{}</code>", result.name)).unwrap()]
+                .ends_with("<span class=\"verdict\">failed: illegal move</span>"),
+            "{}",
+            &section[..200]
+        );
+        let case = &junit[junit.find(&format!("name=\"{}\"", result.name)).unwrap()..];
+        assert!(
+            case[..case.find("</testcase>").unwrap()]
+                .contains("<failure message=\"failed: illegal move: "),
+            "{case}"
+        );
+    }
+    assert!(md.contains("<b>failed: illegal move</b>"), "{md}");
+    // Missed wins have their own section in the page and in the Markdown, boards included.
+    assert_eq!(
+        html.matches("<section class=\"case missed-win").count(),
+        counts.missed_wins
+    );
+    assert!(md.contains(&format!("### {} missed win(s)", counts.missed_wins)));
+    let _ = std::fs::remove_dir_all(&fixture.dir);
+}
+
+#[test]
+fn a_failed_board_marks_the_engines_move() {
+    let fixture = fixture("marks");
+    let failed: Vec<&CaseResult> = fixture
+        .results
+        .iter()
+        .filter(|r| r.verdict == Verdict::Fail)
+        .collect();
+    assert!(!failed.is_empty());
+    let out = fixture.dir.join("report");
+    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    for result in failed {
+        let actual: Vec<&str> = result
+            .findings
+            .iter()
+            .flat_map(|f| &f.marks)
+            .filter(|mark| mark.role == arbiter_engine::MarkRole::Actual)
+            .map(|mark| mark.mv.as_str())
+            .collect();
+        assert_eq!(actual.len(), 1, "{}: {:?}", result.name, result.findings);
+        assert!(
+            result
+                .engine_said
+                .as_deref()
+                .unwrap_or("")
+                .contains(actual[0]),
+            "the marked move is the one the engine played: {actual:?} {:?}",
+            result.engine_said
+        );
+        // The case's board in the page draws it: the answer's colour and its legend line.
+        let start = html.find(&format!("<code>{}</code>", result.name)).unwrap();
+        let section = &html[start..];
+        let picture = &section[section.find("<div class=\"picture\">").unwrap()..];
+        let svg = &picture[..picture.find("</svg>").unwrap()];
+        assert!(svg.contains("<circle class=\"mark actual\""), "{svg}");
+        assert!(svg.contains("engine&#39;s answer") || svg.contains("engine's answer"));
+    }
+    let _ = std::fs::remove_dir_all(&fixture.dir);
+}
+
+#[test]
+fn the_report_names_no_folder_of_the_machine_and_has_its_header() {
+    let mut fixture = every_verdict("paths");
+    let out = fixture.dir.join("report");
+    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let machine = [
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .unwrap()
+            .to_path_buf(),
+        std::env::current_dir().unwrap(),
+        std::env::temp_dir(),
+        PathBuf::from(std::env::var_os("HOME").unwrap_or_default()),
+    ];
+    let files: Vec<String> = arbiter_report::FILES
+        .iter()
+        .map(|name| std::fs::read_to_string(out.join(name)).unwrap())
+        .collect();
+    for (name, text) in arbiter_report::FILES.iter().zip(&files) {
+        for folder in &machine {
+            let folder = folder.display().to_string();
+            if folder.len() > 1 {
+                assert!(!text.contains(&folder), "{name} names {folder}");
+            }
+        }
+    }
+    // The checker can fail: the messages hold the machine's paths before they are shown.
+    let target = machine[0].display().to_string();
+    assert!(fixture.results.iter().any(|r| r.message.contains(&target)));
+
+    // The header: date, duration, host, version and commit, the engines' commands.
+    let [html, _, junit, json] = &files[..] else {
+        unreachable!()
+    };
+    let started = fixture.run.started_utc();
+    assert!(html.contains(&format!("date: <b>{started}</b>")), "{html}");
+    assert!(html.contains("duration: <b>1.5 s</b>"));
+    assert!(html.contains("host: <b>test-host</b>"));
+    assert!(html.contains("arbiter: <b>0.1.0 (0123456789ab)</b>"));
+    assert!(
+        html.contains("fault-forbidden: `debug/arbiter-bot --fault fault-forbidden`, manifest fault-forbidden.yaml"),
+        "{html}"
+    );
+    let json: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(json["run"]["started"], started.as_str());
+    assert_eq!(json["run"]["host"], "test-host");
+    // JUnit: the run's time and start, each case's time.
+    let document = roxmltree::Document::parse(junit).unwrap();
+    let root = document.root_element();
+    assert_eq!(root.attribute("time"), Some("1.500"));
+    for suite in elements(root) {
+        assert_eq!(
+            suite.attribute("timestamp"),
+            Some(started.trim_end_matches('Z'))
+        );
+        let cases: f64 = elements(suite)
+            .filter(|e| e.tag_name().name() == "testcase")
+            .map(|case| case.attribute("time").unwrap().parse::<f64>().unwrap())
+            .sum();
+        let declared: f64 = suite.attribute("time").unwrap().parse().unwrap();
+        assert!(
+            (cases - declared).abs() < 0.001 * 50.0,
+            "{cases} {declared}"
+        );
+    }
+
+    // With a repository URL, spec links go into it.
+    fixture.run.repo_url = Some("https://example.org/o/r/blob/abc/".to_owned());
+    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let dir = fixture.dir.file_name().unwrap().to_string_lossy();
+    assert!(
+        html.contains(&format!(
+            "href=\"https://example.org/o/r/blob/abc/tmp/{dir}/a/specs/gomoku/foul-play.yaml#L"
+        )),
+        "{html}"
+    );
+    let _ = std::fs::remove_dir_all(&fixture.dir);
 }

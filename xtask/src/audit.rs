@@ -7,13 +7,14 @@
 //! bad input (a spec error, no case to run).
 
 mod print;
+mod run_facts;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use arbiter_engine::{RulesEngine, embedded_engines, find_engine, games};
 use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest, is_manifest_path};
-use arbiter_report::{Audit, FileRow, MatchSummary};
+use arbiter_report::{Audit, EngineRun, FileRow, MatchSummary, Run};
 use arbiter_runner::snapshot;
 use arbiter_runner::{
     CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, Verdict,
@@ -104,6 +105,11 @@ pub struct AuditArgs {
     /// (atomically; a report already there is kept as DIR.prev).
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// Link the report's spec lines into this repository URL (followed by the file's path
+    /// from the current folder and `#L<line>`), e.g.
+    /// `https://github.com/o/r/blob/COMMIT/`; default: links relative to the report folder.
+    #[arg(long, value_name = "URL", requires = "report")]
+    pub repo_url: Option<String>,
     /// Include the summary of this match folder (`cargo xtask match --out DIR`) in the report.
     #[arg(long = "match", value_name = "DIR", requires = "report")]
     pub matches: Vec<PathBuf>,
@@ -114,7 +120,9 @@ pub struct AuditArgs {
 /// # Errors
 /// Bad arguments (an unknown engine, game or suite, an unreadable limit).
 pub fn run(args: &AuditArgs) -> Result<Status> {
-    let engines = chosen_engines(args.engine.as_deref(), args.baselines.as_deref())?;
+    let started = std::time::SystemTime::now();
+    let clock = std::time::Instant::now();
+    let (engines, engine_runs) = chosen_engines(args.engine.as_deref(), args.baselines.as_deref())?;
     if let Some(game) = &args.game
         && !engines.iter().any(|engine| engine.game() == game)
     {
@@ -222,7 +230,21 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         .map(|e| e.name().to_owned())
         .filter(|name| results.iter().any(|r| r.engine == *name))
         .collect();
+    let run = Run {
+        started,
+        duration: clock.elapsed(),
+        host: run_facts::host(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        commit: run_facts::commit(&crate::workspace_root()),
+        engines: engine_runs
+            .into_iter()
+            .filter(|engine| names.contains(&engine.name))
+            .collect(),
+        root: std::env::current_dir()?,
+        repo_url: args.repo_url.clone(),
+    };
     let audit = Audit {
+        run: &run,
         engines: &names,
         files: &summaries,
         results: &results,
@@ -237,7 +259,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             print::table(&audit);
             print::excluded(&excluded, &engines);
         }
-        Format::Json => println!("{}", arbiter_report::json::render(&audit)),
+        Format::Json => println!("{}", arbiter_report::json::render_text(&audit)),
         Format::Github => print!("{}", arbiter_report::github::render(&audit)),
     }
     if let Some(dir) = &args.report {
@@ -409,20 +431,31 @@ fn parse_limit(option: &str, text: &str) -> Result<Option<u64>> {
     }
 }
 
+/// The engines of an audit, and each as the report's header names it.
+type Chosen = (Vec<Box<dyn RulesEngine>>, Vec<EngineRun>);
+
 /// The embedded engines, or the one named: an embedded engine (named after its game), an
 /// external engine described by `engines/external/<name>.yaml`, a manifest's path, or a
-/// team's engine frozen in a baseline (`my-bot@NAME`, as `match` takes it).
-fn chosen_engines(
-    name: Option<&str>,
-    baselines: Option<&Path>,
-) -> Result<Vec<Box<dyn RulesEngine>>> {
+/// team's engine frozen in a baseline (`my-bot@NAME`, as `match` takes it); with each engine
+/// as a report's header names it.
+fn chosen_engines(name: Option<&str>, baselines: Option<&Path>) -> Result<Chosen> {
+    let embedded = |engines: Vec<Box<dyn RulesEngine>>| {
+        let runs = engines
+            .iter()
+            .map(|engine| EngineRun {
+                name: engine.name().to_owned(),
+                ..EngineRun::default()
+            })
+            .collect();
+        (engines, runs)
+    };
     let mut engines = embedded_engines();
     let Some(name) = name else {
-        return Ok(engines);
+        return Ok(embedded(engines));
     };
     engines.retain(|engine| engine.name() == name);
     if !engines.is_empty() {
-        return Ok(engines);
+        return Ok(embedded(engines));
     }
     let manifests = Path::new(MANIFEST_DIR);
     let a_manifest = is_manifest_path(name) && Path::new(name).is_file()
@@ -430,13 +463,19 @@ fn chosen_engines(
     if !a_manifest && let Some((base, baseline)) = name.rsplit_once('@') {
         let root = crate::workspace_root();
         let folder = arbiter_baseline::folder(&root, baselines);
-        return frozen_engine(&root, &folder, name, base, baseline).map(|engine| vec![engine]);
+        let (engine, path) = frozen_engine(&root, &folder, name, base, baseline)?;
+        return Ok(external(engine, path));
     }
     if a_manifest || is_manifest_path(name) {
         // A path that is not a file: the loader's message names what is wrong with it.
         let engine =
             ExternalEngine::named(manifests, name).map_err(|error| anyhow::anyhow!("{error}"))?;
-        return Ok(vec![Box::new(engine)]);
+        let path = if is_manifest_path(name) {
+            PathBuf::from(name)
+        } else {
+            manifests.join(format!("{name}.yaml"))
+        };
+        return Ok(external(engine, path));
     }
     let names: Vec<String> = embedded_engines()
         .iter()
@@ -449,6 +488,20 @@ fn chosen_engines(
     );
 }
 
+/// An external engine with its command and manifest, for the report's header.
+fn external(engine: ExternalEngine, manifest: PathBuf) -> Chosen {
+    let described = engine.manifest();
+    let command = std::iter::once(described.program.display().to_string())
+        .chain(described.args.iter().cloned())
+        .collect();
+    let run = EngineRun {
+        name: described.name.clone(),
+        command: Some(command),
+        manifest: Some(manifest),
+    };
+    (vec![Box::new(engine)], vec![run])
+}
+
 /// `my-bot@NAME`: the copy of a team's engine that `baseline freeze NAME --engine my-bot`
 /// kept, resolved as `match` resolves it, so that the spec cases a match found can be run
 /// against the frozen engine too.
@@ -458,7 +511,7 @@ fn frozen_engine(
     name: &str,
     base: &str,
     baseline: &str,
-) -> Result<Box<dyn RulesEngine>> {
+) -> Result<(ExternalEngine, PathBuf)> {
     if find_engine(base).is_some() {
         bail!(
             "`{name}`: an embedded engine's baseline keeps its parameters and snapshots, not \
@@ -471,8 +524,9 @@ fn frozen_engine(
     let manifest = entry
         .manifest()
         .ok_or_else(|| anyhow::anyhow!("`{name}` is not a frozen external engine"))?;
+    let path = manifest.to_path_buf();
     let manifest = Manifest::load(manifest).map_err(|error| anyhow::anyhow!("{error}"))?;
-    Ok(Box::new(ExternalEngine::new(manifest)))
+    Ok((ExternalEngine::new(manifest), path))
 }
 
 #[cfg(test)]
@@ -496,6 +550,7 @@ mod tests {
             solve_nodes: None,
             jobs: Some(1),
             min_coverage: 0.0,
+            repo_url: None,
             fail_on_missed_win: false,
             report: None,
             matches: Vec::new(),
@@ -528,7 +583,7 @@ mod tests {
         let folder = team.join("baselines");
         arbiter_baseline::write(&folder, "before", &frozen, false).unwrap();
 
-        let engine =
+        let (engine, _) =
             frozen_engine(&root, &folder, "team-bot@before", "team-bot", "before").unwrap();
         assert_eq!(engine.game(), "othello");
         let default = arbiter_baseline::folder(&root, None);

@@ -82,6 +82,7 @@ impl ExternalSeat {
                 let best = report.best.clone().ok_or_else(|| Fault {
                     kind: FaultKind::NoAnswer,
                     detail: "`go` answered no move in a position that goes on".to_owned(),
+                    played: None,
                 })?;
                 Ok(Reply {
                     answer: Answer::Move(best),

@@ -758,6 +758,7 @@ mod tests {
                 return Err(Fault {
                     kind: FaultKind::Crash,
                     detail: "script ended".to_owned(),
+                    played: None,
                 });
             }
             Ok(Reply {

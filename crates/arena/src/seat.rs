@@ -167,10 +167,12 @@ impl Seat for EmbeddedSeat {
             .map_err(|error| Fault {
                 kind: FaultKind::EngineError,
                 detail: error.to_string(),
+                played: None,
             })?;
         let best = report.best.clone().ok_or_else(|| Fault {
             kind: FaultKind::NoAnswer,
             detail: "the search returned no move in a position that goes on".to_owned(),
+            played: None,
         })?;
         Ok(Reply {
             answer: Answer::Move(best),

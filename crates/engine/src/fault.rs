@@ -67,6 +67,22 @@ impl FaultKind {
     }
 }
 
+impl FaultKind {
+    /// How a report names the fault in words: the rule broken for a rule break (`illegal
+    /// move`, `wrong pass`, `wrong exchange`, `renju foul`: a failed case), else `engine
+    /// fault (<code>)` (no judgeable answer).
+    #[must_use]
+    pub fn in_words(self) -> String {
+        match self {
+            FaultKind::IllegalMove => "illegal move".to_owned(),
+            FaultKind::WrongPass => "wrong pass".to_owned(),
+            FaultKind::WrongExchange => "wrong exchange".to_owned(),
+            FaultKind::RenjuFoul => "renju foul".to_owned(),
+            kind => format!("engine fault ({})", kind.code()),
+        }
+    }
+}
+
 impl fmt::Display for FaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
@@ -78,6 +94,9 @@ impl fmt::Display for FaultKind {
 pub struct Fault {
     pub kind: FaultKind,
     pub detail: String,
+    /// The move the engine answered, in the position's notation, when a rule refused it (an
+    /// illegal move, a wrong pass or exchange): a report marks it on the board.
+    pub played: Option<String>,
 }
 
 impl Fault {
@@ -87,7 +106,15 @@ impl Fault {
         Fault {
             kind,
             detail: escape(&detail),
+            played: None,
         }
+    }
+
+    /// The same fault with the engine's answer `played` kept for the report's board.
+    #[must_use]
+    pub fn played(mut self, played: impl Into<String>) -> Fault {
+        self.played = Some(escape(&played.into()));
+        self
     }
 
     /// A protocol error.
@@ -120,6 +147,15 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+impl Fault {
+    /// The fault as a report reads it: in words (a rule break names the rule, `illegal move:
+    /// …`; anything else is `engine fault (<code>): …`), then its detail.
+    #[must_use]
+    pub fn in_words(&self) -> String {
+        format!("{}: {}", self.kind.in_words(), self.detail)
+    }
 }
 
 impl fmt::Display for Fault {

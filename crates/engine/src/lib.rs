@@ -112,7 +112,7 @@ impl fmt::Display for PositionError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QueryError {
     /// The engine failed to answer.
-    #[error("engine fault ({}): {}", .0.kind, .0.detail)]
+    #[error("{}", .0.in_words())]
     Fault(Fault),
     /// The engine's protocol has no such query: the case is not applicable.
     #[error("not supported: {0}")]
@@ -128,8 +128,8 @@ pub enum SearchFailure {
     /// The search refused or gave up.
     #[error(transparent)]
     Search(#[from] SearchError),
-    /// The engine failed to answer properly.
-    #[error("engine fault ({}): {}", .0.kind, .0.detail)]
+    /// The engine failed to answer properly (or broke a rule in answering).
+    #[error("{}", .0.in_words())]
     Fault(Fault),
 }
 

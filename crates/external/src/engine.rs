@@ -439,7 +439,8 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         return Err(Fault::new(
             FaultKind::WrongPass,
             format!("only a pass is legal here, but it played `{text}`"),
-        ));
+        )
+        .played(&text));
     }
     // A pass is wrong where the rules list none (Othello: only when no move exists); Go
     // lists it always.
@@ -452,7 +453,8 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
                 legal.len(),
                 examples.join(", ")
             ),
-        ));
+        )
+        .played("pass"));
     }
     if text == "swap"
         && let Err(refusal) = reference.check(&text).map_err(internal)?
@@ -460,7 +462,8 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         return Err(Fault::new(
             FaultKind::WrongExchange,
             format!("it answered the exchange (-1,-1), but {refusal}"),
-        ));
+        )
+        .played("swap"));
     }
     let canonical = reference.canonical(&text).map_err(|refusal| {
         // Text that is no move of the game at all breaks the protocol; a move the rules
@@ -470,7 +473,12 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         } else {
             FaultKind::IllegalMove
         };
-        Fault::new(kind, format!("`{text}`: {refusal}"))
+        let fault = Fault::new(kind, format!("`{text}`: {refusal}"));
+        if kind == FaultKind::IllegalMove {
+            fault.played(&text)
+        } else {
+            fault
+        }
     })?;
     if let Some(forbidden) = reference.forbidden().map_err(internal)?
         && let Some((_, kind)) = forbidden.iter().find(|(point, _)| *point == canonical)
@@ -478,13 +486,15 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         return Err(Fault::new(
             FaultKind::IllegalMove,
             format!("`{canonical}` is a forbidden point for black ({kind})"),
-        ));
+        )
+        .played(&canonical));
     }
     reference
         .check(&canonical)
         .map_err(internal)?
         .map_err(|refusal| {
             Fault::new(FaultKind::IllegalMove, format!("`{canonical}`: {refusal}"))
+                .played(&canonical)
         })?;
     Ok(canonical)
 }

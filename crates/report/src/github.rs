@@ -1,64 +1,58 @@
 //! GitHub Actions annotations: each failed case, engine fault and spec error as one
 //! `::error file=…,line=…,col=…,title=…::…` workflow command pointing at the case in its spec or
-//! suite file, so that it shows on the pull request's diff; then a `::notice` with the counts.
+//! suite file, so that it shows on the pull request's diff, each missed win as a `::warning`
+//! (no failure); then a `::notice` with the counts under the columns' headings.
 //! Values are escaped as the workflow-command format asks (`%`, line breaks, and in
 //! properties `:` and `,`).
 
 use std::fmt::Write as _;
 
-use super::Audit;
-use arbiter_engine::FaultKind;
-use arbiter_runner::{CaseResult, Counts, Verdict};
+use super::{Audit, verdict_words};
+use arbiter_runner::{CaseResult, Counts};
 
 /// The annotation lines of `audit`, one per problem, and the closing notice.
 #[must_use]
 pub fn render(audit: &Audit<'_>) -> String {
     let mut out = String::new();
     for result in audit.problems() {
-        let _ = writeln!(out, "{}", annotation(result));
+        let line = annotation(audit, "error", result);
+        let _ = writeln!(out, "{}", audit.run.relative_text(&line));
     }
-    let [
-        total,
-        passed,
-        play,
-        missed_wins,
-        failed,
-        faults,
-        not_applicable,
-        spec_errors,
-    ] = Counts::of(audit.results).figures();
+    // A missed win is no failure: a warning on the case, not an error.
+    for result in audit.of_verdict(arbiter_runner::Verdict::MissedWin) {
+        let line = annotation(audit, "warning", result);
+        let _ = writeln!(out, "{}", audit.run.relative_text(&line));
+    }
+    let counts = Counts::of(audit.results);
+    let figures: Vec<String> = Counts::COLUMNS
+        .iter()
+        .zip(counts.figures())
+        .map(|(column, figure)| format!("{figure} {}", column.heading))
+        .collect();
     let _ = writeln!(
         out,
         "::notice title=arbiter audit::{}",
-        data(&format!(
-            "{total} case(s): {passed} passed at rule level, {play} play check(s), \
-             {missed_wins} missed win(s), {failed} failed, {faults} engine fault(s), {not_applicable} not applicable, {spec_errors} \
-             spec error(s); {}",
-            audit.coverage
-        ))
+        data(
+            &audit
+                .run
+                .relative_text(&format!("{}; {}", figures.join(", "), audit.coverage))
+        )
     );
     out
 }
 
-/// One `::error` line for a failed case.
+/// One `::<level>` line (`error` for a failed case, `warning` for a missed win).
 #[must_use]
-pub(crate) fn annotation(result: &CaseResult) -> String {
-    let what = match result.verdict {
-        Verdict::EngineFault => format!(
-            "engine fault ({})",
-            result.fault.map_or("unknown", FaultKind::code)
-        ),
-        verdict => verdict.name().to_owned(),
-    };
-    let title = format!("{what}: {}", result.name);
+pub(crate) fn annotation(audit: &Audit<'_>, level: &str, result: &CaseResult) -> String {
+    let title = format!("{}: {}", verdict_words(result), result.name);
     let body = if result.message.is_empty() {
         result.reason.clone().unwrap_or_default()
     } else {
         result.message.clone()
     };
     format!(
-        "::error file={},line={},col={},title={}::{}",
-        property(&result.origin.file.display().to_string()),
+        "::{level} file={},line={},col={},title={}::{}",
+        property(&audit.run.shown(&result.origin.file)),
         result.origin.line,
         result.origin.column,
         property(&title),

@@ -1,17 +1,20 @@
 //! `report.html`: one self-contained page (inline CSS and SVG, no script, no external asset; a
 //! Content-Security-Policy that forbids every load, so a browser would report any as an
-//! error). A summary per engine (counts and a bar), each failure with its board drawn by the
-//! game's renderer (the expected and actual moves marked, renju forbidden points with their
-//! kind; the text diagram where a game has none), a link to the spec file and line, what the
-//! engine said; the topics with their `source:`; the not-applicable cases folded, one line each
-//! grouped by reason; the match summaries.
+//! error). A header (date, duration, host, arbiter's version and commit, each engine's command
+//! and manifest); a summary per engine (the counts of [`Counts::COLUMNS`], a bar, what each
+//! column counts); an index (the problems per verdict and per file, each a link that filters
+//! the page without script, by CSS `:target`); each failure, engine fault, spec error and
+//! missed win with its board drawn by the game's renderer (the expected and the engine's moves
+//! marked, renju forbidden points with their kind; the text diagram where a game has none), a
+//! link to the spec file and line, what the engine said; the topics with their `source:`; the
+//! not-applicable cases folded, one line each grouped by reason; the match summaries.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
-use super::{Audit, Pictures, first_line, matches};
-use arbiter_engine::FaultKind;
+use super::run::absolute;
+use super::{Audit, Pictures, first_line, matches, verdict_words};
 use arbiter_runner::{CaseResult, Counts, Verdict};
 
 const STYLE: &str = "
@@ -23,37 +26,67 @@ th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: left; vertical-al
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 code, pre { font: 12px/1.35 ui-monospace, monospace; }
 pre { background: #f6f8fa; padding: .6em; overflow-x: auto; }
+.run { color: #444; margin: .2em 0 1em; padding: 0; list-style: none; }
+.run li { display: inline-block; margin-right: 1.4em; }
 .case { border: 1px solid #ddd; border-left: 6px solid #d73027; border-radius: 4px; margin: 1em 0; padding: .4em 1em 1em; }
 .case.engine-fault { border-left-color: #fc8d59; }
 .case.spec-error { border-left-color: #7b3294; }
+.case.missed-win { border-left-color: #e6b800; }
 .case h3 { margin: .4em 0; font-size: 1.05em; }
 .verdict { display: inline-block; color: #fff; background: #d73027; border-radius: 3px; padding: 0 6px; margin-right: 6px; font-size: .85em; }
 .engine-fault .verdict { background: #fc8d59; }
 .spec-error .verdict { background: #7b3294; }
+.missed-win .verdict { background: #e6b800; color: #222; }
 .where { color: #555; margin: .2em 0 .6em; }
 .body { display: flex; gap: 1.5em; flex-wrap: wrap; align-items: flex-start; }
 .findings { flex: 1 1 380px; min-width: 0; }
 .bar { vertical-align: middle; }
 .legend span { display: inline-block; margin-right: 1em; }
 .legend i { display: inline-block; width: .9em; height: .9em; margin-right: .3em; vertical-align: -1px; }
+dl.columns { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; color: #444; }
+dl.columns dt { font-weight: bold; }
+dl.columns dd { margin: 0; }
 details.na { margin: .3em 0; }
 details.na summary { cursor: pointer; }
 details.na ul { margin: .2em 0 .6em; columns: 2; }
 .ok { color: #1a9850; font-weight: bold; }
+.filtered { display: none; background: #fff8dc; border: 1px solid #e6d28a; padding: .3em .8em; }
+.filter:target ~ .groups .case, .filter:target ~ .groups .none { display: none; }
+.filter:target ~ .filtered { display: block; }
 ";
 
-/// The segments of a summary bar: label, colour, count.
-fn segments(counts: &Counts) -> [(&'static str, &'static str, usize); 7] {
-    [
-        ("rule-level passed", "#1a9850", counts.passed),
-        ("play check", "#a6d96a", counts.play_checks),
-        ("missed win", "#fee08b", counts.missed_wins),
-        ("not applicable", "#bdbdbd", counts.not_applicable),
-        ("failed", "#d73027", counts.failed),
-        ("engine fault", "#fc8d59", counts.engine_faults),
-        ("spec error", "#7b3294", counts.spec_errors),
-    ]
+/// The colour of a count column in the bars and the legend.
+fn colour(key: &str) -> &'static str {
+    match key {
+        "passed" => "#1a9850",
+        "play_checks" => "#a6d96a",
+        "missed_wins" => "#fee08b",
+        "not_applicable" => "#bdbdbd",
+        "failed" => "#d73027",
+        "engine_faults" => "#fc8d59",
+        "spec_errors" => "#7b3294",
+        _ => "#ffffff",
+    }
 }
+
+/// The segments of a summary bar, in the columns' order (all but the total): heading, colour,
+/// count.
+fn segments(counts: &Counts) -> Vec<(&'static str, &'static str, usize)> {
+    Counts::COLUMNS
+        .iter()
+        .zip(counts.figures())
+        .skip(1)
+        .map(|(column, count)| (column.heading, colour(column.key), count))
+        .collect()
+}
+
+/// The verdicts shown case by case, each in its own section, in this order.
+const SHOWN: [(Verdict, &str); 4] = [
+    (Verdict::Fail, "Failures"),
+    (Verdict::EngineFault, "Engine faults"),
+    (Verdict::SpecError, "Spec errors"),
+    (Verdict::MissedWin, "Missed wins"),
+];
 
 /// The page of `audit`, with links relative to the folder `dir` it is written into.
 #[must_use]
@@ -63,13 +96,16 @@ pub fn render(audit: &Audit<'_>, pictures: &Pictures, dir: &Path) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta \
          http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src \
          'unsafe-inline'; img-src data:\">\n<meta name=\"viewport\" \
-         content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n\
+         content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}{}</style>\n\
          </head>\n<body>\n<h1>{}</h1>\n",
         escape(&title),
+        filter_style(audit),
         escape(&title)
     );
+    header(&mut html, audit);
     summary(&mut html, audit);
-    problems(&mut html, audit, pictures, dir);
+    index(&mut html, audit);
+    cases(&mut html, audit, pictures, dir);
     topics(&mut html, audit, dir);
     not_applicable(&mut html, audit);
     for summary in audit.matches {
@@ -85,7 +121,7 @@ pub fn render(audit: &Audit<'_>, pictures: &Pictures, dir: &Path) -> String {
             let _ = write!(
                 html,
                 "<li><code>{}</code></li>",
-                escape(&orphan.display().to_string())
+                escape(&audit.run.shown(orphan))
             );
         }
         html.push_str("</ul>\n");
@@ -94,18 +130,42 @@ pub fn render(audit: &Audit<'_>, pictures: &Pictures, dir: &Path) -> String {
     html
 }
 
+/// When, where and with what the audit ran.
+fn header(html: &mut String, audit: &Audit<'_>) {
+    html.push_str("<ul class=\"run\">");
+    for (label, value) in audit.run.facts() {
+        let _ = write!(html, "<li>{label}: <b>{}</b></li>", escape(&value));
+    }
+    html.push_str("</ul>\n");
+}
+
 fn summary(html: &mut String, audit: &Audit<'_>) {
-    html.push_str(
-        "<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>engine</th><th class=\"n\">cases</th>\
-         <th class=\"n\">rule-level passed</th><th class=\"n\">play checks</th><th class=\"n\">missed \
-         wins</th><th class=\"n\">not applicable</th><th class=\"n\">failed</th><th class=\"n\">engine faults</th><th \
-         class=\"n\">spec errors</th><th></th></tr>\n",
-    );
-    for engine in audit.engines {
-        let counts = audit.counts_of_engine(engine);
-        let _ = write!(html, "<tr><td><code>{}</code></td>", escape(engine));
-        let _ = write!(html, "<td class=\"n\">{}</td>", counts.total());
-        for (_, _, count) in segments(&counts) {
+    html.push_str("<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>engine</th>");
+    for column in Counts::COLUMNS {
+        let _ = write!(
+            html,
+            "<th class=\"n\" title=\"{}\">{}</th>",
+            escape(column.description),
+            escape(column.heading)
+        );
+    }
+    html.push_str("<th></th></tr>\n");
+    let mut rows: Vec<(String, Counts)> = audit
+        .engines
+        .iter()
+        .map(|engine| {
+            (
+                format!("<code>{}</code>", escape(engine)),
+                audit.counts_of_engine(engine),
+            )
+        })
+        .collect();
+    if audit.engines.len() > 1 {
+        rows.push(("<b>total</b>".to_owned(), Counts::of(audit.results)));
+    }
+    for (label, counts) in rows {
+        let _ = write!(html, "<tr><td>{label}</td>");
+        for count in counts.figures() {
             let _ = write!(html, "<td class=\"n\">{count}</td>");
         }
         let _ = writeln!(html, "<td>{}</td></tr>", bar(&counts));
@@ -114,12 +174,25 @@ fn summary(html: &mut String, audit: &Audit<'_>) {
     for (label, colour, _) in segments(&Counts::default()) {
         let _ = write!(
             html,
-            "<span><i style=\"background:{colour}\"></i>{label}</span>"
+            "<span><i style=\"background:{colour}\"></i>{}</span>",
+            escape(label)
         );
     }
+    html.push_str(
+        "</p>\n<details><summary>what each column counts</summary><dl class=\"columns\">",
+    );
+    for column in Counts::COLUMNS {
+        let _ = write!(
+            html,
+            "<dt>{}</dt><dd>{}</dd>",
+            escape(column.heading),
+            escape(column.description)
+        );
+    }
+    html.push_str("</dl></details>\n");
     let _ = writeln!(
         html,
-        "</p>\n<p><b>{}</b></p>",
+        "<p><b>{}</b></p>",
         escape(&audit.coverage.to_string())
     );
     if audit.coverage.play_check > 0 {
@@ -161,42 +234,197 @@ fn bar(counts: &Counts) -> String {
     svg
 }
 
-fn problems(html: &mut String, audit: &Audit<'_>, pictures: &Pictures, dir: &Path) {
-    let problems: Vec<&CaseResult> = audit.problems().collect();
-    let _ = writeln!(html, "<h2>Failures ({})</h2>", problems.len());
-    if problems.is_empty() {
-        html.push_str("<p class=\"ok\">No case failed.</p>\n");
-    }
-    for (k, result) in problems.into_iter().enumerate() {
-        case(html, k, result, pictures, dir);
-    }
+/// The results shown case by case.
+fn shown<'a>(audit: &'a Audit<'_>) -> impl Iterator<Item = &'a CaseResult> {
+    audit
+        .results
+        .iter()
+        .filter(|r| SHOWN.iter().any(|(verdict, _)| *verdict == r.verdict))
 }
 
-fn case(html: &mut String, k: usize, result: &CaseResult, pictures: &Pictures, dir: &Path) {
+/// The index of the files whose cases are shown: position in `audit.files` and the counts.
+fn files_shown(audit: &Audit<'_>) -> Vec<(usize, Counts)> {
+    audit
+        .files
+        .iter()
+        .enumerate()
+        .map(|(k, file)| {
+            (
+                k,
+                Counts::of(
+                    audit
+                        .results_of(file)
+                        .filter(|r| SHOWN.iter().any(|(v, _)| *v == r.verdict)),
+                ),
+            )
+        })
+        .filter(|(_, counts)| counts.total() > 0)
+        .collect()
+}
+
+/// The file a result came from, as its position in `audit.files`.
+fn file_of(audit: &Audit<'_>, result: &CaseResult) -> Option<usize> {
+    audit
+        .files
+        .iter()
+        .position(|file| result.origin.kind.name() == file.kind && result.origin.file == file.path)
+}
+
+/// The CSS of the filters: following a link to `#only-<verdict>` or `#only-file-<k>` hides
+/// every case (`STYLE`) but those of that verdict or file. Without CSS every case shows.
+fn filter_style(audit: &Audit<'_>) -> String {
+    let mut css = String::new();
+    for (verdict, _) in SHOWN {
+        let _ = writeln!(
+            css,
+            "#only-{0}:target ~ .groups .case.{0} {{ display: block; }}",
+            verdict.name()
+        );
+    }
+    for (k, _) in files_shown(audit) {
+        let _ = writeln!(
+            css,
+            "#only-file-{k}:target ~ .groups .case.file-{k} {{ display: block; }}"
+        );
+    }
+    css
+}
+
+/// The problems per verdict and per file, each a link that shows only those.
+fn index(html: &mut String, audit: &Audit<'_>) {
+    let total = Counts::of(shown(audit));
+    if total.total() == 0 {
+        return;
+    }
+    html.push_str(
+        "<h2 id=\"index\">Index</h2>\n<p>Each link shows only those cases; \
+         <a href=\"#all\">show all</a>.</p>\n<p>",
+    );
+    let mut first = true;
+    for (verdict, title) in SHOWN {
+        let count = shown(audit).filter(|r| r.verdict == verdict).count();
+        if count == 0 {
+            continue;
+        }
+        if !first {
+            html.push_str(" · ");
+        }
+        first = false;
+        let _ = write!(
+            html,
+            "<a href=\"#only-{}\">{} ({count})</a>",
+            verdict.name(),
+            escape(title)
+        );
+    }
+    html.push_str("</p>\n<table class=\"index\"><tr><th>file</th>");
+    let shown_columns: Vec<_> = Counts::COLUMNS
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.key,
+                "failed" | "engine_faults" | "spec_errors" | "missed_wins"
+            )
+        })
+        .collect();
+    for column in &shown_columns {
+        let _ = write!(html, "<th class=\"n\">{}</th>", escape(column.heading));
+    }
+    html.push_str("</tr>\n");
+    for (k, counts) in files_shown(audit) {
+        let file = &audit.files[k];
+        let _ = write!(
+            html,
+            "<tr><td><a href=\"#only-file-{k}\"><code>{}</code></a></td>",
+            escape(&audit.run.shown(&file.path))
+        );
+        for column in &shown_columns {
+            let _ = write!(
+                html,
+                "<td class=\"n\">{}</td>",
+                counts.get(column.key).unwrap_or_default()
+            );
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</table>\n");
+}
+
+/// Every failure, engine fault, spec error and missed win, a section per verdict, behind
+/// the filter anchors.
+fn cases(html: &mut String, audit: &Audit<'_>, pictures: &Pictures, dir: &Path) {
+    html.push_str("<div id=\"all\"></div>\n");
+    for (verdict, _) in SHOWN {
+        let _ = writeln!(
+            html,
+            "<div class=\"filter\" id=\"only-{}\"></div>",
+            verdict.name()
+        );
+    }
+    for (k, _) in files_shown(audit) {
+        let _ = writeln!(html, "<div class=\"filter\" id=\"only-file-{k}\"></div>");
+    }
+    html.push_str(
+        "<p class=\"filtered\">Only some cases are shown: <a href=\"#all\">show all</a> · \
+         <a href=\"#index\">index</a></p>\n<div class=\"groups\">\n",
+    );
+    for (verdict, title) in SHOWN {
+        let results: Vec<&CaseResult> = audit.of_verdict(verdict).collect();
+        if results.is_empty() && verdict != Verdict::Fail {
+            continue;
+        }
+        let _ = writeln!(
+            html,
+            "<h2 id=\"{}\">{title} ({})</h2>",
+            verdict.name(),
+            results.len()
+        );
+        match verdict {
+            Verdict::Fail if results.is_empty() => {
+                html.push_str("<p class=\"ok none\">No case failed.</p>\n");
+            }
+            Verdict::MissedWin => html.push_str(
+                "<p class=\"none\">The engine played a legal move where the case's move wins (or \
+                 is the best); no rule obliges a player to win at once, so these are not \
+                 failures (<code>--fail-on-missed-win</code> makes them fail the audit).</p>\n",
+            ),
+            _ => {}
+        }
+        for (k, result) in results.into_iter().enumerate() {
+            case(html, audit, k, result, pictures, dir);
+        }
+    }
+    html.push_str("</div>\n");
+}
+
+fn case(
+    html: &mut String,
+    audit: &Audit<'_>,
+    k: usize,
+    result: &CaseResult,
+    pictures: &Pictures,
+    dir: &Path,
+) {
     let origin = &result.origin;
-    let verdict = match result.verdict {
-        Verdict::EngineFault => format!(
-            "engine fault: {}",
-            result.fault.map_or("unknown", FaultKind::code)
-        ),
-        verdict => verdict.name().to_owned(),
-    };
+    let file_class = file_of(audit, result).map_or_else(String::new, |f| format!(" file-{f}"));
     let _ = writeln!(
         html,
-        "<section class=\"case {}\" id=\"case-{k}\" data-game=\"{}\" data-variant=\"{}\">\n<h3><span \
+        "<section class=\"case {}{file_class}\" id=\"{}-{k}\" data-game=\"{}\" data-variant=\"{}\">\n<h3><span \
          class=\"verdict\">{}</span><code>{}</code></h3>",
+        result.verdict.name(),
         result.verdict.name(),
         escape(&origin.game),
         escape(&result.variant),
-        escape(&verdict),
+        escape(&verdict_words(result)),
         escape(&result.name)
     );
     let _ = writeln!(
         html,
-        "<p class=\"where\"><a href=\"{}\">{}</a> · {} · variant <code>{}</code> · engine \
+        "<p class=\"where\"><a href=\"{}\">{}:{}</a> · {} · variant <code>{}</code> · engine \
          <code>{}</code><br>source: {}</p>",
-        escape(&link(dir, &origin.file, origin.line)),
-        escape(&origin.location()),
+        escape(&link(audit, dir, &origin.file, origin.line)),
+        escape(&audit.run.shown(&origin.file)),
+        origin.line,
         escape(&origin.topic),
         escape(&result.variant),
         escape(&result.engine),
@@ -245,7 +473,7 @@ fn case(html: &mut String, k: usize, result: &CaseResult, pictures: &Pictures, d
     }
     let _ = writeln!(
         html,
-        "<details><summary>the failure as the terminal shows it</summary><pre>{}</pre></details>\
+        "<details><summary>the case as the terminal shows it</summary><pre>{}</pre></details>\
          </div>\n</div>\n</section>",
         escape(&result.message)
     );
@@ -253,11 +481,18 @@ fn case(html: &mut String, k: usize, result: &CaseResult, pictures: &Pictures, d
 
 fn topics(html: &mut String, audit: &Audit<'_>, dir: &Path) {
     html.push_str(
-        "<h2>Rule topics and suites</h2>\n<table>\n<tr><th>file</th><th>game</th><th>topic</th>\
-         <th>source</th><th class=\"n\">cases</th><th class=\"n\">passed</th><th \
-         class=\"n\">play</th><th class=\"n\">missed</th><th class=\"n\">n/a</th><th class=\"n\">failed</th><th \
-         class=\"n\">faults</th><th class=\"n\">spec errors</th></tr>\n",
+        "<h2 id=\"topics\">Rule topics and suites</h2>\n<table>\n<tr><th>file</th><th>game</th>\
+         <th>topic</th><th>source</th>",
     );
+    for column in Counts::COLUMNS {
+        let _ = write!(
+            html,
+            "<th class=\"n\" title=\"{}\">{}</th>",
+            escape(column.description),
+            escape(column.heading)
+        );
+    }
+    html.push_str("</tr>\n");
     for file in audit.files {
         let counts = audit.counts_of(file);
         if counts.total() == 0 {
@@ -265,17 +500,15 @@ fn topics(html: &mut String, audit: &Audit<'_>, dir: &Path) {
         }
         let _ = write!(
             html,
-            "<tr><td><a href=\"{}\"><code>{}</code></a></td><td>{}</td><td>{} {}</td><td>{}</td>\
-             <td class=\"n\">{}</td>",
-            escape(&link(dir, &file.path, 0)),
-            escape(&file.path.display().to_string()),
+            "<tr><td><a href=\"{}\"><code>{}</code></a></td><td>{}</td><td>{} {}</td><td>{}</td>",
+            escape(&link(audit, dir, &file.path, 0)),
+            escape(&audit.run.shown(&file.path)),
             escape(&file.game),
             file.kind,
             escape(&file.topic),
             escape(&file.source),
-            counts.total()
         );
-        for (_, _, count) in segments(&counts) {
+        for count in counts.figures() {
             let _ = write!(html, "<td class=\"n\">{count}</td>");
         }
         html.push_str("</tr>\n");
@@ -315,9 +548,18 @@ fn not_applicable(html: &mut String, audit: &Audit<'_>) {
     }
 }
 
+/// The link of `file` at `line`: into the repository the run names (`--repo-url`), else
+/// relative to the report folder `dir`.
+fn link(audit: &Audit<'_>, dir: &Path, file: &Path, line: usize) -> String {
+    audit
+        .run
+        .repo_link(file, line)
+        .unwrap_or_else(|| relative_link(dir, file, line))
+}
+
 /// A link from the report folder `dir` to `file` (relative, so the report and the checkout
 /// can move together), with the line as a fragment (`#L12`, as code hosts read it).
-pub(crate) fn link(dir: &Path, file: &Path, line: usize) -> String {
+pub(crate) fn relative_link(dir: &Path, file: &Path, line: usize) -> String {
     let relative = relative(dir, file);
     let mut text: String = relative
         .components()
@@ -331,35 +573,19 @@ pub(crate) fn link(dir: &Path, file: &Path, line: usize) -> String {
 }
 
 /// `file` relative to the folder `dir`, both taken from the current directory when relative.
-fn relative(dir: &Path, file: &Path) -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let (dir, file) = (normal(&cwd.join(dir)), normal(&cwd.join(file)));
+fn relative(dir: &Path, file: &Path) -> std::path::PathBuf {
+    let (dir, file) = (absolute(dir), absolute(file));
     let common = dir
         .components()
         .zip(file.components())
         .take_while(|(a, b)| a == b)
         .count();
-    let mut out = PathBuf::new();
+    let mut out = std::path::PathBuf::new();
     for _ in dir.components().skip(common) {
         out.push("..");
     }
     for component in file.components().skip(common) {
         out.push(component);
-    }
-    out
-}
-
-/// `path` with `.` and `..` resolved lexically.
-fn normal(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
     }
     out
 }
@@ -376,7 +602,7 @@ mod tests {
     #[test]
     fn links_are_relative_to_the_report_folder() {
         assert_eq!(
-            link(
+            relative_link(
                 Path::new("target/report"),
                 Path::new("specs/gomoku/x.yaml"),
                 12
@@ -384,7 +610,7 @@ mod tests {
             "../../specs/gomoku/x.yaml#L12"
         );
         assert_eq!(
-            link(Path::new("out"), Path::new("./specs/a b.yaml"), 0),
+            relative_link(Path::new("out"), Path::new("./specs/a b.yaml"), 0),
             "../specs/a%20b.yaml"
         );
     }

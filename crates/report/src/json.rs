@@ -1,13 +1,29 @@
 //! The audit as one JSON object (what `cargo xtask audit --format json` prints and
-//! `report.json` holds): every file with its counts, every case result with all its fields,
-//! the coverage, orphaned snapshots and load errors, and any match summaries.
+//! `report.json` holds): the run (date, duration, host, version, commit, engines), the count
+//! columns (key, heading, description: [`Counts::COLUMNS`]) and the totals under those keys,
+//! every file with its counts under the same keys, every case result with all its fields, the
+//! coverage, orphaned snapshots and load errors, and any match summaries.
 
-use std::path::Path;
-
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::Audit;
-use arbiter_runner::{CaseResult, SnapshotStatus};
+use arbiter_runner::{CaseResult, Counts, SnapshotStatus};
+
+/// `counts` under the keys of [`Counts::COLUMNS`].
+fn counts_json(counts: &Counts) -> Map<String, Value> {
+    Counts::COLUMNS
+        .iter()
+        .zip(counts.figures())
+        .map(|(column, figure)| (column.key.to_owned(), json!(figure)))
+        .collect()
+}
+
+/// [`render`] as text, with every path under the run's root written relative to it (what
+/// `--format json` prints).
+#[must_use]
+pub fn render_text(audit: &Audit<'_>) -> String {
+    audit.run.relative_text(&render(audit).to_string())
+}
 
 /// The JSON of `audit`.
 #[must_use]
@@ -16,27 +32,50 @@ pub fn render(audit: &Audit<'_>) -> Value {
         .files
         .iter()
         .map(|file| {
-            let counts = audit.counts_of(file);
-            json!({
-                "path": path_text(&file.path),
+            let mut row = json!({
+                "path": audit.run.shown(&file.path),
                 "game": file.game,
                 "kind": file.kind,
                 "topic": file.topic,
                 "source": file.source,
-                "passed": counts.passed,
-                "play_checks": counts.play_checks,
-                "failed": counts.failed,
-                "engine_faults": counts.engine_faults,
-                "not_applicable": counts.not_applicable,
-                "spec_errors": counts.spec_errors,
+            });
+            if let Value::Object(fields) = &mut row {
+                fields.extend(counts_json(&audit.counts_of(file)));
+            }
+            row
+        })
+        .collect();
+    let cases: Vec<Value> = audit.results.iter().map(|r| case_json(audit, r)).collect();
+    let orphans: Vec<String> = audit.orphans.iter().map(|p| audit.run.shown(p)).collect();
+    let columns: Vec<Value> = Counts::COLUMNS
+        .iter()
+        .map(|c| json!({"key": c.key, "heading": c.heading, "description": c.description}))
+        .collect();
+    let run = audit.run;
+    let engines_run: Vec<Value> = run
+        .engines
+        .iter()
+        .map(|engine| {
+            json!({
+                "name": engine.name,
+                "command": run.command_line(engine),
+                "manifest": engine.manifest.as_deref().map(|m| run.shown(m)),
             })
         })
         .collect();
-    let cases: Vec<Value> = audit.results.iter().map(case_json).collect();
-    let orphans: Vec<String> = audit.orphans.iter().map(|p| path_text(p)).collect();
     let coverage = &audit.coverage;
     let mut value = json!({
+        "run": {
+            "started": run.started_utc(),
+            "duration_s": run.duration.as_secs_f64(),
+            "host": run.host,
+            "version": run.version,
+            "commit": run.commit,
+            "engines": engines_run,
+        },
         "engines": audit.engines,
+        "columns": columns,
+        "counts": counts_json(&Counts::of(audit.results)),
         "files": files,
         "cases": cases,
         "load_errors": audit.load_errors,
@@ -57,16 +96,17 @@ pub fn render(audit: &Audit<'_>) -> Value {
     value
 }
 
-fn case_json(result: &CaseResult) -> Value {
+fn case_json(audit: &Audit<'_>, result: &CaseResult) -> Value {
     let origin = &result.origin;
     json!({
         "name": result.name,
         "engine": result.engine,
         "variant": result.variant,
         "verdict": result.verdict.name(),
+        "verdict_words": super::verdict_words(result),
         "level": result.level.map(|level| level.name()),
         "kind": origin.kind.name(),
-        "file": path_text(&origin.file),
+        "file": audit.run.shown(&origin.file),
         "line": origin.line,
         "column": origin.column,
         "id": origin.id,
@@ -91,16 +131,12 @@ fn case_json(result: &CaseResult) -> Value {
         })).collect::<Vec<_>>(),
         "engine_said": result.engine_said,
         "snapshot": result.snapshot.as_ref().map(|snapshot| json!({
-            "path": path_text(&snapshot.path),
+            "path": audit.run.shown(&snapshot.path),
             "status": snapshot_status(&snapshot.status),
         })),
         "message": result.message,
         "notes": result.notes,
     })
-}
-
-fn path_text(path: &Path) -> String {
-    path.display().to_string()
 }
 
 const fn snapshot_status(status: &SnapshotStatus) -> &'static str {

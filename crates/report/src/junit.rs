@@ -4,11 +4,14 @@
 //! properties), a failed case with `<failure>` (the message, the first finding's check as the
 //! type), an engine fault or a spec error with `<error>` (the fault class or `spec-error`), a
 //! not-applicable case `<skipped>` with its reason, and the case's `file:line` in
-//! `<system-out>` (the schema has no line attribute on a test case).
+//! `<system-out>` (the schema has no line attribute on a test case). Times are in seconds:
+//! the run's on `<testsuites>`, each case's on its `<testcase>` and their sum on its
+//! `<testsuite>`, which also carries the run's start (`timestamp`, UTC without a zone, as the
+//! schema's pattern has it) and host.
 
 use std::fmt::Write as _;
 
-use super::{Audit, first_line};
+use super::{Audit, first_line, verdict_words};
 use arbiter_engine::FaultKind;
 use arbiter_runner::{CaseResult, Counts, Level, Verdict};
 
@@ -19,27 +22,37 @@ pub fn render(audit: &Audit<'_>) -> String {
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         xml,
-        "<testsuites name=\"arbiter audit: {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">",
+        "<testsuites name=\"arbiter audit: {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" \
+         time=\"{:.3}\">",
         attribute(&audit.engines.join(", ")),
         total.total(),
         total.failed,
-        errors(&total)
+        errors(&total),
+        audit.run.duration.as_secs_f64()
     );
+    let started = audit.run.started_utc();
+    let timestamp = started.trim_end_matches('Z');
     for file in audit.files {
         let counts = audit.counts_of(file);
         if counts.total() == 0 {
             continue;
         }
-        let path = file.path.display().to_string();
+        let path = audit.run.shown(&file.path);
+        let time: f64 = audit
+            .results_of(file)
+            .map(|result| result.elapsed.as_secs_f64())
+            .sum();
         let _ = writeln!(
             xml,
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" \
-             package=\"{}\" file=\"{}\">",
+             time=\"{time:.3}\" timestamp=\"{timestamp}\" hostname=\"{}\" package=\"{}\" \
+             file=\"{}\">",
             attribute(&path),
             counts.total(),
             counts.failed,
             errors(&counts),
             counts.not_applicable,
+            attribute(&audit.run.host),
             attribute(&file.game),
             attribute(&path)
         );
@@ -53,7 +66,7 @@ pub fn render(audit: &Audit<'_>) -> String {
             attribute(&file.source)
         );
         for result in audit.results_of(file) {
-            testcase(&mut xml, result);
+            testcase(&mut xml, audit, result);
         }
         xml.push_str("  </testsuite>\n");
     }
@@ -66,13 +79,14 @@ const fn errors(counts: &Counts) -> usize {
     counts.engine_faults + counts.spec_errors
 }
 
-fn testcase(xml: &mut String, result: &CaseResult) {
+fn testcase(xml: &mut String, audit: &Audit<'_>, result: &CaseResult) {
     let classname = format!("{}.{}", result.engine, result.origin.topic);
     let _ = writeln!(
         xml,
-        "    <testcase name=\"{}\" classname=\"{}\">",
+        "    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3}\">",
         attribute(&result.name),
-        attribute(&classname)
+        attribute(&classname),
+        result.elapsed.as_secs_f64()
     );
     let headline = result
         .findings
@@ -80,6 +94,7 @@ fn testcase(xml: &mut String, result: &CaseResult) {
         .map(|finding| format!("{}: expected {}", finding.check, finding.expected))
         .or_else(|| result.reason.clone())
         .unwrap_or_else(|| result.verdict.name().to_owned());
+    let headline = format!("{}: {headline}", verdict_words(result));
     match result.verdict {
         // Not a failure: no rule obliges a player to win at once (its note is in system-out).
         Verdict::Pass | Verdict::MissedWin => {}
@@ -116,8 +131,9 @@ fn testcase(xml: &mut String, result: &CaseResult) {
         }
     }
     let mut out = format!(
-        "{} ({} {}, variant {})",
-        result.origin.location(),
+        "{}:{} ({} {}, variant {})",
+        audit.run.shown(&result.origin.file),
+        result.origin.line,
         result.origin.kind.name(),
         result.origin.id,
         result.variant

@@ -16,6 +16,7 @@ pub(crate) mod markdown;
 pub(crate) mod match_clock;
 pub(crate) mod matches;
 mod picture;
+mod run;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ use arbiter_runner::{CaseResult, Counts, Coverage, Verdict};
 
 pub use matches::MatchSummary;
 pub(crate) use picture::Pictures;
+pub use run::{EngineRun, Run};
 
 /// A spec or suite file of the audit, for the per-topic tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,10 +41,12 @@ pub struct FileRow {
     pub source: String,
 }
 
-/// Everything a report shows: the engines, the files, every case result, and what the run
-/// found beside them.
+/// Everything a report shows: the run (its header), the engines, the files, every case result,
+/// and what the run found beside them.
 #[derive(Clone, Copy, Debug)]
 pub struct Audit<'a> {
+    /// When, where and with what the audit ran.
+    pub run: &'a Run,
     pub engines: &'a [String],
     pub files: &'a [FileRow],
     pub results: &'a [CaseResult],
@@ -82,11 +86,31 @@ impl Audit<'_> {
         self.results.iter().filter(|r| is_problem(r.verdict))
     }
 
+    /// The results of one verdict.
+    pub(crate) fn of_verdict(&self, verdict: Verdict) -> impl Iterator<Item = &CaseResult> {
+        self.results.iter().filter(move |r| r.verdict == verdict)
+    }
+
     /// The not-applicable results.
     pub(crate) fn not_applicable(&self) -> impl Iterator<Item = &CaseResult> {
-        self.results
-            .iter()
-            .filter(|r| r.verdict == Verdict::NotApplicable)
+        self.of_verdict(Verdict::NotApplicable)
+    }
+}
+
+/// What a report calls a result's verdict, the same in every form: a failure that is a rule
+/// the engine broke in answering names it (`failed: illegal move`), an engine fault names its
+/// class (`engine fault (timeout)`), a missed win is no failure (`missed win`).
+#[must_use]
+pub fn verdict_words(result: &CaseResult) -> String {
+    match (result.verdict, result.fault) {
+        (Verdict::Fail, Some(kind)) if kind.is_rule_break() => {
+            format!("failed: {}", kind.in_words())
+        }
+        (Verdict::EngineFault, kind) => kind.map_or_else(
+            || "engine fault".to_owned(),
+            arbiter_engine::FaultKind::in_words,
+        ),
+        (verdict, _) => verdict.name().replace('-', " "),
     }
 }
 
@@ -116,7 +140,8 @@ pub fn write_dir(dir: &Path, audit: &Audit<'_>) -> io::Result<Option<PathBuf>> {
         markdown::render(audit),
         junit::render(audit),
         json::render(audit).to_string(),
-    ];
+    ]
+    .map(|text| audit.run.relative_text(&text));
     let staging = atomic::temporary_path(dir);
     if staging.exists() {
         std::fs::remove_dir_all(&staging)?;

@@ -1,14 +1,14 @@
 //! `report.md`: the summary and the failures in GitHub-flavoured Markdown, short enough for a
-//! pull-request comment or a CI step summary (`$GITHUB_STEP_SUMMARY`): counts per engine, the
-//! coverage, the topics in a folded table, each failure folded with its board as a text
+//! pull-request comment or a CI step summary (`$GITHUB_STEP_SUMMARY`): the run's header,
+//! counts per engine (the columns of [`Counts::COLUMNS`]), the coverage, the topics in a
+//! folded table, each failure and then each missed win folded with its board as a text
 //! diagram (at most [`MAX_FAILURES`], each message at most [`MAX_MESSAGE`] characters; the
 //! rest is in `report.html`), and the not-applicable cases as one line per reason.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{Audit, first_line, matches};
-use arbiter_engine::FaultKind;
+use super::{Audit, first_line, matches, verdict_words};
 use arbiter_runner::{CaseResult, Counts, Verdict};
 
 /// Failures shown in full; the rest are counted.
@@ -21,10 +21,15 @@ pub(crate) const MAX_MESSAGE: usize = 2500;
 pub fn render(audit: &Audit<'_>) -> String {
     let names: Vec<String> = audit.engines.iter().map(|name| inline(name)).collect();
     let mut md = format!("## arbiter audit: {}\n\n", names.join(", "));
-    md.push_str(
-        "| engine | cases | rule-level passed | play checks | missed wins | failed | engine \
-         faults | not applicable | spec errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
+    let facts: Vec<String> = audit
+        .run
+        .facts()
+        .into_iter()
+        .map(|(label, value)| format!("{label}: {}", inline(&value)))
+        .collect();
+    let _ = writeln!(md, "{}\n", facts.join(" · "));
+    let _ = writeln!(md, "| engine | {} |", headings());
+    let _ = writeln!(md, "|---|{}", "---:|".repeat(Counts::COLUMNS.len()));
     for engine in audit.engines {
         row(&mut md, &code(engine), &audit.counts_of_engine(engine));
     }
@@ -40,6 +45,7 @@ pub fn render(audit: &Audit<'_>) -> String {
     }
     topics(&mut md, audit);
     failures(&mut md, audit);
+    missed_wins(&mut md, audit);
     not_applicable(&mut md, audit);
     for summary in audit.matches {
         md.push_str(&matches::markdown(summary));
@@ -58,6 +64,11 @@ fn row(md: &mut String, label: &str, counts: &Counts) {
     let _ = writeln!(md, "| {label} | {} |", cells(counts));
 }
 
+/// The headings of [`Counts::COLUMNS`] as table cells.
+fn headings() -> String {
+    Counts::COLUMNS.map(|column| column.heading).join(" | ")
+}
+
 /// The figures of `counts` as table cells.
 fn cells(counts: &Counts) -> String {
     counts.figures().map(|n| n.to_string()).join(" | ")
@@ -73,15 +84,16 @@ fn topics(md: &mut String, audit: &Audit<'_>) {
     let _ = writeln!(
         md,
         "<details><summary>{} rule topic(s) and suite(s)</summary>\n\n| file | topic | source | \
-         cases | passed | play | failed | faults | n/a | spec errors |\n|---|---|---|---:|---:|\
-         ---:|---:|---:|---:|---:|",
-        files.len()
+         {} |\n|---|---|---|{}",
+        files.len(),
+        headings(),
+        "---:|".repeat(Counts::COLUMNS.len())
     );
     for (file, counts) in files {
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} |",
-            code(&file.path.display().to_string()),
+            code(&audit.run.shown(&file.path)),
             inline(&file.topic),
             inline(&shorten(&file.source, 120)),
             cells(&counts)
@@ -97,24 +109,42 @@ fn failures(md: &mut String, audit: &Audit<'_>) {
         return;
     }
     let _ = writeln!(md, "### {} problem(s)\n", problems.len());
-    for result in problems.iter().take(MAX_FAILURES) {
-        let what = match result.verdict {
-            Verdict::EngineFault => format!(
-                "engine fault ({})",
-                result.fault.map_or("unknown", FaultKind::code)
-            ),
-            verdict => verdict.name().to_owned(),
-        };
+    folded(md, audit, &problems);
+}
+
+fn missed_wins(md: &mut String, audit: &Audit<'_>) {
+    let missed: Vec<&CaseResult> = audit.of_verdict(Verdict::MissedWin).collect();
+    if missed.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "### {} missed win(s)\n\nThe engine played a legal move where the case's move wins (or \
+         is the best); no rule obliges a player to win at once, so these are not failures \
+         (`--fail-on-missed-win` makes them fail the audit).\n",
+        missed.len()
+    );
+    folded(md, audit, &missed);
+}
+
+/// Each result folded with its message (board and findings), at most [`MAX_FAILURES`].
+fn folded(md: &mut String, audit: &Audit<'_>, results: &[&CaseResult]) {
+    for result in results.iter().take(MAX_FAILURES) {
         let headline = result.findings.first().map_or_else(
             || first_line(result.reason.as_deref().unwrap_or("")).to_owned(),
             |finding| format!("{}: expected {}", finding.check, finding.expected),
         );
         let _ = writeln!(
             md,
-            "<details><summary><b>{what}</b> <code>{}</code>: {}</summary>\n\n{} · source: {}\n",
+            "<details><summary><b>{}</b> <code>{}</code>: {}</summary>\n\n{} · source: {}\n",
+            html_text(&verdict_words(result)),
             html_text(&result.name),
             html_text(&shorten(&headline, 160)),
-            code(&result.origin.location()),
+            code(&format!(
+                "{}:{}",
+                audit.run.shown(&result.origin.file),
+                result.origin.line
+            )),
             inline(&result.origin.source)
         );
         if let Some(said) = &result.engine_said {
@@ -126,11 +156,11 @@ fn failures(md: &mut String, audit: &Audit<'_>) {
             shorten(&result.message, MAX_MESSAGE).replace("```", "'''")
         );
     }
-    if problems.len() > MAX_FAILURES {
+    if results.len() > MAX_FAILURES {
         let _ = writeln!(
             md,
             "… and {} more: see `report.html` or `report.json`.\n",
-            problems.len() - MAX_FAILURES
+            results.len() - MAX_FAILURES
         );
     }
 }
@@ -228,6 +258,7 @@ mod tests {
         let hostile = "<img src=x onerror=alert(1)>".to_owned();
         let engines = [hostile.clone(), "a`b|c\u{1b}[31m".to_owned()];
         let md = render(&Audit {
+            run: &crate::Run::default(),
             engines: &engines,
             files: &[],
             results: &[],

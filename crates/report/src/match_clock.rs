@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::html::{escape, link};
+use super::html::{escape, relative_link as link};
 use super::matches::MatchSummary;
 
 /// A duration in ms as people read it: `850 ms`, `4.2 s`, `0.31 ms`.

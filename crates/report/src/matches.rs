@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::html::{escape, link};
+use super::html::{escape, relative_link as link};
 use super::markdown::{code, inline};
 use super::match_clock;
 

@@ -44,7 +44,7 @@ pub use result::{
     Verdict,
 };
 pub use suite_check::{proof_text, settings_of};
-pub use summary::{Counts, Coverage};
+pub use summary::{Column, Counts, Coverage};
 
 use crate::spec::locate::{self, Point};
 use crate::spec::model::MoveList;
@@ -143,6 +143,7 @@ impl PlannedCase {
         engine: &dyn RulesEngine,
         options: &RunOptions,
     ) -> CaseResult {
+        let started = std::time::Instant::now();
         let variant = match &self.case {
             CaseRef::Spec { variant, .. } => variant.clone(),
             CaseRef::Suite { file, .. } => suite_variant(&files.suites[*file], engine),
@@ -192,6 +193,7 @@ impl PlannedCase {
                 .chain(engine.take_warnings())
                 .collect(),
             message: outcome.message,
+            elapsed: started.elapsed(),
         }
     }
 }
@@ -355,10 +357,7 @@ impl Stop {
     pub(crate) fn fault(fault: &Fault) -> Stop {
         Stop {
             fault: Some(fault.kind),
-            ..Stop::new(
-                fault_verdict(fault.kind),
-                format!("engine fault ({}): {}", fault.kind, fault.detail),
-            )
+            ..Stop::new(fault_verdict(fault.kind), fault.in_words())
         }
     }
 }

@@ -13,7 +13,9 @@
 use super::result::{Board, Finding, Level, Verdict};
 use super::{CaseCheck, Stop};
 use crate::spec::model::Case;
-use arbiter_engine::{Algorithm, Budget, PositionRequest, RulesEngine, SearchError, SearchFailure};
+use arbiter_engine::{
+    Algorithm, Budget, Fault, MarkRole, PositionRequest, RulesEngine, SearchError, SearchFailure,
+};
 
 /// Runs the play check of `case` on `engine`.
 pub(crate) fn check(
@@ -65,11 +67,14 @@ pub(crate) fn check(
         }
         Err(SearchFailure::Fault(fault)) => {
             outcome.level = Some(Level::Play);
-            outcome.findings.push(Finding::new(
-                "play",
-                "a legal move chosen in this position",
-                format!("engine fault ({}): {}", fault.kind, fault.detail),
-            ));
+            outcome.findings.push(
+                Finding::new(
+                    "play",
+                    "a legal move chosen in this position",
+                    fault.in_words(),
+                )
+                .marking(MarkRole::Actual, played_mark(&fault)),
+            );
             outcome.record_fault(&fault)
         }
         Err(error) => {
@@ -158,11 +163,11 @@ fn last_move(
             ))));
         }
         Err(SearchFailure::Fault(fault)) => {
-            outcome.findings.push(Finding::new(
-                "play",
-                expected,
-                format!("engine fault ({}): {}", fault.kind, fault.detail),
-            ));
+            outcome.findings.push(
+                Finding::new("play", expected, fault.in_words())
+                    .marking(MarkRole::Expected, [(&last, None)])
+                    .marking(MarkRole::Actual, played_mark(&fault)),
+            );
             return Some(outcome.record_fault(&fault));
         }
         Err(error) => {
@@ -182,19 +187,31 @@ fn last_move(
     if wins {
         // A legal move that does not win: no rule obliges a player to win at once, so this is
         // a missed win, reported apart from the rule failures.
-        outcome.findings.push(Finding::new(
-            "missed-win",
-            expected,
-            format!("it played `{played}`, a legal move which does not win at once"),
-        ));
+        outcome.findings.push(
+            Finding::new(
+                "missed-win",
+                expected,
+                format!("it played `{played}`, a legal move which does not win at once"),
+            )
+            .marking(MarkRole::Expected, [(&last, None)])
+            .marking(MarkRole::Actual, [(&played, None)]),
+        );
         return Some(Verdict::MissedWin);
     }
     // The rules make the engine's move lose at once (a foul, a forbidden repetition): that is
     // the rule the case is about, broken.
-    outcome.findings.push(Finding::new(
-        "play",
-        expected,
-        format!("it played `{played}`, which loses at once"),
-    ));
+    outcome.findings.push(
+        Finding::new(
+            "play",
+            expected,
+            format!("it played `{played}`, which loses at once"),
+        )
+        .marking(MarkRole::Actual, [(&played, None)]),
+    );
     Some(Verdict::Fail)
+}
+
+/// The engine's answer that a rule refused, to mark on the board (none when it gave none).
+fn played_mark(fault: &Fault) -> Option<(String, Option<String>)> {
+    fault.played.clone().map(|mv| (mv, None))
 }

@@ -239,6 +239,8 @@ pub struct CaseResult {
     pub notes: Vec<String>,
     /// The failure as a reader sees it: location, board, expected and actual. Empty on a pass.
     pub message: String,
+    /// How long the case took to run (wall clock), for a report's times; never judged.
+    pub elapsed: std::time::Duration,
 }
 
 impl fmt::Display for CaseResult {

@@ -141,6 +141,29 @@ impl Search<'_> {
                 return outcome.stop(Stop::not_applicable(what));
             }
             Err(SearchFailure::Fault(fault)) => {
+                if fault.kind.is_rule_break()
+                    && let Some(played) = &fault.played
+                {
+                    // A rule broken in answering: the board shows the engine's move beside
+                    // the case's best moves.
+                    outcome.level = Some(Level::Play);
+                    let best = case
+                        .best
+                        .as_ref()
+                        .and_then(|best| canonical_set(judge, best, self.file).ok())
+                        .unwrap_or_default();
+                    let expected = if best.is_empty() {
+                        "a legal move".to_owned()
+                    } else {
+                        format!("a move among {}", list(&best))
+                    };
+                    outcome.findings.push(
+                        Finding::new("play", expected, fault.in_words())
+                            .marking(MarkRole::Expected, best.iter().map(|mv| (mv, None)))
+                            .marking(MarkRole::Actual, [(played, None)]),
+                    );
+                    return outcome.record_fault(&fault);
+                }
                 if fault.kind.is_rule_break() {
                     outcome.level = Some(Level::Play);
                 }
@@ -416,7 +439,7 @@ fn play_out(
                     };
                     return outcome.stop(Stop::new(
                         verdict,
-                        format!("engine fault ({}){at}: {}", fault.kind, fault.detail),
+                        format!("{}{at}: {}", fault.kind.in_words(), fault.detail),
                     ));
                 }
                 Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),

@@ -11,7 +11,9 @@ use super::result::{CaseResult, Level, Verdict};
 pub struct Counts {
     /// Passed with the case's own expectations checked.
     pub passed: usize,
-    /// Passed a play check only: the engine's move was legal, its rules were not asked.
+    /// Passed a play check only: the engine's move was legal, its rules were not asked (not
+    /// [`Coverage::play_check`], which counts every case judged by a play check, whatever
+    /// its verdict).
     pub play_checks: usize,
     pub failed: usize,
     /// Play checks where the engine did not take a win the case is about (never a failure).
@@ -21,21 +23,78 @@ pub struct Counts {
     pub spec_errors: usize,
 }
 
+/// One column of the counts: its key in `report.json`, its heading in every table (terminal,
+/// Markdown, HTML, the GitHub notice), a short heading where a table is narrow (the terminal),
+/// and what it counts, in words a report shows beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub key: &'static str,
+    pub heading: &'static str,
+    pub short: &'static str,
+    pub description: &'static str,
+}
+
 impl Counts {
-    /// The headings of [`Counts::figures`] in the audit's tables.
-    pub const HEADINGS: [&'static str; 8] = [
-        "cases",
-        "passed",
-        "play",
-        "missed",
-        "failed",
-        "faults",
-        "n/a",
-        "spec errors",
+    /// The one definition of the count columns, in the order every report shows them
+    /// ([`Counts::figures`] gives the figures in the same order).
+    pub const COLUMNS: [Column; 8] = [
+        Column {
+            key: "cases",
+            heading: "cases",
+            short: "cases",
+            description: "every case run",
+        },
+        Column {
+            key: "passed",
+            heading: "passed (rules)",
+            short: "passed",
+            description: "passed with the case's own expectations checked (legal sets, \
+                          outcomes, perft, a suite's best move)",
+        },
+        Column {
+            key: "play_checks",
+            heading: "passed play checks",
+            short: "play ok",
+            description: "passed a play check only: the move the engine chose was legal; its \
+                          rules were not asked",
+        },
+        Column {
+            key: "missed_wins",
+            heading: "missed wins",
+            short: "missed",
+            description: "a legal move, but not the win or best move the case is about (no \
+                          rule obliges a player to win; not a failure)",
+        },
+        Column {
+            key: "failed",
+            heading: "failed",
+            short: "failed",
+            description: "broke a rule: a wrong answer to a rule query, an illegal move, a \
+                          wrong pass or exchange, a foul",
+        },
+        Column {
+            key: "engine_faults",
+            heading: "engine faults",
+            short: "faults",
+            description: "no judgeable answer: a timeout, a crash, a protocol error, no \
+                          answer, the memory limit",
+        },
+        Column {
+            key: "not_applicable",
+            heading: "not applicable",
+            short: "n/a",
+            description: "the engine could not be asked (a capability, a limit); never counted \
+                          as passed",
+        },
+        Column {
+            key: "spec_errors",
+            heading: "spec errors",
+            short: "spec err",
+            description: "the case itself is wrong",
+        },
     ];
 
-    /// The figures every report shows, in its order: all cases, passed at rule level, play
-    /// checks, missed wins, failed, engine faults, not applicable, spec errors.
+    /// The figures of [`Counts::COLUMNS`], in their order.
     #[must_use]
     pub const fn figures(&self) -> [usize; 8] {
         [
@@ -48,6 +107,15 @@ impl Counts {
             self.not_applicable,
             self.spec_errors,
         ]
+    }
+
+    /// The count of the column keyed `key` (a key of [`Counts::COLUMNS`]).
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<usize> {
+        Counts::COLUMNS
+            .iter()
+            .zip(self.figures())
+            .find_map(|(column, figure)| (column.key == key).then_some(figure))
     }
 
     /// Counts `result` in.
@@ -95,6 +163,7 @@ pub struct Coverage {
     /// The cases run.
     pub cases: usize,
     pub rule_level: usize,
+    /// Cases judged by a play check, whatever the verdict (passed, missed win, failed).
     pub play_check: usize,
     /// Not applicable, spec errors, and engine faults (no answer could be judged).
     pub unchecked: usize,
@@ -167,7 +236,7 @@ impl fmt::Display for Coverage {
         let whole = self.of_the_game();
         write!(
             f,
-            "coverage: {} of {} case(s) checked ({:.1}%): {} rule-level ({:.1}%), {} play check(s) \
+            "coverage: {} of {} case(s) checked ({:.1}%): {} rule-level ({:.1}%), {} by a play check \
              ({:.1}%), {} not applicable ({:.1}%)",
             self.checked(),
             whole,

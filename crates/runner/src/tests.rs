@@ -273,6 +273,7 @@ impl Faulty {
         arbiter_engine::Fault {
             kind: serde_json::from_value(serde_json::json!(self.kind)).unwrap(),
             detail: "the scripted fault".to_owned(),
+            played: None,
         }
     }
 

@@ -12,13 +12,13 @@ pub fn table(audit: &Audit<'_>) {
         (audit.files, audit.results, audit.orphans, &audit.coverage);
     println!("arbiter audit: engines {}", audit.engines.join(", "));
     println!();
-    // The figures right-aligned under their headings.
+    // The figures right-aligned under the columns' short headings, each as wide as its
+    // heading (at least 5).
     let columns = |cells: [String; 8]| -> String {
-        let widths = [6, 7, 6, 7, 7, 6, 5, 11];
         cells
             .iter()
-            .zip(widths)
-            .map(|(cell, width)| format!(" {cell:>width$}"))
+            .zip(Counts::COLUMNS)
+            .map(|(cell, column)| format!(" {cell:>width$}", width = column.short.len().max(5)))
             .collect()
     };
     println!(
@@ -27,7 +27,7 @@ pub fn table(audit: &Audit<'_>) {
         "game",
         "kind",
         "topic",
-        columns(Counts::HEADINGS.map(str::to_owned))
+        columns(Counts::COLUMNS.map(|column| column.short.to_owned()))
     );
     let row = |label: &str, game: &str, kind: &str, topic: &str, counts: &Counts| {
         let figures = columns(counts.figures().map(|n| n.to_string()));
@@ -46,6 +46,13 @@ pub fn table(audit: &Audit<'_>) {
         }
     }
     row("total", "", "", "", &Counts::of(results));
+    println!();
+    for column in Counts::COLUMNS {
+        println!(
+            "  {:<9} {}: {}",
+            column.short, column.heading, column.description
+        );
+    }
     println!();
     println!("{coverage}");
     if coverage.play_check > 0 {
@@ -67,14 +74,10 @@ pub fn table(audit: &Audit<'_>) {
             Verdict::Pass => {}
             Verdict::NotApplicable => not_applicable.push(result),
             Verdict::MissedWin => missed_wins.push(result),
-            verdict => println!(
-                "\n{} {}{}\n{}",
-                verdict.name().to_uppercase(),
+            _ => println!(
+                "\n{} {}\n{}",
+                arbiter_report::verdict_words(result).to_uppercase(),
                 result.name,
-                result
-                    .fault
-                    .as_ref()
-                    .map_or_else(String::new, |fault| format!(" ({fault})")),
                 result.message
             ),
         }
