@@ -3,6 +3,7 @@
 //! the coverage, orphaned snapshots and load errors, and any match summaries.
 
 use std::path::Path;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -95,7 +96,13 @@ fn case_json(result: &CaseResult) -> Value {
         })),
         "message": result.message,
         "notes": result.notes,
+        "elapsed_ms": milliseconds(result.elapsed),
     })
+}
+
+/// A duration in milliseconds, to the microsecond.
+fn milliseconds(duration: Duration) -> f64 {
+    (duration.as_secs_f64() * 1e6).round() / 1e3
 }
 
 fn path_text(path: &Path) -> String {

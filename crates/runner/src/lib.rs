@@ -143,6 +143,7 @@ impl PlannedCase {
         engine: &dyn RulesEngine,
         options: &RunOptions,
     ) -> CaseResult {
+        let started = std::time::Instant::now();
         let variant = match &self.case {
             CaseRef::Spec { variant, .. } => variant.clone(),
             CaseRef::Suite { file, .. } => suite_variant(&files.suites[*file], engine),
@@ -192,6 +193,7 @@ impl PlannedCase {
                 .chain(engine.take_warnings())
                 .collect(),
             message: outcome.message,
+            elapsed: started.elapsed(),
         }
     }
 }
