@@ -20,7 +20,6 @@ use arbiter_runner::{
     CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, Verdict,
 };
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 
 use crate::Status;
 use crate::progress::Progress;
@@ -221,7 +220,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         &options,
         jobs,
         scope.include_slow,
-    )?;
+    );
 
     let summaries = summaries(&files);
     // The engines the report is about: those that ran a case (a `--game` leaves the others out).
@@ -307,7 +306,7 @@ fn default_jobs(engines: &[Box<dyn RulesEngine>]) -> usize {
     }
 }
 
-/// Runs every planned case, `jobs` at a time, in plan order.
+/// Runs every planned case, `jobs` at a time, the longest first; the results in plan order.
 fn run_all(
     planned: &[PlannedCase],
     files: &CaseFiles,
@@ -315,32 +314,28 @@ fn run_all(
     options: &RunOptions,
     jobs: usize,
     timed: bool,
-) -> Result<Vec<CaseResult>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()?;
+) -> Vec<CaseResult> {
     let progress = Progress::new("audit", planned.len() as u64);
-    let results = pool.install(|| {
-        planned
-            .par_iter()
-            .map(|planned| {
-                let started = std::time::Instant::now();
-                let result = planned.run(files, engines[planned.engine].as_ref(), options);
-                if timed && matches!(planned.case, arbiter_runner::CaseRef::Suite { .. }) {
-                    progress.note(&format!(
-                        "{} {} ({:.1} s)",
-                        planned.name,
-                        result.verdict.name(),
-                        started.elapsed().as_secs_f64()
-                    ));
-                }
-                progress.inc(&planned.name);
-                result
-            })
-            .collect()
-    });
+    let results = arbiter_runner::run_longest_first(
+        planned,
+        files,
+        engines,
+        options,
+        jobs,
+        &|planned, result| {
+            if timed && matches!(planned.case, arbiter_runner::CaseRef::Suite { .. }) {
+                progress.note(&format!(
+                    "{} {} ({:.1} s)",
+                    planned.name,
+                    result.verdict.name(),
+                    result.elapsed.as_secs_f64()
+                ));
+            }
+            progress.inc(&planned.name);
+        },
+    );
     progress.finish();
-    Ok(results)
+    results
 }
 
 /// The rows of the per-file table: spec files, then suite files, in load order.

@@ -374,6 +374,14 @@ impl<G: Game> Position for EmbeddedPosition<G> {
         Ok(self.game.perft_within(depth, convention, max_nodes))
     }
 
+    fn perft_profile_within(
+        &mut self,
+        depth: u32,
+        max_nodes: u64,
+    ) -> Option<Option<arbiter_core::PerftProfile>> {
+        Some(self.game.perft_profile_within(depth, max_nodes))
+    }
+
     fn longest_game(&self) -> Option<u32> {
         self.game.longest_game()
     }

@@ -403,6 +403,19 @@ pub trait Position: Send {
         let _ = max_nodes;
         self.perft(depth, convention).map(Some)
     }
+    /// The counts of one perft walk to `depth` within about `max_nodes` positions (every
+    /// depth up to it, both conventions: [`arbiter_core::PerftProfile`]), for an engine that
+    /// counts so; `None` (the default) when it is asked one depth at a time
+    /// ([`Position::perft_within`]), as an external process is. `Some(None)`: the walk needs
+    /// more than `max_nodes`.
+    fn perft_profile_within(
+        &mut self,
+        depth: u32,
+        max_nodes: u64,
+    ) -> Option<Option<arbiter_core::PerftProfile>> {
+        let _ = (depth, max_nodes);
+        None
+    }
     /// An upper bound on the plies the game can still last from here, if the rules give one:
     /// a perft deeper than that is a spec error.
     fn longest_game(&self) -> Option<u32> {

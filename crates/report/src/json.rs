@@ -4,6 +4,8 @@
 //! every file with its counts under the same keys, every case result with all its fields, the
 //! coverage, orphaned snapshots and load errors, and any match summaries.
 
+use std::time::Duration;
+
 use serde_json::{Map, Value, json};
 
 use super::Audit;
@@ -136,7 +138,13 @@ fn case_json(audit: &Audit<'_>, result: &CaseResult) -> Value {
         })),
         "message": result.message,
         "notes": result.notes,
+        "elapsed_ms": milliseconds(result.elapsed),
     })
+}
+
+/// A duration in milliseconds, to the microsecond.
+fn milliseconds(duration: Duration) -> f64 {
+    (duration.as_secs_f64() * 1e6).round() / 1e3
 }
 
 const fn snapshot_status(status: &SnapshotStatus) -> &'static str {

@@ -15,6 +15,8 @@
 //! | `rules` | a spec case's expectations against the engine's rules |
 //! | `play` | the play check of a player-only engine |
 //! | `suite_check` | a suite case's search against its best moves and proven score |
+//! | `walks` | perft walks shared by the cases of a run that count from one position |
+//! | `schedule` | a plan run on several threads, the longest cases first, results in plan order |
 //! | [`snapshot`] | a suite case's search against its stored snapshot |
 //! | [`result`] | the [`CaseResult`] a report is written from |
 //! | [`summary`] | counts per file and the coverage of a run |
@@ -23,6 +25,7 @@ mod plan;
 mod play;
 pub(crate) mod result;
 mod rules;
+mod schedule;
 pub mod schema;
 pub mod snapshot;
 pub mod spec;
@@ -31,6 +34,7 @@ mod suite_check;
 pub(crate) mod summary;
 #[cfg(test)]
 mod tests;
+mod walks;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -43,11 +47,13 @@ pub use result::{
     Board, CaseKind, CaseOrigin, CaseResult, Finding, Level, SnapshotResult, SnapshotStatus,
     Verdict,
 };
+pub use schedule::run_longest_first;
 pub use suite_check::{proof_text, settings_of};
 pub use summary::{Column, Counts, Coverage};
 
 use crate::spec::locate::{self, Point};
 use crate::spec::model::MoveList;
+use crate::walks::PerftWalks;
 use arbiter_engine::{
     Answered, Fault, FaultKind, Position, PositionError, PositionRequest, QueryError, RulesEngine,
     SearchReport,
@@ -143,6 +149,17 @@ impl PlannedCase {
         engine: &dyn RulesEngine,
         options: &RunOptions,
     ) -> CaseResult {
+        self.run_sharing(files, engine, options, &PerftWalks::default())
+    }
+
+    /// [`PlannedCase::run`], with the perft walks of the run's other cases (`walks`).
+    pub(crate) fn run_sharing(
+        &self,
+        files: &CaseFiles,
+        engine: &dyn RulesEngine,
+        options: &RunOptions,
+        walks: &PerftWalks,
+    ) -> CaseResult {
         let started = std::time::Instant::now();
         let variant = match &self.case {
             CaseRef::Spec { variant, .. } => variant.clone(),
@@ -152,7 +169,10 @@ impl PlannedCase {
             CaseRef::Spec { file, case, .. } => {
                 let loaded = &files.specs[*file];
                 let case = &loaded.spec.cases[*case];
-                (rules::run(engine, loaded, case, &variant, options), None)
+                (
+                    rules::run(engine, loaded, case, &variant, options, walks),
+                    None,
+                )
             }
             CaseRef::Suite { file, case } => {
                 let loaded = &files.suites[*file];

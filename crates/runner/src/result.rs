@@ -3,6 +3,7 @@
 
 use std::fmt::{self, Write as _};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use arbiter_engine::{FaultKind, Mark, MarkRole, SearchReport};
 
@@ -239,8 +240,10 @@ pub struct CaseResult {
     pub notes: Vec<String>,
     /// The failure as a reader sees it: location, board, expected and actual. Empty on a pass.
     pub message: String,
-    /// How long the case took to run (wall clock), for a report's times; never judged.
-    pub elapsed: std::time::Duration,
+    /// How long the case took to run (set up, checks, search, snapshot), so that a report
+    /// shows where an audit's time goes. A measurement, not a result: it differs from run to
+    /// run, so nothing compared for determinism (snapshots, baselines, the trials) reads it.
+    pub elapsed: Duration,
 }
 
 impl fmt::Display for CaseResult {

@@ -3,10 +3,10 @@
 //! fouls, game-tree counts, perft). A player-only engine gets the play check instead
 //! ([`super::play`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use arbiter_core::PerftConvention;
+use arbiter_core::{PerftConvention, PerftProfile};
 
 use super::result::{Finding, Level, Verdict, indent};
 use super::{CaseCheck, RunOptions, Stop, answered, canonical, canonical_set, list};
@@ -17,6 +17,7 @@ use crate::spec::model::{
     Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint,
     InvalidPositionExpectation, LegalExpectation, PerftExpectation,
 };
+use crate::walks::{PerftWalks, WalkKey};
 use arbiter_engine::{MarkRole, Position, PositionError, RulesEngine};
 
 /// The deepest perft arbiter walks when the rules set no longest game (a Surakarta variant
@@ -30,6 +31,7 @@ pub(crate) fn run(
     case: &Case,
     variant: &str,
     options: &RunOptions,
+    walks: &PerftWalks,
 ) -> CaseCheck {
     let title = format!(
         "case `{}` ({}, variant {variant})",
@@ -40,6 +42,17 @@ pub(crate) fn run(
     let mut check = Check {
         outcome: CaseCheck::new(&loaded.path, line, title),
         file: &loaded.text,
+        walks,
+        // The same description sets up the same position (history included) on an engine
+        // whose answers are reproducible.
+        walk_key: engine.reproducible().then(|| {
+            format!(
+                "{}\n{variant}\n{}\n{:?}",
+                engine.name(),
+                loaded.path.display(),
+                super::position_request(&case.position)
+            )
+        }),
     };
     let mut verdict = check.run(engine, case, variant, options);
     // A play check (a player-only engine) judges the move it chose, not the ruling the mark
@@ -58,6 +71,10 @@ struct Check<'a> {
     outcome: CaseCheck,
     /// The case file's text, for pointing at a token.
     file: &'a str,
+    /// The run's perft walks, and the key of this case's position among them (`None`: an
+    /// engine whose answers may change from one query to the next, asked every time).
+    walks: &'a PerftWalks,
+    walk_key: Option<String>,
 }
 
 impl Check<'_> {
@@ -369,6 +386,17 @@ impl Check<'_> {
         }
         let limit = options.perft_limit.unwrap_or(u64::MAX);
         let walk = options.walk_limit.map_or(limit, |walk| walk.min(limit));
+        let within_limit = perft
+            .nodes
+            .value
+            .iter()
+            .filter(|&(_, &expected)| expected <= limit)
+            .map(|(&depth, _)| depth);
+        let shared = self
+            .walk_key
+            .as_ref()
+            .map(|key| (self.walks, WalkKey(format!("{key}\n{walk}"))));
+        let walked = walk_once(position, within_limit, convention, walk, shared);
         let mut checked = 0;
         for (&depth, &expected) in &perft.nodes.value {
             if expected > limit {
@@ -377,7 +405,11 @@ impl Check<'_> {
                 ));
                 continue;
             }
-            let Some(actual) = answered(position.perft_within(depth, convention, walk))? else {
+            let count = match &walked {
+                Some(counts) => counts.get(&depth).copied().flatten(),
+                None => answered(position.perft_within(depth, convention, walk))?,
+            };
+            let Some(actual) = count else {
                 self.outcome.notes.push(format!(
                     "perft depth {depth} ({expected} nodes expected) skipped: the walk spent \
                      the run's budget of {walk} positions without finishing (`--walk-limit` \
@@ -590,4 +622,42 @@ fn fouls(
             .collect()
     };
     (marks(missing), marks(extra))
+}
+
+/// Perft at every one of `depths` from one walk, for an engine that counts so
+/// ([`Position::perft_profile_within`]): the deepest that fits in `budget` positions answers it
+/// and every shallower depth (a deeper walk visits all that a shallower one does, so the
+/// depths that do not fit are exactly those the walks of one depth each would give up on);
+/// `None` for a depth whose walk needs more. With `shared`, a walk of the run as deep is used
+/// instead of a new one. `None` altogether for an engine asked one depth at a time.
+fn walk_once(
+    position: &mut dyn Position,
+    depths: impl Iterator<Item = u32>,
+    convention: PerftConvention,
+    budget: u64,
+    shared: Option<(&PerftWalks, WalkKey)>,
+) -> Option<BTreeMap<u32, Option<u64>>> {
+    let mut counts: BTreeMap<u32, Option<u64>> = depths.map(|depth| (depth, None)).collect();
+    let Some(&deepest) = counts.keys().next_back() else {
+        return Some(counts);
+    };
+    let mut walk = || -> Result<Option<PerftProfile>, ()> {
+        for depth in counts.keys().rev() {
+            if let Some(profile) = position.perft_profile_within(*depth, budget).ok_or(())? {
+                return Ok(Some(profile));
+            }
+        }
+        Ok(None)
+    };
+    let profile = match shared {
+        Some((walks, key)) => walks.walk(key, deepest, walk),
+        None => walk(),
+    }
+    .ok()?;
+    for (&depth, count) in &mut counts {
+        *count = profile
+            .as_ref()
+            .and_then(|profile| profile.count(depth, convention));
+    }
+    Some(counts)
 }

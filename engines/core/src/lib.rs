@@ -37,7 +37,7 @@ pub use bits::{BitWord, Bits};
 pub use colour::Colour;
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
 use perft::NodeBudget;
-pub use perft::PerftConvention;
+pub use perft::{PerftConvention, PerftProfile};
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
@@ -254,9 +254,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         convention: PerftConvention,
         max_nodes: u64,
     ) -> Option<u64> {
+        self.perft_profile_within(depth, max_nodes)
+            .and_then(|profile| profile.count(depth, convention))
+    }
+
+    /// The counts of one perft walk to `depth` within a budget of `max_nodes` units (as
+    /// [`Game::perft_within`]): perft at every depth up to `depth` under both conventions,
+    /// for the cost of the deepest alone; `None` when the walk would need more.
+    fn perft_profile_within(&mut self, depth: u32, max_nodes: u64) -> Option<PerftProfile> {
         let mut budget = NodeBudget::new(max_nodes);
-        let nodes = perft::walk(self, depth, convention, &mut budget);
-        budget.result(nodes)
+        let profile = perft::walk(self, depth, &mut budget);
+        (!budget.exhausted()).then_some(profile)
     }
 
     /// The number of legal moves here, `generate_moves(…).len()`: the last ply of a perft

@@ -88,12 +88,6 @@ impl NodeBudget {
     pub(crate) const fn exhausted(&self) -> bool {
         self.exhausted
     }
-
-    /// The count a walk returns: `None` when the budget ran out.
-    #[must_use]
-    pub(crate) const fn result(&self, nodes: u64) -> Option<u64> {
-        if self.exhausted { None } else { Some(nodes) }
-    }
 }
 
 /// One move buffer per ply of a walk, grown as the walk goes deeper (never sized by the depth
@@ -126,76 +120,122 @@ impl<M> MoveBuffers<M> {
     }
 }
 
-/// The one perft walk of every game ([`Game::perft_within`]), under a node budget: it stops
-/// (with a partial count; check [`NodeBudget::exhausted`]) when the budget is spent, and the
-/// position is restored either way. Each position above the last ply is visited (one unit of
-/// the budget) and its moves made and unmade; at the last ply the moves are counted by
-/// [`Game::count_moves`] without being played, and a finished game counts by the convention.
-pub(crate) fn walk<G: Game>(
-    game: &mut G,
+/// What one perft walk to a depth counts at every ply on the way: enough for the count at
+/// every smaller depth under both conventions ([`PerftProfile::count`]), so that the depths of
+/// a spec, and both conventions of one position, take one walk rather than one each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PerftProfile {
+    /// The depth walked.
     depth: u32,
-    convention: PerftConvention,
-    budget: &mut NodeBudget,
-) -> u64 {
+    /// Per ply from 0 on: the positions reached there (the move sequences of exactly that
+    /// many plies). Grown as the walk goes deeper (never sized by the depth asked for, which
+    /// a spec may give as 4294967295): plies past its end reached none.
+    reached: Vec<u64>,
+    /// Per ply below the walk's depth: the finished games reached there (grown likewise).
+    finished: Vec<u64>,
+}
+
+impl PerftProfile {
+    /// The depth the walk went to: [`PerftProfile::count`] answers every depth up to it.
+    #[must_use]
+    pub const fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Perft at `depth` under `convention`; `None` beyond the walk's depth.
+    #[must_use]
+    pub fn count(&self, depth: u32, convention: PerftConvention) -> Option<u64> {
+        if depth > self.depth {
+            return None;
+        }
+        let depth = depth as usize;
+        let reached = self.reached.get(depth).copied().unwrap_or(0);
+        Some(match convention {
+            PerftConvention::SequencesOfExactLength => reached,
+            // Every game that ended before `depth` is one more leaf.
+            PerftConvention::FinishedGameIsLeaf => {
+                let ended = &self.finished[..depth.min(self.finished.len())];
+                reached + ended.iter().sum::<u64>()
+            }
+        })
+    }
+
+    /// Makes room for the counts of a position visited at `ply` (its own finished count and
+    /// the positions reached one ply further).
+    #[inline]
+    fn reach(&mut self, ply: usize) {
+        if self.reached.len() < ply + 2 {
+            self.reached.resize(ply + 2, 0);
+            self.finished.resize(ply + 1, 0);
+        }
+    }
+}
+
+/// The one perft walk of every game ([`Game::perft_profile_within`]), under a node budget: it
+/// stops (with partial counts; check [`NodeBudget::exhausted`]) when the budget is spent, and
+/// the position is restored either way. Each position above the last ply is visited (one unit
+/// of the budget) and its moves made and unmade; at the last ply the moves are counted by
+/// [`Game::count_moves`] without being played. It counts the positions reached and the games
+/// finished at every ply, from which [`PerftProfile::count`] gives either convention.
+pub(crate) fn walk<G: Game>(game: &mut G, depth: u32, budget: &mut NodeBudget) -> PerftProfile {
     fn node<G: Game>(
         game: &mut G,
         depth: u32,
-        convention: PerftConvention,
+        profile: &mut PerftProfile,
         buffers: &mut MoveBuffers<G::Move>,
         ply: usize,
         budget: &mut NodeBudget,
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
+    ) {
+        if depth == 0 || !budget.take() {
+            return;
         }
-        if !budget.take() {
-            return 0;
-        }
+        profile.reach(ply);
         let mut moves = buffers.take(ply);
         if depth == 1 {
             let count = game.count_moves(&mut moves);
             buffers.put(ply, moves);
             if !budget.charge(count) {
-                return 0;
+                return;
             }
-            return match (count, convention) {
-                (0, PerftConvention::SequencesOfExactLength) => 0,
-                (0, PerftConvention::FinishedGameIsLeaf) => 1,
-                (count, _) => count,
-            };
+            profile.reached[ply + 1] += count;
+            if count == 0 {
+                profile.finished[ply] += 1;
+            }
+            return;
         }
         game.generate_moves(&mut moves);
         if !budget.charge(moves.len() as u64) {
             buffers.put(ply, moves);
-            return 0;
+            return;
         }
         if moves.is_empty() {
-            buffers.put(ply, moves);
-            return match convention {
-                PerftConvention::SequencesOfExactLength => 0,
-                PerftConvention::FinishedGameIsLeaf => 1,
-            };
+            profile.finished[ply] += 1;
         }
-        let mut nodes = 0;
+        profile.reached[ply + 1] += moves.len() as u64;
         for &mv in &moves {
             let undo = game.make(mv);
-            nodes += node(game, depth - 1, convention, buffers, ply + 1, budget);
+            node(game, depth - 1, profile, buffers, ply + 1, budget);
             game.unmake(mv, undo);
             if budget.exhausted() {
                 break;
             }
         }
         buffers.put(ply, moves);
-        nodes
     }
+    let mut profile = PerftProfile {
+        depth,
+        reached: vec![1],
+        finished: Vec::new(),
+    };
     node(
         game,
         depth,
-        convention,
+        &mut profile,
         &mut MoveBuffers::default(),
         0,
         budget,
-    )
+    );
+    profile
 }
 
 #[cfg(test)]
@@ -208,8 +248,33 @@ mod tests {
         assert!(budget.take() && budget.take());
         assert!(!budget.take());
         assert!(budget.exhausted());
-        assert_eq!(budget.result(5), None);
-        assert_eq!(NodeBudget::new(1).result(5), Some(5));
+        assert!(!NodeBudget::new(1).exhausted());
+    }
+
+    #[test]
+    fn a_profile_counts_each_depth_under_both_conventions() {
+        // Ply 0: the root; ply 1: 3 positions, one of them a finished game; ply 2: 4.
+        let profile = PerftProfile {
+            depth: 3,
+            reached: vec![1, 3, 4],
+            finished: vec![0, 1, 2],
+        };
+        let exact = PerftConvention::SequencesOfExactLength;
+        let leaf = PerftConvention::FinishedGameIsLeaf;
+        assert_eq!(profile.count(0, exact), Some(1));
+        assert_eq!(profile.count(2, exact), Some(4));
+        assert_eq!(profile.count(2, leaf), Some(5), "the game over at ply 1");
+        assert_eq!(
+            profile.count(3, exact),
+            Some(0),
+            "no position reached at ply 3"
+        );
+        assert_eq!(
+            profile.count(3, leaf),
+            Some(3),
+            "the three games over before"
+        );
+        assert_eq!(profile.count(4, exact), None, "deeper than the walk");
     }
 
     #[test]
