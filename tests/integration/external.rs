@@ -1200,15 +1200,17 @@ fn nboard_resynchronises_with_ping_after_an_extra_line() {
     assert!(row.detail.contains("before `pong"), "{}", row.detail);
 }
 
-/// An Othello board with no known history cannot reach Botzone, but NBoard sets it as it
-/// stands (GGF `BO`), with its side to move.
+/// An Othello board whose game arbiter does not find (FFO #1, 50 discs) cannot reach Botzone,
+/// but NBoard sets it as it stands (GGF `BO`), with its side to move.
 #[test]
 fn an_othello_board_without_history_reaches_nboard() {
     let engine = engine("t-nboard-board", "othello", "standard", "nboard", &[]);
     let reference = engine.reference();
-    let played = reference
-        .position("standard", &moves("f5 f6 e6 f4 e3 c5 c4 d3 c3"))
-        .unwrap();
+    let ffo_1 = PositionRequest {
+        text: Some("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".to_owned()),
+        ..PositionRequest::default()
+    };
+    let played = reference.position("standard", &ffo_1).unwrap();
     let request = PositionRequest {
         text: Some(played.text()),
         ..PositionRequest::default()
