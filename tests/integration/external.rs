@@ -557,39 +557,86 @@ fn a_gomoku_board_reaches_botzone_through_a_found_move_order() {
     assert_no_leftovers(&engine);
 }
 
-#[test]
-fn an_othello_board_needs_a_history_and_takes_one() {
-    let engine = engine("t-board-o", "othello", "standard", "botzone", &[]);
-    let text = engine
-        .reference()
-        .position("standard", &moves("f5 d6 c3"))
-        .unwrap()
-        .text();
+/// The game of the spec case `passes::twenty-three-passes` (Warren D. Smith, math-fun
+/// mailing list), stopped before black's last pass: 59 discs, far past what a search finds.
+const TWENTY_THREE_PASSES: &str = "f5 d6 c4 g5 d7 c7 h5 d8 b8 b7 b6 a7 pass b5 a6 a5 pass b4 b3 \
+    c6 e8 f8 c8 a8 pass e7 pass a4 pass b2 a2 c2 d2 d1 pass e2 f2 c5 pass c3 pass a1 pass a3 \
+    pass e6 pass d3 pass f6 f7 f1 pass g2 h2 e3 f4 b1 pass g1 pass c1 pass e1 pass g8 pass g7 \
+    pass f3 pass h1 pass h3 pass h4";
+
+/// The search's answer where a board case reaches the engine; the reason where it does not.
+fn search_of(engine: &ExternalEngine, variant: &str, text: &str) -> Result<String, String> {
     let request = PositionRequest {
-        text: Some(text.clone()),
+        text: Some(text.to_owned()),
         ..PositionRequest::default()
     };
-    let position = engine.position("standard", &request).unwrap();
+    let position = engine.position(variant, &request).unwrap();
     match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-        Err(SearchFailure::Search(SearchError::Unsupported(why))) => {
-            assert!(why.contains("history"), "{why}")
-        }
-        other => panic!("{other:?}"),
+        Ok(report) => Ok(report.best.unwrap()),
+        Err(SearchFailure::Search(SearchError::Unsupported(why))) => Err(why),
+        Err(other) => panic!("{}: {other}", engine.name()),
     }
-    let with_history = PositionRequest {
-        history: Some(vec!["f5d6c3".to_owned()]),
-        ..request.clone()
+}
+
+#[test]
+fn an_othello_board_reaches_botzone_by_a_found_order_or_its_history() {
+    let engine = engine("t-board-o", "othello", "standard", "botzone", &[]);
+    let board = |game: &str| {
+        engine
+            .reference()
+            .position("standard", &moves(game))
+            .unwrap()
+            .text()
     };
-    expect_move(&engine, "standard", &with_history);
+    // Seven discs: the search from the start finds a game.
+    search_of(&engine, "standard", &board("f5 d6 c3")).unwrap();
+    // 59 discs: the search gives up, and says what the case needs.
+    let text = board(TWENTY_THREE_PASSES);
+    let why = search_of(&engine, "standard", &text).unwrap_err();
+    assert!(why.contains("gave up") && why.contains("history"), "{why}");
+    let with_history = PositionRequest {
+        text: Some(text.clone()),
+        history: Some(vec![TWENTY_THREE_PASSES.to_owned()]),
+        ..PositionRequest::default()
+    };
+    assert_eq!(expect_move(&engine, "standard", &with_history), "pass");
     // A history that does not reach the board is the case's error.
     let wrong = PositionRequest {
         history: Some(vec!["f5 d6 c5".to_owned()]),
-        ..request
+        ..with_history
     };
     let error = engine.position("standard", &wrong).err().unwrap();
     assert!(
         error.to_string().contains("does not reach its board"),
         "{error}"
+    );
+    assert_no_leftovers(&engine);
+}
+
+#[test]
+fn a_nogo_board_reaches_botzone_by_its_stones_in_turn() {
+    let engine = engine("t-board-n", "nogo", "standard", "botzone", &[]);
+    // The spec's capturing-a-single-stone: a2 would capture white a1, so it is no answer.
+    let mv = search_of(&engine, "standard", "9/9/9/9/9/9/9/9/OX7 black").unwrap();
+    assert!(!["a2", "a1", "b1"].contains(&mv.as_str()), "{mv}");
+    assert_no_leftovers(&engine);
+}
+
+#[test]
+fn an_amazons_board_reaches_botzone_by_a_found_order_or_is_no_games_board() {
+    let engine = engine("t-board-a", "amazons", "botzone8", "botzone", &[]);
+    let text = engine
+        .reference()
+        .position("botzone8", &moves("a6-d6/a6 h3-g2/h2 d6-g6/b1 a3-h3/d3"))
+        .unwrap()
+        .text();
+    search_of(&engine, "botzone8", &text).unwrap();
+    // The spec's walled-in boards hold one amazon a side: no game reaches them, and the
+    // engine is not asked.
+    let why = search_of(&engine, "botzone8", "7B/8/8/8/8/8/x7/Wx6 white").unwrap_err();
+    assert!(
+        why.contains("no legal game reaches this board") && why.contains("1 amazon(s)"),
+        "{why}"
     );
     assert_no_leftovers(&engine);
 }
@@ -1153,15 +1200,17 @@ fn nboard_resynchronises_with_ping_after_an_extra_line() {
     assert!(row.detail.contains("before `pong"), "{}", row.detail);
 }
 
-/// An Othello board with no known history cannot reach Botzone, but NBoard sets it as it
-/// stands (GGF `BO`), with its side to move.
+/// An Othello board whose game arbiter does not find (FFO #1, 50 discs) cannot reach Botzone,
+/// but NBoard sets it as it stands (GGF `BO`), with its side to move.
 #[test]
 fn an_othello_board_without_history_reaches_nboard() {
     let engine = engine("t-nboard-board", "othello", "standard", "nboard", &[]);
     let reference = engine.reference();
-    let played = reference
-        .position("standard", &moves("f5 f6 e6 f4 e3 c5 c4 d3 c3"))
-        .unwrap();
+    let ffo_1 = PositionRequest {
+        text: Some("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".to_owned()),
+        ..PositionRequest::default()
+    };
+    let played = reference.position("standard", &ffo_1).unwrap();
     let request = PositionRequest {
         text: Some(played.text()),
         ..PositionRequest::default()

@@ -17,8 +17,13 @@
 //!   ([`go_order`]); no stone captures on the way, so every valid board is reached.
 //! * A Hex board without one: each colour's stones in turn, the swap second when the board
 //!   says it was taken, a stone of the winning chain last ([`hex_order`]); every valid board.
-//! * Othello and Amazons boards are not searched (retrograde play there is a research problem
-//!   of its own): such a case needs a `history:` to reach Botzone.
+//! * A NoGo board without one: each side's stones in turn (module `nogo`); no stone on the
+//!   way is a foul, so every valid board is reached.
+//! * An Amazons board without one: a search for queen moves and arrows from the start (module
+//!   `amazons`); an Othello board: a search from the start placing discs only on the board's
+//!   occupied squares (module `othello`), which reaches boards with few discs. Each search
+//!   proves that no game reaches the board, or gives up after [`ORDER_SEARCH_NODES`]; then
+//!   the case needs a `history:` to reach Botzone.
 
 use std::collections::HashSet;
 
@@ -26,6 +31,10 @@ use arbiter_core::Game;
 use arbiter_gomoku::{Colour, Gomoku, GomokuVariant, Move, Opening, Point, Setup};
 
 use super::gomocup::Stones;
+
+mod amazons;
+mod nogo;
+mod othello;
 use arbiter_engine::{PositionError, PositionRequest, RulesEngine, SetupProblem};
 
 /// Positions a move-order search may visit before it gives up.
@@ -120,6 +129,22 @@ pub fn route(
         )
         .map(Route::History);
     }
+    // Games whose move order is searched: a finder gives an order, proves there is none, or
+    // says why it found none.
+    let searched: Option<SearchedOrder> = match reference.game() {
+        "nogo" => Some(nogo::nogo_order),
+        "amazons" => {
+            Some(|variant, text| amazons::amazons_order(variant, text, ORDER_SEARCH_NODES))
+        }
+        "othello" => {
+            Some(|variant, text| othello::othello_order(variant, text, ORDER_SEARCH_NODES))
+        }
+        _ => None,
+    };
+    if let Some(order_of) = searched {
+        let found = order_of(variant, &board.text()).map_err(PositionError::Notation)?;
+        return routed(reference, variant, found, &after, || Ok(None));
+    }
     if reference.game() != "gomoku" {
         return Ok(Route::Unreachable {
             reason: format!(
@@ -137,35 +162,50 @@ pub fn route(
     };
     let setup = Gomoku::parse_position(&parsed, &board.text())
         .map_err(|error| PositionError::Notation(error.message))?;
-    match find_order(&parsed, &setup, ORDER_SEARCH_NODES) {
-        Ok(order) => {
-            let order: Vec<String> = order.iter().map(ToString::to_string).collect();
-            canonical_game(
-                reference,
-                variant,
-                &PositionRequest::default(),
-                &order,
-                &after,
-            )
-            .map(Route::History)
-        }
+    let found = find_order(&parsed, &setup, ORDER_SEARCH_NODES)
+        .map(|order| order.iter().map(ToString::to_string).collect());
+    routed(reference, variant, found, &after, || {
+        // The board as it stands after the case's moves, for Gomocup's BOARD.
+        let last = reference.position(variant, request)?;
+        Ok(Gomoku::parse_position(&parsed, &last.text())
+            .ok()
+            .map(|setup| stones_of(&setup)))
+    })
+}
+
+/// The route a search's result gives: the order then the case's moves `after`; no game
+/// reaches the board; or none was found (with `stones`, the board as it stands, for a protocol
+/// that takes one).
+fn routed(
+    reference: &dyn RulesEngine,
+    variant: &str,
+    found: Result<Vec<String>, NoOrder>,
+    after: &[String],
+    stones: impl FnOnce() -> Result<Option<Stones>, PositionError>,
+) -> Result<Route, PositionError> {
+    match found {
+        Ok(order) => canonical_game(
+            reference,
+            variant,
+            &PositionRequest::default(),
+            &order,
+            after,
+        )
+        .map(Route::History),
         Err(NoOrder::Impossible(reason)) => Ok(Route::Unreachable {
             reason: format!("no legal game reaches this board: {reason}"),
             stones: None,
         }),
-        Err(NoOrder::Unknown(reason)) => {
-            // The board as it stands after the case's moves, for Gomocup's BOARD.
-            let last = reference.position(variant, request)?;
-            let stones = Gomoku::parse_position(&parsed, &last.text())
-                .ok()
-                .map(|setup| stones_of(&setup));
-            Ok(Route::Unreachable {
-                reason: format!("no move order was found for this board: {reason}"),
-                stones,
-            })
-        }
+        Err(NoOrder::Unknown(reason)) => Ok(Route::Unreachable {
+            reason: format!("no move order was found for this board: {reason}"),
+            stones: stones()?,
+        }),
     }
 }
+
+/// A search for a move order that reaches a board, (variant, board text) to the moves or why
+/// none was found; the outer error is a board or variant that does not read.
+type SearchedOrder = fn(&str, &str) -> Result<Result<Vec<String>, NoOrder>, String>;
 
 /// A search for a move order that reaches a board: (variant, board text) to the moves, or why
 /// there is none.
@@ -496,6 +536,51 @@ mod tests {
             panic!("an opening rule hides the order, which may exist");
         };
         assert!(error.contains("opening rule"), "{error}");
+    }
+}
+
+/// What the finders' tests share.
+#[cfg(test)]
+mod test_support {
+    use arbiter_engine::{PositionRequest, find_engine};
+
+    /// Asserts that `order` replays from the start to `board` (its text) under `game`'s
+    /// reference rules, side to move included.
+    pub(super) fn assert_reaches(game: &str, variant: &str, board: &str, order: &[String]) {
+        let reference = find_engine(game).unwrap();
+        let reached = reference
+            .position(
+                variant,
+                &PositionRequest {
+                    moves: order.to_vec(),
+                    ..PositionRequest::default()
+                },
+            )
+            .unwrap_or_else(|error| {
+                panic!("{variant} {board}: {order:?} does not replay: {error}")
+            });
+        let given = reference
+            .position(
+                variant,
+                &PositionRequest {
+                    text: Some(board.to_owned()),
+                    ..PositionRequest::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(reached.text(), given.text(), "{variant}: {order:?}");
+    }
+
+    /// A deterministic stream of numbers for random games (xorshift).
+    pub(super) struct Stream(pub(super) u64);
+
+    impl Stream {
+        pub(super) fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            usize::try_from(self.0 % n as u64).unwrap()
+        }
     }
 }
 
