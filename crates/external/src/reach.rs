@@ -211,6 +211,15 @@ type SearchedOrder = fn(&str, &str) -> Result<Result<Vec<String>, NoOrder>, Stri
 /// there is none.
 type OrderFinder = fn(&str, &str) -> Result<Vec<String>, String>;
 
+/// Why a board is no valid position, in one line.
+fn problems_text(problems: &[arbiter_core::SetupProblem]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// A game that reaches a Hex board ([`arbiter_hex::game_to`]: stones alternately, the swap
 /// second when the board says it was taken, a stone of the winning chain last).
 ///
@@ -219,13 +228,7 @@ type OrderFinder = fn(&str, &str) -> Result<Vec<String>, String>;
 pub(crate) fn hex_order(variant: &str, text: &str) -> Result<Vec<String>, String> {
     let variant: arbiter_hex::HexVariant = variant.parse()?;
     let setup = arbiter_hex::Hex::parse_position(&variant, text).map_err(|e| e.message)?;
-    let position = arbiter_hex::Hex::from_setup(&variant, &setup).map_err(|problems| {
-        problems
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
+    let position = arbiter_hex::Hex::from_setup(&variant, &setup).map_err(|p| problems_text(&p))?;
     let order = arbiter_hex::game_to(&position)?;
     Ok(order.into_iter().map(arbiter_hex::format_move).collect())
 }
@@ -569,6 +572,26 @@ mod test_support {
             )
             .unwrap();
         assert_eq!(reached.text(), given.text(), "{variant}: {order:?}");
+    }
+
+    /// The board (its text) after `plies` random moves of `G` from `variant`'s start, fewer
+    /// if the game ends.
+    pub(super) fn random_board<G: arbiter_core::Game>(
+        variant: &G::Variant,
+        plies: usize,
+        seed: u64,
+    ) -> String {
+        let mut game = G::start(variant);
+        let mut stream = Stream(seed);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[stream.below(moves.len())]).unwrap();
+        }
+        game.format_position()
     }
 
     /// A deterministic stream of numbers for random games (xorshift).

@@ -34,7 +34,7 @@ mod svg;
 mod tests;
 mod variant;
 
-pub use board::{Geometry, Square};
+pub use board::{DIRECTIONS, Geometry, Square};
 pub use eval::Params;
 pub use notation::{Move, from_botzone, to_botzone};
 pub use rules::Amazons;

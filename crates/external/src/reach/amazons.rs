@@ -19,22 +19,10 @@
 
 use std::collections::HashMap;
 
-use arbiter_amazons::{Amazons, AmazonsVariant, Geometry, Move};
+use arbiter_amazons::{Amazons, AmazonsVariant, DIRECTIONS, Geometry, Move};
 use arbiter_core::{Bits, Game, Side};
 
 use super::NoOrder;
-
-/// The eight king steps as `(file step, rank step)`.
-const STEPS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
 
 /// A game from the start that reaches `text`'s board under `variant`, searched within
 /// `budget` moves tried.
@@ -50,13 +38,7 @@ pub(crate) fn amazons_order(
 ) -> Result<Result<Vec<String>, NoOrder>, String> {
     let variant: AmazonsVariant = variant.parse()?;
     let setup = Amazons::parse_position(&variant, text).map_err(|error| error.message)?;
-    let target = Amazons::from_setup(&variant, &setup).map_err(|problems| {
-        problems
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
+    let target = Amazons::from_setup(&variant, &setup).map_err(|p| super::problems_text(&p))?;
     let start = Amazons::start(&variant);
     for side in [Side::First, Side::Second] {
         let (have, had) = (
@@ -253,7 +235,7 @@ impl OrderSearch {
     fn region(&self, seeds: u128, free: u128) -> u128 {
         let mut region = seeds & free;
         loop {
-            let grown = STEPS.iter().fold(region, |set, &(df, dr)| {
+            let grown = DIRECTIONS.iter().fold(region, |set, &(df, dr)| {
                 set | self.geometry.shift(region, df, dr)
             }) & free;
             if grown == region {
@@ -267,22 +249,11 @@ impl OrderSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reach::test_support::{Stream, assert_reaches};
+    use crate::reach::test_support::{self, assert_reaches};
 
     /// The board after `plies` random moves from `variant`'s start.
     fn random_board(variant: &str, plies: usize, seed: u64) -> String {
-        let variant: AmazonsVariant = variant.parse().unwrap();
-        let mut game = Amazons::start(&variant);
-        let mut stream = Stream(seed);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[stream.below(moves.len())]).unwrap();
-        }
-        game.format_position()
+        test_support::random_board::<Amazons>(&variant.parse().unwrap(), plies, seed)
     }
 
     #[test]

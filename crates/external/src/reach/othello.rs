@@ -151,21 +151,11 @@ impl OrderSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reach::test_support::{Stream, assert_reaches};
+    use crate::reach::test_support::{self, assert_reaches};
 
     /// The board after `plies` random moves from the start.
     fn random_board(plies: usize, seed: u64) -> String {
-        let mut game = Othello::start(&OthelloVariant::Standard);
-        let mut stream = Stream(seed);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[stream.below(moves.len())]).unwrap();
-        }
-        game.format_position()
+        test_support::random_board::<Othello>(&OthelloVariant::Standard, plies, seed)
     }
 
     #[test]
