@@ -856,14 +856,20 @@ fn a_resigning_go_engine_loses_by_resignation() {
         assert_eq!(game["winner"], "a", "{game:#}");
         // The bot resigned at its second move: two moves of each side at most before it.
         assert!(game["plies"].as_u64().unwrap() <= 4, "{game:#}");
-        let sgf = std::fs::read_to_string(
-            out.join(game["record"].as_str().unwrap())
-                .with_extension("sgf"),
-        )
-        .unwrap();
-        let winner = if game["first"] == "a" { "B+R" } else { "W+R" };
-        assert!(sgf.contains(&format!("RE[{winner}]")), "{sgf}");
+        assert_sgf_won_by_a(&out, game, "R");
     }
+}
+
+/// The SGF beside `game`'s record (of the match in `out`) says engine A won by `how` (`R`
+/// resignation, `T` time): `RE[B+…]` when A played first (black), else `RE[W+…]`.
+fn assert_sgf_won_by_a(out: &Path, game: &Value, how: &str) {
+    let sgf = std::fs::read_to_string(
+        out.join(game["record"].as_str().unwrap())
+            .with_extension("sgf"),
+    )
+    .unwrap();
+    let winner = if game["first"] == "a" { "B" } else { "W" };
+    assert!(sgf.contains(&format!("RE[{winner}+{how}]")), "{sgf}");
 }
 
 /// Canadian byo-yomi over GTP: a bot that answers within its clock plays whole games (main
@@ -916,13 +922,7 @@ fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
         assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
         assert_eq!(game["fault"]["role"], "b", "{game:#}");
         assert!(game["fault"]["ply"].as_u64().unwrap() <= 1, "{game:#}");
-        let sgf = std::fs::read_to_string(
-            out.join(game["record"].as_str().unwrap())
-                .with_extension("sgf"),
-        )
-        .unwrap();
-        let winner = if game["first"] == "a" { "B+T" } else { "W+T" };
-        assert!(sgf.contains(&format!("RE[{winner}]")), "{sgf}");
+        assert_sgf_won_by_a(&out, game, "T");
     }
 }
 

@@ -186,11 +186,10 @@ fn bad_input_exits_2_with_the_reason() {
     }
 }
 
-#[test]
-fn clock_stress_runs_and_the_result_says_the_load() {
-    let dir = scratch("stress");
-    let out = dir.join("m");
-    let output = Command::new(XTASK)
+/// A two-game tic-tac-toe self-match at 100 nodes with `extra` options, its JSON result in
+/// `out`.
+fn tictactoe_match(extra: &[&str], out: &Path) -> std::process::Output {
+    Command::new(XTASK)
         .current_dir(root())
         .args([
             "match",
@@ -201,12 +200,19 @@ fn clock_stress_runs_and_the_result_says_the_load() {
             "--games",
             "2",
         ])
-        .args(["--clock-stress", "2", "--json", "--out"])
-        .arg(&out)
+        .args(extra)
+        .args(["--json", "--out"])
+        .arg(out)
         .env("CI", "true")
         .stdin(Stdio::null())
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn clock_stress_runs_and_the_result_says_the_load() {
+    let dir = scratch("stress");
+    let output = tictactoe_match(&["--clock-stress", "2"], &dir.join("m"));
     let result = json_of(&output);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(result["load"]["busy_threads"], 2, "{result:#}");
@@ -217,22 +223,7 @@ fn clock_stress_runs_and_the_result_says_the_load() {
         "{stderr}"
     );
     // Without the option there is no load to report.
-    let plain = Command::new(XTASK)
-        .current_dir(root())
-        .args([
-            "match",
-            "tictactoe",
-            "tictactoe",
-            "--nodes",
-            "100",
-            "--games",
-            "2",
-        ])
-        .args(["--json", "--out"])
-        .arg(dir.join("plain"))
-        .env("CI", "true")
-        .output()
-        .unwrap();
+    let plain = tictactoe_match(&[], &dir.join("plain"));
     assert!(json_of(&plain).get("load").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -362,13 +362,12 @@ mod tests {
                 info: crate::seat::MoveInfo::default(),
             })
             .collect();
+        // The formats' test record, with these moves and clocks and no winner.
+        let base = crate::formats::tests::record("gomoku", &[]);
         GameRecord {
             index,
             pair: index / 2,
             opening: "o".to_owned(),
-            game: "gomoku".to_owned(),
-            variant: "renju".to_owned(),
-            sides: ["black".to_owned(), "white".to_owned()],
             roles,
             engines: ["x".to_owned(), "y".to_owned()],
             moves,
@@ -376,15 +375,11 @@ mod tests {
                 winner: None,
                 reason: "move-limit".to_owned(),
                 text: String::new(),
-                score: None,
-                adjudication: None,
+                ..base.result.clone()
             },
-            fault: None,
-            found_case: None,
-            final_position: String::new(),
             clock_left_ms: Some(left),
             duration_ms: 0.0,
-            warnings: Vec::new(),
+            ..base
         }
     }
 

@@ -274,20 +274,27 @@ fn file_of(audit: &Audit<'_>, result: &CaseResult) -> Option<usize> {
 /// every case (`STYLE`) but those of that verdict or file. Without CSS every case shows.
 fn filter_style(audit: &Audit<'_>) -> String {
     let mut css = String::new();
-    for (verdict, _) in SHOWN {
+    for class in filter_classes(audit) {
         let _ = writeln!(
             css,
-            "#only-{0}:target ~ .groups .case.{0} {{ display: block; }}",
-            verdict.name()
-        );
-    }
-    for (k, _) in files_shown(audit) {
-        let _ = writeln!(
-            css,
-            "#only-file-{k}:target ~ .groups .case.file-{k} {{ display: block; }}"
+            "#only-{class}:target ~ .groups .case.{class} {{ display: block; }}"
         );
     }
     css
+}
+
+/// The classes a filter picks cases by: each shown verdict's name and `file-<k>` for each
+/// file with a shown case; the filter's anchor is `only-<class>`.
+fn filter_classes(audit: &Audit<'_>) -> Vec<String> {
+    SHOWN
+        .iter()
+        .map(|(verdict, _)| verdict.name().to_owned())
+        .chain(
+            files_shown(audit)
+                .into_iter()
+                .map(|(k, _)| format!("file-{k}")),
+        )
+        .collect()
 }
 
 /// The problems per verdict and per file, each a link that shows only those.
@@ -354,15 +361,8 @@ fn index(html: &mut String, audit: &Audit<'_>) {
 /// the filter anchors.
 fn cases(html: &mut String, audit: &Audit<'_>, pictures: &Pictures, dir: &Path) {
     html.push_str("<div id=\"all\"></div>\n");
-    for (verdict, _) in SHOWN {
-        let _ = writeln!(
-            html,
-            "<div class=\"filter\" id=\"only-{}\"></div>",
-            verdict.name()
-        );
-    }
-    for (k, _) in files_shown(audit) {
-        let _ = writeln!(html, "<div class=\"filter\" id=\"only-file-{k}\"></div>");
+    for class in filter_classes(audit) {
+        let _ = writeln!(html, "<div class=\"filter\" id=\"only-{class}\"></div>");
     }
     html.push_str(
         "<p class=\"filtered\">Only some cases are shown: <a href=\"#all\">show all</a> · \

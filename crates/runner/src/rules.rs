@@ -46,12 +46,7 @@ pub(crate) fn run(
         // The same description sets up the same position (history included) on an engine
         // whose answers are reproducible.
         walk_key: engine.reproducible().then(|| {
-            format!(
-                "{}\n{variant}\n{}\n{:?}",
-                engine.name(),
-                loaded.path.display(),
-                super::position_request(&case.position)
-            )
+            crate::walks::position_text(engine.name(), variant, &loaded.path, &case.position)
         }),
     };
     let mut verdict = check.run(engine, case, variant, options);

@@ -90,12 +90,8 @@ impl PlannedCase {
             .filter(|&(_, &count)| count <= limit)
             .map(|(&depth, _)| depth)
             .max()?;
-        let position = format!(
-            "{}\n{variant}\n{}\n{:?}",
-            self.engine,
-            loaded.path.display(),
-            super::position_request(&case.position)
-        );
+        let position =
+            super::walks::position_text(self.engine, variant, &loaded.path, &case.position);
         Some((position, deepest))
     }
 }
@@ -209,8 +205,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_deepest_walk_starts_first_and_the_cases_sharing_it_last() {
+    /// The embedded engines, [`SPEC`] as the only file, and its plan.
+    fn inline_plan() -> (Vec<Box<dyn RulesEngine>>, CaseFiles, Vec<PlannedCase>) {
         let engines = embedded_engines();
         let spec = load_str(Path::new("inline.yaml"), SPEC, &engines).expect("the spec loads");
         let files = CaseFiles {
@@ -218,6 +214,12 @@ mod tests {
             suites: Vec::new(),
         };
         let planned = plan(&files, &engines, PlanScope::default());
+        (engines, files, planned)
+    }
+
+    #[test]
+    fn the_deepest_walk_starts_first_and_the_cases_sharing_it_last() {
+        let (_, files, planned) = inline_plan();
         let names: Vec<&str> = longest_first(&planned, &files, &options())
             .into_iter()
             .map(|index| planned[index].name.as_str())
@@ -235,13 +237,7 @@ mod tests {
 
     #[test]
     fn a_shared_walk_gives_each_case_the_verdict_of_its_own_walk() {
-        let engines = embedded_engines();
-        let spec = load_str(Path::new("inline.yaml"), SPEC, &engines).expect("the spec loads");
-        let files = CaseFiles {
-            specs: vec![spec],
-            suites: Vec::new(),
-        };
-        let planned = plan(&files, &engines, PlanScope::default());
+        let (engines, files, planned) = inline_plan();
         let alone: Vec<CaseResult> = planned
             .iter()
             .map(|case| case.run(&files, engines[case.engine].as_ref(), &options()))

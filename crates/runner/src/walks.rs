@@ -11,6 +11,22 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use arbiter_core::PerftProfile;
 
+/// The position a spec case counts from, as text: `engine` (a name or an index), the
+/// variant, the file and the position as the file describes it. The same text means the same
+/// position, history included, so the cases that give it can share one walk.
+pub(crate) fn position_text(
+    engine: impl std::fmt::Display,
+    variant: &str,
+    file: &std::path::Path,
+    position: &crate::spec::model::PositionSpec,
+) -> String {
+    format!(
+        "{engine}\n{variant}\n{}\n{:?}",
+        file.display(),
+        super::position_request(position)
+    )
+}
+
 /// Which walk a case needs: the engine, the variant, the case's position as its spec file
 /// describes it (the same description sets up the same position, history included) and the
 /// walk's budget.

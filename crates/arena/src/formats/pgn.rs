@@ -65,14 +65,14 @@ mod tests {
                 ..MoveInfo::default()
             },
         };
+        // The formats' test record, as a xiangqi game with these moves and scores.
+        let base = crate::formats::tests::record("xiangqi", &[]);
         GameRecord {
             index: 4,
             pair: 2,
             opening: "start".to_owned(),
-            game: "xiangqi".to_owned(),
             variant: variant.to_owned(),
             sides: ["red".to_owned(), "black".to_owned()],
-            roles: [Role::B, Role::A],
             engines: ["fsf".to_owned(), "xiangqi".to_owned()],
             moves: vec![
                 mv("red", "h2e2", true),
@@ -83,15 +83,9 @@ mod tests {
                 winner,
                 reason: "checkmate".to_owned(),
                 text: String::new(),
-                score: None,
-                adjudication: None,
+                ..base.result.clone()
             },
-            fault: None,
-            found_case: None,
-            final_position: String::new(),
-            clock_left_ms: None,
-            warnings: Vec::new(),
-            duration_ms: 1.0,
+            ..base
         }
     }
 
