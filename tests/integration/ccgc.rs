@@ -10,7 +10,9 @@ use arbiter_external::game::self_play;
 use arbiter_external::{ExternalEngine, Manifest};
 use arbiter_protocol::ccgc::CcgcGame;
 
-use super::external::{assert_no_leftovers, audit, engine, moves, protocol_check, scratch};
+use super::external::{
+    assert_no_leftovers, audit, engine, moves, protocol_check, protocol_check_passes, scratch,
+};
 
 /// Every game of the platform that arbiter plays, in the variant its rules match.
 const GAMES: [(&str, &str); 5] = [
@@ -24,9 +26,8 @@ const GAMES: [(&str, &str); 5] = [
 #[test]
 fn arbiter_bot_passes_the_ccgc_protocol_check_in_every_game() {
     for (game, variant) in GAMES {
-        let engine = engine(&format!("t-ccgc-{game}"), game, variant, "ccgc", &[]);
-        let report = protocol_check(&engine);
-        assert_eq!(report.failed(), 0, "{}", report.render());
+        let engine = engine(&format!("t-ccgc-{game}"), (game, variant, "ccgc"), &[]);
+        let report = protocol_check_passes(&engine);
         for row in &report.rows {
             assert_eq!(row.verdict, RowVerdict::Passed, "{}", report.render());
         }
@@ -40,7 +41,7 @@ fn arbiter_bot_passes_the_ccgc_protocol_check_in_every_game() {
 #[test]
 fn whole_games_are_relayed_move_by_move_in_every_game() {
     for (game, variant) in GAMES {
-        let engine = engine(&format!("t-ccgc-play-{game}"), game, variant, "ccgc", &[]);
+        let engine = engine(&format!("t-ccgc-play-{game}"), (game, variant, "ccgc"), &[]);
         let record = self_play(&engine, 12).unwrap();
         assert!(record.fault.is_none(), "{game}: {:?}", record.fault);
         assert!(
@@ -62,9 +63,7 @@ fn whole_games_are_relayed_move_by_move_in_every_game() {
 fn a_move_printed_twice_spoils_only_the_rows_that_send_a_second_command() {
     let engine = engine(
         "t-ccgc-extra-line",
-        "amazons",
-        "standard",
-        "ccgc",
+        ("amazons", "standard", "ccgc"),
         &["--fault", "extra-line"],
     );
     let report = protocol_check(&engine);
@@ -102,9 +101,7 @@ fn a_move_printed_twice_spoils_only_the_rows_that_send_a_second_command() {
 fn only_the_first_two_positions_reach_a_new_engine() {
     let engine = engine(
         "t-ccgc-reach",
-        "surakarta",
-        "no-repetition+no-limit",
-        "ccgc",
+        ("surakarta", "no-repetition+no-limit", "ccgc"),
         &[],
     );
     let variant = engine.default_variant();
@@ -129,7 +126,7 @@ fn only_the_first_two_positions_reach_a_new_engine() {
 /// applicable with the protocol's reason, never a failure.
 #[test]
 fn a_ccgc_audit_plays_the_start_and_says_why_the_rest_cannot_be_reached() {
-    let engine = engine("t-ccgc-audit", "nogo", "foul-loses", "ccgc", &[]);
+    let engine = engine("t-ccgc-audit", ("nogo", "foul-loses", "ccgc"), &[]);
     let (total, passed, not_applicable) = audit(&engine, "nogo");
     eprintln!("{passed} of {total} passed; not applicable: {not_applicable:#?}");
     assert!(passed >= 1, "{passed} of {total}");

@@ -63,6 +63,13 @@ pub(super) fn scratch() -> PathBuf {
     dir
 }
 
+/// What a bot is: game, variant, protocol.
+pub(super) type Setting = (&'static str, &'static str, &'static str);
+
+pub(super) const RENJU_GOMOCUP: Setting = ("gomoku", "renju", "gomocup");
+pub(super) const OTHELLO_BOTZONE: Setting = ("othello", "standard", "botzone");
+pub(super) const FREESTYLE_KEEP_RUNNING: Setting = ("gomoku", "freestyle", "botzone-keep-running");
+
 /// The manifest text of arbiter-bot under `protocol`, with extra bot arguments and keys.
 pub(super) fn bot_yaml(
     name: &str,
@@ -113,14 +120,8 @@ pub(super) fn engine_with(
     ExternalEngine::new(manifest).with_log_dir(&dir.join("logs"))
 }
 
-pub(super) fn engine(
-    name: &str,
-    game: &str,
-    variant: &str,
-    protocol: &str,
-    extra: &[&str],
-) -> ExternalEngine {
-    engine_with(name, (game, variant, protocol), extra, EASY, "")
+pub(super) fn engine(name: &str, setting: (&str, &str, &str), extra: &[&str]) -> ExternalEngine {
+    engine_with(name, setting, extra, EASY, "")
 }
 
 /// Nothing the engine started is left: group, descendants, tagged processes.
@@ -184,13 +185,7 @@ pub(super) const DOUBLE_THREE: &str = "f8 a1 g8 a3 h6 a5 h7 a7";
 
 #[test]
 fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
-    let engine = engine(
-        "t-crash",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "crash-at:2"],
-    );
+    let engine = engine("t-crash", RENJU_GOMOCUP, &["--fault", "crash-at:2"]);
     let record = self_play(&engine, 10).unwrap();
     let (ply, fault) = record.fault.expect("a crash");
     assert_eq!(ply, 2, "the first player's second move");
@@ -309,9 +304,7 @@ fn start_and_info_do_not_eat_the_first_move() {
 fn a_grandchild_in_its_own_session_is_ended_too() {
     let engine = engine(
         "t-setsid",
-        "gomoku",
-        "freestyle",
-        "botzone-keep-running",
+        FREESTYLE_KEEP_RUNNING,
         &["--fault", "setsid-grandchild"],
     );
     let mut player = engine.player().unwrap();
@@ -336,13 +329,7 @@ fn a_grandchild_in_its_own_session_is_ended_too() {
 
 #[test]
 fn an_engine_deaf_to_end_and_sigterm_is_ended() {
-    let engine = engine(
-        "t-deaf",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "ignore-term"],
-    );
+    let engine = engine("t-deaf", RENJU_GOMOCUP, &["--fault", "ignore-term"]);
     let record = self_play(&engine, 4).unwrap();
     assert!(record.fault.is_none(), "{:?}", record.fault);
     assert_no_leftovers(&engine);
@@ -364,9 +351,7 @@ fn signal_child_process() {
     }
     let engine = engine(
         "t-signal-child",
-        "gomoku",
-        "freestyle",
-        "botzone-keep-running",
+        FREESTYLE_KEEP_RUNNING,
         &["--fault", "setsid-grandchild"],
     );
     let mut player = engine.player().unwrap();
@@ -472,7 +457,7 @@ fn after_sigkill_engines_die_and_the_next_run_ends_stragglers() {
 
 /// Plays `plies` plies of self-play and checks that no fault happened.
 fn plays_legal_moves(name: &str, game: &str, variant: &str, protocol: &str, plies: usize) {
-    let engine = engine(name, game, variant, protocol, &[]);
+    let engine = engine(name, (game, variant, protocol), &[]);
     let record = self_play(&engine, plies).unwrap();
     assert!(
         record.fault.is_none(),
@@ -519,7 +504,7 @@ fn every_play_protocol_plays_legal_moves() {
 fn one_manifest_offers_several_variants_and_sizes() {
     let engine = engine_with(
         "t-variants",
-        ("gomoku", "renju", "gomocup"),
+        RENJU_GOMOCUP,
         &[],
         EASY,
         "variants: [{variant: renju, gomocup-rule: 4}, freestyle]\nboard-sizes: [15, 20]\n",
@@ -543,7 +528,7 @@ fn one_manifest_offers_several_variants_and_sizes() {
 
 #[test]
 fn a_gomoku_board_reaches_botzone_through_a_found_move_order() {
-    let engine = engine("t-board-bz", "gomoku", "renju", "botzone", &[]);
+    let engine = engine("t-board-bz", ("gomoku", "renju", "botzone"), &[]);
     let reference = engine
         .reference()
         .position("renju", &moves(DOUBLE_THREE))
@@ -580,7 +565,7 @@ fn search_of(engine: &ExternalEngine, variant: &str, text: &str) -> Result<Strin
 
 #[test]
 fn an_othello_board_reaches_botzone_by_a_found_order_or_its_history() {
-    let engine = engine("t-board-o", "othello", "standard", "botzone", &[]);
+    let engine = engine("t-board-o", OTHELLO_BOTZONE, &[]);
     let board = |game: &str| {
         engine
             .reference()
@@ -615,7 +600,7 @@ fn an_othello_board_reaches_botzone_by_a_found_order_or_its_history() {
 
 #[test]
 fn a_nogo_board_reaches_botzone_by_its_stones_in_turn() {
-    let engine = engine("t-board-n", "nogo", "standard", "botzone", &[]);
+    let engine = engine("t-board-n", ("nogo", "standard", "botzone"), &[]);
     // The spec's capturing-a-single-stone: a2 would capture white a1, so it is no answer.
     let mv = search_of(&engine, "standard", "9/9/9/9/9/9/9/9/OX7 black").unwrap();
     assert!(!["a2", "a1", "b1"].contains(&mv.as_str()), "{mv}");
@@ -624,7 +609,7 @@ fn a_nogo_board_reaches_botzone_by_its_stones_in_turn() {
 
 #[test]
 fn an_amazons_board_reaches_botzone_by_a_found_order_or_is_no_games_board() {
-    let engine = engine("t-board-a", "amazons", "botzone8", "botzone", &[]);
+    let engine = engine("t-board-a", ("amazons", "botzone8", "botzone"), &[]);
     let text = engine
         .reference()
         .position("botzone8", &moves("a6-d6/a6 h3-g2/h2 d6-g6/b1 a3-h3/d3"))
@@ -675,7 +660,7 @@ fn a_board_no_legal_game_reaches_is_sent_over_no_play_protocol() {
 fn gomocup_takes_a_board_whose_order_an_opening_rule_hides_as_it_stands() {
     // Under swap1 a board does not show whether the swap was taken, so no order is known; the
     // stone counts alternate, so a game may well reach it: Gomocup's BOARD takes it as it stands.
-    let engine = engine("t-board-gc", "gomoku", "freestyle+swap1", "gomocup", &[]);
+    let engine = engine("t-board-gc", ("gomoku", "freestyle+swap1", "gomocup"), &[]);
     let request = PositionRequest {
         text: Some("black: h8,i9; white: a1; to-move: white".to_owned()),
         ..PositionRequest::default()
@@ -731,7 +716,7 @@ fn a_renju_gomocup_engine_meets_the_renju_cases() {
     // the engine.
     let engine = engine_with(
         "t-renju-audit",
-        ("gomoku", "renju", "gomocup"),
+        RENJU_GOMOCUP,
         &[],
         EASY,
         "variants: [renju, renju-foul-loses]\n",
@@ -765,7 +750,7 @@ fn a_renju_gomocup_engine_meets_the_renju_cases() {
 fn every_gomoku_suite_case_meets_a_gomocup_engine() {
     let engine = engine_with(
         "t-suite-gomocup",
-        ("gomoku", "renju", "gomocup"),
+        RENJU_GOMOCUP,
         &[],
         EASY,
         "variants: [renju, freestyle, standard]\n",
@@ -859,7 +844,7 @@ fn spec_histories_reach_their_boards() {
 
 #[test]
 fn arbiter_line_answers_rule_queries() {
-    let engine = engine("t-line", "gomoku", "renju", "arbiter-line", &[]);
+    let engine = engine("t-line", ("gomoku", "renju", "arbiter-line"), &[]);
     let variant = engine.default_variant();
     assert!(engine.capabilities().rules);
     let reference = engine
@@ -893,7 +878,7 @@ fn arbiter_line_answers_rule_queries() {
 
 #[test]
 fn arbiter_line_perft_matches_the_reference() {
-    let engine = engine("t-line-o", "othello", "standard", "arbiter-line", &[]);
+    let engine = engine("t-line-o", ("othello", "standard", "arbiter-line"), &[]);
     let mut position = engine
         .position("standard", &PositionRequest::default())
         .unwrap();
@@ -917,9 +902,7 @@ fn arbiter_line_perft_matches_the_reference() {
 fn no_case_passes_on_a_fault(fault: &str, kind: &str) {
     let engine = engine(
         &format!("t-line-{fault}"),
-        "othello",
-        "standard",
-        "arbiter-line",
+        ("othello", "standard", "arbiter-line"),
         &["--fault", fault],
     );
     let (files, plan) = plan_specs(&engine, "specs/othello");
@@ -984,10 +967,17 @@ pub(super) fn protocol_check(engine: &ExternalEngine) -> check::Report {
     report
 }
 
+/// The protocol check of an engine, which fails no row.
+pub(super) fn protocol_check_passes(engine: &ExternalEngine) -> check::Report {
+    let report = protocol_check(engine);
+    assert_eq!(report.failed(), 0, "{}", report.render());
+    report
+}
+
 #[test]
 fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
     for (game, variant, protocol) in [
-        ("gomoku", "renju", "gomocup"),
+        RENJU_GOMOCUP,
         ("gomoku", "freestyle+botzone-exchange", "botzone"),
         ("othello", "standard", "botzone-keep-running"),
         ("amazons", "botzone8", "botzone-simple"),
@@ -995,9 +985,12 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
         ("gomoku", "renju", "arbiter-line"),
         ("othello", "standard", "nboard"),
     ] {
-        let engine = engine(&format!("t-check-{protocol}"), game, variant, protocol, &[]);
-        let report = protocol_check(&engine);
-        assert_eq!(report.failed(), 0, "{}", report.render());
+        let engine = engine(
+            &format!("t-check-{protocol}"),
+            (game, variant, protocol),
+            &[],
+        );
+        protocol_check_passes(&engine);
     }
 }
 
@@ -1017,7 +1010,7 @@ pub(super) fn check_fails_only_on(
 /// under DXP arbiter is the initiator, then the follower of the bot's own game request.
 #[test]
 fn draughts_bots_pass_every_hub_and_dxp_row() {
-    let hub = engine("t-check-hub", "draughts", "standard", "hub", &[]);
+    let hub = engine("t-check-hub", ("draughts", "standard", "hub"), &[]);
     let dxp = engine_with(
         "t-check-dxp",
         ("draughts", "standard", "dxp"),
@@ -1026,8 +1019,7 @@ fn draughts_bots_pass_every_hub_and_dxp_row() {
         "dxp-initiator-args: [--dxp-initiator]\n",
     );
     for engine in [hub, dxp] {
-        let report = protocol_check(&engine);
-        assert_eq!(report.failed(), 0, "{}", report.render());
+        let report = protocol_check_passes(&engine);
         assert!(
             report
                 .rows
@@ -1049,9 +1041,7 @@ fn dxp_game_to_its_end(
 ) -> (bool, Vec<String>) {
     let engine = engine(
         name,
-        "draughts",
-        "standard",
-        "dxp",
+        ("draughts", "standard", "dxp"),
         &["--dxp-port", "{dxp-port}"],
     );
     let mut player = engine.player().expect("a play protocol");
@@ -1186,13 +1176,10 @@ fn a_board_and_its_moves_reach_a_hub_engine_as_both() {
 fn nboard_resynchronises_with_ping_after_an_extra_line() {
     let engine = engine(
         "t-nboard-extra-line",
-        "othello",
-        "standard",
-        "nboard",
+        ("othello", "standard", "nboard"),
         &["--fault", "extra-line"],
     );
-    let report = protocol_check(&engine);
-    assert_eq!(report.failed(), 0, "{}", report.render());
+    let report = protocol_check_passes(&engine);
     let row = report
         .row("5 positions in one process (`set game` each time)")
         .unwrap();
@@ -1204,7 +1191,7 @@ fn nboard_resynchronises_with_ping_after_an_extra_line() {
 /// but NBoard sets it as it stands (GGF `BO`), with its side to move.
 #[test]
 fn an_othello_board_without_history_reaches_nboard() {
-    let engine = engine("t-nboard-board", "othello", "standard", "nboard", &[]);
+    let engine = engine("t-nboard-board", ("othello", "standard", "nboard"), &[]);
     let reference = engine.reference();
     let ffo_1 = PositionRequest {
         text: Some("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".to_owned()),
@@ -1241,7 +1228,7 @@ fn arbiter_line_dots_and_boxes_and_nogo_match_the_reference() {
         ),
         ("t-line-n", "nogo", "standard", "a1 b1 e5", 2),
     ] {
-        let engine = engine(name, game, variant, "arbiter-line", &[]);
+        let engine = engine(name, (game, variant, "arbiter-line"), &[]);
         let mut position = engine.position(variant, &moves(played)).unwrap();
         let mut reference = engine
             .reference()
@@ -1404,7 +1391,7 @@ fn shipped_manifests_parse() {
 fn an_engine_is_named_by_its_manifest_name_or_path() {
     let dir = scratch();
     let path = dir.join("t-named.yaml");
-    let yaml = bot_yaml("t-named", ("othello", "standard", "botzone"), &[], EASY, "");
+    let yaml = bot_yaml("t-named", OTHELLO_BOTZONE, &[], EASY, "");
     std::fs::write(&path, yaml).unwrap();
     let by_path = ExternalEngine::named(Path::new("no-such-folder"), path.to_str().unwrap())
         .unwrap_or_else(|error| panic!("{error}"));
@@ -1453,7 +1440,7 @@ fn a_move_string_is_split_by_the_games_rule_before_it_reaches_an_engine() {
         ),
         ("t-split-o", "othello", "standard", None, "f5d6c3", 3),
     ] {
-        let engine = engine(name, game, variant, "arbiter-line", &[]);
+        let engine = engine(name, (game, variant, "arbiter-line"), &[]);
         assert_eq!(engine.split_moves(text).len(), plies, "{game}");
         let request = PositionRequest {
             text: start.map(str::to_owned),
@@ -1482,7 +1469,7 @@ fn cases_of_variants_an_engine_does_not_play_count_as_not_run() {
     let every: Vec<Box<dyn RulesEngine>> = vec![arbiter_engine::find_engine("gomoku").unwrap()];
     let renju: Vec<Box<dyn RulesEngine>> = vec![Box::new(engine_with(
         "t-renju-only",
-        ("gomoku", "renju", "gomocup"),
+        RENJU_GOMOCUP,
         &[],
         EASY,
         "variants: [renju]\n",

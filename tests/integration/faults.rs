@@ -16,16 +16,12 @@ use arbiter_engine::RulesEngine;
 use arbiter_external::check::RowVerdict;
 
 use super::external::{
-    DOUBLE_THREE, EASY, MINUTE, TIGHT, Times, assert_no_leftovers, engine_with, expect_fault,
-    expect_move, moves, protocol_check,
+    DOUBLE_THREE, EASY, FREESTYLE_KEEP_RUNNING, MINUTE, OTHELLO_BOTZONE, RENJU_GOMOCUP, Setting,
+    TIGHT, Times, assert_no_leftovers, engine_with, expect_fault, expect_move, moves,
+    protocol_check,
 };
 
-/// What a bot is: game, variant, protocol.
-type Setting = (&'static str, &'static str, &'static str);
-
-const RENJU_GOMOCUP: Setting = ("gomoku", "renju", "gomocup");
 const FREESTYLE_BOTZONE: Setting = ("gomoku", "freestyle", "botzone");
-const OTHELLO_BOTZONE: Setting = ("othello", "standard", "botzone");
 const OTHELLO_LINE: Setting = ("othello", "standard", "arbiter-line");
 const OTHELLO_NBOARD: Setting = ("othello", "standard", "nboard");
 
@@ -174,7 +170,6 @@ impl PlayRow {
 }
 
 const FREESTYLE_GOMOCUP: Setting = ("gomoku", "freestyle", "gomocup");
-const FREESTYLE_KEEP_RUNNING: Setting = ("gomoku", "freestyle", "botzone-keep-running");
 const OTHELLO_KEEP_RUNNING: Setting = ("othello", "standard", "botzone-keep-running");
 const NOGO_CCGC: Setting = ("nogo", "foul-loses", "ccgc");
 

@@ -7,7 +7,8 @@ use arbiter_external::check::RowVerdict;
 use arbiter_external::game::self_play;
 
 use super::external::{
-    EASY, assert_no_leftovers, audit, check_fails_only_on, engine, engine_with, protocol_check,
+    EASY, assert_no_leftovers, audit, check_fails_only_on, engine, engine_with,
+    protocol_check_passes,
 };
 
 /// The rows no move fault can touch.
@@ -22,10 +23,9 @@ const GO: (&str, &str, &str) = ("go", "chinese@9", "gtp");
 
 #[test]
 fn arbiter_bot_passes_the_gtp_protocol_check() {
-    let engine = engine("t-gtp-check", "go", "chinese@9", "gtp", &[]);
-    let report = protocol_check(&engine);
+    let engine = engine("t-gtp-check", ("go", "chinese@9", "gtp"), &[]);
     // Warnings (an answer inside the tolerance on a busy machine) are not failures.
-    assert_eq!(report.failed(), 0, "{}", report.render());
+    let report = protocol_check_passes(&engine);
     let game = report
         .row("a whole game in one process, counted at the end")
         .unwrap();
@@ -45,8 +45,7 @@ fn gtp_fault_bots_fail_only_on_their_fault() {
 #[test]
 fn a_response_printed_twice_is_skipped_by_its_id() {
     let engine = engine_with("t-gtp-extra", GO, &["--fault", "extra-line"], EASY, "");
-    let report = protocol_check(&engine);
-    assert_eq!(report.failed(), 0, "{}", report.render());
+    let report = protocol_check_passes(&engine);
     assert!(
         report
             .rows
@@ -60,7 +59,7 @@ fn a_response_printed_twice_is_skipped_by_its_id() {
 
 #[test]
 fn whole_games_are_relayed_in_one_process_per_side() {
-    let engine = engine("t-gtp-play", "go", "chinese@5", "gtp", &[]);
+    let engine = engine("t-gtp-play", ("go", "chinese@5", "gtp"), &[]);
     let record = self_play(&engine, 30).unwrap();
     assert!(record.fault.is_none(), "{:?}", record.fault);
     assert_eq!(engine.started().len(), 2);

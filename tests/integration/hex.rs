@@ -25,7 +25,7 @@ fn arbiter_bot_passes_the_htp_protocol_check() {
             "a move after `swap-pieces`",
         ),
     ] {
-        let engine = engine(name, "hex", variant, "gtp", &[]);
+        let engine = engine(name, ("hex", variant, "gtp"), &[]);
         let report = protocol_check(&engine);
         assert_eq!(report.failed(), 0, "{variant}: {}", report.render());
         let row = report.row(swap_row).unwrap();
@@ -48,7 +48,7 @@ fn arbiter_bot_passes_the_htp_protocol_check() {
 #[test]
 fn whole_hex_games_are_relayed_in_one_process_per_side() {
     for variant in ["standard@5", "swap-mirror@5"] {
-        let engine = engine("t-htp-play", "hex", variant, "gtp", &[]);
+        let engine = engine("t-htp-play", ("hex", variant, "gtp"), &[]);
         let record = self_play(&engine, 30).unwrap();
         assert!(record.fault.is_none(), "{variant}: {:?}", record.fault);
         assert_eq!(engine.started().len(), 2);

@@ -26,7 +26,7 @@ use arbiter_runner::{
 };
 use serde_json::Value;
 
-use super::external::{Times, bot_yaml};
+use super::external::{OTHELLO_BOTZONE, RENJU_GOMOCUP, Setting, Times, bot_yaml};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -528,15 +528,44 @@ fn a_sharded_sprt_stops_through_the_merge_with_pairs_whole() {
     );
 }
 
+const TICTACTOE_LINE: Setting = ("tictactoe", "standard", "arbiter-line");
+const GO_GTP: Setting = ("go", "chinese@5", "gtp");
+const HEX_HTP: Setting = ("hex", "swap-sides@5", "gtp");
+
+/// A match of `games` games of engine A (an embedded engine's game name or a manifest) against
+/// the manifest `b`, the rest as by default.
+fn versus(a: impl std::fmt::Display, b: &Path, games: usize) -> MatchRequest {
+    MatchRequest {
+        engines: [a.to_string(), b.display().to_string()],
+        games,
+        ..MatchRequest::default()
+    }
+}
+
+/// Two games from the start position of embedded `game` against the manifest `b`, 300 nodes a
+/// move.
+fn from_start(game: &str, b: &Path) -> MatchRequest {
+    MatchRequest {
+        nodes: Some(300),
+        openings: Some("start".to_owned()),
+        ..versus(game, b, 2)
+    }
+}
+
+/// Plays `request` into `out` and returns its result file.
+fn play_request(out: &Path, request: &MatchRequest) -> Value {
+    play(out, request.build(root()).unwrap());
+    result_file(out)
+}
+
+/// Every found case of a match gives `verdict` against `engine`.
+fn assert_audit(found: &Path, engine: &dyn RulesEngine, verdict: Verdict, cases: usize) {
+    assert_eq!(audit(found, engine), vec![verdict; cases]);
+}
+
 /// A manifest of arbiter-bot in `dir`.
-fn bot(
-    dir: &Path,
-    name: &str,
-    game: &str,
-    variant: &str,
-    protocol: &str,
-    extra: &[&str],
-) -> PathBuf {
+fn bot(dir: &Path, name: &str, setting: Setting, extra: &[&str]) -> PathBuf {
+    let (_, _, protocol) = setting;
     let keys = if protocol == "gomocup" {
         "memory-mb: 1024\ngomocup-rule: 4\n"
     } else {
@@ -549,7 +578,7 @@ fn bot(
         tolerance_ms: 1000,
     };
     let path = dir.join(format!("{name}.yaml"));
-    let yaml = bot_yaml(name, (game, variant, protocol), extra, times, keys);
+    let yaml = bot_yaml(name, setting, extra, times, keys);
     std::fs::write(&path, yaml).unwrap();
     path
 }
@@ -585,23 +614,11 @@ fn external(path: &Path, logs: &Path) -> ExternalEngine {
 #[test]
 fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
     let dir = scratch("illegal");
-    let good = bot(&dir, "good", "gomoku", "renju", "gomocup", &[]);
-    let bad = bot(
-        &dir,
-        "bad",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "illegal"],
-    );
-    let request = MatchRequest {
-        engines: [good.display().to_string(), bad.display().to_string()],
-        games: 4,
-        ..MatchRequest::default()
-    };
+    let good = bot(&dir, "good", RENJU_GOMOCUP, &[]);
+    let bad = bot(&dir, "bad", RENJU_GOMOCUP, &["--fault", "illegal"]);
+    let request = versus(good.display(), &bad, 4);
     let out = dir.join("match");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let result = play_request(&out, &request);
     let games = result["games"].as_array().unwrap();
     assert_eq!(games.len(), 4);
     for game in games {
@@ -620,16 +637,10 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
     assert_eq!(result["faults"]["b"]["illegal-move"], 4);
     let found = out.join("found");
     let embedded = arbiter_engine::find_engine("gomoku").unwrap();
-    assert_eq!(audit(&found, embedded.as_ref()), vec![Verdict::Pass; 4]);
+    assert_audit(&found, embedded.as_ref(), Verdict::Pass, 4);
     let logs = dir.join("audit-logs");
-    assert_eq!(
-        audit(&found, &external(&bad, &logs)),
-        vec![Verdict::Fail; 4]
-    );
-    assert_eq!(
-        audit(&found, &external(&good, &logs)),
-        vec![Verdict::Pass; 4]
-    );
+    assert_audit(&found, &external(&bad, &logs), Verdict::Fail, 4);
+    assert_audit(&found, &external(&good, &logs), Verdict::Pass, 4);
 
     // Side files lost (they are not flushed to disk) come back on resume, from the records.
     let case = out.join(games[0]["found_case"].as_str().unwrap());
@@ -655,62 +666,31 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
 #[test]
 fn wrong_passes_and_crashes_are_their_own_classes() {
     let dir = scratch("classes");
-    let good = bot(&dir, "good-othello", "othello", "standard", "botzone", &[]);
-    let passer = bot(
-        &dir,
-        "passer",
-        "othello",
-        "standard",
-        "botzone",
-        &["--fault", "wrong-pass"],
-    );
-    let request = MatchRequest {
-        engines: [good.display().to_string(), passer.display().to_string()],
-        games: 2,
-        ..MatchRequest::default()
-    };
+    let good = bot(&dir, "good-othello", OTHELLO_BOTZONE, &[]);
+    let passer = bot(&dir, "passer", OTHELLO_BOTZONE, &["--fault", "wrong-pass"]);
+    let request = versus(good.display(), &passer, 2);
     let out = dir.join("passes");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let found = out.join("found");
+    let result = play_request(&out, &request);
     for game in result["games"].as_array().unwrap() {
         assert_eq!(game["fault"]["class"], "wrong-pass", "{game:#}");
         assert_eq!(game["fault"]["code"], "pass-not-allowed", "{game:#}");
     }
     let embedded = arbiter_engine::find_engine("othello").unwrap();
-    assert_eq!(
-        audit(&out.join("found"), embedded.as_ref()),
-        vec![Verdict::Pass; 2]
-    );
+    assert_audit(&found, embedded.as_ref(), Verdict::Pass, 2);
     let logs = dir.join("audit-logs");
-    assert_eq!(
-        audit(&out.join("found"), &external(&passer, &logs)),
-        vec![Verdict::Fail; 2]
-    );
+    assert_audit(&found, &external(&passer, &logs), Verdict::Fail, 2);
 
-    let crasher = bot(
-        &dir,
-        "crasher",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "crash-at:1"],
-    );
-    let renju = bot(&dir, "renju", "gomoku", "renju", "gomocup", &[]);
-    let request = MatchRequest {
-        engines: [renju.display().to_string(), crasher.display().to_string()],
-        games: 2,
-        ..MatchRequest::default()
-    };
+    let crasher = bot(&dir, "crasher", RENJU_GOMOCUP, &["--fault", "crash-at:1"]);
+    let renju = bot(&dir, "renju", RENJU_GOMOCUP, &[]);
+    let request = versus(renju.display(), &crasher, 2);
     let out = dir.join("crashes");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let found = out.join("found");
+    let result = play_request(&out, &request);
     for game in result["games"].as_array().unwrap() {
         assert_eq!(game["fault"]["class"], "crash", "{game:#}");
     }
-    assert_eq!(
-        audit(&out.join("found"), embedded_gomoku().as_ref()),
-        vec![Verdict::Pass; 2]
-    );
+    assert_audit(&found, embedded_gomoku().as_ref(), Verdict::Pass, 2);
 }
 
 fn embedded_gomoku() -> Box<dyn RulesEngine> {
@@ -720,12 +700,10 @@ fn embedded_gomoku() -> Box<dyn RulesEngine> {
 #[test]
 fn an_arbiter_line_engine_plays_with_a_node_budget_and_reports_its_search() {
     let dir = scratch("line");
-    let line = bot(&dir, "line", "tictactoe", "standard", "arbiter-line", &[]);
+    let line = bot(&dir, "line", TICTACTOE_LINE, &[]);
     let request = MatchRequest {
-        engines: ["tictactoe".to_owned(), line.display().to_string()],
-        games: 4,
         nodes: Some(500),
-        ..MatchRequest::default()
+        ..versus("tictactoe", &line, 4)
     };
     let out = dir.join("match");
     let outcome = play(&out, request.build(root()).unwrap());
@@ -760,38 +738,26 @@ fn an_arbiter_line_engine_plays_with_a_node_budget_and_reports_its_search() {
 #[test]
 fn a_hanging_engine_loses_on_time() {
     let dir = scratch("hang");
-    let good = bot(&dir, "good-hang", "gomoku", "renju", "gomocup", &[]);
-    let hang = bot(
-        &dir,
-        "hang",
-        "gomoku",
-        "renju",
-        "gomocup",
-        &["--fault", "hang"],
-    );
+    let good = bot(&dir, "good-hang", RENJU_GOMOCUP, &[]);
+    let hang = bot(&dir, "hang", RENJU_GOMOCUP, &["--fault", "hang"]);
     // A short first turn: the manifest's start-up allowance over its move time is 5 s.
     let text = std::fs::read_to_string(&hang)
         .unwrap()
         .replace("first-move-time-ms: 10000", "first-move-time-ms: 5100");
     std::fs::write(&hang, text).unwrap();
     let request = MatchRequest {
-        engines: [good.display().to_string(), hang.display().to_string()],
-        games: 2,
         time_control: Some("move=300".parse().unwrap()),
         nodes: Some(300),
-        ..MatchRequest::default()
+        ..versus(good.display(), &hang, 2)
     };
     let out = dir.join("match");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let found = out.join("found");
+    let result = play_request(&out, &request);
     for game in result["games"].as_array().unwrap() {
         assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
         assert_eq!(game["fault"]["role"], "b");
     }
-    assert_eq!(
-        audit(&out.join("found"), embedded_gomoku().as_ref()),
-        vec![Verdict::Pass; 2]
-    );
+    assert_audit(&found, embedded_gomoku().as_ref(), Verdict::Pass, 2);
 }
 
 /// Go over GTP: arbiter-bot names no dead stones (`final_status_list dead` is empty) and the
@@ -800,17 +766,10 @@ fn a_hanging_engine_loses_on_time() {
 #[test]
 fn a_go_match_over_gtp_ends_by_the_rules_and_is_recorded_as_sgf() {
     let dir = scratch("go-gtp");
-    let gtp = bot(&dir, "go-bot", "go", "chinese@5", "gtp", &[]);
-    let request = MatchRequest {
-        engines: ["go".to_owned(), gtp.display().to_string()],
-        games: 2,
-        nodes: Some(300),
-        openings: Some("start".to_owned()),
-        ..MatchRequest::default()
-    };
+    let gtp = bot(&dir, "go-bot", GO_GTP, &[]);
+    let request = from_start("go", &gtp);
     let out = dir.join("match");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let result = play_request(&out, &request);
     for game in result["games"].as_array().unwrap() {
         assert!(game["fault"].is_null(), "{game:#}");
         assert!(
@@ -830,24 +789,10 @@ fn a_go_match_over_gtp_ends_by_the_rules_and_is_recorded_as_sgf() {
 #[test]
 fn a_resigning_go_engine_loses_by_resignation() {
     let dir = scratch("go-resign");
-    let gtp = bot(
-        &dir,
-        "go-resigns",
-        "go",
-        "chinese@5",
-        "gtp",
-        &["--fault", "resign-at:2"],
-    );
-    let request = MatchRequest {
-        engines: ["go".to_owned(), gtp.display().to_string()],
-        games: 2,
-        nodes: Some(300),
-        openings: Some("start".to_owned()),
-        ..MatchRequest::default()
-    };
+    let gtp = bot(&dir, "go-resigns", GO_GTP, &["--fault", "resign-at:2"]);
+    let request = from_start("go", &gtp);
     let out = dir.join("match");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let result = play_request(&out, &request);
     let games = result["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     for game in games {
@@ -879,26 +824,14 @@ fn assert_sgf_won_by_a(out: &Path, game: &Value, how: &str) {
 #[test]
 fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
     let dir = scratch("go-byo-yomi");
-    let good = bot(&dir, "go-in-time", "go", "chinese@5", "gtp", &[]);
-    let slow = bot(
-        &dir,
-        "go-slow",
-        "go",
-        "chinese@5",
-        "gtp",
-        &["--fault", "slow:3000"],
-    );
+    let good = bot(&dir, "go-in-time", GO_GTP, &[]);
+    let slow = bot(&dir, "go-slow", GO_GTP, &["--fault", "slow:3000"]);
     let generous = MatchRequest {
-        engines: ["go".to_owned(), good.display().to_string()],
-        games: 2,
-        nodes: Some(300),
-        openings: Some("start".to_owned()),
         time_control: Some("main=60000,byoyomi=30000,stones=5".parse().unwrap()),
-        ..MatchRequest::default()
+        ..from_start("go", &good)
     };
     let out = dir.join("in-time");
-    play(&out, generous.build(root()).unwrap());
-    for game in result_file(&out)["games"].as_array().unwrap() {
+    for game in play_request(&out, &generous)["games"].as_array().unwrap() {
         assert!(game["fault"].is_null(), "{game:#}");
         let record: Value = serde_json::from_str(
             &std::fs::read_to_string(out.join(game["record"].as_str().unwrap())).unwrap(),
@@ -917,8 +850,7 @@ fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
         ..generous
     };
     let out = dir.join("slow");
-    play(&out, tight.build(root()).unwrap());
-    for game in result_file(&out)["games"].as_array().unwrap() {
+    for game in play_request(&out, &tight)["games"].as_array().unwrap() {
         assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
         assert_eq!(game["fault"]["role"], "b", "{game:#}");
         assert!(game["fault"]["ply"].as_u64().unwrap() <= 1, "{game:#}");
@@ -932,18 +864,13 @@ fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
 #[test]
 fn a_hex_match_over_htp_under_the_ccgc_clock_is_recorded_as_hexgui_sgf() {
     let dir = scratch("hex-htp");
-    let htp = bot(&dir, "hex-bot", "hex", "swap-sides@5", "gtp", &[]);
+    let htp = bot(&dir, "hex-bot", HEX_HTP, &[]);
     let request = MatchRequest {
-        engines: ["hex".to_owned(), htp.display().to_string()],
-        games: 2,
-        nodes: Some(300),
         time_control: Some("game=1800000".parse().unwrap()),
-        openings: Some("start".to_owned()),
-        ..MatchRequest::default()
+        ..from_start("hex", &htp)
     };
     let out = dir.join("match");
-    play(&out, request.build(root()).unwrap());
-    let result = result_file(&out);
+    let result = play_request(&out, &request);
     let games = result["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     for game in games {

@@ -2,7 +2,9 @@
 //! only on its fault, and the audit of the xiangqi specs through UCCI (play checks: every
 //! position goes as a FEN and the moves since the last capture).
 
-use super::external::{assert_no_leftovers, audit, check_fails_only_on, engine, protocol_check};
+use super::external::{
+    assert_no_leftovers, audit, check_fails_only_on, engine, protocol_check_passes,
+};
 
 const UCCI_SETUP_ROWS: &[&str] = &[
     "handshake: `ucci` → `ucciok`",
@@ -16,13 +18,10 @@ fn arbiter_bot_passes_the_ucci_and_uci_protocol_checks() {
     for protocol in ["ucci", "uci"] {
         let engine = engine(
             &format!("t-check-{protocol}"),
-            "xiangqi",
-            "standard",
-            protocol,
+            ("xiangqi", "standard", protocol),
             &[],
         );
-        let report = protocol_check(&engine);
-        assert_eq!(report.failed(), 0, "{}", report.render());
+        let report = protocol_check_passes(&engine);
         let banmoves = report.row("`banmoves` honoured").expect("a banmoves row");
         let expected = if protocol == "ucci" {
             arbiter_external::check::RowVerdict::Passed
@@ -55,7 +54,7 @@ fn a_ucci_bot_that_prints_garbage_is_a_protocol_error() {
 
 #[test]
 fn the_xiangqi_specs_meet_a_ucci_engine_through_fens() {
-    let engine = engine("t-xiangqi-audit", "xiangqi", "standard", "ucci", &[]);
+    let engine = engine("t-xiangqi-audit", ("xiangqi", "standard", "ucci"), &[]);
     // `audit` fails on any case that is neither passed nor not applicable.
     let (total, passed, not_applicable) = audit(&engine, "xiangqi");
     eprintln!("{passed} of {total} passed; not applicable: {not_applicable:#?}");

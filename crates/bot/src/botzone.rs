@@ -9,7 +9,7 @@ use std::io::BufRead;
 use arbiter_protocol::botzone::{self as codec, History, KEEP_RUNNING, Output, SimpleOutput, Turn};
 use arbiter_protocol::{Coords, Decoded, Encoding};
 
-use super::{BotError, Out, Player, Reply, read_line};
+use super::{BotError, Out, Phrased, Player, read_line};
 
 /// JSON objects or simplified lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,38 +153,32 @@ fn answer(
         .replay(&player.variant, &game.history.moves)
         .map_err(|e| BotError::Input(format!("the botzone history does not replay: {e}")))?;
     let reply = player.reply(position.as_ref(), move_number, player.budget(game.turn_ms));
-    let (coords, debug, played) = match reply {
-        Reply::Move { mv, report } => {
-            let coords = encoding
-                .encode(&mv)
-                .map_err(|e| BotError::Input(format!("cannot encode {mv}: {e}")))?;
+    let encode = |mv: &str| {
+        encoding
+            .encode(mv)
+            .map_err(|e| BotError::Input(format!("cannot encode {mv}: {e}")))
+    };
+    let Some(phrased) = out.fault_reply(reply, None, |mv| {
+        let text = format_answer(mode, encoding, &encode(mv)?, None, false);
+        Ok(text.trim_end().to_owned())
+    })?
+    else {
+        return Ok(None);
+    };
+    let (coords, debug, played) = match phrased {
+        Phrased::Move { mv, report } => {
+            let coords = encode(&mv)?;
             let debug = report
                 .map(|r| format!("{mv} score {} depth {} nodes {}", r.score, r.depth, r.nodes));
             (coords, debug, Some(mv))
         }
-        Reply::OffBoard => (
+        Phrased::OffBoard => (
             Coords(vec![board_size(encoding); encoding.keys().len()]),
             None,
             None,
         ),
-        Reply::Pass => (encoding.start(), None, None),
-        Reply::Raw(text) => {
-            out.line(&text)?;
-            return Ok(None);
-        }
-        Reply::Flood(text) => {
-            out.flood(&text)?;
-            return Ok(None);
-        }
-        Reply::NoNewline(mv) => {
-            let coords = encoding
-                .encode(&mv)
-                .map_err(|e| BotError::Input(format!("cannot encode {mv}: {e}")))?;
-            let text = format_answer(mode, encoding, &coords, None, false);
-            out.unterminated(text.trim_end())?;
-            return Ok(None);
-        }
-        Reply::GameOver => {
+        Phrased::Pass => (encoding.start(), None, None),
+        Phrased::GameOver => {
             return Err(BotError::Input(
                 "the game is already over: there is no move to answer".to_owned(),
             ));

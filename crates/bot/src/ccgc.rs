@@ -14,7 +14,7 @@ use std::io::BufRead;
 use arbiter_engine::{Position, PositionRequest};
 use arbiter_protocol::ccgc::{CcgcGame, Colour, Command, Read};
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, Reply, read_line};
 
 /// One game as the bot keeps it.
 struct Game {
@@ -146,8 +146,13 @@ fn answer(
         ))?;
     }
     let list = |mv: &str| codec.encode(mv).unwrap_or_else(|_| codec.off_board());
-    match reply {
-        Reply::Move { mv, .. } => {
+    // Flood lines the platform throws away: no `move ` in them.
+    let phrased = out.fault_reply(reply, Some("thinking"), |mv| {
+        Ok(format!("move {}", list(mv)))
+    })?;
+    match phrased {
+        None => {}
+        Some(Phrased::Move { mv, .. }) => {
             let text = format!("move {}", list(&mv));
             out.line(&text)?;
             let played = game.position.play(&mv).is_ok();
@@ -160,19 +165,15 @@ fn answer(
                 out.line(&text)?;
             }
         }
-        Reply::OffBoard => {
+        Some(Phrased::OffBoard) => {
             out.line(&format!("move {}", codec.off_board()))?;
             game.last = Some((codec.off_board(), false));
         }
-        Reply::Pass => {
+        Some(Phrased::Pass) => {
             out.line("move pass")?;
             game.last = Some(("pass".to_owned(), false));
         }
-        Reply::Raw(text) => out.line(&text)?,
-        Reply::NoNewline(mv) => out.unterminated(&format!("move {}", list(&mv)))?,
-        // Lines the platform throws away: no `move ` in them.
-        Reply::Flood(text) => out.flood_as(&text, "thinking")?,
-        Reply::GameOver => eprintln!("arbiter-bot: the game is over: no move"),
+        Some(Phrased::GameOver) => eprintln!("arbiter-bot: the game is over: no move"),
     }
     Ok(())
 }

@@ -18,7 +18,7 @@ use arbiter_engine::{Position, PositionRequest};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use arbiter_protocol::gomocup::{BoardStone, Command, CommandReader, EngineLine, variant_for_rule};
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, Reply, read_line};
 
 /// The default board before `START` (Gomocup always sends `START` first).
 const DEFAULT_SIZE: u8 = 15;
@@ -401,27 +401,18 @@ fn fault_or_move(
     out: &mut Out<'_>,
 ) -> Result<Option<EngineLine>, BotError> {
     let side = i32::from(size);
-    Ok(Some(match reply {
-        Reply::Move { mv, .. } => match gomoku_point_to_xy(&mv, size) {
+    let phrased = out.fault_reply(reply, None, |mv| {
+        let (x, y) = gomoku_point_to_xy(mv, size).unwrap_or((-1, -1));
+        Ok(format!("{x},{y}"))
+    })?;
+    Ok(phrased.map(|phrased| match phrased {
+        Phrased::Move { mv, .. } => match gomoku_point_to_xy(&mv, size) {
             Ok((x, y)) => EngineLine::Move(x, y),
             Err(error) => EngineLine::Error(error.message),
         },
-        Reply::OffBoard => EngineLine::Move(side, side),
-        Reply::Pass => EngineLine::Move(-1, -1),
-        Reply::Raw(text) => {
-            out.line(&text)?;
-            return Ok(None);
-        }
-        Reply::Flood(text) => {
-            out.flood(&text)?;
-            return Ok(None);
-        }
-        Reply::NoNewline(mv) => {
-            let (x, y) = gomoku_point_to_xy(&mv, size).unwrap_or((-1, -1));
-            out.unterminated(&format!("{x},{y}"))?;
-            return Ok(None);
-        }
-        Reply::GameOver => EngineLine::Error("the game is over".to_owned()),
+        Phrased::OffBoard => EngineLine::Move(side, side),
+        Phrased::Pass => EngineLine::Move(-1, -1),
+        Phrased::GameOver => EngineLine::Error("the game is over".to_owned()),
     }))
 }
 

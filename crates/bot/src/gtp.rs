@@ -27,7 +27,7 @@ use arbiter_protocol::gtp::{
     Colour, Command, GtpGame, Move, REQUIRED, Request, Response, Status, parse_command,
 };
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, Reply, read_line};
 
 /// The commands the bot answers beside GTP's required ones ([`REQUIRED`]).
 const OPTIONAL: [&str; 11] = [
@@ -444,8 +444,11 @@ fn genmove(
     } else {
         player.reply(game.position.as_ref(), number, player.budget(game.turn_ms))
     };
-    let text = match reply {
-        Reply::Move { mv, .. } => {
+    let Some(phrased) = out.fault_reply(reply, None, |mv| Ok(format!("= {mv}")))? else {
+        return Ok(None);
+    };
+    let text = match phrased {
+        Phrased::Move { mv, .. } => {
             let Ok(gtp) = game.codec.to_gtp(&game.moves, &mv) else {
                 return Ok(Some(Response::failure(
                     command,
@@ -458,26 +461,14 @@ fn genmove(
             game.codec.dialect.format_move(gtp)
         }
         // Hex has no pass: a finished game is resigned, as Benzene answers it.
-        Reply::Pass | Reply::GameOver if is_hex(game) => "resign".to_owned(),
-        Reply::Pass | Reply::GameOver => {
+        Phrased::Pass | Phrased::GameOver if is_hex(game) => "resign".to_owned(),
+        Phrased::Pass | Phrased::GameOver => {
             if !over && game.position.play("pass").is_ok() {
                 game.moves.push("pass".to_owned());
             }
             "pass".to_owned()
         }
-        Reply::OffBoard => "Z99".to_owned(),
-        Reply::Raw(text) => {
-            out.line(&text)?;
-            return Ok(None);
-        }
-        Reply::NoNewline(mv) => {
-            out.unterminated(&format!("= {mv}"))?;
-            return Ok(None);
-        }
-        Reply::Flood(text) => {
-            out.flood(&text)?;
-            return Ok(None);
-        }
+        Phrased::OffBoard => "Z99".to_owned(),
     };
     let response = Response::success(command, text);
     if player.fault() == Some(Fault::ExtraLine) {

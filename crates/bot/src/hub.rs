@@ -16,7 +16,7 @@ use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_engine::{Position, PositionRequest};
 use arbiter_protocol::hub::{self, Answer, Command, HubMove, Level, Line};
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, read_line};
 
 /// The position the GUI set: the rules' game (for Hub's move forms) and the engine's position.
 struct Current {
@@ -121,8 +121,17 @@ fn go(
     if player.fault() == Some(Fault::ErrorLines) {
         out.line("arbiter-bot fault error-lines: this line is not Hub's")?;
     }
-    let done = match player.reply(current.position.as_ref(), number, budget) {
-        Reply::Move { mv, report } => {
+    let reply = player.reply(current.position.as_ref(), number, budget);
+    let Some(phrased) = out.fault_reply(reply, Some("info thinking"), |mv| {
+        let text =
+            hub::from_pdn(&current.game, mv).map_or_else(|_| mv.to_owned(), |mv| mv.to_string());
+        Ok(format!("done move={text}"))
+    })?
+    else {
+        return Ok(());
+    };
+    let done = match phrased {
+        Phrased::Move { mv, report } => {
             if let Some(report) = report {
                 let info = Line::new("info")
                     .arg("depth", report.depth.to_string())
@@ -137,22 +146,9 @@ fn go(
                 .unwrap_or(mv);
             format!("done move={text}")
         }
-        Reply::OffBoard => "done move=51-52".to_owned(),
-        Reply::Pass => "done move=pass".to_owned(),
-        Reply::Raw(text) => {
-            out.line(&text)?;
-            return Ok(());
-        }
-        Reply::NoNewline(mv) => {
-            let text = hub::from_pdn(&current.game, &mv).map_or(mv, |mv| mv.to_string());
-            out.unterminated(&format!("done move={text}"))?;
-            return Ok(());
-        }
-        Reply::Flood(text) => {
-            out.flood_as(&text, "info thinking")?;
-            return Ok(());
-        }
-        Reply::GameOver => {
+        Phrased::OffBoard => "done move=51-52".to_owned(),
+        Phrased::Pass => "done move=pass".to_owned(),
+        Phrased::GameOver => {
             out.line("error message=\"the game is over: no move\"")?;
             return Ok(());
         }

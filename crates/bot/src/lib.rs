@@ -153,6 +153,47 @@ impl Out<'_> {
         eprintln!("arbiter-bot: fault no-newline: answered without a line end, now waiting");
         fault::wait_forever()
     }
+
+    /// Writes the replies every line protocol writes alike: a raw line verbatim, a flood (of
+    /// `flood` in place of a non-empty fault text, so that a manager can throw the lines away;
+    /// of the fault's text when `None`), and a move without its line end, as `unterminated`
+    /// phrases the move. Hands back the replies the protocol phrases itself; `None` once one
+    /// is written.
+    fn fault_reply(
+        &mut self,
+        reply: Reply,
+        flood: Option<&str>,
+        unterminated: impl FnOnce(&str) -> Result<String, BotError>,
+    ) -> Result<Option<Phrased>, BotError> {
+        match reply {
+            Reply::Move { mv, report } => return Ok(Some(Phrased::Move { mv, report })),
+            Reply::OffBoard => return Ok(Some(Phrased::OffBoard)),
+            Reply::Pass => return Ok(Some(Phrased::Pass)),
+            Reply::GameOver => return Ok(Some(Phrased::GameOver)),
+            Reply::Raw(text) => self.line(&text)?,
+            Reply::Flood(text) => match flood {
+                Some(message) => self.flood_as(&text, message)?,
+                None => self.flood(&text)?,
+            },
+            Reply::NoNewline(mv) => self.unterminated(&unterminated(&mv)?)?,
+        }
+        Ok(None)
+    }
+}
+
+/// The replies each protocol writes in its own words (the others: [`Out::fault_reply`]).
+enum Phrased {
+    /// A move, with the search's report when a search chose it.
+    Move {
+        mv: String,
+        report: Option<arbiter_engine::SearchReport>,
+    },
+    /// A point off the board.
+    OffBoard,
+    /// The protocol's pass.
+    Pass,
+    /// The game is over: there is nothing to play.
+    GameOver,
 }
 
 /// Reads one line, without its line end; `None` at the end of the input.

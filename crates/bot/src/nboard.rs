@@ -13,7 +13,7 @@ use std::io::BufRead;
 use arbiter_engine::{Budget, Position, PositionRequest};
 use arbiter_protocol::nboard::{Command, GgfGame, Reply as NboardReply, format_move};
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, read_line};
 
 /// From how many empty squares on the bot tries to solve the game exactly under `set depth`
 /// (FFO's positions #1–#39 have 20 to 24).
@@ -107,29 +107,23 @@ fn go(
     } else {
         player.reply(position, number, budget)
     };
-    let answer = match reply {
-        Reply::Move { mv, report } => {
+    let Some(phrased) = out.fault_reply(reply, Some("status thinking"), |mv| {
+        Ok(format!("=== {}", format_move(mv)))
+    })?
+    else {
+        return Ok(());
+    };
+    let answer = match phrased {
+        Phrased::Move { mv, report } => {
             // No eval: the search's score is not in discs, NBoard's unit.
             if let Some(report) = report {
                 out.line(&format!("nodestats {} 0.00", report.nodes))?;
             }
             format!("=== {}", format_move(&mv))
         }
-        Reply::OffBoard => "=== I9".to_owned(),
-        Reply::Pass => "=== PA".to_owned(),
-        Reply::Raw(text) => {
-            out.line(&text)?;
-            return Ok(());
-        }
-        Reply::NoNewline(mv) => {
-            out.unterminated(&format!("=== {}", format_move(&mv)))?;
-            return Ok(());
-        }
-        Reply::Flood(text) => {
-            out.flood_as(&text, "status thinking")?;
-            return Ok(());
-        }
-        Reply::GameOver => {
+        Phrased::OffBoard => "=== I9".to_owned(),
+        Phrased::Pass => "=== PA".to_owned(),
+        Phrased::GameOver => {
             out.line("status the game is over: no move")?;
             return Ok(());
         }
