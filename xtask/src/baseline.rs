@@ -202,13 +202,29 @@ fn diff_engine(folder: &Path, name: &str, engine: &str) -> Result<Status> {
         )
         .is_some_and(|answers| answers.lines().any(|line| line.starts_with("ffo-40-59::")));
     let current = engine_baseline(&root, engine, &text, slow)?;
-    let changes = arbiter_baseline::diff(&frozen, &current);
+    Ok(print_diff(name, &frozen, &current))
+}
+
+/// Prints how `current` differs from the frozen baseline `name`: failures when it does.
+fn print_diff(name: &str, frozen: &Baseline, current: &Baseline) -> Status {
+    let changes = arbiter_baseline::diff(frozen, current);
     print!("{}", arbiter_baseline::render(name, &changes));
-    Ok(if changes.is_empty() {
+    if changes.is_empty() {
         Status::Ok
     } else {
         Status::Failures
-    })
+    }
+}
+
+/// The run options of a baseline's suite searches: only searches run (no perft, no tree).
+fn suite_options(snapshots: SnapshotPolicy) -> RunOptions {
+    RunOptions {
+        perft_limit: Some(0),
+        tree_limit: 0,
+        walk_limit: None,
+        solve_limit: None,
+        snapshots,
+    }
 }
 
 /// Baseline `name` of `folder`, read and checked.
@@ -246,13 +262,7 @@ fn suite_answers(
     include: impl Fn(&LoadedSuite) -> bool,
 ) -> String {
     let planned = suite_plan(files, engines, include);
-    let options = RunOptions {
-        perft_limit: Some(0),
-        tree_limit: 0,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: SnapshotPolicy::Ignore,
-    };
+    let options = suite_options(SnapshotPolicy::Ignore);
     let progress = Progress::new("suites", planned.len() as u64);
     let mut lines: Vec<String> = planned
         .iter()
@@ -348,13 +358,7 @@ fn diff(folder: &Path, name: &str) -> Result<Status> {
         current.add_snapshot(&engine, &file_name, snapshot::file_text(&text));
     }
     add_engine_files(&mut current, &engines);
-    let changes = arbiter_baseline::diff(&frozen, &current);
-    print!("{}", arbiter_baseline::render(name, &changes));
-    Ok(if changes.is_empty() {
-        Status::Ok
-    } else {
-        Status::Failures
-    })
+    Ok(print_diff(name, &frozen, &current))
 }
 
 /// The suites under `root/suites` (no specs: baselines record searches).
@@ -382,13 +386,7 @@ fn current_snapshots(
     policy: SnapshotPolicy,
 ) -> Result<Vec<(String, String, String)>> {
     let planned = suite_plan(files, engines, include);
-    let options = RunOptions {
-        perft_limit: Some(0),
-        tree_limit: 0,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: policy,
-    };
+    let options = suite_options(policy);
     let progress = Progress::new("suites", planned.len() as u64);
     let results: Vec<_> = planned
         .par_iter()

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
+use arbiter_protocol::botzone::Exchange;
 use arbiter_protocol::{Encoding, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};

@@ -180,13 +180,12 @@ fn answer(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, transcript};
+    use super::super::Protocol;
     use super::*;
     use arbiter_protocol::ccgc::find_keyword;
 
     fn session(game: &str, variant: &str, fault: Option<Fault>, input: &str) -> Vec<String> {
-        let player = Player::new(game, Some(variant), Some(Limit::Nodes(300)), fault).unwrap();
-        transcript(&player, Protocol::Ccgc, input)
+        super::super::session(Protocol::Ccgc, (game, Some(variant)), 300, fault, input)
     }
 
     fn moves(lines: &[String]) -> Vec<String> {

@@ -509,16 +509,20 @@ fn swap2(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, transcript};
-    use super::*;
+    use super::super::Protocol;
     use arbiter_protocol::gomocup::EngineLine;
 
     fn session(variant: &str, input: &str) -> Vec<EngineLine> {
-        let player = Player::new("gomoku", Some(variant), Some(Limit::Nodes(300)), None).unwrap();
-        transcript(&player, Protocol::Gomocup, input)
-            .iter()
-            .map(|line| EngineLine::parse(line).unwrap())
-            .collect()
+        super::super::session(
+            Protocol::Gomocup,
+            ("gomoku", Some(variant)),
+            300,
+            None,
+            input,
+        )
+        .iter()
+        .map(|line| EngineLine::parse(line).unwrap())
+        .collect()
     }
 
     #[test]

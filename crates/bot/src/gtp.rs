@@ -559,12 +559,11 @@ fn komi(variant: &str) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, transcript};
+    use super::super::Protocol;
     use super::*;
 
     fn session(variant: &str, fault: Option<Fault>, input: &str) -> Vec<String> {
-        let player = Player::new("go", Some(variant), Some(Limit::Nodes(200)), fault).unwrap();
-        transcript(&player, Protocol::Gtp, input)
+        super::super::session(Protocol::Gtp, ("go", Some(variant)), 200, fault, input)
     }
 
     #[test]

@@ -16,7 +16,7 @@ use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_engine::{Position, PositionRequest};
 use arbiter_protocol::hub::{self, Answer, Command, HubMove, Level, Line};
 
-use super::{BotError, Fault, NAME, Out, Phrased, Player, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, ignore_refused, next_command};
 
 /// The position the GUI set: the rules' game (for Hub's move forms) and the engine's position.
 struct Current {
@@ -36,17 +36,7 @@ pub(super) fn run(
     let mut current = set_up(player, &Draughts::start(&variant), &[]).map_err(BotError::Input)?;
     let mut turn_ms = None;
     let mut answered = 0;
-    while let Some(line) = read_line(input)? {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let command = match Command::parse(&line) {
-            Ok(command) => command,
-            Err(error) => {
-                eprintln!("arbiter-bot: ignoring `{line}`: {error}");
-                continue;
-            }
-        };
+    while let Some(command) = next_command(input, Command::parse, ignore_refused)? {
         match command {
             Command::Hub => {
                 let id = Line::new("id")
@@ -162,12 +152,11 @@ fn go(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, transcript};
+    use super::super::Protocol;
     use super::*;
 
     fn session(fault: Option<Fault>, input: &str) -> Vec<String> {
-        let player = Player::new("draughts", None, Some(Limit::Nodes(300)), fault).unwrap();
-        transcript(&player, Protocol::Hub, input)
+        super::super::session(Protocol::Hub, ("draughts", None), 300, fault, input)
     }
 
     fn done(lines: &[String]) -> Vec<HubMove> {

@@ -196,6 +196,32 @@ enum Phrased {
     GameOver,
 }
 
+/// The next command of `input` (`None` at its end). Blank lines are skipped; a line `parse`
+/// refuses goes to `refused` (a note on stderr, or the protocol's error answer) and is skipped.
+fn next_command<C>(
+    input: &mut dyn BufRead,
+    parse: impl Fn(&str) -> Result<C, arbiter_protocol::CodecError>,
+    mut refused: impl FnMut(&str, arbiter_protocol::CodecError) -> io::Result<()>,
+) -> io::Result<Option<C>> {
+    while let Some(line) = read_line(input)? {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse(&line) {
+            Ok(command) => return Ok(Some(command)),
+            Err(error) => refused(&line, error)?,
+        }
+    }
+    Ok(None)
+}
+
+/// A refused line that the protocol ignores, with a note on stderr.
+#[allow(clippy::unnecessary_wraps)] // the shape `next_command` takes
+fn ignore_refused(line: &str, error: arbiter_protocol::CodecError) -> io::Result<()> {
+    eprintln!("arbiter-bot: ignoring `{line}`: {error}");
+    Ok(())
+}
+
 /// Reads one line, without its line end; `None` at the end of the input.
 fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
     let mut line = String::new();
@@ -206,6 +232,20 @@ fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
 }
 
 /// What the bot prints for `input` under `protocol`, line by line (the servers' unit tests).
+/// What the bot writes for `input` under `protocol`, playing `game` (`variant`, else the default
+/// one) at `nodes` nodes a move, with `fault`.
+#[cfg(test)]
+fn session(
+    protocol: Protocol,
+    (game, variant): (&str, Option<&str>),
+    nodes: u64,
+    fault: Option<Fault>,
+    input: &str,
+) -> Vec<String> {
+    let player = Player::new(game, variant, Some(Limit::Nodes(nodes)), fault).unwrap();
+    transcript(&player, protocol, input)
+}
+
 #[cfg(test)]
 fn transcript(player: &Player, protocol: Protocol, input: &str) -> Vec<String> {
     let mut output = Vec::new();

@@ -9,7 +9,7 @@ use arbiter_core::PerftConvention;
 use arbiter_engine::{Answered, Budget, Position, PositionError, PositionRequest};
 use arbiter_protocol::line::{BestMove, GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Player, Reply, next_command};
 
 pub(super) fn run(
     player: &Player,
@@ -19,17 +19,9 @@ pub(super) fn run(
     let mut variant = player.variant.clone();
     let mut position = start(player, &variant)?;
     let mut go_count = 0;
-    while let Some(line) = read_line(input)? {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let command = match LineCommand::parse(&line) {
-            Ok(command) => command,
-            Err(error) => {
-                out.line(&LineAnswer::Error(error.message).to_string())?;
-                continue;
-            }
-        };
+    while let Some(command) = next_command(input, LineCommand::parse, |_, error| {
+        out.line(&LineAnswer::Error(error.message).to_string())
+    })? {
         let setup = matches!(
             command,
             LineCommand::Hello | LineCommand::Variant(_) | LineCommand::Quit
@@ -220,12 +212,11 @@ fn go(player: &Player, position: &dyn Position, limit: GoLimit, number: u32) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, transcript};
+    use super::super::Protocol;
     use super::*;
 
     fn session(game: &str, input: &str) -> Vec<String> {
-        let player = Player::new(game, None, Some(Limit::Nodes(500)), None).unwrap();
-        transcript(&player, Protocol::ArbiterLine, input)
+        super::super::session(Protocol::ArbiterLine, (game, None), 500, None, input)
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::io::BufRead;
 use arbiter_engine::{Budget, Position, PositionRequest};
 use arbiter_protocol::nboard::{Command, GgfGame, Reply as NboardReply, format_move};
 
-use super::{BotError, Fault, NAME, Out, Phrased, Player, read_line};
+use super::{BotError, Fault, NAME, Out, Phrased, Player, ignore_refused, next_command};
 
 /// From how many empty squares on the bot tries to solve the game exactly under `set depth`
 /// (FFO's positions #1–#39 have 20 to 24).
@@ -33,17 +33,7 @@ pub(super) fn run(
         .map_err(|e| BotError::Input(e.to_string()))?;
     let mut depth = None;
     let mut answered = 0;
-    while let Some(line) = read_line(input)? {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let command = match Command::parse(&line) {
-            Ok(command) => command,
-            Err(error) => {
-                eprintln!("arbiter-bot: ignoring `{line}`: {error}");
-                continue;
-            }
-        };
+    while let Some(command) = next_command(input, Command::parse, ignore_refused)? {
         match command {
             Command::Nboard(_) | Command::SetOther(..) | Command::Hint(_) => {}
             Command::SetDepth(d) => {
@@ -140,12 +130,11 @@ fn go(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Limit, Protocol, transcript};
+    use super::super::Protocol;
     use super::*;
 
     fn session(fault: Option<Fault>, input: &str) -> Vec<String> {
-        let player = Player::new("othello", None, Some(Limit::Nodes(300)), fault).unwrap();
-        transcript(&player, Protocol::Nboard, input)
+        super::super::session(Protocol::Nboard, ("othello", None), 300, fault, input)
     }
 
     fn moves(lines: &[String]) -> Vec<String> {

@@ -19,7 +19,7 @@ use std::io::BufRead;
 use arbiter_engine::{Algorithm, Budget, Position, PositionRequest};
 use arbiter_protocol::ucci::{Command, Dialect, Go, Position as Setting, Reply as UcciReply};
 
-use super::{BotError, Fault, NAME, Out, Player, Reply, read_line};
+use super::{BotError, Fault, NAME, Out, Player, Reply, ignore_refused, next_command};
 
 /// The protocol's state between commands.
 struct Session {
@@ -54,17 +54,9 @@ pub(super) fn run(
         waiting: None,
         answered: 0,
     };
-    while let Some(line) = read_line(input)? {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let command = match Command::parse(dialect, &line) {
-            Ok(command) => command,
-            Err(error) => {
-                eprintln!("arbiter-bot: ignoring `{line}`: {error}");
-                continue;
-            }
-        };
+    while let Some(command) =
+        next_command(input, |line| Command::parse(dialect, line), ignore_refused)?
+    {
         let say = |out: &mut Out<'_>, reply: UcciReply| out.line(&reply.format(dialect));
         match command {
             Command::Hello => {

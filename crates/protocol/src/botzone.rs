@@ -55,36 +55,31 @@ pub struct Input {
     pub memory_limit: Option<Value>,
 }
 
-impl Input {
-    /// The input for `player` (0 or 1) about to make its move after `moves` (our notation).
-    ///
-    /// # Errors
-    /// As [`encode_history`].
-    pub fn from_moves(
-        encoding: Encoding,
-        moves: &[String],
-        player: usize,
-    ) -> Result<Input, CodecError> {
-        let (requests, responses) =
-            written_history(encoding, moves, player, |c| encoding.to_json(c))?;
-        Ok(Input {
+impl Exchange for Input {
+    type Item = Value;
+
+    fn write(encoding: Encoding, coords: &Coords) -> Value {
+        encoding.to_json(coords)
+    }
+
+    fn read(encoding: Encoding, item: &Value) -> Result<Coords, CodecError> {
+        encoding.from_json(item)
+    }
+
+    fn parts(&self) -> (&[Value], &[Value]) {
+        (&self.requests, &self.responses)
+    }
+
+    fn from_parts(requests: Vec<Value>, responses: Vec<Value>) -> Input {
+        Input {
             requests,
             responses,
             ..Input::default()
-        })
+        }
     }
+}
 
-    /// The history in our notation and the bot's player number.
-    ///
-    /// # Errors
-    /// A [`CodecError`] for a request or response that is not a move object of the game, or a
-    /// history that does not replay (see [`decode_history`]).
-    pub fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
-        read_history(encoding, &self.requests, &self.responses, |v| {
-            encoding.from_json(v)
-        })
-    }
-
+impl Input {
     /// The turn's time limit in milliseconds, if given. Botzone states it in seconds; a number
     /// above 100 is taken to be milliseconds already (no bot turn lasts 100 s). Numeric strings
     /// are read too.
@@ -281,35 +276,31 @@ pub struct SimpleInput {
     pub globaldata: String,
 }
 
-impl SimpleInput {
-    /// The input for `player` (0 or 1) about to move after `moves` (our notation).
-    ///
-    /// # Errors
-    /// As [`encode_history`].
-    pub fn from_moves(
-        encoding: Encoding,
-        moves: &[String],
-        player: usize,
-    ) -> Result<SimpleInput, CodecError> {
-        let (requests, responses) =
-            written_history(encoding, moves, player, |c| encoding.to_simple(c))?;
-        Ok(SimpleInput {
+impl Exchange for SimpleInput {
+    type Item = String;
+
+    fn write(encoding: Encoding, coords: &Coords) -> String {
+        encoding.to_simple(coords)
+    }
+
+    fn read(encoding: Encoding, item: &String) -> Result<Coords, CodecError> {
+        encoding.from_simple(item)
+    }
+
+    fn parts(&self) -> (&[String], &[String]) {
+        (&self.requests, &self.responses)
+    }
+
+    fn from_parts(requests: Vec<String>, responses: Vec<String>) -> SimpleInput {
+        SimpleInput {
             requests,
             responses,
             ..SimpleInput::default()
-        })
+        }
     }
+}
 
-    /// The history in our notation and the bot's player number.
-    ///
-    /// # Errors
-    /// As [`Input::history`].
-    pub fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
-        read_history(encoding, &self.requests, &self.responses, |l| {
-            encoding.from_simple(l)
-        })
-    }
-
+impl SimpleInput {
     /// The whole input text: `n`, the `2n-1` history lines, the data line, the globaldata line,
     /// each ending in `\n`.
     #[must_use]
@@ -405,31 +396,53 @@ pub struct History {
     pub moves: Vec<String>,
 }
 
-/// [`encode_history`] with each request and response written by `write` (as JSON, or as a
-/// line of the simple form).
-fn written_history<T>(
-    encoding: Encoding,
-    moves: &[String],
-    player: usize,
-    write: impl Fn(&Coords) -> T,
-) -> Result<(Vec<T>, Vec<T>), CodecError> {
-    let (requests, responses) = encode_history(encoding, moves, player)?;
-    Ok((
-        requests.iter().map(&write).collect(),
-        responses.iter().map(&write).collect(),
-    ))
-}
+/// The history both input forms carry, as requests and responses: JSON move objects
+/// ([`Input`]) or `x y` lines ([`SimpleInput`]). Each form says how one move is written and
+/// read; the history is encoded and decoded once, here.
+pub trait Exchange: Sized {
+    /// One request or response.
+    type Item;
 
-/// [`decode_history`] of requests and responses each read by `read` (from JSON, or from a
-/// line of the simple form).
-fn read_history<T>(
-    encoding: Encoding,
-    requests: &[T],
-    responses: &[T],
-    read: impl Fn(&T) -> Result<Coords, CodecError>,
-) -> Result<History, CodecError> {
-    let read_all = |items: &[T]| items.iter().map(&read).collect::<Result<Vec<_>, _>>();
-    decode_history(encoding, &read_all(requests)?, &read_all(responses)?)
+    /// `coords` as a request or response.
+    fn write(encoding: Encoding, coords: &Coords) -> Self::Item;
+
+    /// A request or response as coordinates.
+    ///
+    /// # Errors
+    /// A [`CodecError`] for an item that is not a move of the game.
+    fn read(encoding: Encoding, item: &Self::Item) -> Result<Coords, CodecError>;
+
+    /// The requests and the responses.
+    fn parts(&self) -> (&[Self::Item], &[Self::Item]);
+
+    /// An input of these requests and responses, the rest empty.
+    fn from_parts(requests: Vec<Self::Item>, responses: Vec<Self::Item>) -> Self;
+
+    /// The input for `player` (0 or 1) about to make its move after `moves` (our notation).
+    ///
+    /// # Errors
+    /// As [`encode_history`].
+    fn from_moves(encoding: Encoding, moves: &[String], player: usize) -> Result<Self, CodecError> {
+        let (requests, responses) = encode_history(encoding, moves, player)?;
+        let write_all = |all: Vec<Coords>| all.iter().map(|c| Self::write(encoding, c)).collect();
+        Ok(Self::from_parts(write_all(requests), write_all(responses)))
+    }
+
+    /// The history in our notation and the bot's player number.
+    ///
+    /// # Errors
+    /// A [`CodecError`] for a request or response that is not a move object of the game, or a
+    /// history that does not replay (see [`decode_history`]).
+    fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
+        let read_all = |items: &[Self::Item]| {
+            items
+                .iter()
+                .map(|item| Self::read(encoding, item))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let (requests, responses) = self.parts();
+        decode_history(encoding, &read_all(requests)?, &read_all(responses)?)
+    }
 }
 
 /// Replays requests and responses (already read as coordinates) into the move list.

@@ -22,6 +22,26 @@ fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
         .collect()
 }
 
+/// The one result of a spec of one case.
+fn run_one(yaml: &str, options: &RunOptions) -> CaseResult {
+    let mut results = run_spec(yaml, options);
+    assert_eq!(results.len(), 1, "{results:?}");
+    results.remove(0)
+}
+
+/// The case passed, with a note that holds every one of `words`.
+fn assert_passes_noting(result: &CaseResult, words: &[&str]) {
+    assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
+    assert!(
+        result
+            .notes
+            .iter()
+            .any(|note| words.iter().all(|word| note.contains(word))),
+        "{:?}",
+        result.notes
+    );
+}
+
 fn limited(nodes: u64) -> RunOptions {
     RunOptions {
         perft_limit: Some(nodes),
@@ -36,22 +56,11 @@ fn limited(nodes: u64) -> RunOptions {
 fn a_deep_perft_line_with_a_small_expected_count_stops_at_the_node_limit() {
     // Depth 100 on Othello is within the longest game bound (2 x 60 + 1 plies), and its
     // expected count is small, so only the walk's own budget can stop it.
-    let results = run_spec(
+    let result = run_one(
         "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {1: 4, 100: 5}}}\n",
         &limited(100_000),
     );
-    let [result] = results.as_slice() else {
-        panic!("{results:?}")
-    };
-    assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
-    assert!(
-        result
-            .notes
-            .iter()
-            .any(|note| note.contains("perft depth 100") && note.contains("without finishing")),
-        "{:?}",
-        result.notes
-    );
+    assert_passes_noting(&result, &["perft depth 100", "without finishing"]);
 }
 
 #[test]
@@ -60,23 +69,17 @@ fn a_walk_stops_at_the_walk_limit_below_the_perft_limit_and_names_the_option() {
         walk_limit: Some(10_000),
         ..limited(1_000_000_000)
     };
-    let results = run_spec(
+    let result = run_one(
         "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {1: 4, 40: 5}}}\n",
         &options,
     );
-    let [result] = results.as_slice() else {
-        panic!("{results:?}")
-    };
-    assert_eq!(result.verdict, Verdict::Pass, "{}", result.message);
-    assert!(
-        result
-            .notes
-            .iter()
-            .any(|note| note.contains("perft depth 40")
-                && note.contains("budget of 10000 positions")
-                && note.contains("--walk-limit")),
-        "{:?}",
-        result.notes
+    assert_passes_noting(
+        &result,
+        &[
+            "perft depth 40",
+            "budget of 10000 positions",
+            "--walk-limit",
+        ],
     );
 }
 
@@ -118,51 +121,46 @@ fn an_unbudgeted_solve_stops_at_the_runs_solve_limit_as_not_applicable() {
 
 #[test]
 fn a_case_whose_every_perft_line_is_skipped_checked_nothing() {
-    let results = run_spec(
+    let result = run_one(
         "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {100: 5}}}\n",
         &limited(10_000),
     );
-    assert_eq!(
-        results[0].verdict,
-        Verdict::NotApplicable,
-        "{}",
-        results[0].message
-    );
-    assert_eq!(results[0].level, Some(Level::Rules));
+    assert_eq!(result.verdict, Verdict::NotApplicable, "{}", result.message);
+    assert_eq!(result.level, Some(Level::Rules));
 }
 
 #[test]
 fn a_tree_walk_from_the_othello_start_stops_at_the_node_limit() {
-    let results = run_spec(
+    let result = run_one(
         "game: othello\nsource: x\ncases:\n  - id: tree\n    expect: {tree: {games: 1}}\n",
         &limited(50_000),
     );
-    assert_eq!(results[0].verdict, Verdict::NotApplicable);
+    assert_eq!(result.verdict, Verdict::NotApplicable);
     assert!(
-        results[0]
+        result
             .reason
             .as_deref()
             .unwrap_or("")
             .contains("more than 50000 nodes"),
         "{:?}",
-        results[0].reason
+        result.reason
     );
 }
 
 #[test]
 fn a_depth_beyond_the_longest_game_is_a_spec_error_at_the_depth() {
-    let results = run_spec(
+    let result = run_one(
         "game: tictactoe\nsource: x\ncases:\n  - id: a\n    expect: {perft: {nodes: {1: 9, 4294967295: 0}}}\n",
         &limited(1_000_000),
     );
-    assert_eq!(results[0].verdict, Verdict::SpecError);
+    assert_eq!(result.verdict, Verdict::SpecError);
     assert!(
-        results[0].message.starts_with("inline.yaml:5:36: "),
+        result.message.starts_with("inline.yaml:5:36: "),
         "{}",
-        results[0].message
+        result.message
     );
     assert!(
-        results[0]
+        result
             .message
             .contains("no game lasts more than 9 more plies")
     );
@@ -170,11 +168,10 @@ fn a_depth_beyond_the_longest_game_is_a_spec_error_at_the_depth() {
 
 #[test]
 fn a_passing_rule_case_is_rule_level_and_says_where_it_is_written() {
-    let results = run_spec(
+    let result = run_one(
         "game: tictactoe\nsource: the rules\ncases:\n  - id: start\n    expect: {to-move: x}\n",
         &limited(1_000),
     );
-    let result = &results[0];
     assert_eq!(
         (result.verdict, result.level),
         (Verdict::Pass, Some(Level::Rules))
@@ -190,11 +187,10 @@ fn a_passing_rule_case_is_rule_level_and_says_where_it_is_written() {
 
 #[test]
 fn a_failing_case_names_what_was_expected_and_what_was_found() {
-    let results = run_spec(
+    let result = run_one(
         "game: tictactoe\nsource: x\ncases:\n  - id: start\n    expect: {to-move: o}\n",
         &limited(1_000),
     );
-    let result = &results[0];
     assert_eq!(result.verdict, Verdict::Fail);
     assert_eq!(result.findings.len(), 1);
     assert_eq!(result.findings[0].check, "to-move");

@@ -284,21 +284,12 @@ mod tests {
     #[test]
     fn an_opening_that_ends_the_game_is_refused() {
         let engine = find_engine("tictactoe").unwrap();
-        let errors = OpeningBook::parse(
-            Path::new("t.txt"),
-            "a1 b1 a2 b2 a3\n",
-            engine.as_ref(),
-            "standard",
-        )
-        .unwrap_err();
+        let refusal = |text| {
+            OpeningBook::parse(Path::new("t.txt"), text, engine.as_ref(), "standard").unwrap_err()
+        };
+        let errors = refusal("a1 b1 a2 b2 a3\n");
         assert!(errors[0].message.contains("ends the game"), "{}", errors[0]);
-        let empty = OpeningBook::parse(
-            Path::new("e.txt"),
-            "# nothing\n",
-            engine.as_ref(),
-            "standard",
-        )
-        .unwrap_err();
+        let empty = refusal("# nothing\n");
         assert!(empty[0].message.contains("no openings"), "{}", empty[0]);
     }
 }

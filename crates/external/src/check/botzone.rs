@@ -18,6 +18,8 @@ impl Checker {
             .map_err(|fault| fault.to_string())
     }
 
+    /// A row `check` of the engine's answer after `history`; not applicable, as `missing` says,
+    /// when no such history was found.
     pub(super) fn ask_check(&self, check: &str, history: Option<Vec<String>>, missing: &str) {
         match history {
             None => self.record(check, RowVerdict::NotApplicable, missing.to_owned()),
@@ -30,9 +32,14 @@ impl Checker {
         }
     }
 
+    /// A row `check` of the engine's answer at the start position.
+    pub(super) fn ask_from_start(&self, check: &str) {
+        self.ask_check(check, Some(Vec::new()), "");
+    }
+
     pub(super) fn botzone(&self) {
         let protocol = self.engine.manifest().protocol;
-        self.ask_check("first turn, moving first", Some(Vec::new()), "");
+        self.ask_from_start("first turn, moving first");
         let one = self.playout(1, 1, |h, _| h.len() == 1);
         self.ask_check("first turn, moving second", one, "no first move");
         let mid = self.playout(2, 12, |h, _| h.len() == 10);

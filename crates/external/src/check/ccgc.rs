@@ -19,12 +19,8 @@ const GAME_MOVES: usize = 40;
 
 impl Checker {
     pub(super) fn ccgc(&self) {
-        let Some(game) = self.ccgc_game() else {
-            self.record(
-                "CCGC move lists",
-                RowVerdict::Failed,
-                format!("the platform has no module for {}", self.engine.game()),
-            );
+        let why = || format!("the platform has no module for {}", self.engine.game());
+        let Some(game) = self.carried(self.ccgc_game(), "CCGC move lists", why) else {
             return;
         };
         let start_up = self.ccgc_row(game, |_, _, name| Ok(format!("`name {name}`")));

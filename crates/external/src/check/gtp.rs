@@ -33,12 +33,8 @@ const OPTIONAL: [&str; 8] = [
 
 impl Checker {
     pub(super) fn gtp(&self) {
-        let Some(game) = self.gtp_game() else {
-            self.record(
-                "GTP vertices",
-                RowVerdict::Failed,
-                format!("GTP carries no game `{}`", self.engine.game()),
-            );
+        let why = || format!("GTP carries no game `{}`", self.engine.game());
+        let Some(game) = self.carried(self.gtp_game(), "GTP vertices", why) else {
             return;
         };
         self.result(
@@ -100,7 +96,7 @@ impl Checker {
             "an illegal `play` is refused",
             self.gtp_row(|session, warnings| self.illegal_play(session, &game, warnings)),
         );
-        self.ask_check("a move from the start", Some(Vec::new()), "");
+        self.ask_from_start("a move from the start");
         if game.counted {
             self.after_pass();
         } else {

@@ -25,7 +25,7 @@ impl Checker {
             "start-up: `hub` → `wait`, `init` → `ready`",
             self.hub_probe(None),
         );
-        self.ask_check("a move from the start (white)", Some(Vec::new()), "");
+        self.ask_from_start("a move from the start (white)");
         let mid = self.playout(2, 14, |h, _| h.len() == 11);
         self.ask_check(
             "a game of 11 plies sent as its moves (black to move)",

@@ -243,6 +243,15 @@ impl Checker {
         });
     }
 
+    /// `game`, the protocol's form of the engine's game; `None` (the protocol does not carry the
+    /// game) is a failed row `check` saying `why`.
+    fn carried<G>(&self, game: Option<G>, check: &str, why: impl FnOnce() -> String) -> Option<G> {
+        if game.is_none() {
+            self.record(check, RowVerdict::Failed, why());
+        }
+        game
+    }
+
     /// A row from a result; the warnings gathered meanwhile turn a pass into a warning.
     fn result(&self, check: &str, result: Result<String, String>) {
         let warnings = self.engine.take_warnings();

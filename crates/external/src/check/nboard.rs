@@ -14,7 +14,7 @@ impl Checker {
             "start-up: `nboard 2`, `set depth`, `ping` → `pong`",
             self.nboard_probe(None),
         );
-        self.ask_check("a move from the start (black)", Some(Vec::new()), "");
+        self.ask_from_start("a move from the start (black)");
         let mid = self.playout(2, 12, |h, _| h.len() == 10);
         self.ask_check("after `set game` of 10 plies", mid, "the game ends early");
         self.ask_check(

@@ -121,39 +121,23 @@ mod tests {
         serde_saphyr::from_str(yaml).unwrap()
     }
 
-    #[test]
-    fn a_move_of_a_string_list_is_found_by_its_index() {
-        let text = "moves: \"f5 d6 a1\"\n";
-        let spec = position(text);
-        let moves = spec.moves.as_ref().unwrap();
-        assert_eq!(
-            move_point(text, moves, 2, "a1"),
-            Some(Point {
-                line: 1,
-                column: 15
-            })
-        );
-        let text = "moves: f5d6a1\n";
-        let spec = position(text);
-        let moves = spec.moves.as_ref().unwrap();
-        assert_eq!(
-            move_point(text, moves, 2, "a1"),
-            Some(Point {
-                line: 1,
-                column: 12
-            })
-        );
+    /// The point at this line and column.
+    fn at(line: usize, column: usize) -> Point {
+        Point { line, column }
     }
 
     #[test]
-    fn a_move_of_a_yaml_list_is_its_item() {
-        let text = "moves:\n  - f5\n  - a1\n";
-        let spec = position(text);
-        let moves = spec.moves.as_ref().unwrap();
-        assert_eq!(
-            move_point(text, moves, 1, "a1"),
-            Some(Point { line: 3, column: 5 })
-        );
+    fn a_move_is_found_where_its_list_writes_it() {
+        // A string list by the move's index, with or without spaces; a YAML list by its item.
+        for (text, index, point) in [
+            ("moves: \"f5 d6 a1\"\n", 2, Some(at(1, 15))),
+            ("moves: f5d6a1\n", 2, Some(at(1, 12))),
+            ("moves:\n  - f5\n  - a1\n", 1, Some(at(3, 5))),
+        ] {
+            let spec = position(text);
+            let moves = spec.moves.as_ref().unwrap();
+            assert_eq!(move_point(text, moves, index, "a1"), point, "{text:?}");
+        }
     }
 
     #[test]
@@ -164,22 +148,10 @@ mod tests {
         }
         let text = "nodes: {1: 4, 11: 5, 4294967295: 6}\n";
         let perft: Perft = serde_saphyr::from_str(text).unwrap();
-        let at = |key| key_point(text, &perft.nodes.referenced, key);
-        assert_eq!(at("1"), Some(Point { line: 1, column: 9 }));
-        assert_eq!(
-            at("11"),
-            Some(Point {
-                line: 1,
-                column: 15
-            })
-        );
-        assert_eq!(
-            at("4294967295"),
-            Some(Point {
-                line: 1,
-                column: 22
-            })
-        );
+        let of = |key| key_point(text, &perft.nodes.referenced, key);
+        assert_eq!(of("1"), Some(at(1, 9)));
+        assert_eq!(of("11"), Some(at(1, 15)));
+        assert_eq!(of("4294967295"), Some(at(1, 22)));
     }
 
     #[test]
