@@ -77,7 +77,6 @@ fn a_go_audit_over_gtp_reaches_every_case() {
         EASY,
         "variants: [chinese@9, tromp-taylor@5, tromp-taylor@7, japanese@7]\n",
     );
-    let (total, passed, not_applicable) = audit(&engine, "go");
-    eprintln!("{passed} of {total} passed; not applicable: {not_applicable:#?}");
+    let (_, passed, _) = audit(&engine, "go");
     assert!(passed > 0);
 }
