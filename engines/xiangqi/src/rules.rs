@@ -534,7 +534,7 @@ impl Game for Xiangqi {
     }
 
     /// Two independent Zobrist hashes while no ending by history can come below
-    /// ([`crate::perft_key`]).
+    /// (the `perft_key` module).
     fn perft_key(&self, depth_left: u32) -> Option<u128> {
         crate::perft_key::perft_key(self, depth_left)
     }

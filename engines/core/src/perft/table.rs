@@ -16,7 +16,7 @@ pub(crate) const DEEPEST_LEVEL: usize = 16;
 
 /// The slots of the level of one-ply subtrees in a walk's table; each deeper level has half
 /// as many slots as the one below it (deeper subtrees are fewer and their entries larger).
-/// All levels together take at most [`PerftTable::max_bytes`] (about 112 MiB), allocated
+/// All levels together take at most about 112 MiB (`PerftTable::max_bytes`), allocated
 /// level by level when the walk first stores there, and zeroed lazily by the system.
 pub(crate) const LOWEST_LEVEL_SLOTS: usize = 1 << 20;
 
