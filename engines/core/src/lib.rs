@@ -37,7 +37,7 @@ pub use bits::{BitWord, Bits};
 pub use colour::Colour;
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
 use perft::NodeBudget;
-pub use perft::{PerftConvention, PerftProfile};
+pub use perft::{PerftConvention, PerftProfile, perft_profile_with_table};
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
@@ -273,6 +273,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn count_moves(&self, buffer: &mut Vec<Self::Move>) -> u64 {
         self.generate_moves(buffer);
         buffer.len() as u64
+    }
+
+    /// The key of this position in the perft walk's transposition table, for a walk with
+    /// `depth_left` plies still to go below it: `Some` only when the counts of those plies
+    /// (the moves listed, counted and the games over at every position up to `depth_left - 1`
+    /// plies below) depend on the key alone, among the positions of one walk (one variant,
+    /// one history before the root). Two positions of a walk with the same key at the same
+    /// `depth_left` are then counted once, so a key that leaves out what the moves depend on
+    /// (a move counter, the history a repetition rule reads) makes the counts wrong.
+    ///
+    /// `None` (the default) is always right: the walk counts below the position itself, as
+    /// without a table. A game also answers `None` where counting is cheaper than a table
+    /// probe (Othello's last ply, a population count).
+    fn perft_key(&self, depth_left: u32) -> Option<u128> {
+        let _ = depth_left;
+        None
     }
 
     /// The last plies of the opening and of the middle game under `variant`, for a match's

@@ -1,6 +1,9 @@
 //! Perft: counting move sequences, the standard test of a move generator.
 
+mod table;
+
 use crate::Game;
+use table::{PerftTable, Subtree};
 
 /// How a finished game is counted at depths past its end.
 ///
@@ -171,71 +174,171 @@ impl PerftProfile {
     }
 }
 
+/// The walks no shorter than this get a transposition table (when the game gives keys): below
+/// it a walk visits too few positions to repay even the table's first pages.
+const TABLE_FROM_DEPTH: u32 = 4;
+
 /// The one perft walk of every game ([`Game::perft_profile_within`]), under a node budget: it
 /// stops (with partial counts; check [`NodeBudget::exhausted`]) when the budget is spent, and
 /// the position is restored either way. Each position above the last ply is visited (one unit
 /// of the budget) and its moves made and unmade; at the last ply the moves are counted by
 /// [`Game::count_moves`] without being played. It counts the positions reached and the games
 /// finished at every ply, from which [`PerftProfile::count`] gives either convention.
+///
+/// A walk of [`TABLE_FROM_DEPTH`] plies or more keeps the counts of the subtrees below the
+/// positions the game gives a key for ([`Game::perft_key`]) in a transposition table
+/// ([`table`]), so that a position reached again by another move order is visited once (one
+/// unit of the budget) and its subtree's counts added from the table.
 pub(crate) fn walk<G: Game>(game: &mut G, depth: u32, budget: &mut NodeBudget) -> PerftProfile {
-    fn node<G: Game>(
-        game: &mut G,
-        depth: u32,
-        profile: &mut PerftProfile,
-        buffers: &mut MoveBuffers<G::Move>,
-        ply: usize,
-        budget: &mut NodeBudget,
-    ) {
-        if depth == 0 || !budget.take() {
-            return;
+    let mut table = (depth >= TABLE_FROM_DEPTH).then(|| PerftTable::new(table::LOWEST_LEVEL_SLOTS));
+    walk_with(game, depth, budget, table.as_mut())
+}
+
+/// The perft walk of [`Game::perft_profile_within`], without a node budget, with a
+/// transposition table of `table_slots` slots for the subtrees of one ply (each deeper level
+/// half as many, at least one), or none: for the tests that show the counts do not depend on
+/// the table (the laws' `perft_table`), and for measurements. The walk itself uses a table of
+/// 2^20 slots (at most about 112 MiB) from depth 4 on.
+pub fn perft_profile_with_table<G: Game>(
+    game: &mut G,
+    depth: u32,
+    table_slots: Option<usize>,
+) -> PerftProfile {
+    let mut table = table_slots.map(PerftTable::new);
+    walk_with(game, depth, &mut NodeBudget::new(u64::MAX), table.as_mut())
+}
+
+/// The walk of [`walk`], with `table` or none.
+fn walk_with<G: Game>(
+    game: &mut G,
+    depth: u32,
+    budget: &mut NodeBudget,
+    table: Option<&mut PerftTable>,
+) -> PerftProfile {
+    let mut walk = Walk {
+        profile: PerftProfile {
+            depth,
+            reached: vec![1],
+            finished: Vec::new(),
+        },
+        buffers: MoveBuffers::default(),
+        budget,
+        table,
+    };
+    walk.node(game, depth, 0);
+    walk.profile
+}
+
+/// The state of one walk.
+struct Walk<'a, G: Game> {
+    profile: PerftProfile,
+    buffers: MoveBuffers<G::Move>,
+    budget: &'a mut NodeBudget,
+    table: Option<&'a mut PerftTable>,
+}
+
+impl<G: Game> Walk<'_, G> {
+    /// Counts the subtree of `depth` plies below `game`, which stands at `ply`; returns the
+    /// plies of it in which a position was visited (0 when none was), so that the profile
+    /// grows as far with a table as without.
+    fn node(&mut self, game: &mut G, depth: u32, ply: usize) -> usize {
+        if depth == 0 || !self.budget.take() {
+            return 0;
         }
-        profile.reach(ply);
-        let mut moves = buffers.take(ply);
+        let key = match &self.table {
+            Some(table) if table.keeps(depth) => game.perft_key(depth),
+            _ => None,
+        };
+        let Some(key) = key else {
+            return self.expand(game, depth, ply);
+        };
+        if let Some(subtree) = self
+            .table
+            .as_ref()
+            .and_then(|table| table.probe(depth, key))
+        {
+            self.add(ply, depth, &subtree);
+            return subtree.extent;
+        }
+        let before = self.subtree_counts(ply, depth);
+        let extent = self.expand(game, depth, ply);
+        if !self.budget.exhausted() {
+            let after = self.subtree_counts(ply, depth);
+            let mut subtree = Subtree::EMPTY;
+            subtree.extent = extent;
+            for i in 0..depth as usize {
+                subtree.reached[i] = after.reached[i] - before.reached[i];
+                subtree.finished[i] = after.finished[i] - before.finished[i];
+            }
+            if let Some(table) = self.table.as_deref_mut() {
+                table.store(depth, key, &subtree);
+            }
+        }
+        extent
+    }
+
+    /// Lists the moves of `game` (at `ply`, `depth` plies to go; its budget unit taken) and
+    /// counts them, then walks below each (or counts them in bulk at the last ply).
+    fn expand(&mut self, game: &mut G, depth: u32, ply: usize) -> usize {
+        self.profile.reach(ply);
+        let mut moves = self.buffers.take(ply);
         if depth == 1 {
             let count = game.count_moves(&mut moves);
-            buffers.put(ply, moves);
-            if !budget.charge(count) {
-                return;
+            self.buffers.put(ply, moves);
+            if !self.budget.charge(count) {
+                return 1;
             }
-            profile.reached[ply + 1] += count;
+            self.profile.reached[ply + 1] += count;
             if count == 0 {
-                profile.finished[ply] += 1;
+                self.profile.finished[ply] += 1;
             }
-            return;
+            return 1;
         }
         game.generate_moves(&mut moves);
-        if !budget.charge(moves.len() as u64) {
-            buffers.put(ply, moves);
-            return;
+        if !self.budget.charge(moves.len() as u64) {
+            self.buffers.put(ply, moves);
+            return 1;
         }
         if moves.is_empty() {
-            profile.finished[ply] += 1;
+            self.profile.finished[ply] += 1;
         }
-        profile.reached[ply + 1] += moves.len() as u64;
+        self.profile.reached[ply + 1] += moves.len() as u64;
+        let mut extent = 1;
         for &mv in &moves {
             let undo = game.make(mv);
-            node(game, depth - 1, profile, buffers, ply + 1, budget);
+            extent = extent.max(1 + self.node(game, depth - 1, ply + 1));
             game.unmake(mv, undo);
-            if budget.exhausted() {
+            if self.budget.exhausted() {
                 break;
             }
         }
-        buffers.put(ply, moves);
+        self.buffers.put(ply, moves);
+        extent
     }
-    let mut profile = PerftProfile {
-        depth,
-        reached: vec![1],
-        finished: Vec::new(),
-    };
-    node(
-        game,
-        depth,
-        &mut profile,
-        &mut MoveBuffers::default(),
-        0,
-        budget,
-    );
-    profile
+
+    /// The profile's counts so far in the plies of a subtree of `depth` plies at `ply`, as a
+    /// [`Subtree`] (whose extent is left 0).
+    fn subtree_counts(&self, ply: usize, depth: u32) -> Subtree {
+        let mut counts = Subtree::EMPTY;
+        for i in 0..depth as usize {
+            counts.reached[i] = self.profile.reached.get(ply + 1 + i).copied().unwrap_or(0);
+            counts.finished[i] = self.profile.finished.get(ply + i).copied().unwrap_or(0);
+        }
+        counts
+    }
+
+    /// Adds a subtree's counts from the table, as if the subtree at `ply` had been walked.
+    fn add(&mut self, ply: usize, depth: u32, subtree: &Subtree) {
+        self.profile.reach(ply + subtree.extent - 1);
+        for i in 0..depth as usize {
+            if let Some(reached) = self.profile.reached.get_mut(ply + 1 + i) {
+                *reached += subtree.reached[i];
+            }
+            if let Some(finished) = self.profile.finished.get_mut(ply + i) {
+                *finished += subtree.finished[i];
+            }
+        }
+    }
 }
 
 #[cfg(test)]

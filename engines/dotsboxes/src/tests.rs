@@ -297,6 +297,7 @@ fn game_laws() {
     ])
     .cases(160)
     .plies(70)
+    .perft_table(3)
     .every_move(single_lines)
     .probes(random_lines, 64)
     .complete_text()

@@ -1,7 +1,7 @@
 //! The laws of the [`Game`] contract, checked along random playouts.
 
 use arbiter_core::grid::Symmetry;
-use arbiter_core::{Game, Variant};
+use arbiter_core::{Game, Variant, perft_profile_with_table};
 use proptest::collection::vec;
 use proptest::prelude::any;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -45,6 +45,7 @@ pub struct GameLaws<G: Game> {
     unwritable: Option<Property<G>>,
     invariant: Option<Property<G>>,
     symmetries: Option<(Image<G>, ImageMove<G>)>,
+    perft_table: Option<u32>,
 }
 
 impl<G: Game + PartialEq> GameLaws<G> {
@@ -63,6 +64,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
             unwritable: None,
             invariant: None,
             symmetries: None,
+            perft_table: None,
         }
     }
 
@@ -134,6 +136,16 @@ impl<G: Game + PartialEq> GameLaws<G> {
         self
     }
 
+    /// Also checks that the perft walk's transposition table ([`Game::perft_key`]) changes no
+    /// count: halfway through every playout (or where it ended, if sooner), the profile of
+    /// the walk to `depth` plies is the same without a table, with a table of two slots (every
+    /// key replacing another) and with one of 4,096.
+    #[must_use]
+    pub fn perft_table(mut self, depth: u32) -> GameLaws<G> {
+        self.perft_table = Some(depth);
+        self
+    }
+
     /// Checks `check_move` and the notation on every `stride`-th generated move only, for
     /// games with tens of thousands of moves per position (Connect6's pairs).
     #[must_use]
@@ -175,8 +187,10 @@ impl<G: Game + PartialEq> GameLaws<G> {
         let mut moves = Vec::new();
         let mut random = seed;
         let at = |line: &[String]| format!("after `{}`", line.join(" "));
-        for &pick in picks {
+        let halfway = picks.len() / 2;
+        for (index, &pick) in picks.iter().enumerate() {
             self.position_laws(&game, &mut moves, &seen, &mut random)
+                .and_then(|()| self.table_law(&game, index == halfway))
                 .map_err(|law| format!("{} {law}", at(&line)))?;
             if moves.is_empty() {
                 break;
@@ -195,6 +209,7 @@ impl<G: Game + PartialEq> GameLaws<G> {
         }
         self.position_laws(&game, &mut moves, &seen, &mut random)
             .and_then(|()| self.symmetry_laws(&game))
+            .and_then(|()| self.table_law(&game, line.len() < halfway || picks.is_empty()))
             .map_err(|law| format!("{} {law}", at(&line)))?;
         while let Some((before, mv, undo)) = history.pop() {
             game.unmake(mv, undo);
@@ -357,6 +372,32 @@ impl<G: Game + PartialEq> GameLaws<G> {
 }
 
 impl<G: Game + PartialEq> GameLaws<G> {
+    /// The law of [`GameLaws::perft_table`] at `game`, when `here` and it was asked for.
+    fn table_law(&self, game: &G, here: bool) -> Result<(), String> {
+        let Some(depth) = self.perft_table.filter(|_| here) else {
+            return Ok(());
+        };
+        let walk = |slots| {
+            let mut walked = game.clone();
+            let profile = perft_profile_with_table(&mut walked, depth, slots);
+            (walked == *game)
+                .then_some(profile)
+                .ok_or_else(|| format!("the perft walk to depth {depth} does not restore it"))
+        };
+        let plain = walk(None)?;
+        for slots in [2, 4096] {
+            let with_table = walk(Some(slots))?;
+            law(
+                with_table == plain,
+                &format!(
+                    "with a perft table of {slots} slots the walk to depth {depth} counts \
+                     {with_table:?}, without one {plain:?}"
+                ),
+            )?;
+        }
+        Ok(())
+    }
+
     /// The laws of [`GameLaws::symmetries`] at `game`.
     fn symmetry_laws(&self, game: &G) -> Result<(), String> {
         let Some((image, image_move)) = self.symmetries else {

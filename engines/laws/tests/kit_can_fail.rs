@@ -41,6 +41,8 @@ enum Bug {
     EmptyUnreadable,
     /// Taking one stone is listed twice.
     TwiceListed,
+    /// The perft key leaves out the stones.
+    LooseKey,
 }
 
 impl Bug {
@@ -210,6 +212,15 @@ impl Game for Pile {
 
     fn hash_from_scratch(&self) -> u64 {
         Pile::key(self.stones, self.to_move) ^ u64::from(self.coin)
+    }
+
+    /// The stones and the coin: the side to move changes no count.
+    fn perft_key(&self, _depth_left: u32) -> Option<u128> {
+        let coin = u128::from(self.coin) << 8;
+        Some(match self.bug {
+            Bug::LooseKey => coin,
+            _ => coin | u128::from(self.stones),
+        })
     }
 
     fn is_chance(&self) -> bool {
@@ -390,4 +401,18 @@ fn the_symmetry_laws_can_fail() {
         message.contains("are not the images of the moves"),
         "{message}"
     );
+}
+
+#[test]
+fn the_perft_table_law_can_fail() {
+    let laws = |bug| {
+        GameLaws::<Pile>::new(&[bug])
+            .cases(32)
+            .plies(20)
+            .perft_table(5)
+    };
+    assert_eq!(laws_panic(|| laws(Bug::None).check()), None);
+    assert_eq!(laws_panic(|| laws(Bug::Dice).check()), None);
+    let message = laws_panic(|| laws(Bug::LooseKey).check()).expect("piles of 6 and 5 share a key");
+    assert!(message.contains("with a perft table of"), "{message}");
 }

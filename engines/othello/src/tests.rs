@@ -252,6 +252,7 @@ fn game_laws() {
     GameLaws::<Othello>::new(&[OthelloVariant::Standard])
         .cases(200)
         .plies(70)
+        .perft_table(5)
         .every_move(|_| {
             (0..64)
                 .filter_map(Move::place)

@@ -48,6 +48,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod perft_key;
 mod rules;
 pub mod rulings;
 mod search;

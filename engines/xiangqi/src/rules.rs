@@ -533,6 +533,12 @@ impl Game for Xiangqi {
         Some(crate::svg::picture(self, marks))
     }
 
+    /// Two independent Zobrist hashes while no ending by history can come below
+    /// (the `perft_key` module).
+    fn perft_key(&self, depth_left: u32) -> Option<u128> {
+        crate::perft_key::perft_key(self, depth_left)
+    }
+
     /// An upper bound from the natural-move limit: at most that many plies before each
     /// capture still possible (every piece but the generals) and after the last.
     fn longest_game(&self) -> Option<u32> {

@@ -79,6 +79,19 @@ fn game_laws() {
         .check();
 }
 
+/// The perft table changes no count (arbiter-laws' `perft_table`), under a natural-move limit
+/// and a repetition ruling that bite within the walks (the key must then be `None`). Depth 4:
+/// a xiangqi transposition needs three plies, so a shallower walk would probe nothing.
+#[test]
+fn the_perft_table_changes_no_count() {
+    let variants = ["standard", "no-repetition+limit-3", "repetition-2+no-limit"].map(variant);
+    GameLaws::<Xiangqi>::new(&variants)
+        .cases(24)
+        .plies(40)
+        .perft_table(4)
+        .check();
+}
+
 /// The board's occupancy sets and generals and the position's check flag equal a rebuild
 /// from the mailbox.
 fn incremental_state_holds(game: &Xiangqi) -> bool {
