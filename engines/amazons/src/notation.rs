@@ -159,21 +159,25 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("d1d7g7")]
-    #[case("d1-d7")]
-    #[case("d1-d7/")]
-    #[case("d1-d7/g7/h8")]
-    #[case("k1-d7/g7")]
-    #[case("d0-d7/g7")]
-    #[case("d11-d7/g7")]
-    #[case("d01-d7/g7")]
-    #[case("d1-d7/g-7")]
-    #[case("1d-d7/g7")]
-    #[case("é1-d7/g7")]
-    fn refuses_bad_moves(#[case] text: &str) {
-        assert!(parse_move(ten(), text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_moves() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "d1d7g7",
+                "d1-d7",
+                "d1-d7/",
+                "d1-d7/g7/h8",
+                "k1-d7/g7",
+                "d0-d7/g7",
+                "d11-d7/g7",
+                "d01-d7/g7",
+                "d1-d7/g-7",
+                "1d-d7/g7",
+                "é1-d7/g7",
+            ],
+            |text| parse_move(ten(), text),
+        );
     }
 
     #[test]
@@ -203,13 +207,17 @@ mod tests {
         assert_eq!(format_botzone(g, mv), botzone);
     }
 
-    #[rstest]
-    #[case("-1 -1 -1 -1 -1 -1")]
-    #[case("0 0 0 1 0")]
-    #[case("0 0 0 1 0 2 3")]
-    #[case("0 0 0 8 0 2")]
-    #[case("a b c d e f")]
-    fn botzone_refuses(#[case] text: &str) {
-        assert!(parse_botzone(Geometry::of_size(8), text).is_err(), "{text}");
+    #[test]
+    fn botzone_refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "-1 -1 -1 -1 -1 -1",
+                "0 0 0 1 0",
+                "0 0 0 1 0 2 3",
+                "0 0 0 8 0 2",
+                "a b c d e f",
+            ],
+            |text| parse_botzone(Geometry::of_size(8), text),
+        );
     }
 }

@@ -199,7 +199,6 @@ pub(crate) fn validate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
 
     const START_10: &str = "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white";
 
@@ -211,18 +210,22 @@ mod tests {
         assert_eq!(format_line(&setup), START_10);
     }
 
-    #[rstest]
-    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3")]
-    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 red")]
-    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10 white")]
-    #[case("3B2B4/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
-    #[case("3B2B2/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
-    #[case("3B2B3/11/10/B8B/10/10/W8W/10/10/3W2W3 white")]
-    #[case("3B2Q3/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
-    #[case("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white extra")]
-    #[case("99999999999999999999/10/10/B8B/10/10/W8W/10/10/3W2W3 white")]
-    fn bad_lines_are_refused(#[case] text: &str) {
-        assert!(parse_line(10, text).is_err(), "{text}");
+    #[test]
+    fn bad_lines_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3",
+                "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 red",
+                "3B2B3/10/10/B8B/10/10/W8W/10/10 white",
+                "3B2B4/10/10/B8B/10/10/W8W/10/10/3W2W3 white",
+                "3B2B2/10/10/B8B/10/10/W8W/10/10/3W2W3 white",
+                "3B2B3/11/10/B8B/10/10/W8W/10/10/3W2W3 white",
+                "3B2Q3/10/10/B8B/10/10/W8W/10/10/3W2W3 white",
+                "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white extra",
+                "99999999999999999999/10/10/B8B/10/10/W8W/10/10/3W2W3 white",
+            ],
+            |text| parse_line(10, text),
+        );
     }
 
     #[test]
@@ -234,12 +237,16 @@ mod tests {
         assert_eq!(parse_diagram(8, &compact, Side::Second), Ok(setup));
     }
 
-    #[rstest]
-    #[case("........\n........")]
-    #[case("........\n........\n........\n........\n........\n........\n........\n.......")]
-    #[case("........\n........\n........\n........\n........\n........\n........\n.......Q")]
-    #[case("........\n........\n........\n........\n........\n........\n........\n.........")]
-    fn bad_diagrams_are_refused(#[case] text: &str) {
-        assert!(parse_diagram(8, text, Side::First).is_err());
+    #[test]
+    fn bad_diagrams_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                "........\n........",
+                "........\n........\n........\n........\n........\n........\n........\n.......",
+                "........\n........\n........\n........\n........\n........\n........\n.......Q",
+                "........\n........\n........\n........\n........\n........\n........\n.........",
+            ],
+            |text| parse_diagram(8, text, Side::First),
+        );
     }
 }

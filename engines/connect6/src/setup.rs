@@ -26,7 +26,7 @@
 //! These are necessary conditions for reachability; they are not proved sufficient for every
 //! board (a board could pass them and still be unreachable for deeper reasons).
 
-use arbiter_core::grid::{Grid, Labels, RowOrder};
+use arbiter_core::grid::{Grid, Labels, RowOrder, Stones};
 use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
 use crate::board::{Board, Point};
@@ -47,14 +47,8 @@ pub(crate) const fn grid(size: usize) -> Grid {
     Grid::square(size, RowOrder::BottomIsOne, "points", "X, O or .")
 }
 
-fn stone_of(c: char) -> Option<Option<Side>> {
-    match c {
-        'x' | 'X' => Some(Some(Side::First)),
-        'o' | 'O' => Some(Some(Side::Second)),
-        '.' | '+' | '-' => Some(None),
-        _ => None,
-    }
-}
+/// The stones' letters (either case) and the empty cell's characters.
+const STONES: Stones = Stones::new('x', 'o', ".+-");
 
 /// The board holding `cells` (a1 order).
 fn board_of(size: usize, cells: &[Option<Side>]) -> Board {
@@ -80,7 +74,8 @@ fn cells_of(board: &Board) -> Vec<Option<Side>> {
 /// # Errors
 /// A [`NotationError`] when the rows, cells or side are not of the form.
 pub fn parse_position(text: &str, size: usize) -> Result<Setup, NotationError> {
-    let (cells, to_move) = grid(size).parse_line(text, None, stone_of, [&["black"], &["white"]])?;
+    let (cells, to_move) =
+        grid(size).parse_line(text, None, |c| STONES.read(c), [&["black"], &["white"]])?;
     Ok(Setup {
         board: board_of(size, &cells),
         to_move,
@@ -105,7 +100,7 @@ pub fn format_position(board: &Board, to_move: Side) -> String {
 /// # Errors
 /// A [`NotationError`] when there are not `size` rows of `size` known cells.
 pub fn parse_diagram(diagram: &str, size: usize, to_move: Side) -> Result<Setup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, None, stone_of)?;
+    let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
     Ok(Setup {
         board: board_of(size, &cells),
         to_move,
@@ -432,13 +427,17 @@ mod tests {
         assert_eq!(parse_diagram(bare, 7, to_move), Ok(expected));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("......\n......\n......\n......\n......\n......")]
-    #[case(".......\n.......\n.......\n.......\n.......\n.......\n.......\n.......")]
-    #[case(".......\n.......\n.......\n.......\n.......\n.......\n......Z")]
-    #[case(".......\n.......\n.......\n.......\n.......\n.......\n........")]
-    fn refuses_bad_diagrams(#[case] text: &str) {
-        assert!(parse_diagram(text, 7, Side::First).is_err(), "{text:?}");
+    #[test]
+    fn refuses_bad_diagrams() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "......\n......\n......\n......\n......\n......",
+                ".......\n.......\n.......\n.......\n.......\n.......\n.......\n.......",
+                ".......\n.......\n.......\n.......\n.......\n.......\n......Z",
+                ".......\n.......\n.......\n.......\n.......\n.......\n........",
+            ],
+            |text| parse_diagram(text, 7, Side::First),
+        );
     }
 }

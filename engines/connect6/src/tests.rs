@@ -2,6 +2,7 @@
 //! properties over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::Fixture;
 use arbiter_laws::GameLaws;
 use proptest::prelude::*;
 
@@ -23,12 +24,8 @@ fn after(size: u8, moves: &str) -> Connect6 {
     game
 }
 
-fn mv(game: &Connect6, text: &str) -> Move {
-    game.parse_move(text).unwrap()
-}
-
 fn code(game: &Connect6, text: &str) -> &'static str {
-    game.check_move(mv(game, text)).unwrap_err().code
+    game.check_move(game.move_of(text)).unwrap_err().code
 }
 
 #[test]
@@ -97,7 +94,7 @@ fn bulk_perft_counts_finished_games_by_the_convention() {
 fn first_turn_is_one_stone() {
     let game = start(19);
     assert_eq!(code(&game, "j10-k11"), "wrong-stone-count");
-    assert!(game.check_move(mv(&game, "j10")).is_ok());
+    assert!(game.check_move(game.move_of("j10")).is_ok());
     let game = after(19, "j10");
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
@@ -105,7 +102,7 @@ fn first_turn_is_one_stone() {
     assert_eq!(code(&game, "k11"), "wrong-stone-count");
     assert_eq!(code(&game, "j10-k11"), "occupied");
     assert_eq!(code(&game, "k11-k11"), "same-point");
-    assert!(game.check_move(mv(&game, "k11-l12")).is_ok());
+    assert!(game.check_move(game.move_of("k11-l12")).is_ok());
 }
 
 #[test]
@@ -125,11 +122,11 @@ fn six_wins_and_five_does_not() {
     assert_eq!(five.outcome(), None);
     let mut game = five.clone();
     // e1 makes five (a1..e1), f3 elsewhere: not over.
-    game.play(mv(&game, "e1-f3")).unwrap();
+    game.play(game.move_of("e1-f3")).unwrap();
     assert_eq!(game.outcome(), None);
     // Six by the pair's two stones together.
     let mut game = five.clone();
-    game.play(mv(&game, "e1-f1")).unwrap();
+    game.play(game.move_of("e1-f1")).unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::Line))
@@ -147,7 +144,7 @@ fn six_by_the_first_stone_of_the_pair_wins() {
     assert_eq!(five.outcome(), None);
     for text in ["f1-s10", "s10-f1", "a2-f1"] {
         let mut game = five.clone();
-        game.play(mv(&game, text)).unwrap();
+        game.play(game.move_of(text)).unwrap();
         assert_eq!(
             game.outcome(),
             Some(Outcome::win(Side::First, EndReason::Line)),
@@ -162,7 +159,7 @@ fn overline_wins() {
     let game = after(19, "j10 a19-b19 a1-b1 d19-e19 c1-e1 g19-h19 f1-g1 k19-l19");
     assert_eq!(game.outcome(), None);
     let mut game = game;
-    game.play(mv(&game, "d1-s10")).unwrap();
+    game.play(game.move_of("d1-s10")).unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::Line))

@@ -102,22 +102,22 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("size-5")]
-    #[case("size-20")]
-    #[case("size-+9")]
-    #[case("size-")]
-    #[case("size-99999999999999999999")]
-    #[case("renju")]
-    fn refuses_other_names(#[case] text: &str) {
-        assert!(text.parse::<Connect6Variant>().is_err(), "{text}");
-    }
-
-    /// The names read back as the game laws check (`arbiter_laws::GameLaws`: `size-19` is an
+    /// The default's name and names no variant has; every listed name reads back as the game
+    /// laws check (`arbiter_laws::GameLaws`: `size-19` is an
     /// alias of `standard`).
     #[test]
-    fn the_default_is_standard() {
-        assert_eq!(Connect6Variant::default().to_string(), "standard");
+    fn default_and_refused_names() {
+        arbiter_laws::variant_names::<Connect6Variant>(
+            "standard",
+            &[
+                "",
+                "size-5",
+                "size-20",
+                "size-+9",
+                "size-",
+                "size-99999999999999999999",
+                "renju",
+            ],
+        );
     }
 }

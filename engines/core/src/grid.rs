@@ -335,6 +335,57 @@ impl Grid {
     }
 }
 
+/// The cell characters of a board with one kind of stone per side: each side's letter, read
+/// in either case, and the characters that stand for an empty cell, the first of which is
+/// written. The `read` and `write` of [`Grid`]'s readers and writers for such games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stones {
+    /// The letter of [`Side::First`]'s stones, as written.
+    pub first: char,
+    /// The letter of [`Side::Second`]'s stones, as written.
+    pub second: char,
+    /// The characters of an empty cell; the first is written.
+    pub empty: &'static str,
+}
+
+impl Stones {
+    /// The letters `first` and `second` of the two sides' stones and the characters `empty`
+    /// of an empty cell (the first written).
+    #[must_use]
+    pub const fn new(first: char, second: char, empty: &'static str) -> Stones {
+        Stones {
+            first,
+            second,
+            empty,
+        }
+    }
+
+    /// The cell `c` stands for: `Some(Some(side))` for a stone, `Some(None)` for an empty
+    /// cell, `None` for any other character.
+    #[must_use]
+    pub fn read(&self, c: char) -> Option<Option<Side>> {
+        if c.eq_ignore_ascii_case(&self.first) {
+            Some(Some(Side::First))
+        } else if c.eq_ignore_ascii_case(&self.second) {
+            Some(Some(Side::Second))
+        } else if self.empty.contains(c) {
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    /// The character of `cell`: its side's letter, or the first empty character.
+    #[must_use]
+    pub fn write(&self, cell: Option<Side>) -> char {
+        match cell {
+            Some(Side::First) => self.first,
+            Some(Side::Second) => self.second,
+            None => self.empty.chars().next().unwrap_or('.'),
+        }
+    }
+}
+
 /// How a game letters its columns in a square's name (`c4`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Letters {

@@ -26,7 +26,9 @@ pub mod grid;
 mod outcome;
 mod perft;
 pub mod picture;
+pub mod settings;
 mod setup;
+mod sized;
 pub mod zobrist;
 
 use std::fmt::{Debug, Display};
@@ -39,6 +41,7 @@ pub use outcome::{EndReason, FinalScore, Outcome, Side};
 use perft::NodeBudget;
 pub use perft::{PerftConvention, PerftProfile, perft_profile_with_table};
 pub use setup::{IllegalMove, NotationError, SetupProblem};
+pub use sized::SizedVariants;
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
 /// weights), in generation order; `None` when the position is not a chance node.
@@ -80,35 +83,6 @@ pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Re
             format!(
                 "unknown {game} variant `{text}`: expected {}",
                 names.join(" or ")
-            )
-        })
-}
-
-/// Splits a variant name `<rule>[@<size>]` into the rule and the board side, which must lie
-/// in `sizes` (`default` when the name has none): the grammar of the games whose variants are
-/// a rule and a board size (NoGo, Hex). `game` names the game in the message.
-///
-/// # Errors
-/// The message for a size that is no number or lies outside `sizes`.
-pub fn split_size<'a>(
-    text: &'a str,
-    game: &str,
-    sizes: std::ops::RangeInclusive<u8>,
-    default: u8,
-) -> Result<(&'a str, u8), String> {
-    let text = text.trim();
-    let Some((rule, size)) = text.split_once('@') else {
-        return Ok((text, default));
-    };
-    size.parse::<u8>()
-        .ok()
-        .filter(|side| sizes.contains(side))
-        .map(|side| (rule, side))
-        .ok_or_else(|| {
-            format!(
-                "{game} board size `{size}`: expected {} to {}",
-                sizes.start(),
-                sizes.end()
             )
         })
 }

@@ -88,6 +88,17 @@ pub enum Look {
     },
 }
 
+impl Look {
+    /// Squares all of one `colour` (Othello's green, tic-tac-toe's paper): no chequer.
+    #[must_use]
+    pub const fn plain_squares(colour: &'static str) -> Look {
+        Look::Squares {
+            light: colour,
+            dark: colour,
+        }
+    }
+}
+
 /// The height of a row of hexagons as a share of [`CELL`] (the width of a cell): √3/2.
 const HEX_ROW: f64 = 0.866_025_403_784_438_6;
 /// A hexagon's radius (centre to corner) as a share of [`CELL`]: 1/√3.

@@ -131,22 +131,19 @@ impl Evaluator<DotsBoxes> for Params {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn position(variant: &str, text: &str) -> DotsBoxes {
-        arbiter_laws::position(variant, text)
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn a_loony_endgame_is_valued_exactly() {
         // 1x3 with both long sides drawn: one chain of 3, which the mover must open.
-        let game = position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2 ... black");
+        let game = DotsBoxes::position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2 ... black");
         assert_eq!(evaluate(&game, &Params::default()), -300);
     }
 
     #[test]
     fn free_boxes_count_for_the_mover() {
         // 1x1 with three sides drawn: the mover takes the box.
-        let game = position("1x1", "a1b1,a2b2,a1a2 . white");
+        let game = DotsBoxes::position("1x1", "a1b1,a2b2,a1a2 . white");
         assert_eq!(evaluate(&game, &Params::default()), 100);
     }
 }

@@ -287,21 +287,15 @@ mod tests {
         assert_eq!(g.locate(edge), (orientation, r, c));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("a1")]
-    #[case("a1c1")]
-    #[case("a1b2")]
-    #[case("a1a1")]
-    #[case("a1b1c1")]
-    #[case("g1g2")]
-    #[case("a6a7")]
-    #[case("a0b0")]
-    #[case("a01b01")]
-    #[case("1a1b")]
-    #[case("a1--b1")]
-    fn refuses_bad_lines(#[case] text: &str) {
-        assert!(parse_line(&five(), text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_lines() {
+        arbiter_laws::refuses_all(
+            &[
+                "", "a1", "a1c1", "a1b2", "a1a1", "a1b1c1", "g1g2", "a6a7", "a0b0", "a01b01",
+                "1a1b", "a1--b1",
+            ],
+            |text| parse_line(&five(), text),
+        );
     }
 
     #[test]
@@ -337,19 +331,15 @@ mod tests {
         assert_eq!(g.completed_by(edges[0], drawn), 1, "BBA closes box (0,0)");
     }
 
-    #[rstest]
-    #[case("0 AAA")]
-    #[case("2 AAA")]
-    #[case("1 AA")]
-    #[case("1 aaa")]
-    #[case("1 CAA")]
-    #[case("1 AGA")]
-    #[case("1 AAF")]
-    #[case("2 AAAAAA")]
-    #[case("AAA")]
-    #[case("61 AAA")]
-    fn refuses_bad_ccgc(#[case] text: &str) {
-        assert!(parse_ccgc(&five(), text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_ccgc() {
+        arbiter_laws::refuses_all(
+            &[
+                "0 AAA", "2 AAA", "1 AA", "1 aaa", "1 CAA", "1 AGA", "1 AAF", "2 AAAAAA", "AAA",
+                "61 AAA",
+            ],
+            |text| parse_ccgc(&five(), text),
+        );
     }
 
     #[test]

@@ -43,6 +43,19 @@ pub struct DotsBoxesSetup {
     pub to_move: Side,
 }
 
+impl DotsBoxesSetup {
+    /// The setup of the board `g` with these lines, boxes and side to move.
+    fn on(g: &Geometry, drawn: u64, owners: [u32; 2], to_move: Side) -> DotsBoxesSetup {
+        DotsBoxesSetup {
+            rows: g.rows,
+            cols: g.cols,
+            drawn,
+            owners,
+            to_move,
+        }
+    }
+}
+
 /// Reads the side to move: `black`/`b` or `white`/`w`, any case.
 ///
 /// # Errors
@@ -195,13 +208,7 @@ pub fn parse_diagram(
             }
         }
     }
-    Ok(DotsBoxesSetup {
-        rows: g.rows,
-        cols: g.cols,
-        drawn,
-        owners,
-        to_move,
-    })
+    Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
 }
 
 /// Parses the one-line form of `variant`'s board.
@@ -250,13 +257,7 @@ pub fn parse_line_form(
             owners[side.index()] |= 1 << id;
         }
     }
-    Ok(DotsBoxesSetup {
-        rows: g.rows,
-        cols: g.cols,
-        drawn,
-        owners,
-        to_move,
-    })
+    Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
 }
 
 /// Formats the one-line form.
@@ -451,17 +452,21 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("+---+---+\n|   |\n+   +   +")]
-    #[case("+---+---\n|   |\n+   +   +\n|\n+   +---+")]
-    #[case("+---+---+\n| X |\n+   +   +\n|\n+   +---+")]
-    #[case("+---+---+\n|BW |\n+   +   +\n|\n+   +---+")]
-    #[case("+-x-+---+\n|   |\n+   +   +\n|\n+   +---+")]
-    #[case("+---+---+\n-   |\n+   +   +\n|\n+   +---+")]
-    #[case("+---+---+\n|   |\n+   +   + |\n|\n+   +---+")]
-    #[case("+---+---+\n|   |\n   +   +\n|\n+   +---+")]
-    fn bad_diagrams_are_refused(#[case] text: &str) {
-        assert!(parse_diagram(two(), text, Side::First).is_err(), "{text}");
+    #[test]
+    fn bad_diagrams_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                "+---+---+\n|   |\n+   +   +",
+                "+---+---\n|   |\n+   +   +\n|\n+   +---+",
+                "+---+---+\n| X |\n+   +   +\n|\n+   +---+",
+                "+---+---+\n|BW |\n+   +   +\n|\n+   +---+",
+                "+-x-+---+\n|   |\n+   +   +\n|\n+   +---+",
+                "+---+---+\n-   |\n+   +   +\n|\n+   +---+",
+                "+---+---+\n|   |\n+   +   + |\n|\n+   +---+",
+                "+---+---+\n|   |\n   +   +\n|\n+   +---+",
+            ],
+            |text| parse_diagram(two(), text, Side::First),
+        );
     }
 
     #[rstest]
@@ -472,15 +477,19 @@ mod tests {
         assert_eq!(setup.drawn.count_ones(), drawn);
     }
 
-    #[rstest]
-    #[case("- .... ")]
-    #[case("- ... black")]
-    #[case("- ..x. black")]
-    #[case("a1b1,a1b1 .... black")]
-    #[case("a1c1 .... black")]
-    #[case("- .... red")]
-    #[case("- .... black more")]
-    fn bad_lines_are_refused(#[case] text: &str) {
-        assert!(parse_line_form(two(), text).is_err(), "{text}");
+    #[test]
+    fn bad_lines_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                "- .... ",
+                "- ... black",
+                "- ..x. black",
+                "a1b1,a1b1 .... black",
+                "a1c1 .... black",
+                "- .... red",
+                "- .... black more",
+            ],
+            |text| parse_line_form(two(), text),
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
+use arbiter_laws::Fixture;
 use std::collections::HashMap;
 
 use arbiter_core::grid::Symmetry;
@@ -14,15 +15,6 @@ use crate::{DotsBoxes, DotsBoxesSetup, DotsBoxesVariant};
 
 fn variant(text: &str) -> DotsBoxesVariant {
     text.parse().unwrap()
-}
-
-/// The position of the one-line form `text` under the variant named `variant`.
-fn position(variant: &str, text: &str) -> DotsBoxes {
-    arbiter_laws::position(variant, text)
-}
-
-fn turn(game: &DotsBoxes, text: &str) -> Move {
-    game.parse_move(text).unwrap()
 }
 
 #[test]
@@ -43,8 +35,8 @@ fn the_start_is_empty_with_black_to_move() {
 fn completing_a_box_earns_another_line_in_the_same_turn() {
     // 1x2: box a1 has three sides (a1b1, a2b2, a1a2); b1b2 takes it, and the turn goes on with
     // a line that completes nothing (c1c2).
-    let mut game = position("1x2", "a1b1,a2b2,a1a2 .. black");
-    let taken = turn(&game, "b1b2+c1c2");
+    let mut game = DotsBoxes::position("1x2", "a1b1,a2b2,a1a2 .. black");
+    let taken = game.move_of("b1b2+c1c2");
     assert_eq!(game.check_move(taken), Ok(()));
     game.play(taken).unwrap();
     assert_eq!(game.side_to_move(), Side::Second);
@@ -62,8 +54,8 @@ fn completing_a_box_earns_another_line_in_the_same_turn() {
 #[case("a1b1,a2b2,a1a2 .. black", "b1b2+c1c2", "")]
 #[case("a1b1,a2b2,a1a2 .. black", "c1c2", "")]
 fn turn_rules(#[case] text: &str, #[case] mv: &str, #[case] code: &str) {
-    let game = position("1x2", text);
-    let mv = turn(&game, mv);
+    let game = DotsBoxes::position("1x2", text);
+    let mv = game.move_of(mv);
     assert_eq!(
         game.check_move(mv).map_err(|e| e.code).err(),
         (!code.is_empty()).then_some(code)
@@ -73,8 +65,8 @@ fn turn_rules(#[case] text: &str, #[case] mv: &str, #[case] code: &str) {
 #[test]
 fn the_last_line_may_complete_the_last_box() {
     // 1x1 with three sides: the fourth completes the box and ends the game.
-    let mut game = position("1x1", "a1b1,a2b2,a1a2 . white");
-    let last = turn(&game, "b1b2");
+    let mut game = DotsBoxes::position("1x1", "a1b1,a2b2,a1a2 . white");
+    let last = game.move_of("b1b2");
     game.play(last).unwrap();
     assert_eq!(
         game.outcome(),
@@ -93,8 +85,8 @@ fn the_last_line_may_complete_the_last_box() {
 #[test]
 fn equal_boxes_draw() {
     // 1x2: black owns a1, white to move takes b1 with the last line.
-    let mut game = position("1x2", "a1b1,b1c1,a2b2,b2c2,a1a2,b1b2 b. white");
-    game.play(turn(&game, "c1c2")).unwrap();
+    let mut game = DotsBoxes::position("1x2", "a1b1,b1c1,a2b2,b2c2,a1a2,b1b2 b. white");
+    game.play(game.move_of("c1c2")).unwrap();
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::BoardFull)));
 }
 
@@ -102,7 +94,7 @@ fn equal_boxes_draw() {
 fn captures_in_any_order_are_one_turn() {
     // 1x3 with both long sides and the left end drawn: the chain b1b2, c1c2, d1d2 can only be
     // taken in that order, and the whole chain is one turn.
-    let game = position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white");
+    let game = DotsBoxes::position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white");
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     let mut texts: Vec<String> = moves.iter().map(|&mv| game.format_move(mv)).collect();
@@ -136,7 +128,7 @@ fn a_board_of_the_wrong_size_is_refused() {
 fn the_platform_sequence_order_is_checked() {
     // protocols-ccgc.md: "move 2 BBAACC (BBA closes box (0,0) whose AAA, ABA, BAA sides were
     // already drawn; then ACC)". In the other order ACC completes nothing and must be last.
-    let game = position("5x5", &format!("a1b1,a2b2,a1a2 {} black", ".".repeat(25)));
+    let game = DotsBoxes::position("5x5", &format!("a1b1,a2b2,a1a2 {} black", ".".repeat(25)));
     let g = game.geometry();
     let edges = crate::parse_ccgc(g, "2 BBAACC").unwrap();
     let mv = game.turn_from_sequence(&edges).unwrap();

@@ -108,25 +108,15 @@ mod tests {
         assert_eq!(variant.edges(), edges);
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("5")]
-    #[case("5x")]
-    #[case("0x3")]
-    #[case("05x5")]
-    #[case("5x6")]
-    #[case("1x22")]
-    #[case("6x6")]
-    #[case("axb")]
-    #[case("5X5")]
-    #[case("-1x3")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<DotsBoxesVariant>().is_err(), "{text}");
-    }
-
-    /// The names read back as the game laws check (`arbiter_laws::GameLaws`).
+    /// The default's name and names no variant has; every listed name reads back as the game
+    /// laws check (`arbiter_laws::GameLaws`).
     #[test]
-    fn the_default_is_five_by_five() {
-        assert_eq!(DotsBoxesVariant::default().to_string(), "5x5");
+    fn default_and_refused_names() {
+        arbiter_laws::variant_names::<DotsBoxesVariant>(
+            "5x5",
+            &[
+                "", "5", "5x", "0x3", "05x5", "5x6", "1x22", "6x6", "axb", "5X5", "-1x3",
+            ],
+        );
     }
 }

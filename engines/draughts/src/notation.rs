@@ -174,15 +174,9 @@ mod tests {
         assert_eq!(parse_square(text), Ok(index));
     }
 
-    #[rstest]
-    #[case("0")]
-    #[case("51")]
-    #[case("")]
-    #[case("+5")]
-    #[case("a1")]
-    #[case("-3")]
-    fn not_squares(#[case] text: &str) {
-        assert!(parse_square(text).is_err(), "{text}");
+    #[test]
+    fn not_squares() {
+        arbiter_laws::refuses_all(&["0", "51", "", "+5", "a1", "-3"], parse_square);
     }
 
     #[rstest]
@@ -199,17 +193,13 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("32")]
-    #[case("32-")]
-    #[case("32-28-23")]
-    #[case("32--28")]
-    #[case("x28")]
-    #[case("32x")]
-    #[case("32 28")]
-    #[case("51-46")]
-    #[case("32-28x")]
-    fn refuses(#[case] text: &str) {
-        assert!(split(text).is_err(), "{text}");
+    #[test]
+    fn refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "32", "32-", "32-28-23", "32--28", "x28", "32x", "32 28", "51-46", "32-28x",
+            ],
+            split,
+        );
     }
 }

@@ -417,22 +417,26 @@ mod tests {
         assert_eq!(parse_line(&format_line(&setup)), Ok(setup));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("X:W31:B1")]
-    #[case("W")]
-    #[case("W:W31:W32")]
-    #[case("W:W0:B1")]
-    #[case("W:W51:B1")]
-    #[case("W:W31,31:B1")]
-    #[case("W:W31:B31")]
-    #[case("W:W35-31:B1")]
-    #[case("W:W3a:B1")]
-    #[case("W:X31:B1")]
-    #[case("W:W31:B1 x")]
-    #[case("W:W31:B1 1 2 3")]
-    fn bad_lines(#[case] text: &str) {
-        assert!(parse_line(text).is_err(), "{text}");
+    #[test]
+    fn bad_lines() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "X:W31:B1",
+                "W",
+                "W:W31:W32",
+                "W:W0:B1",
+                "W:W51:B1",
+                "W:W31,31:B1",
+                "W:W31:B31",
+                "W:W35-31:B1",
+                "W:W3a:B1",
+                "W:X31:B1",
+                "W:W31:B1 x",
+                "W:W31:B1 1 2 3",
+            ],
+            parse_line,
+        );
     }
 
     #[test]

@@ -1,13 +1,10 @@
 //! Rule tests on whole positions, perft, and the law kits over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::Fixture;
 use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
 
 use crate::{Draughts, DraughtsVariant};
-
-fn position(variant: &str, text: &str) -> Draughts {
-    arbiter_laws::position(variant, text)
-}
 
 #[test]
 fn perft_from_the_start_matches_the_published_counts() {
@@ -39,7 +36,7 @@ fn the_start_has_nine_steps() {
 fn the_majority_rule_counts_kings_as_one() {
     // White man 33 can take 28 and 19 (two men, 33x24x13? no: 33x22x13). The king on 44 can
     // take only the black king on 17 ... one piece. Two beats one.
-    let game = position("standard", "W:W33,K44:B28,19,K17,1");
+    let game = Draughts::position("standard", "W:W33,K44:B28,19,K17,1");
     let moves = legal_sorted(&game);
     assert!(moves.iter().all(|mv| mv.starts_with("33x")), "{moves:?}");
 }
@@ -58,7 +55,7 @@ fn laws() {
 
 #[test]
 fn a_side_without_pieces_loses() {
-    let mut game = position("standard", "W:W28:B23");
+    let mut game = Draughts::position("standard", "W:W28:B23");
     play(&mut game, "28x19");
     assert_eq!(
         game.outcome(),
@@ -69,7 +66,7 @@ fn a_side_without_pieces_loses() {
 
 #[test]
 fn an_ambiguous_capture_is_written_in_full_and_refused_bare() {
-    let game = position("standard", "W:W6,K47:B2,21,23,28,42,43");
+    let game = Draughts::position("standard", "W:W6,K47:B2,21,23,28,42,43");
     assert_eq!(legal_sorted(&game), ["47x29x12x26", "47x33x17x26"]);
     assert_eq!(refusal(&game, "47x26"), Err("ambiguous"));
     assert_eq!(refusal(&game, "47x33x17x26"), Ok(()));
@@ -79,14 +76,14 @@ fn an_ambiguous_capture_is_written_in_full_and_refused_bare() {
 
 #[test]
 fn refusal_codes() {
-    let game = position("standard", "W:W28,45,K50:B32,1");
+    let game = Draughts::position("standard", "W:W28,45,K50:B32,1");
     assert_eq!(refusal(&game, "28x37"), Ok(()));
     assert_eq!(refusal(&game, "45-40"), Err("capture-available"));
     assert_eq!(refusal(&game, "1-7"), Err("not-own-piece"));
     assert_eq!(refusal(&game, "45-34"), Err("too-far"));
     assert_eq!(refusal(&game, "28-33"), Err("wrong-direction"));
     assert_eq!(refusal(&game, "45-44"), Err("not-diagonal"));
-    let king = position("standard", "W:WK50,39:B1");
+    let king = Draughts::position("standard", "W:WK50,39:B1");
     assert_eq!(refusal(&king, "50-28"), Err("blocked"));
     assert_eq!(refusal(&king, "50-39"), Err("occupied"));
     assert_eq!(refusal(&king, "50-44"), Ok(()));
@@ -94,10 +91,10 @@ fn refusal_codes() {
 
 #[test]
 fn crowning_only_at_the_end_of_a_move() {
-    let mut game = position("standard", "W:W13:B9,10,1");
+    let mut game = Draughts::position("standard", "W:W13:B9,10,1");
     play(&mut game, "13x15 1-6");
     assert_eq!(legal_sorted(&game), ["15-10"]);
-    let mut game = position("standard", "W:W13:B9,40");
+    let mut game = Draughts::position("standard", "W:W13:B9,40");
     play(&mut game, "13x4");
     assert_eq!(game.format_position(), "B:WK4:B40");
 }
@@ -105,13 +102,13 @@ fn crowning_only_at_the_end_of_a_move() {
 #[test]
 fn the_draw_rules_end_the_game() {
     let cycle = "47-42 4-9 42-47 9-4";
-    let mut game = position("standard", "W:WK47,36:BK4,15");
+    let mut game = Draughts::position("standard", "W:WK47,36:BK4,15");
     play(&mut game, &format!("{cycle} {cycle}"));
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
-    let mut game = position("king-moves-2+no-repetition", "W:WK47,36:BK4,15");
+    let mut game = Draughts::position("king-moves-2+no-repetition", "W:WK47,36:BK4,15");
     play(&mut game, cycle);
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
-    let mut game = position("no-repetition", "W:WK47,K48:BK4");
+    let mut game = Draughts::position("no-repetition", "W:WK47,K48:BK4");
     play(&mut game, &format!("{cycle} {cycle}").replace("42", "41"));
     assert_eq!(game.outcome(), None);
     play(&mut game, "47-41 4-9");
@@ -120,7 +117,7 @@ fn the_draw_rules_end_the_game() {
 
 #[test]
 fn a_blocked_side_loses() {
-    let game = position("standard", "W:W46:B41,37");
+    let game = Draughts::position("standard", "W:W46:B41,37");
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::Second, EndReason::Stalemate))

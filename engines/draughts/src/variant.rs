@@ -17,6 +17,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_core::settings;
+
 /// The draw rules in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DraughtsVariant {
@@ -43,83 +45,41 @@ impl fmt::Display for DraughtsVariant {
     /// `standard`, or the settings that differ from it, in the order of the grammar.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let standard = DraughtsVariant::default();
-        let settings: Vec<String> = [
-            (self.repetition != standard.repetition).then(|| match self.repetition {
-                Some(n) => format!("repetition-{n}"),
-                None => "no-repetition".to_owned(),
-            }),
-            (self.king_moves != standard.king_moves).then(|| match self.king_moves {
-                Some(n) => format!("king-moves-{n}"),
-                None => "no-king-moves".to_owned(),
-            }),
-            (!self.endgame_rule).then(|| "no-endgame-rule".to_owned()),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if settings.is_empty() {
-            f.write_str("standard")
-        } else {
-            f.write_str(&settings.join("+"))
-        }
+        settings::write(
+            f,
+            &[
+                (self.repetition != standard.repetition)
+                    .then(|| settings::count_text("repetition", self.repetition)),
+                (self.king_moves != standard.king_moves)
+                    .then(|| settings::count_text("king-moves", self.king_moves)),
+                (!self.endgame_rule).then(|| "no-endgame-rule".to_owned()),
+            ],
+        )
     }
-}
-
-/// Which rule a setting is about, so that naming one twice is caught.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Rule {
-    Repetition,
-    KingMoves,
-    Endgame,
-}
-
-/// A number after a setting's prefix, at least `least`.
-fn count(text: &str, least: u32) -> Option<u32> {
-    text.parse().ok().filter(|&n| n >= least)
 }
 
 impl FromStr for DraughtsVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.trim();
-        let mut variant = DraughtsVariant::default();
-        if text == "standard" {
-            return Ok(variant);
-        }
-        let bad = |part: &str| {
-            format!(
-                "unknown draughts variant setting `{part}` in `{text}`: expected `standard` or \
-                 repetition-N (N >= 2), no-repetition, king-moves-N (N >= 1), no-king-moves, \
-                 no-endgame-rule joined by `+`"
-            )
-        };
-        let mut seen = Vec::new();
-        for part in text.split('+') {
-            let rule = if part == "no-repetition" {
-                variant.repetition = None;
-                Rule::Repetition
-            } else if part == "no-king-moves" {
-                variant.king_moves = None;
-                Rule::KingMoves
-            } else if part == "no-endgame-rule" {
-                variant.endgame_rule = false;
-                Rule::Endgame
-            } else if let Some(n) = part.strip_prefix("repetition-") {
-                variant.repetition = Some(count(n, 2).ok_or_else(|| bad(part))?);
-                Rule::Repetition
-            } else if let Some(n) = part.strip_prefix("king-moves-") {
-                variant.king_moves = Some(count(n, 1).ok_or_else(|| bad(part))?);
-                Rule::KingMoves
-            } else {
-                return Err(bad(part));
-            };
-            if seen.contains(&rule) {
-                return Err(format!("`{text}` sets the same rule twice"));
-            }
-            seen.push(rule);
-        }
-        Ok(variant)
+        settings::parse(
+            text,
+            "draughts",
+            "repetition-N (N >= 2), no-repetition, king-moves-N (N >= 1), no-king-moves, \
+             no-endgame-rule",
+            |variant: &mut DraughtsVariant, part| {
+                if part == "no-endgame-rule" {
+                    variant.endgame_rule = false;
+                    Some(2)
+                } else if let Some(repetition) = settings::count_value(part, "repetition", 2) {
+                    variant.repetition = repetition;
+                    Some(0)
+                } else {
+                    variant.king_moves = settings::count_value(part, "king-moves", 1)?;
+                    Some(1)
+                }
+            },
+        )
     }
 }
 
@@ -168,17 +128,21 @@ mod tests {
         assert_eq!(variant.to_string().parse::<DraughtsVariant>(), Ok(variant));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("repetition-1")]
-    #[case("king-moves-0")]
-    #[case("king-moves-x")]
-    #[case("no-repetition+repetition-3")]
-    #[case("no-endgame-rule+no-endgame-rule")]
-    #[case("standard+no-king-moves")]
-    #[case("Standard")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<DraughtsVariant>().is_err(), "{text}");
+    #[test]
+    fn refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "repetition-1",
+                "king-moves-0",
+                "king-moves-x",
+                "no-repetition+repetition-3",
+                "no-endgame-rule+no-endgame-rule",
+                "standard+no-king-moves",
+                "Standard",
+            ],
+            str::parse::<DraughtsVariant>,
+        );
     }
 
     #[test]

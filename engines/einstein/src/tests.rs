@@ -1,6 +1,7 @@
 //! Rule tests on whole positions, the law kit, and property tests over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side, chance_distribution};
+use arbiter_laws::Fixture;
 use arbiter_laws::legal_sorted;
 use proptest::prelude::*;
 
@@ -10,11 +11,6 @@ use crate::{EinStein, EinSteinVariant};
 
 fn variant(name: &str) -> EinSteinVariant {
     name.parse().unwrap()
-}
-
-/// The position of the one-line form `text` under the variant named `variant`.
-fn position(variant: &str, text: &str) -> EinStein {
-    arbiter_laws::position(variant, text)
 }
 
 fn played(variant_name: &str, moves: &str) -> EinStein {
@@ -85,21 +81,21 @@ fn a_roll_is_a_chance_event_of_one_in_six() {
 #[test]
 fn the_rules_example_with_four_and_five_gone() {
     // Red 4 and 5 gone: a roll of 4 lets red move 3 (c1) or 6 (a3).
-    let game = position("standard", "R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red 4");
+    let game = EinStein::position("standard", "R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red 4");
     assert_eq!(
         legal_sorted(&game),
         ["a3-a4", "a3-b3", "a3-b4", "c1-c2", "c1-d1", "c1-d2"]
     );
-    let game = position("standard", "R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red 5");
+    let game = EinStein::position("standard", "R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red 5");
     assert_eq!(
         legal_sorted(&game),
         ["a3-a4", "a3-b3", "a3-b4", "c1-c2", "c1-d1", "c1-d2"]
     );
     // Only pieces below: the nearest one.
-    let game = position("standard", "R1R2.../...../....B1/...B2B3/..B4B5B6 red 6");
+    let game = EinStein::position("standard", "R1R2.../...../....B1/...B2B3/..B4B5B6 red 6");
     assert_eq!(legal_sorted(&game), ["b1-b2", "b1-c1", "b1-c2"]);
     // Only pieces above: the nearest one.
-    let game = position("standard", "..R3../...R5./....B1/...B2B3/..B4B5B6 red 1");
+    let game = EinStein::position("standard", "..R3../...R5./....B1/...B2B3/..B4B5B6 red 1");
     assert_eq!(legal_sorted(&game), ["c1-c2", "c1-d1", "c1-d2"]);
     assert_eq!(
         game.check_move(game.parse_move("d2-e2").unwrap())
@@ -111,7 +107,7 @@ fn the_rules_example_with_four_and_five_gone() {
 
 #[test]
 fn blue_moves_left_up_and_up_left() {
-    let game = position(
+    let game = EinStein::position(
         "standard",
         "R1R2R3../R4R5.../R6...B1/...B2B3/..B4B5B6 blue 1",
     );
@@ -129,7 +125,7 @@ fn blue_moves_left_up_and_up_left() {
 #[test]
 fn a_step_takes_any_piece_on_its_square() {
     // Red 1 on a1 steps onto red 2 on b1: its own piece is removed.
-    let mut game = position(
+    let mut game = EinStein::position(
         "standard",
         "R1R2R3../R4R5.../R6...B1/...B2B3/..B4B5B6 red 1",
     );
@@ -140,7 +136,7 @@ fn a_step_takes_any_piece_on_its_square() {
     );
     assert_eq!(game.alive(Side::First).count_ones(), 5);
     // And an enemy piece: blue 1 on c3 steps up-left onto red 2 on b2.
-    let mut game = position("standard", "R1..../.R2.../..B1../...../..... blue 1");
+    let mut game = EinStein::position("standard", "R1..../.R2.../..B1../...../..... blue 1");
     assert_eq!(legal_sorted(&game), ["c3-b2", "c3-b3", "c3-c2"]);
     game.play(game.parse_move("c3-b2").unwrap()).unwrap();
     assert_eq!(
@@ -152,7 +148,7 @@ fn a_step_takes_any_piece_on_its_square() {
 
 #[test]
 fn reaching_the_corner_or_taking_every_piece_wins() {
-    let game = position("standard", "R1..../...../...../...../...R2B6 red 2");
+    let game = EinStein::position("standard", "R1..../...../...../...../...R2B6 red 2");
     let mut won = game.clone();
     won.play(won.parse_move("d5-e5").unwrap()).unwrap();
     assert_eq!(
@@ -164,7 +160,7 @@ fn reaching_the_corner_or_taking_every_piece_wins() {
     won.generate_moves(&mut moves);
     assert!(moves.is_empty());
     // Taking the last blue piece elsewhere wins by no-pieces.
-    let game = position("standard", "R1..../.B3.../...../...../..... red 1");
+    let game = EinStein::position("standard", "R1..../.B3.../...../...../..... red 1");
     let mut taken = game.clone();
     taken.play(taken.parse_move("a1-b2").unwrap()).unwrap();
     assert_eq!(
@@ -265,5 +261,5 @@ fn mirrored(game: &EinStein) -> EinStein {
     } else {
         "standard"
     };
-    position(other, &format!("{} {side} {phase}", rows.join("/")))
+    EinStein::position(other, &format!("{} {side} {phase}", rows.join("/")))
 }

@@ -2,16 +2,12 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::Fixture;
 use rstest::rstest;
 
 use arbiter_laws::play;
 
 use crate::{Go, GoMove, GoVariant, Point, PointSet};
-
-/// The position of the one-line form `text` under the rules `rules`.
-fn position(rules: &str, text: &str) -> Go {
-    arbiter_laws::position(rules, text)
-}
 
 fn variant(rules: &str) -> GoVariant {
     rules.parse().expect("a go variant")
@@ -75,12 +71,12 @@ fn suicide_by_rule(
     #[case] mv: &str,
     #[case] code: Option<&str>,
 ) {
-    assert_eq!(refusal(&position(rules, text), mv), code);
+    assert_eq!(refusal(&Go::position(rules, text), mv), code);
 }
 
 #[test]
 fn a_multi_stone_suicide_removes_the_group() {
-    let mut game = position("tromp-taylor@5", "5/5/O4/1O3/XO3 black");
+    let mut game = Go::position("tromp-taylor@5", "5/5/O4/1O3/XO3 black");
     play(&mut game, "a2");
     assert_eq!(game.stone_at(0), None);
     assert_eq!(game.stone_at(5), None);
@@ -157,7 +153,7 @@ fn dead_stones_given_by_a_referee_change_the_count() {
     let text = "2X1O/2X2/2X2/2X2/2X2 black";
     let e5 = PointSet::single(crate::parse_point(crate::Geometry::of_size(5), "e5").unwrap());
     // Area without tax: the left side is black's, the right side touches both colours.
-    let chinese = position("chinese@5", text);
+    let chinese = Go::position("chinese@5", text);
     assert_eq!(
         chinese.count(&PointSet::EMPTY),
         crate::Count {
@@ -175,7 +171,7 @@ fn dead_stones_given_by_a_referee_change_the_count() {
     // Territory with the seki tax (KataGo's independent-life regions): while e5 lives, the
     // empty points right of the wall are dame and black's whole region counts nothing; with
     // e5 dead black has the 20 empty points and the prisoner.
-    let japanese = position("japanese@5", text);
+    let japanese = Go::position("japanese@5", text);
     assert_eq!(
         japanese.count(&PointSet::EMPTY),
         crate::Count { black: 0, white: 0 }
@@ -200,7 +196,7 @@ fn dead_stones_given_by_a_referee_change_the_count() {
 #[case("japanese@7,tax=none", 4, 4)]
 fn seki_by_rule(#[case] rules: &str, #[case] black: i32, #[case] white: i32) {
     let text = "1O1X1O1/OOXXXOO/XXOOOXX/1XO1OX1/XXOOOXX/1XO1OX1/XXOOOXX black";
-    let game = position(rules, text);
+    let game = Go::position(rules, text);
     assert_eq!(game.count(&PointSet::EMPTY), crate::Count { black, white });
 }
 

@@ -223,11 +223,8 @@ impl Evaluator<Gomoku> for GomokuEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_laws::Fixture;
     use arbiter_search::{EngineParams, Searchable, parse_params};
-
-    fn position(variant: &str, text: &str) -> Gomoku {
-        arbiter_laws::position(variant, text)
-    }
 
     fn stone(text: &str) -> Move {
         Move::Stone(crate::Point::parse(text).unwrap())
@@ -235,7 +232,7 @@ mod tests {
 
     #[test]
     fn ordering_puts_the_win_then_the_block_first() {
-        let game = position(
+        let game = Gomoku::position(
             "freestyle",
             "black: h8,i8,j8,k8,c3; white: c4,c5,c6,c7; to-move: white",
         );

@@ -107,20 +107,14 @@ mod tests {
         assert_eq!(point.to_string(), text.to_ascii_lowercase());
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("h")]
-    #[case("8")]
-    #[case("u5")]
-    #[case("h0")]
-    #[case("h21")]
-    #[case("h08")]
-    #[case("h8x")]
-    #[case("hh8")]
-    #[case("h-1")]
-    #[case("h123")]
-    fn rejects_bad_points(#[case] text: &str) {
-        assert!(Point::parse(text).is_err());
+    #[test]
+    fn rejects_bad_points() {
+        arbiter_laws::refuses_all(
+            &[
+                "", "h", "8", "u5", "h0", "h21", "h08", "h8x", "hh8", "h-1", "h123",
+            ],
+            Point::parse,
+        );
     }
 
     #[rstest]

@@ -268,6 +268,16 @@ impl Gomoku {
         self.stage = stage;
     }
 
+    /// Counts a ply made and moves the opening on to the stage after it (`put_two`: the move
+    /// was `put-two`).
+    fn count_ply(&mut self, put_two: bool) {
+        self.plies += 1;
+        let stage = self
+            .stage
+            .after(self.variant.opening, put_two, self.plies, self.stones);
+        self.set_stage(stage);
+    }
+
     fn put(&mut self, point: Point, value: u8) {
         debug_assert_eq!(self.cells[point.index()], 0, "{point} is occupied");
         self.cells[point.index()] = value;
@@ -475,13 +485,7 @@ impl Game for Gomoku {
                 }
                 self.put(point, crate::board::cell(colour));
                 self.set_to_move(colour.opposite());
-                self.plies += 1;
-                self.set_stage(self.stage.after(
-                    self.variant.opening,
-                    false,
-                    self.plies,
-                    self.stones,
-                ));
+                self.count_ply(false);
                 self.outcome = self.judge(point, colour, foul);
             }
             Move::Swap => {
@@ -493,22 +497,10 @@ impl Game for Gomoku {
                     // The decider takes the colour that just moved; the opponent moves next.
                     self.assign(mover, colour.opposite());
                 }
-                self.plies += 1;
-                self.set_stage(self.stage.after(
-                    self.variant.opening,
-                    false,
-                    self.plies,
-                    self.stones,
-                ));
+                self.count_ply(false);
             }
             Move::PutTwo => {
-                self.plies += 1;
-                self.set_stage(self.stage.after(
-                    self.variant.opening,
-                    true,
-                    self.plies,
-                    self.stones,
-                ));
+                self.count_ply(true);
             }
         }
         undo

@@ -118,12 +118,9 @@ fn finished(game: &Gomoku, outcome: Outcome) -> Report<Move> {
 mod tests {
     use super::*;
     use crate::board::Point;
+    use arbiter_laws::Fixture;
     use arbiter_laws::{SearchLaws, search};
     use arbiter_search::{Algorithm, parse_params};
-
-    fn position(variant: &str, text: &str) -> Gomoku {
-        arbiter_laws::position(variant, text)
-    }
 
     fn stone(text: &str) -> Move {
         Move::Stone(Point::parse(text).unwrap())
@@ -139,7 +136,7 @@ mod tests {
     #[test]
     fn alpha_beta_completes_its_five_and_blocks_the_opponents() {
         // Black to move with its own four on row 8: five at l8 wins (h8-k8 plus l8; g8 is white).
-        let game = position(
+        let game = Gomoku::position(
             "renju",
             "black: h8,i8,j8,k8; white: g8,h9,i10,a1; to-move: black",
         );
@@ -147,7 +144,7 @@ mod tests {
         assert_eq!(report.result.best, Some(stone("l8")));
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         // White to move must block it at l8.
-        let game = position(
+        let game = Gomoku::position(
             "renju",
             "black: h8,i8,j8,k8; white: g8,h9,i10; to-move: white",
         );
@@ -158,8 +155,8 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let opening = position("freestyle", "black: h8; white: i9; to-move: black");
-        let renju = position("renju", "black: h8,i8; white: h9,g7; to-move: black");
+        let opening = Gomoku::position("freestyle", "black: h8; white: i9; to-move: black");
+        let renju = Gomoku::position("renju", "black: h8,i8; white: h9,g7; to-move: black");
         SearchLaws::new(vec![opening, renju])
             .nodes(2_000)
             .mcts_iterations(300)
@@ -168,14 +165,14 @@ mod tests {
 
     #[test]
     fn solve_proves_a_vcf_and_gives_up_when_there_is_none() {
-        let game = position(
+        let game = Gomoku::position(
             "renju",
             "black: g7,h8,i7,j8,j10,k8,l10; white: g5,h6,i6,j7,j9,k11,l8; to-move: black",
         );
         let report = search(&game, Algorithm::Solve, Budget::Nodes(200_000)).unwrap();
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         assert_eq!(report.result.best, report.result.pv.first().copied());
-        let quiet = position("renju", "black: h8; white: i9; to-move: black");
+        let quiet = Gomoku::position("renju", "black: h8; white: i9; to-move: black");
         assert!(matches!(
             search(&quiet, Algorithm::Solve, Budget::Nodes(20_000)),
             Err(SearchError::BudgetExhausted { .. })
@@ -184,7 +181,7 @@ mod tests {
 
     #[test]
     fn solve_finds_a_threat_win_that_is_no_vcf() {
-        let game = position(
+        let game = Gomoku::position(
             "freestyle",
             "black: e8,f8,h10,h11; white: a1,o1,a15,o15; to-move: black",
         );
@@ -205,7 +202,7 @@ mod tests {
                 Some("i8"),
             ),
         ] {
-            let game = position("renju", text);
+            let game = Gomoku::position("renju", text);
             let report = search(&game, Algorithm::Solve, Budget::Nodes(200_000)).unwrap();
             assert_eq!(
                 report.proven.map(|p| p.verdict),

@@ -285,20 +285,24 @@ mod tests {
         assert_eq!(variant.to_string(), text);
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("gomoku")]
-    #[case("renju@4")]
-    #[case("renju@21")]
-    #[case("renju@")]
-    #[case("renju+swap3")]
-    #[case("renju+swap-at-0")]
-    #[case("renju+swap-at-x")]
-    #[case("freestyle+exchange-at-25@5")]
-    #[case("Renju")]
-    #[case("renju+")]
-    fn rejects_bad_variants(#[case] text: &str) {
-        assert!(text.parse::<GomokuVariant>().is_err());
+    #[test]
+    fn rejects_bad_variants() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "gomoku",
+                "renju@4",
+                "renju@21",
+                "renju@",
+                "renju+swap3",
+                "renju+swap-at-0",
+                "renju+swap-at-x",
+                "freestyle+exchange-at-25@5",
+                "Renju",
+                "renju+",
+            ],
+            str::parse::<GomokuVariant>,
+        );
     }
 
     /// The listed names read back as the game laws check (`arbiter_laws::GameLaws`).

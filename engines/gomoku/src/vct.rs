@@ -283,16 +283,13 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn position(variant: &str, text: &str) -> Gomoku {
-        arbiter_laws::position(variant, text)
-    }
+    use arbiter_laws::Fixture;
 
     /// Black e8 f8 and h10 h11: h8 makes two open (split) threes at once, so black wins by
     /// threats although it has no four yet (not a VCF).
     #[test]
     fn a_three_three_attack_is_found() {
-        let game = position(
+        let game = Gomoku::position(
             "freestyle",
             "black: e8,f8,h10,h11; white: a1,o1,a15,o15; to-move: black",
         );
@@ -376,13 +373,13 @@ mod tests {
 
     #[test]
     fn nothing_on_a_quiet_board() {
-        let game = position("renju", "black: h8; white: i9; to-move: black");
+        let game = Gomoku::position("renju", "black: h8; white: i9; to-move: black");
         assert_eq!(solve_vct(&game, 100_000, 3).outcome, VcfOutcome::NoWin);
     }
 
     #[test]
     fn the_budget_is_honoured() {
-        let game = position("renju", "black: h8,i8; white: i9,j9; to-move: black");
+        let game = Gomoku::position("renju", "black: h8,i8; white: i9,j9; to-move: black");
         assert_eq!(solve_vct(&game, 5, 6).outcome, VcfOutcome::OutOfBudget);
     }
 }

@@ -228,10 +228,7 @@ impl Evaluator<Hex> for HexEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn position(variant: &str, text: &str) -> Hex {
-        arbiter_laws::position(variant, text)
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn distances_count_the_empty_cells_still_needed() {
@@ -240,7 +237,7 @@ mod tests {
         assert_eq!(distance(&start, Colour::White), 5);
         // Black c1 c2 c3 is two cells short (c4 and c5); white's a4 and a5 are four short
         // (row 4 or 5 across, or b4 c4 d3 e3): black's wall bars rows 1 to 3.
-        let game = position("standard@5", "2B2/2B2/2B2/W4/W4 white");
+        let game = Hex::position("standard@5", "2B2/2B2/2B2/W4/W4 white");
         assert_eq!(distance(&game, Colour::Black), 2);
         assert_eq!(distance(&game, Colour::White), 4);
         assert!(evaluate(&game, &Params::default()) < 0, "white is behind");
@@ -249,7 +246,7 @@ mod tests {
     #[test]
     fn a_cut_colour_is_farthest() {
         // White's row 2 joins white's edges and cuts black off.
-        let game = position("standard@3", "B2/WWW/BB1 black");
+        let game = Hex::position("standard@3", "B2/WWW/BB1 black");
         assert_eq!(distance(&game, Colour::Black), 10);
     }
 }

@@ -189,16 +189,13 @@ impl PlayoutBoard {
 mod tests {
     use super::*;
     use arbiter_core::Game;
-
-    fn position(variant: &str, text: &str) -> Hex {
-        arbiter_laws::position(variant, text)
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn an_intrusion_into_a_bridge_is_answered() {
         // Black b2 and c3 form a bridge: their common neighbours are c2 and b3. White
         // intrudes at c2; black's only reply is b3.
-        let game = position("standard@5", "5/1BW2/2B2/5/5 white");
+        let game = Hex::position("standard@5", "5/1BW2/2B2/5/5 white");
         let mut board = PlayoutBoard::default();
         board.load(&game);
         let c2 = board.padded(Cell::new(2, 1));
@@ -210,7 +207,7 @@ mod tests {
     fn the_edge_template_is_a_bridge_to_the_edge() {
         // Black c2 reaches the top edge through c1 and d1, its two neighbours on row 1;
         // white takes c1, black answers d1.
-        let game = position("standard@5", "2W2/2B2/5/5/5 black");
+        let game = Hex::position("standard@5", "2W2/2B2/5/5/5 black");
         let mut board = PlayoutBoard::default();
         board.load(&game);
         board.bridge_replies(board.padded(Cell::new(2, 0)), Colour::Black);

@@ -281,7 +281,6 @@ pub(crate) fn joins(setup: &HexSetup, colour: Colour, without: Option<usize>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
 
     #[test]
     fn a_line_reads_back() {
@@ -297,16 +296,20 @@ mod tests {
         assert_eq!(format_line(&swapped), "5/5/2B2/5/5 white swapped");
     }
 
-    #[rstest]
-    #[case("5/5/5/5/5")]
-    #[case("5/5/5/5/5 red")]
-    #[case("5/5/5/5 black")]
-    #[case("6/5/5/5/5 black")]
-    #[case("5/5/5/5/Q4 black")]
-    #[case("5/5/5/5/5 black swap")]
-    #[case("5/5/5/5/5 black swapped extra")]
-    fn bad_lines_are_refused(#[case] text: &str) {
-        assert!(parse_line(5, text).is_err(), "{text}");
+    #[test]
+    fn bad_lines_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                "5/5/5/5/5",
+                "5/5/5/5/5 red",
+                "5/5/5/5 black",
+                "6/5/5/5/5 black",
+                "5/5/5/5/Q4 black",
+                "5/5/5/5/5 black swap",
+                "5/5/5/5/5 black swapped extra",
+            ],
+            |text| parse_line(5, text),
+        );
     }
 
     #[test]

@@ -26,6 +26,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_core::SizedVariants;
+
 /// The smallest board side.
 pub const MIN_SIZE: u8 = 1;
 /// The largest board side: 19 x 19, the largest board HexGUI and Benzene name.
@@ -89,13 +91,22 @@ impl HexVariant {
     }
 }
 
+/// The grammar of the names: the three rules, on boards of side [`MIN_SIZE`] to [`MAX_SIZE`].
+const VARIANTS: SizedVariants<SwapRule> = SizedVariants::new(
+    "hex",
+    &[
+        (SwapRule::None.name(), SwapRule::None),
+        (SwapRule::Mirror.name(), SwapRule::Mirror),
+        (SwapRule::Sides.name(), SwapRule::Sides),
+    ],
+    MIN_SIZE,
+    MAX_SIZE,
+    DEFAULT_SIZE,
+);
+
 impl fmt::Display for HexVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.swap.name())?;
-        if self.size != DEFAULT_SIZE {
-            write!(f, "@{}", self.size)?;
-        }
-        Ok(())
+        VARIANTS.write(f, self.swap, self.size)
     }
 }
 
@@ -103,17 +114,7 @@ impl FromStr for HexVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<HexVariant, String> {
-        let (rule, size) =
-            arbiter_core::split_size(text, "hex", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        let swap = [SwapRule::None, SwapRule::Mirror, SwapRule::Sides]
-            .into_iter()
-            .find(|swap| swap.name() == rule)
-            .ok_or_else(|| {
-                format!(
-                    "unknown hex variant `{rule}`: expected standard, swap-mirror or swap-sides, \
-                     optionally with @<size> ({MIN_SIZE}-{MAX_SIZE})"
-                )
-            })?;
+        let (swap, size) = VARIANTS.parse(text)?;
         Ok(HexVariant { size, swap })
     }
 }
@@ -122,13 +123,7 @@ impl arbiter_core::Variant for HexVariant {
     /// The three rules on the named boards (11, 13, 19) and on the small boards of the solved
     /// tables (1 to 8); every `@<size>` from [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
     fn names() -> Vec<String> {
-        let mut names = Vec::new();
-        for swap in [SwapRule::None, SwapRule::Mirror, SwapRule::Sides] {
-            for size in [11, 13, 19, 1, 2, 3, 4, 5, 6, 7, 8] {
-                names.push(HexVariant::new(size, swap).to_string());
-            }
-        }
-        names
+        VARIANTS.names(&[11, 13, 19, 1, 2, 3, 4, 5, 6, 7, 8])
     }
 }
 
@@ -147,22 +142,22 @@ mod tests {
         assert_eq!(text.parse(), Ok(HexVariant { size, swap }));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("swap")]
-    #[case("pie")]
-    #[case("standard@")]
-    #[case("standard@0")]
-    #[case("standard@20")]
-    #[case("standard@x")]
-    #[case("standard@11@11")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<HexVariant>().is_err(), "{text}");
-    }
-
-    /// The names read back as the game laws check (`arbiter_laws::GameLaws`).
+    /// The default's name and names no variant has; every listed name reads back as the game
+    /// laws check (`arbiter_laws::GameLaws`).
     #[test]
-    fn the_default_is_standard() {
-        assert_eq!(HexVariant::default().to_string(), "standard");
+    fn default_and_refused_names() {
+        arbiter_laws::variant_names::<HexVariant>(
+            "standard",
+            &[
+                "",
+                "swap",
+                "pie",
+                "standard@",
+                "standard@0",
+                "standard@20",
+                "standard@x",
+                "standard@11@11",
+            ],
+        );
     }
 }

@@ -15,10 +15,13 @@
 //!   game has no move for any algorithm; on request the shipped weights are the defaults.
 //! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
 //!   parameters, and the exact value by plain minimax that a solver must agree with; and for
-//!   its rule tests the positions set up by text ([`position`], [`position_in`]) or by play
+//!   its rule tests the positions set up by text ([`position`], [`position_in`], or
+//!   [`Fixture::position`] named by the game) or by play
 //!   ([`played`], [`play`]), random playouts ([`playout`]), the legal moves as text ([`legal`],
 //!   [`legal_sorted`]) and the refusal code of a move ([`refusal`]); [`solver_gives_up`] for a
-//!   solver that must say so when its budget runs out.
+//!   solver that must say so when its budget runs out; for notation tests the table of texts a
+//!   reader must refuse ([`refuses_all`]) and a variant type's default and refused names
+//!   ([`variant_names`]).
 //!
 //! A broken law panics with the variant, the moves from the start and what differed, so the
 //! test that called it fails with a reproducible case. Playouts are proptest strategies (a
@@ -107,6 +110,33 @@ pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
     G::from_setup(variant, &setup).unwrap_or_else(|problems| panic!("`{text}`: {problems:?}"))
 }
 
+/// [`position`] and a move's parsing as associated functions of every game, so that a test
+/// names its game in the call (`Hex::position("standard@5", "5/5/5/5/5 black")`,
+/// `game.move_of("c3")`) instead of keeping a typed wrapper of its own.
+pub trait Fixture: Game {
+    /// The position that the one-line form `text` sets up under the variant named `variant`
+    /// ([`position`]).
+    ///
+    /// # Panics
+    /// When the variant, the text or the position is refused, naming it.
+    #[must_use]
+    fn position(variant: &str, text: &str) -> Self {
+        position(variant, text)
+    }
+
+    /// The move `text` in this game's notation, parsed (not checked against the rules).
+    ///
+    /// # Panics
+    /// When `text` is no move in the game's notation, naming it.
+    #[must_use]
+    fn move_of(&self, text: &str) -> Self::Move {
+        self.parse_move(text)
+            .unwrap_or_else(|error| panic!("`{text}`: {error}"))
+    }
+}
+
+impl<G: Game> Fixture for G {}
+
 /// The legal moves of `game` in its notation, in the order they are generated.
 #[must_use]
 pub fn legal<G: Game>(game: &G) -> Vec<String> {
@@ -136,4 +166,26 @@ pub fn refusal<G: Game>(game: &G, text: &str) -> Result<(), &'static str> {
         .parse_move(text)
         .unwrap_or_else(|error| panic!("`{text}`: {error}"));
     game.check_move(mv).map_err(|error| error.code)
+}
+
+/// Asserts that `read` refuses every text of `texts`: the table of bad input that a notation,
+/// setup or variant reader's tests list, written as one list rather than one test case per text.
+///
+/// # Panics
+/// At the first text that `read` accepts, naming it.
+pub fn refuses_all<T, E>(texts: &[&str], read: impl Fn(&str) -> Result<T, E>) {
+    for text in texts {
+        assert!(read(text).is_err(), "`{text}` should be refused, but reads");
+    }
+}
+
+/// Asserts that the default of the variant type `V` is named `default` and that every name of
+/// `refused` is refused: what a variant's own tests check beside [`GameLaws`], which reads back
+/// every name the game lists.
+///
+/// # Panics
+/// When the default has another name or a refused name is read, naming it.
+pub fn variant_names<V: arbiter_core::Variant>(default: &str, refused: &[&str]) {
+    assert_eq!(V::default().to_string(), default, "the default variant");
+    refuses_all(refused, str::parse::<V>);
 }

@@ -109,18 +109,12 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("j1")]
-    #[case("a10")]
-    #[case("a0")]
-    #[case("a01")]
-    #[case("1a")]
-    #[case("pass")]
-    #[case("é1")]
-    #[case("a-1")]
-    fn refuses_bad_points(#[case] text: &str) {
-        assert!(parse_point(nine(), text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_points() {
+        arbiter_laws::refuses_all(
+            &["", "j1", "a10", "a0", "a01", "1a", "pass", "é1", "a-1"],
+            |text| parse_point(nine(), text),
+        );
     }
 
     #[test]
@@ -156,14 +150,10 @@ mod tests {
         assert_eq!(from_xy(nine(), x, y), None);
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("A")]
-    #[case("AAA")]
-    #[case("AJ")]
-    #[case("@A")]
-    #[case("A1")]
-    fn refuses_bad_ccgc(#[case] text: &str) {
-        assert!(from_ccgc(nine(), text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_ccgc() {
+        arbiter_laws::refuses_all(&["", "A", "AAA", "AJ", "@A", "A1"], |text| {
+            from_ccgc(nine(), text)
+        });
     }
 }

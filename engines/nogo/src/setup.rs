@@ -6,7 +6,7 @@
 //! form: the same rows joined by `/`, a number standing for that many empty points, then a
 //! space and the side to move (`black`/`white`, or `b`/`w`), e.g. `9/9/9/9/4X4/9/9/9/9 white`.
 
-use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::grid::{self, Grid, Labels, RowOrder, Stones};
 use arbiter_core::{Bits, Game, NotationError, SetupProblem, Side};
 
 use crate::rules::NoGo;
@@ -25,22 +25,8 @@ pub(crate) const fn grid(size: u8) -> Grid {
     Grid::square(size as usize, RowOrder::BottomIsOne, "points", "X, O or .")
 }
 
-fn cell_of(c: char) -> Option<Option<Side>> {
-    match c {
-        '.' | '+' | '-' => Some(None),
-        'X' | 'x' => Some(Some(Side::First)),
-        'O' | 'o' => Some(Some(Side::Second)),
-        _ => None,
-    }
-}
-
-fn cell_char(cell: Option<Side>) -> char {
-    match cell {
-        None => '.',
-        Some(Side::First) => 'X',
-        Some(Side::Second) => 'O',
-    }
-}
+/// The stones' letters (either case) and the empty cell's characters.
+const STONES: Stones = Stones::new('X', 'O', ".+-");
 
 /// Reads the side to move: `black`/`b` or `white`/`w`, any case.
 ///
@@ -55,7 +41,7 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// # Errors
 /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
 pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<NoGoSetup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, None, cell_of)?;
+    let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
     Ok(NoGoSetup {
         size,
         cells,
@@ -75,7 +61,7 @@ pub fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
         )));
     };
     let to_move = parse_side(side)?;
-    let cells = grid(size).parse_rows(board, None, cell_of)?;
+    let cells = grid(size).parse_rows(board, None, |c| STONES.read(c))?;
     Ok(NoGoSetup {
         size,
         cells,
@@ -87,7 +73,7 @@ pub fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
 #[must_use]
 pub fn format_line(setup: &NoGoSetup) -> String {
     let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-        cell.map(|side| cell_char(Some(side)))
+        cell.map(|side| STONES.write(Some(side)))
     });
     format!("{rows} {}", NoGo::side_name(setup.to_move))
 }
@@ -95,7 +81,7 @@ pub fn format_line(setup: &NoGoSetup) -> String {
 /// The diagram of `setup`: rows top first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(setup: &NoGoSetup) -> String {
-    grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, cell_char)
+    grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, |cell| STONES.write(cell))
 }
 
 impl NoGo {
@@ -190,7 +176,6 @@ pub(crate) fn validate(variant: NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
 
     #[test]
     fn a_line_reads_back() {
@@ -202,18 +187,22 @@ mod tests {
         assert_eq!(format_line(&setup), text);
     }
 
-    #[rstest]
-    #[case("9/9/9/9/9/9/9/9/9")]
-    #[case("9/9/9/9/9/9/9/9/9 red")]
-    #[case("9/9/9/9/9/9/9/9 black")]
-    #[case("10/9/9/9/9/9/9/9/9 black")]
-    #[case("8/9/9/9/9/9/9/9/9 black")]
-    #[case("4Q4/9/9/9/9/9/9/9/9 black")]
-    #[case("9/9/9/9/9/9/9/9/9 black extra")]
-    #[case("99999999999999999999/9/9/9/9/9/9/9/9 black")]
-    #[case("XXXXXXXXXX/9/9/9/9/9/9/9/9 black")]
-    fn bad_lines_are_refused(#[case] text: &str) {
-        assert!(parse_line(9, text).is_err(), "{text}");
+    #[test]
+    fn bad_lines_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                "9/9/9/9/9/9/9/9/9",
+                "9/9/9/9/9/9/9/9/9 red",
+                "9/9/9/9/9/9/9/9 black",
+                "10/9/9/9/9/9/9/9/9 black",
+                "8/9/9/9/9/9/9/9/9 black",
+                "4Q4/9/9/9/9/9/9/9/9 black",
+                "9/9/9/9/9/9/9/9/9 black extra",
+                "99999999999999999999/9/9/9/9/9/9/9/9 black",
+                "XXXXXXXXXX/9/9/9/9/9/9/9/9 black",
+            ],
+            |text| parse_line(9, text),
+        );
     }
 
     #[test]
@@ -225,12 +214,16 @@ mod tests {
         assert_eq!(parse_diagram(5, &compact, Side::Second), Ok(setup));
     }
 
-    #[rstest]
-    #[case(".....\n.....")]
-    #[case(".....\n.....\n.....\n.....\n....")]
-    #[case(".....\n.....\n.....\n.....\n....Q")]
-    #[case(".....\n.....\n.....\n.....\n......")]
-    fn bad_diagrams_are_refused(#[case] text: &str) {
-        assert!(parse_diagram(5, text, Side::First).is_err());
+    #[test]
+    fn bad_diagrams_are_refused() {
+        arbiter_laws::refuses_all(
+            &[
+                ".....\n.....",
+                ".....\n.....\n.....\n.....\n....",
+                ".....\n.....\n.....\n.....\n....Q",
+                ".....\n.....\n.....\n.....\n......",
+            ],
+            |text| parse_diagram(5, text, Side::First),
+        );
     }
 }

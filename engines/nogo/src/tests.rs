@@ -2,6 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::Fixture;
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -10,15 +11,6 @@ use crate::{NoGo, NoGoSetup, NoGoVariant};
 
 fn variant(text: &str) -> NoGoVariant {
     text.parse().unwrap()
-}
-
-/// The position of the one-line form `text` under the variant named `variant`.
-fn position(variant: &str, text: &str) -> NoGo {
-    arbiter_laws::position(variant, text)
-}
-
-fn point(game: &NoGo, text: &str) -> Point {
-    game.parse_move(text).unwrap()
 }
 
 #[test]
@@ -58,15 +50,15 @@ fn fouls_by_ruling(
     #[case] mv: &str,
     #[case] code: Option<&str>,
 ) {
-    let game = position(ruling, text);
-    let mv = point(&game, mv);
+    let game = NoGo::position(ruling, text);
+    let mv = game.move_of(mv);
     assert_eq!(game.check_move(mv).map_err(|e| e.code).err(), code);
 }
 
 #[test]
 fn a_foul_loses_under_foul_loses() {
-    let mut game = position("foul-loses", "9/9/9/9/9/9/9/9/OX7 black");
-    let a2 = point(&game, "a2");
+    let mut game = NoGo::position("foul-loses", "9/9/9/9/9/9/9/9/OX7 black");
+    let a2 = game.move_of("a2");
     assert_eq!(
         game.forbidden_moves(),
         Some(vec![(a2, "capture")]),
@@ -81,7 +73,7 @@ fn a_foul_loses_under_foul_loses() {
     game.generate_moves(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(
-        game.check_move(point(&game, "e5")).map_err(|e| e.code),
+        game.check_move(game.move_of("e5")).map_err(|e| e.code),
         Err("game-over")
     );
 }
@@ -91,8 +83,8 @@ fn the_side_without_a_legal_point_loses() {
     // 2x2: black a1, white b2; black to move... a2 and b1 are both empty. Black a2: its group
     // a1-a2 keeps b1 as liberty, and white b2 keeps b1: legal. White b1 then would take the
     // last liberty of a1-a2 (capture) and have none itself: white has no legal point.
-    let mut game = position("standard@2", "1O/X1 black");
-    let a2 = point(&game, "a2");
+    let mut game = NoGo::position("standard@2", "1O/X1 black");
+    let a2 = game.move_of("a2");
     game.play(a2).unwrap();
     assert_eq!(
         game.outcome(),
@@ -106,8 +98,8 @@ fn the_side_without_a_legal_point_loses() {
 fn foul_loses_ends_when_no_safe_point_is_left() {
     // The same position under foul-loses: white's only empty point b1 is a foul, so white,
     // with no safe point, has lost (the platform declares the mover the winner then).
-    let mut game = position("foul-loses@2", "1O/X1 black");
-    game.play(point(&game, "a2")).unwrap();
+    let mut game = NoGo::position("foul-loses@2", "1O/X1 black");
+    game.play(game.move_of("a2")).unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::Stalemate))

@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_core::SizedVariants;
+
 /// The smallest board side.
 pub const MIN_SIZE: u8 = 2;
 /// The largest board side: 11x11 = 121 points, the most a 128-bit board holds.
@@ -61,16 +63,21 @@ impl NoGoVariant {
     }
 }
 
+/// The grammar of the names: the two rulings, on boards of side [`MIN_SIZE`] to [`MAX_SIZE`].
+const VARIANTS: SizedVariants<FoulRuling> = SizedVariants::new(
+    "nogo",
+    &[
+        ("standard", FoulRuling::Illegal),
+        ("foul-loses", FoulRuling::Loses),
+    ],
+    MIN_SIZE,
+    MAX_SIZE,
+    DEFAULT_SIZE,
+);
+
 impl fmt::Display for NoGoVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.ruling {
-            FoulRuling::Illegal => "standard",
-            FoulRuling::Loses => "foul-loses",
-        })?;
-        if self.size != DEFAULT_SIZE {
-            write!(f, "@{}", self.size)?;
-        }
-        Ok(())
+        VARIANTS.write(f, self.ruling, self.size)
     }
 }
 
@@ -78,18 +85,7 @@ impl FromStr for NoGoVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<NoGoVariant, String> {
-        let (ruling, size) =
-            arbiter_core::split_size(text, "nogo", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE)?;
-        let ruling = match ruling {
-            "standard" => FoulRuling::Illegal,
-            "foul-loses" => FoulRuling::Loses,
-            other => {
-                return Err(format!(
-                    "unknown nogo variant `{other}`: expected standard or foul-loses, \
-                     optionally with @<size> ({MIN_SIZE}-{MAX_SIZE})"
-                ));
-            }
-        };
+        let (ruling, size) = VARIANTS.parse(text)?;
         Ok(NoGoVariant { ruling, size })
     }
 }
@@ -98,14 +94,7 @@ impl arbiter_core::Variant for NoGoVariant {
     /// The two rulings on 9x9 and on the small boards specs use; every `@<size>` from
     /// [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
     fn names() -> Vec<String> {
-        let mut names = Vec::new();
-        for ruling in ["standard", "foul-loses"] {
-            names.push(ruling.to_owned());
-            for size in [3, 4, 5, 7] {
-                names.push(format!("{ruling}@{size}"));
-            }
-        }
-        names
+        VARIANTS.names(&[DEFAULT_SIZE, 3, 4, 5, 7])
     }
 }
 
@@ -124,22 +113,22 @@ mod tests {
         assert_eq!(text.parse(), Ok(NoGoVariant { ruling, size }));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("go")]
-    #[case("standard@")]
-    #[case("standard@1")]
-    #[case("standard@12")]
-    #[case("standard@19")]
-    #[case("standard@x")]
-    #[case("ccgc")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<NoGoVariant>().is_err(), "{text}");
-    }
-
-    /// The names read back as the game laws check (`arbiter_laws::GameLaws`).
+    /// The default's name and names no variant has; every listed name reads back as the game
+    /// laws check (`arbiter_laws::GameLaws`).
     #[test]
-    fn the_default_is_standard() {
-        assert_eq!(NoGoVariant::default().to_string(), "standard");
+    fn default_and_refused_names() {
+        arbiter_laws::variant_names::<NoGoVariant>(
+            "standard",
+            &[
+                "",
+                "go",
+                "standard@",
+                "standard@1",
+                "standard@12",
+                "standard@19",
+                "standard@x",
+                "ccgc",
+            ],
+        );
     }
 }

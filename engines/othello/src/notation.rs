@@ -116,19 +116,14 @@ mod tests {
         assert_eq!(parse_move(text).map(Move::index), Ok(index));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("i1")]
-    #[case("a0")]
-    #[case("a9")]
-    #[case("a10")]
-    #[case("1a")]
-    #[case("f5d6")]
-    #[case("passs")]
-    #[case("é1")]
-    #[case("--")]
-    fn rejects_bad_moves(#[case] text: &str) {
-        assert!(parse_move(text).is_err(), "{text}");
+    #[test]
+    fn rejects_bad_moves() {
+        arbiter_laws::refuses_all(
+            &[
+                "", "i1", "a0", "a9", "a10", "1a", "f5d6", "passs", "é1", "--",
+            ],
+            parse_move,
+        );
     }
 
     #[rstest]

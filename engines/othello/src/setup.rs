@@ -26,7 +26,7 @@
 //! column-header lines (only the letters a..h) and footer lines starting with `to move:` or
 //! `game over:`.
 
-use arbiter_core::grid::{self, Grid, Labels, Letters, RowOrder};
+use arbiter_core::grid::{self, Grid, Labels, Letters, RowOrder, Stones};
 use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
 use crate::rules::Othello;
@@ -80,15 +80,8 @@ pub fn square_name(sq: u32) -> String {
     grid::format_square(Letters::Consecutive, (sq % 8) as usize, (sq / 8) as usize)
 }
 
-/// Reads one cell character: `Some(Some(side))` for a disc, `Some(None)` for an empty square.
-fn cell(c: char) -> Option<Option<Side>> {
-    match c {
-        'X' | 'x' => Some(Some(Side::First)),
-        'O' | 'o' => Some(Some(Side::Second)),
-        '-' | '.' => Some(None),
-        _ => None,
-    }
-}
+/// The |c| STONES.read(c) characters: stones and empty cells.
+const STONES: Stones = Stones::new('X', 'O', "-.");
 
 /// Fills in bit `sq` of the right colour.
 fn put(black: &mut u64, white: &mut u64, sq: usize, disc: Option<Side>) {
@@ -102,7 +95,7 @@ fn put(black: &mut u64, white: &mut u64, sq: usize, disc: Option<Side>) {
 /// Parses the FFO/Edax one-line form (see the module docs).
 ///
 /// # Errors
-/// A [`NotationError`] for a wrong number of cells, an unknown cell character, a missing or
+/// A [`NotationError`] for a wrong number of cells, an unknown |c| STONES.read(c) character, a missing or
 /// unknown side to move, or trailing text.
 pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
     let trimmed = text.trim();
@@ -117,9 +110,9 @@ pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
     }
     let (mut black, mut white) = (0, 0);
     for (sq, c) in board.chars().enumerate() {
-        let disc = cell(c).ok_or_else(|| {
+        let disc = STONES.read(c).ok_or_else(|| {
             NotationError::new(format!(
-                "unknown cell `{c}` at {} (expected X, O, - or .)",
+                "unknown |c| STONES.read(c) `{c}` at {} (expected X, O, - or .)",
                 square_name(sq as u32)
             ))
         })?;
@@ -259,7 +252,7 @@ pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationErro
         })
         .map(|line| format!("{line}\n"))
         .collect();
-    let cells = GRID.parse_diagram(&board, None, cell)?;
+    let cells = GRID.parse_diagram(&board, None, |c| STONES.read(c))?;
     let (mut black, mut white) = (0, 0);
     for (sq, disc) in cells.into_iter().enumerate() {
         put(&mut black, &mut white, sq, disc);
@@ -317,7 +310,7 @@ mod tests {
     )]
     #[case(
         "---------------------------OX------XO--------------------------Z X",
-        "unknown cell `Z` at h8"
+        "unknown |c| STONES.read(c) `Z` at h8"
     )]
     #[case(
         "---------------------------OX------XO---------------------------",

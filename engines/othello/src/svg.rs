@@ -10,13 +10,7 @@ use crate::rules::Othello;
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &Othello, marks: &[Mark<Move>]) -> String {
     let grid = crate::setup::GRID;
-    let mut board = Picture::new(
-        grid,
-        Look::Squares {
-            light: "#2e8b57",
-            dark: "#2e8b57",
-        },
-    );
+    let mut board = Picture::new(grid, Look::plain_squares("#2e8b57"));
     for square in 0..64 {
         let bit = 1u64 << square;
         if game.black() & bit != 0 {

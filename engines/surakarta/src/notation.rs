@@ -106,20 +106,15 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("b2")]
-    #[case("b2-")]
-    #[case("b2+b3")]
-    #[case("b2--b3")]
-    #[case("g2-b3")]
-    #[case("b7-b3")]
-    #[case("b0-b3")]
-    #[case("b2-b3x")]
-    #[case("b2xé5")]
-    #[case("b2 b3")]
-    fn refuses(#[case] text: &str) {
-        assert!(parse_move(text, |_| false).is_err(), "{text}");
+    #[test]
+    fn refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "", "b2", "b2-", "b2+b3", "b2--b3", "g2-b3", "b7-b3", "b0-b3", "b2-b3x", "b2xé5",
+                "b2 b3",
+            ],
+            |text| parse_move(text, |_| false),
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! (`red`/`black` or `r`/`b`) and, optionally, the number of plies since the last capture
 //! (default 0), e.g. the start `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0`.
 
-use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::grid::{self, Grid, Labels, RowOrder, Stones};
 use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
 use crate::board::{POINTS, SIZE};
@@ -26,22 +26,8 @@ pub struct SurakartaSetup {
 /// The text layout of the board: rank 1 at the bottom.
 pub(crate) const GRID: Grid = Grid::square(SIZE, RowOrder::BottomIsOne, "points", "R, B or .");
 
-fn cell_from_char(c: char) -> Option<Option<Side>> {
-    match c {
-        '.' | '-' => Some(None),
-        'R' | 'r' => Some(Some(Side::First)),
-        'B' | 'b' => Some(Some(Side::Second)),
-        _ => None,
-    }
-}
-
-fn cell_char(cell: Option<Side>) -> char {
-    match cell {
-        None => '.',
-        Some(Side::First) => 'R',
-        Some(Side::Second) => 'B',
-    }
-}
+/// The stones' letters (either case) and the empty cell's characters.
+const STONES: Stones = Stones::new('R', 'B', ".-");
 
 /// Reads the side to move: `red`/`r` or `black`/`b`, any case.
 ///
@@ -57,7 +43,7 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
     Ok(SurakartaSetup {
-        cells: GRID.parse_diagram(diagram, None, cell_from_char)?,
+        cells: GRID.parse_diagram(diagram, None, |c| STONES.read(c))?,
         to_move,
         no_capture_plies: 0,
     })
@@ -88,7 +74,7 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
         })?,
     };
     Ok(SurakartaSetup {
-        cells: GRID.parse_rows(rows, None, cell_from_char)?,
+        cells: GRID.parse_rows(rows, None, |c| STONES.read(c))?,
         to_move,
         no_capture_plies,
     })
@@ -98,7 +84,7 @@ pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
 #[must_use]
 pub fn format_line(setup: &SurakartaSetup) -> String {
     let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
-        cell.map(|_| cell_char(cell))
+        cell.map(|_| STONES.write(cell))
     });
     format!(
         "{rows} {} {}",
@@ -110,7 +96,7 @@ pub fn format_line(setup: &SurakartaSetup) -> String {
 /// Formats cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
 #[must_use]
 pub fn format_diagram(cells: &[Option<Side>]) -> String {
-    GRID.format_diagram(cells, Labels::None, 0, cell_char)
+    GRID.format_diagram(cells, Labels::None, 0, |cell| STONES.write(cell))
 }
 
 impl Surakarta {
@@ -208,26 +194,34 @@ mod tests {
         assert_eq!((setup.to_move, setup.no_capture_plies), (to_move, plies));
     }
 
-    #[rstest]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR red")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRR red")]
-    #[case("BBBBBB/BBBBBB/7/6/RRRRRR/RRRRRR red")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRRR red")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRX red")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR green")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red -1")]
-    #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 1 2")]
-    #[case("BBBBBB/BBBBBB/33/6/RRRRRR/RRRRRR red")]
-    fn bad_lines(#[case] text: &str) {
-        assert!(parse_line(text).is_err(), "{text}");
+    #[test]
+    fn bad_lines() {
+        arbiter_laws::refuses_all(
+            &[
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR",
+                "BBBBBB/BBBBBB/6/6/RRRRRR red",
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRR red",
+                "BBBBBB/BBBBBB/7/6/RRRRRR/RRRRRR red",
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRRR red",
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRX red",
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR green",
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red -1",
+                "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 1 2",
+                "BBBBBB/BBBBBB/33/6/RRRRRR/RRRRRR red",
+            ],
+            parse_line,
+        );
     }
 
-    #[rstest]
-    #[case("......\n......")]
-    #[case("......\n......\n......\n......\n......\n.....")]
-    #[case("......\n......\n......\n......\n......\n.....X")]
-    fn bad_diagrams(#[case] text: &str) {
-        assert!(parse_diagram(text, Side::First).is_err());
+    #[test]
+    fn bad_diagrams() {
+        arbiter_laws::refuses_all(
+            &[
+                "......\n......",
+                "......\n......\n......\n......\n......\n.....",
+                "......\n......\n......\n......\n......\n.....X",
+            ],
+            |text| parse_diagram(text, Side::First),
+        );
     }
 }

@@ -2,6 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, Side};
+use arbiter_laws::Fixture;
 use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
 use proptest::prelude::*;
 use rstest::rstest;
@@ -11,11 +12,6 @@ use crate::{Move, Surakarta, SurakartaSetup, SurakartaVariant};
 
 fn variant(text: &str) -> SurakartaVariant {
     text.parse().unwrap()
-}
-
-/// The position of the one-line form `text` under the variant named `variant`.
-fn position(variant: &str, text: &str) -> Surakarta {
-    arbiter_laws::position(variant, text)
 }
 
 #[test]
@@ -35,7 +31,7 @@ fn sixteen_steps_from_the_start() {
 #[test]
 fn a_capture_through_the_bottom_left_inner_loop() {
     // Red b1, black c2: b1 → loop → a2 → b2 → c2.
-    let game = position("standard", "6/6/6/6/2B3/1R4 red");
+    let game = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red");
     assert_eq!(
         legal_sorted(&game),
         ["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1xc2"]
@@ -45,7 +41,7 @@ fn a_capture_through_the_bottom_left_inner_loop() {
 #[test]
 fn a_capture_along_the_outer_circuit() {
     // Red c1, black d3: c1 → loop → a3 → b3 → c3 → d3.
-    let game = position("standard", "6/6/6/3B2/6/2R3 red");
+    let game = Surakarta::position("standard", "6/6/6/3B2/6/2R3 red");
     assert_eq!(
         legal_sorted(&game),
         ["c1-b1", "c1-b2", "c1-c2", "c1-d1", "c1-d2", "c1xd3"]
@@ -87,7 +83,7 @@ fn every_corner_loop_joins_its_two_ends(
 #[test]
 fn a_capture_must_pass_a_loop() {
     // Red a2 reaches black c2 along rank 2 without a loop; the other way is blocked by red b1.
-    let game = position("standard", "6/6/6/6/R1B3/1R4 red");
+    let game = Surakarta::position("standard", "6/6/6/6/R1B3/1R4 red");
     assert_eq!(refusal(&game, "a2xc2"), Err("no-loop"));
     // b1 cannot pass its own a2 through the near loop, but takes c2 the long way: up file b,
     // and through three loops it comes along rank 2 from the right.
@@ -97,7 +93,7 @@ fn a_capture_must_pass_a_loop() {
 #[test]
 fn the_movers_start_point_counts_as_empty() {
     // Red b2 (a crossing point) takes black b4 going left: a2, loop, b1, b2 (its own start), b3, b4.
-    let game = position("standard", "6/6/1B4/6/1RR3/6 red");
+    let game = Surakarta::position("standard", "6/6/1B4/6/1RR3/6 red");
     assert_eq!(refusal(&game, "b2xb4"), Ok(()));
 }
 
@@ -111,12 +107,15 @@ fn the_movers_start_point_counts_as_empty() {
 #[case("6/6/6/6/1B4/1R4 red", "b1-b2", Err("occupied"))]
 #[case("6/6/6/6/6/1R3B red", "f1-f2", Err("not-own-piece"))]
 fn illegal_codes(#[case] text: &str, #[case] mv: &str, #[case] expected: Result<(), &'static str>) {
-    assert_eq!(refusal(&position("standard", text), mv), expected);
+    assert_eq!(
+        refusal(&Surakarta::position("standard", text), mv),
+        expected
+    );
 }
 
 #[test]
 fn taking_the_last_piece_wins() {
-    let mut game = position("standard", "6/6/6/6/2B3/1R4 red");
+    let mut game = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red");
     play(&mut game, "b1xc2");
     assert_eq!(
         game.outcome(),
@@ -153,26 +152,26 @@ fn no_repetition_rule_plays_on() {
 
 #[test]
 fn the_no_capture_limit_adjudicates_by_piece_count() {
-    let mut game = position("standard", "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 48");
+    let mut game = Surakarta::position("standard", "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 48");
     play(&mut game, "b2-b3");
     assert_eq!(game.outcome(), None);
     play(&mut game, "b5-b4");
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
-    let mut game = position("standard", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
+    let mut game = Surakarta::position("standard", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
     play(&mut game, "b2-b3");
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::MoveLimit))
     );
     assert_eq!(game.final_score().map(|s| s.raw), Some(1));
-    let mut game = position("no-limit", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
+    let mut game = Surakarta::position("no-limit", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
     play(&mut game, "b2-b3");
     assert_eq!(game.outcome(), None);
 }
 
 #[test]
 fn a_capture_resets_the_counter() {
-    let mut game = position("standard", "6/6/6/6/2B3/1R2B1 red 30");
+    let mut game = Surakarta::position("standard", "6/6/6/6/2B3/1R2B1 red 30");
     play(&mut game, "b1xc2");
     assert_eq!(game.no_capture_plies(), 0);
 }
@@ -180,7 +179,7 @@ fn a_capture_resets_the_counter() {
 #[test]
 fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
     // Red a1 is hemmed in by black a2, b1, b2 and no circuit passes a1.
-    let game = position("standard", "6/6/6/6/BB4/RB4 red");
+    let game = Surakarta::position("standard", "6/6/6/6/BB4/RB4 red");
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::Second, EndReason::NoMoves))

@@ -16,6 +16,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_core::settings;
+
 /// The endings in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SurakartaVariant {
@@ -37,23 +39,15 @@ impl Default for SurakartaVariant {
 impl fmt::Display for SurakartaVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let standard = SurakartaVariant::default();
-        if *self == standard {
-            return f.write_str("standard");
-        }
-        let mut parts = Vec::new();
-        if self.repetition != standard.repetition {
-            parts.push(
-                self.repetition
-                    .map_or_else(|| "no-repetition".to_owned(), |n| format!("repetition-{n}")),
-            );
-        }
-        if self.no_capture_limit != standard.no_capture_limit {
-            parts.push(
-                self.no_capture_limit
-                    .map_or_else(|| "no-limit".to_owned(), |n| format!("limit-{n}")),
-            );
-        }
-        f.write_str(&parts.join("+"))
+        settings::write(
+            f,
+            &[
+                (self.repetition != standard.repetition)
+                    .then(|| settings::count_text("repetition", self.repetition)),
+                (self.no_capture_limit != standard.no_capture_limit)
+                    .then(|| settings::count_text("limit", self.no_capture_limit)),
+            ],
+        )
     }
 }
 
@@ -61,57 +55,20 @@ impl FromStr for SurakartaVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.trim();
-        let mut variant = SurakartaVariant::default();
-        if text == "standard" {
-            return Ok(variant);
-        }
-        let (mut seen_repetition, mut seen_limit) = (false, false);
-        let bad = |part: &str| {
-            format!(
-                "unknown surakarta variant setting `{part}` in `{text}`: expected `standard` or \
-                 repetition-N (N >= 2), no-repetition, limit-N (N >= 1), no-limit joined by `+`"
-            )
-        };
-        for part in text.split('+') {
-            let (is_repetition, value) = match part {
-                "no-repetition" => (true, None),
-                "no-limit" => (false, None),
-                _ => {
-                    if let Some(n) = part.strip_prefix("repetition-") {
-                        let n: u32 = n
-                            .parse()
-                            .ok()
-                            .filter(|&n| n >= 2)
-                            .ok_or_else(|| bad(part))?;
-                        (true, Some(n))
-                    } else if let Some(n) = part.strip_prefix("limit-") {
-                        let n: u32 = n
-                            .parse()
-                            .ok()
-                            .filter(|&n| n >= 1)
-                            .ok_or_else(|| bad(part))?;
-                        (false, Some(n))
-                    } else {
-                        return Err(bad(part));
-                    }
+        settings::parse(
+            text,
+            "surakarta",
+            "repetition-N (N >= 2), no-repetition, limit-N (N >= 1), no-limit",
+            |variant: &mut SurakartaVariant, part| {
+                if let Some(repetition) = settings::count_value(part, "repetition", 2) {
+                    variant.repetition = repetition;
+                    Some(0)
+                } else {
+                    variant.no_capture_limit = settings::count_value(part, "limit", 1)?;
+                    Some(1)
                 }
-            };
-            let seen = if is_repetition {
-                &mut seen_repetition
-            } else {
-                &mut seen_limit
-            };
-            if std::mem::replace(seen, true) {
-                return Err(format!("`{text}` sets the same rule twice"));
-            }
-            if is_repetition {
-                variant.repetition = value;
-            } else {
-                variant.no_capture_limit = value;
-            }
-        }
-        Ok(variant)
+            },
+        )
     }
 }
 
@@ -154,19 +111,23 @@ mod tests {
         assert_eq!(variant.to_string().parse::<SurakartaVariant>(), Ok(variant));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("repetition-1")]
-    #[case("repetition-")]
-    #[case("repetition-x")]
-    #[case("limit-0")]
-    #[case("limit-3+limit-4")]
-    #[case("no-limit+limit-4")]
-    #[case("standard+no-limit")]
-    #[case("repetition-3,limit-4")]
-    #[case("Standard")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<SurakartaVariant>().is_err(), "{text}");
+    #[test]
+    fn refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "repetition-1",
+                "repetition-",
+                "repetition-x",
+                "limit-0",
+                "limit-3+limit-4",
+                "no-limit+limit-4",
+                "standard+no-limit",
+                "repetition-3,limit-4",
+                "Standard",
+            ],
+            str::parse::<SurakartaVariant>,
+        );
     }
 
     #[rstest]

@@ -40,17 +40,11 @@ mod tests {
         assert_eq!(parse_cell(&format_cell(cell)), Ok(cell));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("a")]
-    #[case("d1")]
-    #[case("a0")]
-    #[case("a4")]
-    #[case("a10")]
-    #[case("1a")]
-    #[case("pass")]
-    #[case("é1")]
-    fn refuses_bad_cells(#[case] text: &str) {
-        assert!(parse_cell(text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_cells() {
+        arbiter_laws::refuses_all(
+            &["", "a", "d1", "a0", "a4", "a10", "1a", "pass", "é1"],
+            parse_cell,
+        );
     }
 }

@@ -24,7 +24,7 @@
 //!    *disjoint* lines (two parallel rows) are never reachable, and two crossing lines only when
 //!    the crossing stone came last; with at most 5 stones X can never have three lines.
 
-use arbiter_core::grid::{self, Grid, Labels, RowOrder};
+use arbiter_core::grid::{self, Grid, Labels, RowOrder, Stones};
 use arbiter_core::{Game, NotationError, SetupProblem, Side};
 
 use crate::board::{Cell, FULL, has_line, lines_of};
@@ -46,15 +46,8 @@ pub struct Setup {
 /// The text layout of the board: row 1 at the top.
 pub(crate) const GRID: Grid = Grid::square(3, RowOrder::TopIsOne, "cells", "x, o or .");
 
-/// Reads one cell character of either form: `x`/`X`, `o`/`O`, `.` or `-`.
-fn cell_content(c: char) -> Option<Option<Side>> {
-    match c {
-        'x' | 'X' => Some(Some(Side::First)),
-        'o' | 'O' => Some(Some(Side::Second)),
-        '.' | '-' => Some(None),
-        _ => None,
-    }
-}
+/// The stones' letters (either case) and the empty cell's characters.
+const STONES: Stones = Stones::new('x', 'o', ".-");
 
 /// The setup of `cells` (a1 order) with `to_move`.
 fn setup_of(cells: &[Option<Side>], to_move: Side) -> Setup {
@@ -102,7 +95,7 @@ pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
         )));
     };
     let to_move = parse_side(side)?;
-    let cells = GRID.parse_rows(board, None, cell_content)?;
+    let cells = GRID.parse_rows(board, None, |c| STONES.read(c))?;
     Ok(setup_of(&cells, to_move))
 }
 
@@ -125,7 +118,7 @@ fn parse_side(text: &str) -> Result<Side, NotationError> {
 /// # Errors
 /// A [`NotationError`] when there are not three rows of three known cell characters.
 pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
-    let cells = GRID.parse_diagram(diagram, None, cell_content)?;
+    let cells = GRID.parse_diagram(diagram, None, |c| STONES.read(c))?;
     Ok(setup_of(&cells, to_move))
 }
 
@@ -332,19 +325,23 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case(".../.../...")]
-    #[case(".../.../... x extra")]
-    #[case(".../.../... y")]
-    #[case(".../... x")]
-    #[case(".../.../.../... x")]
-    #[case("..../.../... x")]
-    #[case("../.../... x")]
-    #[case("..z/.../... x")]
-    #[case("........./ x")]
-    fn refuses_bad_positions(#[case] text: &str) {
-        assert!(parse_position(text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_positions() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                ".../.../...",
+                ".../.../... x extra",
+                ".../.../... y",
+                ".../... x",
+                ".../.../.../... x",
+                "..../.../... x",
+                "../.../... x",
+                "..z/.../... x",
+                "........./ x",
+            ],
+            parse_position,
+        );
     }
 
     #[test]
@@ -370,16 +367,20 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("X . O\n. X .")]
-    #[case("X . O\n. X .\n. . O\n. . .")]
-    #[case("X . O\n. X\n. . O")]
-    #[case("X . O\n. X . .\n. . O")]
-    #[case("X . Q\n. X .\n. . O")]
-    #[case("2 X . O\n. X .\n. . O")]
-    fn refuses_bad_diagrams(#[case] text: &str) {
-        assert!(parse_diagram(text, Side::First).is_err(), "{text:?}");
+    #[test]
+    fn refuses_bad_diagrams() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "X . O\n. X .",
+                "X . O\n. X .\n. . O\n. . .",
+                "X . O\n. X\n. . O",
+                "X . O\n. X . .\n. . O",
+                "X . Q\n. X .\n. . O",
+                "2 X . O\n. X .\n. . O",
+            ],
+            |text| parse_diagram(text, Side::First),
+        );
     }
 
     #[test]

@@ -9,13 +9,7 @@ use crate::rules::{Move, TicTacToe};
 /// The picture of `game` with `marks`.
 pub(crate) fn picture(game: &TicTacToe, marks: &[Mark<Move>]) -> String {
     let grid = crate::setup::GRID;
-    let mut board = Picture::new(
-        grid,
-        Look::Squares {
-            light: "#fffdf5",
-            dark: "#fffdf5",
-        },
-    );
+    let mut board = Picture::new(grid, Look::plain_squares("#fffdf5"));
     for cell in Cell::ALL {
         for (side, text, colour) in [
             (Side::First, 'X', "#1f3b73"),

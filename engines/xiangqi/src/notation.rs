@@ -97,20 +97,24 @@ mod tests {
         assert_eq!(parse_move(&format_move(mv)), Ok(mv));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("h2")]
-    #[case("h2e")]
-    #[case("j2e2")]
-    #[case("h2e10")]
-    #[case("h2+e2")]
-    #[case("h2 e2")]
-    #[case("h2e2e")]
-    #[case("h-2e2")]
-    #[case("炮二平五")]
-    #[case("h2é2")]
-    fn refuses(#[case] text: &str) {
-        assert!(parse_move(text).is_err(), "{text}");
+    #[test]
+    fn refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "h2",
+                "h2e",
+                "j2e2",
+                "h2e10",
+                "h2+e2",
+                "h2 e2",
+                "h2e2e",
+                "h-2e2",
+                "炮二平五",
+                "h2é2",
+            ],
+            parse_move,
+        );
     }
 
     #[test]

@@ -232,32 +232,32 @@ mod tests {
     #[test]
     fn the_key_tells_apart_what_the_rulings_tell_apart() {
         let start = position("standard", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
-        let there_and_back = ["a0a1", "d9d8", "a1a0", "d8d9"];
-        let mut game = start.clone();
-        let mut eval = XiangqiEval::new(Params::default());
-        eval.begin(&game);
-        let fresh = eval.table_key(&game);
-        for text in there_and_back {
-            let mv = game.parse_move(text).unwrap();
-            eval.make(&mut game, mv);
-        }
+        let (game, fresh, key) = there_and_back(&start);
         assert_eq!(game.hash(), start.hash());
-        assert_ne!(eval.table_key(&game), fresh);
+        assert_ne!(key, fresh);
         assert_eq!(
-            eval.table_key(&game),
+            key,
             XiangqiEval::key(&game, XiangqiEval::chain_from_scratch(&game))
         );
         // Without the rulings the path does not matter.
         let plain = position("no-repetition+no-limit", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
-        let mut game = plain.clone();
+        let (_, fresh, key) = there_and_back(&plain);
+        assert_eq!(key, fresh);
+    }
+
+    /// The rook and the general there and back from `start` through the evaluator's `make`:
+    /// the position reached, the table key at the start and the key at the end.
+    fn there_and_back(start: &Xiangqi) -> (Xiangqi, u64, u64) {
+        let mut game = start.clone();
         let mut eval = XiangqiEval::new(Params::default());
         eval.begin(&game);
         let fresh = eval.table_key(&game);
-        for text in there_and_back {
+        for text in ["a0a1", "d9d8", "a1a0", "d8d9"] {
             let mv = game.parse_move(text).unwrap();
             eval.make(&mut game, mv);
         }
-        assert_eq!(eval.table_key(&game), fresh);
+        let key = eval.table_key(&game);
+        (game, fresh, key)
     }
 
     proptest! {

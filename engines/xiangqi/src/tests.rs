@@ -1,5 +1,6 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
+use arbiter_laws::Fixture;
 use std::collections::BTreeSet;
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
@@ -12,10 +13,6 @@ use crate::{Move, Xiangqi, XiangqiVariant};
 
 fn variant(text: &str) -> XiangqiVariant {
     text.parse().unwrap()
-}
-
-fn position(rule: &str, fen: &str) -> Xiangqi {
-    arbiter_laws::position(rule, fen)
 }
 
 /// Perft to `depth`, and the same count through the core's walk without bulk counting at the
@@ -32,7 +29,7 @@ const SECOND: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKA
 #[case(START, &[44, 1920, 79_666, 3_290_240])]
 #[case(SECOND, &[38, 1128, 43_929, 1_339_047])]
 fn perft_matches_the_published_counts(#[case] fen: &str, #[case] counts: &[u64]) {
-    let mut game = position("standard", fen);
+    let mut game = Xiangqi::position("standard", fen);
     for (depth, &count) in (1..).zip(counts) {
         assert_eq!(perft(&mut game, depth), count, "{fen} depth {depth}");
     }
@@ -40,7 +37,7 @@ fn perft_matches_the_published_counts(#[case] fen: &str, #[case] counts: &[u64])
 
 #[test]
 fn perft_through_the_list_agrees_with_the_bulk_count() {
-    let mut game = position("standard", SECOND);
+    let mut game = Xiangqi::position("standard", SECOND);
     let mut moves = Vec::new();
     let mut total = 0;
     game.generate_moves(&mut moves);
@@ -128,7 +125,7 @@ fn probe(game: &Xiangqi, random: u64) -> Move {
 
 #[test]
 fn checkmate_and_stalemate_both_lose() {
-    let mated = position("standard", "3k5/1R7/9/9/9/9/9/9/9/R3K4 w");
+    let mated = Xiangqi::position("standard", "3k5/1R7/9/9/9/9/9/9/9/R3K4 w");
     let mut game = mated.clone();
     play(&mut game, "a0a9");
     assert_eq!(
@@ -138,7 +135,7 @@ fn checkmate_and_stalemate_both_lose() {
     assert!(legal_sorted(&game).is_empty());
     // Black's general on d9 cannot move (d8 and e9 watched, the generals face on e) and black
     // has nothing else: not in check, yet it loses.
-    let stalemated = position("standard", "3k5/1R7/9/9/9/9/9/9/9/4K4 b");
+    let stalemated = Xiangqi::position("standard", "3k5/1R7/9/9/9/9/9/9/9/4K4 b");
     assert_eq!(legal_sorted(&stalemated), Vec::<String>::new());
     assert_eq!(
         stalemated.outcome(),
@@ -181,7 +178,7 @@ fn checkmate_and_stalemate_both_lose() {
 #[case("3k1r3/9/9/9/9/9/9/9/5R3/5K3 w", "f1f5", Ok(()))]
 fn refusal_codes(#[case] fen: &str, #[case] mv: &str, #[case] expected: Result<(), &'static str>) {
     assert_eq!(
-        refusal(&position("standard", fen), mv),
+        refusal(&Xiangqi::position("standard", fen), mv),
         expected,
         "{fen} {mv}"
     );
@@ -191,7 +188,7 @@ fn refusal_codes(#[case] fen: &str, #[case] mv: &str, #[case] expected: Result<(
 fn a_screen_placed_by_the_mover_is_a_self_check() {
     // Black's cannon on e9 and the red general on e0 share an empty file: no screen, no check.
     // The red rook entering the file becomes the screen, exposing its own general.
-    let game = position("standard", "3kc4/9/9/9/9/8R/9/9/9/4K4 w");
+    let game = Xiangqi::position("standard", "3kc4/9/9/9/9/8R/9/9/9/4K4 w");
     assert!(!game.in_check());
     assert_eq!(refusal(&game, "i4e4"), Err("leaves-general-in-check"));
     assert_eq!(refusal(&game, "i4h4"), Ok(()));
@@ -199,7 +196,7 @@ fn a_screen_placed_by_the_mover_is_a_self_check() {
 
 #[test]
 fn the_natural_move_limit_draws() {
-    let mut game = position("limit-1", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    let mut game = Xiangqi::position("limit-1", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
     play(&mut game, "a0a1");
     assert_eq!(game.outcome(), None);
     play(&mut game, "d9d8");
@@ -211,7 +208,7 @@ fn the_natural_move_limit_draws() {
 fn perpetual_check_loses_and_idle_repetition_draws() {
     // Red's rook checks the black general back and forth between d8 and d9... (see specs for
     // the sourced cases; this is the mechanism).
-    let mut game = position("standard", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
+    let mut game = Xiangqi::position("standard", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
     // Idle: both sides shuffle.
     play(&mut game, "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0");
     assert_eq!(game.outcome(), None);

@@ -20,6 +20,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_core::settings;
+
 /// How a repetition is ruled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Profile {
@@ -83,53 +85,16 @@ impl XiangqiVariant {
 impl fmt::Display for XiangqiVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let standard = XiangqiVariant::default();
-        if *self == standard {
-            return f.write_str("standard");
-        }
-        let mut parts = Vec::new();
-        if self.profile != standard.profile {
-            parts.push(self.profile.name().to_owned());
-        }
-        if self.repetition != standard.repetition {
-            parts.push(
-                self.repetition
-                    .map_or_else(|| "no-repetition".to_owned(), |n| format!("repetition-{n}")),
-            );
-        }
-        if self.move_limit != standard.move_limit {
-            parts.push(
-                self.move_limit
-                    .map_or_else(|| "no-limit".to_owned(), |n| format!("limit-{n}")),
-            );
-        }
-        f.write_str(&parts.join("+"))
-    }
-}
-
-/// What one part of the grammar sets.
-enum Setting {
-    Profile(Profile),
-    Repetition(Option<u32>),
-    Limit(Option<u32>),
-}
-
-fn setting(part: &str) -> Option<Setting> {
-    let number = |text: &str, least: u32| text.parse::<u32>().ok().filter(|&n| n >= least);
-    if let Some((_, profile)) = Profile::NAMES.iter().find(|(name, _)| *name == part) {
-        return Some(Setting::Profile(*profile));
-    }
-    match part {
-        "no-repetition" => Some(Setting::Repetition(None)),
-        "no-limit" => Some(Setting::Limit(None)),
-        _ => {
-            if let Some(n) = part.strip_prefix("repetition-") {
-                number(n, 2).map(|n| Setting::Repetition(Some(n)))
-            } else {
-                part.strip_prefix("limit-")
-                    .and_then(|n| number(n, 1))
-                    .map(|n| Setting::Limit(Some(n)))
-            }
-        }
+        settings::write(
+            f,
+            &[
+                (self.profile != standard.profile).then(|| self.profile.name().to_owned()),
+                (self.repetition != standard.repetition)
+                    .then(|| settings::count_text("repetition", self.repetition)),
+                (self.move_limit != standard.move_limit)
+                    .then(|| settings::count_text("limit", self.move_limit)),
+            ],
+        )
     }
 }
 
@@ -137,39 +102,24 @@ impl FromStr for XiangqiVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.trim();
-        let mut variant = XiangqiVariant::default();
-        if text == "standard" {
-            return Ok(variant);
-        }
-        let mut seen = [false; 3];
-        for part in text.split('+') {
-            let setting = setting(part).ok_or_else(|| {
-                format!(
-                    "unknown xiangqi variant setting `{part}` in `{text}`: expected `standard` or \
-                     axf, cxa, check-only, repetition-N (N >= 2), no-repetition, limit-N \
-                     (N >= 1 moves), no-limit joined by `+`"
-                )
-            })?;
-            let kind = match setting {
-                Setting::Profile(profile) => {
-                    variant.profile = profile;
-                    0
+        settings::parse(
+            text,
+            "xiangqi",
+            "axf, cxa, check-only, repetition-N (N >= 2), no-repetition, limit-N (N >= 1 moves), \
+             no-limit",
+            |variant: &mut XiangqiVariant, part| {
+                if let Some((_, profile)) = Profile::NAMES.iter().find(|(name, _)| *name == part) {
+                    variant.profile = *profile;
+                    Some(0)
+                } else if let Some(repetition) = settings::count_value(part, "repetition", 2) {
+                    variant.repetition = repetition;
+                    Some(1)
+                } else {
+                    variant.move_limit = settings::count_value(part, "limit", 1)?;
+                    Some(2)
                 }
-                Setting::Repetition(n) => {
-                    variant.repetition = n;
-                    1
-                }
-                Setting::Limit(n) => {
-                    variant.move_limit = n;
-                    2
-                }
-            };
-            if std::mem::replace(&mut seen[kind], true) {
-                return Err(format!("`{text}` sets the same rule twice"));
-            }
-        }
-        Ok(variant)
+            },
+        )
     }
 }
 
@@ -221,18 +171,22 @@ mod tests {
         assert_eq!(variant.to_string().parse::<XiangqiVariant>(), Ok(variant));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("Standard")]
-    #[case("repetition-1")]
-    #[case("limit-0")]
-    #[case("limit-x")]
-    #[case("axf+cxa")]
-    #[case("limit-3+no-limit")]
-    #[case("standard+cxa")]
-    #[case("wxf")]
-    fn refuses(#[case] text: &str) {
-        assert!(text.parse::<XiangqiVariant>().is_err(), "{text}");
+    #[test]
+    fn refuses() {
+        arbiter_laws::refuses_all(
+            &[
+                "",
+                "Standard",
+                "repetition-1",
+                "limit-0",
+                "limit-x",
+                "axf+cxa",
+                "limit-3+no-limit",
+                "standard+cxa",
+                "wxf",
+            ],
+            str::parse::<XiangqiVariant>,
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! end of the game, the swap in both readings, refusals and setups.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_laws::Fixture;
 use arbiter_laws::played;
 use rstest::rstest;
 
@@ -9,14 +10,6 @@ use crate::{Cell, Colour, Hex, HexMove, HexVariant};
 
 fn variant(text: &str) -> HexVariant {
     text.parse().unwrap()
-}
-
-fn position(variant: &str, text: &str) -> Hex {
-    arbiter_laws::position(variant, text)
-}
-
-fn mv(game: &Hex, text: &str) -> HexMove {
-    game.parse_move(text).unwrap()
 }
 
 #[test]
@@ -59,7 +52,7 @@ fn a_chain_between_the_own_edges_wins() {
     // Black down column a (through the acute corner a1): wins on a3.
     let mut game = played::<Hex>(&variant("standard@3"), "a1 b1 a2 b2");
     assert_eq!(game.outcome(), None);
-    game.play(mv(&game, "a3")).unwrap();
+    game.play(game.move_of("a3")).unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(Side::First, EndReason::Connection))
@@ -68,7 +61,7 @@ fn a_chain_between_the_own_edges_wins() {
     game.generate_moves(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(
-        game.check_move(mv(&game, "c3")).unwrap_err().code,
+        game.check_move(game.move_of("c3")).unwrap_err().code,
         "game-over"
     );
     assert_eq!(game.count_moves(&mut moves), 0);
@@ -88,14 +81,14 @@ fn white_joins_left_and_right_through_the_obtuse_corner() {
 #[test]
 fn a_row_of_the_wrong_colour_joins_nothing() {
     // Black across row 2 touches white's edges, not its own: no winner yet.
-    let game = position("standard@3", "W1W/BBB/3 white");
+    let game = Hex::position("standard@3", "W1W/BBB/3 white");
     assert_eq!(game.outcome(), None);
 }
 
 #[test]
 fn a_zigzag_chain_uses_the_short_diagonal_steps() {
     // Black c1 b2 a3: each step goes one row down and one column left (a hex neighbour).
-    let game = position("standard@3", "2B/1B1/BWW white");
+    let game = Hex::position("standard@3", "2B/1B1/BWW white");
     assert_eq!(game.winner_colour(), Some(Colour::Black));
     // The other diagonal is no chain: a1 b2 c3 are not neighbours in turn.
     let setup = Hex::parse_position(&variant("standard@3"), "B1W/1B1/W1B white").unwrap();
@@ -126,7 +119,7 @@ fn one_by_one_is_won_by_the_first_stone() {
 #[case("swap-mirror", "swap-pieces", Some("swap-not-allowed"))]
 fn refusals_on_the_empty_board(#[case] name: &str, #[case] text: &str, #[case] code: Option<&str>) {
     let game = Hex::start(&variant(name));
-    let result = game.check_move(mv(&game, text));
+    let result = game.check_move(game.move_of(text));
     assert_eq!(result.err().map(|error| error.code), code, "{name} {text}");
 }
 
@@ -134,7 +127,7 @@ fn refusals_on_the_empty_board(#[case] name: &str, #[case] text: &str, #[case] c
 fn an_occupied_cell_is_refused() {
     let game = played::<Hex>(&variant("standard"), "f6");
     assert_eq!(
-        game.check_move(mv(&game, "f6")).unwrap_err().code,
+        game.check_move(game.move_of("f6")).unwrap_err().code,
         "occupied"
     );
 }
@@ -240,7 +233,7 @@ fn positions_a_game_reaches_are_accepted() {
         ("swap-sides@3", "1B1/3/3 white swapped"),
         ("standard@3", "BBB/WW1/3 white"),
     ] {
-        let game = position(name, text);
+        let game = Hex::position(name, text);
         assert_eq!(game.format_position(), text, "{name}");
     }
 }

@@ -6,7 +6,9 @@
 //!   say how many discs each line flips;
 //! - two to four: the empties are tried in a fixed order, squares alone in their quadrant first
 //!   (parity: in a region with an odd number of empties the mover is likely to get the last
-//!   move there);
+//!   move there); each count has its own function over a fixed-size array, which the
+//!   compiler unrolls, so `last3` and `last4` repeat one shape on purpose (this is the
+//!   solver's hottest code);
 //! - five up to [`super::SHALLOW_EMPTIES`]: a loop over the empties by parity, then a static
 //!   square order (corners first, X-squares last); a move is any empty square that flips
 //!   something, so no move generation is needed.
