@@ -222,6 +222,7 @@ fn walk_with<G: Game>(
             finished: Vec::new(),
         },
         buffers: MoveBuffers::default(),
+        leaf_buffer: Vec::new(),
         budget,
         table,
     };
@@ -233,6 +234,8 @@ fn walk_with<G: Game>(
 struct Walk<'a, G: Game> {
     profile: PerftProfile,
     buffers: MoveBuffers<G::Move>,
+    /// The buffer [`Walk::last_ply`] lends [`Game::count_moves`].
+    leaf_buffer: Vec<G::Move>,
     budget: &'a mut NodeBudget,
     table: Option<&'a mut PerftTable>,
 }
@@ -306,6 +309,14 @@ impl<G: Game> Walk<'_, G> {
         let mut extent = 1;
         for &mv in &moves {
             let undo = game.make(mv);
+            if depth == 2 && !self.keyed(game, 1) {
+                extent = extent.max(1 + self.last_ply(game, ply + 1));
+                game.unmake(mv, undo);
+                if self.budget.exhausted() {
+                    break;
+                }
+                continue;
+            }
             extent = extent.max(1 + self.node(game, depth - 1, ply + 1));
             game.unmake(mv, undo);
             if self.budget.exhausted() {
@@ -314,6 +325,33 @@ impl<G: Game> Walk<'_, G> {
         }
         self.buffers.put(ply, moves);
         extent
+    }
+
+    /// Whether the table keeps subtrees of `depth` plies and `game` gives a key for one.
+    #[inline]
+    fn keyed(&self, game: &G, depth: u32) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|table| table.keeps(depth) && game.perft_key(depth).is_some())
+    }
+
+    /// [`Walk::node`] at the last ply of a walk, for a position the table keeps no count of:
+    /// its moves counted in bulk (the hot loop of every walk, so without the table's and the
+    /// move buffers' bookkeeping).
+    #[inline]
+    fn last_ply(&mut self, game: &G, ply: usize) -> usize {
+        if !self.budget.take() {
+            return 0;
+        }
+        self.profile.reach(ply);
+        let count = game.count_moves(&mut self.leaf_buffer);
+        if self.budget.charge(count) {
+            self.profile.reached[ply + 1] += count;
+            if count == 0 {
+                self.profile.finished[ply] += 1;
+            }
+        }
+        1
     }
 
     /// The profile's counts so far in the plies of a subtree of `depth` plies at `ply`, as a

@@ -6,6 +6,7 @@ use arbiter_core::{
 };
 
 use crate::board::{Move, can_move, flips, legal_moves};
+use crate::pattern::symmetries;
 use crate::setup::{self, Setup};
 use crate::variant::OthelloVariant;
 use crate::{notation, svg};
@@ -355,12 +356,22 @@ impl Game for Othello {
         }
     }
 
-    /// The discs of the side to move and of the other side: the moves, the passes and the end
-    /// below a position depend on nothing else (the side's colour only names them). None for
-    /// the last two plies, which make/unmake and a population count answer faster than a
-    /// probe of a table that size (keyed there too, perft 13 took nearly as long as without).
+    /// The discs of the side to move and of the other side, in the least of their eight images
+    /// under the symmetries of the square: the moves, the passes and the end below a position
+    /// depend on nothing else (the side's colour only names them), and the rules are the same
+    /// in a mirror, so a rotated or reflected position has the same counts (the four first
+    /// moves of the start are one position to the table). None for the last two plies, which
+    /// make/unmake and a population count answer faster than a probe of a table that size
+    /// (keyed there too, perft 13 took nearly as long as without).
     fn perft_key(&self, depth_left: u32) -> Option<u128> {
-        (depth_left >= 3).then_some((u128::from(self.me) << 64) | u128::from(self.opp))
+        if depth_left < 3 {
+            return None;
+        }
+        let (me, opp) = (symmetries(self.me), symmetries(self.opp));
+        me.iter()
+            .zip(&opp)
+            .map(|(&me, &opp)| (u128::from(me) << 64) | u128::from(opp))
+            .min()
     }
 
     fn longest_game(&self) -> Option<u32> {

@@ -1,11 +1,13 @@
 //! The key of a position in the perft walk's transposition table ([`Game::perft_key`]).
 //!
 //! No exact 128-bit form of a xiangqi board exists (90 points of 15 kinds), so the key is two
-//! independent 64-bit Zobrist hashes of the board and the side to move: the position's own
-//! incremental one and a second one from keys of its own, computed here from scratch. A count
-//! goes wrong only when a probe meets the entry of another position whose both hashes agree
-//! with its own: with independent keys a chance of about 2^-128 per probe, so about 2^-100
-//! over the 2^28 probes of the deepest walk the specs ask for (perft 6 from the start).
+//! independent 64-bit Zobrist hashes of the board and the side to move: one from the
+//! position's own keys ([`crate::board::KEYS`]) and one from keys of its own. A count goes
+//! wrong only when a probe meets the entry of another position whose both hashes agree with
+//! its own: with independent keys a chance of about 2^-128 per probe, so about 2^-100 over the
+//! 2^28 probes of the deepest walk the specs ask for (perft 6 from the start). The rules are
+//! the same in a mirror (files a ↔ i), so the key is the lesser of the position's and its
+//! mirror image's: the two halves of the board's first moves are one subtree to the table.
 //!
 //! The board and the side to move decide the moves only while no ending by history can
 //! come: the key is `None` when the natural-move limit or a repetition ruling could end the
@@ -14,7 +16,7 @@
 
 use arbiter_core::{Game, zobrist};
 
-use crate::board::{POINTS, Piece, Point};
+use crate::board::{FILES, KEYS, POINTS, Piece, Point, SIDE_KEY, at, file_of, piece_key, rank_of};
 use crate::rules::Xiangqi;
 
 /// The second hash's keys (seed "perft-2nd"), as [`crate::board::KEYS`]: one per piece code
@@ -51,8 +53,21 @@ pub(crate) fn perft_key(position: &Xiangqi, depth_left: u32) -> Option<u128> {
     {
         return None;
     }
+    // The rules are the same in a mirror (files a ↔ i), so a position and its mirror image
+    // have the same counts: the key is the lesser of the two images' keys.
     let board = position.board();
-    let second = zobrist::side_to_move(position.side_to_move(), SECOND_KEYS[16 * POINTS])
-        ^ zobrist::pieces(board.sides, |_, p| second_key(board.at(p), p));
-    Some((u128::from(position.hash()) << 64) | u128::from(second))
+    let side = position.side_to_move();
+    let image = |point: fn(Point) -> Point| {
+        let first = zobrist::side_to_move(side, KEYS[SIDE_KEY])
+            ^ zobrist::pieces(board.sides, |_, p| piece_key(board.at(p), point(p)));
+        let second = zobrist::side_to_move(side, SECOND_KEYS[16 * POINTS])
+            ^ zobrist::pieces(board.sides, |_, p| second_key(board.at(p), point(p)));
+        (u128::from(first) << 64) | u128::from(second)
+    };
+    Some(image(|p| p).min(image(mirrored)))
+}
+
+/// The point on the same rank, the other side of the central file.
+fn mirrored(p: Point) -> Point {
+    at(FILES - 1 - file_of(p), rank_of(p))
 }
