@@ -107,20 +107,24 @@ impl FromStr for XiangqiVariant {
             "xiangqi",
             "axf, cxa, check-only, repetition-N (N >= 2), no-repetition, limit-N (N >= 1 moves), \
              no-limit",
-            |variant: &mut XiangqiVariant, part| {
-                if let Some((_, profile)) = Profile::NAMES.iter().find(|(name, _)| *name == part) {
-                    variant.profile = *profile;
-                    Some(0)
-                } else if let Some(repetition) = settings::count_value(part, "repetition", 2) {
-                    variant.repetition = repetition;
-                    Some(1)
-                } else {
-                    variant.move_limit = settings::count_value(part, "limit", 1)?;
-                    Some(2)
-                }
-            },
+            apply_setting,
         )
     }
+}
+
+/// Applies one setting of a variant's text to `variant`: which rule it sets (0 the ruling
+/// profile, 1 the repetition count, 2 the move limit), or `None` for no setting of xiangqi.
+fn apply_setting(variant: &mut XiangqiVariant, part: &str) -> Option<u32> {
+    if let Some((_, profile)) = Profile::NAMES.iter().find(|(name, _)| *name == part) {
+        variant.profile = *profile;
+        return Some(0);
+    }
+    if let Some(repetition) = settings::count_value(part, "repetition", 2) {
+        variant.repetition = repetition;
+        return Some(1);
+    }
+    variant.move_limit = settings::count_value(part, "limit", 1)?;
+    Some(2)
 }
 
 impl arbiter_core::Variant for XiangqiVariant {
