@@ -530,15 +530,8 @@ fn one_manifest_offers_several_variants_and_sizes() {
 #[test]
 fn a_gomoku_board_reaches_botzone_through_a_found_move_order() {
     let engine = engine("t-board-bz", ("gomoku", "renju", "botzone"), &[]);
-    let reference = engine
-        .reference()
-        .position("renju", &moves(DOUBLE_THREE))
-        .unwrap();
-    let request = PositionRequest {
-        text: Some(reference.text()),
-        ..PositionRequest::default()
-    };
-    let mv = expect_move(&engine, "renju", &request);
+    let text = reference_text(&engine, "renju", DOUBLE_THREE);
+    let mv = search_of(&engine, "renju", &text).unwrap();
     assert_ne!(mv, "h8", "h8 is forbidden");
     assert_no_leftovers(&engine);
 }
@@ -549,6 +542,16 @@ const TWENTY_THREE_PASSES: &str = "f5 d6 c4 g5 d7 c7 h5 d8 b8 b7 b6 a7 pass b5 a
     c6 e8 f8 c8 a8 pass e7 pass a4 pass b2 a2 c2 d2 d1 pass e2 f2 c5 pass c3 pass a1 pass a3 \
     pass e6 pass d3 pass f6 f7 f1 pass g2 h2 e3 f4 b1 pass g1 pass c1 pass e1 pass g8 pass g7 \
     pass f3 pass h1 pass h3 pass h4";
+
+/// The one-line form of the position after `moves` from the start, as the engine's reference
+/// game writes it.
+fn reference_text(engine: &ExternalEngine, variant: &str, moves_text: &str) -> String {
+    engine
+        .reference()
+        .position(variant, &moves(moves_text))
+        .unwrap()
+        .text()
+}
 
 /// The search's answer where a board case reaches the engine; the reason where it does not.
 fn search_of(engine: &ExternalEngine, variant: &str, text: &str) -> Result<String, String> {
@@ -567,13 +570,7 @@ fn search_of(engine: &ExternalEngine, variant: &str, text: &str) -> Result<Strin
 #[test]
 fn an_othello_board_reaches_botzone_by_a_found_order_or_its_history() {
     let engine = engine("t-board-o", OTHELLO_BOTZONE, &[]);
-    let board = |game: &str| {
-        engine
-            .reference()
-            .position("standard", &moves(game))
-            .unwrap()
-            .text()
-    };
+    let board = |game: &str| reference_text(&engine, "standard", game);
     // Seven discs: the search from the start finds a game.
     search_of(&engine, "standard", &board("f5 d6 c3")).unwrap();
     // 59 discs: the search gives up, and says what the case needs.
@@ -611,11 +608,7 @@ fn a_nogo_board_reaches_botzone_by_its_stones_in_turn() {
 #[test]
 fn an_amazons_board_reaches_botzone_by_a_found_order_or_is_no_games_board() {
     let engine = engine("t-board-a", ("amazons", "botzone8", "botzone"), &[]);
-    let text = engine
-        .reference()
-        .position("botzone8", &moves("a6-d6/a6 h3-g2/h2 d6-g6/b1 a3-h3/d3"))
-        .unwrap()
-        .text();
+    let text = reference_text(&engine, "botzone8", "a6-d6/a6 h3-g2/h2 d6-g6/b1 a3-h3/d3");
     search_of(&engine, "botzone8", &text).unwrap();
     // The spec's walled-in boards hold one amazon a side: no game reaches them, and the
     // engine is not asked.

@@ -205,7 +205,7 @@ fn routed(
 
 /// A search for a move order that reaches a board, (variant, board text) to the moves or why
 /// none was found; the outer error is a board or variant that does not read.
-type SearchedOrder = fn(&str, &str) -> Result<Result<Vec<String>, NoOrder>, String>;
+type SearchedOrder = fn(&str, &str) -> Found;
 
 /// A search for a move order that reaches a board: (variant, board text) to the moves, or why
 /// there is none.
@@ -316,6 +316,10 @@ fn stones_of(setup: &Setup) -> Stones {
         opponent: names(opponent),
     }
 }
+
+/// What a move-order search of one game gives: the outer error when the variant or the board
+/// does not read, else the moves from the start or why none was found.
+pub(crate) type Found = Result<Result<Vec<String>, NoOrder>, String>;
 
 /// Why [`find_order`] found no move order.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -54,17 +54,18 @@ pub(crate) fn perft_key(position: &Xiangqi, depth_left: u32) -> Option<u128> {
         return None;
     }
     // The rules are the same in a mirror (files a ↔ i), so a position and its mirror image
-    // have the same counts: the key is the lesser of the two images' keys.
+    // have the same counts: the key is the lesser of the two images' keys. The position's own
+    // first hash is its incremental one; the other three are computed here.
     let board = position.board();
     let side = position.side_to_move();
-    let image = |point: fn(Point) -> Point| {
-        let first = zobrist::side_to_move(side, KEYS[SIDE_KEY])
-            ^ zobrist::pieces(board.sides, |_, p| piece_key(board.at(p), point(p)));
-        let second = zobrist::side_to_move(side, SECOND_KEYS[16 * POINTS])
-            ^ zobrist::pieces(board.sides, |_, p| second_key(board.at(p), point(p)));
-        (u128::from(first) << 64) | u128::from(second)
+    let second = |point: fn(Point) -> Point| {
+        zobrist::side_to_move(side, SECOND_KEYS[16 * POINTS])
+            ^ zobrist::pieces(board.sides, |_, p| second_key(board.at(p), point(p)))
     };
-    Some(image(|p| p).min(image(mirrored)))
+    let mirror_first = zobrist::side_to_move(side, KEYS[SIDE_KEY])
+        ^ zobrist::pieces(board.sides, |_, p| piece_key(board.at(p), mirrored(p)));
+    let key = |first: u64, second: u64| (u128::from(first) << 64) | u128::from(second);
+    Some(key(position.hash(), second(|p| p)).min(key(mirror_first, second(mirrored))))
 }
 
 /// The point on the same rank, the other side of the central file.

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use arbiter_amazons::{Amazons, AmazonsVariant, DIRECTIONS, Geometry, Move};
 use arbiter_core::{Bits, Game, Side};
 
-use super::NoOrder;
+use super::{Found, NoOrder};
 
 /// A game from the start that reaches `text`'s board under `variant`, searched within
 /// `budget` moves tried.
@@ -31,11 +31,7 @@ use super::NoOrder;
 /// The outer error: the variant or the board does not read, or is no valid position. The
 /// inner one: no game reaches the board ([`NoOrder::Impossible`]), or the search gave up
 /// ([`NoOrder::Unknown`]).
-pub(crate) fn amazons_order(
-    variant: &str,
-    text: &str,
-    budget: u64,
-) -> Result<Result<Vec<String>, NoOrder>, String> {
+pub(crate) fn amazons_order(variant: &str, text: &str, budget: u64) -> Found {
     let variant: AmazonsVariant = variant.parse()?;
     let setup = Amazons::parse_position(&variant, text).map_err(|error| error.message)?;
     let target = Amazons::from_setup(&variant, &setup).map_err(|p| super::problems_text(&p))?;

@@ -15,7 +15,7 @@
 use arbiter_core::{Game, Side};
 use arbiter_nogo::{NoGo, NoGoVariant};
 
-use super::NoOrder;
+use super::{Found, NoOrder};
 
 /// The stones of `text`'s board in an order that reaches it under `variant`.
 ///
@@ -23,10 +23,7 @@ use super::NoOrder;
 /// The outer error: the variant or the board does not read. The inner one: counts that
 /// cannot alternate ([`NoOrder::Impossible`]); a step refused under the reference rules
 /// ([`NoOrder::Unknown`]: the argument above says it cannot happen on a valid board).
-pub(crate) fn nogo_order(
-    variant: &str,
-    text: &str,
-) -> Result<Result<Vec<String>, NoOrder>, String> {
+pub(crate) fn nogo_order(variant: &str, text: &str) -> Found {
     let variant: NoGoVariant = variant.parse()?;
     let setup = NoGo::parse_position(&variant, text).map_err(|error| error.message)?;
     let side_of = |side: Side| -> Vec<usize> {

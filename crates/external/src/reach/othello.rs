@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use arbiter_core::{Game, Side};
 use arbiter_othello::{Move, Othello, OthelloVariant};
 
-use super::NoOrder;
+use super::{Found, NoOrder};
 
 /// The corners a1, h1, a8, h8: a disc there never flips.
 const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
@@ -25,11 +25,7 @@ const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
 /// # Errors
 /// The outer error: the variant or the board does not read. The inner one: no game reaches
 /// the board ([`NoOrder::Impossible`]), or the search gave up ([`NoOrder::Unknown`]).
-pub(crate) fn othello_order(
-    variant: &str,
-    text: &str,
-    budget: u64,
-) -> Result<Result<Vec<String>, NoOrder>, String> {
+pub(crate) fn othello_order(variant: &str, text: &str, budget: u64) -> Found {
     let variant: OthelloVariant = variant.parse()?;
     let setup = Othello::parse_position(&variant, text).map_err(|error| error.message)?;
     let start = Othello::start(&variant);
