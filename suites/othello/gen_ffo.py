@@ -6,9 +6,16 @@ FFO.tsv (not in the repository) is the FFO suite #1-#79 transcribed from the Eda
 SOURCE, one tab-separated position a line: number, 64-character board (a1 b1 ... h8), side to move
 (X or O), then in the seventh column the exact score of every legal move (`MOVE:score`, comma
 separated); lines starting with `#` are comments. Each line written keeps the published score of
-every legal move; `% id:` names the case after its FFO number.
+every legal move; `% id:` names the case after its FFO number. A board that
+specs/othello/ffo-legal-moves.yaml gives a `history:` (a game from the start reaching it, which a
+protocol that can only be given a game needs) carries the same history here (`% history:` in the
+.obf files, `history:` in ffo-blunders.yaml), so that the spec file is the one place to add one.
 """
 import sys
+
+import yaml
+
+SPEC_WITH_HISTORIES = "specs/othello/ffo-legal-moves.yaml"
 
 SOURCE = ("FFO endgame test suite, exact score of every move (final disc difference, empties to the "
           "winner): Edax repository abulmo/edax-reversi, problem/fforum-1-19.obf, fforum-20-39.obf, "
@@ -21,6 +28,14 @@ FIXME = {
 RANGES = [("ffo-01-19", 1, 19, False), ("ffo-20-39", 20, 39, False), ("ffo-40-59", 40, 59, True)]
 
 
+def histories():
+    """The `history:` of each board of the FFO spec file, by board text."""
+    with open(SPEC_WITH_HISTORIES) as spec:
+        cases = yaml.safe_load(spec)["cases"]
+    return {case["position"]["text"]: " ".join(case["position"]["history"].split())
+            for case in cases if "history" in case["position"]}
+
+
 def main(path):
     rows = {}
     for line in open(path):
@@ -31,6 +46,7 @@ def main(path):
             continue
         number, board, side, moves = int(fields[0]), fields[1], fields[2], fields[6]
         rows[number] = (board, side, moves.split(","))
+    known = histories()
     for name, first, last, slow in RANGES:
         with open(f"suites/othello/{name}.obf", "w") as out:
             out.write(f"% source: {SOURCE}\n")
@@ -39,11 +55,13 @@ def main(path):
             for number in range(first, last + 1):
                 board, side, moves = rows[number]
                 scores = "; ".join(moves)
-                out.write(f"{board} {side}; {scores}; % id: ffo-{number:02d}\n")
-    blunders(rows)
+                history = known.get(f"{board} {side}")
+                remark = f" % history: {history}" if history else ""
+                out.write(f"{board} {side}; {scores}; % id: ffo-{number:02d}{remark}\n")
+    blunders(rows, known)
 
 
-def blunders(rows):
+def blunders(rows, known):
     """An alpha-beta suite on the same positions: at a fixed depth, the engine must not play a
     move the published exact scores show to throw the game away (a win or draw turned into a
     loss by 16 discs or more against the best move)."""
@@ -66,7 +84,11 @@ def blunders(rows):
             if not avoid:
                 continue
             out.write(f"  - id: ffo-{number:02d}\n")
-            out.write(f"    position: {{text: \"{board} {side}\"}}\n")
+            history = known.get(f"{board} {side}")
+            if history:
+                out.write(f"    position:\n      text: \"{board} {side}\"\n      history: >-\n        {history}\n")
+            else:
+                out.write(f"    position: {{text: \"{board} {side}\"}}\n")
             out.write(f"    avoid: [{', '.join(avoid)}]\n")
             if number in FIXME:
                 out.write(f"    fixme: \"{FIXME[number]}\"\n")

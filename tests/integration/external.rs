@@ -817,31 +817,48 @@ fn every_gomoku_board_case_reaches_botzone_or_says_why() {
     assert!(boards > 0 && reached > 0);
 }
 
+/// Every `history:` of a spec or suite case replays to the case's board, so a play-only
+/// protocol is given the game that reaches it.
 #[test]
-fn spec_histories_reach_their_boards() {
+fn case_histories_reach_their_boards() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let engines = arbiter_engine::embedded_engines();
-    let loaded = arbiter_runner::spec::load_dir(&root.join("specs"), &engines);
+    let specs = arbiter_runner::spec::load_dir(&root.join("specs"), &engines);
+    let suites = arbiter_runner::load(None, Some(&root.join("suites")), &engines);
     let mut checked = 0;
-    for spec in &loaded.specs {
-        let reference = arbiter_engine::find_engine(&spec.spec.game).unwrap();
+    let mut check = |game: &str, id: &str, variants: Vec<String>, request: PositionRequest| {
+        if request.history.is_none() {
+            return;
+        }
+        let reference = arbiter_engine::find_engine(game).unwrap();
+        for variant in variants {
+            let route = reach::route(reference.as_ref(), &variant, &request);
+            assert!(matches!(route, Ok(Route::History(_))), "{id}: {route:?}");
+            checked += 1;
+        }
+    };
+    for spec in &specs.specs {
+        let default_variant = arbiter_engine::find_engine(&spec.spec.game)
+            .unwrap()
+            .default_variant();
         for case in &spec.spec.cases {
+            let variants = spec.variants_of(case, &default_variant);
             let request = arbiter_runner::position_request(&case.position);
-            if request.history.is_none() {
-                continue;
-            }
-            for variant in spec.variants_of(case, &reference.default_variant()) {
-                let route = reach::route(reference.as_ref(), &variant, &request);
-                assert!(
-                    matches!(route, Ok(Route::History(_))),
-                    "{}: {route:?}",
-                    case.id.value
-                );
-                checked += 1;
-            }
+            check(&spec.spec.game, &case.id.value, variants, request);
         }
     }
-    assert!(checked > 0, "no spec case gives a history");
+    let mut from_suites = 0;
+    for suite in &suites.files.suites {
+        let game = &suite.suite.game;
+        let reference = arbiter_engine::find_engine(game).unwrap();
+        let variant = arbiter_runner::suite_variant(suite, reference.as_ref());
+        for (id, request) in suite.position_requests() {
+            from_suites += usize::from(request.history.is_some());
+            check(game, id, vec![variant.clone()], request);
+        }
+    }
+    assert!(checked > from_suites, "no spec case gives a history");
+    assert!(from_suites > 0, "no suite case gives a history");
 }
 
 // ------------------------------------------------------------------- arbiter-line

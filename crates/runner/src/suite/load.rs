@@ -14,7 +14,7 @@ use crate::spec::check::{engines_of_game, id_problems, variant_problem};
 use crate::spec::load::{
     CaseKind, at_key, folder_game_problem, load_folder, parse_yaml, read_text,
 };
-use arbiter_engine::RulesEngine;
+use arbiter_engine::{PositionRequest, RulesEngine};
 use arbiter_files::SpecError;
 use arbiter_files::echo;
 
@@ -39,6 +39,17 @@ impl LoadedSuite {
             .as_deref()
             .or(self.suite.source.as_deref())
             .unwrap_or("")
+    }
+
+    /// Each case's id and the request that sets up its position, `history:` included: what a
+    /// play-only protocol is given.
+    pub fn position_requests(&self) -> impl Iterator<Item = (&str, PositionRequest)> {
+        self.suite.cases.iter().map(|case| {
+            (
+                case.id.value.as_str(),
+                crate::position_request(&case.position),
+            )
+        })
     }
 }
 

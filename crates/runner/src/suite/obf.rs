@@ -7,9 +7,12 @@
 //! one position per line (64 squares a1..h8, `X` black, `O` white, `-` empty; the side to move),
 //! then the exact final disc difference (empties to the winner) of some or all moves. The case
 //! expects the best score exactly and a move among those that reach it, found by the exact
-//! solver. `%` starts a comment. arbiter reads three optional comments of its own, which Edax
-//! ignores: `% source: …` and `% slow` in the file's head, and `% id: name` after a position
-//! (cases are otherwise named `line-<n>`).
+//! solver. `%` starts a comment. arbiter reads optional comments of its own, which Edax
+//! ignores: `% source: …` and `% slow` in the file's head; after a position, `% id: name` (cases
+//! are otherwise named `line-<n>`) and `% history: f5 d6 …`, the moves of a game from the start
+//! that reaches the board, which a protocol that can only be given a game needs (as a spec's
+//! `history:`; the case's own test replays it). Several comments after a position each start
+//! with `%`: `… ; % id: ffo-01 % history: d3 c5 …`.
 
 use std::path::Path;
 
@@ -56,15 +59,19 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<(SuiteFile, Vec<usize>), 
         }
         match parse_line(content) {
             Ok((position, best, score)) => {
-                let id = comment
-                    .and_then(|c| c.strip_prefix("id:"))
-                    .map_or_else(|| format!("line-{number}"), |id| id.trim().to_owned());
+                let remarks = CaseRemarks::read(comment.unwrap_or_default());
+                let id = remarks
+                    .id
+                    .map_or_else(|| format!("line-{number}"), str::to_owned);
                 suite.cases.push(SuiteCase {
                     id: Spanned::new(id, Location::UNKNOWN, Location::UNKNOWN),
                     description: None,
                     source: None,
                     position: PositionSpec {
                         text: Some(unplaced(position)),
+                        history: remarks.history.map(|moves| {
+                            MoveList::of(moves.split_whitespace().map(str::to_owned).collect())
+                        }),
                         ..PositionSpec::default()
                     },
                     best: Some(MoveList::of(best)),
@@ -89,6 +96,29 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<(SuiteFile, Vec<usize>), 
         Ok((suite, lines))
     } else {
         Err(errors)
+    }
+}
+
+/// What arbiter's own comments after a position say of its case.
+#[derive(Default)]
+struct CaseRemarks<'a> {
+    id: Option<&'a str>,
+    history: Option<&'a str>,
+}
+
+impl<'a> CaseRemarks<'a> {
+    /// Reads `id: …` and `history: …` among the `%`-separated comments; others are left to
+    /// their readers (Edax ignores them all).
+    fn read(comments: &'a str) -> Self {
+        let mut remarks = CaseRemarks::default();
+        for comment in comments.split('%').map(str::trim) {
+            if let Some(id) = comment.strip_prefix("id:") {
+                remarks.id = Some(id.trim());
+            } else if let Some(history) = comment.strip_prefix("history:") {
+                remarks.history = Some(history.trim());
+            }
+        }
+        remarks
     }
 }
 
@@ -191,5 +221,18 @@ mod tests {
         assert!(suite.slow);
         assert_eq!(suite.cases[0].id.value, "ffo-40");
         assert_eq!(lines, [3]);
+    }
+
+    #[test]
+    fn a_history_comment_gives_the_game_that_reaches_the_board() {
+        let board = "-".repeat(64);
+        let text =
+            format!("{board} X; A1:+2; % id: ffo-01 % history: d3 c5 f6\n{board} X; A1:+2;\n");
+        let (suite, _) = parse(Path::new("x.obf"), &text).unwrap();
+        assert_eq!(suite.cases[0].id.value, "ffo-01");
+        let history = suite.cases[0].position.history.as_ref().unwrap();
+        assert_eq!(history.items, ["d3", "c5", "f6"]);
+        assert_eq!(suite.cases[1].id.value, "line-2");
+        assert!(suite.cases[1].position.history.is_none());
     }
 }
