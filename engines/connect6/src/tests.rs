@@ -2,8 +2,8 @@
 //! properties over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::Fixture;
 use arbiter_laws::GameLaws;
+use arbiter_laws::{Fixture, assert_over};
 use proptest::prelude::*;
 
 use crate::Connect6;
@@ -127,13 +127,7 @@ fn six_wins_and_five_does_not() {
     // Six by the pair's two stones together.
     let mut game = five.clone();
     game.play(game.move_of("e1-f1")).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Line))
-    );
-    let mut none = Vec::new();
-    game.generate_moves(&mut none);
-    assert!(none.is_empty());
+    assert_over(&game, Outcome::win(Side::First, EndReason::Line));
     assert_eq!(code(&game, "a10-b10"), "game-over");
 }
 

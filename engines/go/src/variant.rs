@@ -474,6 +474,8 @@ impl FromStr for GoVariant {
 }
 
 impl arbiter_core::Variant for GoVariant {
+    const GAME: &'static str = "go";
+
     /// Every profile on 19x19, and on the named 9x9 and 13x13 boards; every `@<size>` from
     /// 2 to 19 and every setting are accepted too.
     fn names() -> Vec<String> {

@@ -562,6 +562,8 @@ mod tests {
     }
 
     impl<const LIST: u8> Variant for Listed<LIST> {
+        const GAME: &'static str = "listed";
+
         fn names() -> Vec<String> {
             let names: &[&str] = match LIST {
                 0 => &["a", "c"],

@@ -33,7 +33,7 @@ mod search;
 pub use game::GameLaws;
 pub use search::{SearchLaws, minimax, search, solver_gives_up};
 
-use arbiter_core::Game;
+use arbiter_core::{Game, Outcome};
 
 /// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
 /// legal moves: any list is a valid playout, and proptest shrinks it well), stopping when the
@@ -92,10 +92,7 @@ pub fn play<G: Game>(game: &mut G, moves: &str) {
 /// When the variant, the text or the position is refused, naming it.
 #[must_use]
 pub fn position<G: Game>(variant: &str, text: &str) -> G {
-    let variant: G::Variant = variant
-        .parse()
-        .unwrap_or_else(|error| panic!("variant `{variant}`: {error}"));
-    position_in(&variant, text)
+    position_in(&G::variant_named(variant), text)
 }
 
 /// The position that the one-line form `text` sets up under `variant`: [`position`] for a
@@ -114,6 +111,23 @@ pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
 /// names its game in the call (`Hex::position("standard@5", "5/5/5/5/5 black")`,
 /// `game.move_of("c3")`) instead of keeping a typed wrapper of its own.
 pub trait Fixture: Game {
+    /// The variant named `text` (`Hex::variant_named("swap-mirror@5")`).
+    ///
+    /// # Panics
+    /// When the name is refused, naming it.
+    #[must_use]
+    fn variant_named(text: &str) -> Self::Variant {
+        text.parse()
+            .unwrap_or_else(|error| panic!("variant `{text}`: {error}"))
+    }
+
+    /// The position a [`playout`] of `choices` reaches from the start of `variant`: for
+    /// property tests over the positions of play.
+    #[must_use]
+    fn played_out(variant: &Self::Variant, choices: &[u32]) -> Self {
+        playout(Self::start(variant), choices).0
+    }
+
     /// The position that the one-line form `text` sets up under the variant named `variant`
     /// ([`position`]).
     ///
@@ -136,6 +150,18 @@ pub trait Fixture: Game {
 }
 
 impl<G: Game> Fixture for G {}
+
+/// Asserts that `game` is over with `outcome` and lists no move: a rule test's check of the
+/// position that ends a game.
+///
+/// # Panics
+/// When the outcome differs or a move is listed.
+pub fn assert_over<G: Game>(game: &G, outcome: Outcome) {
+    assert_eq!(game.outcome(), Some(outcome), "the outcome");
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    assert!(moves.is_empty(), "moves listed after the end: {moves:?}");
+}
 
 /// The legal moves of `game` in its notation, in the order they are generated.
 #[must_use]

@@ -9,10 +9,6 @@ use rstest::rstest;
 use crate::board::Point;
 use crate::{NoGo, NoGoSetup, NoGoVariant};
 
-fn variant(text: &str) -> NoGoVariant {
-    text.parse().unwrap()
-}
-
 #[test]
 fn the_start_is_empty_with_black_to_move() {
     let start = NoGo::start(&NoGoVariant::default());
@@ -120,7 +116,7 @@ fn foul_loses_ends_when_no_safe_point_is_left() {
 #[case("standard@2", "OX/XO white", "has no liberty")]
 #[case("standard@2", "OX/XO white", "the black group at a1")]
 fn invalid_setups(#[case] ruling: &str, #[case] text: &str, #[case] problem: &str) {
-    let variant = variant(ruling);
+    let variant = NoGo::variant_named(ruling);
     let setup = NoGo::parse_position(&variant, text).unwrap();
     let problems = NoGo::from_setup(&variant, &setup).unwrap_err();
     assert!(
@@ -131,7 +127,8 @@ fn invalid_setups(#[case] ruling: &str, #[case] text: &str, #[case] problem: &st
 
 #[test]
 fn a_board_of_the_wrong_size_is_refused() {
-    let setup = NoGo::parse_position(&variant("standard@5"), "5/5/5/5/5 black").unwrap();
+    let setup =
+        NoGo::parse_position(&NoGo::variant_named("standard@5"), "5/5/5/5/5 black").unwrap();
     assert!(NoGo::from_setup(&NoGoVariant::default(), &setup).is_err());
 }
 
@@ -147,11 +144,11 @@ fn every_point(game: &NoGo) -> Vec<Point> {
 #[test]
 fn game_laws() {
     arbiter_laws::GameLaws::<NoGo>::new(&[
-        variant("standard"),
-        variant("standard@4"),
-        variant("standard@5"),
-        variant("standard@11"),
-        variant("foul-loses@5"),
+        NoGo::variant_named("standard"),
+        NoGo::variant_named("standard@4"),
+        NoGo::variant_named("standard@5"),
+        NoGo::variant_named("standard@11"),
+        NoGo::variant_named("foul-loses@5"),
     ])
     .cases(160)
     .plies(90)
@@ -179,18 +176,13 @@ fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
     NoGo::from_setup(game.variant(), &setup).unwrap()
 }
 
-/// The position after the playout `choices` from the start of `variant`.
-fn playout(variant: NoGoVariant, choices: &[u32]) -> NoGo {
-    arbiter_laws::playout(NoGo::start(&variant), choices).0
-}
-
 fn variants() -> impl Strategy<Value = NoGoVariant> {
     prop_oneof![
-        Just(variant("standard")),
-        Just(variant("standard@5")),
-        Just(variant("standard@4")),
-        Just(variant("foul-loses@5")),
-        Just(variant("standard@11")),
+        Just(NoGo::variant_named("standard")),
+        Just(NoGo::variant_named("standard@5")),
+        Just(NoGo::variant_named("standard@4")),
+        Just(NoGo::variant_named("foul-loses@5")),
+        Just(NoGo::variant_named("standard@11")),
     ]
 }
 
@@ -200,7 +192,7 @@ proptest! {
     /// The fouls are the empty points that are not legal, under either ruling.
     #[test]
     fn fouls_are_the_empty_points_not_legal(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
-        let game = playout(variant, &choices);
+        let game = NoGo::played_out(&variant, &choices);
         prop_assume!(game.outcome().is_none());
         let fouls: Vec<Point> = game.forbidden_moves().unwrap().iter().map(|&(p, _)| p).collect();
         for p in 0..game.geometry().points {
@@ -214,7 +206,7 @@ proptest! {
     fn fouls_match_a_flood_fill(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
         // An independent statement of the rule: place the stone, then look for a group of
         // either colour without an empty neighbour.
-        let game = playout(variant, &choices);
+        let game = NoGo::played_out(&variant, &choices);
         let g = game.geometry();
         let side = game.side_to_move();
         for p in 0..g.points {

@@ -10,10 +10,6 @@ use rstest::rstest;
 use crate::board::{POINTS, SIZE};
 use crate::{Move, Surakarta, SurakartaSetup, SurakartaVariant};
 
-fn variant(text: &str) -> SurakartaVariant {
-    text.parse().unwrap()
-}
-
 #[test]
 fn sixteen_steps_from_the_start() {
     let start = Surakarta::start(&SurakartaVariant::default());
@@ -131,7 +127,7 @@ fn taking_the_last_piece_wins() {
 #[case("repetition-4", 12)]
 fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] plies: usize) {
     let cycle = ["b2-b3", "b5-b4", "b3-b2", "b4-b5"];
-    let mut game = Surakarta::start(&variant(rule));
+    let mut game = Surakarta::start(&Surakarta::variant_named(rule));
     for (ply, text) in cycle.iter().cycle().take(plies).enumerate() {
         assert_eq!(game.outcome(), None, "{rule}: over before ply {}", ply + 1);
         play(&mut game, text);
@@ -142,7 +138,7 @@ fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] pl
 
 #[test]
 fn no_repetition_rule_plays_on() {
-    let mut game = Surakarta::start(&variant("no-repetition"));
+    let mut game = Surakarta::start(&Surakarta::variant_named("no-repetition"));
     play(
         &mut game,
         "b2-b3 b5-b4 b3-b2 b4-b5 b2-b3 b5-b4 b3-b2 b4-b5 b2-b3 b5-b4 b3-b2 b4-b5",
@@ -254,7 +250,7 @@ fn game_laws() {
         "repetition-2+limit-10",
         "no-repetition+no-limit",
     ]
-    .map(variant);
+    .map(Surakarta::variant_named);
     GameLaws::<Surakarta>::new(&variants)
         .cases(128)
         .plies(120)

@@ -2,15 +2,11 @@
 //! board has exactly one winner), and the board's symmetries.
 
 use arbiter_core::{Game, PerftConvention};
-use arbiter_laws::{GameLaws, playout};
+use arbiter_laws::{Fixture, GameLaws, playout};
 use proptest::prelude::*;
 
 use crate::setup::joins;
 use crate::{Cell, Colour, Hex, HexMove, HexSetup, HexVariant, MAX_SIZE};
-
-fn variant(text: &str) -> HexVariant {
-    text.parse().unwrap()
-}
 
 /// Every move value: each cell of the largest board, and the swap.
 fn every_move(_: &Hex) -> Vec<HexMove> {
@@ -44,14 +40,14 @@ fn game_laws() {
         "swap-mirror@4",
         "swap-mirror",
     ];
-    GameLaws::<Hex>::new(&complete.map(variant))
+    GameLaws::<Hex>::new(&complete.map(Hex::variant_named))
         .complete_text()
         .every_move(every_move)
         .invariant(invariant)
         .cases(48)
         .plies(130)
         .check();
-    GameLaws::<Hex>::new(&["swap-sides@3", "swap-sides"].map(variant))
+    GameLaws::<Hex>::new(&["swap-sides@3", "swap-sides"].map(Hex::variant_named))
         .every_move(every_move)
         .invariant(invariant)
         .cases(16)
