@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, play};
+use arbiter_laws::{GameLaws, perft_both, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -144,8 +144,7 @@ fn a_side_without_a_move_loses() {
 #[test]
 fn perft_conventions_at_a_finished_game() {
     let mut game = position("7B/8/8/8/8/8/xx6/Wx6 white");
-    assert_eq!(game.perft(2, PerftConvention::SequencesOfExactLength), 0);
-    assert_eq!(game.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
+    assert_eq!(perft_both(&mut game, 2), [0, 1]);
 }
 
 #[rstest]

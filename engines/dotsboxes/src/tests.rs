@@ -1,6 +1,6 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
-use arbiter_laws::Fixture;
+use arbiter_laws::{Fixture, any_variant};
 use std::collections::HashMap;
 
 use arbiter_core::grid::Symmetry;
@@ -376,22 +376,15 @@ fn image_move(game: &DotsBoxes, symmetry: Symmetry, mv: Move) -> Move {
     Move(Bits(mv.lines()).fold(0, |lines, edge| lines | (1 << map(edge))))
 }
 
-fn variants() -> impl Strategy<Value = DotsBoxesVariant> {
-    prop_oneof![
-        Just(DotsBoxes::variant_named("5x5")),
-        Just(DotsBoxes::variant_named("2x2")),
-        Just(DotsBoxes::variant_named("2x3")),
-        Just(DotsBoxes::variant_named("3x3")),
-        Just(DotsBoxes::variant_named("1x4")),
-    ]
-}
+/// The boards of the property tests.
+const BOARDS: [&str; 5] = ["5x5", "2x2", "2x3", "3x3", "1x4"];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// A turn's canonical text is a drawing order the platform accepts.
     #[test]
-    fn canonical_turns_are_drawing_orders(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..70)) {
+    fn canonical_turns_are_drawing_orders(variant in any_variant::<DotsBoxes>(&BOARDS), choices in prop::collection::vec(any::<u32>(), 0..70)) {
         let game = DotsBoxes::played_out(&variant, &choices);
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);

@@ -33,7 +33,8 @@ mod search;
 pub use game::GameLaws;
 pub use search::{SearchLaws, minimax, search, solver_gives_up};
 
-use arbiter_core::{Game, Outcome};
+use arbiter_core::{Game, Outcome, PerftConvention};
+use proptest::strategy::Strategy;
 
 /// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
 /// legal moves: any list is a valid playout, and proptest shrinks it well), stopping when the
@@ -151,6 +152,16 @@ pub trait Fixture: Game {
 
 impl<G: Game> Fixture for G {}
 
+/// A proptest strategy that picks one of the variants named `names` (shrinking toward the
+/// first), for property tests over several boards or rules.
+///
+/// # Panics
+/// When a name is refused, naming it.
+pub fn any_variant<G: Game>(names: &[&str]) -> impl Strategy<Value = G::Variant> + use<G> {
+    let variants: Vec<G::Variant> = names.iter().map(|name| G::variant_named(name)).collect();
+    proptest::sample::select(variants)
+}
+
 /// Asserts that `game` is over with `outcome` and lists no move: a rule test's check of the
 /// position that ends a game.
 ///
@@ -161,6 +172,25 @@ pub fn assert_over<G: Game>(game: &G, outcome: Outcome) {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     assert!(moves.is_empty(), "moves listed after the end: {moves:?}");
+}
+
+/// Perft of `depth` plies from `game` under both conventions, counted by one walk:
+/// `[SequencesOfExactLength, FinishedGameIsLeaf]`, for a test that checks a published count
+/// (and where the two differ, the games that ended before `depth`).
+#[must_use]
+pub fn perft_both<G: Game>(game: &mut G, depth: u32) -> [u64; 2] {
+    let profile = game
+        .perft_profile_within(depth, u64::MAX)
+        .expect("u64::MAX units are never spent");
+    [
+        PerftConvention::SequencesOfExactLength,
+        PerftConvention::FinishedGameIsLeaf,
+    ]
+    .map(|convention| {
+        profile
+            .count(depth, convention)
+            .expect("the walk went to `depth`")
+    })
 }
 
 /// The legal moves of `game` in its notation, in the order they are generated.

@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::Fixture;
+use arbiter_laws::{Fixture, any_variant};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -176,22 +176,21 @@ fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
     NoGo::from_setup(game.variant(), &setup).unwrap()
 }
 
-fn variants() -> impl Strategy<Value = NoGoVariant> {
-    prop_oneof![
-        Just(NoGo::variant_named("standard")),
-        Just(NoGo::variant_named("standard@5")),
-        Just(NoGo::variant_named("standard@4")),
-        Just(NoGo::variant_named("foul-loses@5")),
-        Just(NoGo::variant_named("standard@11")),
-    ]
-}
+/// The variants of the property tests.
+const VARIANTS: [&str; 5] = [
+    "standard",
+    "standard@5",
+    "standard@4",
+    "foul-loses@5",
+    "standard@11",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// The fouls are the empty points that are not legal, under either ruling.
     #[test]
-    fn fouls_are_the_empty_points_not_legal(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
+    fn fouls_are_the_empty_points_not_legal(variant in any_variant::<NoGo>(&VARIANTS), choices in prop::collection::vec(any::<u32>(), 0..90)) {
         let game = NoGo::played_out(&variant, &choices);
         prop_assume!(game.outcome().is_none());
         let fouls: Vec<Point> = game.forbidden_moves().unwrap().iter().map(|&(p, _)| p).collect();
@@ -203,7 +202,7 @@ proptest! {
     }
 
     #[test]
-    fn fouls_match_a_flood_fill(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
+    fn fouls_match_a_flood_fill(variant in any_variant::<NoGo>(&VARIANTS), choices in prop::collection::vec(any::<u32>(), 0..90)) {
         // An independent statement of the rule: place the stone, then look for a group of
         // either colour without an empty neighbour.
         let game = NoGo::played_out(&variant, &choices);
@@ -235,7 +234,7 @@ proptest! {
     }
 
     #[test]
-    fn platform_coordinates_round_trip(variant in variants(), p in any::<u8>()) {
+    fn platform_coordinates_round_trip(variant in any_variant::<NoGo>(&VARIANTS), p in any::<u8>()) {
         let g = crate::Geometry::of_size(variant.size);
         let p = p % g.points;
         let (x, y) = crate::to_xy(g, p);

@@ -3,7 +3,7 @@
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
 use arbiter_laws::played;
-use arbiter_laws::{Fixture, assert_over};
+use arbiter_laws::{Fixture, assert_over, perft_both};
 use rstest::rstest;
 
 use crate::{Cell, Colour, Hex, HexMove, HexVariant};
@@ -34,12 +34,11 @@ fn the_start_is_empty_with_black_to_move() {
 fn perft_is_the_arithmetic_of_empty_cells(#[case] name: &str, #[case] counts: &[u64]) {
     let mut game = Hex::start(&Hex::variant_named(name));
     for (depth, &count) in (1..).zip(counts) {
-        for convention in [
-            PerftConvention::SequencesOfExactLength,
-            PerftConvention::FinishedGameIsLeaf,
-        ] {
-            assert_eq!(game.perft(depth, convention), count, "{name} depth {depth}");
-        }
+        assert_eq!(
+            perft_both(&mut game, depth),
+            [count; 2],
+            "{name} depth {depth}"
+        );
     }
 }
 
