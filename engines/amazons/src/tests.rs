@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, perft_both, play};
+use arbiter_laws::{Fixture, GameLaws, perft_both, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -151,8 +151,7 @@ fn perft_conventions_at_a_finished_game() {
 #[case("7B/8/8/8/8/8/8/8 white", "white has 0 amazons")]
 #[case("WWWWW2B/8/8/8/8/8/8/8 white", "white has 5 amazons")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
-    let problems = Amazons::from_setup(&AmazonsVariant::Botzone8, &setup).unwrap_err();
+    let problems = Amazons::setup_problems("botzone8", text);
     assert!(
         problems
             .iter()

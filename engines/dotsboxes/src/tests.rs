@@ -105,9 +105,7 @@ fn captures_in_any_order_are_one_turn() {
 #[case("a1b1,a2b2,a1a2,b1b2 .. black", "box a1 has four sides but no owner")]
 #[case("a1b1 b. black", "box a1 has an owner but only 1 sides")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    let variant = DotsBoxes::variant_named("1x2");
-    let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-    let problems = DotsBoxes::from_setup(&variant, &setup).unwrap_err();
+    let problems = DotsBoxes::setup_problems("1x2", text);
     assert!(
         problems.iter().any(|p| p.message.contains(problem)),
         "{problems:?}"
@@ -277,22 +275,16 @@ fn random_lines(game: &DotsBoxes, random: u64) -> Move {
 /// line and random sets of lines as candidate turns.
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<DotsBoxes>::new(&[
-        DotsBoxes::variant_named("5x5"),
-        DotsBoxes::variant_named("3x3"),
-        DotsBoxes::variant_named("2x3"),
-        DotsBoxes::variant_named("2x2"),
-        DotsBoxes::variant_named("1x4"),
-    ])
-    .cases(160)
-    .plies(70)
-    .perft_table(3)
-    .every_move(single_lines)
-    .probes(random_lines, 64)
-    .complete_text()
-    .invariant(DotsBoxes::is_consistent)
-    .symmetries(image, image_move)
-    .check();
+    arbiter_laws::GameLaws::<DotsBoxes>::named(&["5x5", "3x3", "2x3", "2x2", "1x4"])
+        .cases(160)
+        .plies(70)
+        .perft_table(3)
+        .every_move(single_lines)
+        .probes(random_lines, 64)
+        .complete_text()
+        .invariant(DotsBoxes::is_consistent)
+        .symmetries(image, image_move)
+        .check();
 }
 
 /// The image board of a symmetry: transposing swaps rows and columns.

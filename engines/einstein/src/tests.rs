@@ -30,14 +30,11 @@ fn every_move(_: &EinStein) -> Vec<EinSteinMove> {
 
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<EinStein>::new(&[
-        EinStein::variant_named("standard"),
-        EinStein::variant_named("blue-first"),
-    ])
-    .cases(48)
-    .plies(150)
-    .every_move(every_move)
-    .check();
+    arbiter_laws::GameLaws::<EinStein>::named(&["standard", "blue-first"])
+        .cases(48)
+        .plies(150)
+        .every_move(every_move)
+        .check();
 }
 
 #[test]

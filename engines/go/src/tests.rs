@@ -136,9 +136,7 @@ fn fixed_handicap_starts_with_white_to_move() {
 
 #[test]
 fn a_set_up_group_without_liberties_is_refused() {
-    let variant = Go::variant_named("chinese@2");
-    let setup = Go::parse_position(&variant, "OX/XO black").unwrap();
-    let problems = Go::from_setup(variant, &setup).unwrap_err();
+    let problems = Go::setup_problems("chinese@2", "OX/XO black");
     assert_eq!(problems.len(), 4, "{problems:?}");
     assert!(problems.iter().all(|p| p.code == "no-liberty"));
 }
@@ -207,13 +205,13 @@ fn every_move(game: &Go) -> Vec<GoMove> {
 /// The `Game` laws under each ko rule and suicide setting, on small and full boards.
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<Go>::new(&[
-        Go::variant_named("tromp-taylor@5"),
-        Go::variant_named("chinese@4"),
-        Go::variant_named("aga@3"),
-        Go::variant_named("new-zealand@9"),
-        Go::variant_named("japanese@2"),
-        Go::variant_named("chinese@19"),
+    arbiter_laws::GameLaws::<Go>::named(&[
+        "tromp-taylor@5",
+        "chinese@4",
+        "aga@3",
+        "new-zealand@9",
+        "japanese@2",
+        "chinese@19",
     ])
     .cases(96)
     .plies(120)

@@ -33,7 +33,7 @@ mod search;
 pub use game::GameLaws;
 pub use search::{SearchLaws, minimax, search, solver_gives_up};
 
-use arbiter_core::{Game, Outcome, PerftConvention};
+use arbiter_core::{Game, Outcome, PerftConvention, SetupProblem};
 use proptest::strategy::Strategy;
 
 /// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
@@ -137,6 +137,22 @@ pub trait Fixture: Game {
     #[must_use]
     fn position(variant: &str, text: &str) -> Self {
         position(variant, text)
+    }
+
+    /// What validation refuses in the position `text` under the variant named `variant`: for
+    /// a test of a setup that parses but is no position of the game.
+    ///
+    /// # Panics
+    /// When the variant or the text does not read, or the position is accepted.
+    #[must_use]
+    fn setup_problems(variant: &str, text: &str) -> Vec<SetupProblem> {
+        let variant = Self::variant_named(variant);
+        let setup = Self::parse_position(&variant, text)
+            .unwrap_or_else(|error| panic!("`{text}`: {error}"));
+        match Self::from_setup(&variant, &setup) {
+            Ok(_) => panic!("`{text}` is accepted"),
+            Err(problems) => problems,
+        }
     }
 
     /// The move `text` in this game's notation, parsed (not checked against the rules).

@@ -116,9 +116,7 @@ fn foul_loses_ends_when_no_safe_point_is_left() {
 #[case("standard@2", "OX/XO white", "has no liberty")]
 #[case("standard@2", "OX/XO white", "the black group at a1")]
 fn invalid_setups(#[case] ruling: &str, #[case] text: &str, #[case] problem: &str) {
-    let variant = NoGo::variant_named(ruling);
-    let setup = NoGo::parse_position(&variant, text).unwrap();
-    let problems = NoGo::from_setup(&variant, &setup).unwrap_err();
+    let problems = NoGo::setup_problems(ruling, text);
     assert!(
         problems.iter().any(|p| p.message.contains(problem)),
         "{problems:?}"
@@ -143,12 +141,12 @@ fn every_point(game: &NoGo) -> Vec<Point> {
 /// holds it.
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<NoGo>::new(&[
-        NoGo::variant_named("standard"),
-        NoGo::variant_named("standard@4"),
-        NoGo::variant_named("standard@5"),
-        NoGo::variant_named("standard@11"),
-        NoGo::variant_named("foul-loses@5"),
+    arbiter_laws::GameLaws::<NoGo>::named(&[
+        "standard",
+        "standard@4",
+        "standard@5",
+        "standard@11",
+        "foul-loses@5",
     ])
     .cases(160)
     .plies(90)

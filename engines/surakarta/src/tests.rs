@@ -186,9 +186,7 @@ fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
 #[case("6/6/6/6/6/6 red", "the board is empty")]
 #[case("BBBBBB/BBBBBB/B5/6/RRRRRR/RRRRRR red", "black has 13 pieces")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    let v = SurakartaVariant::default();
-    let setup = Surakarta::parse_position(&v, text).unwrap();
-    let problems = Surakarta::from_setup(&v, &setup).unwrap_err();
+    let problems = Surakarta::setup_problems("standard", text);
     assert!(
         problems
             .iter()
@@ -245,18 +243,16 @@ fn probe(game: &Surakarta, random: u64) -> Move {
 /// The `Game` laws (arbiter-laws) under three rule sets, with probes.
 #[test]
 fn game_laws() {
-    let variants = [
+    GameLaws::<Surakarta>::named(&[
         "standard",
         "repetition-2+limit-10",
         "no-repetition+no-limit",
-    ]
-    .map(Surakarta::variant_named);
-    GameLaws::<Surakarta>::new(&variants)
-        .cases(128)
-        .plies(120)
-        .probes(probe, 64)
-        .symmetries(image, image_move)
-        .check();
+    ])
+    .cases(128)
+    .plies(120)
+    .probes(probe, 64)
+    .symmetries(image, image_move)
+    .check();
 }
 
 proptest! {

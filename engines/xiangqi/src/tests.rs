@@ -58,18 +58,16 @@ fn the_start_has_44_moves() {
 /// The `Game` laws (arbiter-laws) under three rulings, with probes.
 #[test]
 fn game_laws() {
-    let variants = [
+    GameLaws::<Xiangqi>::named(&[
         "standard",
         "cxa+repetition-2+limit-20",
         "no-repetition+no-limit",
-    ]
-    .map(Xiangqi::variant_named);
-    GameLaws::<Xiangqi>::new(&variants)
-        .cases(96)
-        .plies(160)
-        .probes(probe, 48)
-        .invariant(incremental_state_holds)
-        .check();
+    ])
+    .cases(96)
+    .plies(160)
+    .probes(probe, 48)
+    .invariant(incremental_state_holds)
+    .check();
 }
 
 /// The perft table changes no count (arbiter-laws' `perft_table`), under a natural-move limit
@@ -77,9 +75,7 @@ fn game_laws() {
 /// a xiangqi transposition needs three plies, so a shallower walk would probe nothing.
 #[test]
 fn the_perft_table_changes_no_count() {
-    let variants =
-        ["standard", "no-repetition+limit-3", "repetition-2+no-limit"].map(Xiangqi::variant_named);
-    GameLaws::<Xiangqi>::new(&variants)
+    GameLaws::<Xiangqi>::named(&["standard", "no-repetition+limit-3", "repetition-2+no-limit"])
         .cases(24)
         .plies(40)
         .perft_table(4)

@@ -36,7 +36,7 @@ fn every_move(game: &Gomoku) -> Vec<Move> {
 /// The `Game` laws (arbiter-laws) under every variant above, every move value tried.
 #[test]
 fn game_laws() {
-    GameLaws::<Gomoku>::new(&VARIANTS.map(Gomoku::variant_named))
+    GameLaws::<Gomoku>::named(&VARIANTS)
         .cases(128)
         .plies(90)
         .move_stride(4)

@@ -2,7 +2,7 @@
 //! board has exactly one winner), and the board's symmetries.
 
 use arbiter_core::{Game, PerftConvention};
-use arbiter_laws::{Fixture, GameLaws, playout};
+use arbiter_laws::{GameLaws, playout};
 use proptest::prelude::*;
 
 use crate::setup::joins;
@@ -40,14 +40,14 @@ fn game_laws() {
         "swap-mirror@4",
         "swap-mirror",
     ];
-    GameLaws::<Hex>::new(&complete.map(Hex::variant_named))
+    GameLaws::<Hex>::named(&complete)
         .complete_text()
         .every_move(every_move)
         .invariant(invariant)
         .cases(48)
         .plies(130)
         .check();
-    GameLaws::<Hex>::new(&["swap-sides@3", "swap-sides"].map(Hex::variant_named))
+    GameLaws::<Hex>::named(&["swap-sides@3", "swap-sides"])
         .every_move(every_move)
         .invariant(invariant)
         .cases(16)
