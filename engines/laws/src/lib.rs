@@ -155,6 +155,20 @@ pub trait Fixture: Game {
         }
     }
 
+    /// The problem of [`Fixture::setup_problems`] whose message says `words`.
+    ///
+    /// # Panics
+    /// As [`Fixture::setup_problems`], and when no problem says `words`, listing them: a test
+    /// may call it for that check alone.
+    fn setup_problem(variant: &str, text: &str, words: &str) -> SetupProblem {
+        let problems = Self::setup_problems(variant, text);
+        problems
+            .iter()
+            .find(|problem| problem.message.contains(words))
+            .cloned()
+            .unwrap_or_else(|| panic!("no problem says `{words}`: {problems:?}"))
+    }
+
     /// The move `text` in this game's notation, parsed (not checked against the rules).
     ///
     /// # Panics
