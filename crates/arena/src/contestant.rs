@@ -266,7 +266,7 @@ impl Contestant {
                         Err(SearchFailure::Search(SearchError::Params(message))) => {
                             return Err(format!(
                                 "invalid parameters: {}",
-                                message.replacen(shipped, &params.origin, 1)
+                                message.replacen(&shipped, &params.origin, 1)
                             ));
                         }
                         Err(other) => return Err(other.to_string()),

@@ -27,7 +27,7 @@ impl<G: Game> Clone for SearchHook<G> {
     fn clone(&self) -> Self {
         SearchHook {
             search: self.search,
-            params: self.params,
+            params: self.params.clone(),
             data_files: self.data_files,
             plays_with: self.plays_with,
         }
@@ -59,7 +59,7 @@ impl<G: Searchable> Embedded<G> {
             search: Some(SearchHook {
                 search: <G as Searchable>::search,
                 params: ParamsFile {
-                    path: G::PARAMS_PATH,
+                    path: G::params_path(),
                     yaml: G::PARAMS_YAML,
                 },
                 data_files: G::DATA_FILES,
@@ -155,7 +155,7 @@ impl<G: Game> RulesEngine for Embedded<G> {
     }
 
     fn params(&self) -> Option<ParamsFile> {
-        self.search.as_ref().map(|hook| hook.params)
+        self.search.as_ref().map(|hook| hook.params.clone())
     }
 
     fn data_files(&self) -> &'static [DataFile] {

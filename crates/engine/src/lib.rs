@@ -224,9 +224,9 @@ pub struct Capabilities {
 }
 
 /// An engine's parameters file as shipped: its path from the workspace root and its text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamsFile {
-    pub path: &'static str,
+    pub path: String,
     pub yaml: &'static str,
 }
 

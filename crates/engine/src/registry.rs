@@ -54,7 +54,7 @@ mod tests {
         let mut data_files = 0;
         for engine in embedded_engines() {
             if let Some(params) = engine.params() {
-                let on_disk = std::fs::read_to_string(root.join(params.path)).unwrap();
+                let on_disk = std::fs::read_to_string(root.join(&params.path)).unwrap();
                 assert_eq!(on_disk, params.yaml, "{}", params.path);
             }
             for file in engine.data_files() {

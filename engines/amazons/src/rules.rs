@@ -144,7 +144,6 @@ impl Game for Amazons {
     type Undo = ();
     type Setup = AmazonsSetup;
 
-    const NAME: &'static str = "amazons";
     /// White is [`Side::First`] and black [`Side::Second`] under every variant, so that colours
     /// keep their names; on Botzone's 8x8 board black moves first, i.e. the start position has
     /// [`Side::Second`] to move (see [`AmazonsVariant::first_to_move`]).

@@ -15,7 +15,6 @@ use crate::notation::Move;
 use crate::rules::Amazons;
 
 impl Searchable for Amazons {
-    const PARAMS_PATH: &'static str = "engines/amazons/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// Territory and mobility ([`Params`]).
     type Weights = Params;

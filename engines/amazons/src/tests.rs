@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, play};
+use arbiter_laws::{Fixture, GameLaws, perft_both, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -144,21 +144,16 @@ fn a_side_without_a_move_loses() {
 #[test]
 fn perft_conventions_at_a_finished_game() {
     let mut game = position("7B/8/8/8/8/8/xx6/Wx6 white");
-    assert_eq!(game.perft(2, PerftConvention::SequencesOfExactLength), 0);
-    assert_eq!(game.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
+    assert_eq!(perft_both(&mut game, 2), [0, 1]);
 }
 
 #[rstest]
 #[case("7B/8/8/8/8/8/8/8 white", "white has 0 amazons")]
 #[case("WWWWW2B/8/8/8/8/8/8/8 white", "white has 5 amazons")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    let setup = Amazons::parse_position(&AmazonsVariant::Botzone8, text).unwrap();
-    let problems = Amazons::from_setup(&AmazonsVariant::Botzone8, &setup).unwrap_err();
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.message.contains(problem) && p.code == "piece-count"),
-        "{problems:?}"
+    assert_eq!(
+        Amazons::setup_problem("botzone8", text, problem).code,
+        "piece-count"
     );
 }
 

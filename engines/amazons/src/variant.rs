@@ -72,11 +72,17 @@ impl FromStr for AmazonsVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        arbiter_core::parse_variant("amazons", text, &AmazonsVariant::ALL)
+        arbiter_core::parse_variant(
+            <Self as arbiter_core::Variant>::GAME,
+            text,
+            &AmazonsVariant::ALL,
+        )
     }
 }
 
 impl arbiter_core::Variant for AmazonsVariant {
+    const GAME: &'static str = "amazons";
+
     fn names() -> Vec<String> {
         AmazonsVariant::ALL
             .map(|variant| variant.to_string())

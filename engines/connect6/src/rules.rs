@@ -104,8 +104,6 @@ impl Game for Connect6 {
     type Undo = ();
     type Setup = Setup;
 
-    const NAME: &'static str = "connect6";
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
     const MOVE_CODES: &'static [&'static str] = &[
         "game-over",
         "off-board",

@@ -22,19 +22,18 @@ use crate::solve;
 pub type Params = EngineParams<EvalParams>;
 
 impl Searchable for Connect6 {
-    const PARAMS_PATH: &'static str = "engines/connect6/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = EvalParams;
     type Evaluator = Connect6Eval;
 
     /// Parses the file and checks that `eval.win-next` is a positive evaluation.
     fn read_params(yaml: &str) -> Result<Params, SearchError> {
-        let params: Params = parse_params(Connect6::PARAMS_PATH, yaml)?;
+        let params: Params = parse_params(&Connect6::params_path(), yaml)?;
         let win_next = params.eval.win_next;
         if win_next <= 0 || win_next >= arbiter_search::score::MATE_BOUND {
             return Err(SearchError::Params(format!(
                 "{}: eval.win-next is {win_next}; it must be positive and below {}",
-                Connect6::PARAMS_PATH,
+                Connect6::params_path(),
                 arbiter_search::score::MATE_BOUND
             )));
         }

@@ -34,10 +34,9 @@ pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
             });
         }
     }
-    out.caption = format!(
-        "{}; {} stone(s) this turn",
-        picture::caption(game),
-        game.stones_this_turn()
+    out.caption = picture::caption_with(
+        game,
+        format_args!("{} stone(s) this turn", game.stones_this_turn()),
     );
     out.render("connect6")
 }

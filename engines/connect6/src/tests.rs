@@ -2,8 +2,8 @@
 //! properties over random playouts.
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::Fixture;
 use arbiter_laws::GameLaws;
+use arbiter_laws::{Fixture, assert_over, perft_both};
 use proptest::prelude::*;
 
 use crate::Connect6;
@@ -34,14 +34,7 @@ fn perft_from_the_start_matches_the_formula() {
     // perft(d) = 361 * prod C(361 - 1 - 2(k-1), 2) while no game can end.
     let mut game = start(19);
     assert_eq!(game.perft(1, PerftConvention::SequencesOfExactLength), 361);
-    assert_eq!(
-        game.perft(2, PerftConvention::SequencesOfExactLength),
-        23_327_820
-    );
-    assert_eq!(
-        game.perft(2, PerftConvention::FinishedGameIsLeaf),
-        23_327_820
-    );
+    assert_eq!(perft_both(&mut game, 2), [23_327_820; 2]);
     assert_eq!(game, start(19));
 }
 
@@ -127,13 +120,7 @@ fn six_wins_and_five_does_not() {
     // Six by the pair's two stones together.
     let mut game = five.clone();
     game.play(game.move_of("e1-f1")).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Line))
-    );
-    let mut none = Vec::new();
-    game.generate_moves(&mut none);
-    assert!(none.is_empty());
+    assert_over(&game, Outcome::win(Side::First, EndReason::Line));
     assert_eq!(code(&game, "a10-b10"), "game-over");
 }
 

@@ -78,6 +78,8 @@ impl FromStr for Connect6Variant {
 }
 
 impl arbiter_core::Variant for Connect6Variant {
+    const GAME: &'static str = "connect6";
+
     fn names() -> Vec<String> {
         std::iter::once("standard".to_owned())
             .chain((MIN_SIZE..=MAX_SIZE).map(|n| format!("size-{n}")))

@@ -94,6 +94,11 @@ pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Re
 pub trait Variant:
     Clone + Debug + Default + Display + FromStr<Err = String> + PartialEq + Send + Sync + 'static
 {
+    /// The short lower-case name of the game played under these variants (`othello`,
+    /// `tictactoe`): the game's [`Game::NAME`], written once here, where the variant's
+    /// messages (`unknown othello variant …`) need it too.
+    const GAME: &'static str;
+
     /// Every variant name this engine accepts, for error messages and `--help`.
     fn names() -> Vec<String>;
 }
@@ -112,10 +117,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A raw position as written in a spec or a protocol message, not yet validated.
     type Setup: Clone + Debug;
 
-    /// Short lower-case game name, as used in spec files (`othello`, `tictactoe`).
-    const NAME: &'static str;
-    /// The names of [`Side::First`] and [`Side::Second`] in this game (`["black", "white"]`).
-    const SIDE_NAMES: [&'static str; 2];
+    /// Short lower-case game name, as used in spec files (`othello`, `tictactoe`): the
+    /// variant type's [`Variant::GAME`].
+    const NAME: &'static str = <Self::Variant as Variant>::GAME;
+    /// The names of [`Side::First`] and [`Side::Second`] in this game: black and white unless
+    /// the game's rulebook names its sides otherwise (`["red", "black"]` in xiangqi).
+    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
     /// Every code [`Game::check_move`] may refuse a move with (`occupied`, `no-flip`, …), so
     /// that a spec naming another code is refused when it loads. Empty: not declared, and
     /// specs are not checked against it.

@@ -623,6 +623,12 @@ pub fn caption<G: crate::Game>(game: &G) -> String {
     }
 }
 
+/// [`caption`] and a game's own note after it (`black to move; 2 stone(s) this turn`).
+#[must_use]
+pub fn caption_with<G: crate::Game>(game: &G, note: impl std::fmt::Display) -> String {
+    format!("{}; {note}", caption(game))
+}
+
 /// The marks on single points: each mark's move turned into cell indices by `cells` (a move
 /// with no point, such as a pass, is not drawn but named in the legend).
 pub fn point_marks<M: Copy>(

@@ -253,9 +253,8 @@ impl Game for DotsBoxes {
     type Undo = u32;
     type Setup = DotsBoxesSetup;
 
-    const NAME: &'static str = "dotsboxes";
-    /// Black is [`Side::First`] and moves first (the CCGC platform's `new black`).
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    // The default side names (black, white). Black is [`Side::First`] and moves first (the CCGC
+    // platform's `new black`).
     const MOVE_CODES: &'static [&'static str] = &[
         "game-over",
         "empty-turn",

@@ -17,7 +17,6 @@ use crate::rules::DotsBoxes;
 pub type DotsBoxesParams = EngineParams<Params>;
 
 impl Searchable for DotsBoxes {
-    const PARAMS_PATH: &'static str = "engines/dotsboxes/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// Boxes, offered chains, loony endgames and the long chain rule ([`Params`]).
     type Weights = Params;

@@ -1,6 +1,6 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
-use arbiter_laws::Fixture;
+use arbiter_laws::{Fixture, any_variant};
 use std::collections::HashMap;
 
 use arbiter_core::grid::Symmetry;
@@ -12,10 +12,6 @@ use crate::board::{Geometry, Orientation};
 use crate::line_perft::perft_lines;
 use crate::notation::{Move, drawing_order};
 use crate::{DotsBoxes, DotsBoxesSetup, DotsBoxesVariant};
-
-fn variant(text: &str) -> DotsBoxesVariant {
-    text.parse().unwrap()
-}
 
 #[test]
 fn the_start_is_empty_with_black_to_move() {
@@ -109,19 +105,14 @@ fn captures_in_any_order_are_one_turn() {
 #[case("a1b1,a2b2,a1a2,b1b2 .. black", "box a1 has four sides but no owner")]
 #[case("a1b1 b. black", "box a1 has an owner but only 1 sides")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    let variant = variant("1x2");
-    let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-    let problems = DotsBoxes::from_setup(&variant, &setup).unwrap_err();
-    assert!(
-        problems.iter().any(|p| p.message.contains(problem)),
-        "{problems:?}"
-    );
+    DotsBoxes::setup_problem("1x2", text, problem);
 }
 
 #[test]
 fn a_board_of_the_wrong_size_is_refused() {
-    let setup = DotsBoxes::parse_position(&variant("2x2"), "- .... black").unwrap();
-    assert!(DotsBoxes::from_setup(&variant("2x3"), &setup).is_err());
+    let setup =
+        DotsBoxes::parse_position(&DotsBoxes::variant_named("2x2"), "- .... black").unwrap();
+    assert!(DotsBoxes::from_setup(&DotsBoxes::variant_named("2x3"), &setup).is_err());
 }
 
 #[test]
@@ -162,7 +153,7 @@ fn the_platform_sequence_order_is_checked() {
 fn openspiel_counts_per_line_and_per_turn() {
     // engines/dotsboxes/scripts/openspiel_counts.py with open_spiel 2.0.2 (pip), 2x2 boxes:
     // `lines 2 2 7` and `turns 2 2 12`.
-    let start = DotsBoxes::start(&variant("2x2"));
+    let start = DotsBoxes::start(&DotsBoxes::variant_named("2x2"));
     let lines = [
         (12, 0),
         (132, 132),
@@ -227,7 +218,7 @@ fn loony_endgames_from_many_games_are_valued_exactly() {
     };
     let (mut checked, mut offered) = (0, 0);
     for board in ["3x3", "2x4"] {
-        let g = Geometry::new(variant(board));
+        let g = Geometry::new(DotsBoxes::variant_named(board));
         for _ in 0..400 {
             let mut drawn = 0u64;
             loop {
@@ -280,22 +271,16 @@ fn random_lines(game: &DotsBoxes, random: u64) -> Move {
 /// line and random sets of lines as candidate turns.
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<DotsBoxes>::new(&[
-        variant("5x5"),
-        variant("3x3"),
-        variant("2x3"),
-        variant("2x2"),
-        variant("1x4"),
-    ])
-    .cases(160)
-    .plies(70)
-    .perft_table(3)
-    .every_move(single_lines)
-    .probes(random_lines, 64)
-    .complete_text()
-    .invariant(DotsBoxes::is_consistent)
-    .symmetries(image, image_move)
-    .check();
+    arbiter_laws::GameLaws::<DotsBoxes>::named(&["5x5", "3x3", "2x3", "2x2", "1x4"])
+        .cases(160)
+        .plies(70)
+        .perft_table(3)
+        .every_move(single_lines)
+        .probes(random_lines, 64)
+        .complete_text()
+        .invariant(DotsBoxes::is_consistent)
+        .symmetries(image, image_move)
+        .check();
 }
 
 /// The image board of a symmetry: transposing swaps rows and columns.
@@ -379,28 +364,16 @@ fn image_move(game: &DotsBoxes, symmetry: Symmetry, mv: Move) -> Move {
     Move(Bits(mv.lines()).fold(0, |lines, edge| lines | (1 << map(edge))))
 }
 
-/// The position after the playout `choices` from the start of `variant`.
-fn playout(variant: DotsBoxesVariant, choices: &[u32]) -> DotsBoxes {
-    arbiter_laws::playout(DotsBoxes::start(&variant), choices).0
-}
-
-fn variants() -> impl Strategy<Value = DotsBoxesVariant> {
-    prop_oneof![
-        Just(variant("5x5")),
-        Just(variant("2x2")),
-        Just(variant("2x3")),
-        Just(variant("3x3")),
-        Just(variant("1x4")),
-    ]
-}
+/// The boards of the property tests.
+const BOARDS: [&str; 5] = ["5x5", "2x2", "2x3", "3x3", "1x4"];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// A turn's canonical text is a drawing order the platform accepts.
     #[test]
-    fn canonical_turns_are_drawing_orders(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..70)) {
-        let game = playout(variant, &choices);
+    fn canonical_turns_are_drawing_orders(variant in any_variant::<DotsBoxes>(&BOARDS), choices in prop::collection::vec(any::<u32>(), 0..70)) {
+        let game = DotsBoxes::played_out(&variant, &choices);
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         for &mv in &moves {
@@ -414,7 +387,7 @@ proptest! {
         // On 2x2 and 2x3, the best narrowed turn is as good as the best turn of the game,
         // by plain minimax on single lines.
         for board in ["2x2", "2x3"] {
-            let game = playout(variant(board), &choices);
+            let game = DotsBoxes::played_out(&DotsBoxes::variant_named(board), &choices);
             if game.outcome().is_some() {
                 continue;
             }
@@ -441,7 +414,7 @@ proptest! {
     fn loony_endgames_are_valued_exactly(choices in prop::collection::vec(any::<u16>(), 0..40)) {
         // Play safe lines at random on 3x3 until none is left, then compare the chain-and-loop
         // value with plain minimax wherever the position is a simple loony endgame.
-        let mut game = DotsBoxes::start(&variant("3x3"));
+        let mut game = DotsBoxes::start(&DotsBoxes::variant_named("3x3"));
         let g = *game.geometry();
         for choice in choices {
             let safe = g.safe_lines(game.drawn());

@@ -78,6 +78,8 @@ impl FromStr for DotsBoxesVariant {
 }
 
 impl arbiter_core::Variant for DotsBoxesVariant {
+    const GAME: &'static str = "dotsboxes";
+
     /// The CCGC board and the small boards specs and suites use; every `RxC` with at most 64
     /// lines is accepted too.
     fn names() -> Vec<String> {

@@ -431,7 +431,6 @@ impl Game for Draughts {
     type Undo = Undo;
     type Setup = DraughtsSetup;
 
-    const NAME: &'static str = "draughts";
     /// White moves first (FMJD article 3) from squares 31–50; black starts on 1–20.
     const SIDE_NAMES: [&'static str; 2] = ["white", "black"];
     const MOVE_CODES: &'static [&'static str] = &[

@@ -8,7 +8,6 @@ use crate::eval::{DraughtsEval, Params};
 use crate::rules::Draughts;
 
 impl Searchable for Draughts {
-    const PARAMS_PATH: &'static str = "engines/draughts/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = Params;
     type Evaluator = DraughtsEval;

@@ -77,10 +77,9 @@ pub(crate) fn picture(game: &Draughts, marks: &[Mark<Move>]) -> String {
             });
         }
     }
-    board.caption = format!(
-        "{}; {} king plies since progress",
-        picture::caption(game),
-        game.king_plies()
+    board.caption = picture::caption_with(
+        game,
+        format_args!("{} king plies since progress", game.king_plies()),
     );
     board.render("draughts")
 }

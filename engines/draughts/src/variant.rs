@@ -64,7 +64,7 @@ impl FromStr for DraughtsVariant {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         settings::parse(
             text,
-            "draughts",
+            <Self as arbiter_core::Variant>::GAME,
             "repetition-N (N >= 2), no-repetition, king-moves-N (N >= 1), no-king-moves, \
              no-endgame-rule",
             |variant: &mut DraughtsVariant, part| {
@@ -84,6 +84,8 @@ impl FromStr for DraughtsVariant {
 }
 
 impl arbiter_core::Variant for DraughtsVariant {
+    const GAME: &'static str = "draughts";
+
     fn names() -> Vec<String> {
         [
             "standard",

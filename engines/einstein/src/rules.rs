@@ -271,7 +271,6 @@ impl Game for EinStein {
     type Undo = Undo;
     type Setup = EinSteinSetup;
 
-    const NAME: &'static str = "einstein";
     /// Red (the top-left side) is [`Side::First`]; it moves first under `standard`.
     const SIDE_NAMES: [&'static str; 2] = ["red", "blue"];
     const MOVE_CODES: &'static [&'static str] = &[

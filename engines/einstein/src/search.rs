@@ -40,7 +40,6 @@ fn exact(result: SearchResult<EinSteinMove>) -> Report<EinSteinMove> {
 }
 
 impl Searchable for EinStein {
-    const PARAMS_PATH: &'static str = "engines/einstein/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// The race, the piece counts and the turn ([`Params`]); MCTS plays its playouts with
     /// random steps and random rolls to the end of the game (a game lasts at most 70 turns).
@@ -84,7 +83,7 @@ impl Searchable for EinStein {
 mod tests {
     use arbiter_core::{Game, Side};
     use arbiter_laws::{search, solver_gives_up};
-    use arbiter_search::{Mcts, parse_params};
+    use arbiter_search::Mcts;
     use proptest::prelude::*;
 
     use super::*;
@@ -147,7 +146,7 @@ mod tests {
     }
 
     fn params() -> EinSteinParams {
-        parse_params(EinStein::PARAMS_PATH, EinStein::PARAMS_YAML).unwrap()
+        EinStein::read_params(EinStein::PARAMS_YAML).unwrap()
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub(crate) fn picture(game: &EinStein, marks: &[Mark<EinSteinMove>]) -> String {
             }
         }
     }
-    board.caption = format!("{}; {:?}", picture::caption(game), game.phase());
+    board.caption = picture::caption_with(game, format_args!("{:?}", game.phase()));
     board.notes.push(format!(
         "red ({}) to e5, blue ({}) to a1",
         COLOURS[Side::First.index()],

@@ -50,6 +50,8 @@ impl FromStr for EinSteinVariant {
 }
 
 impl Variant for EinSteinVariant {
+    const GAME: &'static str = "einstein";
+
     fn names() -> Vec<String> {
         vec!["standard".to_owned(), "blue-first".to_owned()]
     }

@@ -488,9 +488,8 @@ impl Go {
 }
 
 impl Game for Go {
-    const NAME: &'static str = "go";
-    /// Black is [`Side::First`] and moves first (white first after fixed handicap stones).
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    // The default side names (black, white). Black is [`Side::First`] and moves first (white first
+    // after fixed handicap stones).
     /// A stone on a point, or the pass.
     type Move = GoMove;
     /// The position keeps its own undo records (a turn may capture any number of stones).

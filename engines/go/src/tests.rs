@@ -7,11 +7,7 @@ use rstest::rstest;
 
 use arbiter_laws::play;
 
-use crate::{Go, GoMove, GoVariant, Point, PointSet};
-
-fn variant(rules: &str) -> GoVariant {
-    rules.parse().expect("a go variant")
-}
+use crate::{Go, GoMove, Point, PointSet};
 
 fn refusal(game: &Go, mv: &str) -> Option<&'static str> {
     game.check_move(game.parse_move(mv).unwrap())
@@ -21,7 +17,7 @@ fn refusal(game: &Go, mv: &str) -> Option<&'static str> {
 
 #[test]
 fn the_start_is_empty_with_black_to_move_and_every_point_and_the_pass() {
-    let start = Go::start(&variant("chinese@9"));
+    let start = Go::start(&Go::variant_named("chinese@9"));
     assert_eq!(start.format_position(), "9/9/9/9/9/9/9/9/9 black");
     let mut moves = Vec::new();
     start.generate_moves(&mut moves);
@@ -33,7 +29,7 @@ fn the_start_is_empty_with_black_to_move_and_every_point_and_the_pass() {
 fn perft_of_the_first_plies_is_combinatorics() {
     // No capture, suicide or ko can happen in three plies: 81 points and the pass, and the
     // second pass in a row ends the game (B pass, W pass is one finished sequence).
-    let mut start = Go::start(&variant("chinese@9"));
+    let mut start = Go::start(&Go::variant_named("chinese@9"));
     assert_eq!(start.perft(1, PerftConvention::default()), 82);
     assert_eq!(start.perft(2, PerftConvention::default()), 81 * 81 + 82);
     // Depth 3: after two stones 79 points and the pass; after stone-pass and pass-stone 80
@@ -45,7 +41,7 @@ fn perft_of_the_first_plies_is_combinatorics() {
 #[test]
 fn a_capture_removes_the_group_and_counts_a_prisoner() {
     // Black a1 in the corner, white a2 and b1 take its liberties.
-    let mut game = Go::start(&variant("chinese@5"));
+    let mut game = Go::start(&Go::variant_named("chinese@5"));
     play(&mut game, "a1 a2 e5 b1");
     assert_eq!(game.stone_at(0), None);
     assert_eq!(game.prisoners(Side::Second), 1);
@@ -87,7 +83,7 @@ fn a_multi_stone_suicide_removes_the_group() {
 #[test]
 fn the_immediate_ko_retake_is_refused_under_every_rule() {
     for rules in ["chinese@9", "tromp-taylor@9", "aga@9", "japanese@9"] {
-        let mut game = Go::start(&variant(rules));
+        let mut game = Go::start(&Go::variant_named(rules));
         // Black d5 c4 d3 e4, white e5 f4 e3; white d4 takes e4.
         play(&mut game, "d5 e5 c4 f4 d3 e3 e4 d4");
         assert_eq!(refusal(&game, "e4"), Some("ko"), "{rules}");
@@ -99,7 +95,7 @@ fn the_immediate_ko_retake_is_refused_under_every_rule() {
 
 #[test]
 fn two_passes_end_the_game_and_area_decides() {
-    let mut game = Go::start(&variant("tromp-taylor@5,komi=0"));
+    let mut game = Go::start(&Go::variant_named("tromp-taylor@5,komi=0"));
     play(&mut game, "c3 pass pass");
     assert_eq!(
         game.outcome(),
@@ -115,10 +111,10 @@ fn two_passes_end_the_game_and_area_decides() {
 #[test]
 fn komi_decides_and_an_integer_komi_can_tie() {
     // 2x2: black a1, white b2, then two passes: 1 point each.
-    let mut even = Go::start(&variant("tromp-taylor@2,komi=0"));
+    let mut even = Go::start(&Go::variant_named("tromp-taylor@2,komi=0"));
     play(&mut even, "a1 b2 pass pass");
     assert_eq!(even.outcome(), Some(Outcome::draw(EndReason::Passes)));
-    let mut komi = Go::start(&variant("tromp-taylor@2,komi=0.5"));
+    let mut komi = Go::start(&Go::variant_named("tromp-taylor@2,komi=0.5"));
     play(&mut komi, "a1 b2 pass pass");
     assert_eq!(
         komi.outcome(),
@@ -128,7 +124,7 @@ fn komi_decides_and_an_integer_komi_can_tie() {
 
 #[test]
 fn fixed_handicap_starts_with_white_to_move() {
-    let game = Go::start(&variant("chinese,handicap=4"));
+    let game = Go::start(&Go::variant_named("chinese,handicap=4"));
     assert_eq!(game.side_to_move(), Side::Second);
     assert_eq!(game.stones(Side::First).len(), 4);
     let g = game.geometry();
@@ -140,9 +136,7 @@ fn fixed_handicap_starts_with_white_to_move() {
 
 #[test]
 fn a_set_up_group_without_liberties_is_refused() {
-    let variant = variant("chinese@2");
-    let setup = Go::parse_position(&variant, "OX/XO black").unwrap();
-    let problems = Go::from_setup(variant, &setup).unwrap_err();
+    let problems = Go::setup_problems("chinese@2", "OX/XO black");
     assert_eq!(problems.len(), 4, "{problems:?}");
     assert!(problems.iter().all(|p| p.code == "no-liberty"));
 }
@@ -211,13 +205,13 @@ fn every_move(game: &Go) -> Vec<GoMove> {
 /// The `Game` laws under each ko rule and suicide setting, on small and full boards.
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<Go>::new(&[
-        variant("tromp-taylor@5"),
-        variant("chinese@4"),
-        variant("aga@3"),
-        variant("new-zealand@9"),
-        variant("japanese@2"),
-        variant("chinese@19"),
+    arbiter_laws::GameLaws::<Go>::named(&[
+        "tromp-taylor@5",
+        "chinese@4",
+        "aga@3",
+        "new-zealand@9",
+        "japanese@2",
+        "chinese@19",
     ])
     .cases(96)
     .plies(120)

@@ -322,6 +322,62 @@ fn parse_size(text: &str) -> Result<u8, String> {
     }
 }
 
+/// The values of a setting by name, for reading and writing it alike, in the order the
+/// refusal lists them.
+type Names<T> = [(&'static str, T)];
+
+const KO_NAMES: [(&str, KoRule); 3] = [
+    ("simple", KoRule::Simple),
+    ("positional", KoRule::Positional),
+    ("situational", KoRule::Situational),
+];
+const SCORING_NAMES: [(&str, Scoring); 2] =
+    [("area", Scoring::Area), ("territory", Scoring::Territory)];
+const TAX_NAMES: [(&str, Tax); 3] = [("none", Tax::None), ("seki", Tax::Seki), ("all", Tax::All)];
+const SUICIDE_NAMES: [(&str, bool); 2] = [("allowed", true), ("forbidden", false)];
+const BONUS_NAMES: [(&str, HandicapBonus); 3] = [
+    ("0", HandicapBonus::Zero),
+    ("n-1", HandicapBonus::NMinusOne),
+    ("n", HandicapBonus::N),
+];
+
+/// `,key=<name>` when `value` differs from the profile's `base`.
+fn write_setting<T: Copy + PartialEq>(
+    f: &mut fmt::Formatter<'_>,
+    key: &str,
+    names: &Names<T>,
+    value: T,
+    base: T,
+) -> fmt::Result {
+    if value == base {
+        return Ok(());
+    }
+    let (name, _) = names
+        .iter()
+        .find(|(_, named)| *named == value)
+        .expect("every value of a setting has a name");
+    write!(f, ",{key}={name}")
+}
+
+/// The value of the setting `key` named `text`.
+fn read_setting<T: Copy>(key: &str, text: &str, names: &Names<T>) -> Result<T, String> {
+    names
+        .iter()
+        .find(|(name, _)| *name == text)
+        .map(|&(_, value)| value)
+        .ok_or_else(|| format!("go setting {key}=`{text}`: expected {}", one_of(names)))
+}
+
+/// The names as a refusal lists them: `simple, positional or situational`.
+fn one_of<T>(names: &Names<T>) -> String {
+    let names: Vec<&str> = names.iter().map(|&(name, _)| name).collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 impl fmt::Display for GoVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.profile.name())?;
@@ -330,45 +386,11 @@ impl fmt::Display for GoVariant {
         }
         let base = self.profile.rules();
         let rules = self.rules;
-        if rules.ko != base.ko {
-            let ko = match rules.ko {
-                KoRule::Simple => "simple",
-                KoRule::Positional => "positional",
-                KoRule::Situational => "situational",
-            };
-            write!(f, ",ko={ko}")?;
-        }
-        if rules.scoring != base.scoring {
-            let scoring = match rules.scoring {
-                Scoring::Area => "area",
-                Scoring::Territory => "territory",
-            };
-            write!(f, ",scoring={scoring}")?;
-        }
-        if rules.tax != base.tax {
-            let tax = match rules.tax {
-                Tax::None => "none",
-                Tax::Seki => "seki",
-                Tax::All => "all",
-            };
-            write!(f, ",tax={tax}")?;
-        }
-        if rules.suicide != base.suicide {
-            let suicide = if rules.suicide {
-                "allowed"
-            } else {
-                "forbidden"
-            };
-            write!(f, ",suicide={suicide}")?;
-        }
-        if rules.bonus != base.bonus {
-            let bonus = match rules.bonus {
-                HandicapBonus::Zero => "0",
-                HandicapBonus::NMinusOne => "n-1",
-                HandicapBonus::N => "n",
-            };
-            write!(f, ",bonus={bonus}")?;
-        }
+        write_setting(f, "ko", &KO_NAMES, rules.ko, base.ko)?;
+        write_setting(f, "scoring", &SCORING_NAMES, rules.scoring, base.scoring)?;
+        write_setting(f, "tax", &TAX_NAMES, rules.tax, base.tax)?;
+        write_setting(f, "suicide", &SUICIDE_NAMES, rules.suicide, base.suicide)?;
+        write_setting(f, "bonus", &BONUS_NAMES, rules.bonus, base.bonus)?;
         if rules.komi_halves != base.komi_halves {
             write!(f, ",komi={}", komi_text(rules.komi_halves))?;
         }
@@ -412,44 +434,11 @@ impl FromStr for GoVariant {
             let bad = |expected: &str| format!("go setting {key}=`{value}`: expected {expected}");
             let rules = &mut variant.rules;
             match key {
-                "ko" => {
-                    rules.ko = match value {
-                        "simple" => KoRule::Simple,
-                        "positional" => KoRule::Positional,
-                        "situational" => KoRule::Situational,
-                        _ => return Err(bad("simple, positional or situational")),
-                    };
-                }
-                "scoring" => {
-                    rules.scoring = match value {
-                        "area" => Scoring::Area,
-                        "territory" => Scoring::Territory,
-                        _ => return Err(bad("area or territory")),
-                    };
-                }
-                "tax" => {
-                    rules.tax = match value {
-                        "none" => Tax::None,
-                        "seki" => Tax::Seki,
-                        "all" => Tax::All,
-                        _ => return Err(bad("none, seki or all")),
-                    };
-                }
-                "suicide" => {
-                    rules.suicide = match value {
-                        "allowed" => true,
-                        "forbidden" => false,
-                        _ => return Err(bad("allowed or forbidden")),
-                    };
-                }
-                "bonus" => {
-                    rules.bonus = match value {
-                        "0" => HandicapBonus::Zero,
-                        "n-1" => HandicapBonus::NMinusOne,
-                        "n" => HandicapBonus::N,
-                        _ => return Err(bad("0, n-1 or n")),
-                    };
-                }
+                "ko" => rules.ko = read_setting(key, value, &KO_NAMES)?,
+                "scoring" => rules.scoring = read_setting(key, value, &SCORING_NAMES)?,
+                "tax" => rules.tax = read_setting(key, value, &TAX_NAMES)?,
+                "suicide" => rules.suicide = read_setting(key, value, &SUICIDE_NAMES)?,
+                "bonus" => rules.bonus = read_setting(key, value, &BONUS_NAMES)?,
                 "komi" => rules.komi_halves = parse_komi(value)?,
                 "handicap" => {
                     let stones: u8 = value.parse().map_err(|_| bad("a number of stones"))?;
@@ -474,6 +463,8 @@ impl FromStr for GoVariant {
 }
 
 impl arbiter_core::Variant for GoVariant {
+    const GAME: &'static str = "go";
+
     /// Every profile on 19x19, and on the named 9x9 and 13x13 boards; every `@<size>` from
     /// 2 to 19 and every setting are accepted too.
     fn names() -> Vec<String> {

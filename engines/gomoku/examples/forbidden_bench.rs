@@ -7,15 +7,7 @@
 
 use std::time::Instant;
 
-use arbiter_core::Game;
-use arbiter_gomoku::{Gomoku, GomokuVariant, Move};
-
-/// SplitMix64, enough randomness for picking moves.
-fn next(state: &mut u64) -> u64 {
-    let (s, z) = arbiter_core::zobrist::splitmix64(*state);
-    *state = s;
-    z
-}
+mod common;
 
 fn main() {
     let mut args = std::env::args()
@@ -23,30 +15,7 @@ fn main() {
         .map(|a| a.parse::<usize>().expect("a number"));
     let positions = args.next().unwrap_or(2000);
     let stones = args.next().unwrap_or(60);
-    let variant = GomokuVariant::RENJU;
-    let mut seed = 0x5eed;
-    let mut games = Vec::with_capacity(positions);
-    let mut moves = Vec::new();
-    while games.len() < positions {
-        let mut game = Gomoku::start(&variant);
-        while game.outcome().is_none() && game.stone_count() < stones {
-            game.generate_moves(&mut moves);
-            // Prefer points near the centre (mid-game shapes), as real games do.
-            let pick = (0..4)
-                .map(|_| moves[(next(&mut seed) % moves.len() as u64) as usize])
-                .min_by_key(|mv| match mv {
-                    Move::Stone(p) => (i32::from(p.col()) - 7)
-                        .abs()
-                        .max((i32::from(p.row()) - 7).abs()),
-                    _ => 0,
-                })
-                .expect("a move");
-            game.make(pick);
-        }
-        if game.outcome().is_none() {
-            games.push(game);
-        }
-    }
+    let games = common::central_positions(positions, stones, 4);
     let mut out = Vec::new();
     let mut total = 0usize;
     let started = Instant::now();

@@ -7,16 +7,10 @@
 
 use std::time::Instant;
 
-use arbiter_core::Game;
-use arbiter_gomoku::{Gomoku, GomokuVariant, Move};
+use arbiter_gomoku::Gomoku;
 use arbiter_search::{Algorithm, Budget, SearchRequest, Searchable};
 
-/// SplitMix64, enough randomness for picking moves.
-fn next(state: &mut u64) -> u64 {
-    let (s, z) = arbiter_core::zobrist::splitmix64(*state);
-    *state = s;
-    z
-}
+mod common;
 
 fn main() {
     let mut args = std::env::args()
@@ -24,29 +18,7 @@ fn main() {
         .map(|a| a.parse::<u64>().expect("a number"));
     let nodes = args.next().unwrap_or(20_000);
     let count = args.next().unwrap_or(20) as usize;
-    let variant = GomokuVariant::RENJU;
-    let mut seed = 0x5eed;
-    let mut games = Vec::new();
-    let mut moves = Vec::new();
-    while games.len() < count {
-        let mut game = Gomoku::start(&variant);
-        while game.outcome().is_none() && game.stone_count() < 20 {
-            game.generate_moves(&mut moves);
-            let pick = (0..6)
-                .map(|_| moves[(next(&mut seed) % moves.len() as u64) as usize])
-                .min_by_key(|mv| match mv {
-                    Move::Stone(p) => (i32::from(p.col()) - 7)
-                        .abs()
-                        .max((i32::from(p.row()) - 7).abs()),
-                    _ => 0,
-                })
-                .expect("a move");
-            game.make(pick);
-        }
-        if game.outcome().is_none() {
-            games.push(game);
-        }
-    }
+    let games = common::central_positions(count, 20, 6);
     for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {
         let request = SearchRequest {
             algorithm,

@@ -224,7 +224,7 @@ impl Evaluator<Gomoku> for GomokuEval {
 mod tests {
     use super::*;
     use arbiter_laws::Fixture;
-    use arbiter_search::{EngineParams, Searchable, parse_params};
+    use arbiter_search::Searchable;
 
     fn stone(text: &str) -> Move {
         Move::Stone(crate::Point::parse(text).unwrap())
@@ -236,11 +236,7 @@ mod tests {
             "freestyle",
             "black: h8,i8,j8,k8,c3; white: c4,c5,c6,c7; to-move: white",
         );
-        let mut eval = GomokuEval::new(
-            parse_params::<EngineParams<EvalWeights>>(Gomoku::PARAMS_PATH, Gomoku::PARAMS_YAML)
-                .unwrap()
-                .eval,
-        );
+        let mut eval = GomokuEval::new(Gomoku::read_params(Gomoku::PARAMS_YAML).unwrap().eval);
         eval.begin(&game);
         let win = eval.move_order_hint(&game, stone("c8"));
         let block = eval.move_order_hint(&game, stone("l8"));

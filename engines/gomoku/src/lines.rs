@@ -339,6 +339,12 @@ mod tests {
 
     /// The pattern of a line written as text: `X` black, `O` white, `.` empty, `*` the centre.
     fn pattern_of(line: &str) -> Pattern {
+        Pattern(analyse(&cells_of(line)))
+    }
+
+    /// The 11 cells around the centre of a line written as text, as [`analyse`] and [`entry`]
+    /// read them: 1 black (the centre too), 0 empty, 2 white or off the line.
+    fn cells_of(line: &str) -> [u8; 11] {
         let centre = line.find('*').unwrap();
         let mut cells = [2u8; 11];
         for (i, c) in line.chars().enumerate() {
@@ -351,7 +357,7 @@ mod tests {
                 };
             }
         }
-        Pattern(analyse(&cells))
+        cells
     }
 
     #[test]
@@ -419,21 +425,7 @@ mod tests {
 
     #[test]
     fn window_counts() {
-        let window = |line: &str| {
-            let centre = line.find('*').unwrap();
-            let mut cells = [2u8; 11];
-            for (i, c) in line.chars().enumerate() {
-                let index = i as isize - centre as isize + 5;
-                if (0..11).contains(&index) {
-                    cells[index as usize] = match c {
-                        'X' | '*' => 1,
-                        '.' => 0,
-                        _ => 2,
-                    };
-                }
-            }
-            Pattern(entry(&cells)).window()
-        };
+        let window = |line: &str| Pattern(entry(&cells_of(line))).window();
         assert_eq!(window("OXX*.XO"), 4);
         assert_eq!(window("OXX*.O"), 0, "no free five-cell window");
         assert_eq!(window("XX*XXX"), 5);

@@ -350,9 +350,8 @@ impl Game for Gomoku {
     type Undo = Undo;
     type Setup = Setup;
 
-    const NAME: &'static str = "gomoku";
-    /// The colours of the players when no swap has been taken; see [`Gomoku::colour_of`].
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    // The default side names (black, white). The colours of the players when no swap has been
+    // taken; see [`Gomoku::colour_of`].
     const MOVE_CODES: &'static [&'static str] = &[
         "game-over",
         "off-board",

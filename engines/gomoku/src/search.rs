@@ -32,7 +32,6 @@ pub const SOLVE_TIME_NODES: u64 = 2_000_000;
 pub const MAX_VCT_ATTACKS: u32 = 12;
 
 impl Searchable for Gomoku {
-    const PARAMS_PATH: &'static str = "engines/gomoku/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = EvalWeights;
     type Evaluator = GomokuEval;
@@ -120,7 +119,7 @@ mod tests {
     use crate::board::Point;
     use arbiter_laws::Fixture;
     use arbiter_laws::{SearchLaws, search};
-    use arbiter_search::{Algorithm, parse_params};
+    use arbiter_search::Algorithm;
 
     fn stone(text: &str) -> Move {
         Move::Stone(Point::parse(text).unwrap())
@@ -128,8 +127,7 @@ mod tests {
 
     #[test]
     fn shipped_params_parse() {
-        let params: EngineParams<EvalWeights> =
-            parse_params(Gomoku::PARAMS_PATH, Gomoku::PARAMS_YAML).unwrap();
+        let params: EngineParams<EvalWeights> = Gomoku::read_params(Gomoku::PARAMS_YAML).unwrap();
         assert!(params.eval.own.open_four > params.eval.own.four);
     }
 

@@ -217,6 +217,8 @@ impl FromStr for GomokuVariant {
 }
 
 impl arbiter_core::Variant for GomokuVariant {
+    const GAME: &'static str = "gomoku";
+
     /// The named variants; `swap-at-N`, `exchange-at-N` and `@<size>` are also accepted (see the
     /// module docs for the grammar).
     fn names() -> Vec<String> {

@@ -83,20 +83,20 @@ pub fn solve_vcf_within(game: &Gomoku, node_budget: u64, max_fours: u32) -> VcfR
             Ok(Some(line)) => {
                 return VcfResult {
                     outcome: VcfOutcome::Win(line),
-                    nodes: search.nodes,
+                    nodes: search.count.nodes,
                 };
             }
             Ok(None) if depth >= max_fours => {
                 return VcfResult {
                     outcome: VcfOutcome::NoWin,
-                    nodes: search.nodes,
+                    nodes: search.count.nodes,
                 };
             }
             Ok(None) => depth = (depth * 2).min(max_fours),
             Err(OutOfBudget) => {
                 return VcfResult {
                     outcome: VcfOutcome::OutOfBudget,
-                    nodes: search.nodes,
+                    nodes: search.count.nodes,
                 };
             }
         }
@@ -104,14 +104,35 @@ pub fn solve_vcf_within(game: &Gomoku, node_budget: u64, max_fours: u32) -> VcfR
 }
 
 /// The budget ran out.
-struct OutOfBudget;
+pub(crate) struct OutOfBudget;
+
+/// The nodes a threat solver has visited against the most it may visit (VCF and VCT alike).
+pub(crate) struct NodeCount {
+    pub(crate) nodes: u64,
+    budget: u64,
+}
+
+impl NodeCount {
+    pub(crate) fn new(budget: u64) -> NodeCount {
+        NodeCount { nodes: 0, budget }
+    }
+
+    /// Counts one more node: `Err` once the count passes the budget.
+    pub(crate) fn tick(&mut self) -> Result<(), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            Err(OutOfBudget)
+        } else {
+            Ok(())
+        }
+    }
+}
 
 struct Search {
     game: Gomoku,
     /// The white view of `game`'s line windows (no level counts), kept through every move.
     patterns: Patterns,
-    nodes: u64,
-    budget: u64,
+    count: NodeCount,
     /// Positions (by hash) already shown to have no VCF within the stored number of fours.
     refuted: HashMap<u64, u32>,
 }
@@ -122,8 +143,7 @@ impl Search {
         Search {
             game: game.clone(),
             patterns: Patterns::of(game, false),
-            nodes: 0,
-            budget,
+            count: NodeCount::new(budget),
             refuted: HashMap::new(),
         }
     }
@@ -181,10 +201,7 @@ impl Search {
     /// The attacker (colour to move, with no five point of its own) looks for a VCF of at most
     /// `depth` fours against the defender's five points `threats`.
     fn attack(&mut self, depth: u32, threats: &[Point]) -> Result<Option<Vec<Move>>, OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return Err(OutOfBudget);
-        }
+        self.count.tick()?;
         if threats.len() > 1 || depth == 0 {
             return Ok(None);
         }

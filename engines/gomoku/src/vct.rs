@@ -34,7 +34,7 @@ use crate::board::{Colour, Point};
 use crate::lines::{DIRECTIONS, level};
 use crate::patterns::Patterns;
 use crate::rules::Gomoku;
-use crate::vcf::VcfOutcome;
+use crate::vcf::{NodeCount, OutOfBudget, VcfOutcome};
 
 /// The answer of [`solve_vct`] with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,33 +62,29 @@ pub fn solve_vct(game: &Gomoku, node_budget: u64, max_attacks: u32) -> VctResult
             Ok(Some(line)) => {
                 return VctResult {
                     outcome: VcfOutcome::Win(line),
-                    nodes: search.nodes,
+                    nodes: search.count.nodes,
                 };
             }
             Ok(None) => {}
             Err(OutOfBudget) => {
                 return VctResult {
                     outcome: VcfOutcome::OutOfBudget,
-                    nodes: search.nodes,
+                    nodes: search.count.nodes,
                 };
             }
         }
     }
     VctResult {
         outcome: VcfOutcome::NoWin,
-        nodes: search.nodes,
+        nodes: search.count.nodes,
     }
 }
-
-/// The budget ran out.
-struct OutOfBudget;
 
 struct Search {
     game: Gomoku,
     /// The threat patterns of `game`, kept through every move.
     patterns: Patterns,
-    nodes: u64,
-    budget: u64,
+    count: NodeCount,
     /// Attacker positions (by hash) shown to have no VCT within the stored number of moves.
     refuted: HashMap<u64, u32>,
 }
@@ -113,18 +109,8 @@ impl Search {
         Search {
             game: game.clone(),
             patterns: Patterns::of(game, true),
-            nodes: 0,
-            budget,
+            count: NodeCount::new(budget),
             refuted: HashMap::new(),
-        }
-    }
-
-    fn tick(&mut self) -> Result<(), OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            Err(OutOfBudget)
-        } else {
-            Ok(())
         }
     }
 
@@ -158,7 +144,7 @@ impl Search {
 
     /// Attacker (the colour to move) to move with `depth` attacker moves left.
     fn attack(&mut self, depth: u32) -> Result<Option<Vec<Move>>, OutOfBudget> {
-        self.tick()?;
+        self.count.tick()?;
         let attacker = self.game.colour_to_move();
         if let Some(&five) = self.five_points(attacker).first() {
             return Ok(Some(vec![Move::Stone(five)]));
@@ -198,7 +184,7 @@ impl Search {
 
     /// Defender (the colour to move) answers the attacker's last move; `depth` attacker moves left.
     fn defend(&mut self, depth: u32) -> Result<Option<Vec<Move>>, OutOfBudget> {
-        self.tick()?;
+        self.count.tick()?;
         let defender = self.game.colour_to_move();
         let attacker = defender.opposite();
         if let Some(outcome) = self.game.outcome() {

@@ -269,10 +269,8 @@ impl Game for Hex {
     type Undo = Undo;
     type Setup = HexSetup;
 
-    const NAME: &'static str = "hex";
-    /// The players by their colours before any swap: black (the first player) and white;
-    /// `first` and `second` are read too ([`Game::parse_side`]).
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    // The default side names (black, white). The players by their colours before any swap: black
+    // (the first player) and white; `first` and `second` are read too ([`Game::parse_side`]).
     const MOVE_CODES: &'static [&'static str] =
         &["game-over", "off-board", "occupied", "swap-not-allowed"];
 

@@ -15,7 +15,6 @@ use crate::rules::Hex;
 pub type HexParams = EngineParams<Params>;
 
 impl Searchable for Hex {
-    const PARAMS_PATH: &'static str = "engines/hex/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = Params;
     type Evaluator = HexEval;
@@ -33,13 +32,9 @@ mod tests {
     use super::*;
     use crate::HexVariant;
     use arbiter_core::Game;
-    use arbiter_laws::{SearchLaws, played, search, solver_gives_up};
+    use arbiter_laws::{Fixture, SearchLaws, played, search, solver_gives_up};
     use arbiter_search::score::{mate_in, mated_in};
     use arbiter_search::{Algorithm, ProvenResult, SearchRequest};
-
-    fn variant(text: &str) -> HexVariant {
-        text.parse().unwrap()
-    }
 
     fn request(algorithm: Algorithm, budget: Budget) -> SearchRequest {
         SearchRequest { algorithm, budget }
@@ -136,16 +131,16 @@ mod tests {
         // wins (the pie rule's point). Under both readings, and the first player loses from the
         // start.
         for name in ["swap-mirror@3", "swap-sides@3", "swap-mirror@4"] {
-            let start = Hex::start(&variant(name));
+            let start = Hex::start(&Hex::variant_named(name));
             assert_eq!(solved(&start), ProvenResult::Loss, "{name}");
             for first in ["a1", "b2", "c1"] {
-                let game = played::<Hex>(&variant(name), first);
+                let game = played::<Hex>(&Hex::variant_named(name), first);
                 assert_eq!(solved(&game), ProvenResult::Win, "{name} after {first}");
             }
         }
         // Without it, the first player wins (Nash's strategy-stealing argument).
         assert_eq!(
-            solved(&Hex::start(&variant("standard@4"))),
+            solved(&Hex::start(&Hex::variant_named("standard@4"))),
             ProvenResult::Win
         );
     }
@@ -153,7 +148,7 @@ mod tests {
     #[test]
     fn the_solver_plays_out_its_proof() {
         // The winning side's principal variation ends the game with its win.
-        let game = played::<Hex>(&variant("standard@4"), "b3");
+        let game = played::<Hex>(&Hex::variant_named("standard@4"), "b3");
         let report = search(&game, Algorithm::Solve, Budget::Nodes(1_000_000)).unwrap();
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Loss));
         assert!(report.result.score <= mated_in(0) + 200 && report.result.score < 0);
@@ -170,12 +165,12 @@ mod tests {
             moves.push(format!("f{row}"));
             moves.push(format!("a{row}"));
         }
-        let game = played::<Hex>(&variant("standard"), &moves.join(" "));
+        let game = played::<Hex>(&Hex::variant_named("standard"), &moves.join(" "));
         // Black to move joins at once.
         let report = search(&game, Algorithm::Solve, Budget::Nodes(100_000)).unwrap();
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         assert_eq!(report.result.score, mate_in(1));
-        let board = played::<Hex>(&variant("standard@19"), "a1");
+        let board = played::<Hex>(&Hex::variant_named("standard@19"), "a1");
         assert!(matches!(
             search(&board, Algorithm::Solve, Budget::Nodes(10)),
             Err(SearchError::Unsupported(_))
@@ -184,16 +179,16 @@ mod tests {
 
     #[test]
     fn a_tiny_solver_budget_is_exhausted_not_guessed() {
-        let game = played::<Hex>(&variant("standard@6"), "a1");
+        let game = played::<Hex>(&Hex::variant_named("standard@6"), "a1");
         solver_gives_up(&game, 50);
     }
 
     #[test]
     fn search_laws() {
         let positions = vec![
-            Hex::start(&variant("standard")),
-            played::<Hex>(&variant("swap-sides@5"), "c3"),
-            played::<Hex>(&variant("standard@5"), "c3 c2 b4"),
+            Hex::start(&Hex::variant_named("standard")),
+            played::<Hex>(&Hex::variant_named("swap-sides@5"), "c3"),
+            played::<Hex>(&Hex::variant_named("standard@5"), "c3 c2 b4"),
         ];
         SearchLaws::new(positions)
             .nodes(2_000)
@@ -212,7 +207,7 @@ mod tests {
             )
             .unwrap_err();
         assert!(
-            matches!(&error, SearchError::Params(message) if message.starts_with(Hex::PARAMS_PATH)),
+            matches!(&error, SearchError::Params(message) if message.starts_with(&Hex::params_path())),
             "{error}"
         );
     }
@@ -222,7 +217,7 @@ mod tests {
         // 5 x 5, black c1 c2 c3 c4 against white a1 a2 a3 a4: black to move wins on c5 (or b5);
         // with white to move, white must block... white cannot block two cells: black wins
         // anyway, so only the black-to-move case asks for a move.
-        let game = played::<Hex>(&variant("standard@5"), "c1 a1 c2 a2 c3 a3 c4 a4");
+        let game = played::<Hex>(&Hex::variant_named("standard@5"), "c1 a1 c2 a2 c3 a3 c4 a4");
         for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts, Algorithm::Solve] {
             let report = search(&game, algorithm, Budget::Nodes(3_000)).unwrap();
             let best = game.format_move(report.result.best.unwrap());
@@ -236,7 +231,7 @@ mod tests {
         // and c3; white has intruded at b3 and blocks the ways round (d4, a4). Black's only
         // winning move is c3, as the solver proves move by move; MCTS, whose playouts answer the
         // intrusion, finds it.
-        let game = played::<Hex>(&variant("standard@5"), "c2 d4 a1 a4 b4 b3");
+        let game = played::<Hex>(&Hex::variant_named("standard@5"), "c2 d4 a1 a4 b4 b3");
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         let winning: Vec<String> = moves

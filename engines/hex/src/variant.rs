@@ -93,7 +93,7 @@ impl HexVariant {
 
 /// The grammar of the names: the three rules, on boards of side [`MIN_SIZE`] to [`MAX_SIZE`].
 const VARIANTS: SizedVariants<SwapRule> = SizedVariants::new(
-    "hex",
+    <HexVariant as arbiter_core::Variant>::GAME,
     &[
         (SwapRule::None.name(), SwapRule::None),
         (SwapRule::Mirror.name(), SwapRule::Mirror),
@@ -120,6 +120,8 @@ impl FromStr for HexVariant {
 }
 
 impl arbiter_core::Variant for HexVariant {
+    const GAME: &'static str = "hex";
+
     /// The three rules on the named boards (11, 13, 19) and on the small boards of the solved
     /// tables (1 to 8); every `@<size>` from [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
     fn names() -> Vec<String> {

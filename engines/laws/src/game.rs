@@ -2,6 +2,8 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Game, Variant, perft_profile_with_table};
+
+use crate::Fixture;
 use proptest::collection::vec;
 use proptest::prelude::any;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -66,6 +68,16 @@ impl<G: Game + PartialEq> GameLaws<G> {
             symmetries: None,
             perft_table: None,
         }
+    }
+
+    /// [`GameLaws::new`] under the variants named `names`.
+    ///
+    /// # Panics
+    /// When a name is refused, naming it.
+    #[must_use]
+    pub fn named(names: &[&str]) -> GameLaws<G> {
+        let variants: Vec<G::Variant> = names.iter().map(|name| G::variant_named(name)).collect();
+        GameLaws::new(&variants)
     }
 
     /// Runs `cases` random playouts (each variant gets its share).
@@ -562,6 +574,8 @@ mod tests {
     }
 
     impl<const LIST: u8> Variant for Listed<LIST> {
+        const GAME: &'static str = "listed";
+
         fn names() -> Vec<String> {
             let names: &[&str] = match LIST {
                 0 => &["a", "c"],

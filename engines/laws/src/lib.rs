@@ -33,7 +33,8 @@ mod search;
 pub use game::GameLaws;
 pub use search::{SearchLaws, minimax, search, solver_gives_up};
 
-use arbiter_core::Game;
+use arbiter_core::{Game, Outcome, PerftConvention, SetupProblem};
+use proptest::strategy::Strategy;
 
 /// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
 /// legal moves: any list is a valid playout, and proptest shrinks it well), stopping when the
@@ -92,10 +93,7 @@ pub fn play<G: Game>(game: &mut G, moves: &str) {
 /// When the variant, the text or the position is refused, naming it.
 #[must_use]
 pub fn position<G: Game>(variant: &str, text: &str) -> G {
-    let variant: G::Variant = variant
-        .parse()
-        .unwrap_or_else(|error| panic!("variant `{variant}`: {error}"));
-    position_in(&variant, text)
+    position_in(&G::variant_named(variant), text)
 }
 
 /// The position that the one-line form `text` sets up under `variant`: [`position`] for a
@@ -114,6 +112,23 @@ pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
 /// names its game in the call (`Hex::position("standard@5", "5/5/5/5/5 black")`,
 /// `game.move_of("c3")`) instead of keeping a typed wrapper of its own.
 pub trait Fixture: Game {
+    /// The variant named `text` (`Hex::variant_named("swap-mirror@5")`).
+    ///
+    /// # Panics
+    /// When the name is refused, naming it.
+    #[must_use]
+    fn variant_named(text: &str) -> Self::Variant {
+        text.parse()
+            .unwrap_or_else(|error| panic!("variant `{text}`: {error}"))
+    }
+
+    /// The position a [`playout`] of `choices` reaches from the start of `variant`: for
+    /// property tests over the positions of play.
+    #[must_use]
+    fn played_out(variant: &Self::Variant, choices: &[u32]) -> Self {
+        playout(Self::start(variant), choices).0
+    }
+
     /// The position that the one-line form `text` sets up under the variant named `variant`
     /// ([`position`]).
     ///
@@ -122,6 +137,36 @@ pub trait Fixture: Game {
     #[must_use]
     fn position(variant: &str, text: &str) -> Self {
         position(variant, text)
+    }
+
+    /// What validation refuses in the position `text` under the variant named `variant`: for
+    /// a test of a setup that parses but is no position of the game.
+    ///
+    /// # Panics
+    /// When the variant or the text does not read, or the position is accepted.
+    #[must_use]
+    fn setup_problems(variant: &str, text: &str) -> Vec<SetupProblem> {
+        let variant = Self::variant_named(variant);
+        let setup = Self::parse_position(&variant, text)
+            .unwrap_or_else(|error| panic!("`{text}`: {error}"));
+        match Self::from_setup(&variant, &setup) {
+            Ok(_) => panic!("`{text}` is accepted"),
+            Err(problems) => problems,
+        }
+    }
+
+    /// The problem of [`Fixture::setup_problems`] whose message says `words`.
+    ///
+    /// # Panics
+    /// As [`Fixture::setup_problems`], and when no problem says `words`, listing them: a test
+    /// may call it for that check alone.
+    fn setup_problem(variant: &str, text: &str, words: &str) -> SetupProblem {
+        let problems = Self::setup_problems(variant, text);
+        problems
+            .iter()
+            .find(|problem| problem.message.contains(words))
+            .cloned()
+            .unwrap_or_else(|| panic!("no problem says `{words}`: {problems:?}"))
     }
 
     /// The move `text` in this game's notation, parsed (not checked against the rules).
@@ -136,6 +181,47 @@ pub trait Fixture: Game {
 }
 
 impl<G: Game> Fixture for G {}
+
+/// A proptest strategy that picks one of the variants named `names` (shrinking toward the
+/// first), for property tests over several boards or rules.
+///
+/// # Panics
+/// When a name is refused, naming it.
+pub fn any_variant<G: Game>(names: &[&str]) -> impl Strategy<Value = G::Variant> + use<G> {
+    let variants: Vec<G::Variant> = names.iter().map(|name| G::variant_named(name)).collect();
+    proptest::sample::select(variants)
+}
+
+/// Asserts that `game` is over with `outcome` and lists no move: a rule test's check of the
+/// position that ends a game.
+///
+/// # Panics
+/// When the outcome differs or a move is listed.
+pub fn assert_over<G: Game>(game: &G, outcome: Outcome) {
+    assert_eq!(game.outcome(), Some(outcome), "the outcome");
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    assert!(moves.is_empty(), "moves listed after the end: {moves:?}");
+}
+
+/// Perft of `depth` plies from `game` under both conventions, counted by one walk:
+/// `[SequencesOfExactLength, FinishedGameIsLeaf]`, for a test that checks a published count
+/// (and where the two differ, the games that ended before `depth`).
+#[must_use]
+pub fn perft_both<G: Game>(game: &mut G, depth: u32) -> [u64; 2] {
+    let profile = game
+        .perft_profile_within(depth, u64::MAX)
+        .expect("u64::MAX units are never spent");
+    [
+        PerftConvention::SequencesOfExactLength,
+        PerftConvention::FinishedGameIsLeaf,
+    ]
+    .map(|convention| {
+        profile
+            .count(depth, convention)
+            .expect("the walk went to `depth`")
+    })
+}
 
 /// The legal moves of `game` in its notation, in the order they are generated.
 #[must_use]

@@ -80,7 +80,7 @@ impl<G: Searchable> SearchLaws<G> {
             panic!(
                 "{}: the shipped {} does not read: {error}",
                 G::NAME,
-                G::PARAMS_PATH
+                G::params_path()
             );
         }
         if let Some(Err(difference)) = self.default_weights.map(|check| check()) {
@@ -131,10 +131,10 @@ impl<G: Searchable> SearchLaws<G> {
             };
             match position.search(request, broken) {
                 Err(SearchError::Params(message)) => assert!(
-                    message.starts_with(G::PARAMS_PATH),
+                    message.starts_with(&G::params_path()),
                     "{}: the params error does not name {}: {message}",
                     G::NAME,
-                    G::PARAMS_PATH
+                    G::params_path()
                 ),
                 other => panic!(
                     "{}: the broken params file `{broken}` is not refused: {other:?}",
@@ -179,8 +179,8 @@ where
     G::Weights: Default + PartialEq + std::fmt::Debug,
 {
     let shipped = G::read_params(G::PARAMS_YAML)
-        .map_err(|error| format!("the shipped {} does not read: {error}", G::PARAMS_PATH))?;
-    weights_are_default(&shipped.eval, G::PARAMS_PATH)
+        .map_err(|error| format!("the shipped {} does not read: {error}", G::params_path()))?;
+    weights_are_default(&shipped.eval, &G::params_path())
 }
 
 /// `shipped` (the weights of the file `path`) against the defaults of their type.

@@ -69,6 +69,8 @@ impl FromStr for Bug {
 }
 
 impl Variant for Bug {
+    const GAME: &'static str = "pile";
+
     fn names() -> Vec<String> {
         vec!["None".to_owned()]
     }
@@ -100,7 +102,6 @@ impl Game for Pile {
     type Undo = ();
     type Setup = (u8, Side);
 
-    const NAME: &'static str = "pile";
     const SIDE_NAMES: [&'static str; 2] = ["first", "second"];
 
     fn start(bug: &Bug) -> Pile {

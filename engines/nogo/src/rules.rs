@@ -311,10 +311,8 @@ impl Game for NoGo {
     type Undo = Undo;
     type Setup = NoGoSetup;
 
-    const NAME: &'static str = "nogo";
-    /// Black is [`Side::First`] and moves first (Botzone player 0, the CCGC platform's `new
-    /// black`).
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
+    // The default side names (black, white). Black is [`Side::First`] and moves first (Botzone
+    // player 0, the CCGC platform's `new black`).
     const MOVE_CODES: &'static [&'static str] =
         &["game-over", "off-board", "occupied", "capture", "suicide"];
     const FOUL_KINDS: &'static [&'static str] = &["capture", "suicide"];

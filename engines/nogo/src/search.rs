@@ -15,7 +15,6 @@ use crate::rules::NoGo;
 pub type NoGoParams = EngineParams<Params>;
 
 impl Searchable for NoGo {
-    const PARAMS_PATH: &'static str = "engines/nogo/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// Own points, mobility and territory ([`Params`]); MCTS plays its playouts with random
     /// legal moves to the end of the game (NoGo games are short: at most one move per point).

@@ -2,16 +2,12 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::Fixture;
+use arbiter_laws::{Fixture, any_variant};
 use proptest::prelude::*;
 use rstest::rstest;
 
 use crate::board::Point;
 use crate::{NoGo, NoGoSetup, NoGoVariant};
-
-fn variant(text: &str) -> NoGoVariant {
-    text.parse().unwrap()
-}
 
 #[test]
 fn the_start_is_empty_with_black_to_move() {
@@ -120,18 +116,13 @@ fn foul_loses_ends_when_no_safe_point_is_left() {
 #[case("standard@2", "OX/XO white", "has no liberty")]
 #[case("standard@2", "OX/XO white", "the black group at a1")]
 fn invalid_setups(#[case] ruling: &str, #[case] text: &str, #[case] problem: &str) {
-    let variant = variant(ruling);
-    let setup = NoGo::parse_position(&variant, text).unwrap();
-    let problems = NoGo::from_setup(&variant, &setup).unwrap_err();
-    assert!(
-        problems.iter().any(|p| p.message.contains(problem)),
-        "{problems:?}"
-    );
+    NoGo::setup_problem(ruling, text, problem);
 }
 
 #[test]
 fn a_board_of_the_wrong_size_is_refused() {
-    let setup = NoGo::parse_position(&variant("standard@5"), "5/5/5/5/5 black").unwrap();
+    let setup =
+        NoGo::parse_position(&NoGo::variant_named("standard@5"), "5/5/5/5/5 black").unwrap();
     assert!(NoGo::from_setup(&NoGoVariant::default(), &setup).is_err());
 }
 
@@ -146,12 +137,12 @@ fn every_point(game: &NoGo) -> Vec<Point> {
 /// holds it.
 #[test]
 fn game_laws() {
-    arbiter_laws::GameLaws::<NoGo>::new(&[
-        variant("standard"),
-        variant("standard@4"),
-        variant("standard@5"),
-        variant("standard@11"),
-        variant("foul-loses@5"),
+    arbiter_laws::GameLaws::<NoGo>::named(&[
+        "standard",
+        "standard@4",
+        "standard@5",
+        "standard@11",
+        "foul-loses@5",
     ])
     .cases(160)
     .plies(90)
@@ -179,28 +170,22 @@ fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
     NoGo::from_setup(game.variant(), &setup).unwrap()
 }
 
-/// The position after the playout `choices` from the start of `variant`.
-fn playout(variant: NoGoVariant, choices: &[u32]) -> NoGo {
-    arbiter_laws::playout(NoGo::start(&variant), choices).0
-}
-
-fn variants() -> impl Strategy<Value = NoGoVariant> {
-    prop_oneof![
-        Just(variant("standard")),
-        Just(variant("standard@5")),
-        Just(variant("standard@4")),
-        Just(variant("foul-loses@5")),
-        Just(variant("standard@11")),
-    ]
-}
+/// The variants of the property tests.
+const VARIANTS: [&str; 5] = [
+    "standard",
+    "standard@5",
+    "standard@4",
+    "foul-loses@5",
+    "standard@11",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// The fouls are the empty points that are not legal, under either ruling.
     #[test]
-    fn fouls_are_the_empty_points_not_legal(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
-        let game = playout(variant, &choices);
+    fn fouls_are_the_empty_points_not_legal(variant in any_variant::<NoGo>(&VARIANTS), choices in prop::collection::vec(any::<u32>(), 0..90)) {
+        let game = NoGo::played_out(&variant, &choices);
         prop_assume!(game.outcome().is_none());
         let fouls: Vec<Point> = game.forbidden_moves().unwrap().iter().map(|&(p, _)| p).collect();
         for p in 0..game.geometry().points {
@@ -211,10 +196,10 @@ proptest! {
     }
 
     #[test]
-    fn fouls_match_a_flood_fill(variant in variants(), choices in prop::collection::vec(any::<u32>(), 0..90)) {
+    fn fouls_match_a_flood_fill(variant in any_variant::<NoGo>(&VARIANTS), choices in prop::collection::vec(any::<u32>(), 0..90)) {
         // An independent statement of the rule: place the stone, then look for a group of
         // either colour without an empty neighbour.
-        let game = playout(variant, &choices);
+        let game = NoGo::played_out(&variant, &choices);
         let g = game.geometry();
         let side = game.side_to_move();
         for p in 0..g.points {
@@ -243,7 +228,7 @@ proptest! {
     }
 
     #[test]
-    fn platform_coordinates_round_trip(variant in variants(), p in any::<u8>()) {
+    fn platform_coordinates_round_trip(variant in any_variant::<NoGo>(&VARIANTS), p in any::<u8>()) {
         let g = crate::Geometry::of_size(variant.size);
         let p = p % g.points;
         let (x, y) = crate::to_xy(g, p);

@@ -65,7 +65,7 @@ impl NoGoVariant {
 
 /// The grammar of the names: the two rulings, on boards of side [`MIN_SIZE`] to [`MAX_SIZE`].
 const VARIANTS: SizedVariants<FoulRuling> = SizedVariants::new(
-    "nogo",
+    <NoGoVariant as arbiter_core::Variant>::GAME,
     &[
         ("standard", FoulRuling::Illegal),
         ("foul-loses", FoulRuling::Loses),
@@ -91,6 +91,8 @@ impl FromStr for NoGoVariant {
 }
 
 impl arbiter_core::Variant for NoGoVariant {
+    const GAME: &'static str = "nogo";
+
     /// The two rulings on 9x9 and on the small boards specs use; every `@<size>` from
     /// [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
     fn names() -> Vec<String> {

@@ -160,8 +160,6 @@ impl Game for Othello {
     type Undo = Undo;
     type Setup = Setup;
 
-    const NAME: &'static str = "othello";
-    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
     const MOVE_CODES: &'static [&'static str] =
         &["occupied", "no-flip", "pass-not-allowed", "game-over"];
 

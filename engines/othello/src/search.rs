@@ -29,7 +29,6 @@ use crate::{Move, Othello};
 pub type OthelloParams = EngineParams<EvalWeights>;
 
 impl Searchable for Othello {
-    const PARAMS_PATH: &'static str = "engines/othello/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// The pattern weights that order the endgame solver's moves.
     const DATA_FILES: &'static [DataFile] = &[crate::pattern::SHIPPED_FILE];
@@ -162,7 +161,6 @@ mod tests {
     use arbiter_core::Side;
 
     use arbiter_laws::SearchLaws;
-    use arbiter_search::parse_params;
 
     use super::*;
     use crate::OthelloVariant;
@@ -210,8 +208,7 @@ mod tests {
 
     #[test]
     fn shipped_params_parse() {
-        let params: OthelloParams =
-            parse_params(Othello::PARAMS_PATH, Othello::PARAMS_YAML).unwrap();
+        let params: OthelloParams = Othello::read_params(Othello::PARAMS_YAML).unwrap();
         assert!(params.eval.corner > 0 && params.eval.x_square < 0);
         assert!(params.eval.disc_parity_empties <= 60);
     }

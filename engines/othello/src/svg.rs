@@ -25,11 +25,13 @@ pub(crate) fn picture(game: &Othello, marks: &[Mark<Move>]) -> String {
         |mv| game.format_move(mv),
         |mv| mv.square().map(usize::from).into_iter().collect(),
     );
-    board.caption = format!(
-        "{}; discs: black {}, white {}",
-        picture::caption(game),
-        game.discs(arbiter_core::Side::First),
-        game.discs(arbiter_core::Side::Second)
+    board.caption = picture::caption_with(
+        game,
+        format_args!(
+            "discs: black {}, white {}",
+            game.discs(arbiter_core::Side::First),
+            game.discs(arbiter_core::Side::Second)
+        ),
     );
     board.render("othello")
 }

@@ -4,7 +4,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{EndReason, FinalScore, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, legal, play};
+use arbiter_laws::{GameLaws, legal, perft_both, play};
 use proptest::prelude::*;
 
 use crate::{Move, Othello, OthelloVariant};
@@ -156,8 +156,7 @@ fn setup_problems_are_listed() {
 fn perft_at_a_finished_game_follows_the_convention() {
     let mut over = Othello::start(&standard());
     play(&mut over, "e6f4e3f6g5d6e7f5c5");
-    assert_eq!(over.perft(2, PerftConvention::FinishedGameIsLeaf), 1);
-    assert_eq!(over.perft(2, PerftConvention::SequencesOfExactLength), 0);
+    assert_eq!(perft_both(&mut over, 2), [0, 1]);
 }
 
 /// The start's discs: black d5 e4, white d4 e5.
@@ -171,12 +170,7 @@ fn start_counts_match_the_published_table() {
     let expected = [4, 12, 56, 244, 1396, 8200, 55092, 390_216, 3_005_288];
     let mut game = Othello::start(&standard());
     for (depth, nodes) in (1..).zip(expected) {
-        for convention in [
-            PerftConvention::SequencesOfExactLength,
-            PerftConvention::FinishedGameIsLeaf,
-        ] {
-            assert_eq!(game.perft(depth, convention), nodes, "depth {depth}");
-        }
+        assert_eq!(perft_both(&mut game, depth), [nodes; 2], "depth {depth}");
     }
 }
 
@@ -184,14 +178,7 @@ fn start_counts_match_the_published_table() {
 fn conventions_differ_from_depth_10() {
     // 228 games are over after 9 plies, so nodes_T(10) - nodes_E(10) = 228.
     let mut game = Othello::start(&standard());
-    assert_eq!(
-        game.perft(10, PerftConvention::SequencesOfExactLength),
-        24_571_056
-    );
-    assert_eq!(
-        game.perft(10, PerftConvention::FinishedGameIsLeaf),
-        24_571_284
-    );
+    assert_eq!(perft_both(&mut game, 10), [24_571_056, 24_571_284]);
 }
 
 #[test]
@@ -207,8 +194,7 @@ fn a_walk_stops_when_its_budget_is_spent() {
 fn finished_game_counts_by_convention() {
     // Only black discs: nobody can move.
     let mut over = Othello::from_boards(BLACK | WHITE, 0, Side::First).unwrap();
-    assert_eq!(over.perft(3, PerftConvention::SequencesOfExactLength), 0);
-    assert_eq!(over.perft(3, PerftConvention::FinishedGameIsLeaf), 1);
+    assert_eq!(perft_both(&mut over, 3), [0, 1]);
     assert_eq!(over.perft(0, PerftConvention::SequencesOfExactLength), 1);
 }
 

@@ -23,11 +23,17 @@ impl FromStr for OthelloVariant {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        arbiter_core::parse_variant("othello", text, &[OthelloVariant::Standard])
+        arbiter_core::parse_variant(
+            <Self as arbiter_core::Variant>::GAME,
+            text,
+            &[OthelloVariant::Standard],
+        )
     }
 }
 
 impl arbiter_core::Variant for OthelloVariant {
+    const GAME: &'static str = "othello";
+
     fn names() -> Vec<String> {
         vec![OthelloVariant::Standard.to_string()]
     }

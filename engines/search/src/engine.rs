@@ -204,16 +204,12 @@ impl DataFile {
 ///
 /// ```ignore
 /// impl Searchable for MyGame {
-///     const PARAMS_PATH: &'static str = "engines/mygame/params.yaml";
 ///     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
 ///     type Weights = MyWeights;
 ///     type Evaluator = MyEval; // impl From<MyWeights> for MyEval, or MyWeights itself
 /// }
 /// ```
 pub trait Searchable: Game {
-    /// The parameters file's path from the workspace root, e.g. `engines/othello/params.yaml`,
-    /// for messages and for baselines.
-    const PARAMS_PATH: &'static str;
     /// The parameters file as shipped (`include_str!`), used when the caller gives none.
     const PARAMS_YAML: &'static str;
     /// Other files built into the search (`include_bytes!`), such as trained evaluation
@@ -236,7 +232,15 @@ pub trait Searchable: Game {
     /// # Errors
     /// [`SearchError::Params`] naming the place and the problem.
     fn read_params(yaml: &str) -> Result<EngineParams<Self::Weights>, SearchError> {
-        parse_params(Self::PARAMS_PATH, yaml)
+        parse_params(&Self::params_path(), yaml)
+    }
+
+    /// The parameters file's path from the workspace root, for messages and for baselines:
+    /// `engines/<NAME>/params.yaml`, the file [`Searchable::PARAMS_YAML`] includes, since
+    /// every game crate keeps it there.
+    #[must_use]
+    fn params_path() -> String {
+        format!("engines/{}/params.yaml", Self::NAME)
     }
 
     /// The exact solver ([`Algorithm::Solve`]); by default there is none.

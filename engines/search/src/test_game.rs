@@ -56,6 +56,8 @@ impl FromStr for Board {
 }
 
 impl Variant for Board {
+    const GAME: &'static str = "three-in-a-row";
+
     fn names() -> Vec<String> {
         vec!["3x3".into(), "4x4".into()]
     }
@@ -137,7 +139,6 @@ impl Game for Ttt {
     type Undo = ();
     type Setup = Setup;
 
-    const NAME: &'static str = "three-in-a-row";
     const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
 
     fn start(variant: &Board) -> Ttt {

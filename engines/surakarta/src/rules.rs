@@ -212,7 +212,6 @@ impl Game for Surakarta {
     type Undo = Undo;
     type Setup = SurakartaSetup;
 
-    const NAME: &'static str = "surakarta";
     /// Red is the first player (home ranks 1-2, moves first, as minizero's player 1 and
     /// iggamecenter's red); black the second (ranks 5-6).
     const SIDE_NAMES: [&'static str; 2] = ["red", "black"];

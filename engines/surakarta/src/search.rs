@@ -161,7 +161,6 @@ impl Evaluator<Surakarta> for SurakartaEval {
 }
 
 impl Searchable for Surakarta {
-    const PARAMS_PATH: &'static str = "engines/surakarta/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = Params;
     /// Alpha-beta and MCTS; there is no exact solver ([`Algorithm::Solve`] is

@@ -42,10 +42,9 @@ pub(crate) fn picture(game: &Surakarta, marks: &[Mark<Move>]) -> String {
             label: mark.mv.capture.then(|| "x".to_owned()),
         });
     }
-    board.caption = format!(
-        "{}; {} ply(s) since the last capture",
-        picture::caption(game),
-        game.no_capture_plies()
+    board.caption = picture::caption_with(
+        game,
+        format_args!("{} ply(s) since the last capture", game.no_capture_plies()),
     );
     board
         .notes

@@ -10,10 +10,6 @@ use rstest::rstest;
 use crate::board::{POINTS, SIZE};
 use crate::{Move, Surakarta, SurakartaSetup, SurakartaVariant};
 
-fn variant(text: &str) -> SurakartaVariant {
-    text.parse().unwrap()
-}
-
 #[test]
 fn sixteen_steps_from_the_start() {
     let start = Surakarta::start(&SurakartaVariant::default());
@@ -131,7 +127,7 @@ fn taking_the_last_piece_wins() {
 #[case("repetition-4", 12)]
 fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] plies: usize) {
     let cycle = ["b2-b3", "b5-b4", "b3-b2", "b4-b5"];
-    let mut game = Surakarta::start(&variant(rule));
+    let mut game = Surakarta::start(&Surakarta::variant_named(rule));
     for (ply, text) in cycle.iter().cycle().take(plies).enumerate() {
         assert_eq!(game.outcome(), None, "{rule}: over before ply {}", ply + 1);
         play(&mut game, text);
@@ -142,7 +138,7 @@ fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] pl
 
 #[test]
 fn no_repetition_rule_plays_on() {
-    let mut game = Surakarta::start(&variant("no-repetition"));
+    let mut game = Surakarta::start(&Surakarta::variant_named("no-repetition"));
     play(
         &mut game,
         "b2-b3 b5-b4 b3-b2 b4-b5 b2-b3 b5-b4 b3-b2 b4-b5 b2-b3 b5-b4 b3-b2 b4-b5",
@@ -190,14 +186,9 @@ fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
 #[case("6/6/6/6/6/6 red", "the board is empty")]
 #[case("BBBBBB/BBBBBB/B5/6/RRRRRR/RRRRRR red", "black has 13 pieces")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    let v = SurakartaVariant::default();
-    let setup = Surakarta::parse_position(&v, text).unwrap();
-    let problems = Surakarta::from_setup(&v, &setup).unwrap_err();
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.message.contains(problem) && p.code == "piece-count"),
-        "{problems:?}"
+    assert_eq!(
+        Surakarta::setup_problem("standard", text, problem).code,
+        "piece-count"
     );
 }
 
@@ -249,18 +240,16 @@ fn probe(game: &Surakarta, random: u64) -> Move {
 /// The `Game` laws (arbiter-laws) under three rule sets, with probes.
 #[test]
 fn game_laws() {
-    let variants = [
+    GameLaws::<Surakarta>::named(&[
         "standard",
         "repetition-2+limit-10",
         "no-repetition+no-limit",
-    ]
-    .map(variant);
-    GameLaws::<Surakarta>::new(&variants)
-        .cases(128)
-        .plies(120)
-        .probes(probe, 64)
-        .symmetries(image, image_move)
-        .check();
+    ])
+    .cases(128)
+    .plies(120)
+    .probes(probe, 64)
+    .symmetries(image, image_move)
+    .check();
 }
 
 proptest! {

@@ -57,7 +57,7 @@ impl FromStr for SurakartaVariant {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         settings::parse(
             text,
-            "surakarta",
+            <Self as arbiter_core::Variant>::GAME,
             "repetition-N (N >= 2), no-repetition, limit-N (N >= 1), no-limit",
             |variant: &mut SurakartaVariant, part| {
                 if let Some(repetition) = settings::count_value(part, "repetition", 2) {
@@ -73,6 +73,8 @@ impl FromStr for SurakartaVariant {
 }
 
 impl arbiter_core::Variant for SurakartaVariant {
+    const GAME: &'static str = "surakarta";
+
     fn names() -> Vec<String> {
         [
             "standard",

@@ -82,7 +82,6 @@ impl Game for TicTacToe {
     type Undo = ();
     type Setup = Setup;
 
-    const NAME: &'static str = "tictactoe";
     const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
     const MOVE_CODES: &'static [&'static str] = &["occupied", "game-over"];
 

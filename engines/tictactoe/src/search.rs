@@ -12,7 +12,6 @@ use crate::{Move, TicTacToe};
 pub type TicTacToeParams = EngineParams<TicTacToeWeights>;
 
 impl Searchable for TicTacToe {
-    const PARAMS_PATH: &'static str = "engines/tictactoe/params.yaml";
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Weights = TicTacToeWeights;
     type Evaluator = TicTacToeEval;
@@ -76,14 +75,14 @@ mod tests {
 
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, minimax, search};
-    use arbiter_search::{Algorithm, ProvenResult, parse_params};
+    use arbiter_search::{Algorithm, ProvenResult};
 
     use super::*;
     use crate::TicTacToeVariant;
     use crate::setup::parse_position;
 
     fn params() -> TicTacToeParams {
-        parse_params(TicTacToe::PARAMS_PATH, TicTacToe::PARAMS_YAML).unwrap()
+        TicTacToe::read_params(TicTacToe::PARAMS_YAML).unwrap()
     }
 
     fn position(text: &str) -> TicTacToe {

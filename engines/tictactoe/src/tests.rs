@@ -7,7 +7,7 @@ mod tree;
 use std::collections::HashSet;
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{GameLaws, assert_over};
 use rstest::rstest;
 
 use crate::board::{Cell, Symmetry, symmetric_stones};
@@ -140,10 +140,7 @@ fn validation_accepts_exactly_the_reachable_boards() {
 #[case("a2 a1 b1 b2 c2 c3", Side::Second)] // O diagonal
 fn lines_win(#[case] moves: &str, #[case] winner: Side) {
     let game = after(moves);
-    assert_eq!(game.outcome(), Some(Outcome::win(winner, EndReason::Line)));
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    assert!(moves.is_empty());
+    assert_over(&game, Outcome::win(winner, EndReason::Line));
     let empty_cell = Cell::ALL
         .into_iter()
         .find(|c| game.empty() & c.bit() != 0)

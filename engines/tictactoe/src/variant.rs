@@ -25,6 +25,8 @@ impl FromStr for TicTacToeVariant {
 }
 
 impl arbiter_core::Variant for TicTacToeVariant {
+    const GAME: &'static str = "tictactoe";
+
     fn names() -> Vec<String> {
         vec![TicTacToeVariant::Standard.to_string()]
     }

@@ -339,7 +339,6 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 impl Game for Xiangqi {
-    const NAME: &'static str = "xiangqi";
     /// Red moves first (WXF and UCCI FEN write it `w`); black second.
     const SIDE_NAMES: [&'static str; 2] = ["red", "black"];
     const MOVE_CODES: &'static [&'static str] = &[

@@ -11,10 +11,6 @@ use rstest::rstest;
 use crate::board::{FILES, POINTS, RANKS, at, file_of, rank_of};
 use crate::{Move, Xiangqi, XiangqiVariant};
 
-fn variant(text: &str) -> XiangqiVariant {
-    text.parse().unwrap()
-}
-
 /// Perft to `depth`, and the same count through the core's walk without bulk counting at the
 /// last ply.
 fn perft(game: &mut Xiangqi, depth: u32) -> u64 {
@@ -62,18 +58,16 @@ fn the_start_has_44_moves() {
 /// The `Game` laws (arbiter-laws) under three rulings, with probes.
 #[test]
 fn game_laws() {
-    let variants = [
+    GameLaws::<Xiangqi>::named(&[
         "standard",
         "cxa+repetition-2+limit-20",
         "no-repetition+no-limit",
-    ]
-    .map(variant);
-    GameLaws::<Xiangqi>::new(&variants)
-        .cases(96)
-        .plies(160)
-        .probes(probe, 48)
-        .invariant(incremental_state_holds)
-        .check();
+    ])
+    .cases(96)
+    .plies(160)
+    .probes(probe, 48)
+    .invariant(incremental_state_holds)
+    .check();
 }
 
 /// The perft table changes no count (arbiter-laws' `perft_table`), under a natural-move limit
@@ -81,8 +75,7 @@ fn game_laws() {
 /// a xiangqi transposition needs three plies, so a shallower walk would probe nothing.
 #[test]
 fn the_perft_table_changes_no_count() {
-    let variants = ["standard", "no-repetition+limit-3", "repetition-2+no-limit"].map(variant);
-    GameLaws::<Xiangqi>::new(&variants)
+    GameLaws::<Xiangqi>::named(&["standard", "no-repetition+limit-3", "repetition-2+no-limit"])
         .cases(24)
         .plies(40)
         .perft_table(4)
@@ -235,7 +228,7 @@ fn move_set(game: &Xiangqi) -> BTreeSet<Move> {
 
 fn playout(rule: &str, choices: &[u16]) -> Xiangqi {
     let choices: Vec<u32> = choices.iter().map(|&c| u32::from(c)).collect();
-    arbiter_laws::playout(Xiangqi::start(&variant(rule)), &choices).0
+    arbiter_laws::playout(Xiangqi::start(&Xiangqi::variant_named(rule)), &choices).0
 }
 
 /// The same position with every point sent through `f` and, when `swap`, the colours swapped.

@@ -104,7 +104,7 @@ impl FromStr for XiangqiVariant {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         settings::parse(
             text,
-            "xiangqi",
+            <Self as arbiter_core::Variant>::GAME,
             "axf, cxa, check-only, repetition-N (N >= 2), no-repetition, limit-N (N >= 1 moves), \
              no-limit",
             apply_setting,
@@ -128,6 +128,8 @@ fn apply_setting(variant: &mut XiangqiVariant, part: &str) -> Option<u32> {
 }
 
 impl arbiter_core::Variant for XiangqiVariant {
+    const GAME: &'static str = "xiangqi";
+
     fn names() -> Vec<String> {
         [
             "standard",

@@ -5,7 +5,7 @@
 use crate::{Colour, ForbiddenKind, Gomoku, GomokuVariant, Move, Point, Setup};
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Game, Side};
-use arbiter_laws::GameLaws;
+use arbiter_laws::{Fixture, GameLaws};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 9] = [
@@ -19,10 +19,6 @@ const VARIANTS: [&str; 9] = [
     "renju+swap2",
     "standard+swap-at-2@6",
 ];
-
-fn variant(name: &str) -> GomokuVariant {
-    name.parse().unwrap()
-}
 
 /// Every move value at a position: each point of the board, one point off it, both decisions.
 fn every_move(game: &Gomoku) -> Vec<Move> {
@@ -40,7 +36,7 @@ fn every_move(game: &Gomoku) -> Vec<Move> {
 /// The `Game` laws (arbiter-laws) under every variant above, every move value tried.
 #[test]
 fn game_laws() {
-    GameLaws::<Gomoku>::new(&VARIANTS.map(variant))
+    GameLaws::<Gomoku>::named(&VARIANTS)
         .cases(128)
         .plies(90)
         .move_stride(4)
@@ -251,7 +247,7 @@ proptest! {
 
     #[test]
     fn renju_legal_moves_commute_with_symmetries(picks in prop::collection::vec(any::<u16>(), 0..60), s in 1u8..8) {
-        let variant = variant("renju@9");
+        let variant = Gomoku::variant_named("renju@9");
         let mut game = Gomoku::start(&variant);
         let mut moves = Vec::new();
         for pick in picks {

@@ -8,10 +8,6 @@ use proptest::prelude::*;
 use crate::setup::joins;
 use crate::{Cell, Colour, Hex, HexMove, HexSetup, HexVariant, MAX_SIZE};
 
-fn variant(text: &str) -> HexVariant {
-    text.parse().unwrap()
-}
-
 /// Every move value: each cell of the largest board, and the swap.
 fn every_move(_: &Hex) -> Vec<HexMove> {
     let mut moves: Vec<HexMove> = (0..MAX_SIZE)
@@ -44,14 +40,14 @@ fn game_laws() {
         "swap-mirror@4",
         "swap-mirror",
     ];
-    GameLaws::<Hex>::new(&complete.map(variant))
+    GameLaws::<Hex>::named(&complete)
         .complete_text()
         .every_move(every_move)
         .invariant(invariant)
         .cases(48)
         .plies(130)
         .check();
-    GameLaws::<Hex>::new(&["swap-sides@3", "swap-sides"].map(variant))
+    GameLaws::<Hex>::named(&["swap-sides@3", "swap-sides"])
         .every_move(every_move)
         .invariant(invariant)
         .cases(16)
