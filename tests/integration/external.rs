@@ -610,8 +610,7 @@ fn an_amazons_board_reaches_botzone_by_a_found_order_or_is_no_games_board() {
     let engine = engine("t-board-a", ("amazons", "botzone8", "botzone"), &[]);
     let text = reference_text(&engine, "botzone8", "a6-d6/a6 h3-g2/h2 d6-g6/b1 a3-h3/d3");
     search_of(&engine, "botzone8", &text).unwrap();
-    // The spec's walled-in boards hold one amazon a side: no game reaches them, and the
-    // engine is not asked.
+    // A study board with one amazon a side: no game reaches it, and the engine is not asked.
     let why = search_of(&engine, "botzone8", "7B/8/8/8/8/8/x7/Wx6 white").unwrap_err();
     assert!(
         why.contains("no legal game reaches this board") && why.contains("1 amazon(s)"),

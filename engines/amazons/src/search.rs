@@ -115,8 +115,7 @@ mod tests {
 
     #[test]
     fn alpha_beta_takes_the_last_free_square() {
-        // Black's amazon h8 has one free neighbour, h7; white a1-h1/h7 shoots it (the game-end
-        // spec's last-arrow-traps-the-opponent): a win in one.
+        // Black's amazon h8 has one free neighbour, h7; white a1-h1/h7 shoots it: a win in one.
         let game = position("6xB/6x1/8/8/8/8/8/W7 white");
         let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(2)).unwrap();
         let best = report.result.best.unwrap();

@@ -277,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_board_no_game_reaches_is_proven_so() {
-        // One amazon a side (the spec's walled-in boards): amazons are never removed.
+        // One amazon a side (a study board): amazons are never removed.
         let Ok(Err(NoOrder::Impossible(why))) =
             amazons_order("botzone8", "7B/8/8/8/8/8/xx6/Wx6 white", 1000)
         else {
