@@ -1444,6 +1444,26 @@ fn a_white_stone_on_a_black_foul_point_is_legal() {
     );
 }
 
+/// A NoGo foul belongs to the side to move, white as well as black: the answer check names
+/// that side (it once said "for black" whoever moved, from renju, where only black has fouls).
+#[test]
+fn a_white_nogo_foul_is_named_as_whites() {
+    let reference = arbiter_engine::find_engine("nogo").unwrap();
+    let request = PositionRequest {
+        text: Some("XO7/9/9/9/9/9/9/9/8X white".to_owned()),
+        ..PositionRequest::default()
+    };
+    let white_to_move = reference.position("standard", &request).unwrap();
+    let fault = arbiter_external::validate(white_to_move.as_ref(), Answer::Move("a8".to_owned()))
+        .unwrap_err();
+    assert_eq!(fault.kind, FaultKind::IllegalMove);
+    assert_eq!(
+        fault.detail, "`a8` is a forbidden point for white (capture)",
+        "{fault:?}"
+    );
+    assert_eq!(fault.played.as_deref(), Some("a8"));
+}
+
 /// A case's `moves:` string is split by the game's own rule before it goes to an engine:
 /// the Dots and Boxes turn `b1b2+e5f5` is one move (a split into letters-then-digits made it
 /// `b1`, `b2+e5`, `f5`, and the engine refused `b1`), Othello's `f5d6c3` three.

@@ -483,9 +483,13 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
     if let Some(forbidden) = reference.forbidden().map_err(internal)?
         && let Some((_, kind)) = forbidden.iter().find(|(point, _)| *point == canonical)
     {
+        // The fouls are the side to move's: black's alone in renju, either side's in NoGo.
         return Err(Fault::new(
             FaultKind::IllegalMove,
-            format!("`{canonical}` is a forbidden point for black ({kind})"),
+            format!(
+                "`{canonical}` is a forbidden point for {} ({kind})",
+                reference.to_move()
+            ),
         )
         .played(&canonical));
     }

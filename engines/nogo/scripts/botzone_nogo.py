@@ -12,6 +12,7 @@ Usage:
     BOTZONE_LOCAL=path python3 botzone_nogo.py perft SIZE DEPTH [foul-loses]
     BOTZONE_LOCAL=path python3 botzone_nogo.py tree  SIZE [foul-loses]
     BOTZONE_LOCAL=path python3 botzone_nogo.py solve SIZE "POSITION"
+    BOTZONE_LOCAL=path python3 botzone_nogo.py points SIZE "POSITION"
 
 * perft: move sequences of exactly DEPTH plies. Under `foul-loses` (the CCGC ruling) every
   empty point is a move while the mover has a valid one; an invalid stone ends the game.
@@ -21,6 +22,10 @@ Usage:
   the top joined by `/`, `X` black, `O` white, a digit for empty points, then the side to move),
   and every winning move of the side to move, in arbiter's notation (column letter from the
   left, row number from the bottom).
+* points: the valid points of the side to move in POSITION, then every other empty point with
+  the judge's reasons (`_count_liberty`): `capture` when a neighbouring enemy group is left
+  without a liberty, `suicide` when the stone's own group is; a stone that does both is listed
+  as `capture+suicide` (arbiter's `standard` ruling reports it as a capture).
 """
 import os
 import sys
@@ -147,6 +152,27 @@ def solve(board, color):
     return bool(winning), sorted(winning)
 
 
+def points(board, color):
+    """The valid points of `color`, and each invalid empty point with the judge's reasons."""
+    env, cells = board.env, board.cells
+    valid, invalid = [], []
+    for x, y in board.empties():
+        if board.valid(x, y, color):
+            valid.append(board.name(x, y))
+            continue
+        cells[x][y] = color
+        reasons = []
+        neighbours = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+        enemies = [(nx, ny) for nx, ny in neighbours if cells[nx][ny] == 3 - color]
+        if any(env._count_liberty(nx, ny)[0] == 0 for nx, ny in enemies):
+            reasons.append("capture")
+        if env._count_liberty(x, y)[0] == 0:
+            reasons.append("suicide")
+        cells[x][y] = 0
+        invalid.append(f"{board.name(x, y)} {'+'.join(reasons)}")
+    return sorted(valid), sorted(invalid)
+
+
 def parse(size, text):
     rows, side = text.split()
     board = Board(size)
@@ -187,6 +213,12 @@ def main(argv):
         won, winning = solve(board, color)
         side = "black" if color == BLACK else "white"
         print(f"{side} to move {'wins' if won else 'loses'}; winning moves: {' '.join(winning) or 'none'}")
+    elif mode == "points":
+        board, color = parse(size, argv[3])
+        valid, invalid = points(board, color)
+        side = "black" if color == BLACK else "white"
+        print(f"{side} to move; valid ({len(valid)}): {' '.join(valid) or 'none'}")
+        print(f"invalid ({len(invalid)}): {', '.join(invalid) or 'none'}")
     else:
         raise SystemExit(__doc__)
 
