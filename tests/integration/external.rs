@@ -1014,6 +1014,24 @@ fn arbiter_bot_passes_the_protocol_check_under_every_protocol() {
     }
 }
 
+/// NoGo's capture and suicide points are either side's fouls: the Botzone check's
+/// forbidden-point row asks the first position of a random game that has one, which a fair bot
+/// passes and a bot that plays a forbidden point fails.
+#[test]
+fn the_botzone_check_asks_nogo_to_avoid_a_forbidden_point() {
+    let row = |name: &str, extra: &[&str]| {
+        let engine = engine(name, ("nogo", "standard", "botzone"), extra);
+        let report = protocol_check(&engine);
+        let row = report.row("avoids a forbidden point").expect("the row");
+        (row.verdict.clone(), row.detail.clone())
+    };
+    let (verdict, detail) = row("t-check-nogo-fair", &[]);
+    assert_eq!(verdict, RowVerdict::Passed, "{detail}");
+    let (verdict, detail) = row("t-check-nogo-foul", &["--fault", "forbidden"]);
+    assert_eq!(verdict, RowVerdict::Failed, "{detail}");
+    assert!(detail.contains("is a forbidden point for"), "{detail}");
+}
+
 /// A fault bot's protocol check fails only on rows whose details name `kinds`, and the rows
 /// in `unaffected` pass (each row starts afresh, so nothing cascades): one row of
 /// `faults::CHECK_ROWS`, for the protocols whose tests live in their own modules.

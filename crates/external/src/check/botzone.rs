@@ -1,5 +1,6 @@
 //! The Botzone rows (every style): first turns as each player, a mid-game history, histories
-//! with passes (Othello) and exchanges (gomoku exchange variants), a forbidden point (renju),
+//! with passes (Othello) and exchanges (gomoku exchange variants), a forbidden point (renju's
+//! double-three; NoGo's capture and suicide points),
 //! and for keep-running several turns in one process. Each row is one fresh player.
 
 use super::{Checker, DOUBLE_THREE, Lcg, RowVerdict};
@@ -67,10 +68,9 @@ impl Checker {
             after,
             "the variant has no exchange",
         );
-        let foul = self.has_foul().then(|| Self::split(DOUBLE_THREE));
         self.ask_check(
             "avoids a forbidden point",
-            foul,
+            self.foul_history(),
             "no forbidden points in this variant",
         );
         if protocol.keeps_running() {
@@ -82,6 +82,23 @@ impl Checker {
                 "simple interaction".to_owned(),
             );
         }
+    }
+
+    /// A history after which the side to move has a forbidden point besides its legal moves:
+    /// renju's double-three, or the first such position of a random game (NoGo, where a
+    /// capture or a suicide is either side's foul); `None` when the variant has no fouls.
+    fn foul_history(&self) -> Option<Vec<String>> {
+        if self.has_foul() {
+            return Some(Self::split(DOUBLE_THREE));
+        }
+        self.playout(11, 200, |_, position| {
+            position.outcome().ok().flatten().is_none()
+                && position
+                    .forbidden()
+                    .ok()
+                    .flatten()
+                    .is_some_and(|points| !points.is_empty())
+        })
     }
 
     /// One player, the opponent random: the process must stay and answer each new request.
