@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use arbiter_engine::{PositionRequest, find_engine};
-use arbiter_protocol::botzone::{self, Exchange, KEEP_RUNNING};
+use arbiter_protocol::botzone::{self, KEEP_RUNNING};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use arbiter_protocol::gomocup::{Command as GomocupCommand, EngineLine};
 use arbiter_protocol::line::{LineAnswer, LineCommand};
@@ -185,13 +185,21 @@ fn some_move(game: &str, variant: &str, played: &[String]) -> String {
         .clone()
 }
 
+/// The JSON input of `player` to move after `played`, nothing stored.
+fn json_input(encoding: Encoding, played: &[String], player: usize) -> botzone::Input {
+    botzone::Input {
+        turns: botzone::Turns::from_moves(encoding, played, player).unwrap(),
+        ..botzone::Input::default()
+    }
+}
+
 #[test]
 fn botzone_json_one_turn_per_process() {
     let encoding = Encoding::Gomoku { size: 15 };
     let mut played = moves("h8");
     for _ in 0..2 {
         let player = played.len() % 2;
-        let input = botzone::Input::from_moves(encoding, &played, player).unwrap();
+        let input = json_input(encoding, &played, player);
         let mut bot = Bot::spawn("gomoku", "botzone", &["--nodes", "300"]);
         bot.send(&(input.to_line() + "\n"));
         let output = botzone::parse_output(&bot.line()).unwrap();
@@ -216,7 +224,7 @@ fn botzone_keep_running_othello() {
 fn keep_running_game(setting: (&str, &str), more: &[&str], turns: usize) -> Bot {
     let mut bot = Bot::spawn(setting.0, "botzone-keep-running", more);
     let encoding = Encoding::for_game(setting.0, setting.1).unwrap();
-    let first = botzone::Input::from_moves(encoding, &[], 0).unwrap();
+    let first = json_input(encoding, &[], 0);
     bot.send(&(first.to_line() + "\n"));
     let mut played = Vec::new();
     for _ in 0..turns {
@@ -229,7 +237,10 @@ fn keep_running_game(setting: (&str, &str), more: &[&str], turns: usize) -> Bot 
 fn botzone_simple_amazons() {
     let encoding = Encoding::Amazons { size: 8 };
     let played = vec![some_move("amazons", "botzone8", &[])];
-    let input = botzone::SimpleInput::from_moves(encoding, &played, 1).unwrap();
+    let input = botzone::SimpleInput {
+        turns: botzone::Turns::from_moves(encoding, &played, 1).unwrap(),
+        ..botzone::SimpleInput::default()
+    };
     let mut bot = Bot::spawn("amazons", "botzone-simple", &["--nodes", "300"]);
     bot.send(&input.to_text());
     let mv = decoded_move(
@@ -485,7 +496,7 @@ fn fault_forbidden() {
     // Black (player 0) to move; h8 would make two open threes (row 8 and column h).
     let played = moves("f8 a1 g8 a2 h6 a3 h7 a4");
     let encoding = Encoding::Gomoku { size: 15 };
-    let input = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    let input = json_input(encoding, &played, 0);
     let mut bot = Bot::spawn(
         "gomoku",
         "botzone",

@@ -19,7 +19,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
-use arbiter_protocol::botzone::Exchange;
 use arbiter_protocol::{Encoding, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};
@@ -506,7 +505,7 @@ fn botzone_codec(text: &str, engines: &[Box<dyn RulesEngine>]) {
         .collect();
     if let Ok(input) = botzone::parse_input(text) {
         for &encoding in &encodings {
-            if let Ok(history) = input.history(encoding) {
+            if let Ok(history) = input.turns.history(encoding) {
                 let _ = history;
             }
         }
@@ -523,7 +522,7 @@ fn botzone_codec(text: &str, engines: &[Box<dyn RulesEngine>]) {
     let lines: Vec<&str> = text.lines().take(256).collect();
     if let Ok(simple) = botzone::parse_simple_input(&lines) {
         for &encoding in &encodings {
-            let _ = simple.history(encoding);
+            let _ = simple.turns.history(encoding);
         }
         let text = simple.to_text();
         let _ = botzone::parse_simple_input(&text.lines().collect::<Vec<_>>());
