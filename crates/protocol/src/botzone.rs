@@ -513,13 +513,11 @@ impl MoveForm for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
+    use crate::words;
     use rstest::rstest;
 
     const GOMOKU: Encoding = Encoding::Gomoku { size: 15 };
-
-    fn moves(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
-    }
 
     #[test]
     fn black_first_turn() {
@@ -544,7 +542,7 @@ mod tests {
             history,
             History {
                 player: 1,
-                moves: moves("h8")
+                moves: words("h8")
             }
         );
     }
@@ -562,7 +560,7 @@ mod tests {
         #[case] played: &str,
         #[case] player: usize,
     ) {
-        let played = moves(played);
+        let played = words(played);
         let turns = Turns::from_moves(encoding, &played, player).unwrap();
         let input = Input {
             turns,
@@ -599,18 +597,22 @@ mod tests {
         .unwrap();
         let history = input.turns.history(GOMOKU).unwrap();
         assert_eq!(history.player, 1);
-        assert_eq!(history.moves, moves("h8 h9 h10 swap i9"));
+        assert_eq!(history.moves, words("h8 h9 h10 swap i9"));
     }
 
-    #[rstest]
-    #[case(r#"{"requests":[],"responses":[]}"#)]
-    #[case(r#"{"requests":[{"x":1,"y":1}],"responses":[{"x":1,"y":2}]}"#)]
-    #[case(r#"{"responses":[]}"#)]
-    #[case("not json")]
-    #[case("")]
-    #[case("[1,2]")]
-    fn refuses_bad_inputs(#[case] text: &str) {
-        assert!(parse_input(text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_inputs() {
+        assert_refused(
+            parse_input,
+            &[
+                r#"{"requests":[],"responses":[]}"#,
+                r#"{"requests":[{"x":1,"y":1}],"responses":[{"x":1,"y":2}]}"#,
+                r#"{"responses":[]}"#,
+                "not json",
+                "",
+                "[1,2]",
+            ],
+        );
     }
 
     #[rstest]
@@ -624,9 +626,9 @@ mod tests {
 
     #[test]
     fn refuses_the_wrong_turn() {
-        assert!(Turns::<Coords>::encode(GOMOKU, &moves("h8"), 0).is_err());
-        assert!(Turns::<Coords>::encode(GOMOKU, &moves(""), 1).is_err());
-        assert!(Turns::<Coords>::encode(GOMOKU, &moves(""), 2).is_err());
+        assert!(Turns::<Coords>::encode(GOMOKU, &words("h8"), 0).is_err());
+        assert!(Turns::<Coords>::encode(GOMOKU, &words(""), 1).is_err());
+        assert!(Turns::<Coords>::encode(GOMOKU, &words(""), 2).is_err());
     }
 
     #[rstest]

@@ -473,6 +473,7 @@ pub fn back_request(ply: usize, first_mover: Side) -> Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use arbiter_core::Game;
     use arbiter_draughts::DraughtsVariant;
     use rstest::rstest;
@@ -562,32 +563,36 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("X00")]
-    #[case("E")]
-    #[case("E0")]
-    #[case("E000")]
-    #[case("E40")]
-    #[case("E02")]
-    #[case("K3")]
-    #[case("M001206110")]
-    #[case("M0012061101")]
-    #[case("M00120611010")]
-    #[case("M0012065100")]
-    #[case("M0012000100")]
-    #[case("M00120611a0")]
-    #[case("M0012061121")]
-    #[case("R01Scan")]
-    #[case("R01Scan                            X010075A")]
-    #[case("R01Scan                            Z010075C")]
-    #[case("R01Scan                            Z010075BW")]
-    #[case("A Scan")]
-    #[case("B05Z")]
-    #[case("B005Q")]
-    #[case("Cé")]
-    fn malformed_messages_are_errors(#[case] text: &str) {
-        assert!(Message::parse(text).is_err(), "{text:?}");
+    #[test]
+    fn malformed_messages_are_errors() {
+        assert_refused(
+            Message::parse,
+            &[
+                "",
+                "X00",
+                "E",
+                "E0",
+                "E000",
+                "E40",
+                "E02",
+                "K3",
+                "M001206110",
+                "M0012061101",
+                "M00120611010",
+                "M0012065100",
+                "M0012000100",
+                "M00120611a0",
+                "M0012061121",
+                "R01Scan",
+                "R01Scan                            X010075A",
+                "R01Scan                            Z010075C",
+                "R01Scan                            Z010075BW",
+                "A Scan",
+                "B05Z",
+                "B005Q",
+                "Cé",
+            ],
+        );
     }
 
     #[test]

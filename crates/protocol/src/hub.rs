@@ -642,6 +642,7 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use arbiter_core::Game;
     use arbiter_draughts::DraughtsVariant;
     use rstest::rstest;
@@ -735,34 +736,42 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("   ")]
-    #[case("pos")]
-    #[case("pos pos=W")]
-    #[case("pos pos=Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww")]
-    #[case("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwq")]
-    #[case("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 x\"")]
-    #[case("level")]
-    #[case("level depth=x")]
-    #[case("level move-time=-1")]
-    #[case("level move-time=NaN")]
-    #[case("go")]
-    #[case("set-param name=x")]
-    #[case("pos pos=\"Wbbb")]
-    fn malformed_commands_are_errors(#[case] text: &str) {
-        assert!(Command::parse(text).is_err(), "{text:?}");
+    #[test]
+    fn malformed_commands_are_errors() {
+        assert_refused(
+            Command::parse,
+            &[
+                "",
+                "   ",
+                "pos",
+                "pos pos=W",
+                "pos pos=Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
+                "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwq",
+                "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 x\"",
+                "level",
+                "level depth=x",
+                "level move-time=-1",
+                "level move-time=NaN",
+                "go",
+                "set-param name=x",
+                "pos pos=\"Wbbb",
+            ],
+        );
     }
 
-    #[rstest]
-    #[case("done")]
-    #[case("done move=")]
-    #[case("done move=32-51")]
-    #[case("done move=32x28")]
-    #[case("done move=32-28 ponder=1-0")]
-    #[case("param value=1")]
-    fn malformed_answers_are_errors(#[case] text: &str) {
-        assert!(Answer::parse(text).is_err(), "{text:?}");
+    #[test]
+    fn malformed_answers_are_errors() {
+        assert_refused(
+            Answer::parse,
+            &[
+                "done",
+                "done move=",
+                "done move=32-51",
+                "done move=32x28",
+                "done move=32-28 ponder=1-0",
+                "param value=1",
+            ],
+        );
     }
 
     #[test]
