@@ -28,6 +28,10 @@ use arbiter_core::{Outcome, Side};
 use arbiter_draughts::{Draughts, DraughtsSetup, Move};
 
 use super::CodecError;
+use super::draughts::{self, Letters};
+
+/// DXP's letters for the squares of a position.
+const SQUARES: Letters = ['e', 'w', 'W', 'z', 'Z'];
 
 /// The longest message the protocol allows (characters, the NUL not counted).
 pub const MAX_LEN: usize = 127;
@@ -200,36 +204,12 @@ fn name_field(name: &str) -> String {
 fn read_position(fields: &mut Fields<'_>) -> Result<DraughtsSetup, CodecError> {
     let to_move = fields.colour("colour to move")?;
     let squares = fields.take(50, "position")?;
-    let mut setup = DraughtsSetup::empty(to_move);
-    for (i, c) in squares.chars().enumerate() {
-        setup.cells[i] = match c {
-            'e' => None,
-            'w' => Some((Side::First, false)),
-            'W' => Some((Side::First, true)),
-            'z' => Some((Side::Second, false)),
-            'Z' => Some((Side::Second, true)),
-            other => {
-                return Err(CodecError::new(format!(
-                    "unknown square {other:?} at square {}: expected e, w, z, W or Z",
-                    i + 1
-                )));
-            }
-        };
-    }
-    Ok(setup)
+    draughts::read_squares(to_move, squares.chars(), SQUARES)
 }
 
 fn write_position(setup: &DraughtsSetup) -> String {
     let mut text = String::from(colour_char(setup.to_move));
-    for cell in &setup.cells {
-        text.push(match cell {
-            None => 'e',
-            Some((Side::First, false)) => 'w',
-            Some((Side::First, true)) => 'W',
-            Some((Side::Second, false)) => 'z',
-            Some((Side::Second, true)) => 'Z',
-        });
-    }
+    text.extend(draughts::write_squares(setup, SQUARES));
     text
 }
 

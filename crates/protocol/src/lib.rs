@@ -29,6 +29,7 @@
 
 pub mod botzone;
 pub mod ccgc;
+mod draughts;
 pub mod dxp;
 pub mod encoding;
 pub mod gomocup;
