@@ -440,15 +440,21 @@ impl DxpPlayer {
             side,
         };
         let answer = self.read_move(&mut live);
+        self.settle(live, answer.is_ok());
+        answer
+    }
+
+    /// After an answer: passes on the link's warnings, and keeps the game live after a move or
+    /// ends the process after a fault.
+    fn settle(&mut self, mut live: Live, answered: bool) {
         for warning in live.link.warnings.drain(..) {
             self.driver.warn(warning);
         }
-        if answer.is_ok() {
+        if answered {
             self.live = Some(live);
         } else {
             live.process.shutdown(Duration::from_millis(200));
         }
-        answer
     }
 
     /// The engine's next move in `live.game`, within the time its DXP clock has left; an
@@ -531,14 +537,7 @@ impl DxpPlayer {
             live.answered = None;
             self.read_move(&mut live)
         })();
-        for warning in live.link.warnings.drain(..) {
-            self.driver.warn(warning);
-        }
-        if result.is_ok() {
-            self.live = Some(live);
-        } else {
-            live.process.shutdown(Duration::from_millis(200));
-        }
+        self.settle(live, result.is_ok());
         Some(result)
     }
 }
