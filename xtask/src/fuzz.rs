@@ -78,22 +78,10 @@ pub enum Target {
 }
 
 impl Target {
-    fn name(self) -> &'static str {
-        match self {
-            Target::SpecLoader => "spec-loader",
-            Target::SuiteLoader => "suite-loader",
-            Target::Obf => "obf",
-            Target::Notation => "notation",
-            Target::Botzone => "botzone",
-            Target::Gomocup => "gomocup",
-            Target::ArbiterLine => "arbiter-line",
-            Target::Nboard => "nboard",
-            Target::Ccgc => "ccgc",
-            Target::Gtp => "gtp",
-            Target::Ucci => "ucci",
-            Target::Hub => "hub",
-            Target::Dxp => "dxp",
-        }
+    /// The command-line spelling (clap's kebab-case of the variant), also the corpus folder.
+    fn name(self) -> String {
+        let value = self.to_possible_value().expect("every target is a value");
+        value.get_name().to_owned()
     }
 }
 
