@@ -96,10 +96,69 @@ impl Bot {
         !self.pending.is_empty()
     }
 
+    /// arbiter-bot playing `game` over arbiter-line, past its `hello`.
+    fn spawn_line(game: &str) -> Bot {
+        let mut bot = Bot::spawn(game, "arbiter-line", &[]);
+        let hello = bot.ask("hello");
+        assert!(
+            matches!(hello, LineAnswer::Hello { version: 1, .. }),
+            "{hello:?}"
+        );
+        bot
+    }
+
     /// An arbiter-line command and its answer.
     fn ask(&mut self, command: &str) -> LineAnswer {
         self.send(&format!("{command}\n"));
         LineAnswer::parse(&self.line()).unwrap()
+    }
+
+    /// Sets an arbiter-line bot's position to the start and `moves`, which it must accept.
+    fn position(&mut self, moves: &str) {
+        let command = format!("position start moves {moves}");
+        assert_eq!(self.ask(&command), LineAnswer::Ok, "{command}");
+    }
+
+    /// The refusal code an arbiter-line bot gives `mv` (`check`).
+    fn refusal(&mut self, mv: &str) -> String {
+        match self.ask(&format!("check {mv}")) {
+            LineAnswer::Illegal(code) => code,
+            other => panic!("{mv} is not refused: {other:?}"),
+        }
+    }
+
+    /// The leaf count an arbiter-line bot gives for `perft` at `depth`.
+    fn perft(&mut self, depth: u32) -> u64 {
+        match self.ask(&format!("perft {depth}")) {
+            LineAnswer::Perft { depth: d, nodes } if d == depth => nodes,
+            other => panic!("no perft {depth}: {other:?}"),
+        }
+    }
+
+    /// The best move an arbiter-line bot answers to `go` (a command from [`go`]), which must be
+    /// one of `legal`.
+    fn best_move(&mut self, go: &str, legal: &[String]) -> String {
+        match self.ask(go) {
+            LineAnswer::BestMove(Some(best)) => {
+                assert!(legal.contains(&best.mv), "{} is not legal", best.mv);
+                best.mv
+            }
+            other => panic!("no best move: {other:?}"),
+        }
+    }
+
+    /// Ends the bot with `quit`; it must exit with success.
+    fn quit(mut self) {
+        self.send("quit\n");
+        assert!(self.wait().success());
+    }
+
+    /// The legal moves an arbiter-line bot lists.
+    fn legal(&mut self) -> Vec<String> {
+        match self.ask("legal") {
+            LineAnswer::Legal(legal) => legal,
+            other => panic!("no legal list: {other:?}"),
+        }
     }
 
     /// A Botzone keep-running turn: reads the bot's answer and its marker, checks the move legal
@@ -291,37 +350,23 @@ fn gomocup_renju_game() {
 
 #[test]
 fn arbiter_line_session() {
-    let mut bot = Bot::spawn("gomoku", "arbiter-line", &[]);
-    let mut ask = |command: &str| bot.ask(command);
-    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
+    let mut bot = Bot::spawn_line("gomoku");
     assert_eq!(
-        ask("position start moves h8 h8"),
+        bot.ask("position start moves h8 h8"),
         LineAnswer::IllegalMove {
             index: 2,
             mv: "h8".into(),
             code: "occupied".into(),
         }
     );
-    assert_eq!(ask("position start moves h8 i9"), LineAnswer::Ok);
-    let LineAnswer::Legal(legal) = ask("legal") else {
-        panic!("no legal list");
-    };
+    bot.position("h8 i9");
+    let legal = bot.legal();
     assert_eq!(legal.len(), 223);
-    assert_eq!(ask("check h8"), LineAnswer::Illegal("occupied".into()));
-    assert!(matches!(ask("forbidden"), LineAnswer::Forbidden(_)));
-    assert_eq!(
-        ask("perft 1"),
-        LineAnswer::Perft {
-            depth: 1,
-            nodes: 223
-        }
-    );
-    let LineAnswer::BestMove(Some(best)) = ask(&go(300)) else {
-        panic!("no best move");
-    };
-    assert!(legal.contains(&best.mv), "{}", best.mv);
-    bot.send("quit\n");
-    assert!(bot.wait().success());
+    assert_eq!(bot.refusal("h8"), "occupied");
+    assert!(matches!(bot.ask("forbidden"), LineAnswer::Forbidden(_)));
+    assert_eq!(bot.perft(1), 223);
+    bot.best_move(&go(300), &legal);
+    bot.quit();
 }
 
 /// NBoard as the protocol page's example session runs it, then a game of several turns in one
@@ -357,8 +402,7 @@ fn nboard_game() {
         played.push(mv);
         played.push(some_move("othello", "standard", &played));
     }
-    bot.send("quit\n");
-    assert!(bot.wait().success());
+    bot.quit();
 }
 
 #[test]
@@ -371,39 +415,18 @@ fn botzone_keep_running_nogo() {
 fn arbiter_line_dots_and_boxes() {
     // A turn is one token: the lines joined by `+`. Box a1 has three sides after the first
     // three lines, so white's turn must take it and draw again.
-    let mut bot = Bot::spawn("dotsboxes", "arbiter-line", &[]);
-    let mut ask = |command: &str| bot.ask(command);
-    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
-    assert_eq!(ask("position start moves a1b1 a2b2 a1a2"), LineAnswer::Ok);
-    assert_eq!(
-        ask("check b1b2"),
-        LineAnswer::Illegal("must-move-again".into())
-    );
-    assert_eq!(ask("check b1b2+c3d3"), LineAnswer::Ok);
-    let LineAnswer::Legal(legal) = ask("legal") else {
-        panic!("no legal list");
-    };
+    let mut bot = Bot::spawn_line("dotsboxes");
+    bot.position("a1b1 a2b2 a1a2");
+    assert_eq!(bot.refusal("b1b2"), "must-move-again");
+    assert_eq!(bot.ask("check b1b2+c3d3"), LineAnswer::Ok);
+    let legal = bot.legal();
     // Decline with one of the 56 lines that complete nothing, or take the box and end with one
     // of the 56.
     assert_eq!(legal.len(), 112);
-    assert_eq!(
-        ask("perft 1"),
-        LineAnswer::Perft {
-            depth: 1,
-            nodes: 112
-        }
-    );
-    let LineAnswer::BestMove(Some(best)) = ask(&go(300)) else {
-        panic!("no best move");
-    };
-    assert!(legal.contains(&best.mv), "{}", best.mv);
-    assert!(
-        best.mv.starts_with("b1b2+"),
-        "the free box is taken: {}",
-        best.mv
-    );
-    bot.send("quit\n");
-    assert!(bot.wait().success());
+    assert_eq!(bot.perft(1), 112);
+    let best = bot.best_move(&go(300), &legal);
+    assert!(best.starts_with("b1b2+"), "the free box is taken: {best}");
+    bot.quit();
 }
 
 /// Starts an Othello keep-running bot with a fault and sends black's first request.
@@ -534,37 +557,15 @@ fn fault_illegal_under_gomocup_is_off_board() {
 #[test]
 fn arbiter_line_einstein_with_the_die_as_moves() {
     // The referee plays the rolls; the bot answers a step after a roll and no move before one.
-    let mut bot = Bot::spawn("einstein", "arbiter-line", &[]);
-    let mut ask = |command: &str| bot.ask(command);
-    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
-    assert_eq!(
-        ask("position start moves layout-123456 layout-654321"),
-        LineAnswer::Ok
-    );
-    let LineAnswer::Legal(rolls) = ask("legal") else {
-        panic!("no legal list");
-    };
-    assert_eq!(rolls.len(), 6);
-    assert_eq!(
-        ask("check a1-b1"),
-        LineAnswer::Illegal("roll-expected".into())
-    );
-    assert_eq!(ask(&go(300)), LineAnswer::BestMove(None));
-    assert_eq!(
-        ask("position start moves layout-123456 layout-654321 roll-4"),
-        LineAnswer::Ok
-    );
+    let mut bot = Bot::spawn_line("einstein");
+    bot.position("layout-123456 layout-654321");
+    assert_eq!(bot.legal().len(), 6, "the six rolls");
+    assert_eq!(bot.refusal("a1-b1"), "roll-expected");
+    assert_eq!(bot.ask(&go(300)), LineAnswer::BestMove(None));
+    bot.position("layout-123456 layout-654321 roll-4");
     // Red's 4 stands on a2: right (its own 5 on b2), down (its own 6 on a3) or down-right.
-    let LineAnswer::Legal(legal) = ask("legal") else {
-        panic!("no legal list");
-    };
+    let legal = bot.legal();
     assert_eq!(legal.len(), 3);
-    assert_eq!(
-        ask("check b1-c1"),
-        LineAnswer::Illegal("wrong-piece".into())
-    );
-    let LineAnswer::BestMove(Some(best)) = ask(&go(2000)) else {
-        panic!("no best move");
-    };
-    assert!(legal.contains(&best.mv), "{}", best.mv);
+    assert_eq!(bot.refusal("b1-c1"), "wrong-piece");
+    bot.best_move(&go(2000), &legal);
 }
