@@ -396,12 +396,20 @@ impl Manifest {
         }
         // The keys that only one protocol reads.
         let keys_of_one_protocol = [
-            ("gomocup-rule", place(&file.gomocup_rule), Protocol::Gomocup),
-            ("nboard-depth", place(&file.nboard_depth), Protocol::Nboard),
-            ("dxp-port", place(&file.dxp_port), Protocol::Dxp),
+            (
+                "gomocup-rule",
+                place(file.gomocup_rule.as_ref()),
+                Protocol::Gomocup,
+            ),
+            (
+                "nboard-depth",
+                place(file.nboard_depth.as_ref()),
+                Protocol::Nboard,
+            ),
+            ("dxp-port", place(file.dxp_port.as_ref()), Protocol::Dxp),
             (
                 "dxp-initiator-args",
-                place(&file.dxp_initiator_args),
+                place(file.dxp_initiator_args.as_ref()),
                 Protocol::Dxp,
             ),
         ];
@@ -475,8 +483,8 @@ impl Manifest {
 }
 
 /// Where a key stands in the manifest, when it is given.
-fn place<T>(key: &Option<Spanned<T>>) -> Option<&serde_saphyr::Location> {
-    key.as_ref().map(|key| &key.referenced)
+fn place<T>(key: Option<&Spanned<T>>) -> Option<&serde_saphyr::Location> {
+    key.map(|key| &key.referenced)
 }
 
 /// The variants a manifest offers: `variant` or `variants`, times `board-sizes`.
