@@ -161,17 +161,22 @@ impl Bot {
         }
     }
 
+    /// The move of a Botzone JSON answer line, in our notation (after `played`).
+    fn json_move(&mut self, encoding: Encoding, played: &[String]) -> String {
+        let output = botzone::parse_output(&self.line()).unwrap();
+        decoded_move(
+            encoding,
+            &encoding.from_json(&output.response).unwrap(),
+            played,
+        )
+    }
+
     /// A Botzone keep-running turn: reads the bot's answer and its marker, checks the move legal
     /// in `game`/`variant` after `played`, and sends a legal reply; both are added to `played`.
     fn keep_running_turn(&mut self, (game, variant): (&str, &str), played: &mut Vec<String>) {
         let encoding = Encoding::for_game(game, variant).unwrap();
-        let output = botzone::parse_output(&self.line()).unwrap();
+        let mv = self.json_move(encoding, played);
         assert_eq!(self.line(), KEEP_RUNNING);
-        let mv = decoded_move(
-            encoding,
-            &encoding.from_json(&output.response).unwrap(),
-            played,
-        );
         assert!(legal_after(game, variant, played, &mv), "{mv}");
         played.push(mv);
         let reply = some_move(game, variant, played);
@@ -261,12 +266,7 @@ fn botzone_json_one_turn_per_process() {
         let input = json_input(encoding, &played, player);
         let mut bot = Bot::spawn("gomoku", "botzone", &["--nodes", "300"]);
         bot.send(&(input.to_line() + "\n"));
-        let output = botzone::parse_output(&bot.line()).unwrap();
-        let mv = decoded_move(
-            encoding,
-            &encoding.from_json(&output.response).unwrap(),
-            &played,
-        );
+        let mv = bot.json_move(encoding, &played);
         assert!(legal_after("gomoku", "freestyle", &played, &mv), "{mv}");
         assert!(bot.wait().success());
         played.push(mv);
@@ -533,13 +533,7 @@ fn fault_forbidden() {
         ],
     );
     bot.send(&(input.to_line() + "\n"));
-    let output = botzone::parse_output(&bot.line()).unwrap();
-    let mv = decoded_move(
-        encoding,
-        &encoding.from_json(&output.response).unwrap(),
-        &played,
-    );
-    assert_eq!(mv, "h8");
+    assert_eq!(bot.json_move(encoding, &played), "h8");
 }
 
 #[test]
