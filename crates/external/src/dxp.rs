@@ -518,20 +518,8 @@ impl DxpPlayer {
         }
         let mut live = self.live.take()?;
         let result = (|| {
-            let ours = live
-                .game
-                .parse_move(&history[history.len() - 2])
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
-            live.game
-                .play(ours)
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
-            let theirs = live
-                .game
-                .parse_move(&history[history.len() - 1])
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
-            live.game
-                .play(theirs)
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            replay(&mut live.game, &history[history.len() - 2])?;
+            let theirs = replay(&mut live.game, &history[history.len() - 1])?;
             live.link.send(&Message::Move(DxpMove::of(theirs, 0)))?;
             live.history = Some(history.to_vec());
             live.answered = None;
@@ -650,6 +638,17 @@ impl DxpPlayer {
             Err(problems.join("; "))
         }
     }
+}
+
+/// Plays the move `text` on arbiter's copy of the game; a move that does not replay is a
+/// protocol fault.
+fn replay(game: &mut Draughts, text: &str) -> Result<arbiter_draughts::Move, Fault> {
+    let fault = |error: String| Fault::protocol(format!("arbiter's replay: {error}"));
+    let mv = game
+        .parse_move(text)
+        .map_err(|error| fault(error.to_string()))?;
+    game.play(mv).map_err(|error| fault(error.to_string()))?;
+    Ok(mv)
 }
 
 /// The engine's move `mv` in `game`, in arbiter's notation, read as [`crate::hub::read_move`]
