@@ -131,13 +131,8 @@ impl Link {
                     if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) =>
                 {
                     if let Some(status) = process.wait_exit(Duration::ZERO) {
-                        return Err(Fault::new(
-                            FaultKind::Crash,
-                            format!(
-                                "{} while arbiter waited for {waiting_for}",
-                                describe_exit(status)
-                            ),
-                        ));
+                        let when = format!("while arbiter waited for {waiting_for}");
+                        return Err(crashed(status, &when));
                     }
                 }
                 Err(_) => return Err(gone(process, waiting_for)),
@@ -206,13 +201,8 @@ pub(crate) fn connect(
             }
             Err(error) if error.kind() == ErrorKind::WouldBlock => {
                 if let Some(status) = process.wait_exit(Duration::ZERO) {
-                    return Err(Fault::new(
-                        FaultKind::Crash,
-                        format!(
-                            "{} before it connected to 127.0.0.1:{port}",
-                            describe_exit(status)
-                        ),
-                    ));
+                    let when = format!("before it connected to 127.0.0.1:{port}");
+                    return Err(crashed(status, &when));
                 }
                 if Instant::now() >= deadline.at() {
                     process.kill();
@@ -638,6 +628,15 @@ impl DxpPlayer {
             Err(problems.join("; "))
         }
     }
+}
+
+/// The crash of an engine that exited with `status` `when` (a phrase: while arbiter waited
+/// for what).
+fn crashed(status: std::process::ExitStatus, when: &str) -> Fault {
+    Fault::new(
+        FaultKind::Crash,
+        format!("{} {when}", describe_exit(status)),
+    )
 }
 
 /// Plays the move `text` on arbiter's copy of the game; a move that does not replay is a
