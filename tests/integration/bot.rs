@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use arbiter_engine::{PositionRequest, find_engine};
-use arbiter_protocol::botzone::{self, Exchange, KEEP_RUNNING};
+use arbiter_protocol::botzone::{self, KEEP_RUNNING};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use arbiter_protocol::gomocup::{Command as GomocupCommand, EngineLine};
 use arbiter_protocol::line::{LineAnswer, LineCommand};
@@ -96,23 +96,87 @@ impl Bot {
         !self.pending.is_empty()
     }
 
+    /// arbiter-bot playing `game` over arbiter-line, past its `hello`.
+    fn spawn_line(game: &str) -> Bot {
+        let mut bot = Bot::spawn(game, "arbiter-line", &[]);
+        let hello = bot.ask("hello");
+        assert!(
+            matches!(hello, LineAnswer::Hello { version: 1, .. }),
+            "{hello:?}"
+        );
+        bot
+    }
+
     /// An arbiter-line command and its answer.
     fn ask(&mut self, command: &str) -> LineAnswer {
         self.send(&format!("{command}\n"));
         LineAnswer::parse(&self.line()).unwrap()
     }
 
+    /// Sets an arbiter-line bot's position to the start and `moves`, which it must accept.
+    fn position(&mut self, moves: &str) {
+        let command = format!("position start moves {moves}");
+        assert_eq!(self.ask(&command), LineAnswer::Ok, "{command}");
+    }
+
+    /// The refusal code an arbiter-line bot gives `mv` (`check`).
+    fn refusal(&mut self, mv: &str) -> String {
+        match self.ask(&format!("check {mv}")) {
+            LineAnswer::Illegal(code) => code,
+            other => panic!("{mv} is not refused: {other:?}"),
+        }
+    }
+
+    /// The leaf count an arbiter-line bot gives for `perft` at `depth`.
+    fn perft(&mut self, depth: u32) -> u64 {
+        match self.ask(&format!("perft {depth}")) {
+            LineAnswer::Perft { depth: d, nodes } if d == depth => nodes,
+            other => panic!("no perft {depth}: {other:?}"),
+        }
+    }
+
+    /// The best move an arbiter-line bot answers to `go` (a command from [`go`]), which must be
+    /// one of `legal`.
+    fn best_move(&mut self, go: &str, legal: &[String]) -> String {
+        match self.ask(go) {
+            LineAnswer::BestMove(Some(best)) => {
+                assert!(legal.contains(&best.mv), "{} is not legal", best.mv);
+                best.mv
+            }
+            other => panic!("no best move: {other:?}"),
+        }
+    }
+
+    /// Ends the bot with `quit`; it must exit with success.
+    fn quit(mut self) {
+        self.send("quit\n");
+        assert!(self.wait().success());
+    }
+
+    /// The legal moves an arbiter-line bot lists.
+    fn legal(&mut self) -> Vec<String> {
+        match self.ask("legal") {
+            LineAnswer::Legal(legal) => legal,
+            other => panic!("no legal list: {other:?}"),
+        }
+    }
+
+    /// The move of a Botzone JSON answer line, in our notation (after `played`).
+    fn json_move(&mut self, encoding: Encoding, played: &[String]) -> String {
+        let output = botzone::parse_output(&self.line()).unwrap();
+        decoded_move(
+            encoding,
+            &encoding.from_json(&output.response).unwrap(),
+            played,
+        )
+    }
+
     /// A Botzone keep-running turn: reads the bot's answer and its marker, checks the move legal
     /// in `game`/`variant` after `played`, and sends a legal reply; both are added to `played`.
     fn keep_running_turn(&mut self, (game, variant): (&str, &str), played: &mut Vec<String>) {
         let encoding = Encoding::for_game(game, variant).unwrap();
-        let output = botzone::parse_output(&self.line()).unwrap();
+        let mv = self.json_move(encoding, played);
         assert_eq!(self.line(), KEEP_RUNNING);
-        let mv = decoded_move(
-            encoding,
-            &encoding.from_json(&output.response).unwrap(),
-            played,
-        );
         assert!(legal_after(game, variant, played, &mv), "{mv}");
         played.push(mv);
         let reply = some_move(game, variant, played);
@@ -185,21 +249,24 @@ fn some_move(game: &str, variant: &str, played: &[String]) -> String {
         .clone()
 }
 
+/// The JSON input of `player` to move after `played`, nothing stored.
+fn json_input(encoding: Encoding, played: &[String], player: usize) -> botzone::Input {
+    botzone::Input {
+        turns: botzone::Turns::from_moves(encoding, played, player).unwrap(),
+        ..botzone::Input::default()
+    }
+}
+
 #[test]
 fn botzone_json_one_turn_per_process() {
     let encoding = Encoding::Gomoku { size: 15 };
     let mut played = moves("h8");
     for _ in 0..2 {
         let player = played.len() % 2;
-        let input = botzone::Input::from_moves(encoding, &played, player).unwrap();
+        let input = json_input(encoding, &played, player);
         let mut bot = Bot::spawn("gomoku", "botzone", &["--nodes", "300"]);
         bot.send(&(input.to_line() + "\n"));
-        let output = botzone::parse_output(&bot.line()).unwrap();
-        let mv = decoded_move(
-            encoding,
-            &encoding.from_json(&output.response).unwrap(),
-            &played,
-        );
+        let mv = bot.json_move(encoding, &played);
         assert!(legal_after("gomoku", "freestyle", &played, &mv), "{mv}");
         assert!(bot.wait().success());
         played.push(mv);
@@ -216,7 +283,7 @@ fn botzone_keep_running_othello() {
 fn keep_running_game(setting: (&str, &str), more: &[&str], turns: usize) -> Bot {
     let mut bot = Bot::spawn(setting.0, "botzone-keep-running", more);
     let encoding = Encoding::for_game(setting.0, setting.1).unwrap();
-    let first = botzone::Input::from_moves(encoding, &[], 0).unwrap();
+    let first = json_input(encoding, &[], 0);
     bot.send(&(first.to_line() + "\n"));
     let mut played = Vec::new();
     for _ in 0..turns {
@@ -229,7 +296,10 @@ fn keep_running_game(setting: (&str, &str), more: &[&str], turns: usize) -> Bot 
 fn botzone_simple_amazons() {
     let encoding = Encoding::Amazons { size: 8 };
     let played = vec![some_move("amazons", "botzone8", &[])];
-    let input = botzone::SimpleInput::from_moves(encoding, &played, 1).unwrap();
+    let input = botzone::SimpleInput {
+        turns: botzone::Turns::from_moves(encoding, &played, 1).unwrap(),
+        ..botzone::SimpleInput::default()
+    };
     let mut bot = Bot::spawn("amazons", "botzone-simple", &["--nodes", "300"]);
     bot.send(&input.to_text());
     let mv = decoded_move(
@@ -280,37 +350,23 @@ fn gomocup_renju_game() {
 
 #[test]
 fn arbiter_line_session() {
-    let mut bot = Bot::spawn("gomoku", "arbiter-line", &[]);
-    let mut ask = |command: &str| bot.ask(command);
-    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
+    let mut bot = Bot::spawn_line("gomoku");
     assert_eq!(
-        ask("position start moves h8 h8"),
+        bot.ask("position start moves h8 h8"),
         LineAnswer::IllegalMove {
             index: 2,
             mv: "h8".into(),
             code: "occupied".into(),
         }
     );
-    assert_eq!(ask("position start moves h8 i9"), LineAnswer::Ok);
-    let LineAnswer::Legal(legal) = ask("legal") else {
-        panic!("no legal list");
-    };
+    bot.position("h8 i9");
+    let legal = bot.legal();
     assert_eq!(legal.len(), 223);
-    assert_eq!(ask("check h8"), LineAnswer::Illegal("occupied".into()));
-    assert!(matches!(ask("forbidden"), LineAnswer::Forbidden(_)));
-    assert_eq!(
-        ask("perft 1"),
-        LineAnswer::Perft {
-            depth: 1,
-            nodes: 223
-        }
-    );
-    let LineAnswer::BestMove(Some(best)) = ask(&go(300)) else {
-        panic!("no best move");
-    };
-    assert!(legal.contains(&best.mv), "{}", best.mv);
-    bot.send("quit\n");
-    assert!(bot.wait().success());
+    assert_eq!(bot.refusal("h8"), "occupied");
+    assert!(matches!(bot.ask("forbidden"), LineAnswer::Forbidden(_)));
+    assert_eq!(bot.perft(1), 223);
+    bot.best_move(&go(300), &legal);
+    bot.quit();
 }
 
 /// NBoard as the protocol page's example session runs it, then a game of several turns in one
@@ -346,8 +402,7 @@ fn nboard_game() {
         played.push(mv);
         played.push(some_move("othello", "standard", &played));
     }
-    bot.send("quit\n");
-    assert!(bot.wait().success());
+    bot.quit();
 }
 
 #[test]
@@ -360,39 +415,18 @@ fn botzone_keep_running_nogo() {
 fn arbiter_line_dots_and_boxes() {
     // A turn is one token: the lines joined by `+`. Box a1 has three sides after the first
     // three lines, so white's turn must take it and draw again.
-    let mut bot = Bot::spawn("dotsboxes", "arbiter-line", &[]);
-    let mut ask = |command: &str| bot.ask(command);
-    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
-    assert_eq!(ask("position start moves a1b1 a2b2 a1a2"), LineAnswer::Ok);
-    assert_eq!(
-        ask("check b1b2"),
-        LineAnswer::Illegal("must-move-again".into())
-    );
-    assert_eq!(ask("check b1b2+c3d3"), LineAnswer::Ok);
-    let LineAnswer::Legal(legal) = ask("legal") else {
-        panic!("no legal list");
-    };
+    let mut bot = Bot::spawn_line("dotsboxes");
+    bot.position("a1b1 a2b2 a1a2");
+    assert_eq!(bot.refusal("b1b2"), "must-move-again");
+    assert_eq!(bot.ask("check b1b2+c3d3"), LineAnswer::Ok);
+    let legal = bot.legal();
     // Decline with one of the 56 lines that complete nothing, or take the box and end with one
     // of the 56.
     assert_eq!(legal.len(), 112);
-    assert_eq!(
-        ask("perft 1"),
-        LineAnswer::Perft {
-            depth: 1,
-            nodes: 112
-        }
-    );
-    let LineAnswer::BestMove(Some(best)) = ask(&go(300)) else {
-        panic!("no best move");
-    };
-    assert!(legal.contains(&best.mv), "{}", best.mv);
-    assert!(
-        best.mv.starts_with("b1b2+"),
-        "the free box is taken: {}",
-        best.mv
-    );
-    bot.send("quit\n");
-    assert!(bot.wait().success());
+    assert_eq!(bot.perft(1), 112);
+    let best = bot.best_move(&go(300), &legal);
+    assert!(best.starts_with("b1b2+"), "the free box is taken: {best}");
+    bot.quit();
 }
 
 /// Starts an Othello keep-running bot with a fault and sends black's first request.
@@ -485,7 +519,7 @@ fn fault_forbidden() {
     // Black (player 0) to move; h8 would make two open threes (row 8 and column h).
     let played = moves("f8 a1 g8 a2 h6 a3 h7 a4");
     let encoding = Encoding::Gomoku { size: 15 };
-    let input = botzone::Input::from_moves(encoding, &played, 0).unwrap();
+    let input = json_input(encoding, &played, 0);
     let mut bot = Bot::spawn(
         "gomoku",
         "botzone",
@@ -499,13 +533,7 @@ fn fault_forbidden() {
         ],
     );
     bot.send(&(input.to_line() + "\n"));
-    let output = botzone::parse_output(&bot.line()).unwrap();
-    let mv = decoded_move(
-        encoding,
-        &encoding.from_json(&output.response).unwrap(),
-        &played,
-    );
-    assert_eq!(mv, "h8");
+    assert_eq!(bot.json_move(encoding, &played), "h8");
 }
 
 #[test]
@@ -523,37 +551,15 @@ fn fault_illegal_under_gomocup_is_off_board() {
 #[test]
 fn arbiter_line_einstein_with_the_die_as_moves() {
     // The referee plays the rolls; the bot answers a step after a roll and no move before one.
-    let mut bot = Bot::spawn("einstein", "arbiter-line", &[]);
-    let mut ask = |command: &str| bot.ask(command);
-    assert!(matches!(ask("hello"), LineAnswer::Hello { version: 1, .. }));
-    assert_eq!(
-        ask("position start moves layout-123456 layout-654321"),
-        LineAnswer::Ok
-    );
-    let LineAnswer::Legal(rolls) = ask("legal") else {
-        panic!("no legal list");
-    };
-    assert_eq!(rolls.len(), 6);
-    assert_eq!(
-        ask("check a1-b1"),
-        LineAnswer::Illegal("roll-expected".into())
-    );
-    assert_eq!(ask(&go(300)), LineAnswer::BestMove(None));
-    assert_eq!(
-        ask("position start moves layout-123456 layout-654321 roll-4"),
-        LineAnswer::Ok
-    );
+    let mut bot = Bot::spawn_line("einstein");
+    bot.position("layout-123456 layout-654321");
+    assert_eq!(bot.legal().len(), 6, "the six rolls");
+    assert_eq!(bot.refusal("a1-b1"), "roll-expected");
+    assert_eq!(bot.ask(&go(300)), LineAnswer::BestMove(None));
+    bot.position("layout-123456 layout-654321 roll-4");
     // Red's 4 stands on a2: right (its own 5 on b2), down (its own 6 on a3) or down-right.
-    let LineAnswer::Legal(legal) = ask("legal") else {
-        panic!("no legal list");
-    };
+    let legal = bot.legal();
     assert_eq!(legal.len(), 3);
-    assert_eq!(
-        ask("check b1-c1"),
-        LineAnswer::Illegal("wrong-piece".into())
-    );
-    let LineAnswer::BestMove(Some(best)) = ask(&go(2000)) else {
-        panic!("no best move");
-    };
-    assert!(legal.contains(&best.mv), "{}", best.mv);
+    assert_eq!(bot.refusal("b1-c1"), "wrong-piece");
+    bot.best_move(&go(2000), &legal);
 }

@@ -212,50 +212,27 @@ fn crash_mid_game_is_a_crash_with_its_exit_code_and_log() {
 /// engine meets is the clock's.
 #[test]
 fn a_match_clock_sets_the_deadline() {
-    // Gomocup: the time left on the game clock, when shorter than the turn's limit.
-    let engine = engine_with(
-        "t-clock-gc",
-        ("gomoku", "freestyle", "gomocup"),
-        &["--fault", "hang"],
-        MINUTE,
-        "",
-    );
-    let mut player = engine.player().unwrap();
-    player.set_clock(60_000, Some(300), None);
-    let started = std::time::Instant::now();
-    let fault = player.answer(&["h8".to_owned()]).unwrap_err();
-    assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
-    assert!(
-        fault.detail.contains("(move time 300 ms)"),
-        "{}",
-        fault.detail
-    );
-    assert!(started.elapsed() < FAULT_BOUND, "{:?}", started.elapsed());
-    engine.record_player(player.as_mut());
-    drop(player);
-    assert_no_leftovers(&engine);
-    // Botzone: the turn's limit.
-    let engine = engine_with(
-        "t-clock-bz",
-        ("gomoku", "freestyle", "botzone"),
-        &["--fault", "hang"],
-        MINUTE,
-        "",
-    );
-    let mut player = engine.player().unwrap();
-    player.set_clock(400, None, None);
-    let fault = player
-        .answer(&["h8".to_owned(), "h9".to_owned()])
-        .unwrap_err();
-    assert_eq!(fault.kind.code(), "timeout", "{fault:?}");
-    assert!(
-        fault.detail.contains("(move time 400 ms)"),
-        "{}",
-        fault.detail
-    );
-    engine.record_player(player.as_mut());
-    drop(player);
-    assert_no_leftovers(&engine);
+    // Gomocup: the time left on the game clock, when shorter than the turn's limit; Botzone: the
+    // turn's limit.
+    for (name, protocol, turn_ms, time_left_ms, history, deadline_ms) in [
+        ("t-clock-gc", "gomocup", 60_000, Some(300), "h8", 300),
+        ("t-clock-bz", "botzone", 400, None, "h8 h9", 400),
+    ] {
+        let setting = ("gomoku", "freestyle", protocol);
+        let engine = engine_with(name, setting, &["--fault", "hang"], MINUTE, "");
+        let mut player = engine.player().unwrap();
+        player.set_clock(turn_ms, time_left_ms, None);
+        let started = std::time::Instant::now();
+        let history: Vec<String> = history.split(' ').map(str::to_owned).collect();
+        let fault = player.answer(&history).unwrap_err();
+        assert_eq!(fault.kind.code(), "timeout", "{name}: {fault:?}");
+        let deadline = format!("(move time {deadline_ms} ms)");
+        assert!(fault.detail.contains(&deadline), "{name}: {}", fault.detail);
+        assert!(started.elapsed() < FAULT_BOUND, "{:?}", started.elapsed());
+        engine.record_player(player.as_mut());
+        drop(player);
+        assert_no_leftovers(&engine);
+    }
 }
 
 /// A small Gomocup brain as a shell script: `START` answered after `start` seconds, every
@@ -456,8 +433,15 @@ fn after_sigkill_engines_die_and_the_next_run_ends_stragglers() {
 
 // ------------------------------------------------------------------- every protocol plays
 
-/// Plays `plies` plies of self-play and checks that no fault happened.
-fn plays_legal_moves(name: &str, game: &str, variant: &str, protocol: &str, plies: usize) {
+/// Plays `plies` plies of self-play (or to the end) and checks that no fault happened and
+/// nothing is left running; the engine, for more checks.
+pub(super) fn plays_legal_moves(
+    name: &str,
+    game: &str,
+    variant: &str,
+    protocol: &str,
+    plies: usize,
+) -> ExternalEngine {
     let engine = engine(name, (game, variant, protocol), &[]);
     let record = self_play(&engine, plies).unwrap();
     assert!(
@@ -472,6 +456,7 @@ fn plays_legal_moves(name: &str, game: &str, variant: &str, protocol: &str, plie
         record.moves
     );
     assert_no_leftovers(&engine);
+    engine
 }
 
 #[test]

@@ -4,11 +4,9 @@
 //! sequences).
 
 use arbiter_external::check::RowVerdict;
-use arbiter_external::game::self_play;
 
 use super::external::{
-    EASY, assert_no_leftovers, audit, check_fails_only_on, engine, engine_with,
-    protocol_check_passes,
+    EASY, audit, check_fails_only_on, engine, engine_with, plays_legal_moves, protocol_check_passes,
 };
 
 /// The rows no move fault can touch.
@@ -59,11 +57,8 @@ fn a_response_printed_twice_is_skipped_by_its_id() {
 
 #[test]
 fn whole_games_are_relayed_in_one_process_per_side() {
-    let engine = engine("t-gtp-play", ("go", "chinese@5", "gtp"), &[]);
-    let record = self_play(&engine, 30).unwrap();
-    assert!(record.fault.is_none(), "{:?}", record.fault);
+    let engine = plays_legal_moves("t-gtp-play", "go", "chinese@5", "gtp", 30);
     assert_eq!(engine.started().len(), 2);
-    assert_no_leftovers(&engine);
 }
 
 /// Every Go case reaches the bot: moves as `play` commands, boards as a sequence of stones

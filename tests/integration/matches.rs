@@ -84,9 +84,19 @@ fn othello_request(dir: &Path, weak_b: bool, games: usize, sprt: &str) -> MatchR
     }
 }
 
+/// A JSON file.
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// The result JSON as written to disk.
 fn result_file(dir: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("result.json")).unwrap()).unwrap()
+    json_file(&dir.join("result.json"))
+}
+
+/// The JSON record of `game`, a game of the result of the match in `out`.
+fn record_of(out: &Path, game: &Value) -> Value {
+    json_file(&out.join(game["record"].as_str().unwrap()))
 }
 
 /// An independent recomputation of the SPRT's LLR from the pentanomial counts of a result
@@ -542,6 +552,20 @@ fn versus(a: impl std::fmt::Display, b: &Path, games: usize) -> MatchRequest {
     }
 }
 
+/// `games` games in `dir` between a good arbiter-bot named `good` and one named `bad` with
+/// `fault`, both on `setting`: the request and the faulty bot's manifest.
+fn versus_fault(
+    dir: &Path,
+    setting: Setting,
+    (good, bad): (&str, &str),
+    fault: &str,
+    games: usize,
+) -> (MatchRequest, PathBuf) {
+    let good = bot(dir, good, setting, &[]);
+    let bad = bot(dir, bad, setting, &["--fault", fault]);
+    (versus(good.display(), &bad, games), bad)
+}
+
 /// Two games from the start position of embedded `game` against the manifest `b`, 300 nodes a
 /// move.
 fn from_start(game: &str, b: &Path) -> MatchRequest {
@@ -556,6 +580,30 @@ fn from_start(game: &str, b: &Path) -> MatchRequest {
 fn play_request(out: &Path, request: &MatchRequest) -> Value {
     play(out, request.build(root()).unwrap());
     result_file(out)
+}
+
+/// Plays `request` into `out`, every game of which must end by a fault of `class`; its result
+/// file.
+fn play_to_faults(out: &Path, request: &MatchRequest, class: &str) -> Value {
+    let result = play_request(out, request);
+    for game in result["games"].as_array().unwrap() {
+        assert_eq!(game["fault"]["class"], class, "{game:#}");
+    }
+    result
+}
+
+/// Plays `request` into `out`: every game must be played and end without a fault, for one of
+/// `reasons`; its result file.
+fn play_without_faults(out: &Path, request: &MatchRequest, reasons: &[&str]) -> Value {
+    let result = play_request(out, request);
+    let games = result["games"].as_array().unwrap();
+    assert_eq!(games.len(), request.games);
+    for game in games {
+        assert!(game["fault"].is_null(), "{game:#}");
+        let reason = game["reason"].as_str().unwrap();
+        assert!(reasons.contains(&reason), "{game:#}");
+    }
+    result
 }
 
 /// Every found case of a match gives `verdict` against `engine`.
@@ -614,16 +662,14 @@ fn external(path: &Path, logs: &Path) -> ExternalEngine {
 #[test]
 fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
     let dir = scratch("illegal");
-    let good = bot(&dir, "good", RENJU_GOMOCUP, &[]);
-    let bad = bot(&dir, "bad", RENJU_GOMOCUP, &["--fault", "illegal"]);
-    let request = versus(good.display(), &bad, 4);
+    let (request, bad) = versus_fault(&dir, RENJU_GOMOCUP, ("good", "bad"), "illegal", 4);
+    let good = PathBuf::from(&request.engines[0]);
     let out = dir.join("match");
-    let result = play_request(&out, &request);
+    let result = play_to_faults(&out, &request, "illegal-move");
     let games = result["games"].as_array().unwrap();
     assert_eq!(games.len(), 4);
     for game in games {
         // The renju openings leave stones on the board: the bot plays one of them.
-        assert_eq!(game["fault"]["class"], "illegal-move", "{game:#}");
         assert_eq!(game["fault"]["code"], "occupied", "{game:#}");
         assert_eq!(game["fault"]["role"], "b");
         assert_eq!(game["score_b"], "loss");
@@ -666,14 +712,12 @@ fn an_illegal_bot_loses_every_game_and_leaves_cases_that_catch_it() {
 #[test]
 fn wrong_passes_and_crashes_are_their_own_classes() {
     let dir = scratch("classes");
-    let good = bot(&dir, "good-othello", OTHELLO_BOTZONE, &[]);
-    let passer = bot(&dir, "passer", OTHELLO_BOTZONE, &["--fault", "wrong-pass"]);
-    let request = versus(good.display(), &passer, 2);
+    let names = ("good-othello", "passer");
+    let (request, passer) = versus_fault(&dir, OTHELLO_BOTZONE, names, "wrong-pass", 2);
     let out = dir.join("passes");
     let found = out.join("found");
-    let result = play_request(&out, &request);
+    let result = play_to_faults(&out, &request, "wrong-pass");
     for game in result["games"].as_array().unwrap() {
-        assert_eq!(game["fault"]["class"], "wrong-pass", "{game:#}");
         assert_eq!(game["fault"]["code"], "pass-not-allowed", "{game:#}");
     }
     let embedded = arbiter_engine::find_engine("othello").unwrap();
@@ -681,15 +725,11 @@ fn wrong_passes_and_crashes_are_their_own_classes() {
     let logs = dir.join("audit-logs");
     assert_audit(&found, &external(&passer, &logs), Verdict::Fail, 2);
 
-    let crasher = bot(&dir, "crasher", RENJU_GOMOCUP, &["--fault", "crash-at:1"]);
-    let renju = bot(&dir, "renju", RENJU_GOMOCUP, &[]);
-    let request = versus(renju.display(), &crasher, 2);
+    let names = ("renju", "crasher");
+    let (request, _) = versus_fault(&dir, RENJU_GOMOCUP, names, "crash-at:1", 2);
     let out = dir.join("crashes");
     let found = out.join("found");
-    let result = play_request(&out, &request);
-    for game in result["games"].as_array().unwrap() {
-        assert_eq!(game["fault"]["class"], "crash", "{game:#}");
-    }
+    play_to_faults(&out, &request, "crash");
     assert_audit(&found, embedded_gomoku().as_ref(), Verdict::Pass, 2);
 }
 
@@ -713,10 +753,7 @@ fn an_arbiter_line_engine_plays_with_a_node_budget_and_reports_its_search() {
         // Both search tic-tac-toe to the end: every game is a draw, and nothing faults.
         assert_eq!(game["score_b"], "draw", "{game:#}");
         assert!(game["fault"].is_null(), "{game:#}");
-        let record: Value = serde_json::from_str(
-            &std::fs::read_to_string(out.join(game["record"].as_str().unwrap())).unwrap(),
-        )
-        .unwrap();
+        let record = record_of(&out, game);
         let engine_moves: Vec<&Value> = record["moves"]
             .as_array()
             .unwrap()
@@ -738,8 +775,7 @@ fn an_arbiter_line_engine_plays_with_a_node_budget_and_reports_its_search() {
 #[test]
 fn a_hanging_engine_loses_on_time() {
     let dir = scratch("hang");
-    let good = bot(&dir, "good-hang", RENJU_GOMOCUP, &[]);
-    let hang = bot(&dir, "hang", RENJU_GOMOCUP, &["--fault", "hang"]);
+    let (request, hang) = versus_fault(&dir, RENJU_GOMOCUP, ("good-hang", "hang"), "hang", 2);
     // A short first turn: the manifest's start-up allowance over its move time is 5 s.
     let text = std::fs::read_to_string(&hang)
         .unwrap()
@@ -748,13 +784,12 @@ fn a_hanging_engine_loses_on_time() {
     let request = MatchRequest {
         time_control: Some("move=300".parse().unwrap()),
         nodes: Some(300),
-        ..versus(good.display(), &hang, 2)
+        ..request
     };
     let out = dir.join("match");
     let found = out.join("found");
-    let result = play_request(&out, &request);
+    let result = play_to_faults(&out, &request, "timeout");
     for game in result["games"].as_array().unwrap() {
-        assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
         assert_eq!(game["fault"]["role"], "b");
     }
     assert_audit(&found, embedded_gomoku().as_ref(), Verdict::Pass, 2);
@@ -769,14 +804,7 @@ fn a_go_match_over_gtp_ends_by_the_rules_and_is_recorded_as_sgf() {
     let gtp = bot(&dir, "go-bot", GO_GTP, &[]);
     let request = from_start("go", &gtp);
     let out = dir.join("match");
-    let result = play_request(&out, &request);
-    for game in result["games"].as_array().unwrap() {
-        assert!(game["fault"].is_null(), "{game:#}");
-        assert!(
-            ["passes", "repetition"].contains(&game["reason"].as_str().unwrap()),
-            "{game:#}"
-        );
-    }
+    play_without_faults(&out, &request, &["passes", "repetition"]);
     let sgf = std::fs::read_to_string(out.join("games/00000.sgf")).unwrap();
     assert!(
         sgf.starts_with("(;FF[4]CA[UTF-8]GM[1]SZ[5]AP[arbiter]KM[7.5]HA[0]RU[Chinese]"),
@@ -792,12 +820,8 @@ fn a_resigning_go_engine_loses_by_resignation() {
     let gtp = bot(&dir, "go-resigns", GO_GTP, &["--fault", "resign-at:2"]);
     let request = from_start("go", &gtp);
     let out = dir.join("match");
-    let result = play_request(&out, &request);
-    let games = result["games"].as_array().unwrap();
-    assert_eq!(games.len(), 2);
-    for game in games {
-        assert!(game["fault"].is_null(), "{game:#}");
-        assert_eq!(game["reason"], "resignation", "{game:#}");
+    let result = play_without_faults(&out, &request, &["resignation"]);
+    for game in result["games"].as_array().unwrap() {
         assert_eq!(game["winner"], "a", "{game:#}");
         // The bot resigned at its second move: two moves of each side at most before it.
         assert!(game["plies"].as_u64().unwrap() <= 4, "{game:#}");
@@ -833,10 +857,7 @@ fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
     let out = dir.join("in-time");
     for game in play_request(&out, &generous)["games"].as_array().unwrap() {
         assert!(game["fault"].is_null(), "{game:#}");
-        let record: Value = serde_json::from_str(
-            &std::fs::read_to_string(out.join(game["record"].as_str().unwrap())).unwrap(),
-        )
-        .unwrap();
+        let record = record_of(&out, game);
         // Main time and a whole period at most: what is left of the control.
         let left = record["clock_left_ms"].as_array().unwrap();
         assert!(
@@ -850,8 +871,10 @@ fn go_under_byo_yomi_plays_within_the_clock_and_a_slow_engine_loses_on_time() {
         ..generous
     };
     let out = dir.join("slow");
-    for game in play_request(&out, &tight)["games"].as_array().unwrap() {
-        assert_eq!(game["fault"]["class"], "timeout", "{game:#}");
+    for game in play_to_faults(&out, &tight, "timeout")["games"]
+        .as_array()
+        .unwrap()
+    {
         assert_eq!(game["fault"]["role"], "b", "{game:#}");
         assert!(game["fault"]["ply"].as_u64().unwrap() <= 1, "{game:#}");
         assert_sgf_won_by_a(&out, game, "T");
@@ -870,14 +893,10 @@ fn a_hex_match_over_htp_under_the_ccgc_clock_is_recorded_as_hexgui_sgf() {
         ..from_start("hex", &htp)
     };
     let out = dir.join("match");
-    let result = play_request(&out, &request);
-    let games = result["games"].as_array().unwrap();
-    assert_eq!(games.len(), 2);
-    for game in games {
-        assert!(game["fault"].is_null(), "{game:#}");
-        assert_eq!(game["reason"], "connection", "{game:#}");
+    let result = play_without_faults(&out, &request, &["connection"]);
+    for game in result["games"].as_array().unwrap() {
         let path = out.join(game["record"].as_str().unwrap());
-        let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let record = json_file(&path);
         let left = record["clock_left_ms"]
             .as_array()
             .expect("a game clock ran");

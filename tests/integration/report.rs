@@ -55,9 +55,10 @@ fn test_run(engines: &[&str]) -> Run {
     }
 }
 
-/// arbiter-bot over Gomocup under renju, with extra bot arguments.
-fn renju_bot(dir: &Path, name: &str, extra: &[&str]) -> ExternalEngine {
-    let mut argv = vec![
+/// The manifest of arbiter-bot over Gomocup under renju, with extra bot arguments, given
+/// `move_ms` a move and twice that for the first.
+fn renju_bot_yaml(name: &str, extra: &[&str], move_ms: u64) -> String {
+    let bot = [
         BOT,
         "--game",
         "gomoku",
@@ -66,13 +67,18 @@ fn renju_bot(dir: &Path, name: &str, extra: &[&str]) -> ExternalEngine {
         "--protocol",
         "gomocup",
     ];
-    argv.extend_from_slice(extra);
-    let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
-    let yaml = format!(
+    let argv: Vec<String> = bot.iter().chain(extra).map(|a| format!("{a:?}")).collect();
+    format!(
         "name: {name}\ngame: gomoku\nvariant: renju\ncommand: [{}]\nprotocol: gomocup\n\
-         move-time-ms: 2000\nfirst-move-time-ms: 4000\nmemory-mb: 1024\ngomocup-rule: 4\n",
-        argv.join(", ")
-    );
+         move-time-ms: {move_ms}\nfirst-move-time-ms: {}\nmemory-mb: 1024\ngomocup-rule: 4\n",
+        argv.join(", "),
+        2 * move_ms
+    )
+}
+
+/// arbiter-bot over Gomocup under renju, with extra bot arguments.
+fn renju_bot(dir: &Path, name: &str, extra: &[&str]) -> ExternalEngine {
+    let yaml = renju_bot_yaml(name, extra, 2000);
     let manifest = Manifest::from_yaml(&dir.join(format!("{name}.yaml")), &yaml)
         .unwrap_or_else(|error| panic!("{error}"));
     ExternalEngine::new(manifest).with_log_dir(&dir.join("logs"))
@@ -460,18 +466,25 @@ fn github_annotations_point_at_each_failed_case() {
     let _ = std::fs::remove_dir_all(&fixture.dir);
 }
 
-/// Chromium from the distribution, if installed (`ARBITER_CHROMIUM` names another).
+/// Chromium from the distribution, if installed (`ARBITER_CHROMIUM` names another); without
+/// one, says on stderr that the test calling is skipped.
 fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("ARBITER_CHROMIUM") {
         return Some(PathBuf::from(path));
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).find_map(|dir| {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = std::env::split_paths(&path).find_map(|dir| {
         ["chromium", "chromium-browser", "google-chrome"]
             .iter()
             .map(|name| dir.join(name))
             .find(|candidate| candidate.is_file())
-    })
+    });
+    if found.is_none() {
+        eprintln!(
+            "skipped: no Chromium installed (apt-get install -y chromium, or set ARBITER_CHROMIUM)"
+        );
+    }
+    found
 }
 
 /// What a headless Chromium saw loading `page`: console lines, the page's own requests
@@ -569,9 +582,6 @@ fn page_requests(net_log: &Path) -> Vec<String> {
 #[test]
 fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the_board() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "skipped: no Chromium installed (apt-get install -y chromium, or set ARBITER_CHROMIUM)"
-        );
         return;
     };
     let dir = scratch("browser");
@@ -679,9 +689,6 @@ fn pixels(shot: &Path, wanted: [u8; 3]) -> usize {
 #[test]
 fn the_pages_filters_work_in_a_headless_browser_without_script() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "skipped: no Chromium installed (apt-get install -y chromium, or set ARBITER_CHROMIUM)"
-        );
         return;
     };
     let fixture = every_verdict("filters");
@@ -706,29 +713,9 @@ fn the_pages_filters_work_in_a_headless_browser_without_script() {
 
 /// A manifest file for arbiter-bot over Gomocup under renju at a small node budget.
 fn renju_bot_file(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
-    let mut argv = vec![
-        BOT,
-        "--game",
-        "gomoku",
-        "--variant",
-        "renju",
-        "--protocol",
-        "gomocup",
-        "--nodes",
-        "300",
-    ];
-    argv.extend_from_slice(extra);
-    let argv: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
+    let extra = [&["--nodes", "300"], extra].concat();
     let path = dir.join(format!("{name}.yaml"));
-    std::fs::write(
-        &path,
-        format!(
-            "name: {name}\ngame: gomoku\nvariant: renju\ncommand: [{}]\nprotocol: gomocup\n\
-             move-time-ms: 5000\nfirst-move-time-ms: 10000\nmemory-mb: 1024\ngomocup-rule: 4\n",
-            argv.join(", ")
-        ),
-    )
-    .unwrap();
+    std::fs::write(&path, renju_bot_yaml(name, &extra, 5000)).unwrap();
     path
 }
 

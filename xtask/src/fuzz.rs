@@ -19,7 +19,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
-use arbiter_protocol::botzone::Exchange;
 use arbiter_protocol::{Encoding, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci};
 use arbiter_search::SplitMix64;
 use clap::{Args, ValueEnum};
@@ -79,22 +78,10 @@ pub enum Target {
 }
 
 impl Target {
-    fn name(self) -> &'static str {
-        match self {
-            Target::SpecLoader => "spec-loader",
-            Target::SuiteLoader => "suite-loader",
-            Target::Obf => "obf",
-            Target::Notation => "notation",
-            Target::Botzone => "botzone",
-            Target::Gomocup => "gomocup",
-            Target::ArbiterLine => "arbiter-line",
-            Target::Nboard => "nboard",
-            Target::Ccgc => "ccgc",
-            Target::Gtp => "gtp",
-            Target::Ucci => "ucci",
-            Target::Hub => "hub",
-            Target::Dxp => "dxp",
-        }
+    /// The command-line spelling (clap's kebab-case of the variant), also the corpus folder.
+    fn name(self) -> String {
+        let value = self.to_possible_value().expect("every target is a value");
+        value.get_name().to_owned()
     }
 }
 
@@ -506,7 +493,7 @@ fn botzone_codec(text: &str, engines: &[Box<dyn RulesEngine>]) {
         .collect();
     if let Ok(input) = botzone::parse_input(text) {
         for &encoding in &encodings {
-            if let Ok(history) = input.history(encoding) {
+            if let Ok(history) = input.turns.history(encoding) {
                 let _ = history;
             }
         }
@@ -523,7 +510,7 @@ fn botzone_codec(text: &str, engines: &[Box<dyn RulesEngine>]) {
     let lines: Vec<&str> = text.lines().take(256).collect();
     if let Ok(simple) = botzone::parse_simple_input(&lines) {
         for &encoding in &encodings {
-            let _ = simple.history(encoding);
+            let _ = simple.turns.history(encoding);
         }
         let text = simple.to_text();
         let _ = botzone::parse_simple_input(&text.lines().collect::<Vec<_>>());

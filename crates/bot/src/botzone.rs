@@ -6,9 +6,7 @@
 
 use std::io::BufRead;
 
-use arbiter_protocol::botzone::{
-    self as codec, Exchange, History, KEEP_RUNNING, Output, SimpleOutput, Turn,
-};
+use arbiter_protocol::botzone::{self as codec, History, KEEP_RUNNING, Output, SimpleOutput, Turn};
 use arbiter_protocol::{Coords, Decoded, Encoding};
 
 use super::{BotError, Out, Phrased, Player, read_line};
@@ -58,7 +56,7 @@ pub(super) fn run(
             Mode::Json => match codec::parse_turn(&line).map_err(input_error)? {
                 Turn::Full(full) => {
                     game = Game {
-                        history: full.history(encoding).map_err(input_error)?,
+                        history: full.turns.history(encoding).map_err(input_error)?,
                         turn_ms: full.time_limit_ms(),
                     };
                     continue;
@@ -115,7 +113,7 @@ fn read_first_turn(
             }
             let full = codec::parse_input(&text).map_err(input_error)?;
             Ok(Some(Game {
-                history: full.history(encoding).map_err(input_error)?,
+                history: full.turns.history(encoding).map_err(input_error)?,
                 turn_ms: full.time_limit_ms(),
             }))
         }
@@ -135,7 +133,7 @@ fn read_first_turn(
             let borrowed: Vec<&str> = lines.iter().map(String::as_str).collect();
             let simple = codec::parse_simple_input(&borrowed).map_err(input_error)?;
             Ok(Some(Game {
-                history: simple.history(encoding).map_err(input_error)?,
+                history: simple.turns.history(encoding).map_err(input_error)?,
                 turn_ms: None,
             }))
         }

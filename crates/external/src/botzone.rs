@@ -23,7 +23,7 @@ use super::sandbox::{Deadline, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_engine::fault::Fault;
 use arbiter_protocol::Protocol;
-use arbiter_protocol::botzone::{Exchange, Input, KEEP_RUNNING, SimpleInput, read_output};
+use arbiter_protocol::botzone::{Input, KEEP_RUNNING, SimpleInput, Turns, read_output};
 
 /// One bot's side of a game.
 pub(crate) struct BotzonePlayer {
@@ -83,26 +83,29 @@ impl BotzonePlayer {
 
     /// The whole-history input, with the `data` the bot stored last turn.
     fn full_input(&self, history: &[String]) -> Result<String, Fault> {
-        let player = history.len() % 2;
+        let (encoding, player) = (self.board.encoding(), history.len() % 2);
         let no_form = |error| Fault::protocol(format!("history has no Botzone form: {error}"));
+        let (data, globaldata) = (self.data.clone(), self.globaldata.clone());
         if self.simple() {
-            let mut input =
-                SimpleInput::from_moves(self.board.encoding(), history, player).map_err(no_form)?;
-            input.data.clone_from(&self.data);
-            input.globaldata.clone_from(&self.globaldata);
+            let input = SimpleInput {
+                turns: Turns::from_moves(encoding, history, player).map_err(no_form)?,
+                data,
+                globaldata,
+            };
             return Ok(input.to_text());
         }
-        let mut input =
-            Input::from_moves(self.board.encoding(), history, player).map_err(no_form)?;
         let limit = if history.len() < 2 {
             self.timing().first_ms
         } else {
             self.timing().move_ms
         };
-        input.data.clone_from(&self.data);
-        input.globaldata.clone_from(&self.globaldata);
-        input.time_limit = Some(json!(limit.div_ceil(1000)));
-        input.memory_limit = Some(json!(self.driver.spec().memory_mb.unwrap_or(256)));
+        let input = Input {
+            turns: Turns::from_moves(encoding, history, player).map_err(no_form)?,
+            data,
+            globaldata,
+            time_limit: Some(json!(limit.div_ceil(1000))),
+            memory_limit: Some(json!(self.driver.spec().memory_mb.unwrap_or(256))),
+        };
         Ok(format!("{}\n", input.to_line()))
     }
 

@@ -131,13 +131,8 @@ impl Link {
                     if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) =>
                 {
                     if let Some(status) = process.wait_exit(Duration::ZERO) {
-                        return Err(Fault::new(
-                            FaultKind::Crash,
-                            format!(
-                                "{} while arbiter waited for {waiting_for}",
-                                describe_exit(status)
-                            ),
-                        ));
+                        let when = format!("while arbiter waited for {waiting_for}");
+                        return Err(crashed(status, &when));
                     }
                 }
                 Err(_) => return Err(gone(process, waiting_for)),
@@ -206,13 +201,8 @@ pub(crate) fn connect(
             }
             Err(error) if error.kind() == ErrorKind::WouldBlock => {
                 if let Some(status) = process.wait_exit(Duration::ZERO) {
-                    return Err(Fault::new(
-                        FaultKind::Crash,
-                        format!(
-                            "{} before it connected to 127.0.0.1:{port}",
-                            describe_exit(status)
-                        ),
-                    ));
+                    let when = format!("before it connected to 127.0.0.1:{port}");
+                    return Err(crashed(status, &when));
                 }
                 if Instant::now() >= deadline.at() {
                     process.kill();
@@ -440,15 +430,21 @@ impl DxpPlayer {
             side,
         };
         let answer = self.read_move(&mut live);
+        self.settle(live, answer.is_ok());
+        answer
+    }
+
+    /// After an answer: passes on the link's warnings, and keeps the game live after a move or
+    /// ends the process after a fault.
+    fn settle(&mut self, mut live: Live, answered: bool) {
         for warning in live.link.warnings.drain(..) {
             self.driver.warn(warning);
         }
-        if answer.is_ok() {
+        if answered {
             self.live = Some(live);
         } else {
             live.process.shutdown(Duration::from_millis(200));
         }
-        answer
     }
 
     /// The engine's next move in `live.game`, within the time its DXP clock has left; an
@@ -512,33 +508,14 @@ impl DxpPlayer {
         }
         let mut live = self.live.take()?;
         let result = (|| {
-            let ours = live
-                .game
-                .parse_move(&history[history.len() - 2])
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
-            live.game
-                .play(ours)
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
-            let theirs = live
-                .game
-                .parse_move(&history[history.len() - 1])
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
-            live.game
-                .play(theirs)
-                .map_err(|error| Fault::protocol(format!("arbiter's replay: {error}")))?;
+            replay(&mut live.game, &history[history.len() - 2])?;
+            let theirs = replay(&mut live.game, &history[history.len() - 1])?;
             live.link.send(&Message::Move(DxpMove::of(theirs, 0)))?;
             live.history = Some(history.to_vec());
             live.answered = None;
             self.read_move(&mut live)
         })();
-        for warning in live.link.warnings.drain(..) {
-            self.driver.warn(warning);
-        }
-        if result.is_ok() {
-            self.live = Some(live);
-        } else {
-            live.process.shutdown(Duration::from_millis(200));
-        }
+        self.settle(live, result.is_ok());
         Some(result)
     }
 }
@@ -651,6 +628,26 @@ impl DxpPlayer {
             Err(problems.join("; "))
         }
     }
+}
+
+/// The crash of an engine that exited with `status` `when` (a phrase: while arbiter waited
+/// for what).
+fn crashed(status: std::process::ExitStatus, when: &str) -> Fault {
+    Fault::new(
+        FaultKind::Crash,
+        format!("{} {when}", describe_exit(status)),
+    )
+}
+
+/// Plays the move `text` on arbiter's copy of the game; a move that does not replay is a
+/// protocol fault.
+fn replay(game: &mut Draughts, text: &str) -> Result<arbiter_draughts::Move, Fault> {
+    let fault = |error: String| Fault::protocol(format!("arbiter's replay: {error}"));
+    let mv = game
+        .parse_move(text)
+        .map_err(|error| fault(error.to_string()))?;
+    game.play(mv).map_err(|error| fault(error.to_string()))?;
+    Ok(mv)
 }
 
 /// The engine's move `mv` in `game`, in arbiter's notation, read as [`crate::hub::read_move`]

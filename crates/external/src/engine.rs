@@ -170,80 +170,50 @@ impl ExternalEngine {
     pub(crate) fn player_for(&self, variant: &str) -> Option<Box<dyn Player>> {
         let manifest = &self.shared.manifest;
         let offered = self.offered(variant)?;
-        if manifest.protocol == Protocol::Ccgc {
-            let game = CcgcGame::for_game(&manifest.game, &offered.name).ok()?;
-            return Some(Box::new(CcgcPlayer::new(
-                self.spawn_spec(),
-                game,
-                super::Timing::of(manifest),
-            )));
-        }
-        if manifest.protocol == Protocol::Gtp {
-            let game = GtpGame::for_game(&manifest.game, &offered.name).ok()?;
-            return Some(Box::new(GtpPlayer::new(
-                self.spawn_spec(),
-                game,
-                super::Timing::of(manifest),
-            )));
-        }
-        if matches!(manifest.protocol, Protocol::Ucci | Protocol::Uci) {
-            return Some(Box::new(UcciPlayer::new(
-                self.spawn_spec(),
-                super::Timing::of(manifest),
-                manifest.protocol,
-                &offered.name,
-            )));
-        }
-        if manifest.protocol == Protocol::Hub {
-            let variant = offered.name.parse().ok()?;
-            return Some(Box::new(HubPlayer::new(
-                self.spawn_spec(),
-                super::Timing::of(manifest),
-                variant,
-            )));
-        }
-        if manifest.protocol == Protocol::Dxp {
-            let variant = offered.name.parse().ok()?;
-            return Some(Box::new(DxpPlayer::new(
-                self.spawn_spec(),
-                super::Timing::of(manifest),
-                variant,
-                manifest.dxp_port,
-            )));
-        }
-        let board = Board::of(&manifest.game, &offered.name)?;
-        match manifest.protocol {
+        let (game, name) = (manifest.game.as_str(), offered.name.as_str());
+        let (spec, timing) = (self.spawn_spec(), super::Timing::of(manifest));
+        let player: Box<dyn Player> = match manifest.protocol {
+            Protocol::Ccgc => {
+                let game = CcgcGame::for_game(game, name).ok()?;
+                Box::new(CcgcPlayer::new(spec, game, timing))
+            }
+            Protocol::Gtp => {
+                let game = GtpGame::for_game(game, name).ok()?;
+                Box::new(GtpPlayer::new(spec, game, timing))
+            }
+            Protocol::Ucci | Protocol::Uci => {
+                Box::new(UcciPlayer::new(spec, timing, manifest.protocol, name))
+            }
+            Protocol::Hub => Box::new(HubPlayer::new(spec, timing, name.parse().ok()?)),
+            Protocol::Dxp => {
+                let variant = name.parse().ok()?;
+                Box::new(DxpPlayer::new(spec, timing, variant, manifest.dxp_port))
+            }
             Protocol::Botzone
             | Protocol::BotzoneKeepRunning
             | Protocol::BotzoneSimple
-            | Protocol::BotzoneSimpleKeepRunning => Some(Box::new(BotzonePlayer::new(
-                self.spawn_spec(),
-                board,
-                manifest.protocol,
-                super::Timing::of(manifest),
-            ))),
-            Protocol::Gomocup => Some(Box::new(GomocupPlayer::new(
-                self.spawn_spec(),
-                board,
-                GomocupSettings {
-                    timing: super::Timing::of(manifest),
+            | Protocol::BotzoneSimpleKeepRunning => {
+                let board = Board::of(game, name)?;
+                Box::new(BotzonePlayer::new(spec, board, manifest.protocol, timing))
+            }
+            Protocol::Gomocup => {
+                let board = Board::of(game, name)?;
+                let settings = GomocupSettings {
+                    timing,
                     memory_mb: manifest.memory_mb,
                     rule: offered.gomocup_rule,
-                },
-            ))),
-            Protocol::Nboard => Some(Box::new(NboardPlayer::new(
-                self.spawn_spec(),
-                super::Timing::of(manifest),
-                manifest.nboard_depth.unwrap_or(NBOARD_DEPTH),
-            ))),
-            Protocol::ArbiterLine
-            | Protocol::Ccgc
-            | Protocol::Gtp
-            | Protocol::Ucci
-            | Protocol::Uci
-            | Protocol::Hub
-            | Protocol::Dxp => None,
-        }
+                };
+                Box::new(GomocupPlayer::new(spec, board, settings))
+            }
+            Protocol::Nboard => {
+                // A board the Botzone encodings know (Othello's), as for the protocols above.
+                Board::of(game, name)?;
+                let depth = manifest.nboard_depth.unwrap_or(NBOARD_DEPTH);
+                Box::new(NboardPlayer::new(spec, timing, depth))
+            }
+            Protocol::ArbiterLine => return None,
+        };
+        Some(player)
     }
 
     /// Records the processes of a finished player, and its warnings.

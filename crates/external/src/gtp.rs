@@ -178,6 +178,12 @@ fn seconds(ms: u64) -> u32 {
     whole_seconds(ms).max(1)
 }
 
+/// `request` as a command without an id, in the game's dialect (GTP's without a game).
+fn command_of(request: &Request, game: Option<&GtpGame>) -> Command {
+    let dialect = game.map_or(arbiter_protocol::gtp::GTP, |game| game.dialect);
+    request.to_command(None, dialect)
+}
+
 /// One GTP process: commands with ids, responses read whole.
 pub(crate) struct GtpSession {
     pub(crate) process: Process,
@@ -268,8 +274,7 @@ impl GtpSession {
         deadline: &Deadline,
         warnings: &mut Vec<String>,
     ) -> Result<Response, Fault> {
-        let dialect = game.map_or(arbiter_protocol::gtp::GTP, |game| game.dialect);
-        self.send(&request.to_command(None, dialect), deadline, warnings)
+        self.send(&command_of(request, game), deadline, warnings)
     }
 
     /// A request that must succeed: its text.
@@ -283,8 +288,7 @@ impl GtpSession {
         deadline: &Deadline,
         warnings: &mut Vec<String>,
     ) -> Result<String, Fault> {
-        let dialect = game.map_or(arbiter_protocol::gtp::GTP, |game| game.dialect);
-        let command = request.to_command(None, dialect);
+        let command = command_of(request, game);
         let response = self.send(&command, deadline, warnings)?;
         if response.success {
             Ok(response.text)

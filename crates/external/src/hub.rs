@@ -114,6 +114,19 @@ impl HubPlayer {
         self.driver.timing()
     }
 
+    /// Sends `command` and reads up to the answer `wanted` names, as [`Self::read_until`].
+    fn ask(
+        &mut self,
+        process: &mut Process,
+        deadline: &Deadline,
+        command: &Command,
+        waiting: (&str, Lenience),
+        wanted: fn(&HubAnswer) -> bool,
+    ) -> Result<HubAnswer, Fault> {
+        process.send(&format!("{}\n", command.to_line()))?;
+        self.read_until(process, deadline, waiting, wanted)
+    }
+
     /// Reads up to the answer `wanted` names, skipping `info`, unknown commands, `pong`s and
     /// late `done`s (noted) — all but `wanted` and `error`.
     fn read_until(
@@ -189,20 +202,14 @@ impl HubPlayer {
         let mut process = self.driver.spawn()?;
         let deadline = self.timing().for_start("start-up time");
         let result = (|| {
-            process.send(&format!("{}\n", Command::Hub.to_line()))?;
-            self.read_until(
-                &mut process,
-                &deadline,
-                ("`wait` to `hub`", Lenience::Strict),
-                |a| matches!(a, HubAnswer::Wait),
-            )?;
-            process.send(&format!("{}\n", Command::Init.to_line()))?;
-            self.read_until(
-                &mut process,
-                &deadline,
-                ("`ready` to `init`", Lenience::Init),
-                |a| matches!(a, HubAnswer::Ready),
-            )
+            let hub = ("`wait` to `hub`", Lenience::Strict);
+            self.ask(&mut process, &deadline, &Command::Hub, hub, |a| {
+                matches!(a, HubAnswer::Wait)
+            })?;
+            let init = ("`ready` to `init`", Lenience::Init);
+            self.ask(&mut process, &deadline, &Command::Init, init, |a| {
+                matches!(a, HubAnswer::Ready)
+            })
         })();
         result.map_err(|fault| fault.context("at start-up (`hub`, `init`)"))?;
         self.driver.note_late(&deadline, "`ready` at start-up");
@@ -219,8 +226,8 @@ impl HubPlayer {
         deadline: &Deadline,
         lenience: Lenience,
     ) -> Result<(), Fault> {
-        process.send(&format!("{}\n", Command::Ping.to_line()))?;
-        self.read_until(process, deadline, ("`pong` to `ping`", lenience), |a| {
+        let ping = ("`pong` to `ping`", lenience);
+        self.ask(process, deadline, &Command::Ping, ping, |a| {
             matches!(a, HubAnswer::Pong)
         })
         .map(|_| ())

@@ -394,37 +394,34 @@ impl Manifest {
                 ),
             ));
         }
-        if let Some(rule) = &file.gomocup_rule
-            && file.protocol != Protocol::Gomocup
-        {
-            return Err(at(
-                &rule.referenced,
-                "gomocup-rule only applies to protocol gomocup".to_owned(),
-            ));
-        }
-        if let Some(depth) = &file.nboard_depth
-            && file.protocol != Protocol::Nboard
-        {
-            return Err(at(
-                &depth.referenced,
-                "nboard-depth only applies to protocol nboard".to_owned(),
-            ));
-        }
-        if let Some(port) = &file.dxp_port
-            && file.protocol != Protocol::Dxp
-        {
-            return Err(at(
-                &port.referenced,
-                "dxp-port only applies to protocol dxp".to_owned(),
-            ));
-        }
-        if let Some(args) = &file.dxp_initiator_args
-            && file.protocol != Protocol::Dxp
-        {
-            return Err(at(
-                &args.referenced,
-                "dxp-initiator-args only applies to protocol dxp".to_owned(),
-            ));
+        // The keys that only one protocol reads.
+        let keys_of_one_protocol = [
+            (
+                "gomocup-rule",
+                place(file.gomocup_rule.as_ref()),
+                Protocol::Gomocup,
+            ),
+            (
+                "nboard-depth",
+                place(file.nboard_depth.as_ref()),
+                Protocol::Nboard,
+            ),
+            ("dxp-port", place(file.dxp_port.as_ref()), Protocol::Dxp),
+            (
+                "dxp-initiator-args",
+                place(file.dxp_initiator_args.as_ref()),
+                Protocol::Dxp,
+            ),
+        ];
+        for (key, location, protocol) in keys_of_one_protocol {
+            if let Some(location) = location
+                && file.protocol != protocol
+            {
+                return Err(at(
+                    location,
+                    format!("{key} only applies to protocol {protocol}"),
+                ));
+            }
         }
         let variants = offered_variants(&file, reference.as_ref(), &at)?;
         let command_at = file.command.referenced;
@@ -483,6 +480,11 @@ impl Manifest {
             files,
         })
     }
+}
+
+/// Where a key stands in the manifest, when it is given.
+fn place<T>(key: Option<&Spanned<T>>) -> Option<&serde_saphyr::Location> {
+    key.map(|key| &key.referenced)
 }
 
 /// The variants a manifest offers: `variant` or `variants`, times `board-sizes`.
@@ -813,5 +815,34 @@ mod name_tests {
             "{error}"
         );
         assert!(error.contains("\\u{1b}[2J\\u{7}bot.yaml:1:7"), "{error}");
+    }
+}
+
+#[cfg(test)]
+mod protocol_key_tests {
+    use super::*;
+
+    /// A key that only another protocol reads is refused at the key, naming the protocol.
+    #[test]
+    fn a_key_of_another_protocol_is_refused_at_the_key() {
+        let program = std::env::current_exe().unwrap();
+        for (key, value, protocol) in [
+            ("gomocup-rule", "4", "gomocup"),
+            ("nboard-depth", "6", "nboard"),
+            ("dxp-port", "27531", "dxp"),
+            ("dxp-initiator-args", "[x]", "dxp"),
+        ] {
+            let text = format!(
+                "name: m\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n\
+                 {key}: {value}\n",
+                program.display()
+            );
+            let error = Manifest::from_yaml(Path::new("m.yaml"), &text)
+                .unwrap_err()
+                .to_string();
+            let expected = format!("{key} only applies to protocol {protocol}");
+            assert!(error.contains(&expected), "{key}: {error}");
+            assert!(error.contains("m.yaml:6:"), "{key}: {error}");
+        }
     }
 }

@@ -519,6 +519,11 @@ impl Player for UcciPlayer {
 mod tests {
     use super::*;
 
+    /// The moves of a space-separated list.
+    fn moves(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
     fn player() -> UcciPlayer {
         let spec = SpawnSpec {
             program: "/bin/true".into(),
@@ -538,11 +543,6 @@ mod tests {
 
     #[test]
     fn the_position_starts_after_the_last_capture() {
-        let moves = |text: &str| {
-            text.split_whitespace()
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        };
         // b2b9 takes black's horse over the cannon on b7; a8a9 takes the cannon back.
         let history = moves("h2e2 h9g7 b2b9 a9a8 b9a9 a8a9 h0g2");
         let position = player().position_after(&history).unwrap();
@@ -557,11 +557,6 @@ mod tests {
 
     #[test]
     fn a_case_board_goes_with_its_moves_until_a_capture() {
-        let moves = |text: &str| {
-            text.split_whitespace()
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        };
         // Fairy-Stockfish's “creating pins to undermine root”: the horse's shuffle is what
         // a repetition ruling reads, so it goes with the board.
         let start = "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b - - 0 1";

@@ -22,8 +22,9 @@
 //! # Histories
 //! Botzone games alternate strictly: player 0 moves at even plies, player 1 at odd ones (a pass,
 //! a swap or an exchange is a ply too). Player 0's first request is the all-`-1` "you start"
-//! value. [`decode_history`] turns requests and responses into the game's move list and the
-//! bot's player number; [`encode_history`] does the reverse for a manager.
+//! value. Both input forms carry the history as [`Turns`]: [`Turns::history`] turns requests and
+//! responses into the game's move list and the bot's player number; [`Turns::from_moves`] does the
+//! reverse for a manager.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -37,10 +38,9 @@ pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 /// One turn's JSON input: the whole history of this bot's game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Input {
-    /// What the judge asked each turn (for board games: the opponent's last move, or all `-1`).
-    pub(crate) requests: Vec<Value>,
-    /// What this bot answered each turn; one fewer than `requests`.
-    pub(crate) responses: Vec<Value>,
+    /// The history: requests and responses as JSON move objects.
+    #[serde(flatten)]
+    pub turns: Turns<Value>,
     /// What the bot stored with its last answer.
     #[serde(default)]
     pub data: String,
@@ -53,30 +53,6 @@ pub struct Input {
     /// The memory limit, as Botzone gives it (MB).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory_limit: Option<Value>,
-}
-
-impl Exchange for Input {
-    type Item = Value;
-
-    fn write(encoding: Encoding, coords: &Coords) -> Value {
-        encoding.to_json(coords)
-    }
-
-    fn read(encoding: Encoding, item: &Value) -> Result<Coords, CodecError> {
-        encoding.from_json(item)
-    }
-
-    fn parts(&self) -> (&[Value], &[Value]) {
-        (&self.requests, &self.responses)
-    }
-
-    fn from_parts(requests: Vec<Value>, responses: Vec<Value>) -> Input {
-        Input {
-            requests,
-            responses,
-            ..Input::default()
-        }
-    }
 }
 
 impl Input {
@@ -117,13 +93,10 @@ impl Input {
 pub fn parse_input(text: &str) -> Result<Input, CodecError> {
     let input: Input = serde_json::from_str(text.trim())
         .map_err(|e| CodecError::new(format!("not a botzone input object: {e}")))?;
-    if input.requests.len() != input.responses.len() + 1 {
-        return Err(CodecError::new(format!(
-            "botzone input has {} requests and {} responses: expected one more request",
-            input.requests.len(),
-            input.responses.len()
-        )));
-    }
+    input
+        .turns
+        .check_count()
+        .map_err(|e| CodecError::new(format!("botzone input has {e}")))?;
     Ok(input)
 }
 
@@ -270,34 +243,10 @@ fn shorten(text: &str) -> String {
 /// A simplified-I/O input: requests and responses as `x y` lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SimpleInput {
-    pub(crate) requests: Vec<String>,
-    pub(crate) responses: Vec<String>,
+    /// The history: requests and responses as `x y` lines.
+    pub turns: Turns<String>,
     pub data: String,
     pub globaldata: String,
-}
-
-impl Exchange for SimpleInput {
-    type Item = String;
-
-    fn write(encoding: Encoding, coords: &Coords) -> String {
-        encoding.to_simple(coords)
-    }
-
-    fn read(encoding: Encoding, item: &String) -> Result<Coords, CodecError> {
-        encoding.from_simple(item)
-    }
-
-    fn parts(&self) -> (&[String], &[String]) {
-        (&self.requests, &self.responses)
-    }
-
-    fn from_parts(requests: Vec<String>, responses: Vec<String>) -> SimpleInput {
-        SimpleInput {
-            requests,
-            responses,
-            ..SimpleInput::default()
-        }
-    }
 }
 
 impl SimpleInput {
@@ -305,16 +254,8 @@ impl SimpleInput {
     /// each ending in `\n`.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let mut text = format!("{}\n", self.requests.len());
-        for (i, request) in self.requests.iter().enumerate() {
-            text.push_str(request);
-            text.push('\n');
-            if let Some(response) = self.responses.get(i) {
-                text.push_str(response);
-                text.push('\n');
-            }
-        }
-        for line in [&self.data, &self.globaldata] {
+        let mut text = format!("{}\n", self.turns.requests.len());
+        for line in self.turns.in_order().chain([&self.data, &self.globaldata]) {
             text.push_str(line);
             text.push('\n');
         }
@@ -346,18 +287,12 @@ pub fn parse_simple_input(lines: &[&str]) -> Result<SimpleInput, CodecError> {
                 lines.len() - 1
             ))
         })?;
-    let mut input = SimpleInput::default();
-    for (i, line) in lines[1..=history].iter().enumerate() {
-        let target = if i % 2 == 0 {
-            &mut input.requests
-        } else {
-            &mut input.responses
-        };
-        target.push(line.trim().to_owned());
-    }
-    input.data = lines.get(history + 1).copied().unwrap_or("").to_owned();
-    input.globaldata = lines.get(history + 2).copied().unwrap_or("").to_owned();
-    Ok(input)
+    let extra = |i: usize| lines.get(history + i).copied().unwrap_or("").to_owned();
+    Ok(SimpleInput {
+        turns: Turns::alternating(lines[1..=history].iter().map(|line| line.trim().to_owned())),
+        data: extra(1),
+        globaldata: extra(2),
+    })
 }
 
 /// A simplified-I/O output: the move line and optional extra lines.
@@ -396,153 +331,198 @@ pub struct History {
     pub moves: Vec<String>,
 }
 
-/// The history both input forms carry, as requests and responses: JSON move objects
-/// ([`Input`]) or `x y` lines ([`SimpleInput`]). Each form says how one move is written and
-/// read; the history is encoded and decoded once, here.
-pub trait Exchange: Sized {
-    /// One request or response.
-    type Item;
+/// A Botzone history as one bot sees it: what the judge asked each turn (for board games the
+/// opponent's last move, or "you start") and what the bot answered, one fewer. `T` is how the
+/// input form writes a move ([`MoveForm`]), or [`Coords`] once read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turns<T> {
+    /// What the judge asked each turn.
+    pub(crate) requests: Vec<T>,
+    /// What the bot answered each turn; one fewer than `requests`.
+    pub(crate) responses: Vec<T>,
+}
 
-    /// `coords` as a request or response.
-    fn write(encoding: Encoding, coords: &Coords) -> Self::Item;
+impl<T> Turns<T> {
+    /// The turns of items in the order they were sent: request, response, request, …
+    fn alternating(items: impl IntoIterator<Item = T>) -> Turns<T> {
+        let (mut requests, mut responses) = (Vec::new(), Vec::new());
+        for (i, item) in items.into_iter().enumerate() {
+            if i % 2 == 0 {
+                requests.push(item);
+            } else {
+                responses.push(item);
+            }
+        }
+        Turns {
+            requests,
+            responses,
+        }
+    }
 
-    /// A request or response as coordinates.
+    /// Each turn's request with the response that answered it (none for the turn being played).
+    pub fn iter(&self) -> impl Iterator<Item = (&T, Option<&T>)> {
+        self.requests
+            .iter()
+            .enumerate()
+            .map(|(turn, request)| (request, self.responses.get(turn)))
+    }
+
+    /// Every request and response in the order they were sent (the reverse of `alternating`).
+    fn in_order(&self) -> impl Iterator<Item = &T> {
+        self.iter()
+            .flat_map(|(request, response)| std::iter::once(request).chain(response))
+    }
+
+    /// Whether there is exactly one more request than responses.
+    fn check_count(&self) -> Result<(), CodecError> {
+        if self.requests.len() == self.responses.len() + 1 {
+            return Ok(());
+        }
+        Err(CodecError::new(format!(
+            "{} requests and {} responses: expected one more request",
+            self.requests.len(),
+            self.responses.len()
+        )))
+    }
+
+    fn try_map<U>(
+        &self,
+        mut f: impl FnMut(&T) -> Result<U, CodecError>,
+    ) -> Result<Turns<U>, CodecError> {
+        let mut all = |items: &[T]| items.iter().map(&mut f).collect::<Result<Vec<U>, _>>();
+        Ok(Turns {
+            requests: all(&self.requests)?,
+            responses: all(&self.responses)?,
+        })
+    }
+}
+
+impl<T: MoveForm> Turns<T> {
+    /// The turns `player` (0 or 1) sees when it is to move after `moves` (our notation).
     ///
     /// # Errors
-    /// A [`CodecError`] for an item that is not a move of the game.
-    fn read(encoding: Encoding, item: &Self::Item) -> Result<Coords, CodecError>;
-
-    /// The requests and the responses.
-    fn parts(&self) -> (&[Self::Item], &[Self::Item]);
-
-    /// An input of these requests and responses, the rest empty.
-    fn from_parts(requests: Vec<Self::Item>, responses: Vec<Self::Item>) -> Self;
-
-    /// The input for `player` (0 or 1) about to make its move after `moves` (our notation).
-    ///
-    /// # Errors
-    /// As [`encode_history`].
-    fn from_moves(encoding: Encoding, moves: &[String], player: usize) -> Result<Self, CodecError> {
-        let (requests, responses) = encode_history(encoding, moves, player)?;
-        let write_all = |all: Vec<Coords>| all.iter().map(|c| Self::write(encoding, c)).collect();
-        Ok(Self::from_parts(write_all(requests), write_all(responses)))
+    /// A [`CodecError`] for a player other than 0 and 1, when it is not that player's turn
+    /// (`moves.len()` must have the player's parity), or for a move without an encoding.
+    pub fn from_moves(
+        encoding: Encoding,
+        moves: &[String],
+        player: usize,
+    ) -> Result<Turns<T>, CodecError> {
+        let turns = Turns::<Coords>::encode(encoding, moves, player)?;
+        turns.try_map(|coords| Ok(T::write(encoding, coords)))
     }
 
     /// The history in our notation and the bot's player number.
     ///
     /// # Errors
-    /// A [`CodecError`] for a request or response that is not a move object of the game, or a
-    /// history that does not replay (see [`decode_history`]).
-    fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
-        let read_all = |items: &[Self::Item]| {
-            items
-                .iter()
-                .map(|item| Self::read(encoding, item))
-                .collect::<Result<Vec<_>, _>>()
-        };
-        let (requests, responses) = self.parts();
-        decode_history(encoding, &read_all(requests)?, &read_all(responses)?)
+    /// A [`CodecError`] when there is not exactly one more request than responses, for a request
+    /// or response that is not a move of the game (see [`Encoding::decode`]), or when "you
+    /// start" appears anywhere but first.
+    pub fn history(&self, encoding: Encoding) -> Result<History, CodecError> {
+        self.try_map(|item| item.read(encoding))?.decode(encoding)
     }
 }
 
-/// Replays requests and responses (already read as coordinates) into the move list.
-///
-/// # Errors
-/// A [`CodecError`] when there is not exactly one more request than responses, a value does not
-/// decode (see [`Encoding::decode`]), or "you start" appears anywhere but first.
-pub(crate) fn decode_history(
-    encoding: Encoding,
-    requests: &[Coords],
-    responses: &[Coords],
-) -> Result<History, CodecError> {
-    if requests.len() != responses.len() + 1 {
-        return Err(CodecError::new(format!(
-            "{} requests and {} responses: expected one more request",
-            requests.len(),
-            responses.len()
-        )));
-    }
-    let mut moves: Vec<String> = Vec::new();
-    let mut player = 1;
-    for (turn, request) in requests.iter().enumerate() {
-        match encoding.decode(request, moves.len())? {
-            Decoded::Start if turn == 0 => player = 0,
-            Decoded::Start => {
-                return Err(CodecError::new(format!(
-                    "request {} says \"you start\" after the first turn",
-                    turn + 1
-                )));
-            }
-            Decoded::Move(mv) => moves.push(mv),
-        }
-        if let Some(response) = responses.get(turn) {
-            match encoding.decode(response, moves.len())? {
-                Decoded::Move(mv) => moves.push(mv),
+impl Turns<Coords> {
+    /// Replays the turns (already read as coordinates) into the move list.
+    fn decode(&self, encoding: Encoding) -> Result<History, CodecError> {
+        self.check_count()?;
+        let mut moves: Vec<String> = Vec::new();
+        let mut player = 1;
+        for (turn, (request, response)) in self.iter().enumerate() {
+            match encoding.decode(request, moves.len())? {
+                Decoded::Start if turn == 0 => player = 0,
                 Decoded::Start => {
                     return Err(CodecError::new(format!(
-                        "response {} is all -1 at the start of the game",
+                        "request {} says \"you start\" after the first turn",
                         turn + 1
                     )));
                 }
+                Decoded::Move(mv) => moves.push(mv),
+            }
+            if let Some(response) = response {
+                match encoding.decode(response, moves.len())? {
+                    Decoded::Move(mv) => moves.push(mv),
+                    Decoded::Start => {
+                        return Err(CodecError::new(format!(
+                            "response {} is all -1 at the start of the game",
+                            turn + 1
+                        )));
+                    }
+                }
             }
         }
+        Ok(History { player, moves })
     }
-    Ok(History { player, moves })
+
+    /// The turns of `player` (0 or 1) to move after `moves`: player 0's start with "you start",
+    /// and from there requests and responses alternate with the plies.
+    fn encode(encoding: Encoding, moves: &[String], player: usize) -> Result<Self, CodecError> {
+        if player > 1 {
+            return Err(CodecError::new(format!(
+                "botzone player {player}: expected 0 or 1"
+            )));
+        }
+        if moves.len() % 2 != player {
+            return Err(CodecError::new(format!(
+                "after {} moves it is player {}'s turn, not player {player}'s",
+                moves.len(),
+                moves.len() % 2
+            )));
+        }
+        let start = (player == 0).then(|| encoding.start());
+        let plies = moves.iter().map(|mv| encoding.encode(mv));
+        let sent = start.into_iter().map(Ok).chain(plies);
+        Ok(Turns::alternating(sent.collect::<Result<Vec<_>, _>>()?))
+    }
 }
 
-/// The requests and responses `player` (0 or 1) sees when it is to move after `moves`.
-///
-/// # Errors
-/// A [`CodecError`] for a player other than 0 and 1, when it is not that player's turn
-/// (`moves.len()` must have the player's parity), or for a move without an encoding.
-pub(crate) fn encode_history(
-    encoding: Encoding,
-    moves: &[String],
-    player: usize,
-) -> Result<(Vec<Coords>, Vec<Coords>), CodecError> {
-    if player > 1 {
-        return Err(CodecError::new(format!(
-            "botzone player {player}: expected 0 or 1"
-        )));
+/// How an input form writes one move as a request or response: a JSON move object ([`Input`])
+/// or an `x y` line ([`SimpleInput`]).
+pub trait MoveForm: Sized {
+    /// `coords` as a request or response.
+    fn write(encoding: Encoding, coords: &Coords) -> Self;
+
+    /// A request or response as coordinates.
+    ///
+    /// # Errors
+    /// A [`CodecError`] for an item that is not a move of the game.
+    fn read(&self, encoding: Encoding) -> Result<Coords, CodecError>;
+}
+
+impl MoveForm for Value {
+    fn write(encoding: Encoding, coords: &Coords) -> Value {
+        encoding.to_json(coords)
     }
-    if moves.len() % 2 != player {
-        return Err(CodecError::new(format!(
-            "after {} moves it is player {}'s turn, not player {player}'s",
-            moves.len(),
-            moves.len() % 2
-        )));
+
+    fn read(&self, encoding: Encoding) -> Result<Coords, CodecError> {
+        encoding.from_json(self)
     }
-    let mut requests = Vec::new();
-    let mut responses = Vec::new();
-    if player == 0 {
-        requests.push(encoding.start());
+}
+
+impl MoveForm for String {
+    fn write(encoding: Encoding, coords: &Coords) -> String {
+        encoding.to_simple(coords)
     }
-    for (ply, mv) in moves.iter().enumerate() {
-        let coords = encoding.encode(mv)?;
-        if ply % 2 == player {
-            responses.push(coords);
-        } else {
-            requests.push(coords);
-        }
+
+    fn read(&self, encoding: Encoding) -> Result<Coords, CodecError> {
+        encoding.from_simple(self)
     }
-    Ok((requests, responses))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
+    use crate::words;
     use rstest::rstest;
 
     const GOMOKU: Encoding = Encoding::Gomoku { size: 15 };
 
-    fn moves(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
-    }
-
     #[test]
     fn black_first_turn() {
         let input = parse_input(r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#).unwrap();
-        let history = input.history(GOMOKU).unwrap();
+        let history = input.turns.history(GOMOKU).unwrap();
         assert_eq!(
             history,
             History {
@@ -550,18 +530,19 @@ mod tests {
                 moves: vec![]
             }
         );
-        assert_eq!(input, Input::from_moves(GOMOKU, &[], 0).unwrap());
+        assert_eq!(input.turns, Turns::from_moves(GOMOKU, &[], 0).unwrap());
+        assert_eq!((input.data, input.time_limit), (String::new(), None));
     }
 
     #[test]
     fn white_first_turn() {
         let input = parse_input(r#"{"requests":[{"x":7,"y":7}],"responses":[]}"#).unwrap();
-        let history = input.history(GOMOKU).unwrap();
+        let history = input.turns.history(GOMOKU).unwrap();
         assert_eq!(
             history,
             History {
                 player: 1,
-                moves: moves("h8")
+                moves: words("h8")
             }
         );
     }
@@ -579,10 +560,14 @@ mod tests {
         #[case] played: &str,
         #[case] player: usize,
     ) {
-        let played = moves(played);
-        let input = Input::from_moves(encoding, &played, player).unwrap();
+        let played = words(played);
+        let turns = Turns::from_moves(encoding, &played, player).unwrap();
+        let input = Input {
+            turns,
+            ..Input::default()
+        };
         let line = input.to_line();
-        let back = parse_input(&line).unwrap().history(encoding).unwrap();
+        let back = parse_input(&line).unwrap().turns.history(encoding).unwrap();
         assert_eq!(
             back,
             History {
@@ -590,12 +575,16 @@ mod tests {
                 moves: played.clone()
             }
         );
-        let simple = SimpleInput::from_moves(encoding, &played, player).unwrap();
+        let turns = Turns::from_moves(encoding, &played, player).unwrap();
+        let simple = SimpleInput {
+            turns,
+            ..SimpleInput::default()
+        };
         let text = simple.to_text();
         let lines: Vec<&str> = text.lines().collect();
         let back = parse_simple_input(&lines).unwrap();
         assert_eq!(back, simple);
-        assert_eq!(back.history(encoding).unwrap().moves, played);
+        assert_eq!(back.turns.history(encoding).unwrap().moves, played);
     }
 
     #[test]
@@ -606,20 +595,24 @@ mod tests {
                 "responses":[{"x":7,"y":6},{"x":-1,"y":-1}],"data":"","globaldata":""}"#,
         )
         .unwrap();
-        let history = input.history(GOMOKU).unwrap();
+        let history = input.turns.history(GOMOKU).unwrap();
         assert_eq!(history.player, 1);
-        assert_eq!(history.moves, moves("h8 h9 h10 swap i9"));
+        assert_eq!(history.moves, words("h8 h9 h10 swap i9"));
     }
 
-    #[rstest]
-    #[case(r#"{"requests":[],"responses":[]}"#)]
-    #[case(r#"{"requests":[{"x":1,"y":1}],"responses":[{"x":1,"y":2}]}"#)]
-    #[case(r#"{"responses":[]}"#)]
-    #[case("not json")]
-    #[case("")]
-    #[case("[1,2]")]
-    fn refuses_bad_inputs(#[case] text: &str) {
-        assert!(parse_input(text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_inputs() {
+        assert_refused(
+            parse_input,
+            &[
+                r#"{"requests":[],"responses":[]}"#,
+                r#"{"requests":[{"x":1,"y":1}],"responses":[{"x":1,"y":2}]}"#,
+                r#"{"responses":[]}"#,
+                "not json",
+                "",
+                "[1,2]",
+            ],
+        );
     }
 
     #[rstest]
@@ -628,14 +621,14 @@ mod tests {
     #[case(r#"{"requests":[{"x":7}],"responses":[]}"#)]
     fn refuses_bad_histories(#[case] text: &str) {
         let input = parse_input(text).unwrap();
-        assert!(input.history(GOMOKU).is_err(), "{text}");
+        assert!(input.turns.history(GOMOKU).is_err(), "{text}");
     }
 
     #[test]
     fn refuses_the_wrong_turn() {
-        assert!(encode_history(GOMOKU, &moves("h8"), 0).is_err());
-        assert!(encode_history(GOMOKU, &moves(""), 1).is_err());
-        assert!(encode_history(GOMOKU, &moves(""), 2).is_err());
+        assert!(Turns::<Coords>::encode(GOMOKU, &words("h8"), 0).is_err());
+        assert!(Turns::<Coords>::encode(GOMOKU, &words(""), 1).is_err());
+        assert!(Turns::<Coords>::encode(GOMOKU, &words(""), 2).is_err());
     }
 
     #[rstest]
@@ -720,7 +713,7 @@ mod tests {
     ) {
         let input = parse_simple_input(lines).unwrap();
         assert_eq!(
-            (input.requests.len(), input.responses.len()),
+            (input.turns.requests.len(), input.turns.responses.len()),
             (requests, responses)
         );
     }

@@ -28,6 +28,10 @@ use arbiter_core::{Outcome, Side};
 use arbiter_draughts::{Draughts, DraughtsSetup, Move};
 
 use super::CodecError;
+use super::draughts::{self, Letters};
+
+/// DXP's letters for the squares of a position.
+const SQUARES: Letters = ['e', 'w', 'W', 'z', 'Z'];
 
 /// The longest message the protocol allows (characters, the NUL not counted).
 pub const MAX_LEN: usize = 127;
@@ -200,36 +204,12 @@ fn name_field(name: &str) -> String {
 fn read_position(fields: &mut Fields<'_>) -> Result<DraughtsSetup, CodecError> {
     let to_move = fields.colour("colour to move")?;
     let squares = fields.take(50, "position")?;
-    let mut setup = DraughtsSetup::empty(to_move);
-    for (i, c) in squares.chars().enumerate() {
-        setup.cells[i] = match c {
-            'e' => None,
-            'w' => Some((Side::First, false)),
-            'W' => Some((Side::First, true)),
-            'z' => Some((Side::Second, false)),
-            'Z' => Some((Side::Second, true)),
-            other => {
-                return Err(CodecError::new(format!(
-                    "unknown square {other:?} at square {}: expected e, w, z, W or Z",
-                    i + 1
-                )));
-            }
-        };
-    }
-    Ok(setup)
+    draughts::read_squares(to_move, squares.chars(), SQUARES)
 }
 
 fn write_position(setup: &DraughtsSetup) -> String {
     let mut text = String::from(colour_char(setup.to_move));
-    for cell in &setup.cells {
-        text.push(match cell {
-            None => 'e',
-            Some((Side::First, false)) => 'w',
-            Some((Side::First, true)) => 'W',
-            Some((Side::Second, false)) => 'z',
-            Some((Side::Second, true)) => 'Z',
-        });
-    }
+    text.extend(draughts::write_squares(setup, SQUARES));
     text
 }
 
@@ -473,6 +453,7 @@ pub fn back_request(ply: usize, first_mover: Side) -> Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use arbiter_core::Game;
     use arbiter_draughts::DraughtsVariant;
     use rstest::rstest;
@@ -562,32 +543,36 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("X00")]
-    #[case("E")]
-    #[case("E0")]
-    #[case("E000")]
-    #[case("E40")]
-    #[case("E02")]
-    #[case("K3")]
-    #[case("M001206110")]
-    #[case("M0012061101")]
-    #[case("M00120611010")]
-    #[case("M0012065100")]
-    #[case("M0012000100")]
-    #[case("M00120611a0")]
-    #[case("M0012061121")]
-    #[case("R01Scan")]
-    #[case("R01Scan                            X010075A")]
-    #[case("R01Scan                            Z010075C")]
-    #[case("R01Scan                            Z010075BW")]
-    #[case("A Scan")]
-    #[case("B05Z")]
-    #[case("B005Q")]
-    #[case("Cé")]
-    fn malformed_messages_are_errors(#[case] text: &str) {
-        assert!(Message::parse(text).is_err(), "{text:?}");
+    #[test]
+    fn malformed_messages_are_errors() {
+        assert_refused(
+            Message::parse,
+            &[
+                "",
+                "X00",
+                "E",
+                "E0",
+                "E000",
+                "E40",
+                "E02",
+                "K3",
+                "M001206110",
+                "M0012061101",
+                "M00120611010",
+                "M0012065100",
+                "M0012000100",
+                "M00120611a0",
+                "M0012061121",
+                "R01Scan",
+                "R01Scan                            X010075A",
+                "R01Scan                            Z010075C",
+                "R01Scan                            Z010075BW",
+                "A Scan",
+                "B05Z",
+                "B005Q",
+                "Cé",
+            ],
+        );
     }
 
     #[test]

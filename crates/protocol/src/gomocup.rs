@@ -413,6 +413,7 @@ pub fn rule_for_variant(variant: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use rstest::rstest;
 
     fn read_all(text: &str) -> Vec<Result<Command, CodecError>> {
@@ -500,17 +501,21 @@ mod tests {
         assert_eq!(EngineLine::parse(&expected.to_line()), Ok(expected));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("hello")]
-    #[case("7")]
-    #[case("7,7,7")]
-    #[case("7,x")]
-    #[case("OK then")]
-    #[case("SUGGEST")]
-    #[case(r#"name="unterminated"#)]
-    fn refuses_bad_answers(#[case] line: &str) {
-        assert!(EngineLine::parse(line).is_err(), "{line}");
+    #[test]
+    fn refuses_bad_answers() {
+        assert_refused(
+            EngineLine::parse,
+            &[
+                "",
+                "hello",
+                "7",
+                "7,7,7",
+                "7,x",
+                "OK then",
+                "SUGGEST",
+                r#"name="unterminated"#,
+            ],
+        );
     }
 
     #[rstest]

@@ -875,6 +875,7 @@ pub fn parse_score(text: &str) -> Result<(Option<Colour>, Option<f64>), GtpError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use rstest::rstest;
 
     fn v(column: u8, row: u8) -> Vertex {
@@ -980,11 +981,9 @@ mod tests {
         assert_eq!(parse_command(line), Ok(None));
     }
 
-    #[rstest]
-    #[case("12")]
-    #[case("99999999999 name")]
-    fn bad_command_lines(#[case] line: &str) {
-        assert!(parse_command(line).is_err(), "{line}");
+    #[test]
+    fn bad_command_lines() {
+        assert_refused(parse_command, &["12", "99999999999 name"]);
     }
 
     #[test]
@@ -1178,12 +1177,12 @@ mod tests {
         }
     }
 
-    #[rstest]
-    #[case("garbage")]
-    #[case("D4")]
-    #[case("=99999999999 x")]
-    fn bad_responses(#[case] line: &str) {
-        assert!(ResponseReader::default().feed(line).is_err(), "{line}");
+    #[test]
+    fn bad_responses() {
+        assert_refused(
+            |line| ResponseReader::default().feed(line),
+            &["garbage", "D4", "=99999999999 x"],
+        );
     }
 
     #[rstest]
@@ -1200,15 +1199,9 @@ mod tests {
         assert_eq!(parse_score(text), Ok((winner, margin)));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("B")]
-    #[case("X+3")]
-    #[case("B+")]
-    #[case("B+-2")]
-    #[case("B+inf")]
-    fn bad_final_scores(#[case] text: &str) {
-        assert!(parse_score(text).is_err(), "{text}");
+    #[test]
+    fn bad_final_scores() {
+        assert_refused(parse_score, &["", "B", "X+3", "B+", "B+-2", "B+inf"]);
     }
 
     #[test]

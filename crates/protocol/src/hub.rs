@@ -32,12 +32,16 @@
 //! taking 23), not the landing squares of PDN's long form. [`HubMove::resolve`] finds the
 //! legal move it names in a position.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsSetup, Move};
 
 use super::CodecError;
+use super::draughts::{self, Letters};
+
+/// Hub's letters for the squares of a position.
+const SQUARES: Letters = ['e', 'w', 'W', 'b', 'B'];
 
 /// The protocol version this codec speaks.
 pub const VERSION: u32 = 2;
@@ -328,22 +332,7 @@ impl HubPosition {
                 )));
             }
         };
-        let mut setup = DraughtsSetup::empty(to_move);
-        for (i, c) in chars[1..].iter().enumerate() {
-            setup.cells[i] = match c {
-                'e' => None,
-                'w' => Some((Side::First, false)),
-                'W' => Some((Side::First, true)),
-                'b' => Some((Side::Second, false)),
-                'B' => Some((Side::Second, true)),
-                other => {
-                    return Err(CodecError::new(format!(
-                        "unknown square {other:?} at square {}: expected w, b, W, B or e",
-                        i + 1
-                    )));
-                }
-            };
-        }
+        let setup = draughts::read_squares(to_move, chars[1..].iter().copied(), SQUARES)?;
         Ok(HubPosition(setup))
     }
 
@@ -361,16 +350,7 @@ impl fmt::Display for HubPosition {
         } else {
             "B"
         })?;
-        for cell in &self.0.cells {
-            f.write_str(match cell {
-                None => "e",
-                Some((Side::First, false)) => "w",
-                Some((Side::First, true)) => "W",
-                Some((Side::Second, false)) => "b",
-                Some((Side::Second, true)) => "B",
-            })?;
-        }
-        Ok(())
+        draughts::write_squares(&self.0, SQUARES).try_for_each(|c| f.write_char(c))
     }
 }
 
@@ -642,6 +622,7 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use arbiter_core::Game;
     use arbiter_draughts::DraughtsVariant;
     use rstest::rstest;
@@ -735,34 +716,42 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("   ")]
-    #[case("pos")]
-    #[case("pos pos=W")]
-    #[case("pos pos=Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww")]
-    #[case("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwq")]
-    #[case("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 x\"")]
-    #[case("level")]
-    #[case("level depth=x")]
-    #[case("level move-time=-1")]
-    #[case("level move-time=NaN")]
-    #[case("go")]
-    #[case("set-param name=x")]
-    #[case("pos pos=\"Wbbb")]
-    fn malformed_commands_are_errors(#[case] text: &str) {
-        assert!(Command::parse(text).is_err(), "{text:?}");
+    #[test]
+    fn malformed_commands_are_errors() {
+        assert_refused(
+            Command::parse,
+            &[
+                "",
+                "   ",
+                "pos",
+                "pos pos=W",
+                "pos pos=Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
+                "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwq",
+                "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 x\"",
+                "level",
+                "level depth=x",
+                "level move-time=-1",
+                "level move-time=NaN",
+                "go",
+                "set-param name=x",
+                "pos pos=\"Wbbb",
+            ],
+        );
     }
 
-    #[rstest]
-    #[case("done")]
-    #[case("done move=")]
-    #[case("done move=32-51")]
-    #[case("done move=32x28")]
-    #[case("done move=32-28 ponder=1-0")]
-    #[case("param value=1")]
-    fn malformed_answers_are_errors(#[case] text: &str) {
-        assert!(Answer::parse(text).is_err(), "{text:?}");
+    #[test]
+    fn malformed_answers_are_errors() {
+        assert_refused(
+            Answer::parse,
+            &[
+                "done",
+                "done move=",
+                "done move=32-51",
+                "done move=32x28",
+                "done move=32-28 ponder=1-0",
+                "param value=1",
+            ],
+        );
     }
 
     #[test]

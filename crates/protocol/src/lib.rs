@@ -29,6 +29,7 @@
 
 pub mod botzone;
 pub mod ccgc;
+mod draughts;
 pub mod dxp;
 pub mod encoding;
 pub mod gomocup;
@@ -207,6 +208,26 @@ impl std::error::Error for CodecError {}
 pub fn trim_line_end(line: &str) -> &str {
     let line = line.strip_suffix('\n').unwrap_or(line);
     line.strip_suffix('\r').unwrap_or(line)
+}
+
+/// Asserts that `parse` refuses every one of `inputs`: a codec's table of text it must not read.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_refused<T: fmt::Debug, E>(
+    parse: impl Fn(&str) -> Result<T, E>,
+    inputs: &[&str],
+) {
+    for input in inputs {
+        if let Ok(read) = parse(input) {
+            panic!("{input:?} should be refused, but reads as {read:?}");
+        }
+    }
+}
+
+/// The whitespace-separated words of `text`, owned (moves, lists).
+#[cfg(test)]
+pub(crate) fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
 }
 
 #[cfg(test)]

@@ -456,19 +456,17 @@ impl LineAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
+    use crate::words;
     use rstest::rstest;
-
-    fn strings(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
-    }
 
     #[rstest]
     #[case("hello", LineCommand::Hello)]
     #[case("variant renju\r\n", LineCommand::Variant("renju".into()))]
     #[case("position start", LineCommand::Position { start: Start::Start, moves: vec![] })]
-    #[case("position start moves h8 i9", LineCommand::Position { start: Start::Start, moves: strings("h8 i9") })]
+    #[case("position start moves h8 i9", LineCommand::Position { start: Start::Start, moves: words("h8 i9") })]
     #[case("position text black: h8,i9; white: h9; to-move: white moves j10",
-        LineCommand::Position { start: Start::Text("black: h8,i9; white: h9; to-move: white".into()), moves: strings("j10") })]
+        LineCommand::Position { start: Start::Text("black: h8,i9; white: h9; to-move: white".into()), moves: words("j10") })]
     #[case("position text ---------------------------XO------OX--------------------------- X",
         LineCommand::Position { start: Start::Text("---------------------------XO------OX--------------------------- X".into()), moves: vec![] })]
     #[case("legal", LineCommand::Legal)]
@@ -488,24 +486,28 @@ mod tests {
         assert_eq!(LineCommand::parse(&expected.to_line()), Ok(expected));
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("hello there")]
-    #[case("variant")]
-    #[case("variant a b")]
-    #[case("position")]
-    #[case("position text")]
-    #[case("position start h8")]
-    #[case("position middle")]
-    #[case("check")]
-    #[case("perft")]
-    #[case("perft -1")]
-    #[case("go")]
-    #[case("go depth")]
-    #[case("go infinite")]
-    #[case("go nodes x")]
-    fn refuses_bad_commands(#[case] line: &str) {
-        assert!(LineCommand::parse(line).is_err(), "{line}");
+    #[test]
+    fn refuses_bad_commands() {
+        assert_refused(
+            LineCommand::parse,
+            &[
+                "",
+                "hello there",
+                "variant",
+                "variant a b",
+                "position",
+                "position text",
+                "position start h8",
+                "position middle",
+                "check",
+                "perft",
+                "perft -1",
+                "go",
+                "go depth",
+                "go infinite",
+                "go nodes x",
+            ],
+        );
     }
 
     #[rstest]
@@ -517,7 +519,7 @@ mod tests {
     #[case("error unknown-command isready", LineAnswer::UnknownCommand("isready".into()))]
     #[case("error unknown variant x", LineAnswer::Error("unknown variant x".into()))]
     #[case("legal", LineAnswer::Legal(vec![]))]
-    #[case("legal d3 c4 f5 e6", LineAnswer::Legal(strings("d3 c4 f5 e6")))]
+    #[case("legal d3 c4 f5 e6", LineAnswer::Legal(words("d3 c4 f5 e6")))]
     #[case("illegal double-three", LineAnswer::Illegal("double-three".into()))]
     #[case("outcome none", LineAnswer::Outcome(LineOutcome::None))]
     #[case("outcome winner black five", LineAnswer::Outcome(LineOutcome::Winner { side: "black".into(), reason: "five".into(), score: None }))]
@@ -532,29 +534,33 @@ mod tests {
     #[case("bestmove h8 score -12 depth 3 nodes 4000", LineAnswer::BestMove(Some(BestMove {
         mv: "h8".into(), score: -12, depth: 3, nodes: 4000, pv: vec![] })))]
     #[case("bestmove h8 score 5 depth 2 nodes 40 pv h8 i9", LineAnswer::BestMove(Some(BestMove {
-        mv: "h8".into(), score: 5, depth: 2, nodes: 40, pv: strings("h8 i9") })))]
+        mv: "h8".into(), score: 5, depth: 2, nodes: 40, pv: words("h8 i9") })))]
     fn reads_answers(#[case] line: &str, #[case] expected: LineAnswer) {
         assert_eq!(LineAnswer::parse(line), Ok(expected.clone()));
         assert_eq!(expected.to_string(), line);
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("OK")]
-    #[case("error")]
-    #[case("arbiter-line x game=g variant=v name=n")]
-    #[case("arbiter-line 1 game=g")]
-    #[case("error illegal-move x h8 occupied")]
-    #[case("illegal")]
-    #[case("outcome winner black")]
-    #[case("forbidden h8")]
-    #[case("perft 2")]
-    #[case("board")]
-    #[case("bestmove h8")]
-    #[case("bestmove h8 score x depth 1 nodes 1")]
-    #[case("bestmove h8 score 1 depth 1 nodes 1 h9")]
-    fn refuses_bad_answers(#[case] line: &str) {
-        assert!(LineAnswer::parse(line).is_err(), "{line}");
+    #[test]
+    fn refuses_bad_answers() {
+        assert_refused(
+            LineAnswer::parse,
+            &[
+                "",
+                "OK",
+                "error",
+                "arbiter-line x game=g variant=v name=n",
+                "arbiter-line 1 game=g",
+                "error illegal-move x h8 occupied",
+                "illegal",
+                "outcome winner black",
+                "forbidden h8",
+                "perft 2",
+                "board",
+                "bestmove h8",
+                "bestmove h8 score x depth 1 nodes 1",
+                "bestmove h8 score 1 depth 1 nodes 1 h9",
+            ],
+        );
     }
 
     #[test]

@@ -376,6 +376,7 @@ impl fmt::Display for Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use rstest::rstest;
 
     /// The game of the NBoard protocol page's example session.
@@ -416,20 +417,20 @@ mod tests {
         assert_eq!(parsed, game);
     }
 
-    #[rstest]
-    #[case("(;GM[Chess]BO[8 - *];)")]
-    #[case("(;GM[Othello]B[F5];)")]
-    #[case("(;GM[Othello]BO[10 ---- *];)")]
-    #[case(
-        "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]W[F5];)"
-    )]
-    #[case(
-        "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[Z9];)"
-    )]
-    #[case("GM[Othello]")]
-    #[case("(;GM[Othello]BO[8 ---;)")]
-    fn refuses_bad_games(#[case] text: &str) {
-        assert!(GgfGame::parse(text).is_err(), "{text}");
+    #[test]
+    fn refuses_bad_games() {
+        assert_refused(
+            GgfGame::parse,
+            &[
+                "(;GM[Chess]BO[8 - *];)",
+                "(;GM[Othello]B[F5];)",
+                "(;GM[Othello]BO[10 ---- *];)",
+                "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]W[F5];)",
+                "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[Z9];)",
+                "GM[Othello]",
+                "(;GM[Othello]BO[8 ---;)",
+            ],
+        );
     }
 
     #[rstest]
@@ -450,15 +451,12 @@ mod tests {
         assert_eq!(Command::parse(&parsed.to_string()).unwrap(), command);
     }
 
-    #[rstest]
-    #[case("")]
-    #[case("nboard two")]
-    #[case("set depth")]
-    #[case("set")]
-    #[case("ping")]
-    #[case("move Q9")]
-    fn refuses_bad_commands(#[case] line: &str) {
-        assert!(Command::parse(line).is_err(), "{line:?}");
+    #[test]
+    fn refuses_bad_commands() {
+        assert_refused(
+            Command::parse,
+            &["", "nboard two", "set depth", "set", "ping", "move Q9"],
+        );
     }
 
     #[rstest]
@@ -475,13 +473,11 @@ mod tests {
         assert_eq!(Reply::parse(line).unwrap(), reply);
     }
 
-    #[rstest]
-    #[case("=== ")]
-    #[case("=== I9")]
-    #[case("pong x")]
-    #[case("e6")]
-    #[case("bestmove e6")]
-    fn refuses_bad_replies(#[case] line: &str) {
-        assert!(Reply::parse(line).is_err(), "{line:?}");
+    #[test]
+    fn refuses_bad_replies() {
+        assert_refused(
+            Reply::parse,
+            &["=== ", "=== I9", "pong x", "e6", "bestmove e6"],
+        );
     }
 }

@@ -742,6 +742,7 @@ impl fmt::Display for Dialect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assert_refused;
     use rstest::rstest;
 
     const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -817,31 +818,43 @@ mod tests {
         assert_eq!(command.format(dialect), line);
     }
 
-    #[rstest]
-    #[case(Dialect::Ucci, "")]
-    #[case(Dialect::Ucci, "   ")]
-    #[case(Dialect::Ucci, "position")]
-    #[case(Dialect::Ucci, "position fen")]
-    #[case(Dialect::Ucci, "position startpos moves h2e")]
-    #[case(Dialect::Ucci, "position startpos moves h2j2")]
-    #[case(Dialect::Ucci, "position startpos moves a10a8")]
-    #[case(Dialect::UciRanksFromOne, "position startpos moves a0a1")]
-    #[case(Dialect::Ucci, "position somewhere")]
-    #[case(Dialect::Ucci, "banmoves h2")]
-    #[case(Dialect::Ucci, "go depth")]
-    #[case(Dialect::Ucci, "go depth ten")]
-    #[case(Dialect::Ucci, "go nodes -5")]
-    #[case(Dialect::Ucci, "go wtime 100")]
-    #[case(Dialect::Uci, "go time 100")]
-    #[case(Dialect::Uci, "go draw depth 3")]
-    #[case(Dialect::Ucci, "go time 99999999999999999999999")]
-    #[case(Dialect::Ucci, "setoption")]
-    #[case(Dialect::Uci, "setoption Hash 16")]
-    #[case(Dialect::Uci, "setoption name")]
-    #[case(Dialect::Uci, "setoption name value 3")]
-    #[case(Dialect::Ucci, "ponderhit now")]
-    fn malformed_commands_are_errors(#[case] dialect: Dialect, #[case] line: &str) {
-        assert!(Command::parse(dialect, line).is_err(), "{line}");
+    #[test]
+    fn malformed_commands_are_errors() {
+        assert_refused(
+            |line| Command::parse(Dialect::Ucci, line),
+            &[
+                "",
+                "   ",
+                "position",
+                "position fen",
+                "position startpos moves h2e",
+                "position startpos moves h2j2",
+                "position startpos moves a10a8",
+                "position somewhere",
+                "banmoves h2",
+                "go depth",
+                "go depth ten",
+                "go nodes -5",
+                "go wtime 100",
+                "go time 99999999999999999999999",
+                "setoption",
+                "ponderhit now",
+            ],
+        );
+        assert_refused(
+            |line| Command::parse(Dialect::UciRanksFromOne, line),
+            &["position startpos moves a0a1"],
+        );
+        assert_refused(
+            |line| Command::parse(Dialect::Uci, line),
+            &[
+                "go time 100",
+                "go draw depth 3",
+                "setoption Hash 16",
+                "setoption name",
+                "setoption name value 3",
+            ],
+        );
     }
 
     #[test]
@@ -930,20 +943,27 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case(Dialect::Ucci, "")]
-    #[case(Dialect::Ucci, "bestmove")]
-    #[case(Dialect::Ucci, "bestmove h2")]
-    #[case(Dialect::Ucci, "bestmove h2e2 ponder")]
-    #[case(Dialect::Ucci, "bestmove h2e2 maybe")]
-    #[case(Dialect::Uci, "bestmove h2e2 draw")]
-    #[case(Dialect::Ucci, "info depth x")]
-    #[case(Dialect::Ucci, "info score")]
-    #[case(Dialect::Ucci, "info currmove zz")]
-    #[case(Dialect::Ucci, "id")]
-    #[case(Dialect::Ucci, "option type check")]
-    fn malformed_replies_are_errors(#[case] dialect: Dialect, #[case] line: &str) {
-        assert!(Reply::parse(dialect, line).is_err(), "{line}");
+    #[test]
+    fn malformed_replies_are_errors() {
+        assert_refused(
+            |line| Reply::parse(Dialect::Ucci, line),
+            &[
+                "",
+                "bestmove",
+                "bestmove h2",
+                "bestmove h2e2 ponder",
+                "bestmove h2e2 maybe",
+                "info depth x",
+                "info score",
+                "info currmove zz",
+                "id",
+                "option type check",
+            ],
+        );
+        assert_refused(
+            |line| Reply::parse(Dialect::Uci, line),
+            &["bestmove h2e2 draw"],
+        );
     }
 
     #[test]

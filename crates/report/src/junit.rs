@@ -103,23 +103,11 @@ fn testcase(xml: &mut String, audit: &Audit<'_>, result: &CaseResult) {
                 .findings
                 .first()
                 .map_or("failed", |finding| finding.check.as_str());
-            let _ = writeln!(
-                xml,
-                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                attribute(first_line(&headline)),
-                attribute(kind),
-                text(&result.message)
-            );
+            problem(xml, "failure", &headline, kind, &result.message);
         }
         Verdict::EngineFault | Verdict::SpecError => {
             let kind = result.fault.map_or(result.verdict.name(), FaultKind::code);
-            let _ = writeln!(
-                xml,
-                "      <error message=\"{}\" type=\"{}\">{}</error>",
-                attribute(first_line(&headline)),
-                attribute(kind),
-                text(&result.message)
-            );
+            problem(xml, "error", &headline, kind, &result.message);
         }
         Verdict::NotApplicable => {
             let reason = result.reason.as_deref().unwrap_or("not applicable");
@@ -155,6 +143,18 @@ fn testcase(xml: &mut String, audit: &Audit<'_>, result: &CaseResult) {
     }
     let _ = writeln!(xml, "      <system-out>{}</system-out>", text(&out));
     xml.push_str("    </testcase>\n");
+}
+
+/// A `<failure>` or `<error>` element: the headline's first line and the kind as attributes,
+/// the whole message as its text.
+fn problem(xml: &mut String, element: &str, headline: &str, kind: &str, message: &str) {
+    let _ = writeln!(
+        xml,
+        "      <{element} message=\"{}\" type=\"{}\">{}</{element}>",
+        attribute(first_line(headline)),
+        attribute(kind),
+        text(message)
+    );
 }
 
 /// `value` escaped for an attribute (quotes, and line breaks kept as character references).

@@ -210,6 +210,7 @@ const fn kgs_rules(profile: arbiter_go::Profile) -> Option<&'static str> {
 mod tests {
     use super::*;
     use crate::gtp::Vertex;
+    use crate::words;
 
     #[test]
     fn go_moves_cross_both_ways() {
@@ -235,7 +236,7 @@ mod tests {
         let game = GtpGame::for_game("go", "japanese@19,handicap=2,komi=0.5").unwrap();
         assert_eq!((game.handicap, game.komi), (2, Some(0.5)));
         assert_eq!(game.colour_after(&[]), Colour::White);
-        assert_eq!(game.colour_after(&moves("d4")), Colour::Black);
+        assert_eq!(game.colour_after(&words("d4")), Colour::Black);
         assert_eq!(
             game.unsaid, None,
             "komi and handicap have their own commands"
@@ -249,10 +250,6 @@ mod tests {
         assert!(GtpGame::for_game("gomoku", "freestyle").is_err());
         assert!(GtpGame::for_game("hex", "swap@11").is_err());
         assert!(GtpGame::for_game("go", "chinese@30").is_err());
-    }
-
-    fn moves(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
     }
 
     /// HTP as Benzene speaks it: cells with `i`, `a1` top left, no komi, no count.
@@ -270,7 +267,7 @@ mod tests {
             game.swap_command().unwrap().to_string(),
             "param_game allow_swap 0"
         );
-        let history = moves("a1 b2 c3");
+        let history = words("a1 b2 c3");
         let colours: Vec<Colour> = (0..=3).map(|n| game.colour_after(&history[..n])).collect();
         assert_eq!(
             colours,
@@ -287,7 +284,7 @@ mod tests {
             game.swap_command().unwrap().to_string(),
             "param_game allow_swap 1"
         );
-        let history = moves("b1 swap-pieces d2 e5");
+        let history = words("b1 swap-pieces d2 e5");
         assert_eq!(game.to_gtp(&history[..1], "swap-pieces"), Ok(Move::Swap));
         let colours: Vec<Colour> = (0..=4).map(|n| game.colour_after(&history[..n])).collect();
         assert_eq!(
@@ -311,7 +308,7 @@ mod tests {
     fn hex_swap_mirror_crosses_mirrored_after_the_swap() {
         let game = GtpGame::for_game("hex", "swap-mirror@5").unwrap();
         assert_eq!(game.swap, Some(Swap::Mirror));
-        let history = moves("b1 swap-pieces d2");
+        let history = words("b1 swap-pieces d2");
         let b1 = game.to_gtp(&[], "b1").unwrap();
         assert_eq!(game.dialect.format_move(b1), "b1");
         let d2 = game.to_gtp(&history[..2], "d2").unwrap();
@@ -321,7 +318,7 @@ mod tests {
         let answer = HTP.parse_move("e3", 5).unwrap();
         assert_eq!(game.from_gtp(&history, answer), "c5");
         // No swap taken: nothing is mirrored.
-        let plain = moves("b1 c2");
+        let plain = words("b1 c2");
         assert_eq!(game.from_gtp(&plain, answer), "e3");
         assert_eq!(game.colour_after(&plain), Colour::Black);
     }
