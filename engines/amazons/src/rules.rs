@@ -5,13 +5,12 @@
 //! move is reversible by XOR, so `unmake` needs nothing but the move.
 
 use arbiter_core::{
-    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
-    zobrist,
+    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, Side, picture, zobrist,
 };
 
 use crate::board::{Geometry, KINDS, MAX_LINES, MAX_SQUARES, Square};
 use crate::notation::{self, Move, format_square};
-use crate::setup::{self, AmazonsSetup};
+use crate::setup::AmazonsSetup;
 use crate::svg;
 use crate::variant::AmazonsVariant;
 
@@ -339,33 +338,6 @@ impl Game for Amazons {
 
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(self.geometry, mv)
-    }
-
-    fn parse_position(variant: &AmazonsVariant, text: &str) -> Result<AmazonsSetup, NotationError> {
-        setup::parse_line(variant.size(), text)
-    }
-
-    fn parse_diagram(
-        variant: &AmazonsVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<AmazonsSetup, NotationError> {
-        setup::parse_diagram(variant.size(), diagram, to_move)
-    }
-
-    fn from_setup(
-        variant: &AmazonsVariant,
-        setup: &AmazonsSetup,
-    ) -> Result<Amazons, Vec<SetupProblem>> {
-        setup::validate(*variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&self.to_setup())
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.to_setup())
     }
 
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {

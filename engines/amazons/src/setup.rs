@@ -8,7 +8,7 @@
 //! start `3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white`.
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder};
-use arbiter_core::{Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::rules::Amazons;
 use crate::variant::AmazonsVariant;
@@ -70,58 +70,6 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
     grid::parse_side(text, [&["white", "w"], &["black", "b"]])
 }
 
-/// Parses a board diagram of a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-pub fn parse_diagram(
-    size: u8,
-    diagram: &str,
-    to_move: Side,
-) -> Result<AmazonsSetup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
-    Ok(AmazonsSetup {
-        size,
-        cells,
-        to_move,
-    })
-}
-
-/// Parses the one-line form (`3B2B3/10/…/3W2W3 white`) of a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
-pub fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
-    let mut parts = text.split_whitespace();
-    let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(NotationError::new(format!(
-            "`{text}` is not an Amazons position: expected `<rows separated by /> <white|black>`"
-        )));
-    };
-    let to_move = parse_side(side)?;
-    let cells = grid(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
-    Ok(AmazonsSetup {
-        size,
-        cells,
-        to_move,
-    })
-}
-
-/// The one-line form of `setup`, empty runs as numbers.
-#[must_use]
-pub fn format_line(setup: &AmazonsSetup) -> String {
-    let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-        (cell != Cell::Empty).then(|| cell.to_char())
-    });
-    format!("{rows} {}", Amazons::side_name(setup.to_move))
-}
-
-/// The diagram of `setup`: rows top first, cells separated by spaces.
-#[must_use]
-pub fn format_diagram(setup: &AmazonsSetup) -> String {
-    grid(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
-}
-
 impl Amazons {
     /// The raw setup of this position.
     #[must_use]
@@ -148,57 +96,130 @@ impl Amazons {
     }
 }
 
-/// Validates a raw setup: the board size must be the variant's, and each side needs one to
-/// four amazons (the rules give four and never remove one; fewer are allowed for studies).
-///
-/// # Errors
-/// Every problem found.
-pub(crate) fn validate(
-    variant: AmazonsVariant,
-    setup: &AmazonsSetup,
-) -> Result<Amazons, Vec<SetupProblem>> {
-    let size = variant.size();
-    if setup.size != size || setup.cells.len() != usize::from(size) * usize::from(size) {
-        return Err(vec![SetupProblem::new(
-            "board-size",
-            format!(
-                "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
-                setup.size
-            ),
-        )]);
+impl PositionText<Amazons> for AmazonsSetup {
+    /// Parses the one-line form (`3B2B3/10/…/3W2W3 white`) of the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
+    fn parse_position(variant: &AmazonsVariant, text: &str) -> Result<AmazonsSetup, NotationError> {
+        let size = variant.size();
+        let mut parts = text.split_whitespace();
+        let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(NotationError::new(format!(
+                "`{text}` is not an Amazons position: expected `<rows separated by /> <white|black>`"
+            )));
+        };
+        let to_move = parse_side(side)?;
+        let cells = grid(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
+        Ok(AmazonsSetup {
+            size,
+            cells,
+            to_move,
+        })
     }
-    let mut amazons = [0u128; 2];
-    let mut arrows = 0u128;
-    for (square, cell) in setup.cells.iter().enumerate() {
-        match cell {
-            Cell::Empty => {}
-            Cell::Amazon(side) => amazons[side.index()] |= 1 << square,
-            Cell::Arrow => arrows |= 1 << square,
-        }
+
+    /// Parses a board diagram of the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+    fn parse_diagram(
+        variant: &AmazonsVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<AmazonsSetup, NotationError> {
+        let size = variant.size();
+        let cells = grid(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
+        Ok(AmazonsSetup {
+            size,
+            cells,
+            to_move,
+        })
     }
-    let mut problems = Vec::new();
-    for side in [Side::First, Side::Second] {
-        let count = amazons[side.index()].count_ones();
-        if !(1..=4).contains(&count) {
-            problems.push(SetupProblem::new(
-                "piece-count",
+
+    /// Validates a raw setup: the board size must be the variant's, and each side needs one to
+    /// four amazons (the rules give four and never remove one; fewer are allowed for studies).
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &AmazonsVariant) -> Result<Amazons, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        let size = variant.size();
+        if setup.size != size || setup.cells.len() != usize::from(size) * usize::from(size) {
+            return Err(vec![SetupProblem::new(
+                "board-size",
                 format!(
-                    "{} has {count} amazons: expected 1 to 4",
-                    Amazons::side_name(side)
+                    "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
+                    setup.size
                 ),
-            ));
+            )]);
+        }
+        let mut amazons = [0u128; 2];
+        let mut arrows = 0u128;
+        for (square, cell) in setup.cells.iter().enumerate() {
+            match cell {
+                Cell::Empty => {}
+                Cell::Amazon(side) => amazons[side.index()] |= 1 << square,
+                Cell::Arrow => arrows |= 1 << square,
+            }
+        }
+        let mut problems = Vec::new();
+        for side in [Side::First, Side::Second] {
+            let count = amazons[side.index()].count_ones();
+            if !(1..=4).contains(&count) {
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    format!(
+                        "{} has {count} amazons: expected 1 to 4",
+                        Amazons::side_name(side)
+                    ),
+                ));
+            }
+        }
+        if problems.is_empty() {
+            Ok(Amazons::from_sets(variant, amazons, arrows, setup.to_move))
+        } else {
+            Err(problems)
         }
     }
-    if problems.is_empty() {
-        Ok(Amazons::from_sets(variant, amazons, arrows, setup.to_move))
-    } else {
-        Err(problems)
+
+    /// The one-line form of the position, empty runs as numbers.
+    fn format_position(game: &Amazons) -> String {
+        let setup = &game.to_setup();
+        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+            (cell != Cell::Empty).then(|| cell.to_char())
+        });
+        format!("{rows} {}", Amazons::side_name(setup.to_move))
+    }
+
+    /// The diagram of the position: rows top first, cells separated by spaces.
+    fn diagram(game: &Amazons) -> String {
+        let setup = &game.to_setup();
+        grid(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn variant(size: u8) -> AmazonsVariant {
+        *AmazonsVariant::ALL
+            .iter()
+            .find(|v| v.size() == size)
+            .unwrap()
+    }
+
+    fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
+        AmazonsSetup::parse_position(&variant(size), text)
+    }
+
+    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<AmazonsSetup, NotationError> {
+        AmazonsSetup::parse_diagram(&variant(size), text, to_move)
+    }
+
+    fn game(setup: &AmazonsSetup) -> Amazons {
+        Amazons::from_setup(&variant(setup.size), setup).unwrap()
+    }
 
     const START_10: &str = "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white";
 
@@ -207,7 +228,7 @@ mod tests {
         let setup = parse_line(10, START_10).unwrap();
         assert_eq!(setup.cells[3], Cell::Amazon(Side::First)); // d1
         assert_eq!(setup.cells[6 * 10], Cell::Amazon(Side::Second)); // a7
-        assert_eq!(format_line(&setup), START_10);
+        assert_eq!(AmazonsSetup::format_position(&game(&setup)), START_10);
     }
 
     #[test]
@@ -231,7 +252,7 @@ mod tests {
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
         let setup = parse_line(8, "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black").unwrap();
-        let diagram = format_diagram(&setup);
+        let diagram = AmazonsSetup::diagram(&game(&setup));
         assert_eq!(parse_diagram(8, &diagram, Side::Second), Ok(setup.clone()));
         let compact = diagram.replace(' ', "");
         assert_eq!(parse_diagram(8, &compact, Side::Second), Ok(setup));

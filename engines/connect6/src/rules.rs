@@ -1,12 +1,10 @@
 //! The position and the rules of play: the one [`Game`] implementation.
 
 use arbiter_core::zobrist::{self, keys};
-use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
-};
+use arbiter_core::{EndReason, Game, IllegalMove, NotationError, Outcome, Side, picture};
 
 use crate::board::{Board, Move, POINTS, Point};
-use crate::setup::{self, Setup};
+use crate::setup::Setup;
 use crate::variant::Connect6Variant;
 use crate::{notation, svg};
 
@@ -27,6 +25,24 @@ pub struct Connect6 {
 }
 
 impl Connect6 {
+    /// The position of a setup that [`crate::setup`] has checked.
+    pub(crate) fn from_checked_setup(variant: &Connect6Variant, setup: &Setup) -> Connect6 {
+        let mut game = Connect6 {
+            variant: *variant,
+            board: setup.board.clone(),
+            counts: [
+                setup.board.count(Side::First),
+                setup.board.count(Side::Second),
+            ],
+            to_move: setup.to_move,
+            hash: 0,
+            outcome: None,
+        };
+        game.hash = game.hash_from_scratch();
+        game.outcome = game.compute_outcome();
+        game
+    }
+
     /// The stones on the board.
     #[must_use]
     pub const fn board(&self) -> &Board {
@@ -263,44 +279,6 @@ impl Game for Connect6 {
 
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
-    }
-
-    fn parse_position(variant: &Connect6Variant, text: &str) -> Result<Setup, NotationError> {
-        setup::parse_position(text, usize::from(variant.size()))
-    }
-
-    fn parse_diagram(
-        variant: &Connect6Variant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        setup::parse_diagram(diagram, usize::from(variant.size()), to_move)
-    }
-
-    fn from_setup(variant: &Connect6Variant, setup: &Setup) -> Result<Self, Vec<SetupProblem>> {
-        setup::validate(variant, setup)?;
-        let mut game = Connect6 {
-            variant: *variant,
-            board: setup.board.clone(),
-            counts: [
-                setup.board.count(Side::First),
-                setup.board.count(Side::Second),
-            ],
-            to_move: setup.to_move,
-            hash: 0,
-            outcome: None,
-        };
-        game.hash = game.hash_from_scratch();
-        game.outcome = game.compute_outcome();
-        Ok(game)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_position(&self.board, self.to_move)
-    }
-
-    fn diagram(&self) -> String {
-        setup::diagram(&self.board)
     }
 
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {

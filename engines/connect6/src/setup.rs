@@ -8,7 +8,7 @@
 //!
 //! **Diagram**: one text row per board row, top row (19) first, cells `X` (black), `O` (white)
 //! and `.` (`+` and `-` are read as empty too), spaces between cells allowed. The labels that
-//! [`diagram`] prints (a header of column letters, row numbers on both sides) are skipped.
+//! [`PositionText::diagram`] prints (a header of column letters, row numbers on both sides) are skipped.
 //!
 //! Turn order: black places one stone on turn 1, then white and black alternately place two.
 //! After `t` turns black has `1 + 2⌊(t-1)/2⌋` stones and white `2⌊t/2⌋`, so a position is
@@ -27,7 +27,7 @@
 //! board (a board could pass them and still be unreachable for deeper reasons).
 
 use arbiter_core::grid::{Grid, Labels, RowOrder, Stones};
-use arbiter_core::{Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{Board, Point};
 use crate::rules::Connect6;
@@ -69,54 +69,6 @@ fn cells_of(board: &Board) -> Vec<Option<Side>> {
         .collect()
 }
 
-/// Reads the one-line form on a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] when the rows, cells or side are not of the form.
-pub fn parse_position(text: &str, size: usize) -> Result<Setup, NotationError> {
-    let (cells, to_move) =
-        grid(size).parse_line(text, None, |c| STONES.read(c), [&["black"], &["white"]])?;
-    Ok(Setup {
-        board: board_of(size, &cells),
-        to_move,
-    })
-}
-
-/// Writes the one-line form of `board` with `to_move`.
-#[must_use]
-pub fn format_position(board: &Board, to_move: Side) -> String {
-    let write = |stone: Option<Side>| stone.map(|side| if side == Side::First { 'x' } else { 'o' });
-    grid(board.size()).format_line(
-        &cells_of(board),
-        true,
-        '.',
-        write,
-        Connect6::side_name(to_move),
-    )
-}
-
-/// Reads a diagram of `size` rows (top row first) with `to_move`.
-///
-/// # Errors
-/// A [`NotationError`] when there are not `size` rows of `size` known cells.
-pub fn parse_diagram(diagram: &str, size: usize, to_move: Side) -> Result<Setup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
-    Ok(Setup {
-        board: board_of(size, &cells),
-        to_move,
-    })
-}
-
-/// The diagram of `board`, with column letters above and below and row numbers on both sides.
-#[must_use]
-pub fn diagram(board: &Board) -> String {
-    grid(board.size()).format_diagram(&cells_of(board), Labels::Around, 2, |stone| match stone {
-        Some(Side::First) => 'X',
-        Some(Side::Second) => 'O',
-        None => '.',
-    })
-}
-
 /// Whether black `b` and white `w` stones fit a game with `to_move` to move, after full turns.
 const fn full_turns_fit(b: usize, w: usize, to_move: Side) -> bool {
     match to_move {
@@ -139,7 +91,7 @@ const fn short_last_turn_fits(b: usize, w: usize, winner: Side) -> bool {
 ///
 /// # Errors
 /// Every reason the setup is not a position.
-pub fn validate(variant: &Connect6Variant, setup: &Setup) -> Result<(), Vec<SetupProblem>> {
+pub(crate) fn check(variant: &Connect6Variant, setup: &Setup) -> Result<(), Vec<SetupProblem>> {
     let mut problems = Vec::new();
     if setup.board.size() != usize::from(variant.size()) {
         problems.push(SetupProblem::new(
@@ -252,9 +204,93 @@ fn last_turn_can_make_every_six(board: &Board, side: Side, stones: usize) -> boo
     })
 }
 
+impl PositionText<Connect6> for Setup {
+    /// Reads the one-line form on the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the rows, cells or side are not of the form.
+    fn parse_position(variant: &Connect6Variant, text: &str) -> Result<Setup, NotationError> {
+        let size = usize::from(variant.size());
+        let (cells, to_move) =
+            grid(size).parse_line(text, None, |c| STONES.read(c), [&["black"], &["white"]])?;
+        Ok(Setup {
+            board: board_of(size, &cells),
+            to_move,
+        })
+    }
+
+    /// Reads a diagram of the variant's rows (top row first) with `to_move`.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when there are not as many rows of as many known cells as the board's size.
+    fn parse_diagram(
+        variant: &Connect6Variant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<Setup, NotationError> {
+        let size = usize::from(variant.size());
+        let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
+        Ok(Setup {
+            board: board_of(size, &cells),
+            to_move,
+        })
+    }
+
+    /// Validates the setup under `variant`: every problem [`check`] finds, or the position.
+    fn validate(&self, variant: &Connect6Variant) -> Result<Connect6, Vec<SetupProblem>> {
+        check(variant, self)?;
+        Ok(Connect6::from_checked_setup(variant, self))
+    }
+
+    /// Writes the one-line form of the board with the side to move.
+    fn format_position(game: &Connect6) -> String {
+        let (board, to_move) = (game.board(), game.side_to_move());
+        let write =
+            |stone: Option<Side>| stone.map(|side| if side == Side::First { 'x' } else { 'o' });
+        grid(board.size()).format_line(
+            &cells_of(board),
+            true,
+            '.',
+            write,
+            Connect6::side_name(to_move),
+        )
+    }
+
+    /// The diagram of the board, with column letters above and below and row numbers on both sides.
+    fn diagram(game: &Connect6) -> String {
+        let board = game.board();
+        grid(board.size()).format_diagram(
+            &cells_of(board),
+            Labels::Around,
+            2,
+            |stone| match stone {
+                Some(Side::First) => 'X',
+                Some(Side::Second) => 'O',
+                None => '.',
+            },
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sized(size: usize) -> Connect6Variant {
+        Connect6Variant::with_size(size as u8).unwrap()
+    }
+
+    fn seven() -> Connect6Variant {
+        sized(7)
+    }
+
+    fn parse_position(text: &str, size: usize) -> Result<Setup, NotationError> {
+        Setup::parse_position(&sized(size), text)
+    }
+
+    fn parse_diagram(text: &str, size: usize, to_move: Side) -> Result<Setup, NotationError> {
+        Setup::parse_diagram(&sized(size), text, to_move)
+    }
     use crate::notation::parse_move;
     use rstest::rstest;
 
@@ -276,7 +312,7 @@ mod tests {
     }
 
     fn problems(black: &str, white: &str, to_move: Side) -> Vec<String> {
-        validate(&Connect6Variant::STANDARD, &setup(black, white, to_move))
+        check(&Connect6Variant::STANDARD, &setup(black, white, to_move))
             .err()
             .unwrap_or_default()
             .into_iter()
@@ -383,12 +419,14 @@ mod tests {
         let mut board = Board::empty(19);
         board.set(pt("a1"), Some(Side::First));
         board.set(pt("s19"), Some(Side::Second));
-        board.set(pt("j10"), Some(Side::First));
-        let text = format_position(&board, Side::Second);
+        board.set(pt("j10"), Some(Side::Second));
+        let to_move = Side::First;
+        let setup = Setup { board, to_move };
+        let game = Connect6::from_setup(&Connect6Variant::STANDARD, &setup).unwrap();
+        let text = Setup::format_position(&game);
         assert!(text.starts_with("18o/19/"), "{text}");
-        assert!(text.ends_with("/x18 white"), "{text}");
-        let to_move = Side::Second;
-        assert_eq!(parse_position(&text, 19), Ok(Setup { board, to_move }));
+        assert!(text.ends_with("/x18 black"), "{text}");
+        assert_eq!(parse_position(&text, 19), Ok(setup));
     }
 
     #[rstest]
@@ -415,15 +453,17 @@ mod tests {
         let mut board = Board::empty(7);
         board.set(pt("a1"), Some(Side::First));
         board.set(pt("g7"), Some(Side::Second));
-        let text = diagram(&board);
-        assert!(
-            text.starts_with("   a b c d e f g\n 7 . . . . . . O 7\n"),
-            "{text}"
-        );
+        board.set(pt("f7"), Some(Side::Second));
         let to_move = Side::First;
         let expected = Setup { board, to_move };
+        let game = Connect6::from_setup(&seven(), &expected).unwrap();
+        let text = Setup::diagram(&game);
+        assert!(
+            text.starts_with("   a b c d e f g\n 7 . . . . . O O 7\n"),
+            "{text}"
+        );
         assert_eq!(parse_diagram(&text, 7, to_move), Ok(expected.clone()));
-        let bare = "......O\n.......\n.......\n.......\n.......\n.......\nX......\n";
+        let bare = ".....OO\n.......\n.......\n.......\n.......\n.......\nX......\n";
         assert_eq!(parse_diagram(bare, 7, to_move), Ok(expected));
     }
 

@@ -26,6 +26,7 @@ pub mod grid;
 mod outcome;
 mod perft;
 pub mod picture;
+mod position_text;
 pub mod settings;
 mod setup;
 mod sized;
@@ -40,6 +41,7 @@ pub use colour::Colour;
 pub use outcome::{EndReason, FinalScore, Outcome, Side};
 use perft::NodeBudget;
 pub use perft::{PerftConvention, PerftProfile, perft_profile_with_table};
+pub use position_text::PositionText;
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 pub use sized::SizedVariants;
 
@@ -114,8 +116,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type Variant: Variant;
     /// What [`Game::make`] needs to restore the previous position.
     type Undo: Clone + Debug;
-    /// A raw position as written in a spec or a protocol message, not yet validated.
-    type Setup: Clone + Debug;
+    /// A raw position as written in a spec or a protocol message, not yet validated; it owns
+    /// the game's position notation ([`PositionText`]).
+    type Setup: Clone + Debug + PositionText<Self>;
 
     /// Short lower-case game name, as used in spec files (`othello`, `tictactoe`): the
     /// variant type's [`Variant::GAME`].
@@ -179,13 +182,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         text.split_whitespace().map(str::to_owned).collect()
     }
 
-    /// Parses the game's one-line position form (the FFO string for Othello).
+    /// Parses the game's one-line position form (the FFO string for Othello);
+    /// [`PositionText::parse_position`] by default.
     ///
     /// # Errors
     /// A [`NotationError`] when the text is not of the form.
-    fn parse_position(variant: &Self::Variant, text: &str) -> Result<Self::Setup, NotationError>;
+    fn parse_position(variant: &Self::Variant, text: &str) -> Result<Self::Setup, NotationError> {
+        <Self::Setup as PositionText<Self>>::parse_position(variant, text)
+    }
 
-    /// Parses a board diagram (rows of cells, as [`Game::diagram`] prints them) with the side to move.
+    /// Parses a board diagram (rows of cells, as [`Game::diagram`] prints them) with the side to
+    /// move; [`PositionText::parse_diagram`] by default.
     ///
     /// # Errors
     /// A [`NotationError`] when the diagram has the wrong shape or unknown characters.
@@ -193,19 +200,29 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         variant: &Self::Variant,
         diagram: &str,
         to_move: Side,
-    ) -> Result<Self::Setup, NotationError>;
+    ) -> Result<Self::Setup, NotationError> {
+        <Self::Setup as PositionText<Self>>::parse_diagram(variant, diagram, to_move)
+    }
 
-    /// Validates a raw setup into a position.
+    /// Validates a raw setup into a position; [`PositionText::validate`] by default.
     ///
     /// # Errors
     /// Every problem found, not only the first.
-    fn from_setup(variant: &Self::Variant, setup: &Self::Setup) -> Result<Self, Vec<SetupProblem>>;
+    fn from_setup(variant: &Self::Variant, setup: &Self::Setup) -> Result<Self, Vec<SetupProblem>> {
+        <Self::Setup as PositionText<Self>>::validate(setup, variant)
+    }
 
-    /// The one-line position form that [`Game::parse_position`] reads back.
-    fn format_position(&self) -> String;
+    /// The one-line position form that [`Game::parse_position`] reads back;
+    /// [`PositionText::format_position`] by default.
+    fn format_position(&self) -> String {
+        <Self::Setup as PositionText<Self>>::format_position(self)
+    }
 
-    /// A board diagram for humans (and for specs: [`Game::parse_diagram`] reads its cell rows).
-    fn diagram(&self) -> String;
+    /// A board diagram for humans (and for specs: [`Game::parse_diagram`] reads its cell rows);
+    /// [`PositionText::diagram`] by default.
+    fn diagram(&self) -> String {
+        <Self::Setup as PositionText<Self>>::diagram(self)
+    }
 
     /// Checked play: refuses an illegal move with its reason and leaves the position untouched.
     ///

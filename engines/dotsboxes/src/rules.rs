@@ -18,13 +18,12 @@
 //! the empty one and the turns are the single undrawn lines.
 
 use arbiter_core::{
-    Bits, EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side,
-    picture, zobrist,
+    Bits, EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, Side, picture, zobrist,
 };
 
 use crate::board::{Geometry, MAX_BOXES};
 use crate::notation::{self, Move, drawing_order, format_line, format_lines};
-use crate::setup::{self, DotsBoxesSetup};
+use crate::setup::DotsBoxesSetup;
 use crate::svg;
 use crate::variant::DotsBoxesVariant;
 
@@ -471,36 +470,6 @@ impl Game for DotsBoxes {
     fn format_move(&self, mv: Move) -> String {
         let order = drawing_order(&self.geometry, self.drawn, mv);
         format_lines(&self.geometry, &order)
-    }
-
-    fn parse_position(
-        variant: &DotsBoxesVariant,
-        text: &str,
-    ) -> Result<DotsBoxesSetup, NotationError> {
-        setup::parse_line_form(*variant, text)
-    }
-
-    fn parse_diagram(
-        variant: &DotsBoxesVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<DotsBoxesSetup, NotationError> {
-        setup::parse_diagram(*variant, diagram, to_move)
-    }
-
-    fn from_setup(
-        variant: &DotsBoxesVariant,
-        setup: &DotsBoxesSetup,
-    ) -> Result<DotsBoxes, Vec<SetupProblem>> {
-        setup::validate(*variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line_form(&self.geometry, self.drawn, self.owners, self.to_move)
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.geometry, self.drawn, self.owners)
     }
 
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {

@@ -1,5 +1,5 @@
 //! Raw positions: the board diagram and the one-line form, parsed into a [`DotsBoxesSetup`]
-//! that `validate` checks into a [`DotsBoxes`].
+//! that [`PositionText::validate`] checks into a [`DotsBoxes`].
 //!
 //! **Diagram**: `2R + 1` text rows, top first. Dot rows hold `+` dots with `---` between two
 //! dots joined by a drawn line and three spaces where the line is undrawn; box rows hold `|`
@@ -24,7 +24,7 @@
 //! `- .... black`.
 
 use arbiter_core::Bits;
-use arbiter_core::{NotationError, SetupProblem, Side};
+use arbiter_core::{NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{Geometry, Orientation};
 use crate::notation::{format_dot, format_line, parse_line};
@@ -81,257 +81,6 @@ fn owner_of(c: char) -> Result<Option<Side>, NotationError> {
     }
 }
 
-/// Parses a diagram of `variant`'s board (wide or narrow form, see the module docs).
-///
-/// # Errors
-/// A [`NotationError`] naming the row and what was expected there.
-pub fn parse_diagram(
-    variant: DotsBoxesVariant,
-    diagram: &str,
-    to_move: Side,
-) -> Result<DotsBoxesSetup, NotationError> {
-    let g = Geometry::new(variant);
-    let (rows, cols) = (usize::from(g.rows), usize::from(g.cols));
-    let lines: Vec<&str> = diagram
-        .lines()
-        .skip_while(|line| line.trim().is_empty())
-        .collect();
-    let lines: Vec<&str> = {
-        let end = lines
-            .iter()
-            .rposition(|line| !line.trim().is_empty())
-            .map_or(0, |i| i + 1);
-        lines[..end].to_vec()
-    };
-    if lines.len() != 2 * rows + 1 {
-        return Err(NotationError::new(format!(
-            "the diagram has {} rows: a board of {rows}x{cols} boxes has {} ({} dot rows and \
-             {rows} box rows)",
-            lines.len(),
-            2 * rows + 1,
-            rows + 1
-        )));
-    }
-    let indent = lines[0].len() - lines[0].trim_start().len();
-    let first = lines[0].trim();
-    let step = if first.chars().count() == 4 * cols + 1 {
-        4
-    } else if first.chars().count() == 2 * cols + 1 {
-        2
-    } else {
-        return Err(NotationError::new(format!(
-            "the top row `{first}` is neither {} characters wide (+---+ …) nor {} (+-+ …) for \
-             {cols} columns of boxes",
-            4 * cols + 1,
-            2 * cols + 1
-        )));
-    };
-    let width = step * cols + 1;
-    let mut drawn = 0u64;
-    let mut owners = [0u32; 2];
-    for (index, line) in lines.iter().enumerate() {
-        let cells: Vec<char> = line
-            .chars()
-            .skip(indent)
-            .map(|c| if c == '.' { ' ' } else { c })
-            .collect();
-        let trimmed_len = cells
-            .iter()
-            .rposition(|c| !c.is_whitespace())
-            .map_or(0, |i| i + 1);
-        if trimmed_len > width {
-            return Err(NotationError::new(format!(
-                "diagram row {} (`{}`) is longer than {width} characters",
-                index + 1,
-                line.trim_end()
-            )));
-        }
-        let at = |i: usize| cells.get(i).copied().unwrap_or(' ');
-        let r = (index / 2) as u8;
-        if index % 2 == 0 {
-            for c in 0..=cols {
-                if at(step * c) != '+' {
-                    return Err(NotationError::new(format!(
-                        "diagram row {} (`{}`): expected a dot `+` at column {}",
-                        index + 1,
-                        line.trim_end(),
-                        step * c + 1
-                    )));
-                }
-            }
-            for c in 0..cols {
-                let segment: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
-                let line_no = g.line(Orientation::Horizontal, r, c as u8);
-                if segment.iter().all(|&ch| ch == '-' || ch == '=') {
-                    drawn |= 1 << line_no;
-                } else if !segment.iter().all(|&ch| ch == ' ') {
-                    return Err(NotationError::new(format!(
-                        "diagram row {}: between two dots expected {} or spaces, got `{}`",
-                        index + 1,
-                        "-".repeat(step - 1),
-                        segment.iter().collect::<String>()
-                    )));
-                }
-            }
-        } else {
-            for c in 0..=cols {
-                match at(step * c) {
-                    '|' => drawn |= 1 << g.line(Orientation::Vertical, r, c as u8),
-                    ' ' => {}
-                    other => {
-                        return Err(NotationError::new(format!(
-                            "diagram row {}: expected `|` or a space at column {}, got `{other}`",
-                            index + 1,
-                            step * c + 1
-                        )));
-                    }
-                }
-            }
-            for c in 0..cols {
-                let inside: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
-                let marks: Vec<char> = inside.iter().copied().filter(|ch| *ch != ' ').collect();
-                let owner = match marks.as_slice() {
-                    [] => None,
-                    [mark] => owner_of(*mark)?,
-                    _ => {
-                        return Err(NotationError::new(format!(
-                            "diagram row {}: box {} holds `{}`: expected one owner letter",
-                            index + 1,
-                            c + 1,
-                            inside.iter().collect::<String>()
-                        )));
-                    }
-                };
-                if let Some(side) = owner {
-                    owners[side.index()] |= 1 << (usize::from(r) * cols + c);
-                }
-            }
-        }
-    }
-    Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
-}
-
-/// Parses the one-line form of `variant`'s board.
-///
-/// # Errors
-/// A [`NotationError`] when a part is missing or wrong.
-pub fn parse_line_form(
-    variant: DotsBoxesVariant,
-    text: &str,
-) -> Result<DotsBoxesSetup, NotationError> {
-    let g = Geometry::new(variant);
-    let mut parts = text.split_whitespace();
-    let (Some(lines), Some(boxes), Some(side), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(NotationError::new(format!(
-            "`{text}` is not a dots-and-boxes position: expected `<lines joined by , or -> \
-             <one of b, w, . per box> <black|white>`"
-        )));
-    };
-    let to_move = parse_side(side)?;
-    let mut drawn = 0u64;
-    if lines != "-" {
-        for part in lines.split(',') {
-            let edge = parse_line(&g, part)?;
-            if drawn & (1 << edge) != 0 {
-                return Err(NotationError::new(format!(
-                    "line {} is listed twice",
-                    format_line(&g, edge)
-                )));
-            }
-            drawn |= 1 << edge;
-        }
-    }
-    let cells: Vec<char> = boxes.chars().collect();
-    if cells.len() != usize::from(g.boxes) {
-        return Err(NotationError::new(format!(
-            "`{boxes}` has {} box characters: the {variant} board has {} boxes",
-            cells.len(),
-            g.boxes
-        )));
-    }
-    let mut owners = [0u32; 2];
-    for (id, &c) in cells.iter().enumerate() {
-        if let Some(side) = owner_of(c)? {
-            owners[side.index()] |= 1 << id;
-        }
-    }
-    Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
-}
-
-/// Formats the one-line form.
-#[must_use]
-pub fn format_line_form(g: &Geometry, drawn: u64, owners: [u32; 2], to_move: Side) -> String {
-    let lines = if drawn == 0 {
-        "-".to_owned()
-    } else {
-        Bits(drawn)
-            .map(|edge| format_line(g, edge))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let boxes: String = (0..g.boxes)
-        .map(|id| {
-            if owners[0] & (1 << id) != 0 {
-                'b'
-            } else if owners[1] & (1 << id) != 0 {
-                'w'
-            } else {
-                '.'
-            }
-        })
-        .collect();
-    let side = if to_move == Side::First {
-        "black"
-    } else {
-        "white"
-    };
-    format!("{lines} {boxes} {side}")
-}
-
-/// Formats the wide diagram (rows without trailing spaces).
-#[must_use]
-pub fn format_diagram(g: &Geometry, drawn: u64, owners: [u32; 2]) -> String {
-    let mut out = Vec::new();
-    for r in 0..=g.rows {
-        let mut row = String::from("+");
-        for c in 0..g.cols {
-            let line = g.line(Orientation::Horizontal, r, c);
-            row.push_str(if drawn & (1 << line) != 0 {
-                "---"
-            } else {
-                "   "
-            });
-            row.push('+');
-        }
-        out.push(row);
-        if r == g.rows {
-            break;
-        }
-        let mut row = String::new();
-        for c in 0..=g.cols {
-            let line = g.line(Orientation::Vertical, r, c);
-            row.push(if drawn & (1 << line) != 0 { '|' } else { ' ' });
-            if c < g.cols {
-                let id = r * g.cols + c;
-                let owner = if owners[0] & (1 << id) != 0 {
-                    'B'
-                } else if owners[1] & (1 << id) != 0 {
-                    'W'
-                } else {
-                    ' '
-                };
-                row.push(' ');
-                row.push(owner);
-                row.push(' ');
-            }
-        }
-        out.push(row.trim_end().to_owned());
-    }
-    out.join("\n")
-}
-
 impl DotsBoxes {
     /// The raw setup of this position.
     #[must_use]
@@ -346,84 +95,353 @@ impl DotsBoxes {
     }
 }
 
-/// Validates a raw setup. Problems (with their codes): a board of another size
-/// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
-/// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
-/// a side missing (`owner-without-box`).
-///
-/// # Errors
-/// Every problem found.
-pub(crate) fn validate(
-    variant: DotsBoxesVariant,
-    setup: &DotsBoxesSetup,
-) -> Result<DotsBoxes, Vec<SetupProblem>> {
-    if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
-        return Err(vec![SetupProblem::new(
-            "board-size",
-            format!(
-                "the board has {}x{} boxes: variant {variant} plays on {variant}",
-                setup.rows, setup.cols
-            ),
-        )]);
+impl PositionText<DotsBoxes> for DotsBoxesSetup {
+    /// Parses the one-line form of `variant`'s board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when a part is missing or wrong.
+    fn parse_position(
+        variant: &DotsBoxesVariant,
+        text: &str,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        let variant = *variant;
+        let g = Geometry::new(variant);
+        let mut parts = text.split_whitespace();
+        let (Some(lines), Some(boxes), Some(side), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(NotationError::new(format!(
+                "`{text}` is not a dots-and-boxes position: expected `<lines joined by , or -> \
+                 <one of b, w, . per box> <black|white>`"
+            )));
+        };
+        let to_move = parse_side(side)?;
+        let mut drawn = 0u64;
+        if lines != "-" {
+            for part in lines.split(',') {
+                let edge = parse_line(&g, part)?;
+                if drawn & (1 << edge) != 0 {
+                    return Err(NotationError::new(format!(
+                        "line {} is listed twice",
+                        format_line(&g, edge)
+                    )));
+                }
+                drawn |= 1 << edge;
+            }
+        }
+        let cells: Vec<char> = boxes.chars().collect();
+        if cells.len() != usize::from(g.boxes) {
+            return Err(NotationError::new(format!(
+                "`{boxes}` has {} box characters: the {variant} board has {} boxes",
+                cells.len(),
+                g.boxes
+            )));
+        }
+        let mut owners = [0u32; 2];
+        for (id, &c) in cells.iter().enumerate() {
+            if let Some(side) = owner_of(c)? {
+                owners[side.index()] |= 1 << id;
+            }
+        }
+        Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
     }
-    let geometry = Geometry::new(variant);
-    let complete = geometry.complete_boxes(setup.drawn);
-    let owned = setup.owners[0] | setup.owners[1];
-    let mut problems = Vec::new();
-    if setup.drawn & !geometry.all != 0 {
-        problems.push(SetupProblem::new("off-board", "a line is off the board"));
+
+    /// Parses a diagram of `variant`'s board (wide or narrow form, see the module docs).
+    ///
+    /// # Errors
+    /// A [`NotationError`] naming the row and what was expected there.
+    fn parse_diagram(
+        variant: &DotsBoxesVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        let variant = *variant;
+        let g = Geometry::new(variant);
+        let (rows, cols) = (usize::from(g.rows), usize::from(g.cols));
+        let lines: Vec<&str> = diagram
+            .lines()
+            .skip_while(|line| line.trim().is_empty())
+            .collect();
+        let lines: Vec<&str> = {
+            let end = lines
+                .iter()
+                .rposition(|line| !line.trim().is_empty())
+                .map_or(0, |i| i + 1);
+            lines[..end].to_vec()
+        };
+        if lines.len() != 2 * rows + 1 {
+            return Err(NotationError::new(format!(
+                "the diagram has {} rows: a board of {rows}x{cols} boxes has {} ({} dot rows and \
+                 {rows} box rows)",
+                lines.len(),
+                2 * rows + 1,
+                rows + 1
+            )));
+        }
+        let indent = lines[0].len() - lines[0].trim_start().len();
+        let first = lines[0].trim();
+        let step = if first.chars().count() == 4 * cols + 1 {
+            4
+        } else if first.chars().count() == 2 * cols + 1 {
+            2
+        } else {
+            return Err(NotationError::new(format!(
+                "the top row `{first}` is neither {} characters wide (+---+ …) nor {} (+-+ …) for \
+                 {cols} columns of boxes",
+                4 * cols + 1,
+                2 * cols + 1
+            )));
+        };
+        let width = step * cols + 1;
+        let mut drawn = 0u64;
+        let mut owners = [0u32; 2];
+        for (index, line) in lines.iter().enumerate() {
+            let cells: Vec<char> = line
+                .chars()
+                .skip(indent)
+                .map(|c| if c == '.' { ' ' } else { c })
+                .collect();
+            let trimmed_len = cells
+                .iter()
+                .rposition(|c| !c.is_whitespace())
+                .map_or(0, |i| i + 1);
+            if trimmed_len > width {
+                return Err(NotationError::new(format!(
+                    "diagram row {} (`{}`) is longer than {width} characters",
+                    index + 1,
+                    line.trim_end()
+                )));
+            }
+            let at = |i: usize| cells.get(i).copied().unwrap_or(' ');
+            let r = (index / 2) as u8;
+            if index % 2 == 0 {
+                for c in 0..=cols {
+                    if at(step * c) != '+' {
+                        return Err(NotationError::new(format!(
+                            "diagram row {} (`{}`): expected a dot `+` at column {}",
+                            index + 1,
+                            line.trim_end(),
+                            step * c + 1
+                        )));
+                    }
+                }
+                for c in 0..cols {
+                    let segment: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
+                    let line_no = g.line(Orientation::Horizontal, r, c as u8);
+                    if segment.iter().all(|&ch| ch == '-' || ch == '=') {
+                        drawn |= 1 << line_no;
+                    } else if !segment.iter().all(|&ch| ch == ' ') {
+                        return Err(NotationError::new(format!(
+                            "diagram row {}: between two dots expected {} or spaces, got `{}`",
+                            index + 1,
+                            "-".repeat(step - 1),
+                            segment.iter().collect::<String>()
+                        )));
+                    }
+                }
+            } else {
+                for c in 0..=cols {
+                    match at(step * c) {
+                        '|' => drawn |= 1 << g.line(Orientation::Vertical, r, c as u8),
+                        ' ' => {}
+                        other => {
+                            return Err(NotationError::new(format!(
+                                "diagram row {}: expected `|` or a space at column {}, got `{other}`",
+                                index + 1,
+                                step * c + 1
+                            )));
+                        }
+                    }
+                }
+                for c in 0..cols {
+                    let inside: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
+                    let marks: Vec<char> = inside.iter().copied().filter(|ch| *ch != ' ').collect();
+                    let owner = match marks.as_slice() {
+                        [] => None,
+                        [mark] => owner_of(*mark)?,
+                        _ => {
+                            return Err(NotationError::new(format!(
+                                "diagram row {}: box {} holds `{}`: expected one owner letter",
+                                index + 1,
+                                c + 1,
+                                inside.iter().collect::<String>()
+                            )));
+                        }
+                    };
+                    if let Some(side) = owner {
+                        owners[side.index()] |= 1 << (usize::from(r) * cols + c);
+                    }
+                }
+            }
+        }
+        Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
     }
-    if setup.owners[0] & setup.owners[1] != 0 {
-        problems.push(SetupProblem::new("overlap", "a box has two owners"));
-    }
-    for id in 0..geometry.boxes {
-        let bit = 1u32 << id;
-        let name = format_dot((id % geometry.cols, id / geometry.cols));
-        if complete & bit != 0 && owned & bit == 0 {
-            problems.push(SetupProblem::new(
-                "unowned-box",
+
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
+    /// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
+    /// a side missing (`owner-without-box`).
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &DotsBoxesVariant) -> Result<DotsBoxes, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
+            return Err(vec![SetupProblem::new(
+                "board-size",
                 format!(
-                    "box {name} has four sides but no owner: whoever drew its last side \
-                     took it"
+                    "the board has {}x{} boxes: variant {variant} plays on {variant}",
+                    setup.rows, setup.cols
                 ),
+            )]);
+        }
+        let geometry = Geometry::new(variant);
+        let complete = geometry.complete_boxes(setup.drawn);
+        let owned = setup.owners[0] | setup.owners[1];
+        let mut problems = Vec::new();
+        if setup.drawn & !geometry.all != 0 {
+            problems.push(SetupProblem::new("off-board", "a line is off the board"));
+        }
+        if setup.owners[0] & setup.owners[1] != 0 {
+            problems.push(SetupProblem::new("overlap", "a box has two owners"));
+        }
+        for id in 0..geometry.boxes {
+            let bit = 1u32 << id;
+            let name = format_dot((id % geometry.cols, id / geometry.cols));
+            if complete & bit != 0 && owned & bit == 0 {
+                problems.push(SetupProblem::new(
+                    "unowned-box",
+                    format!(
+                        "box {name} has four sides but no owner: whoever drew its last side \
+                         took it"
+                    ),
+                ));
+            }
+            if complete & bit == 0 && owned & bit != 0 {
+                problems.push(SetupProblem::new(
+                    "owner-without-box",
+                    format!(
+                        "box {name} has an owner but only {} sides: a box is taken by drawing \
+                         its fourth side",
+                        geometry.sides_drawn(id, setup.drawn)
+                    ),
+                ));
+            }
+        }
+        if owned & !geometry.all_boxes != 0 {
+            problems.push(SetupProblem::new(
+                "off-board",
+                "an owned box is off the board",
             ));
         }
-        if complete & bit == 0 && owned & bit != 0 {
-            problems.push(SetupProblem::new(
-                "owner-without-box",
-                format!(
-                    "box {name} has an owner but only {} sides: a box is taken by drawing \
-                     its fourth side",
-                    geometry.sides_drawn(id, setup.drawn)
-                ),
-            ));
+        if problems.is_empty() {
+            Ok(DotsBoxes::from_parts(
+                variant,
+                setup.drawn,
+                setup.owners,
+                setup.to_move,
+            ))
+        } else {
+            Err(problems)
         }
     }
-    if owned & !geometry.all_boxes != 0 {
-        problems.push(SetupProblem::new(
-            "off-board",
-            "an owned box is off the board",
-        ));
+
+    /// Formats the one-line form.
+    fn format_position(game: &DotsBoxes) -> String {
+        let (g, drawn, owners, to_move) = (&game.geometry, game.drawn, game.owners, game.to_move);
+        let lines = if drawn == 0 {
+            "-".to_owned()
+        } else {
+            Bits(drawn)
+                .map(|edge| format_line(g, edge))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let boxes: String = (0..g.boxes)
+            .map(|id| {
+                if owners[0] & (1 << id) != 0 {
+                    'b'
+                } else if owners[1] & (1 << id) != 0 {
+                    'w'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        let side = if to_move == Side::First {
+            "black"
+        } else {
+            "white"
+        };
+        format!("{lines} {boxes} {side}")
     }
-    if problems.is_empty() {
-        Ok(DotsBoxes::from_parts(
-            variant,
-            setup.drawn,
-            setup.owners,
-            setup.to_move,
-        ))
-    } else {
-        Err(problems)
+
+    /// Formats the wide diagram (rows without trailing spaces).
+    fn diagram(game: &DotsBoxes) -> String {
+        let (g, drawn, owners) = (&game.geometry, game.drawn, game.owners);
+        let mut out = Vec::new();
+        for r in 0..=g.rows {
+            let mut row = String::from("+");
+            for c in 0..g.cols {
+                let line = g.line(Orientation::Horizontal, r, c);
+                row.push_str(if drawn & (1 << line) != 0 {
+                    "---"
+                } else {
+                    "   "
+                });
+                row.push('+');
+            }
+            out.push(row);
+            if r == g.rows {
+                break;
+            }
+            let mut row = String::new();
+            for c in 0..=g.cols {
+                let line = g.line(Orientation::Vertical, r, c);
+                row.push(if drawn & (1 << line) != 0 { '|' } else { ' ' });
+                if c < g.cols {
+                    let id = r * g.cols + c;
+                    let owner = if owners[0] & (1 << id) != 0 {
+                        'B'
+                    } else if owners[1] & (1 << id) != 0 {
+                        'W'
+                    } else {
+                        ' '
+                    };
+                    row.push(' ');
+                    row.push(owner);
+                    row.push(' ');
+                }
+            }
+            out.push(row.trim_end().to_owned());
+        }
+        out.join("\n")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::Game;
     use rstest::rstest;
 
     fn two() -> DotsBoxesVariant {
         "2x2".parse().unwrap()
+    }
+
+    fn parse_diagram(
+        variant: DotsBoxesVariant,
+        text: &str,
+        to_move: Side,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        DotsBoxesSetup::parse_diagram(&variant, text, to_move)
+    }
+
+    fn parse_line_form(
+        variant: DotsBoxesVariant,
+        text: &str,
+    ) -> Result<DotsBoxesSetup, NotationError> {
+        DotsBoxesSetup::parse_position(&variant, text)
     }
 
     #[test]
@@ -433,11 +451,11 @@ mod tests {
         let a = parse_diagram(two(), wide, Side::Second).unwrap();
         let b = parse_diagram(two(), narrow, Side::Second).unwrap();
         assert_eq!(a, b);
-        let g = Geometry::new(two());
         assert_eq!(a.owners, [1, 0]);
-        assert_eq!(format_diagram(&g, a.drawn, a.owners), wide);
+        let game = DotsBoxes::from_setup(&two(), &a).unwrap();
+        assert_eq!(DotsBoxesSetup::diagram(&game), wide);
         assert_eq!(
-            format_line_form(&g, a.drawn, a.owners, a.to_move),
+            DotsBoxesSetup::format_position(&game),
             "a1b1,b1c1,a2b2,a1a2,b1b2 b... white"
         );
     }

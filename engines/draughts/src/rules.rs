@@ -11,9 +11,7 @@
 
 mod captures;
 
-use arbiter_core::{
-    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side,
-};
+use arbiter_core::{Bits, EndReason, Game, IllegalMove, NotationError, Outcome, Side};
 
 use crate::board::{
     BLACK_TO_MOVE, DIRECTIONS, Direction, KEYS, SQUARE_COUNT, SQUARES, bit_of, forward, index_of,
@@ -627,33 +625,6 @@ impl Game for Draughts {
 
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(self, mv)
-    }
-
-    fn parse_position(_: &DraughtsVariant, text: &str) -> Result<DraughtsSetup, NotationError> {
-        setup::parse_line(text)
-    }
-
-    fn parse_diagram(
-        _: &DraughtsVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<DraughtsSetup, NotationError> {
-        setup::parse_diagram(diagram, to_move)
-    }
-
-    fn from_setup(
-        variant: &DraughtsVariant,
-        setup: &DraughtsSetup,
-    ) -> Result<Draughts, Vec<SetupProblem>> {
-        setup::validate(*variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&self.to_setup())
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.to_setup().cells)
     }
 
     fn picture(&self, marks: &[arbiter_core::picture::Mark<Move>]) -> Option<String> {

@@ -1,5 +1,5 @@
 //! Raw positions: the PDN FEN one-line form and the 10×10 diagram, parsed into a
-//! [`DraughtsSetup`] that [`crate::Draughts`] validates.
+//! [`DraughtsSetup`] that [`PositionText::validate`] turns into a [`crate::Draughts`].
 //!
 //! One-line form: PDN's FEN, `W:W31-50:B1-20` — the side to move (`W` or `B`), then each
 //! side's squares after `:W` and `:B`, separated by commas, a range `31-35` standing for every
@@ -14,7 +14,7 @@
 //! (or `-`) an empty square; light squares are written `.` and must stay empty.
 
 use arbiter_core::grid::{Grid, Labels, RowOrder};
-use arbiter_core::{Bits, Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Bits, Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{SQUARE_COUNT, column_of, index_at, index_of, promotion_row, row_of, square};
 use crate::rules::{Draughts, Endgame, MEN};
@@ -117,55 +117,6 @@ fn count(text: &str, what: &str) -> Result<u32, NotationError> {
         .map_err(|_| NotationError::new(format!("`{text}` is not a number of plies {what}")))
 }
 
-/// Parses the one-line form `W:W31-50:B1-20` (with the optional counts).
-///
-/// # Errors
-/// A [`NotationError`] naming what is wrong.
-pub fn parse_line(text: &str) -> Result<DraughtsSetup, NotationError> {
-    let mut words = text.split_whitespace();
-    let fen = words.next().unwrap_or("");
-    let form = || {
-        NotationError::new(format!(
-            "`{text}` is not a draughts position: expected a PDN FEN such as W:W31-50:B1-20 \
-             (optionally followed by the plies since the last capture or man's move and the \
-             plies in the endgame)"
-        ))
-    };
-    let fen = fen.strip_suffix('.').unwrap_or(fen);
-    let mut fields = fen.split(':');
-    let to_move = fields.next().and_then(side_letter).ok_or_else(form)?;
-    let mut setup = DraughtsSetup::empty(to_move);
-    let mut seen = Vec::new();
-    for field in fields {
-        let side = field.get(..1).and_then(side_letter).ok_or_else(form)?;
-        if seen.contains(&side) {
-            return Err(NotationError::new(format!(
-                "`{text}` lists the {} pieces twice",
-                if side == Side::First {
-                    "white"
-                } else {
-                    "black"
-                }
-            )));
-        }
-        seen.push(side);
-        read_list(&field[1..], side, &mut setup.cells, text)?;
-    }
-    if seen.is_empty() {
-        return Err(form());
-    }
-    if let Some(plies) = words.next() {
-        setup.king_plies = count(plies, "since the last capture or man's move")?;
-    }
-    if let Some(plies) = words.next() {
-        setup.endgame_plies = count(plies, "in the endgame")?;
-    }
-    if words.next().is_some() {
-        return Err(form());
-    }
-    Ok(setup)
-}
-
 /// One side's list: ranges for runs of three or more men, kings one by one.
 fn write_list(cells: &[Option<(Side, bool)>], side: Side) -> String {
     let mut items = Vec::new();
@@ -192,25 +143,6 @@ fn write_list(cells: &[Option<(Side, bool)>], side: Side) -> String {
         }
     }
     items.join(",")
-}
-
-/// Writes the one-line form of a setup.
-#[must_use]
-pub fn format_line(setup: &DraughtsSetup) -> String {
-    let side = if setup.to_move == Side::First {
-        'W'
-    } else {
-        'B'
-    };
-    let mut line = format!(
-        "{side}:W{}:B{}",
-        write_list(&setup.cells, Side::First),
-        write_list(&setup.cells, Side::Second)
-    );
-    if setup.king_plies != 0 || setup.endgame_plies != 0 {
-        line.push_str(&format!(" {} {}", setup.king_plies, setup.endgame_plies));
-    }
-    line
 }
 
 /// What a diagram cell holds: a piece, an empty square, or a light square (always empty).
@@ -241,119 +173,6 @@ fn write_cell(cell: Cell) -> char {
     }
 }
 
-/// Parses a ten-row diagram.
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or cells, an unknown character or a piece
-/// on a light square.
-pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<DraughtsSetup, NotationError> {
-    let cells = BOARD.parse_diagram(diagram, Cell::Empty, read_cell)?;
-    let mut setup = DraughtsSetup::empty(to_move);
-    for (k, cell) in cells.into_iter().enumerate() {
-        let (row, column) = (k / 10, k % 10);
-        let Cell::Piece(side, king) = cell else {
-            continue;
-        };
-        let i = index_at(row, column).ok_or_else(|| {
-            NotationError::new(format!(
-                "diagram row {} column {} is a light square: pieces stand on the dark squares",
-                row + 1,
-                column + 1
-            ))
-        })?;
-        setup.cells[i] = Some((side, king));
-    }
-    Ok(setup)
-}
-
-/// Writes the cells of a setup as a ten-row diagram.
-#[must_use]
-pub fn format_diagram(cells: &[Option<(Side, bool)>]) -> String {
-    let mut grid = vec![Cell::Empty; 100];
-    for (i, cell) in cells.iter().enumerate() {
-        if let Some((side, king)) = cell {
-            grid[row_of(i) * 10 + column_of(i)] = Cell::Piece(*side, *king);
-        }
-    }
-    BOARD.format_diagram(&grid, Labels::None, 0, write_cell)
-}
-
-/// Validates a raw setup: at most 20 pieces a side, some piece on the board, no man on
-/// its own promotion row (it would have been crowned), an endgame count only in an
-/// endgame. The position starts a fresh history.
-///
-/// # Errors
-/// Every problem found.
-pub(crate) fn validate(
-    variant: DraughtsVariant,
-    setup: &DraughtsSetup,
-) -> Result<Draughts, Vec<SetupProblem>> {
-    let (mut pieces, mut kings) = ([0u64; 2], 0u64);
-    for (i, cell) in setup.cells.iter().enumerate().take(SQUARE_COUNT) {
-        if let Some((side, king)) = cell {
-            pieces[side.index()] |= square(i);
-            if *king {
-                kings |= square(i);
-            }
-        }
-    }
-    let mut problems = Vec::new();
-    if setup.cells.len() != SQUARE_COUNT {
-        problems.push(SetupProblem::new(
-            "board-size",
-            format!("the board has {} squares: expected 50", setup.cells.len()),
-        ));
-    }
-    for side in [Side::First, Side::Second] {
-        let name = Draughts::side_name(side);
-        let count = pieces[side.index()].count_ones();
-        if count > MEN {
-            problems.push(SetupProblem::new(
-                "piece-count",
-                format!("{name} has {count} pieces: at most {MEN}"),
-            ));
-        }
-        let crowned_late = pieces[side.index()] & !kings & promotion_row(side);
-        if crowned_late != 0 {
-            let squares: Vec<String> = Bits(crowned_late)
-                .map(|bit| (index_of(u32::from(bit)) + 1).to_string())
-                .collect();
-            problems.push(SetupProblem::new(
-                "man-on-promotion-row",
-                format!(
-                    "{name} has a man on its promotion row ({}): it would have been crowned",
-                    squares.join(", ")
-                ),
-            ));
-        }
-    }
-    if pieces[0] | pieces[1] == 0 {
-        problems.push(SetupProblem::new("piece-count", "the board is empty"));
-    }
-    if setup.endgame_plies > 0 && Endgame::of(pieces[0], pieces[1], kings).is_none() {
-        problems.push(SetupProblem::new(
-            "endgame-count",
-            format!(
-                "{} plies are counted in an endgame, but the material is none of the \
-                 16-move or 5-move endgames",
-                setup.endgame_plies
-            ),
-        ));
-    }
-    if problems.is_empty() {
-        Ok(Draughts::from_parts(
-            variant,
-            pieces,
-            kings,
-            setup.to_move,
-            setup.king_plies,
-            setup.endgame_plies,
-        ))
-    } else {
-        Err(problems)
-    }
-}
-
 /// The raw setup of a position (its history is not part of it).
 pub(crate) fn to_setup(game: &Draughts) -> DraughtsSetup {
     let cells = (0..SQUARE_COUNT)
@@ -372,10 +191,207 @@ pub(crate) fn to_setup(game: &Draughts) -> DraughtsSetup {
     }
 }
 
+impl PositionText<Draughts> for DraughtsSetup {
+    /// Parses the one-line form `W:W31-50:B1-20` (with the optional counts).
+    ///
+    /// # Errors
+    /// A [`NotationError`] naming what is wrong.
+    fn parse_position(_: &DraughtsVariant, text: &str) -> Result<DraughtsSetup, NotationError> {
+        let mut words = text.split_whitespace();
+        let fen = words.next().unwrap_or("");
+        let form = || {
+            NotationError::new(format!(
+                "`{text}` is not a draughts position: expected a PDN FEN such as W:W31-50:B1-20 \
+                 (optionally followed by the plies since the last capture or man's move and the \
+                 plies in the endgame)"
+            ))
+        };
+        let fen = fen.strip_suffix('.').unwrap_or(fen);
+        let mut fields = fen.split(':');
+        let to_move = fields.next().and_then(side_letter).ok_or_else(form)?;
+        let mut setup = DraughtsSetup::empty(to_move);
+        let mut seen = Vec::new();
+        for field in fields {
+            let side = field.get(..1).and_then(side_letter).ok_or_else(form)?;
+            if seen.contains(&side) {
+                return Err(NotationError::new(format!(
+                    "`{text}` lists the {} pieces twice",
+                    if side == Side::First {
+                        "white"
+                    } else {
+                        "black"
+                    }
+                )));
+            }
+            seen.push(side);
+            read_list(&field[1..], side, &mut setup.cells, text)?;
+        }
+        if seen.is_empty() {
+            return Err(form());
+        }
+        if let Some(plies) = words.next() {
+            setup.king_plies = count(plies, "since the last capture or man's move")?;
+        }
+        if let Some(plies) = words.next() {
+            setup.endgame_plies = count(plies, "in the endgame")?;
+        }
+        if words.next().is_some() {
+            return Err(form());
+        }
+        Ok(setup)
+    }
+
+    /// Parses a ten-row diagram.
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or cells, an unknown character or a piece
+    /// on a light square.
+    fn parse_diagram(
+        _: &DraughtsVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<DraughtsSetup, NotationError> {
+        let cells = BOARD.parse_diagram(diagram, Cell::Empty, read_cell)?;
+        let mut setup = DraughtsSetup::empty(to_move);
+        for (k, cell) in cells.into_iter().enumerate() {
+            let (row, column) = (k / 10, k % 10);
+            let Cell::Piece(side, king) = cell else {
+                continue;
+            };
+            let i = index_at(row, column).ok_or_else(|| {
+                NotationError::new(format!(
+                    "diagram row {} column {} is a light square: pieces stand on the dark squares",
+                    row + 1,
+                    column + 1
+                ))
+            })?;
+            setup.cells[i] = Some((side, king));
+        }
+        Ok(setup)
+    }
+
+    /// Validates a raw setup: at most 20 pieces a side, some piece on the board, no man on
+    /// its own promotion row (it would have been crowned), an endgame count only in an
+    /// endgame. The position starts a fresh history.
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &DraughtsVariant) -> Result<Draughts, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        let (mut pieces, mut kings) = ([0u64; 2], 0u64);
+        for (i, cell) in setup.cells.iter().enumerate().take(SQUARE_COUNT) {
+            if let Some((side, king)) = cell {
+                pieces[side.index()] |= square(i);
+                if *king {
+                    kings |= square(i);
+                }
+            }
+        }
+        let mut problems = Vec::new();
+        if setup.cells.len() != SQUARE_COUNT {
+            problems.push(SetupProblem::new(
+                "board-size",
+                format!("the board has {} squares: expected 50", setup.cells.len()),
+            ));
+        }
+        for side in [Side::First, Side::Second] {
+            let name = Draughts::side_name(side);
+            let count = pieces[side.index()].count_ones();
+            if count > MEN {
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    format!("{name} has {count} pieces: at most {MEN}"),
+                ));
+            }
+            let crowned_late = pieces[side.index()] & !kings & promotion_row(side);
+            if crowned_late != 0 {
+                let squares: Vec<String> = Bits(crowned_late)
+                    .map(|bit| (index_of(u32::from(bit)) + 1).to_string())
+                    .collect();
+                problems.push(SetupProblem::new(
+                    "man-on-promotion-row",
+                    format!(
+                        "{name} has a man on its promotion row ({}): it would have been crowned",
+                        squares.join(", ")
+                    ),
+                ));
+            }
+        }
+        if pieces[0] | pieces[1] == 0 {
+            problems.push(SetupProblem::new("piece-count", "the board is empty"));
+        }
+        if setup.endgame_plies > 0 && Endgame::of(pieces[0], pieces[1], kings).is_none() {
+            problems.push(SetupProblem::new(
+                "endgame-count",
+                format!(
+                    "{} plies are counted in an endgame, but the material is none of the \
+                     16-move or 5-move endgames",
+                    setup.endgame_plies
+                ),
+            ));
+        }
+        if problems.is_empty() {
+            Ok(Draughts::from_parts(
+                variant,
+                pieces,
+                kings,
+                setup.to_move,
+                setup.king_plies,
+                setup.endgame_plies,
+            ))
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Writes the one-line form of a position.
+    fn format_position(game: &Draughts) -> String {
+        let setup = &to_setup(game);
+        let side = if setup.to_move == Side::First {
+            'W'
+        } else {
+            'B'
+        };
+        let mut line = format!(
+            "{side}:W{}:B{}",
+            write_list(&setup.cells, Side::First),
+            write_list(&setup.cells, Side::Second)
+        );
+        if setup.king_plies != 0 || setup.endgame_plies != 0 {
+            line.push_str(&format!(" {} {}", setup.king_plies, setup.endgame_plies));
+        }
+        line
+    }
+
+    /// Writes the cells of a position as a ten-row diagram.
+    fn diagram(game: &Draughts) -> String {
+        let cells = &to_setup(game).cells;
+        let mut grid = vec![Cell::Empty; 100];
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some((side, king)) = cell {
+                grid[row_of(i) * 10 + column_of(i)] = Cell::Piece(*side, *king);
+            }
+        }
+        BOARD.format_diagram(&grid, Labels::None, 0, write_cell)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rstest::rstest;
+
+    fn parse_line(text: &str) -> Result<DraughtsSetup, NotationError> {
+        DraughtsSetup::parse_position(&DraughtsVariant::default(), text)
+    }
+
+    fn parse_diagram(text: &str, to_move: Side) -> Result<DraughtsSetup, NotationError> {
+        DraughtsSetup::parse_diagram(&DraughtsVariant::default(), text, to_move)
+    }
+
+    fn game(setup: &DraughtsSetup) -> Draughts {
+        Draughts::from_setup(&DraughtsVariant::default(), setup).unwrap()
+    }
 
     #[test]
     fn the_start_reads_and_writes_back() {
@@ -383,8 +399,11 @@ mod tests {
         assert_eq!(setup.cells[30], Some((Side::First, false)));
         assert_eq!(setup.cells[19], Some((Side::Second, false)));
         assert_eq!(setup.cells[20], None);
-        assert_eq!(format_line(&setup), "W:W31-50:B1-20");
-        let diagram = format_diagram(&setup.cells);
+        assert_eq!(
+            DraughtsSetup::format_position(&game(&setup)),
+            "W:W31-50:B1-20"
+        );
+        let diagram = DraughtsSetup::diagram(&game(&setup));
         assert!(
             diagram.starts_with(". b . b . b . b . b\nb . b"),
             "{diagram}"
@@ -414,7 +433,10 @@ mod tests {
             (setup.king_plies, setup.endgame_plies),
             (king_plies, endgame_plies)
         );
-        assert_eq!(parse_line(&format_line(&setup)), Ok(setup));
+        assert_eq!(
+            parse_line(&DraughtsSetup::format_position(&game(&setup))),
+            Ok(setup)
+        );
     }
 
     #[test]

@@ -5,12 +5,10 @@
 //! die rolled) and the incremental Zobrist hash. A move is made and taken back in a few
 //! array writes; the outcome is read off the two goal corners and the piece sets.
 
-use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture, zobrist,
-};
+use arbiter_core::{EndReason, Game, IllegalMove, NotationError, Outcome, Side, picture, zobrist};
 
 use crate::board::{self, EinSteinMove, Layout, Piece, SQUARES, Square};
-use crate::setup::{self, EinSteinSetup};
+use crate::setup::EinSteinSetup;
 use crate::variant::EinSteinVariant;
 use crate::{notation, svg};
 
@@ -511,33 +509,6 @@ impl Game for EinStein {
 
     fn format_move(&self, mv: EinSteinMove) -> String {
         notation::format_move(mv)
-    }
-
-    fn parse_position(_: &EinSteinVariant, text: &str) -> Result<EinSteinSetup, NotationError> {
-        setup::parse_line(text)
-    }
-
-    fn parse_diagram(
-        variant: &EinSteinVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<EinSteinSetup, NotationError> {
-        setup::parse_diagram(variant, diagram, to_move)
-    }
-
-    fn from_setup(
-        variant: &EinSteinVariant,
-        setup: &EinSteinSetup,
-    ) -> Result<EinStein, Vec<SetupProblem>> {
-        setup::validate(variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&EinSteinSetup::of(self))
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&EinSteinSetup::of(self).cells)
     }
 
     fn picture(&self, marks: &[picture::Mark<EinSteinMove>]) -> Option<String> {

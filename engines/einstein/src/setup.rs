@@ -25,7 +25,7 @@
 //! and the other with no piece left), `moved-after-end` (the winner to move, or a die rolled
 //! after the end).
 
-use arbiter_core::{Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::Piece;
 use crate::board::{self, SIZE, SQUARES, Square};
@@ -93,197 +93,6 @@ fn write_piece(piece: Option<Piece>) -> String {
     }
 }
 
-/// Reads the one-line form (see the module docs).
-///
-/// # Errors
-/// A [`NotationError`] naming the row or word that is wrong.
-pub fn parse_line(text: &str) -> Result<EinSteinSetup, NotationError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let [rows, side, phase] = words.as_slice() else {
-        return Err(NotationError::new(format!(
-            "`{text}`: expected the rows, the side to move and the phase, e.g. \
-             `R1R2R3../R4R5.../R6...B1/...B2B3/..B4B5B6 red roll`"
-        )));
-    };
-    let rows: Vec<&str> = rows.split('/').collect();
-    if rows.len() != SIZE {
-        return Err(NotationError::new(format!(
-            "the position has {} rows: expected {SIZE}",
-            rows.len()
-        )));
-    }
-    let mut cells = [None; SQUARES];
-    for (row, text) in rows.iter().enumerate() {
-        let mut column = 0;
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            let (piece, width) = match c {
-                '.' => (None, 1),
-                '1'..='5' => (None, c.to_digit(10).map_or(1, |n| n as usize)),
-                _ => {
-                    let number = chars.next().unwrap_or(' ');
-                    let piece = read_piece(c, number).ok_or_else(|| {
-                        NotationError::new(format!(
-                            "row `{text}`: `{c}{number}` is not a cell: expected R1-R6, \
-                             B1-B6, . or a number of empty squares"
-                        ))
-                    })?;
-                    (Some(piece), 1)
-                }
-            };
-            if column + width > SIZE {
-                return Err(NotationError::new(format!(
-                    "row `{text}` is longer than {SIZE} squares"
-                )));
-            }
-            cells[row * SIZE + column] = piece;
-            column += width;
-        }
-        if column != SIZE {
-            return Err(NotationError::new(format!(
-                "row `{text}` has {column} squares: expected {SIZE}"
-            )));
-        }
-    }
-    let to_move = read_side(side)?;
-    let phase = match *phase {
-        "place" => Phase::Place,
-        "roll" => Phase::Roll,
-        number => match number.parse::<u8>() {
-            Ok(die @ 1..=6) => Phase::Move(die),
-            _ => {
-                return Err(NotationError::new(format!(
-                    "`{number}` is not a phase: expected place, roll or the number rolled (1 to 6)"
-                )));
-            }
-        },
-    };
-    Ok(EinSteinSetup {
-        cells,
-        to_move,
-        phase,
-    })
-}
-
-/// Writes the one-line form; [`parse_line`] reads it back.
-#[must_use]
-pub fn format_line(setup: &EinSteinSetup) -> String {
-    let rows: Vec<String> = (0..SIZE)
-        .map(|row| {
-            (0..SIZE)
-                .map(|column| write_piece(setup.cells[row * SIZE + column]))
-                .collect()
-        })
-        .collect();
-    let phase = match setup.phase {
-        Phase::Place => "place".to_owned(),
-        Phase::Roll => "roll".to_owned(),
-        Phase::Move(die) => die.to_string(),
-    };
-    format!(
-        "{} {} {phase}",
-        rows.join("/"),
-        EinStein::side_name(setup.to_move)
-    )
-}
-
-/// Writes the diagram: file letters on top, rank numbers on the left.
-#[must_use]
-pub fn format_diagram(cells: &[Option<Piece>; SQUARES]) -> String {
-    let mut out = String::from("   a  b  c  d  e\n");
-    for row in 0..SIZE {
-        let cells: Vec<String> = (0..SIZE)
-            .map(|column| format!("{:<2}", write_piece(cells[row * SIZE + column])))
-            .collect();
-        out.push_str(format!("{}  {}", row + 1, cells.join(" ")).trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// Reads a diagram (see the module docs) with the side to move.
-///
-/// # Errors
-/// A [`NotationError`] for a wrong number of rows or cells, a wrong row label or a cell that
-/// is not a piece.
-pub fn parse_diagram(
-    variant: &EinSteinVariant,
-    diagram: &str,
-    to_move: Side,
-) -> Result<EinSteinSetup, NotationError> {
-    let letters = ["a", "b", "c", "d", "e"];
-    let rows: Vec<Vec<&str>> = diagram
-        .lines()
-        .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .filter(|tokens| {
-            let header = tokens.len() == SIZE
-                && tokens
-                    .iter()
-                    .zip(letters)
-                    .all(|(token, letter)| token.eq_ignore_ascii_case(letter));
-            !tokens.is_empty() && !header
-        })
-        .collect();
-    if rows.len() != SIZE {
-        return Err(NotationError::new(format!(
-            "the diagram has {} rows: expected {SIZE}",
-            rows.len()
-        )));
-    }
-    let mut cells = [None; SQUARES];
-    for (row, tokens) in rows.iter().enumerate() {
-        let number = (row + 1).to_string();
-        let mut tokens = tokens.as_slice();
-        for _ in 0..2 {
-            let label = match tokens {
-                [first, rest @ ..] if first.bytes().all(|b| b.is_ascii_digit()) => {
-                    Some((*first, rest))
-                }
-                [rest @ .., last] if last.bytes().all(|b| b.is_ascii_digit()) => {
-                    Some((*last, rest))
-                }
-                _ => None,
-            };
-            if let Some((label, rest)) = label {
-                if label != number {
-                    return Err(NotationError::new(format!(
-                        "diagram row {number} is labelled {label}"
-                    )));
-                }
-                tokens = rest;
-            }
-        }
-        if tokens.len() != SIZE {
-            return Err(NotationError::new(format!(
-                "diagram row {number} has {} cells: expected {SIZE}",
-                tokens.len()
-            )));
-        }
-        for (column, token) in tokens.iter().enumerate() {
-            let mut chars = token.chars();
-            let piece = match (chars.next(), chars.next(), chars.next()) {
-                (Some('.'), None, None) => None,
-                (Some(side), Some(number), None) => Some(
-                    read_piece(side, number)
-                        .ok_or_else(|| unknown_cell(token, &number_text(row)))?,
-                ),
-                _ => return Err(unknown_cell(token, &number_text(row))),
-            };
-            cells[row * SIZE + column] = piece;
-        }
-    }
-    let phase = if is_setup_board(variant, &cells, to_move) {
-        Phase::Place
-    } else {
-        Phase::Roll
-    };
-    Ok(EinSteinSetup {
-        cells,
-        to_move,
-        phase,
-    })
-}
-
 fn number_text(row: usize) -> String {
     (row + 1).to_string()
 }
@@ -324,125 +133,316 @@ fn full_layout(pieces: &[(usize, Piece)], side: Side) -> bool {
         })
 }
 
-/// Validates a raw setup: every problem is listed (see the module docs for the codes).
-///
-/// # Errors
-/// The problems found.
-pub fn validate(
-    variant: &EinSteinVariant,
-    setup: &EinSteinSetup,
-) -> Result<EinStein, Vec<SetupProblem>> {
-    let mut problems = Vec::new();
-    let pieces: Vec<(usize, Piece)> = setup
-        .cells
-        .iter()
-        .enumerate()
-        .filter_map(|(index, cell)| cell.map(|piece| (index, piece)))
-        .collect();
-    for side in [Side::First, Side::Second] {
-        for number in 1..=6 {
-            let squares: Vec<String> = pieces
-                .iter()
-                .filter(|(_, piece)| piece.side == side && piece.number == number)
-                .map(|&(index, _)| {
-                    Square::from_index(index).map_or_else(String::new, format_square)
-                })
-                .collect();
-            if squares.len() > 1 {
+impl PositionText<EinStein> for EinSteinSetup {
+    /// Reads the one-line form (see the module docs).
+    ///
+    /// # Errors
+    /// A [`NotationError`] naming the row or word that is wrong.
+    fn parse_position(_: &EinSteinVariant, text: &str) -> Result<EinSteinSetup, NotationError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [rows, side, phase] = words.as_slice() else {
+            return Err(NotationError::new(format!(
+                "`{text}`: expected the rows, the side to move and the phase, e.g. \
+                 `R1R2R3../R4R5.../R6...B1/...B2B3/..B4B5B6 red roll`"
+            )));
+        };
+        let rows: Vec<&str> = rows.split('/').collect();
+        if rows.len() != SIZE {
+            return Err(NotationError::new(format!(
+                "the position has {} rows: expected {SIZE}",
+                rows.len()
+            )));
+        }
+        let mut cells = [None; SQUARES];
+        for (row, text) in rows.iter().enumerate() {
+            let mut column = 0;
+            let mut chars = text.chars();
+            while let Some(c) = chars.next() {
+                let (piece, width) = match c {
+                    '.' => (None, 1),
+                    '1'..='5' => (None, c.to_digit(10).map_or(1, |n| n as usize)),
+                    _ => {
+                        let number = chars.next().unwrap_or(' ');
+                        let piece = read_piece(c, number).ok_or_else(|| {
+                            NotationError::new(format!(
+                                "row `{text}`: `{c}{number}` is not a cell: expected R1-R6, \
+                                 B1-B6, . or a number of empty squares"
+                            ))
+                        })?;
+                        (Some(piece), 1)
+                    }
+                };
+                if column + width > SIZE {
+                    return Err(NotationError::new(format!(
+                        "row `{text}` is longer than {SIZE} squares"
+                    )));
+                }
+                cells[row * SIZE + column] = piece;
+                column += width;
+            }
+            if column != SIZE {
+                return Err(NotationError::new(format!(
+                    "row `{text}` has {column} squares: expected {SIZE}"
+                )));
+            }
+        }
+        let to_move = read_side(side)?;
+        let phase = match *phase {
+            "place" => Phase::Place,
+            "roll" => Phase::Roll,
+            number => match number.parse::<u8>() {
+                Ok(die @ 1..=6) => Phase::Move(die),
+                _ => {
+                    return Err(NotationError::new(format!(
+                        "`{number}` is not a phase: expected place, roll or the number rolled (1 to 6)"
+                    )));
+                }
+            },
+        };
+        Ok(EinSteinSetup {
+            cells,
+            to_move,
+            phase,
+        })
+    }
+
+    /// Reads a diagram (see the module docs) with the side to move.
+    ///
+    /// # Errors
+    /// A [`NotationError`] for a wrong number of rows or cells, a wrong row label or a cell that
+    /// is not a piece.
+    fn parse_diagram(
+        variant: &EinSteinVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<EinSteinSetup, NotationError> {
+        let letters = ["a", "b", "c", "d", "e"];
+        let rows: Vec<Vec<&str>> = diagram
+            .lines()
+            .map(|line| line.split_whitespace().collect::<Vec<_>>())
+            .filter(|tokens| {
+                let header = tokens.len() == SIZE
+                    && tokens
+                        .iter()
+                        .zip(letters)
+                        .all(|(token, letter)| token.eq_ignore_ascii_case(letter));
+                !tokens.is_empty() && !header
+            })
+            .collect();
+        if rows.len() != SIZE {
+            return Err(NotationError::new(format!(
+                "the diagram has {} rows: expected {SIZE}",
+                rows.len()
+            )));
+        }
+        let mut cells = [None; SQUARES];
+        for (row, tokens) in rows.iter().enumerate() {
+            let number = (row + 1).to_string();
+            let mut tokens = tokens.as_slice();
+            for _ in 0..2 {
+                let label = match tokens {
+                    [first, rest @ ..] if first.bytes().all(|b| b.is_ascii_digit()) => {
+                        Some((*first, rest))
+                    }
+                    [rest @ .., last] if last.bytes().all(|b| b.is_ascii_digit()) => {
+                        Some((*last, rest))
+                    }
+                    _ => None,
+                };
+                if let Some((label, rest)) = label {
+                    if label != number {
+                        return Err(NotationError::new(format!(
+                            "diagram row {number} is labelled {label}"
+                        )));
+                    }
+                    tokens = rest;
+                }
+            }
+            if tokens.len() != SIZE {
+                return Err(NotationError::new(format!(
+                    "diagram row {number} has {} cells: expected {SIZE}",
+                    tokens.len()
+                )));
+            }
+            for (column, token) in tokens.iter().enumerate() {
+                let mut chars = token.chars();
+                let piece = match (chars.next(), chars.next(), chars.next()) {
+                    (Some('.'), None, None) => None,
+                    (Some(side), Some(number), None) => Some(
+                        read_piece(side, number)
+                            .ok_or_else(|| unknown_cell(token, &number_text(row)))?,
+                    ),
+                    _ => return Err(unknown_cell(token, &number_text(row))),
+                };
+                cells[row * SIZE + column] = piece;
+            }
+        }
+        let phase = if is_setup_board(variant, &cells, to_move) {
+            Phase::Place
+        } else {
+            Phase::Roll
+        };
+        Ok(EinSteinSetup {
+            cells,
+            to_move,
+            phase,
+        })
+    }
+
+    /// Validates a raw setup: every problem is listed (see the module docs for the codes).
+    ///
+    /// # Errors
+    /// The problems found.
+    fn validate(&self, variant: &EinSteinVariant) -> Result<EinStein, Vec<SetupProblem>> {
+        let setup = self;
+        let mut problems = Vec::new();
+        let pieces: Vec<(usize, Piece)> = setup
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(index, cell)| cell.map(|piece| (index, piece)))
+            .collect();
+        for side in [Side::First, Side::Second] {
+            for number in 1..=6 {
+                let squares: Vec<String> = pieces
+                    .iter()
+                    .filter(|(_, piece)| piece.side == side && piece.number == number)
+                    .map(|&(index, _)| {
+                        Square::from_index(index).map_or_else(String::new, format_square)
+                    })
+                    .collect();
+                if squares.len() > 1 {
+                    problems.push(SetupProblem::new(
+                        "duplicate-piece",
+                        format!(
+                            "{} has {} pieces numbered {number} ({})",
+                            EinStein::side_name(side),
+                            squares.len(),
+                            squares.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        let count = |side: Side| pieces.iter().filter(|(_, p)| p.side == side).count();
+        let first = variant.first;
+        let second = first.opponent();
+        if setup.phase == Phase::Place {
+            if setup.to_move == first && !pieces.is_empty() {
                 problems.push(SetupProblem::new(
-                    "duplicate-piece",
+                    "setup-phase",
                     format!(
-                        "{} has {} pieces numbered {number} ({})",
-                        EinStein::side_name(side),
-                        squares.len(),
-                        squares.join(", ")
+                        "{} sets up first, on an empty board: this one has {} pieces",
+                        EinStein::side_name(first),
+                        pieces.len()
                     ),
                 ));
             }
-        }
-    }
-    let count = |side: Side| pieces.iter().filter(|(_, p)| p.side == side).count();
-    let first = variant.first;
-    let second = first.opponent();
-    if setup.phase == Phase::Place {
-        if setup.to_move == first && !pieces.is_empty() {
-            problems.push(SetupProblem::new(
-                "setup-phase",
-                format!(
-                    "{} sets up first, on an empty board: this one has {} pieces",
-                    EinStein::side_name(first),
-                    pieces.len()
-                ),
-            ));
-        }
-        if setup.to_move == second && !full_layout(&pieces, first) {
-            let code = if pieces.is_empty() {
-                "side-to-move"
-            } else {
-                "setup-phase"
-            };
-            problems.push(SetupProblem::new(
-                code,
-                format!(
-                    "{} sets up after {}, whose six pieces stand on its start cells and nothing \
-                     else on the board (the variant {variant} has {} move first)",
-                    EinStein::side_name(second),
-                    EinStein::side_name(first),
-                    EinStein::side_name(first)
-                ),
-            ));
-        }
-    } else {
-        if pieces.is_empty() {
-            problems.push(SetupProblem::new(
-                "piece-count",
-                "no piece on the board: the game has not been set up (use the phase `place`)",
-            ));
+            if setup.to_move == second && !full_layout(&pieces, first) {
+                let code = if pieces.is_empty() {
+                    "side-to-move"
+                } else {
+                    "setup-phase"
+                };
+                problems.push(SetupProblem::new(
+                    code,
+                    format!(
+                        "{} sets up after {}, whose six pieces stand on its start cells and nothing \
+                         else on the board (the variant {variant} has {} move first)",
+                        EinStein::side_name(second),
+                        EinStein::side_name(first),
+                        EinStein::side_name(first)
+                    ),
+                ));
+            }
         } else {
-            let won = |side: Side| {
-                let goal = board::goal(side).index();
-                let on_goal = setup.cells[goal].is_some_and(|piece| piece.side == side);
-                on_goal || count(side.opponent()) == 0
-            };
-            match (won(Side::First), won(Side::Second)) {
-                (true, true) => problems.push(SetupProblem::new(
-                    "both-won",
-                    "both sides have won: each has a piece on its goal corner or has taken every \
-                     enemy piece",
-                )),
-                (true, false) | (false, true) => {
-                    let winner = if won(Side::First) {
-                        Side::First
-                    } else {
-                        Side::Second
-                    };
-                    if setup.to_move == winner || setup.phase != Phase::Roll {
-                        problems.push(SetupProblem::new(
-                            "moved-after-end",
-                            format!(
-                                "{} has won, so the game ended with its move: {} cannot be to \
-                                 move or have rolled",
-                                EinStein::side_name(winner),
-                                EinStein::side_name(setup.to_move)
-                            ),
-                        ));
+            if pieces.is_empty() {
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    "no piece on the board: the game has not been set up (use the phase `place`)",
+                ));
+            } else {
+                let won = |side: Side| {
+                    let goal = board::goal(side).index();
+                    let on_goal = setup.cells[goal].is_some_and(|piece| piece.side == side);
+                    on_goal || count(side.opponent()) == 0
+                };
+                match (won(Side::First), won(Side::Second)) {
+                    (true, true) => problems.push(SetupProblem::new(
+                        "both-won",
+                        "both sides have won: each has a piece on its goal corner or has taken every \
+                         enemy piece",
+                    )),
+                    (true, false) | (false, true) => {
+                        let winner = if won(Side::First) {
+                            Side::First
+                        } else {
+                            Side::Second
+                        };
+                        if setup.to_move == winner || setup.phase != Phase::Roll {
+                            problems.push(SetupProblem::new(
+                                "moved-after-end",
+                                format!(
+                                    "{} has won, so the game ended with its move: {} cannot be to \
+                                     move or have rolled",
+                                    EinStein::side_name(winner),
+                                    EinStein::side_name(setup.to_move)
+                                ),
+                            ));
+                        }
                     }
+                    (false, false) => {}
                 }
-                (false, false) => {}
             }
         }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let pieces: Vec<(Square, Piece)> = pieces
+            .into_iter()
+            .filter_map(|(index, piece)| Some((Square::from_index(index)?, piece)))
+            .collect();
+        Ok(EinStein::from_parts(
+            *variant,
+            &pieces,
+            setup.to_move,
+            setup.phase,
+        ))
     }
-    if !problems.is_empty() {
-        return Err(problems);
+
+    /// Writes the one-line form; [`PositionText::parse_position`] reads it back.
+    fn format_position(game: &EinStein) -> String {
+        let setup = &EinSteinSetup::of(game);
+        let rows: Vec<String> = (0..SIZE)
+            .map(|row| {
+                (0..SIZE)
+                    .map(|column| write_piece(setup.cells[row * SIZE + column]))
+                    .collect()
+            })
+            .collect();
+        let phase = match setup.phase {
+            Phase::Place => "place".to_owned(),
+            Phase::Roll => "roll".to_owned(),
+            Phase::Move(die) => die.to_string(),
+        };
+        format!(
+            "{} {} {phase}",
+            rows.join("/"),
+            EinStein::side_name(setup.to_move)
+        )
     }
-    let pieces: Vec<(Square, Piece)> = pieces
-        .into_iter()
-        .filter_map(|(index, piece)| Some((Square::from_index(index)?, piece)))
-        .collect();
-    Ok(EinStein::from_parts(
-        *variant,
-        &pieces,
-        setup.to_move,
-        setup.phase,
-    ))
+
+    /// Writes the diagram: file letters on top, rank numbers on the left.
+    fn diagram(game: &EinStein) -> String {
+        let cells = &EinSteinSetup::of(game).cells;
+        let mut out = String::from("   a  b  c  d  e\n");
+        for row in 0..SIZE {
+            let cells: Vec<String> = (0..SIZE)
+                .map(|column| format!("{:<2}", write_piece(cells[row * SIZE + column])))
+                .collect();
+            out.push_str(format!("{}  {}", row + 1, cells.join(" ")).trim_end());
+            out.push('\n');
+        }
+        out
+    }
 }

@@ -19,13 +19,11 @@ mod play;
 pub mod score;
 
 use arbiter_core::picture::Mark;
-use arbiter_core::{
-    EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side,
-};
+use arbiter_core::{EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, Side};
 
 use crate::board::{Geometry, MAX_POINTS, Point, PointSet, ko_key, pass_key, side_key, stone_key};
 use crate::notation::{self, GoMove};
-use crate::setup::{self, GoSetup};
+use crate::setup::GoSetup;
 use crate::variant::GoVariant;
 use history::{BoardFilter, Record};
 use legality::Refusal;
@@ -124,7 +122,7 @@ impl Go {
 
     /// A position from cells (a1 first), with groups and hashes computed from scratch and no
     /// history.
-    fn from_cells(variant: GoVariant, cells: &[Option<Side>], to_move: Side) -> Go {
+    pub(crate) fn from_cells(variant: GoVariant, cells: &[Option<Side>], to_move: Side) -> Go {
         let geometry = Geometry::of_size(variant.size);
         let mut go = Go {
             variant,
@@ -222,48 +220,20 @@ impl Go {
         hash
     }
 
-    /// Validates a raw setup. Problems (with their codes): a board of another size
-    /// (`board-size`); a group without liberties (`no-liberty`: no move leaves one on the
-    /// board). Any other board is reachable (with passes) and either side may be to move.
-    ///
-    /// # Errors
-    /// Every problem found.
-    pub fn from_setup(variant: GoVariant, setup: &GoSetup) -> Result<Go, Vec<SetupProblem>> {
-        let points = usize::from(Geometry::of_size(variant.size).points);
-        if (setup.size, setup.cells.len()) != (variant.size, points) {
-            let message = format!(
-                "the board is {}x{}: variant {variant} plays on {}x{}",
-                setup.size, setup.size, variant.size, variant.size
-            );
-            return Err(vec![SetupProblem::new("board-size", message)]);
-        }
-        let go = Go::from_cells(variant, &setup.cells, setup.to_move);
-        let mut problems = Vec::new();
-        for point in 0..go.geometry.points {
-            let Some(side) = go.colour[usize::from(point)] else {
-                continue;
-            };
-            if go.group_of[usize::from(point)] == point
-                && go.groups[usize::from(point)].libs.is_empty()
-            {
-                problems.push(SetupProblem::new(
-                    "no-liberty",
-                    format!(
-                        "the {} group at {} has no liberty: a move removes such a group",
-                        Go::side_name(side),
-                        notation::format_point(go.geometry, point)
-                    ),
-                ));
-            }
-        }
-        match problems.len() {
-            0 => Ok(go),
-            _ => Err(problems),
-        }
+    /// The side and the representative point of each group without a liberty, by point.
+    pub(crate) fn groups_without_liberty(&self) -> Vec<(Side, Point)> {
+        (0..self.geometry.points)
+            .filter_map(|point| {
+                let side = self.colour[usize::from(point)]?;
+                (self.group_of[usize::from(point)] == point
+                    && self.groups[usize::from(point)].libs.is_empty())
+                .then_some((side, point))
+            })
+            .collect()
     }
 
     /// The stones of every point, a1 first.
-    fn cells(&self) -> &[Option<Side>] {
+    pub(crate) fn cells(&self) -> &[Option<Side>] {
         &self.colour[..usize::from(self.geometry.points)]
     }
 
@@ -602,26 +572,6 @@ impl Game for Go {
 
     fn format_move(&self, mv: GoMove) -> String {
         notation::format_move(self.geometry, mv)
-    }
-
-    fn from_setup(variant: &GoVariant, setup: &GoSetup) -> Result<Go, Vec<SetupProblem>> {
-        Go::from_setup(*variant, setup)
-    }
-
-    fn parse_position(variant: &GoVariant, text: &str) -> Result<GoSetup, NotationError> {
-        setup::parse_line(variant.size, text)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(self.geometry.size, self.cells(), self.to_move)
-    }
-
-    fn parse_diagram(rules: &GoVariant, rows: &str, side: Side) -> Result<GoSetup, NotationError> {
-        setup::parse_diagram(rules.size, rows, side)
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(self.geometry.size, self.cells())
     }
 
     /// The legal stones counted without the list, and the pass.

@@ -1,5 +1,5 @@
 //! Raw positions: the board diagram and the one-line form, parsed into a [`GoSetup`] that
-//! [`crate::Go`]'s `from_setup` validates.
+//! [`PositionText::validate`] (so [`crate::Go`]'s `from_setup`) validates.
 //!
 //! Diagram: one text row per board row, top row (highest rank) first; `X` a black stone, `O`
 //! a white stone, `.` (or `+`) an empty point, as GNU Go's `showboard` draws them; spaces
@@ -11,7 +11,12 @@
 //! and no prisoners. A case that needs them plays the moves (`moves:` after the board).
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
+
+use crate::board::Geometry;
+use crate::notation;
+use crate::rules::Go;
+use crate::variant::GoVariant;
 
 /// A position as written, not yet validated: `cells[row * size + column]`, a1 first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,48 +70,109 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
     grid::parse_side(text, SIDES)
 }
 
-/// Parses a diagram of a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<GoSetup, NotationError> {
-    let cells = board(size).parse_diagram(diagram, None, read_cell)?;
-    Ok(GoSetup {
-        size,
-        cells,
-        to_move,
-    })
-}
+impl PositionText<Go> for GoSetup {
+    /// Parses the one-line form of the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
+    fn parse_position(variant: &GoVariant, text: &str) -> Result<GoSetup, NotationError> {
+        let size = variant.size;
+        let (cells, to_move) = board(size).parse_line(text, None, read_cell, SIDES)?;
+        Ok(GoSetup {
+            size,
+            cells,
+            to_move,
+        })
+    }
 
-/// Parses the one-line form of a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
-pub fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
-    let (cells, to_move) = board(size).parse_line(text, None, read_cell, SIDES)?;
-    Ok(GoSetup {
-        size,
-        cells,
-        to_move,
-    })
-}
+    /// Parses a diagram of the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+    fn parse_diagram(
+        variant: &GoVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<GoSetup, NotationError> {
+        let size = variant.size;
+        let cells = board(size).parse_diagram(diagram, None, read_cell)?;
+        Ok(GoSetup {
+            size,
+            cells,
+            to_move,
+        })
+    }
 
-/// Formats cells (a1 first) as the one-line form, empty runs as numbers.
-#[must_use]
-pub fn format_line(size: u8, cells: &[Option<Side>], to_move: Side) -> String {
-    let side = SIDES[to_move.index()][0];
-    board(size).format_line(cells, true, '.', |cell| cell.map(|_| cell_char(cell)), side)
-}
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a group without liberties (`no-liberty`: no move leaves one on the
+    /// board). Any other board is reachable (with passes) and either side may be to move.
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &GoVariant) -> Result<Go, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        let points = usize::from(Geometry::of_size(variant.size).points);
+        if (setup.size, setup.cells.len()) != (variant.size, points) {
+            let message = format!(
+                "the board is {}x{}: variant {variant} plays on {}x{}",
+                setup.size, setup.size, variant.size, variant.size
+            );
+            return Err(vec![SetupProblem::new("board-size", message)]);
+        }
+        let go = Go::from_cells(variant, &setup.cells, setup.to_move);
+        let problems: Vec<SetupProblem> = go
+            .groups_without_liberty()
+            .into_iter()
+            .map(|(side, point)| {
+                SetupProblem::new(
+                    "no-liberty",
+                    format!(
+                        "the {} group at {} has no liberty: a move removes such a group",
+                        Go::side_name(side),
+                        notation::format_point(go.geometry(), point)
+                    ),
+                )
+            })
+            .collect();
+        match problems.len() {
+            0 => Ok(go),
+            _ => Err(problems),
+        }
+    }
 
-/// Formats cells (a1 first) as a diagram: rows top first, cells separated by spaces.
-#[must_use]
-pub fn format_diagram(size: u8, cells: &[Option<Side>]) -> String {
-    board(size).format_diagram(cells, Labels::None, 0, cell_char)
+    /// Formats the cells (a1 first) as the one-line form, empty runs as numbers.
+    fn format_position(game: &Go) -> String {
+        let (size, cells, to_move) = (game.geometry().size, game.cells(), game.to_move());
+        let side = SIDES[to_move.index()][0];
+        board(size).format_line(cells, true, '.', |cell| cell.map(|_| cell_char(cell)), side)
+    }
+
+    /// Formats the cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+    fn diagram(game: &Go) -> String {
+        let (size, cells) = (game.geometry().size, game.cells());
+        board(size).format_diagram(cells, Labels::None, 0, cell_char)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sized(size: u8) -> GoVariant {
+        format!("chinese@{size}").parse().unwrap()
+    }
+
+    fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
+        GoSetup::parse_position(&sized(size), text)
+    }
+
+    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<GoSetup, NotationError> {
+        GoSetup::parse_diagram(&sized(size), text, to_move)
+    }
+
+    fn game(setup: &GoSetup) -> Go {
+        Go::from_setup(&sized(setup.size), setup).unwrap()
+    }
 
     #[test]
     fn a_line_reads_back() {
@@ -115,7 +181,7 @@ mod tests {
         let black = [8, 4 * 9 + 4].map(|i| setup.cells[i]);
         assert_eq!(black, [Some(Side::First); 2], "j1 and e5");
         assert_eq!(setup.cells[3 * 9 + 2], Some(Side::Second), "c4");
-        assert_eq!(format_line(9, &setup.cells, setup.to_move), text);
+        assert_eq!(GoSetup::format_position(&game(&setup)), text);
         let nineteen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18O w";
         let setup = parse_line(19, nineteen).unwrap();
         assert_eq!(setup.cells[18], Some(Side::Second));
@@ -144,7 +210,7 @@ mod tests {
     #[test]
     fn diagrams_take_plus_signs_and_no_spaces() {
         let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
-        let spaced = format_diagram(5, &setup.cells);
+        let spaced = GoSetup::diagram(&game(&setup));
         let compact: String = spaced
             .chars()
             .filter(|c| *c != ' ')

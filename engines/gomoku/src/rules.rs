@@ -11,7 +11,7 @@ use crate::board::{CELLS, Colour, Move, Point};
 use crate::lines::{DIRECTIONS, Lines};
 use crate::opening::Stage;
 use crate::renju::{self, ForbiddenKind, Quick};
-use crate::setup::{self, Setup};
+use crate::setup::Setup;
 use crate::variant::{BaseRule, FoulRuling, GomokuVariant, Opening};
 use crate::{notation, svg};
 
@@ -324,6 +324,46 @@ impl Gomoku {
         });
     }
 
+    /// The position of a setup whose stones [`crate::setup`] has checked; refuses a board
+    /// where both colours have a line.
+    pub(crate) fn from_checked_setup(
+        variant: &GomokuVariant,
+        setup: &Setup,
+    ) -> Result<Gomoku, Vec<SetupProblem>> {
+        let mut game = Gomoku::start(variant);
+        for (list, colour) in [(&setup.black, Colour::Black), (&setup.white, Colour::White)] {
+            for &point in list {
+                game.put(point, crate::board::cell(colour));
+            }
+        }
+        game.plies = game.stones;
+        game.set_to_move(setup.to_move);
+        game.set_first(setup.first);
+        game.set_stage(crate::setup::inferred_stage(variant, setup));
+        // A line already on the board ends the game; both colours having one is impossible.
+        let winners: Vec<Colour> = [Colour::Black, Colour::White]
+            .into_iter()
+            .filter(|&c| {
+                game.points()
+                    .any(|p| game.cells[p.index()] == crate::board::cell(c) && game.wins(p, c))
+            })
+            .collect();
+        game.outcome = match winners.as_slice() {
+            [] if usize::from(game.stones) == variant.points() || game.black_blocked() => {
+                Some(Outcome::draw(EndReason::BoardFull))
+            }
+            [] => None,
+            [colour] => Some(Outcome::win(game.owner(*colour), EndReason::Line)),
+            _ => {
+                return Err(vec![SetupProblem::new(
+                    "both-won",
+                    "both colours have a winning line",
+                )]);
+            }
+        };
+        Ok(game)
+    }
+
     /// The setup of this position (for the text forms).
     pub(crate) fn to_setup(&self) -> Setup {
         let mut setup = Setup {
@@ -558,68 +598,8 @@ impl Game for Gomoku {
         notation::format_move(mv)
     }
 
-    fn parse_position(variant: &GomokuVariant, text: &str) -> Result<Setup, NotationError> {
-        setup::parse_line(variant.size, text)
-    }
-
-    fn parse_diagram(
-        variant: &GomokuVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        setup::parse_diagram(variant.size, diagram, to_move)
-    }
-
-    fn from_setup(variant: &GomokuVariant, setup: &Setup) -> Result<Gomoku, Vec<SetupProblem>> {
-        let mut problems = setup::check_setup(variant, setup);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        let mut game = Gomoku::start(variant);
-        for (list, colour) in [(&setup.black, Colour::Black), (&setup.white, Colour::White)] {
-            for &point in list {
-                game.put(point, crate::board::cell(colour));
-            }
-        }
-        game.plies = game.stones;
-        game.set_to_move(setup.to_move);
-        game.set_first(setup.first);
-        game.set_stage(setup::inferred_stage(variant, setup));
-        // A line already on the board ends the game; both colours having one is impossible.
-        let winners: Vec<Colour> = [Colour::Black, Colour::White]
-            .into_iter()
-            .filter(|&c| {
-                game.points()
-                    .any(|p| game.cells[p.index()] == crate::board::cell(c) && game.wins(p, c))
-            })
-            .collect();
-        game.outcome = match winners.as_slice() {
-            [] if usize::from(game.stones) == variant.points() || game.black_blocked() => {
-                Some(Outcome::draw(EndReason::BoardFull))
-            }
-            [] => None,
-            [colour] => Some(Outcome::win(game.owner(*colour), EndReason::Line)),
-            _ => {
-                problems.push(SetupProblem::new(
-                    "both-won",
-                    "both colours have a winning line",
-                ));
-                return Err(problems);
-            }
-        };
-        Ok(game)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&self.to_setup())
-    }
-
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
         Some(svg::picture(self, marks))
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.to_setup())
     }
 
     /// Number of legal moves, without building the list (perft's last ply).

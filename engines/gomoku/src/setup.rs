@@ -3,7 +3,7 @@
 //! Diagram: one text row per board row, top row first; `X` black, `O` white, `.` empty (also `+`
 //! or `-`; lower case accepted); spaces between cells are optional; a row number may lead and/or
 //! trail each row and a line of column letters (`a b c ...`) may come first and/or last. That is
-//! exactly what [`format_diagram`] prints.
+//! exactly what [`PositionText::diagram`] prints.
 //!
 //! One-line form: `black: h8,i9; white: h9; to-move: black` — fields separated by `;`, in any
 //! order: `black` and `white` list points (commas or spaces; `-` or nothing for none), `to-move`
@@ -17,10 +17,11 @@
 //! swap2's `put-two` stage are reachable only by playing moves from the start.
 
 use arbiter_core::grid::{Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, SetupProblem, Side};
+use arbiter_core::{NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{Colour, Point};
 use crate::opening::Stage;
+use crate::rules::Gomoku;
 use crate::variant::{GomokuVariant, Opening};
 
 /// A raw position: what a spec or a protocol message says, not yet validated.
@@ -135,55 +136,6 @@ fn cell(c: char) -> Option<Option<Colour>> {
     }
 }
 
-/// Reads a diagram of a `size` board with `to_move` to play; the first player is black.
-///
-/// # Errors
-/// A [`NotationError`] naming the row when the shape or a character is wrong.
-pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, None, cell)?;
-    let mut setup = Setup {
-        size,
-        black: Vec::new(),
-        white: Vec::new(),
-        to_move: if to_move == Side::First {
-            Colour::Black
-        } else {
-            Colour::White
-        },
-        first: Colour::Black,
-    };
-    let width = usize::from(size);
-    for (index, stone) in cells.into_iter().enumerate() {
-        // Both are below the board size, which fits a u8.
-        let point = Point::new((index % width) as u8, (index / width) as u8);
-        match stone {
-            Some(Colour::Black) => setup.black.push(point),
-            Some(Colour::White) => setup.white.push(point),
-            None => {}
-        }
-    }
-    Ok(setup)
-}
-
-/// The diagram of `setup`: a letter line, rows with their numbers on both sides, a letter line.
-#[must_use]
-pub fn format_diagram(setup: &Setup) -> String {
-    let size = setup.size;
-    let cells: Vec<char> = (0..size)
-        .flat_map(|row| (0..size).map(move |col| Point::new(col, row)))
-        .map(|point| {
-            if setup.black.contains(&point) {
-                'X'
-            } else if setup.white.contains(&point) {
-                'O'
-            } else {
-                '.'
-            }
-        })
-        .collect();
-    grid(size).format_diagram(&cells, Labels::Around, 2, |c| c)
-}
-
 /// Reads a point list (`h8,i9` or `h8 i9`; `-` or nothing for none).
 fn parse_points(text: &str) -> Result<Vec<Point>, NotationError> {
     text.split([',', ' '])
@@ -193,80 +145,146 @@ fn parse_points(text: &str) -> Result<Vec<Point>, NotationError> {
         .collect()
 }
 
-/// Reads the one-line form on a `size` board.
-///
-/// # Errors
-/// A [`NotationError`] for an unknown or repeated field, a bad point or a bad colour.
-pub fn parse_line(size: u8, text: &str) -> Result<Setup, NotationError> {
-    let mut black = None;
-    let mut white = None;
-    let mut to_move = None;
-    let mut first = None;
-    for field in text.split(';').map(str::trim).filter(|f| !f.is_empty()) {
-        let (key, value) = field
-            .split_once(':')
-            .ok_or_else(|| NotationError::new(format!("expected key: value, got {field:?}")))?;
-        let repeated = || NotationError::new(format!("field {:?} given twice", key.trim()));
-        let colour = |v: &str| {
-            // Gomocup's `x` and `o` beside the colour names.
-            match v.trim().to_ascii_lowercase().as_str() {
-                "x" => Some(Colour::Black),
-                "o" => Some(Colour::White),
-                other => Colour::parse(other),
-            }
-            .ok_or_else(|| NotationError::new(format!("expected black or white, got {v:?}")))
-        };
-        match key.trim() {
-            "black" if black.is_none() => black = Some(parse_points(value)?),
-            "white" if white.is_none() => white = Some(parse_points(value)?),
-            "to-move" if to_move.is_none() => to_move = Some(colour(value)?),
-            "first" if first.is_none() => first = Some(colour(value)?),
-            "black" | "white" | "to-move" | "first" => return Err(repeated()),
-            other => {
-                return Err(NotationError::new(format!(
-                    "unknown field {other:?} (expected black, white, to-move, first)"
-                )));
+impl PositionText<Gomoku> for Setup {
+    /// Reads the one-line form on the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] for an unknown or repeated field, a bad point or a bad colour.
+    fn parse_position(variant: &GomokuVariant, text: &str) -> Result<Setup, NotationError> {
+        let size = variant.size;
+        let mut black = None;
+        let mut white = None;
+        let mut to_move = None;
+        let mut first = None;
+        for field in text.split(';').map(str::trim).filter(|f| !f.is_empty()) {
+            let (key, value) = field
+                .split_once(':')
+                .ok_or_else(|| NotationError::new(format!("expected key: value, got {field:?}")))?;
+            let repeated = || NotationError::new(format!("field {:?} given twice", key.trim()));
+            let colour = |v: &str| {
+                // Gomocup's `x` and `o` beside the colour names.
+                match v.trim().to_ascii_lowercase().as_str() {
+                    "x" => Some(Colour::Black),
+                    "o" => Some(Colour::White),
+                    other => Colour::parse(other),
+                }
+                .ok_or_else(|| NotationError::new(format!("expected black or white, got {v:?}")))
+            };
+            match key.trim() {
+                "black" if black.is_none() => black = Some(parse_points(value)?),
+                "white" if white.is_none() => white = Some(parse_points(value)?),
+                "to-move" if to_move.is_none() => to_move = Some(colour(value)?),
+                "first" if first.is_none() => first = Some(colour(value)?),
+                "black" | "white" | "to-move" | "first" => return Err(repeated()),
+                other => {
+                    return Err(NotationError::new(format!(
+                        "unknown field {other:?} (expected black, white, to-move, first)"
+                    )));
+                }
             }
         }
-    }
-    let black = black.unwrap_or_default();
-    let white = white.unwrap_or_default();
-    let to_move = to_move.unwrap_or(if black.len() == white.len() {
-        Colour::Black
-    } else {
-        Colour::White
-    });
-    Ok(Setup {
-        size,
-        black,
-        white,
-        to_move,
-        first: first.unwrap_or(Colour::Black),
-    })
-}
-
-/// The one-line form of `setup` (points bottom row first).
-#[must_use]
-pub fn format_line(setup: &Setup) -> String {
-    let list = |points: &[Point]| {
-        if points.is_empty() {
-            "-".to_owned()
+        let black = black.unwrap_or_default();
+        let white = white.unwrap_or_default();
+        let to_move = to_move.unwrap_or(if black.len() == white.len() {
+            Colour::Black
         } else {
-            points
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        }
-    };
-    let mut out = format!(
-        "black: {}; white: {}; to-move: {}",
-        list(&setup.black),
-        list(&setup.white),
-        setup.to_move
-    );
-    if setup.first == Colour::White {
-        out.push_str("; first: white");
+            Colour::White
+        });
+        Ok(Setup {
+            size,
+            black,
+            white,
+            to_move,
+            first: first.unwrap_or(Colour::Black),
+        })
     }
-    out
+
+    /// Reads a diagram of the variant's board with `to_move` to play; the first player is black.
+    ///
+    /// # Errors
+    /// A [`NotationError`] naming the row when the shape or a character is wrong.
+    fn parse_diagram(
+        variant: &GomokuVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<Setup, NotationError> {
+        let size = variant.size;
+        let cells = grid(size).parse_diagram(diagram, None, cell)?;
+        let mut setup = Setup {
+            size,
+            black: Vec::new(),
+            white: Vec::new(),
+            to_move: if to_move == Side::First {
+                Colour::Black
+            } else {
+                Colour::White
+            },
+            first: Colour::Black,
+        };
+        let width = usize::from(size);
+        for (index, stone) in cells.into_iter().enumerate() {
+            // Both are below the board size, which fits a u8.
+            let point = Point::new((index % width) as u8, (index / width) as u8);
+            match stone {
+                Some(Colour::Black) => setup.black.push(point),
+                Some(Colour::White) => setup.white.push(point),
+                None => {}
+            }
+        }
+        Ok(setup)
+    }
+
+    /// Validates the setup under `variant`: every problem [`check_setup`] finds, or the position.
+    fn validate(&self, variant: &GomokuVariant) -> Result<Gomoku, Vec<SetupProblem>> {
+        let problems = check_setup(variant, self);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Gomoku::from_checked_setup(variant, self)
+    }
+
+    /// The one-line form of the position (points bottom row first).
+    fn format_position(game: &Gomoku) -> String {
+        let setup = &game.to_setup();
+        let list = |points: &[Point]| {
+            if points.is_empty() {
+                "-".to_owned()
+            } else {
+                points
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
+        };
+        let mut out = format!(
+            "black: {}; white: {}; to-move: {}",
+            list(&setup.black),
+            list(&setup.white),
+            setup.to_move
+        );
+        if setup.first == Colour::White {
+            out.push_str("; first: white");
+        }
+        out
+    }
+
+    /// The diagram of the position: a letter line, rows with their numbers on both sides, a letter line.
+    fn diagram(game: &Gomoku) -> String {
+        let setup = &game.to_setup();
+        let size = setup.size;
+        let cells: Vec<char> = (0..size)
+            .flat_map(|row| (0..size).map(move |col| Point::new(col, row)))
+            .map(|point| {
+                if setup.black.contains(&point) {
+                    'X'
+                } else if setup.white.contains(&point) {
+                    'O'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        grid(size).format_diagram(&cells, Labels::Around, 2, |c| c)
+    }
 }

@@ -5,7 +5,7 @@
 //! under `swap-sides`, or white one stone ahead under `swap-mirror`) the first stone and the
 //! swap come first. Stones only join chains, so no position on the way is won before the last
 //! one: when the board is won, the last stone is one of the winner's without which the board
-//! is not won (`setup::validate` refuses a board that has none, as `unreachable`). The order
+//! is not won (`HexSetup::validate` refuses a board that has none, as `unreachable`). The order
 //! is replayed through the rules and must end on the board.
 
 use arbiter_core::Game;

@@ -14,15 +14,13 @@
 //! move by move.
 
 use arbiter_core::picture::Mark;
-use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, grid,
-};
+use arbiter_core::{EndReason, Game, IllegalMove, NotationError, Outcome, Side, grid};
 
 use crate::board::{
     Cell, Colour, Edge, HexMove, MAX_CELLS, exchanged_key, neighbours, stone_key, white_to_move_key,
 };
 use crate::notation;
-use crate::setup::{self, HexSetup};
+use crate::setup::HexSetup;
 use crate::union_find::{Joins, UnionFind, edge_node};
 use crate::variant::{HexVariant, SwapRule};
 
@@ -74,7 +72,7 @@ impl Hex {
     }
 
     /// The position with these cells (a1 order), already validated by
-    /// [`setup::validate`]: connections and hash are computed from scratch.
+    /// [`PositionText::validate`](arbiter_core::PositionText::validate): connections and hash are computed from scratch.
     pub(crate) fn from_cells(
         variant: HexVariant,
         cells: &[Option<Colour>],
@@ -434,30 +432,6 @@ impl Game for Hex {
 
     fn format_move(&self, mv: HexMove) -> String {
         notation::format_move(mv)
-    }
-
-    fn parse_position(variant: &HexVariant, text: &str) -> Result<HexSetup, NotationError> {
-        setup::parse_line(variant.size, text)
-    }
-
-    fn parse_diagram(
-        variant: &HexVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<HexSetup, NotationError> {
-        setup::parse_diagram(variant.size, diagram, to_move)
-    }
-
-    fn from_setup(variant: &HexVariant, setup: &HexSetup) -> Result<Hex, Vec<SetupProblem>> {
-        setup::validate(variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&self.to_setup())
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.to_setup())
     }
 
     fn count_moves(&self, _buffer: &mut Vec<HexMove>) -> u64 {

@@ -13,7 +13,7 @@
 //! indented (the rhombus as [`Hex::diagram`](arbiter_core::Game::diagram) prints it) and
 //! carry its number; a line of column letters is skipped. The side to move comes apart.
 //!
-//! Validation ([`validate`]) refuses what no game reaches, naming every problem: stone
+//! Validation ([`PositionText::validate`]) refuses what no game reaches, naming every problem: stone
 //! counts that do not alternate from black's first stone (`piece-count`, `side-to-move`; after
 //! a `swap-mirror` swap white has the extra stone), a `swapped` mark without the `swap-sides`
 //! rule or before any stone (`swap-rule`), a move after the game ended (`moved-after-end`), a
@@ -21,7 +21,7 @@
 //! joined at once cannot be drawn: the two chains would cross.
 
 use arbiter_core::grid::{Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, SetupProblem, Side};
+use arbiter_core::{NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{Cell, Colour, Edge, neighbours};
 use crate::rules::Hex;
@@ -81,173 +81,184 @@ pub fn parse_colour(text: &str) -> Result<Colour, NotationError> {
     )
 }
 
-/// Reads the one-line form of an n x n board.
-///
-/// # Errors
-/// A [`NotationError`] when the rows, a character, the colour or the trailing word are wrong.
-pub fn parse_line(size: u8, text: &str) -> Result<HexSetup, NotationError> {
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    let (rows, colour, swapped) = match parts.as_slice() {
-        [rows, colour] => (*rows, *colour, false),
-        [rows, colour, "swapped"] => (*rows, *colour, true),
-        _ => {
-            return Err(NotationError::new(format!(
-                "`{text}` is not a hex position: expected `<rows separated by /> <black|white>` \
-                 and, after a swap-sides swap, `swapped`"
-            )));
-        }
-    };
-    let cells = grid(size).parse_rows(rows, None, read_cell)?;
-    Ok(HexSetup {
-        size,
-        cells,
-        to_move: parse_colour(colour)?,
-        swapped,
-    })
-}
-
-/// Writes the one-line form.
-#[must_use]
-pub fn format_line(setup: &HexSetup) -> String {
-    let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-        cell.map(|colour| write_cell(Some(colour)))
-    });
-    let swapped = if setup.swapped { " swapped" } else { "" };
-    format!("{rows} {}{swapped}", setup.to_move.name())
-}
-
-/// Reads a diagram of an n x n board; the player `to_move` places the next stone (the
-/// diagram cannot say that the players exchanged colours: the one-line form can).
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<HexSetup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, None, read_cell)?;
-    Ok(HexSetup {
-        size,
-        cells,
-        to_move: match to_move {
-            Side::First => Colour::Black,
-            Side::Second => Colour::White,
-        },
-        swapped: false,
-    })
-}
-
-/// Writes the diagram: column letters, then each row with its number, indented one space
-/// more than the row above, as the rhombus is drawn.
-#[must_use]
-pub fn format_diagram(setup: &HexSetup) -> String {
-    let width = if setup.size >= 10 { 2 } else { 1 };
-    let text = grid(setup.size).format_diagram(&setup.cells, Labels::Left, width, write_cell);
-    text.lines()
-        .enumerate()
-        .map(|(k, line)| {
-            // Line 0 holds the column letters; row k (1 to n) is indented k - 1 spaces.
-            format!("{}{line}", " ".repeat(k.saturating_sub(1)))
+impl PositionText<Hex> for HexSetup {
+    /// Reads the one-line form of an n x n board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the rows, a character, the colour or the trailing word are wrong.
+    fn parse_position(variant: &HexVariant, text: &str) -> Result<HexSetup, NotationError> {
+        let size = variant.size;
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let (rows, colour, swapped) = match parts.as_slice() {
+            [rows, colour] => (*rows, *colour, false),
+            [rows, colour, "swapped"] => (*rows, *colour, true),
+            _ => {
+                return Err(NotationError::new(format!(
+                    "`{text}` is not a hex position: expected `<rows separated by /> <black|white>` \
+                     and, after a swap-sides swap, `swapped`"
+                )));
+            }
+        };
+        let cells = grid(size).parse_rows(rows, None, read_cell)?;
+        Ok(HexSetup {
+            size,
+            cells,
+            to_move: parse_colour(colour)?,
+            swapped,
         })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+    }
 
-/// Validates a setup into a position under `variant`.
-///
-/// # Errors
-/// Every problem found (see the module docs for the codes).
-pub fn validate(variant: &HexVariant, setup: &HexSetup) -> Result<Hex, Vec<SetupProblem>> {
-    let mut problems = Vec::new();
-    if setup.size != variant.size || setup.cells.len() != variant.cells() {
-        return Err(vec![SetupProblem::new(
-            "board-size",
-            format!(
-                "the board has {} cells: the {variant} board has {}",
-                setup.cells.len(),
-                variant.cells()
-            ),
-        )]);
+    /// Reads a diagram of an n x n board; the player `to_move` places the next stone (the
+    /// diagram cannot say that the players exchanged colours: the one-line form can).
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+    fn parse_diagram(
+        variant: &HexVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<HexSetup, NotationError> {
+        let size = variant.size;
+        let cells = grid(size).parse_diagram(diagram, None, read_cell)?;
+        Ok(HexSetup {
+            size,
+            cells,
+            to_move: match to_move {
+                Side::First => Colour::Black,
+                Side::Second => Colour::White,
+            },
+            swapped: false,
+        })
     }
-    let count = |colour| {
-        setup
-            .cells
-            .iter()
-            .filter(|&&cell| cell == Some(colour))
-            .count()
-    };
-    let (black, white) = (count(Colour::Black), count(Colour::White));
-    let mirror = variant.swap == SwapRule::Mirror;
-    // The stones alternate from black's first; after a swap-mirror swap white owns the first
-    // stone (mirrored) and black moves next, so white is one stone ahead.
-    let fits = |to_move: Colour| match to_move {
-        Colour::Black => black == white || (mirror && white == black + 1),
-        Colour::White => black == white + 1 || (mirror && black == white && black >= 1),
-    };
-    if !fits(setup.to_move) {
-        let other = setup.to_move.opposite();
-        problems.push(if fits(other) {
-            SetupProblem::new(
-                "side-to-move",
+
+    /// Validates a setup into a position under `variant`.
+    ///
+    /// # Errors
+    /// Every problem found (see the module docs for the codes).
+    fn validate(&self, variant: &HexVariant) -> Result<Hex, Vec<SetupProblem>> {
+        let setup = self;
+        let mut problems = Vec::new();
+        if setup.size != variant.size || setup.cells.len() != variant.cells() {
+            return Err(vec![SetupProblem::new(
+                "board-size",
                 format!(
-                    "black has {black} stones and white {white}, so {} is to move, not {}",
-                    other.name(),
-                    setup.to_move.name()
+                    "the board has {} cells: the {variant} board has {}",
+                    setup.cells.len(),
+                    variant.cells()
                 ),
-            )
-        } else {
-            SetupProblem::new(
-                "piece-count",
-                format!(
-                    "black has {black} stones and white {white}: no game of {variant} reaches that"
-                ),
-            )
-        });
-    }
-    if setup.swapped && variant.swap != SwapRule::Sides {
-        problems.push(SetupProblem::new(
-            "swap-rule",
-            format!("the position says the players swapped sides, which {variant} does not allow"),
-        ));
-    } else if setup.swapped && black == 0 {
-        problems.push(SetupProblem::new(
-            "swap-rule",
-            "the position says the players swapped sides before the first stone",
-        ));
-    }
-    // Both colours never join their edges at once: a black chain from top to bottom and a
-    // white chain from left to right would cross (the Hex theorem), so one check per colour.
-    if let Some(winner) = [Colour::Black, Colour::White]
-        .into_iter()
-        .find(|&colour| joins(setup, colour, None))
-    {
-        if setup.to_move == winner {
+            )]);
+        }
+        let count = |colour| {
+            setup
+                .cells
+                .iter()
+                .filter(|&&cell| cell == Some(colour))
+                .count()
+        };
+        let (black, white) = (count(Colour::Black), count(Colour::White));
+        let mirror = variant.swap == SwapRule::Mirror;
+        // The stones alternate from black's first; after a swap-mirror swap white owns the first
+        // stone (mirrored) and black moves next, so white is one stone ahead.
+        let fits = |to_move: Colour| match to_move {
+            Colour::Black => black == white || (mirror && white == black + 1),
+            Colour::White => black == white + 1 || (mirror && black == white && black >= 1),
+        };
+        if !fits(setup.to_move) {
+            let other = setup.to_move.opposite();
+            problems.push(if fits(other) {
+                SetupProblem::new(
+                    "side-to-move",
+                    format!(
+                        "black has {black} stones and white {white}, so {} is to move, not {}",
+                        other.name(),
+                        setup.to_move.name()
+                    ),
+                )
+            } else {
+                SetupProblem::new(
+                    "piece-count",
+                    format!(
+                        "black has {black} stones and white {white}: no game of {variant} reaches that"
+                    ),
+                )
+            });
+        }
+        if setup.swapped && variant.swap != SwapRule::Sides {
             problems.push(SetupProblem::new(
-                "moved-after-end",
+                "swap-rule",
                 format!(
-                    "{} joins its edges, so the game ended before {} moved",
-                    winner.name(),
-                    winner.opposite().name()
+                    "the position says the players swapped sides, which {variant} does not allow"
                 ),
             ));
-        } else if !(0..setup.cells.len())
-            .any(|index| setup.cells[index] == Some(winner) && !joins(setup, winner, Some(index)))
-        {
+        } else if setup.swapped && black == 0 {
             problems.push(SetupProblem::new(
-                "unreachable",
-                format!(
-                    "{} joined its edges before its last stone: no stone of its chain can be the last",
-                    winner.name()
-                ),
+                "swap-rule",
+                "the position says the players swapped sides before the first stone",
             ));
         }
+        // Both colours never join their edges at once: a black chain from top to bottom and a
+        // white chain from left to right would cross (the Hex theorem), so one check per colour.
+        if let Some(winner) = [Colour::Black, Colour::White]
+            .into_iter()
+            .find(|&colour| joins(setup, colour, None))
+        {
+            if setup.to_move == winner {
+                problems.push(SetupProblem::new(
+                    "moved-after-end",
+                    format!(
+                        "{} joins its edges, so the game ended before {} moved",
+                        winner.name(),
+                        winner.opposite().name()
+                    ),
+                ));
+            } else if !(0..setup.cells.len()).any(|index| {
+                setup.cells[index] == Some(winner) && !joins(setup, winner, Some(index))
+            }) {
+                problems.push(SetupProblem::new(
+                    "unreachable",
+                    format!(
+                        "{} joined its edges before its last stone: no stone of its chain can be the last",
+                        winner.name()
+                    ),
+                ));
+            }
+        }
+        if problems.is_empty() {
+            Ok(Hex::from_cells(
+                *variant,
+                &setup.cells,
+                setup.to_move,
+                setup.swapped,
+            ))
+        } else {
+            Err(problems)
+        }
     }
-    if problems.is_empty() {
-        Ok(Hex::from_cells(
-            *variant,
-            &setup.cells,
-            setup.to_move,
-            setup.swapped,
-        ))
-    } else {
-        Err(problems)
+
+    /// Writes the one-line form.
+    fn format_position(game: &Hex) -> String {
+        let setup = &game.to_setup();
+        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|colour| write_cell(Some(colour)))
+        });
+        let swapped = if setup.swapped { " swapped" } else { "" };
+        format!("{rows} {}{swapped}", setup.to_move.name())
+    }
+
+    /// Writes the diagram: column letters, then each row with its number, indented one space
+    /// more than the row above, as the rhombus is drawn.
+    fn diagram(game: &Hex) -> String {
+        let setup = &game.to_setup();
+        let width = if setup.size >= 10 { 2 } else { 1 };
+        let text = grid(setup.size).format_diagram(&setup.cells, Labels::Left, width, write_cell);
+        text.lines()
+            .enumerate()
+            .map(|(k, line)| {
+                // Line 0 holds the column letters; row k (1 to n) is indented k - 1 spaces.
+                format!("{}{line}", " ".repeat(k.saturating_sub(1)))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 
@@ -281,6 +292,23 @@ pub(crate) fn joins(setup: &HexSetup, colour: Colour, without: Option<usize>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::Game;
+
+    fn sized(size: u8) -> HexVariant {
+        HexVariant::new(size, SwapRule::Sides)
+    }
+
+    fn parse_line(size: u8, text: &str) -> Result<HexSetup, NotationError> {
+        HexSetup::parse_position(&sized(size), text)
+    }
+
+    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<HexSetup, NotationError> {
+        HexSetup::parse_diagram(&sized(size), text, to_move)
+    }
+
+    fn game(setup: &HexSetup) -> Hex {
+        Hex::from_setup(&sized(setup.size), setup).unwrap()
+    }
 
     #[test]
     fn a_line_reads_back() {
@@ -290,10 +318,13 @@ mod tests {
         assert_eq!(setup.cells[5 + 1], Some(Colour::Black)); // b2
         assert_eq!(setup.cells[2 * 5 + 2], Some(Colour::White)); // c3
         assert_eq!(setup.cells[4 * 5], Some(Colour::Black)); // a5
-        assert_eq!(format_line(&setup), text);
+        assert_eq!(HexSetup::format_position(&game(&setup)), text);
         let swapped = parse_line(5, "5/5/2B2/5/5 w swapped").unwrap();
         assert!(swapped.swapped);
-        assert_eq!(format_line(&swapped), "5/5/2B2/5/5 white swapped");
+        assert_eq!(
+            HexSetup::format_position(&game(&swapped)),
+            "5/5/2B2/5/5 white swapped"
+        );
     }
 
     #[test]
@@ -315,7 +346,7 @@ mod tests {
     #[test]
     fn the_diagram_is_a_rhombus_and_reads_back() {
         let setup = parse_line(3, "B2/1W1/3 black").unwrap();
-        let diagram = format_diagram(&setup);
+        let diagram = HexSetup::diagram(&game(&setup));
         assert_eq!(diagram, "  a b c\n1 B . .\n 2 . W .\n  3 . . .");
         assert_eq!(parse_diagram(3, &diagram, Side::First), Ok(setup.clone()));
         assert_eq!(parse_diagram(3, "B..\n.W.\n...", Side::First), Ok(setup));

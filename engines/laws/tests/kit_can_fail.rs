@@ -9,7 +9,7 @@ use std::panic;
 use std::str::FromStr;
 
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, Variant,
+    EndReason, Game, IllegalMove, NotationError, Outcome, PositionText, SetupProblem, Side, Variant,
 };
 use arbiter_laws::{GameLaws, minimax};
 use arbiter_search::score::is_mate;
@@ -248,12 +248,15 @@ impl Game for Pile {
             take.to_string()
         }
     }
+}
 
+/// The notation of a pile: `<stones> <side>`, and a diagram of one `o` a stone.
+impl PositionText<Pile> for (u8, Side) {
     fn parse_position(_: &Bug, text: &str) -> Result<(u8, Side), NotationError> {
         let (stones, side) = text
             .split_once(' ')
             .ok_or_else(|| NotationError::new("expected `<stones> <side>`"))?;
-        let side = Self::parse_side(side).ok_or_else(|| NotationError::new("no such side"))?;
+        let side = Pile::parse_side(side).ok_or_else(|| NotationError::new("no such side"))?;
         let stones = stones
             .parse()
             .map_err(|_| NotationError::new("not a number"))?;
@@ -265,7 +268,8 @@ impl Game for Pile {
         Ok((u8::try_from(stones).unwrap_or(u8::MAX), to_move))
     }
 
-    fn from_setup(bug: &Bug, &(stones, to_move): &(u8, Side)) -> Result<Pile, Vec<SetupProblem>> {
+    fn validate(&self, bug: &Bug) -> Result<Pile, Vec<SetupProblem>> {
+        let (stones, to_move) = *self;
         if stones > 7 || (stones == 0 && *bug == Bug::EmptyUnreadable) {
             return Err(vec![SetupProblem::new("piece-count", "1 to 7 stones")]);
         }
@@ -280,12 +284,12 @@ impl Game for Pile {
         Ok(pile)
     }
 
-    fn format_position(&self) -> String {
-        format!("{} {}", self.stones, Self::side_name(self.to_move))
+    fn format_position(pile: &Pile) -> String {
+        format!("{} {}", pile.stones, Pile::side_name(pile.to_move))
     }
 
-    fn diagram(&self) -> String {
-        "o".repeat(usize::from(self.stones))
+    fn diagram(pile: &Pile) -> String {
+        "o".repeat(usize::from(pile.stones))
     }
 }
 

@@ -13,12 +13,11 @@
 //! ([`NoGo::legal_points`]).
 
 use arbiter_core::{
-    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
-    zobrist,
+    Bits, EndReason, Game, IllegalMove, NotationError, Outcome, Side, picture, zobrist,
 };
 
 use crate::board::{Geometry, Point};
-use crate::setup::{self, NoGoSetup};
+use crate::setup::NoGoSetup;
 use crate::variant::{FoulRuling, MAX_SIZE, NoGoVariant};
 use crate::{notation, svg};
 
@@ -534,30 +533,6 @@ impl Game for NoGo {
 
     fn format_move(&self, mv: Point) -> String {
         notation::format_point(self.geometry, mv)
-    }
-
-    fn parse_position(variant: &NoGoVariant, text: &str) -> Result<NoGoSetup, NotationError> {
-        setup::parse_line(variant.size, text)
-    }
-
-    fn parse_diagram(
-        variant: &NoGoVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<NoGoSetup, NotationError> {
-        setup::parse_diagram(variant.size, diagram, to_move)
-    }
-
-    fn from_setup(variant: &NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, Vec<SetupProblem>> {
-        setup::validate(*variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&self.to_setup())
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.to_setup())
     }
 
     fn picture(&self, marks: &[picture::Mark<Point>]) -> Option<String> {

@@ -7,7 +7,7 @@
 //! space and the side to move (`black`/`white`, or `b`/`w`), e.g. `9/9/9/9/4X4/9/9/9/9 white`.
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder, Stones};
-use arbiter_core::{Bits, Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Bits, Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::rules::NoGo;
 use crate::variant::NoGoVariant;
@@ -36,54 +36,6 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
     grid::parse_side(text, [&["black", "b"], &["white", "w"]])
 }
 
-/// Parses a diagram of a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-pub fn parse_diagram(size: u8, diagram: &str, to_move: Side) -> Result<NoGoSetup, NotationError> {
-    let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
-    Ok(NoGoSetup {
-        size,
-        cells,
-        to_move,
-    })
-}
-
-/// Parses the one-line form of a `size` x `size` board.
-///
-/// # Errors
-/// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
-pub fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
-    let mut parts = text.split_whitespace();
-    let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(NotationError::new(format!(
-            "`{text}` is not a NoGo position: expected `<rows separated by /> <black|white>`"
-        )));
-    };
-    let to_move = parse_side(side)?;
-    let cells = grid(size).parse_rows(board, None, |c| STONES.read(c))?;
-    Ok(NoGoSetup {
-        size,
-        cells,
-        to_move,
-    })
-}
-
-/// The one-line form of `setup`, empty runs as numbers.
-#[must_use]
-pub fn format_line(setup: &NoGoSetup) -> String {
-    let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-        cell.map(|side| STONES.write(Some(side)))
-    });
-    format!("{rows} {}", NoGo::side_name(setup.to_move))
-}
-
-/// The diagram of `setup`: rows top first, cells separated by spaces.
-#[must_use]
-pub fn format_diagram(setup: &NoGoSetup) -> String {
-    grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, |cell| STONES.write(cell))
-}
-
 impl NoGo {
     /// The raw setup of this position.
     #[must_use]
@@ -99,77 +51,134 @@ impl NoGo {
     }
 }
 
-/// Validates a raw setup. Problems (with their codes): a board of another size
-/// (`board-size`); a group without liberties (`no-liberty`: no NoGo game reaches one, since
-/// such a stone is a foul); stone counts that alternation from an empty board cannot give
-/// (`piece-count`), or that say the other side moves (`side-to-move`): black has as many
-/// stones as white with black to move, one more with white to move.
-///
-/// # Errors
-/// Every problem found.
-pub(crate) fn validate(variant: NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, Vec<SetupProblem>> {
-    let n = usize::from(variant.size);
-    if setup.size != variant.size || setup.cells.len() != n * n {
-        return Err(vec![SetupProblem::new(
-            "board-size",
-            format!(
-                "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
-                setup.size
-            ),
-        )]);
+impl PositionText<NoGo> for NoGoSetup {
+    /// Parses the one-line form of the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
+    fn parse_position(variant: &NoGoVariant, text: &str) -> Result<NoGoSetup, NotationError> {
+        let size = variant.size;
+        let mut parts = text.split_whitespace();
+        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(NotationError::new(format!(
+                "`{text}` is not a NoGo position: expected `<rows separated by /> <black|white>`"
+            )));
+        };
+        let to_move = parse_side(side)?;
+        let cells = grid(size).parse_rows(board, None, |c| STONES.read(c))?;
+        Ok(NoGoSetup {
+            size,
+            cells,
+            to_move,
+        })
     }
-    let mut stones = [0u128; 2];
-    for (point, cell) in setup.cells.iter().enumerate() {
-        if let Some(side) = cell {
-            stones[side.index()] |= 1 << point;
+
+    /// Parses a diagram of the variant's board.
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+    fn parse_diagram(
+        variant: &NoGoVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<NoGoSetup, NotationError> {
+        let size = variant.size;
+        let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
+        Ok(NoGoSetup {
+            size,
+            cells,
+            to_move,
+        })
+    }
+
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a group without liberties (`no-liberty`: no NoGo game reaches one, since
+    /// such a stone is a foul); stone counts that alternation from an empty board cannot give
+    /// (`piece-count`), or that say the other side moves (`side-to-move`): black has as many
+    /// stones as white with black to move, one more with white to move.
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &NoGoVariant) -> Result<NoGo, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        let n = usize::from(variant.size);
+        if setup.size != variant.size || setup.cells.len() != n * n {
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
+                    setup.size
+                ),
+            )]);
         }
-    }
-    let position = NoGo::from_stones(variant, stones, setup.to_move);
-    let mut problems = Vec::new();
-    for side in [Side::First, Side::Second] {
-        for (group, liberties) in position.groups(side) {
-            if liberties == 0 {
-                // A group is named by its lowest stone.
-                let at = Bits(group).next().expect("a group has a stone");
-                problems.push(SetupProblem::new(
-                    "no-liberty",
-                    format!(
-                        "the {} group at {} has no liberty: NoGo never leaves a group without one",
-                        NoGo::side_name(side),
-                        position.format_move(at)
-                    ),
-                ));
+        let mut stones = [0u128; 2];
+        for (point, cell) in setup.cells.iter().enumerate() {
+            if let Some(side) = cell {
+                stones[side.index()] |= 1 << point;
             }
         }
+        let position = NoGo::from_stones(variant, stones, setup.to_move);
+        let mut problems = Vec::new();
+        for side in [Side::First, Side::Second] {
+            for (group, liberties) in position.groups(side) {
+                if liberties == 0 {
+                    // A group is named by its lowest stone.
+                    let at = Bits(group).next().expect("a group has a stone");
+                    problems.push(SetupProblem::new(
+                        "no-liberty",
+                        format!(
+                            "the {} group at {} has no liberty: NoGo never leaves a group without one",
+                            NoGo::side_name(side),
+                            position.format_move(at)
+                        ),
+                    ));
+                }
+            }
+        }
+        let (black, white) = (stones[0].count_ones(), stones[1].count_ones());
+        let expected_mover = match black.checked_sub(white) {
+            Some(0) => Some(Side::First),
+            Some(1) => Some(Side::Second),
+            _ => None,
+        };
+        match expected_mover {
+            None => problems.push(SetupProblem::new(
+                "piece-count",
+                format!(
+                    "black has {black} stones and white {white}: black moves first and the \
+                     sides alternate, so black has as many stones as white or one more"
+                ),
+            )),
+            Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(
+                "side-to-move",
+                format!(
+                    "black has {black} stones and white {white}, so {} is to move, not {}",
+                    NoGo::side_name(mover),
+                    NoGo::side_name(setup.to_move)
+                ),
+            )),
+            Some(_) => {}
+        }
+        if problems.is_empty() {
+            Ok(position)
+        } else {
+            Err(problems)
+        }
     }
-    let (black, white) = (stones[0].count_ones(), stones[1].count_ones());
-    let expected_mover = match black.checked_sub(white) {
-        Some(0) => Some(Side::First),
-        Some(1) => Some(Side::Second),
-        _ => None,
-    };
-    match expected_mover {
-        None => problems.push(SetupProblem::new(
-            "piece-count",
-            format!(
-                "black has {black} stones and white {white}: black moves first and the \
-                 sides alternate, so black has as many stones as white or one more"
-            ),
-        )),
-        Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(
-            "side-to-move",
-            format!(
-                "black has {black} stones and white {white}, so {} is to move, not {}",
-                NoGo::side_name(mover),
-                NoGo::side_name(setup.to_move)
-            ),
-        )),
-        Some(_) => {}
+
+    /// The one-line form of the position, empty runs as numbers.
+    fn format_position(game: &NoGo) -> String {
+        let setup = &game.to_setup();
+        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|side| STONES.write(Some(side)))
+        });
+        format!("{rows} {}", NoGo::side_name(setup.to_move))
     }
-    if problems.is_empty() {
-        Ok(position)
-    } else {
-        Err(problems)
+
+    /// The diagram of the position: rows top first, cells separated by spaces.
+    fn diagram(game: &NoGo) -> String {
+        let setup = &game.to_setup();
+        grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, |cell| STONES.write(cell))
     }
 }
 
@@ -177,14 +186,33 @@ pub(crate) fn validate(variant: NoGoVariant, setup: &NoGoSetup) -> Result<NoGo, 
 mod tests {
     use super::*;
 
+    fn sized(size: u8) -> NoGoVariant {
+        NoGoVariant {
+            size,
+            ..NoGoVariant::default()
+        }
+    }
+
+    fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
+        NoGoSetup::parse_position(&sized(size), text)
+    }
+
+    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<NoGoSetup, NotationError> {
+        NoGoSetup::parse_diagram(&sized(size), text, to_move)
+    }
+
+    fn game(setup: &NoGoSetup) -> NoGo {
+        NoGo::from_setup(&sized(setup.size), setup).unwrap()
+    }
+
     #[test]
     fn a_line_reads_back() {
-        let text = "9/9/9/9/4X4/3O5/9/9/X8 black";
+        let text = "9/9/9/9/4X4/3O5/9/9/X8 white";
         let setup = parse_line(9, text).unwrap();
         assert_eq!(setup.cells[0], Some(Side::First)); // a1
         assert_eq!(setup.cells[4 * 9 + 4], Some(Side::First)); // e5
         assert_eq!(setup.cells[3 * 9 + 3], Some(Side::Second)); // d4
-        assert_eq!(format_line(&setup), text);
+        assert_eq!(NoGoSetup::format_position(&game(&setup)), text);
     }
 
     #[test]
@@ -207,11 +235,11 @@ mod tests {
 
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
-        let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
-        let diagram = format_diagram(&setup);
-        assert_eq!(parse_diagram(5, &diagram, Side::Second), Ok(setup.clone()));
+        let setup = parse_line(5, "5/1X3/2O2/5/X3O black").unwrap();
+        let diagram = NoGoSetup::diagram(&game(&setup));
+        assert_eq!(parse_diagram(5, &diagram, Side::First), Ok(setup.clone()));
         let compact = diagram.replace(' ', "");
-        assert_eq!(parse_diagram(5, &compact, Side::Second), Ok(setup));
+        assert_eq!(parse_diagram(5, &compact, Side::First), Ok(setup));
     }
 
     #[test]

@@ -47,7 +47,7 @@ mod tests {
     fn a_foul_point_is_marked_with_its_kind() {
         // Black's a1 has one liberty, b1 (white holds a2): white on b1 would capture.
         let variant = crate::NoGoVariant::default();
-        let setup = crate::setup::parse_line(9, "8X/9/9/9/9/9/9/O8/X8 white").unwrap();
+        let setup = NoGo::parse_position(&variant, "8X/9/9/9/9/9/9/O8/X8 white").unwrap();
         let game = NoGo::from_setup(&variant, &setup).unwrap();
         let svg = picture(&game, &[]);
         assert!(svg.contains("forbidden: capture"), "{svg}");

@@ -9,9 +9,9 @@
 
 use std::time::Instant;
 
-use arbiter_core::Side;
+use arbiter_core::{Game, Side};
 use arbiter_othello::endgame::solve;
-use arbiter_othello::setup::parse_position;
+use arbiter_othello::{Othello, OthelloVariant};
 
 /// The FFO suites, from the workspace root.
 const SUITES: [&str; 3] = [
@@ -35,7 +35,8 @@ fn usage() -> ! {
 
 /// The side to move's and the opponent's discs from the FFO/Edax text form.
 fn parse(board: &str, side: &str) -> Result<(u64, u64), String> {
-    let setup = parse_position(&format!("{board} {side}")).map_err(|e| e.to_string())?;
+    let setup = Othello::parse_position(&OthelloVariant::default(), &format!("{board} {side}"))
+        .map_err(|e| e.to_string())?;
     Ok(match setup.to_move {
         Side::First => (setup.black, setup.white),
         Side::Second => (setup.white, setup.black),

@@ -85,7 +85,12 @@ impl Othello {
     }
 
     /// Builds the position without validation (the hash is computed from scratch).
-    fn new_unchecked(black: u64, white: u64, side: Side, variant: OthelloVariant) -> Othello {
+    pub(crate) fn new_unchecked(
+        black: u64,
+        white: u64,
+        side: Side,
+        variant: OthelloVariant,
+    ) -> Othello {
         let (me, opp) = match side {
             Side::First => (black, white),
             Side::Second => (white, black),
@@ -309,41 +314,8 @@ impl Game for Othello {
         notation::split_moves(text)
     }
 
-    fn parse_position(_variant: &OthelloVariant, text: &str) -> Result<Setup, NotationError> {
-        setup::parse_position(text)
-    }
-
-    fn parse_diagram(
-        _variant: &OthelloVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        setup::parse_diagram(diagram, to_move)
-    }
-
-    fn from_setup(variant: &OthelloVariant, setup: &Setup) -> Result<Othello, Vec<SetupProblem>> {
-        let problems = setup::problems(setup);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Othello::new_unchecked(
-            setup.black,
-            setup.white,
-            setup.to_move,
-            *variant,
-        ))
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_position(self.black(), self.white(), self.side)
-    }
-
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {
         Some(svg::picture(self, marks))
-    }
-
-    fn diagram(&self) -> String {
-        setup::diagram(self)
     }
 
     /// The placements as one population count, or the pass (perft's last ply).

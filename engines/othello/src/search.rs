@@ -165,7 +165,6 @@ mod tests {
     use super::*;
     use crate::OthelloVariant;
     use crate::eval::WIN_BASE;
-    use crate::setup::parse_position;
 
     /// FFO #1, #2, #3 and #8 (board, side, exact best score, best moves): the Edax repository
     /// abulmo/edax-reversi (commit 14f048c), `problem/fforum-1-19.obf`; value and best-move set
@@ -194,7 +193,7 @@ mod tests {
     ];
 
     fn position(text: &str) -> Othello {
-        let setup = parse_position(text).unwrap();
+        let setup = Othello::parse_position(&OthelloVariant::default(), text).unwrap();
         Othello::from_boards(setup.black, setup.white, setup.to_move).unwrap()
     }
 

@@ -5,7 +5,7 @@
 //! `-` or `.` empty), whitespace, the side to move (`X` or `O`, or `black` / `white`), and an
 //! optional `;`: `---------------------------OX------XO--------------------------- X`.
 //!
-//! The diagram is what `diagram` (and so `Game::diagram`) prints:
+//! The diagram is what [`PositionText::diagram`] (and so `Game::diagram`) prints:
 //!
 //! ```text
 //!   a b c d e f g h
@@ -21,15 +21,16 @@
 //! to move: black (X); discs X 2, O 2
 //! ```
 //!
-//! [`parse_diagram`] reads 8 rows of 8 cells (`X`, `O`, `.` or `-`, either case for the discs),
+//! [`PositionText::parse_diagram`] reads 8 rows of 8 cells (`X`, `O`, `.` or `-`, either case for the discs),
 //! with or without spaces between cells and row numbers at either end; it skips blank lines,
 //! column-header lines (only the letters a..h) and footer lines starting with `to move:` or
 //! `game over:`.
 
 use arbiter_core::grid::{self, Grid, Labels, Letters, RowOrder, Stones};
-use arbiter_core::{Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::rules::Othello;
+use crate::variant::OthelloVariant;
 
 /// A raw position as a spec or a protocol message gives it, before validation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,56 +93,6 @@ fn put(black: &mut u64, white: &mut u64, sq: usize, disc: Option<Side>) {
     }
 }
 
-/// Parses the FFO/Edax one-line form (see the module docs).
-///
-/// # Errors
-/// A [`NotationError`] for a wrong number of cells, an unknown |c| STONES.read(c) character, a missing or
-/// unknown side to move, or trailing text.
-pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
-    let trimmed = text.trim();
-    let trimmed = trimmed.strip_suffix(';').unwrap_or(trimmed);
-    let mut parts = trimmed.split_whitespace();
-    let board = parts.next().unwrap_or("");
-    let count = board.chars().count();
-    if count != 64 {
-        return Err(NotationError::new(format!(
-            "expected 64 cells (X, O, - or .) then the side to move, found {count} cells"
-        )));
-    }
-    let (mut black, mut white) = (0, 0);
-    for (sq, c) in board.chars().enumerate() {
-        let disc = STONES.read(c).ok_or_else(|| {
-            NotationError::new(format!(
-                "unknown |c| STONES.read(c) `{c}` at {} (expected X, O, - or .)",
-                square_name(sq as u32)
-            ))
-        })?;
-        put(&mut black, &mut white, sq, disc);
-    }
-    let to_move = match parts.next() {
-        Some(side) => parse_side_letter(side).ok_or_else(|| {
-            NotationError::new(format!(
-                "expected the side to move `X` or `O`, found `{side}`"
-            ))
-        })?,
-        None => {
-            return Err(NotationError::new(
-                "expected the side to move `X` or `O` after the 64 cells",
-            ));
-        }
-    };
-    if let Some(extra) = parts.next() {
-        return Err(NotationError::new(format!(
-            "unexpected `{extra}` after the side to move"
-        )));
-    }
-    Ok(Setup {
-        black,
-        white,
-        to_move,
-    })
-}
-
 /// `X`/`O` (either case) or the side names `black`/`white`.
 pub(crate) fn parse_side_letter(text: &str) -> Option<Side> {
     match text.to_ascii_lowercase().as_str() {
@@ -149,15 +100,6 @@ pub(crate) fn parse_side_letter(text: &str) -> Option<Side> {
         "o" | "white" => Some(Side::Second),
         _ => None,
     }
-}
-
-/// The one-line form of a board: 64 cells, a space, `X` or `O`.
-#[must_use]
-pub fn format_position(black: u64, white: u64, to_move: Side) -> String {
-    let mut out: String = (0..64).map(|sq| cell_char(black, white, sq, '-')).collect();
-    out.push(' ');
-    out.push(side_letter(to_move));
-    out
 }
 
 /// `X` for black, `O` for white.
@@ -212,61 +154,148 @@ pub fn diagram_rows(black: u64, white: u64) -> String {
     )
 }
 
-/// The diagram of `game`: the lettered and numbered board, then who is to move and the disc
-/// counts, or the result.
-pub(crate) fn diagram(game: &Othello) -> String {
-    let mut out = diagram_rows(game.black(), game.white());
-    let (black, white) = (game.discs(Side::First), game.discs(Side::Second));
-    let side = Othello::side_name(game.side_to_move());
-    let letter = side_letter(game.side_to_move());
-    match game.outcome() {
-        None => out.push_str(&format!(
-            "to move: {side} ({letter}); discs X {black}, O {white}"
-        )),
-        Some(outcome) => {
-            let result = match outcome.winner {
-                Some(winner) => format!("{} wins", Othello::side_name(winner)),
-                None => "draw".to_owned(),
-            };
-            out.push_str(&format!(
-                "game over: {result} ({}); discs X {black}, O {white}",
-                outcome.reason
-            ));
+impl PositionText<Othello> for Setup {
+    /// Parses the FFO/Edax one-line form (see the module docs).
+    ///
+    /// # Errors
+    /// A [`NotationError`] for a wrong number of cells, an unknown |c| STONES.read(c) character, a missing or
+    /// unknown side to move, or trailing text.
+    fn parse_position(_: &OthelloVariant, text: &str) -> Result<Setup, NotationError> {
+        let trimmed = text.trim();
+        let trimmed = trimmed.strip_suffix(';').unwrap_or(trimmed);
+        let mut parts = trimmed.split_whitespace();
+        let board = parts.next().unwrap_or("");
+        let count = board.chars().count();
+        if count != 64 {
+            return Err(NotationError::new(format!(
+                "expected 64 cells (X, O, - or .) then the side to move, found {count} cells"
+            )));
         }
-    }
-    out
-}
-
-/// Parses a board diagram (see the module docs) with the side to move given apart.
-///
-/// # Errors
-/// A [`NotationError`] for a row with other than 8 cells, an unknown character, a row number
-/// out of order, or other than 8 rows.
-pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
-    // The footer lines that `diagram()` prints below the board.
-    let board: String = diagram
-        .lines()
-        .filter(|line| {
-            let line = line.trim();
-            !(line.starts_with("to move:") || line.starts_with("game over:"))
+        let (mut black, mut white) = (0, 0);
+        for (sq, c) in board.chars().enumerate() {
+            let disc = STONES.read(c).ok_or_else(|| {
+                NotationError::new(format!(
+                    "unknown |c| STONES.read(c) `{c}` at {} (expected X, O, - or .)",
+                    square_name(sq as u32)
+                ))
+            })?;
+            put(&mut black, &mut white, sq, disc);
+        }
+        let to_move = match parts.next() {
+            Some(side) => parse_side_letter(side).ok_or_else(|| {
+                NotationError::new(format!(
+                    "expected the side to move `X` or `O`, found `{side}`"
+                ))
+            })?,
+            None => {
+                return Err(NotationError::new(
+                    "expected the side to move `X` or `O` after the 64 cells",
+                ));
+            }
+        };
+        if let Some(extra) = parts.next() {
+            return Err(NotationError::new(format!(
+                "unexpected `{extra}` after the side to move"
+            )));
+        }
+        Ok(Setup {
+            black,
+            white,
+            to_move,
         })
-        .map(|line| format!("{line}\n"))
-        .collect();
-    let cells = GRID.parse_diagram(&board, None, |c| STONES.read(c))?;
-    let (mut black, mut white) = (0, 0);
-    for (sq, disc) in cells.into_iter().enumerate() {
-        put(&mut black, &mut white, sq, disc);
     }
-    Ok(Setup {
-        black,
-        white,
-        to_move,
-    })
+
+    /// Parses a board diagram (see the module docs) with the side to move given apart.
+    ///
+    /// # Errors
+    /// A [`NotationError`] for a row with other than 8 cells, an unknown character, a row number
+    /// out of order, or other than 8 rows.
+    fn parse_diagram(
+        _: &OthelloVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<Setup, NotationError> {
+        // The footer lines that `diagram()` prints below the board.
+        let board: String = diagram
+            .lines()
+            .filter(|line| {
+                let line = line.trim();
+                !(line.starts_with("to move:") || line.starts_with("game over:"))
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let cells = GRID.parse_diagram(&board, None, |c| STONES.read(c))?;
+        let (mut black, mut white) = (0, 0);
+        for (sq, disc) in cells.into_iter().enumerate() {
+            put(&mut black, &mut white, sq, disc);
+        }
+        Ok(Setup {
+            black,
+            white,
+            to_move,
+        })
+    }
+
+    /// Validates the board: every problem [`problems`] finds, or the position.
+    fn validate(&self, variant: &OthelloVariant) -> Result<Othello, Vec<SetupProblem>> {
+        let problems = problems(self);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Othello::new_unchecked(
+            self.black,
+            self.white,
+            self.to_move,
+            *variant,
+        ))
+    }
+
+    /// The one-line form of a board: 64 cells, a space, `X` or `O`.
+    fn format_position(game: &Othello) -> String {
+        let (black, white, to_move) = (game.black(), game.white(), game.side_to_move());
+        let mut out: String = (0..64).map(|sq| cell_char(black, white, sq, '-')).collect();
+        out.push(' ');
+        out.push(side_letter(to_move));
+        out
+    }
+
+    /// The diagram of `game`: the lettered and numbered board, then who is to move and the disc
+    /// counts, or the result.
+    fn diagram(game: &Othello) -> String {
+        let mut out = diagram_rows(game.black(), game.white());
+        let (black, white) = (game.discs(Side::First), game.discs(Side::Second));
+        let side = Othello::side_name(game.side_to_move());
+        let letter = side_letter(game.side_to_move());
+        match game.outcome() {
+            None => out.push_str(&format!(
+                "to move: {side} ({letter}); discs X {black}, O {white}"
+            )),
+            Some(outcome) => {
+                let result = match outcome.winner {
+                    Some(winner) => format!("{} wins", Othello::side_name(winner)),
+                    None => "draw".to_owned(),
+                };
+                out.push_str(&format!(
+                    "game over: {result} ({}); discs X {black}, O {white}",
+                    outcome.reason
+                ));
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse_position(text: &str) -> Result<Setup, NotationError> {
+        Setup::parse_position(&OthelloVariant::default(), text)
+    }
+
+    fn parse_diagram(text: &str, to_move: Side) -> Result<Setup, NotationError> {
+        Setup::parse_diagram(&OthelloVariant::default(), text, to_move)
+    }
     use rstest::rstest;
 
     const START: &str = "---------------------------OX------XO--------------------------- X";
@@ -336,7 +365,7 @@ mod tests {
     #[test]
     fn formats_and_reads_back() {
         assert_eq!(
-            format_position(START_BLACK, START_WHITE, Side::First),
+            Setup::format_position(&Othello::start(&OthelloVariant::default())),
             START
         );
         let diagram = diagram_rows(START_BLACK, START_WHITE);

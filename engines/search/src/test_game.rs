@@ -9,7 +9,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, Variant, zobrist,
+    EndReason, Game, IllegalMove, NotationError, Outcome, PositionText, SetupProblem, Side,
+    Variant, zobrist,
 };
 
 use crate::eval::Evaluator;
@@ -241,7 +242,9 @@ impl Game for Ttt {
         let n = self.board.size() as u8;
         format!("{}{}", char::from(b'a' + mv % n), mv / n + 1)
     }
+}
 
+impl PositionText<Ttt> for Setup {
     fn parse_position(variant: &Board, text: &str) -> Result<Setup, NotationError> {
         let (cells, side) = text
             .split_once(' ')
@@ -273,7 +276,8 @@ impl Game for Ttt {
         Ttt::parse_position(variant, &format!("{cells} {side}"))
     }
 
-    fn from_setup(variant: &Board, setup: &Setup) -> Result<Ttt, Vec<SetupProblem>> {
+    fn validate(&self, variant: &Board) -> Result<Ttt, Vec<SetupProblem>> {
+        let setup = self;
         let mut game = Ttt::start(variant);
         for (cell, side) in setup.cells.iter().enumerate() {
             if let Some(side) = side {
@@ -312,18 +316,18 @@ impl Game for Ttt {
         }
     }
 
-    fn format_position(&self) -> String {
-        let n = self.board.size();
-        let cells: String = (0..n * n).map(|cell| self.cell_char(cell)).collect();
-        format!("{cells} {}", Ttt::side_name(self.to_move))
+    fn format_position(game: &Ttt) -> String {
+        let n = game.board.size();
+        let cells: String = (0..n * n).map(|cell| game.cell_char(cell)).collect();
+        format!("{cells} {}", Ttt::side_name(game.to_move))
     }
 
-    fn diagram(&self) -> String {
-        let n = self.board.size();
+    fn diagram(game: &Ttt) -> String {
+        let n = game.board.size();
         (0..n)
             .map(|row| {
                 (0..n)
-                    .map(|col| self.cell_char(row * n + col))
+                    .map(|col| game.cell_char(row * n + col))
                     .collect::<String>()
                     + "\n"
             })

@@ -6,8 +6,7 @@
 //! make/unmake pair restores the state exactly.
 
 use arbiter_core::{
-    Bits, EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side,
-    picture, zobrist,
+    Bits, EndReason, FinalScore, Game, IllegalMove, NotationError, Outcome, Side, picture, zobrist,
 };
 
 use crate::board::{
@@ -15,7 +14,7 @@ use crate::board::{
     on_circuit,
 };
 use crate::notation::{self, Move, adjacent, format_point};
-use crate::setup::{self, SurakartaSetup};
+use crate::setup::SurakartaSetup;
 use crate::svg;
 use crate::variant::SurakartaVariant;
 
@@ -454,33 +453,6 @@ impl Game for Surakarta {
 
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
-    }
-
-    fn parse_position(_: &SurakartaVariant, text: &str) -> Result<SurakartaSetup, NotationError> {
-        setup::parse_line(text)
-    }
-
-    fn parse_diagram(
-        _: &SurakartaVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<SurakartaSetup, NotationError> {
-        setup::parse_diagram(diagram, to_move)
-    }
-
-    fn from_setup(
-        variant: &SurakartaVariant,
-        setup: &SurakartaSetup,
-    ) -> Result<Surakarta, Vec<SetupProblem>> {
-        setup::validate(*variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_line(&self.to_setup())
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&self.to_setup().cells)
     }
 
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {

@@ -8,7 +8,7 @@
 //! (default 0), e.g. the start `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0`.
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder, Stones};
-use arbiter_core::{Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{POINTS, SIZE};
 use crate::rules::{PIECES, Surakarta};
@@ -37,68 +37,6 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
     grid::parse_side(text, [&["red", "r"], &["black", "b"]])
 }
 
-/// Parses a six-row diagram.
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
-    Ok(SurakartaSetup {
-        cells: GRID.parse_diagram(diagram, None, |c| STONES.read(c))?,
-        to_move,
-        no_capture_plies: 0,
-    })
-}
-
-/// Parses the one-line form `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0`.
-///
-/// # Errors
-/// A [`NotationError`] when the rows, a character, the side or the ply count are wrong.
-pub fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    let (rows, side, plies) = match parts.as_slice() {
-        [rows, side] => (*rows, *side, None),
-        [rows, side, plies] => (*rows, *side, Some(*plies)),
-        _ => {
-            return Err(NotationError::new(format!(
-                "`{text}` is not a Surakarta position: expected `<rows separated by /> <red|black> [plies since capture]`"
-            )));
-        }
-    };
-    let to_move = parse_side(side)?;
-    let no_capture_plies = match plies {
-        None => 0,
-        Some(plies) => plies.parse().map_err(|_| {
-            NotationError::new(format!(
-                "`{plies}` is not a number of plies since the last capture"
-            ))
-        })?,
-    };
-    Ok(SurakartaSetup {
-        cells: GRID.parse_rows(rows, None, |c| STONES.read(c))?,
-        to_move,
-        no_capture_plies,
-    })
-}
-
-/// The one-line form of `setup`.
-#[must_use]
-pub fn format_line(setup: &SurakartaSetup) -> String {
-    let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
-        cell.map(|_| STONES.write(cell))
-    });
-    format!(
-        "{rows} {} {}",
-        Surakarta::side_name(setup.to_move),
-        setup.no_capture_plies
-    )
-}
-
-/// Formats cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
-#[must_use]
-pub fn format_diagram(cells: &[Option<Side>]) -> String {
-    GRID.format_diagram(cells, Labels::None, 0, |cell| STONES.write(cell))
-}
-
 impl Surakarta {
     /// The raw setup of this position (its history is not part of it).
     #[must_use]
@@ -118,55 +56,121 @@ impl Surakarta {
     }
 }
 
-/// Validates a raw setup: at most 12 pieces a side, and at least one piece on the board.
-/// The position starts a fresh history (earlier positions are unknown).
-///
-/// # Errors
-/// Every problem found.
-pub(crate) fn validate(
-    variant: SurakartaVariant,
-    setup: &SurakartaSetup,
-) -> Result<Surakarta, Vec<SetupProblem>> {
-    if setup.cells.len() != POINTS {
-        return Err(vec![SetupProblem::new(
-            "board-size",
-            format!(
-                "the board has {} points: expected {POINTS}",
-                setup.cells.len()
-            ),
-        )]);
+impl PositionText<Surakarta> for SurakartaSetup {
+    /// Parses the one-line form `BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0`.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the rows, a character, the side or the ply count are wrong.
+    fn parse_position(_: &SurakartaVariant, text: &str) -> Result<SurakartaSetup, NotationError> {
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let (rows, side, plies) = match parts.as_slice() {
+            [rows, side] => (*rows, *side, None),
+            [rows, side, plies] => (*rows, *side, Some(*plies)),
+            _ => {
+                return Err(NotationError::new(format!(
+                    "`{text}` is not a Surakarta position: expected `<rows separated by /> <red|black> [plies since capture]`"
+                )));
+            }
+        };
+        let to_move = parse_side(side)?;
+        let no_capture_plies = match plies {
+            None => 0,
+            Some(plies) => plies.parse().map_err(|_| {
+                NotationError::new(format!(
+                    "`{plies}` is not a number of plies since the last capture"
+                ))
+            })?,
+        };
+        Ok(SurakartaSetup {
+            cells: GRID.parse_rows(rows, None, |c| STONES.read(c))?,
+            to_move,
+            no_capture_plies,
+        })
     }
-    let mut pieces = [0u64; 2];
-    for (p, cell) in setup.cells.iter().enumerate() {
-        if let Some(side) = cell {
-            pieces[side.index()] |= 1 << p;
-        }
+
+    /// Parses a six-row diagram.
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
+    fn parse_diagram(
+        _: &SurakartaVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<SurakartaSetup, NotationError> {
+        Ok(SurakartaSetup {
+            cells: GRID.parse_diagram(diagram, None, |c| STONES.read(c))?,
+            to_move,
+            no_capture_plies: 0,
+        })
     }
-    let mut problems = Vec::new();
-    for side in [Side::First, Side::Second] {
-        let count = pieces[side.index()].count_ones();
-        if count > PIECES {
-            problems.push(SetupProblem::new(
-                "piece-count",
+
+    /// Validates a raw setup: at most 12 pieces a side, and at least one piece on the board.
+    /// The position starts a fresh history (earlier positions are unknown).
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &SurakartaVariant) -> Result<Surakarta, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        if setup.cells.len() != POINTS {
+            return Err(vec![SetupProblem::new(
+                "board-size",
                 format!(
-                    "{} has {count} pieces: at most {PIECES}",
-                    Surakarta::side_name(side)
+                    "the board has {} points: expected {POINTS}",
+                    setup.cells.len()
                 ),
-            ));
+            )]);
+        }
+        let mut pieces = [0u64; 2];
+        for (p, cell) in setup.cells.iter().enumerate() {
+            if let Some(side) = cell {
+                pieces[side.index()] |= 1 << p;
+            }
+        }
+        let mut problems = Vec::new();
+        for side in [Side::First, Side::Second] {
+            let count = pieces[side.index()].count_ones();
+            if count > PIECES {
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    format!(
+                        "{} has {count} pieces: at most {PIECES}",
+                        Surakarta::side_name(side)
+                    ),
+                ));
+            }
+        }
+        if pieces[0] | pieces[1] == 0 {
+            problems.push(SetupProblem::new("piece-count", "the board is empty"));
+        }
+        if problems.is_empty() {
+            Ok(Surakarta::from_parts(
+                variant,
+                pieces,
+                setup.to_move,
+                setup.no_capture_plies,
+            ))
+        } else {
+            Err(problems)
         }
     }
-    if pieces[0] | pieces[1] == 0 {
-        problems.push(SetupProblem::new("piece-count", "the board is empty"));
+
+    /// The one-line form of the position.
+    fn format_position(game: &Surakarta) -> String {
+        let setup = &game.to_setup();
+        let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|_| STONES.write(cell))
+        });
+        format!(
+            "{rows} {} {}",
+            Surakarta::side_name(setup.to_move),
+            setup.no_capture_plies
+        )
     }
-    if problems.is_empty() {
-        Ok(Surakarta::from_parts(
-            variant,
-            pieces,
-            setup.to_move,
-            setup.no_capture_plies,
-        ))
-    } else {
-        Err(problems)
+
+    /// Formats the cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
+    fn diagram(game: &Surakarta) -> String {
+        let cells = &game.to_setup().cells;
+        GRID.format_diagram(cells, Labels::None, 0, |cell| STONES.write(cell))
     }
 }
 
@@ -175,14 +179,23 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
+    fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
+        SurakartaSetup::parse_position(&SurakartaVariant::default(), text)
+    }
+
+    fn parse_diagram(text: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
+        SurakartaSetup::parse_diagram(&SurakartaVariant::default(), text, to_move)
+    }
+
     #[test]
     fn the_start_reads_back() {
         let text = "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0";
         let setup = parse_line(text).unwrap();
         assert_eq!(setup.cells[0], Some(Side::First));
         assert_eq!(setup.cells[35], Some(Side::Second));
-        assert_eq!(format_line(&setup), text);
-        let diagram = format_diagram(&setup.cells);
+        let game = Surakarta::from_setup(&SurakartaVariant::default(), &setup).unwrap();
+        assert_eq!(SurakartaSetup::format_position(&game), text);
+        let diagram = SurakartaSetup::diagram(&game);
         assert_eq!(parse_diagram(&diagram, Side::First), Ok(setup));
     }
 

@@ -95,11 +95,11 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
 mod tests {
     use super::*;
     use crate::TicTacToeVariant;
-    use crate::setup::parse_position;
 
     fn position(text: &str) -> TicTacToe {
-        let setup = parse_position(text).unwrap();
-        TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap()
+        let variant = TicTacToeVariant::Standard;
+        let setup = TicTacToe::parse_position(&variant, text).unwrap();
+        TicTacToe::from_setup(&variant, &setup).unwrap()
     }
 
     #[test]

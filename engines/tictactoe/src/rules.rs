@@ -1,12 +1,10 @@
 //! The position and the rules of play: the one [`Game`] implementation.
 
 use arbiter_core::zobrist::{self, keys};
-use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture,
-};
+use arbiter_core::{EndReason, Game, IllegalMove, NotationError, Outcome, Side, picture};
 
 use crate::board::{Cell, FULL, has_line};
-use crate::setup::{self, Setup, validate};
+use crate::setup::Setup;
 use crate::variant::TicTacToeVariant;
 use crate::{notation, svg};
 
@@ -67,6 +65,23 @@ impl TicTacToe {
         } else {
             None
         }
+    }
+
+    /// The position of a validated board (see [`crate::setup`]).
+    pub(crate) fn from_stones(
+        variant: TicTacToeVariant,
+        stones: [u16; 2],
+        to_move: Side,
+    ) -> TicTacToe {
+        let mut game = TicTacToe {
+            variant,
+            stones,
+            to_move,
+            hash: 0,
+            outcome: Self::compute_outcome(stones),
+        };
+        game.hash = game.hash_from_scratch();
+        game
     }
 
     fn key(side: Side, cell: Cell) -> u64 {
@@ -185,43 +200,6 @@ impl Game for TicTacToe {
 
     fn format_move(&self, mv: Move) -> String {
         notation::format_cell(mv.0)
-    }
-
-    fn parse_position(_: &TicTacToeVariant, text: &str) -> Result<Setup, NotationError> {
-        setup::parse_position(text)
-    }
-
-    fn parse_diagram(
-        _: &TicTacToeVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        setup::parse_diagram(diagram, to_move)
-    }
-
-    fn from_setup(variant: &TicTacToeVariant, setup: &Setup) -> Result<Self, Vec<SetupProblem>> {
-        let problems = validate(setup);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        let stones = [setup.x, setup.o];
-        let mut game = TicTacToe {
-            variant: *variant,
-            stones,
-            to_move: setup.to_move,
-            hash: 0,
-            outcome: Self::compute_outcome(stones),
-        };
-        game.hash = game.hash_from_scratch();
-        Ok(game)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_position(self.stones[0], self.stones[1], self.to_move)
-    }
-
-    fn diagram(&self) -> String {
-        setup::diagram(self.stones[0], self.stones[1])
     }
 
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {

@@ -79,15 +79,15 @@ mod tests {
 
     use super::*;
     use crate::TicTacToeVariant;
-    use crate::setup::parse_position;
 
     fn params() -> TicTacToeParams {
         TicTacToe::read_params(TicTacToe::PARAMS_YAML).unwrap()
     }
 
     fn position(text: &str) -> TicTacToe {
-        let setup = parse_position(text).unwrap();
-        TicTacToe::from_setup(&TicTacToeVariant::Standard, &setup).unwrap()
+        let variant = TicTacToeVariant::Standard;
+        let setup = TicTacToe::parse_position(&variant, text).unwrap();
+        TicTacToe::from_setup(&variant, &setup).unwrap()
     }
 
     fn solved(game: &TicTacToe, budget: Budget) -> Report<Move> {

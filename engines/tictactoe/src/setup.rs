@@ -6,7 +6,7 @@
 //! (`x` or `o`).
 //!
 //! Diagram: three rows of three cells (`X`, `O`, `.`; `-` is read as empty too), top row first,
-//! spaces between cells allowed. The labels that [`diagram`] prints (a header line `a b c` and a
+//! spaces between cells allowed. The labels that [`PositionText::diagram`] prints (a header line `a b c` and a
 //! row number before each row) are accepted and skipped.
 //!
 //! A board is a position of tic-tac-toe exactly when it can be reached from the empty board by
@@ -25,14 +25,15 @@
 //!    the crossing stone came last; with at most 5 stones X can never have three lines.
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder, Stones};
-use arbiter_core::{Game, NotationError, SetupProblem, Side};
+use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{Cell, FULL, has_line, lines_of};
 use crate::notation::format_cell;
 use crate::rules::TicTacToe;
+use crate::variant::TicTacToeVariant;
 
 /// A raw board as read from text: each side's stones as a bitboard, and the side to move.
-/// Not yet checked; `validate` (or `Game::from_setup`) turns it into a position.
+/// Not yet checked; [`PositionText::validate`] (or `Game::from_setup`) turns it into a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// X's stones (bit `3 * row + column`, row 0 at the top).
@@ -83,65 +84,88 @@ fn cells_of(x: u16, o: u16) -> Vec<Option<Side>> {
         .collect()
 }
 
-/// Reads the one-line form `"x.o/.x./..o x"`.
-///
-/// # Errors
-/// A [`NotationError`] when the text does not have three rows of three cells and a side.
-pub fn parse_position(text: &str) -> Result<Setup, NotationError> {
-    let mut parts = text.split_whitespace();
-    let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(NotationError::new(format!(
-            "expected `<row1>/<row2>/<row3> <side>` such as `x.o/.x./..o x`, found `{text}`"
-        )));
-    };
-    let to_move = parse_side(side)?;
-    let cells = GRID.parse_rows(board, None, |c| STONES.read(c))?;
-    Ok(setup_of(&cells, to_move))
-}
-
-/// Writes the one-line form of a board and side to move.
-#[must_use]
-pub fn format_position(x: u16, o: u16, to_move: Side) -> String {
-    let rows = GRID.format_rows(&cells_of(x, o), false, '.', |cell| {
-        cell.map(|side| if side == Side::First { 'x' } else { 'o' })
-    });
-    format!("{rows} {}", TicTacToe::side_name(to_move))
-}
-
 /// Reads a side name `x` or `o` (case-insensitive).
 fn parse_side(text: &str) -> Result<Side, NotationError> {
     grid::parse_side(text, [&["x"], &["o"]])
 }
 
-/// Reads a diagram of three rows (top row first) with `to_move`.
-///
-/// # Errors
-/// A [`NotationError`] when there are not three rows of three known cell characters.
-pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<Setup, NotationError> {
-    let cells = GRID.parse_diagram(diagram, None, |c| STONES.read(c))?;
-    Ok(setup_of(&cells, to_move))
-}
+impl PositionText<TicTacToe> for Setup {
+    /// Reads the one-line form `"x.o/.x./..o x"`.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when the text does not have three rows of three cells and a side.
+    fn parse_position(_: &TicTacToeVariant, text: &str) -> Result<Setup, NotationError> {
+        let mut parts = text.split_whitespace();
+        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(NotationError::new(format!(
+                "expected `<row1>/<row2>/<row3> <side>` such as `x.o/.x./..o x`, found `{text}`"
+            )));
+        };
+        let to_move = parse_side(side)?;
+        let cells = GRID.parse_rows(board, None, |c| STONES.read(c))?;
+        Ok(setup_of(&cells, to_move))
+    }
 
-/// The diagram of a board, with coordinates:
-///
-/// ```text
-///   a b c
-/// 1 X . O
-/// 2 . X .
-/// 3 . . O
-/// ```
-#[must_use]
-pub fn diagram(x: u16, o: u16) -> String {
-    GRID.format_diagram(&cells_of(x, o), Labels::Left, 1, |cell| match cell {
-        Some(Side::First) => 'X',
-        Some(Side::Second) => 'O',
-        None => '.',
-    })
+    /// Reads a diagram of three rows (top row first) with `to_move`.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when there are not three rows of three known cell characters.
+    fn parse_diagram(
+        _: &TicTacToeVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<Setup, NotationError> {
+        let cells = GRID.parse_diagram(diagram, None, |c| STONES.read(c))?;
+        Ok(setup_of(&cells, to_move))
+    }
+
+    /// Validates the board: every problem [`problems`] finds, or the position.
+    fn validate(&self, variant: &TicTacToeVariant) -> Result<TicTacToe, Vec<SetupProblem>> {
+        let problems = problems(self);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(TicTacToe::from_stones(
+            *variant,
+            [self.x, self.o],
+            self.to_move,
+        ))
+    }
+
+    /// Writes the one-line form of a board and side to move.
+    fn format_position(game: &TicTacToe) -> String {
+        let (x, o, to_move) = (
+            game.stones(Side::First),
+            game.stones(Side::Second),
+            game.side_to_move(),
+        );
+        let rows = GRID.format_rows(&cells_of(x, o), false, '.', |cell| {
+            cell.map(|side| if side == Side::First { 'x' } else { 'o' })
+        });
+        format!("{rows} {}", TicTacToe::side_name(to_move))
+    }
+
+    /// The diagram of a board, with coordinates:
+    ///
+    /// ```text
+    ///   a b c
+    /// 1 X . O
+    /// 2 . X .
+    /// 3 . . O
+    /// ```
+    fn diagram(game: &TicTacToe) -> String {
+        let (x, o) = (game.stones(Side::First), game.stones(Side::Second));
+        GRID.format_diagram(&cells_of(x, o), Labels::Left, 1, |cell| match cell {
+            Some(Side::First) => 'X',
+            Some(Side::Second) => 'O',
+            None => '.',
+        })
+    }
 }
 
 /// Every reason the setup is not a reachable position; empty when it is one.
 #[must_use]
-pub fn validate(setup: &Setup) -> Vec<SetupProblem> {
+pub(crate) fn problems(setup: &Setup) -> Vec<SetupProblem> {
     let mut problems = Vec::new();
     let Setup { x, o, to_move } = *setup;
     if (x | o) & !FULL != 0 {
@@ -223,10 +247,20 @@ fn one_last_stone_made_every_line(own: u16) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const V: TicTacToeVariant = TicTacToeVariant::Standard;
+
+    fn parse_position(text: &str) -> Result<Setup, NotationError> {
+        Setup::parse_position(&V, text)
+    }
+
+    fn parse_diagram(text: &str, to_move: Side) -> Result<Setup, NotationError> {
+        Setup::parse_diagram(&V, text, to_move)
+    }
     use rstest::rstest;
 
-    fn problems(text: &str) -> Vec<String> {
-        validate(&parse_position(text).unwrap())
+    fn problems_of(text: &str) -> Vec<String> {
+        problems(&parse_position(text).unwrap())
             .into_iter()
             .map(|p| p.message)
             .collect()
@@ -242,7 +276,7 @@ mod tests {
     #[case("xox/xox/oxo o")] // full board, no line: draw
     #[case("xox/oxo/xox o")] // X's two diagonals through b2, made last
     fn accepts_reachable(#[case] text: &str) {
-        assert_eq!(problems(text), Vec::<String>::new(), "{text}");
+        assert_eq!(problems_of(text), Vec::<String>::new(), "{text}");
     }
 
     #[rstest]
@@ -257,7 +291,7 @@ mod tests {
     #[case("xxx/.../xxx o", "no single last stone")]
     #[case("xxx/xoo/xoo o", "")]
     fn finds_problems(#[case] text: &str, #[case] fragment: &str) {
-        let found = problems(text);
+        let found = problems_of(text);
         if fragment.is_empty() {
             assert!(found.is_empty(), "{text}: {found:?}");
         } else {
@@ -271,7 +305,7 @@ mod tests {
     #[test]
     fn lists_every_problem() {
         // Six X and three O in two disjoint rows, with the wrong side to move and O's line.
-        let found = problems("xxx/ooo/xxx x");
+        let found = problems_of("xxx/ooo/xxx x");
         for fragment in [
             "stone counts",
             "both sides have a line",
@@ -294,7 +328,7 @@ mod tests {
 
     #[test]
     fn overlapping_cells_and_off_board_bits() {
-        let found: Vec<String> = validate(&Setup {
+        let found: Vec<String> = problems(&Setup {
             x: 1 | 1 << 12,
             o: 1,
             to_move: Side::First,
@@ -347,8 +381,8 @@ mod tests {
     #[test]
     fn position_round_trip() {
         let text = "x.o/.x./..o x";
-        let setup = parse_position(text).unwrap();
-        assert_eq!(format_position(setup.x, setup.o, setup.to_move), text);
+        let game = TicTacToe::from_setup(&V, &parse_position(text).unwrap()).unwrap();
+        assert_eq!(Setup::format_position(&game), text);
     }
 
     #[rstest]
@@ -386,7 +420,9 @@ mod tests {
     #[test]
     fn diagram_reads_back() {
         let (x, o) = (0b000_010_001, 0b100_000_100);
-        let text = diagram(x, o);
+        let game = TicTacToe::from_setup(&V, &parse_diagram("X.O\n.X.\n..O", Side::First).unwrap())
+            .unwrap();
+        let text = Setup::diagram(&game);
         assert_eq!(text, "  a b c\n1 X . O\n2 . X .\n3 . . O\n");
         assert_eq!(
             parse_diagram(&text, Side::Second),

@@ -12,7 +12,7 @@ use rstest::rstest;
 
 use crate::board::{Cell, Symmetry, symmetric_stones};
 use crate::rules::{Move, TicTacToe};
-use crate::setup::{Setup, validate};
+use crate::setup::{Setup, problems};
 use crate::variant::TicTacToeVariant;
 use tree::{TreeTotals, tree_totals};
 
@@ -104,7 +104,7 @@ fn validation_accepts_exactly_the_reachable_boards() {
         }
         for to_move in [Side::First, Side::Second] {
             let setup = Setup { x, o, to_move };
-            let ok = validate(&setup).is_empty();
+            let ok = problems(&setup).is_empty();
             let implied = if x.count_ones() == o.count_ones() {
                 Side::First
             } else {
@@ -114,7 +114,7 @@ fn validation_accepts_exactly_the_reachable_boards() {
                 ok,
                 reachable.contains(&(x, o)) && to_move == implied,
                 "{setup:?}: {:?}",
-                validate(&setup)
+                problems(&setup)
             );
             valid += usize::from(ok);
             if ok {

@@ -10,7 +10,7 @@
 //! [`Xiangqi::unmake`] pops it, so a make/unmake pair restores the position exactly.
 
 use arbiter_core::{
-    EndReason, Game, IllegalMove, NotationError, Outcome, SetupProblem, Side, picture, zobrist,
+    EndReason, Game, IllegalMove, NotationError, Outcome, PositionText, Side, picture, zobrist,
 };
 
 pub use crate::movegen::Board;
@@ -364,8 +364,9 @@ impl Game for Xiangqi {
     type Variant = XiangqiVariant;
 
     fn start(variant: &XiangqiVariant) -> Xiangqi {
-        let setup = setup::parse_fen(setup::START_FEN).unwrap_or_else(|_| unreachable!());
-        setup::validate(*variant, &setup).unwrap_or_else(|_| unreachable!())
+        let setup = XiangqiSetup::parse_position(variant, setup::START_FEN)
+            .unwrap_or_else(|_| unreachable!());
+        setup.validate(variant).unwrap_or_else(|_| unreachable!())
     }
 
     /// Every legal move, piece by piece from a0; empty exactly when the game is over.
@@ -499,33 +500,6 @@ impl Game for Xiangqi {
 
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
-    }
-
-    fn parse_position(_: &XiangqiVariant, text: &str) -> Result<XiangqiSetup, NotationError> {
-        setup::parse_fen(text)
-    }
-
-    fn parse_diagram(
-        _: &XiangqiVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<XiangqiSetup, NotationError> {
-        setup::parse_diagram(diagram, to_move)
-    }
-
-    fn from_setup(
-        variant: &XiangqiVariant,
-        setup: &XiangqiSetup,
-    ) -> Result<Xiangqi, Vec<SetupProblem>> {
-        setup::validate(*variant, setup)
-    }
-
-    fn format_position(&self) -> String {
-        setup::format_fen(&setup::of(self))
-    }
-
-    fn diagram(&self) -> String {
-        setup::format_diagram(&setup::of(self).cells)
     }
 
     fn picture(&self, marks: &[picture::Mark<Move>]) -> Option<String> {

@@ -180,11 +180,9 @@ mod tests {
 
     /// The position of `fen` under the rulings `rule`.
     fn position(rule: &str, fen: &str) -> Xiangqi {
-        crate::setup::validate(
-            rule.parse().unwrap(),
-            &crate::setup::parse_fen(fen).unwrap(),
-        )
-        .unwrap()
+        let variant = rule.parse().unwrap();
+        let setup = Xiangqi::parse_position(&variant, fen).unwrap();
+        Xiangqi::from_setup(&variant, &setup).unwrap()
     }
 
     fn search(game: &Xiangqi, budget: Budget) -> arbiter_search::Report<Move> {

@@ -1,5 +1,5 @@
 //! Raw positions: FEN as UCCI and WXF write it and the board diagram, parsed into a
-//! [`XiangqiSetup`] that [`validate`] turns into a position, listing every problem.
+//! [`XiangqiSetup`] that [`PositionText::validate`] turns into a position, listing every problem.
 //!
 //! FEN (xqbase.com, 中国象棋电脑应用规范(三)：FEN文件格式): ten rows from black's back rank
 //! (rank 9) down to red's (rank 0), each from file a, red pieces in upper case `K A B N R C P`
@@ -17,7 +17,7 @@
 //! general attacked: the side to move could take it).
 
 use arbiter_core::grid::{self, Grid, Labels, RowOrder};
-use arbiter_core::{NotationError, SetupProblem, Side};
+use arbiter_core::{NotationError, PositionText, SetupProblem, Side};
 
 use crate::board::{
     EMPTY, FILES, Kind, POINTS, Point, RANKS, file_of, in_palace, own_half, piece, rank_of,
@@ -77,75 +77,6 @@ pub fn parse_side(text: &str) -> Result<Side, NotationError> {
     grid::parse_side(text, [&["red", "w", "r"], &["black", "b"]])
 }
 
-/// Parses a FEN.
-///
-/// # Errors
-/// A [`NotationError`] naming what is wrong: the rows, a character, the side, the counts.
-pub fn parse_fen(text: &str) -> Result<XiangqiSetup, NotationError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let form = || {
-        NotationError::new(format!(
-            "`{text}` is not a xiangqi FEN: expected `<10 rows separated by /> <w|b> [- - <plies since capture> <move number>]`"
-        ))
-    };
-    let (rows, side, counts) = match fields.as_slice() {
-        [rows, side] => (*rows, *side, &[][..]),
-        [rows, side, "-", "-", counts @ ..] if counts.len() <= 2 => (*rows, *side, counts),
-        [rows, side, counts @ ..] if counts.len() <= 2 => (*rows, *side, counts),
-        _ => return Err(form()),
-    };
-    let number = |text: &str, what: &str| {
-        text.parse::<u32>()
-            .map_err(|_| NotationError::new(format!("`{text}` is not {what}")))
-    };
-    let quiet = counts.first().map_or(Ok(0), |n| {
-        number(n, "a number of plies since the last capture")
-    })?;
-    let move_number = counts
-        .get(1)
-        .map_or(Ok(1), |n| number(n, "a move number"))?
-        .max(1);
-    Ok(XiangqiSetup {
-        cells: BOARD.parse_rows(rows, None, cell_from_char)?,
-        to_move: parse_side(side)?,
-        quiet,
-        move_number,
-    })
-}
-
-/// Parses a ten-row diagram.
-///
-/// # Errors
-/// A [`NotationError`] on a wrong number of rows or points, or an unknown character.
-pub fn parse_diagram(diagram: &str, to_move: Side) -> Result<XiangqiSetup, NotationError> {
-    Ok(XiangqiSetup {
-        cells: BOARD.parse_diagram(diagram, None, cell_from_char)?,
-        to_move,
-        quiet: 0,
-        move_number: 1,
-    })
-}
-
-/// Formats a setup as FEN, UCCI's six fields.
-#[must_use]
-pub fn format_fen(setup: &XiangqiSetup) -> String {
-    let rows = BOARD.format_rows(&setup.cells, true, '.', |cell| {
-        cell.map(|_| cell_char(cell))
-    });
-    let side = if setup.to_move == Side::First {
-        'w'
-    } else {
-        'b'
-    };
-    format!("{rows} {side} - - {} {}", setup.quiet, setup.move_number)
-}
-
-/// Formats cells (a0 first) as a diagram: rank 9 first, points separated by spaces.
-#[must_use]
-pub fn format_diagram(cells: &[Option<(Side, Kind)>]) -> String {
-    BOARD.format_diagram(cells, Labels::None, 0, cell_char)
-}
-
 /// The raw setup of a position (its record of plies is not part of it).
 #[must_use]
 pub fn of(position: &Xiangqi) -> XiangqiSetup {
@@ -196,103 +127,176 @@ fn reachable(side: Side, kind: Kind, p: Point) -> bool {
     }
 }
 
-/// Validates a setup under `variant`, listing every problem.
-///
-/// # Errors
-/// Every [`SetupProblem`] found.
-pub fn validate(
-    variant: XiangqiVariant,
-    setup: &XiangqiSetup,
-) -> Result<Xiangqi, Vec<SetupProblem>> {
-    let Ok(cells) = <&[Option<(Side, Kind)>; POINTS]>::try_from(setup.cells.as_slice()) else {
-        let found = setup.cells.len();
-        let message = format!("the board has {found} points: expected {POINTS}");
-        return Err(vec![SetupProblem::new("board-size", message)]);
-    };
-    let mut problems = Vec::new();
-    let mut board = Board::empty();
-    let mut counts = [[0usize; 8]; 2];
-    for (p, cell) in cells.iter().enumerate() {
-        let Some((side, kind)) = *cell else { continue };
-        let p = p as Point;
-        counts[side.index()][kind as usize] += 1;
-        let name = side_name(side);
-        if !reachable(side, kind, p) {
-            let (code, what) = if matches!(kind, Kind::King | Kind::Advisor) && !in_palace(side, p)
-            {
-                ("palace", "outside its palace")
-            } else {
-                ("placement", "on a point it can never reach")
-            };
-            problems.push(SetupProblem::new(
-                code,
-                format!(
-                    "the {name} {} on {} is {what}",
-                    kind.character(side),
-                    crate::notation::format_point(p)
-                ),
-            ));
-        }
-        board.put(p, piece(side, kind));
+impl PositionText<Xiangqi> for XiangqiSetup {
+    /// Parses a FEN.
+    ///
+    /// # Errors
+    /// A [`NotationError`] naming what is wrong: the rows, a character, the side, the counts.
+    fn parse_position(_: &XiangqiVariant, text: &str) -> Result<XiangqiSetup, NotationError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let form = || {
+            NotationError::new(format!(
+                "`{text}` is not a xiangqi FEN: expected `<10 rows separated by /> <w|b> [- - <plies since capture> <move number>]`"
+            ))
+        };
+        let (rows, side, counts) = match fields.as_slice() {
+            [rows, side] => (*rows, *side, &[][..]),
+            [rows, side, "-", "-", counts @ ..] if counts.len() <= 2 => (*rows, *side, counts),
+            [rows, side, counts @ ..] if counts.len() <= 2 => (*rows, *side, counts),
+            _ => return Err(form()),
+        };
+        let number = |text: &str, what: &str| {
+            text.parse::<u32>()
+                .map_err(|_| NotationError::new(format!("`{text}` is not {what}")))
+        };
+        let quiet = counts.first().map_or(Ok(0), |n| {
+            number(n, "a number of plies since the last capture")
+        })?;
+        let move_number = counts
+            .get(1)
+            .map_or(Ok(1), |n| number(n, "a move number"))?
+            .max(1);
+        Ok(XiangqiSetup {
+            cells: BOARD.parse_rows(rows, None, cell_from_char)?,
+            to_move: parse_side(side)?,
+            quiet,
+            move_number,
+        })
     }
-    for side in [Side::First, Side::Second] {
-        let name = side_name(side);
-        for kind in Kind::ALL {
-            let count = counts[side.index()][kind as usize];
-            if count > full_count(kind) {
+
+    /// Parses a ten-row diagram.
+    ///
+    /// # Errors
+    /// A [`NotationError`] on a wrong number of rows or points, or an unknown character.
+    fn parse_diagram(
+        _: &XiangqiVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<XiangqiSetup, NotationError> {
+        Ok(XiangqiSetup {
+            cells: BOARD.parse_diagram(diagram, None, cell_from_char)?,
+            to_move,
+            quiet: 0,
+            move_number: 1,
+        })
+    }
+
+    /// Validates a setup under `variant`, listing every problem.
+    ///
+    /// # Errors
+    /// Every [`SetupProblem`] found.
+    fn validate(&self, variant: &XiangqiVariant) -> Result<Xiangqi, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        let Ok(cells) = <&[Option<(Side, Kind)>; POINTS]>::try_from(setup.cells.as_slice()) else {
+            let found = setup.cells.len();
+            let message = format!("the board has {found} points: expected {POINTS}");
+            return Err(vec![SetupProblem::new("board-size", message)]);
+        };
+        let mut problems = Vec::new();
+        let mut board = Board::empty();
+        let mut counts = [[0usize; 8]; 2];
+        for (p, cell) in cells.iter().enumerate() {
+            let Some((side, kind)) = *cell else { continue };
+            let p = p as Point;
+            counts[side.index()][kind as usize] += 1;
+            let name = side_name(side);
+            if !reachable(side, kind, p) {
+                let (code, what) =
+                    if matches!(kind, Kind::King | Kind::Advisor) && !in_palace(side, p) {
+                        ("palace", "outside its palace")
+                    } else {
+                        ("placement", "on a point it can never reach")
+                    };
+                problems.push(SetupProblem::new(
+                    code,
+                    format!(
+                        "the {name} {} on {} is {what}",
+                        kind.character(side),
+                        crate::notation::format_point(p)
+                    ),
+                ));
+            }
+            board.put(p, piece(side, kind));
+        }
+        for side in [Side::First, Side::Second] {
+            let name = side_name(side);
+            for kind in Kind::ALL {
+                let count = counts[side.index()][kind as usize];
+                if count > full_count(kind) {
+                    problems.push(SetupProblem::new(
+                        "piece-count",
+                        format!(
+                            "{name} has {count} of {}: at most {}",
+                            kind.character(side),
+                            full_count(kind)
+                        ),
+                    ));
+                }
+            }
+            if counts[side.index()][Kind::King as usize] == 0 {
                 problems.push(SetupProblem::new(
                     "piece-count",
+                    format!("{name} has no general"),
+                ));
+            }
+        }
+        if problems.is_empty() {
+            let [red, black] = board.kings;
+            let facing = file_of(red) == file_of(black)
+                && crate::board::LINES_10[rank_of(red)]
+                    [crate::board::file_bits(board.files, file_of(red))]
+                .high[0]
+                    == rank_of(black) as u8;
+            if facing {
+                problems.push(SetupProblem::new(
+                    "generals-facing",
+                    "the generals face each other on an open file",
+                ));
+            } else if board.in_check(setup.to_move.opponent()) {
+                problems.push(SetupProblem::new(
+                    "opponent-in-check",
                     format!(
-                        "{name} has {count} of {}: at most {}",
-                        kind.character(side),
-                        full_count(kind)
+                        "{} is in check with {} to move: the general could be taken",
+                        side_name(setup.to_move.opponent()),
+                        side_name(setup.to_move)
                     ),
                 ));
             }
         }
-        if counts[side.index()][Kind::King as usize] == 0 {
-            problems.push(SetupProblem::new(
-                "piece-count",
-                format!("{name} has no general"),
-            ));
+        debug_assert!(
+            board.squares.iter().filter(|&&p| p != EMPTY).count() <= 32 || !problems.is_empty()
+        );
+        if problems.is_empty() {
+            Ok(Xiangqi::from_parts(
+                variant,
+                board,
+                setup.to_move,
+                setup.quiet,
+                setup.move_number,
+            ))
+        } else {
+            Err(problems)
         }
     }
-    if problems.is_empty() {
-        let [red, black] = board.kings;
-        let facing = file_of(red) == file_of(black)
-            && crate::board::LINES_10[rank_of(red)]
-                [crate::board::file_bits(board.files, file_of(red))]
-            .high[0]
-                == rank_of(black) as u8;
-        if facing {
-            problems.push(SetupProblem::new(
-                "generals-facing",
-                "the generals face each other on an open file",
-            ));
-        } else if board.in_check(setup.to_move.opponent()) {
-            problems.push(SetupProblem::new(
-                "opponent-in-check",
-                format!(
-                    "{} is in check with {} to move: the general could be taken",
-                    side_name(setup.to_move.opponent()),
-                    side_name(setup.to_move)
-                ),
-            ));
-        }
+
+    /// Formats a position as FEN, UCCI's six fields.
+    fn format_position(position: &Xiangqi) -> String {
+        let setup = &of(position);
+        let rows = BOARD.format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|_| cell_char(cell))
+        });
+        let side = if setup.to_move == Side::First {
+            'w'
+        } else {
+            'b'
+        };
+        format!("{rows} {side} - - {} {}", setup.quiet, setup.move_number)
     }
-    debug_assert!(
-        board.squares.iter().filter(|&&p| p != EMPTY).count() <= 32 || !problems.is_empty()
-    );
-    if problems.is_empty() {
-        Ok(Xiangqi::from_parts(
-            variant,
-            board,
-            setup.to_move,
-            setup.quiet,
-            setup.move_number,
-        ))
-    } else {
-        Err(problems)
+
+    /// Formats the cells (a0 first) as a diagram: rank 9 first, points separated by spaces.
+    fn diagram(position: &Xiangqi) -> String {
+        let cells = &of(position).cells;
+        BOARD.format_diagram(cells, Labels::None, 0, cell_char)
     }
 }
 
@@ -301,17 +305,24 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
+    fn parse_fen(text: &str) -> Result<XiangqiSetup, NotationError> {
+        XiangqiSetup::parse_position(&XiangqiVariant::default(), text)
+    }
+
     #[test]
     fn the_start_reads_back() {
         let setup = parse_fen(START_FEN).unwrap();
         assert_eq!(setup.cells[0], Some((Side::First, Kind::Rook)));
         assert_eq!(setup.cells[4], Some((Side::First, Kind::King)));
         assert_eq!(setup.cells[85], Some((Side::Second, Kind::King)));
-        assert_eq!(format_fen(&setup), START_FEN);
-        let diagram = format_diagram(&setup.cells);
+        let game = setup.validate(&XiangqiVariant::default()).unwrap();
+        assert_eq!(XiangqiSetup::format_position(&game), START_FEN);
+        let diagram = XiangqiSetup::diagram(&game);
         assert!(diagram.starts_with("r n b a k a b n r\n"), "{diagram}");
         assert_eq!(
-            parse_diagram(&diagram, Side::First).unwrap().cells,
+            XiangqiSetup::parse_diagram(&XiangqiVariant::default(), &diagram, Side::First)
+                .unwrap()
+                .cells,
             setup.cells
         );
     }
@@ -362,7 +373,7 @@ mod tests {
 
     fn problems(text: &str) -> Vec<&'static str> {
         let setup = parse_fen(text).unwrap();
-        match validate(XiangqiVariant::default(), &setup) {
+        match setup.validate(&XiangqiVariant::default()) {
             Ok(_) => Vec::new(),
             Err(problems) => problems.iter().map(|p| p.code).collect(),
         }
