@@ -136,6 +136,21 @@ impl PositionText<Amazons> for AmazonsSetup {
         })
     }
 
+    /// The one-line form of the position, empty runs as numbers.
+    fn format_position(game: &Amazons) -> String {
+        let setup = &game.to_setup();
+        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+            (cell != Cell::Empty).then(|| cell.to_char())
+        });
+        format!("{rows} {}", Amazons::side_name(setup.to_move))
+    }
+
+    /// The diagram of the position: rows top first, cells separated by spaces.
+    fn diagram(game: &Amazons) -> String {
+        let setup = &game.to_setup();
+        grid(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
+    }
+
     /// Validates a raw setup: the board size must be the variant's, and each side needs one to
     /// four amazons (the rules give four and never remove one; fewer are allowed for studies).
     ///
@@ -180,21 +195,6 @@ impl PositionText<Amazons> for AmazonsSetup {
         } else {
             Err(problems)
         }
-    }
-
-    /// The one-line form of the position, empty runs as numbers.
-    fn format_position(game: &Amazons) -> String {
-        let setup = &game.to_setup();
-        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-            (cell != Cell::Empty).then(|| cell.to_char())
-        });
-        format!("{rows} {}", Amazons::side_name(setup.to_move))
-    }
-
-    /// The diagram of the position: rows top first, cells separated by spaces.
-    fn diagram(game: &Amazons) -> String {
-        let setup = &game.to_setup();
-        grid(setup.size).format_diagram(&setup.cells, Labels::None, 0, Cell::to_char)
     }
 }
 

@@ -236,12 +236,6 @@ impl PositionText<Connect6> for Setup {
         })
     }
 
-    /// Validates the setup under `variant`: every problem [`check`] finds, or the position.
-    fn validate(&self, variant: &Connect6Variant) -> Result<Connect6, Vec<SetupProblem>> {
-        check(variant, self)?;
-        Ok(Connect6::from_checked_setup(variant, self))
-    }
-
     /// Writes the one-line form of the board with the side to move.
     fn format_position(game: &Connect6) -> String {
         let (board, to_move) = (game.board(), game.side_to_move());
@@ -269,6 +263,12 @@ impl PositionText<Connect6> for Setup {
                 None => '.',
             },
         )
+    }
+
+    /// Validates the setup under `variant`: every problem [`check`] finds, or the position.
+    fn validate(&self, variant: &Connect6Variant) -> Result<Connect6, Vec<SetupProblem>> {
+        check(variant, self)?;
+        Ok(Connect6::from_checked_setup(variant, self))
     }
 }
 

@@ -277,75 +277,6 @@ impl PositionText<DotsBoxes> for DotsBoxesSetup {
         Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
     }
 
-    /// Validates a raw setup. Problems (with their codes): a board of another size
-    /// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
-    /// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
-    /// a side missing (`owner-without-box`).
-    ///
-    /// # Errors
-    /// Every problem found.
-    fn validate(&self, variant: &DotsBoxesVariant) -> Result<DotsBoxes, Vec<SetupProblem>> {
-        let (variant, setup) = (*variant, self);
-        if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board has {}x{} boxes: variant {variant} plays on {variant}",
-                    setup.rows, setup.cols
-                ),
-            )]);
-        }
-        let geometry = Geometry::new(variant);
-        let complete = geometry.complete_boxes(setup.drawn);
-        let owned = setup.owners[0] | setup.owners[1];
-        let mut problems = Vec::new();
-        if setup.drawn & !geometry.all != 0 {
-            problems.push(SetupProblem::new("off-board", "a line is off the board"));
-        }
-        if setup.owners[0] & setup.owners[1] != 0 {
-            problems.push(SetupProblem::new("overlap", "a box has two owners"));
-        }
-        for id in 0..geometry.boxes {
-            let bit = 1u32 << id;
-            let name = format_dot((id % geometry.cols, id / geometry.cols));
-            if complete & bit != 0 && owned & bit == 0 {
-                problems.push(SetupProblem::new(
-                    "unowned-box",
-                    format!(
-                        "box {name} has four sides but no owner: whoever drew its last side \
-                         took it"
-                    ),
-                ));
-            }
-            if complete & bit == 0 && owned & bit != 0 {
-                problems.push(SetupProblem::new(
-                    "owner-without-box",
-                    format!(
-                        "box {name} has an owner but only {} sides: a box is taken by drawing \
-                         its fourth side",
-                        geometry.sides_drawn(id, setup.drawn)
-                    ),
-                ));
-            }
-        }
-        if owned & !geometry.all_boxes != 0 {
-            problems.push(SetupProblem::new(
-                "off-board",
-                "an owned box is off the board",
-            ));
-        }
-        if problems.is_empty() {
-            Ok(DotsBoxes::from_parts(
-                variant,
-                setup.drawn,
-                setup.owners,
-                setup.to_move,
-            ))
-        } else {
-            Err(problems)
-        }
-    }
-
     /// Formats the one-line form.
     fn format_position(game: &DotsBoxes) -> String {
         let (g, drawn, owners, to_move) = (&game.geometry, game.drawn, game.owners, game.to_move);
@@ -416,6 +347,75 @@ impl PositionText<DotsBoxes> for DotsBoxesSetup {
             out.push(row.trim_end().to_owned());
         }
         out.join("\n")
+    }
+
+    /// Validates a raw setup. Problems (with their codes): a board of another size
+    /// (`board-size`); a line or owned box off the board (`off-board`); a box with two owners
+    /// (`overlap`); a box with four sides and no owner (`unowned-box`); a box with an owner and
+    /// a side missing (`owner-without-box`).
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn validate(&self, variant: &DotsBoxesVariant) -> Result<DotsBoxes, Vec<SetupProblem>> {
+        let (variant, setup) = (*variant, self);
+        if (setup.rows, setup.cols) != (variant.rows, variant.cols) {
+            return Err(vec![SetupProblem::new(
+                "board-size",
+                format!(
+                    "the board has {}x{} boxes: variant {variant} plays on {variant}",
+                    setup.rows, setup.cols
+                ),
+            )]);
+        }
+        let geometry = Geometry::new(variant);
+        let complete = geometry.complete_boxes(setup.drawn);
+        let owned = setup.owners[0] | setup.owners[1];
+        let mut problems = Vec::new();
+        if setup.drawn & !geometry.all != 0 {
+            problems.push(SetupProblem::new("off-board", "a line is off the board"));
+        }
+        if setup.owners[0] & setup.owners[1] != 0 {
+            problems.push(SetupProblem::new("overlap", "a box has two owners"));
+        }
+        for id in 0..geometry.boxes {
+            let bit = 1u32 << id;
+            let name = format_dot((id % geometry.cols, id / geometry.cols));
+            if complete & bit != 0 && owned & bit == 0 {
+                problems.push(SetupProblem::new(
+                    "unowned-box",
+                    format!(
+                        "box {name} has four sides but no owner: whoever drew its last side \
+                         took it"
+                    ),
+                ));
+            }
+            if complete & bit == 0 && owned & bit != 0 {
+                problems.push(SetupProblem::new(
+                    "owner-without-box",
+                    format!(
+                        "box {name} has an owner but only {} sides: a box is taken by drawing \
+                         its fourth side",
+                        geometry.sides_drawn(id, setup.drawn)
+                    ),
+                ));
+            }
+        }
+        if owned & !geometry.all_boxes != 0 {
+            problems.push(SetupProblem::new(
+                "off-board",
+                "an owned box is off the board",
+            ));
+        }
+        if problems.is_empty() {
+            Ok(DotsBoxes::from_parts(
+                variant,
+                setup.drawn,
+                setup.owners,
+                setup.to_move,
+            ))
+        } else {
+            Err(problems)
+        }
     }
 }
 

@@ -270,6 +270,37 @@ impl PositionText<Draughts> for DraughtsSetup {
         Ok(setup)
     }
 
+    /// Writes the one-line form of a position.
+    fn format_position(game: &Draughts) -> String {
+        let setup = &to_setup(game);
+        let side = if setup.to_move == Side::First {
+            'W'
+        } else {
+            'B'
+        };
+        let mut line = format!(
+            "{side}:W{}:B{}",
+            write_list(&setup.cells, Side::First),
+            write_list(&setup.cells, Side::Second)
+        );
+        if setup.king_plies != 0 || setup.endgame_plies != 0 {
+            line.push_str(&format!(" {} {}", setup.king_plies, setup.endgame_plies));
+        }
+        line
+    }
+
+    /// Writes the cells of a position as a ten-row diagram.
+    fn diagram(game: &Draughts) -> String {
+        let cells = &to_setup(game).cells;
+        let mut grid = vec![Cell::Empty; 100];
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some((side, king)) = cell {
+                grid[row_of(i) * 10 + column_of(i)] = Cell::Piece(*side, *king);
+            }
+        }
+        BOARD.format_diagram(&grid, Labels::None, 0, write_cell)
+    }
+
     /// Validates a raw setup: at most 20 pieces a side, some piece on the board, no man on
     /// its own promotion row (it would have been crowned), an endgame count only in an
     /// endgame. The position starts a fresh history.
@@ -342,37 +373,6 @@ impl PositionText<Draughts> for DraughtsSetup {
         } else {
             Err(problems)
         }
-    }
-
-    /// Writes the one-line form of a position.
-    fn format_position(game: &Draughts) -> String {
-        let setup = &to_setup(game);
-        let side = if setup.to_move == Side::First {
-            'W'
-        } else {
-            'B'
-        };
-        let mut line = format!(
-            "{side}:W{}:B{}",
-            write_list(&setup.cells, Side::First),
-            write_list(&setup.cells, Side::Second)
-        );
-        if setup.king_plies != 0 || setup.endgame_plies != 0 {
-            line.push_str(&format!(" {} {}", setup.king_plies, setup.endgame_plies));
-        }
-        line
-    }
-
-    /// Writes the cells of a position as a ten-row diagram.
-    fn diagram(game: &Draughts) -> String {
-        let cells = &to_setup(game).cells;
-        let mut grid = vec![Cell::Empty; 100];
-        for (i, cell) in cells.iter().enumerate() {
-            if let Some((side, king)) = cell {
-                grid[row_of(i) * 10 + column_of(i)] = Cell::Piece(*side, *king);
-            }
-        }
-        BOARD.format_diagram(&grid, Labels::None, 0, write_cell)
     }
 }
 

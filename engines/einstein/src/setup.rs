@@ -289,6 +289,42 @@ impl PositionText<EinStein> for EinSteinSetup {
         })
     }
 
+    /// Writes the one-line form; [`PositionText::parse_position`] reads it back.
+    fn format_position(game: &EinStein) -> String {
+        let setup = &EinSteinSetup::of(game);
+        let rows: Vec<String> = (0..SIZE)
+            .map(|row| {
+                (0..SIZE)
+                    .map(|column| write_piece(setup.cells[row * SIZE + column]))
+                    .collect()
+            })
+            .collect();
+        let phase = match setup.phase {
+            Phase::Place => "place".to_owned(),
+            Phase::Roll => "roll".to_owned(),
+            Phase::Move(die) => die.to_string(),
+        };
+        format!(
+            "{} {} {phase}",
+            rows.join("/"),
+            EinStein::side_name(setup.to_move)
+        )
+    }
+
+    /// Writes the diagram: file letters on top, rank numbers on the left.
+    fn diagram(game: &EinStein) -> String {
+        let cells = &EinSteinSetup::of(game).cells;
+        let mut out = String::from("   a  b  c  d  e\n");
+        for row in 0..SIZE {
+            let cells: Vec<String> = (0..SIZE)
+                .map(|column| format!("{:<2}", write_piece(cells[row * SIZE + column])))
+                .collect();
+            out.push_str(format!("{}  {}", row + 1, cells.join(" ")).trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
     /// Validates a raw setup: every problem is listed (see the module docs for the codes).
     ///
     /// # Errors
@@ -408,41 +444,5 @@ impl PositionText<EinStein> for EinSteinSetup {
             setup.to_move,
             setup.phase,
         ))
-    }
-
-    /// Writes the one-line form; [`PositionText::parse_position`] reads it back.
-    fn format_position(game: &EinStein) -> String {
-        let setup = &EinSteinSetup::of(game);
-        let rows: Vec<String> = (0..SIZE)
-            .map(|row| {
-                (0..SIZE)
-                    .map(|column| write_piece(setup.cells[row * SIZE + column]))
-                    .collect()
-            })
-            .collect();
-        let phase = match setup.phase {
-            Phase::Place => "place".to_owned(),
-            Phase::Roll => "roll".to_owned(),
-            Phase::Move(die) => die.to_string(),
-        };
-        format!(
-            "{} {} {phase}",
-            rows.join("/"),
-            EinStein::side_name(setup.to_move)
-        )
-    }
-
-    /// Writes the diagram: file letters on top, rank numbers on the left.
-    fn diagram(game: &EinStein) -> String {
-        let cells = &EinSteinSetup::of(game).cells;
-        let mut out = String::from("   a  b  c  d  e\n");
-        for row in 0..SIZE {
-            let cells: Vec<String> = (0..SIZE)
-                .map(|column| format!("{:<2}", write_piece(cells[row * SIZE + column])))
-                .collect();
-            out.push_str(format!("{}  {}", row + 1, cells.join(" ")).trim_end());
-            out.push('\n');
-        }
-        out
     }
 }

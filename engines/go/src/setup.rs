@@ -76,10 +76,9 @@ impl PositionText<Go> for GoSetup {
     /// # Errors
     /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
     fn parse_position(variant: &GoVariant, text: &str) -> Result<GoSetup, NotationError> {
-        let size = variant.size;
-        let (cells, to_move) = board(size).parse_line(text, None, read_cell, SIDES)?;
+        let (cells, to_move) = board(variant.size).parse_line(text, None, read_cell, SIDES)?;
         Ok(GoSetup {
-            size,
+            size: variant.size,
             cells,
             to_move,
         })
@@ -89,18 +88,26 @@ impl PositionText<Go> for GoSetup {
     ///
     /// # Errors
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-    fn parse_diagram(
-        variant: &GoVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<GoSetup, NotationError> {
-        let size = variant.size;
-        let cells = board(size).parse_diagram(diagram, None, read_cell)?;
+    fn parse_diagram(variant: &GoVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
+        let cells = board(variant.size).parse_diagram(rows, None, read_cell)?;
         Ok(GoSetup {
-            size,
+            size: variant.size,
             cells,
-            to_move,
+            to_move: side,
         })
+    }
+
+    /// Formats the cells (a1 first) as the one-line form, empty runs as numbers.
+    fn format_position(game: &Go) -> String {
+        let (size, cells, to_move) = (game.geometry().size, game.cells(), game.to_move());
+        let side = SIDES[to_move.index()][0];
+        board(size).format_line(cells, true, '.', |cell| cell.map(|_| cell_char(cell)), side)
+    }
+
+    /// Formats the cells (a1 first) as a diagram: rows top first, cells separated by spaces.
+    fn diagram(game: &Go) -> String {
+        let (size, cells) = (game.geometry().size, game.cells());
+        board(size).format_diagram(cells, Labels::None, 0, cell_char)
     }
 
     /// Validates a raw setup. Problems (with their codes): a board of another size
@@ -138,19 +145,6 @@ impl PositionText<Go> for GoSetup {
             0 => Ok(go),
             _ => Err(problems),
         }
-    }
-
-    /// Formats the cells (a1 first) as the one-line form, empty runs as numbers.
-    fn format_position(game: &Go) -> String {
-        let (size, cells, to_move) = (game.geometry().size, game.cells(), game.to_move());
-        let side = SIDES[to_move.index()][0];
-        board(size).format_line(cells, true, '.', |cell| cell.map(|_| cell_char(cell)), side)
-    }
-
-    /// Formats the cells (a1 first) as a diagram: rows top first, cells separated by spaces.
-    fn diagram(game: &Go) -> String {
-        let (size, cells) = (game.geometry().size, game.cells());
-        board(size).format_diagram(cells, Labels::None, 0, cell_char)
     }
 }
 

@@ -151,7 +151,6 @@ impl PositionText<Gomoku> for Setup {
     /// # Errors
     /// A [`NotationError`] for an unknown or repeated field, a bad point or a bad colour.
     fn parse_position(variant: &GomokuVariant, text: &str) -> Result<Setup, NotationError> {
-        let size = variant.size;
         let mut black = None;
         let mut white = None;
         let mut to_move = None;
@@ -191,7 +190,7 @@ impl PositionText<Gomoku> for Setup {
             Colour::White
         });
         Ok(Setup {
-            size,
+            size: variant.size,
             black,
             white,
             to_move,
@@ -205,23 +204,22 @@ impl PositionText<Gomoku> for Setup {
     /// A [`NotationError`] naming the row when the shape or a character is wrong.
     fn parse_diagram(
         variant: &GomokuVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        let size = variant.size;
-        let cells = grid(size).parse_diagram(diagram, None, cell)?;
+        rows: &str,
+        side: Side,
+    ) -> Result<Self, NotationError> {
+        let cells = grid(variant.size).parse_diagram(rows, None, cell)?;
         let mut setup = Setup {
-            size,
+            size: variant.size,
             black: Vec::new(),
             white: Vec::new(),
-            to_move: if to_move == Side::First {
+            to_move: if side == Side::First {
                 Colour::Black
             } else {
                 Colour::White
             },
             first: Colour::Black,
         };
-        let width = usize::from(size);
+        let width = usize::from(variant.size);
         for (index, stone) in cells.into_iter().enumerate() {
             // Both are below the board size, which fits a u8.
             let point = Point::new((index % width) as u8, (index / width) as u8);
@@ -232,15 +230,6 @@ impl PositionText<Gomoku> for Setup {
             }
         }
         Ok(setup)
-    }
-
-    /// Validates the setup under `variant`: every problem [`check_setup`] finds, or the position.
-    fn validate(&self, variant: &GomokuVariant) -> Result<Gomoku, Vec<SetupProblem>> {
-        let problems = check_setup(variant, self);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Gomoku::from_checked_setup(variant, self)
     }
 
     /// The one-line form of the position (points bottom row first).
@@ -286,5 +275,14 @@ impl PositionText<Gomoku> for Setup {
             })
             .collect();
         grid(size).format_diagram(&cells, Labels::Around, 2, |c| c)
+    }
+
+    /// Validates the setup under `variant`: every problem [`check_setup`] finds, or the position.
+    fn validate(&self, variant: &GomokuVariant) -> Result<Gomoku, Vec<SetupProblem>> {
+        let problems = check_setup(variant, self);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Gomoku::from_checked_setup(variant, self)
     }
 }

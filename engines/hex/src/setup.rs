@@ -87,7 +87,6 @@ impl PositionText<Hex> for HexSetup {
     /// # Errors
     /// A [`NotationError`] when the rows, a character, the colour or the trailing word are wrong.
     fn parse_position(variant: &HexVariant, text: &str) -> Result<HexSetup, NotationError> {
-        let size = variant.size;
         let parts: Vec<&str> = text.split_whitespace().collect();
         let (rows, colour, swapped) = match parts.as_slice() {
             [rows, colour] => (*rows, *colour, false),
@@ -99,9 +98,9 @@ impl PositionText<Hex> for HexSetup {
                 )));
             }
         };
-        let cells = grid(size).parse_rows(rows, None, read_cell)?;
+        let cells = grid(variant.size).parse_rows(rows, None, read_cell)?;
         Ok(HexSetup {
-            size,
+            size: variant.size,
             cells,
             to_move: parse_colour(colour)?,
             swapped,
@@ -113,22 +112,43 @@ impl PositionText<Hex> for HexSetup {
     ///
     /// # Errors
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-    fn parse_diagram(
-        variant: &HexVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<HexSetup, NotationError> {
-        let size = variant.size;
-        let cells = grid(size).parse_diagram(diagram, None, read_cell)?;
+    fn parse_diagram(variant: &HexVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
+        let cells = grid(variant.size).parse_diagram(rows, None, read_cell)?;
         Ok(HexSetup {
-            size,
+            size: variant.size,
             cells,
-            to_move: match to_move {
+            to_move: match side {
                 Side::First => Colour::Black,
                 Side::Second => Colour::White,
             },
             swapped: false,
         })
+    }
+
+    /// Writes the one-line form.
+    fn format_position(game: &Hex) -> String {
+        let setup = &game.to_setup();
+        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|colour| write_cell(Some(colour)))
+        });
+        let swapped = if setup.swapped { " swapped" } else { "" };
+        format!("{rows} {}{swapped}", setup.to_move.name())
+    }
+
+    /// Writes the diagram: column letters, then each row with its number, indented one space
+    /// more than the row above, as the rhombus is drawn.
+    fn diagram(game: &Hex) -> String {
+        let setup = &game.to_setup();
+        let width = if setup.size >= 10 { 2 } else { 1 };
+        let text = grid(setup.size).format_diagram(&setup.cells, Labels::Left, width, write_cell);
+        text.lines()
+            .enumerate()
+            .map(|(k, line)| {
+                // Line 0 holds the column letters; row k (1 to n) is indented k - 1 spaces.
+                format!("{}{line}", " ".repeat(k.saturating_sub(1)))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// Validates a setup into a position under `variant`.
@@ -233,32 +253,6 @@ impl PositionText<Hex> for HexSetup {
         } else {
             Err(problems)
         }
-    }
-
-    /// Writes the one-line form.
-    fn format_position(game: &Hex) -> String {
-        let setup = &game.to_setup();
-        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-            cell.map(|colour| write_cell(Some(colour)))
-        });
-        let swapped = if setup.swapped { " swapped" } else { "" };
-        format!("{rows} {}{swapped}", setup.to_move.name())
-    }
-
-    /// Writes the diagram: column letters, then each row with its number, indented one space
-    /// more than the row above, as the rhombus is drawn.
-    fn diagram(game: &Hex) -> String {
-        let setup = &game.to_setup();
-        let width = if setup.size >= 10 { 2 } else { 1 };
-        let text = grid(setup.size).format_diagram(&setup.cells, Labels::Left, width, write_cell);
-        text.lines()
-            .enumerate()
-            .map(|(k, line)| {
-                // Line 0 holds the column letters; row k (1 to n) is indented k - 1 spaces.
-                format!("{}{line}", " ".repeat(k.saturating_sub(1)))
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
     }
 }
 

@@ -57,7 +57,6 @@ impl PositionText<NoGo> for NoGoSetup {
     /// # Errors
     /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
     fn parse_position(variant: &NoGoVariant, text: &str) -> Result<NoGoSetup, NotationError> {
-        let size = variant.size;
         let mut parts = text.split_whitespace();
         let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
             return Err(NotationError::new(format!(
@@ -65,9 +64,9 @@ impl PositionText<NoGo> for NoGoSetup {
             )));
         };
         let to_move = parse_side(side)?;
-        let cells = grid(size).parse_rows(board, None, |c| STONES.read(c))?;
+        let cells = grid(variant.size).parse_rows(board, None, |c| STONES.read(c))?;
         Ok(NoGoSetup {
-            size,
+            size: variant.size,
             cells,
             to_move,
         })
@@ -77,18 +76,28 @@ impl PositionText<NoGo> for NoGoSetup {
     ///
     /// # Errors
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
-    fn parse_diagram(
-        variant: &NoGoVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<NoGoSetup, NotationError> {
-        let size = variant.size;
-        let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
+    fn parse_diagram(variant: &NoGoVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
+        let cells = grid(variant.size).parse_diagram(rows, None, |c| STONES.read(c))?;
         Ok(NoGoSetup {
-            size,
+            size: variant.size,
             cells,
-            to_move,
+            to_move: side,
         })
+    }
+
+    /// The one-line form of the position, empty runs as numbers.
+    fn format_position(game: &NoGo) -> String {
+        let setup = &game.to_setup();
+        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|side| STONES.write(Some(side)))
+        });
+        format!("{rows} {}", NoGo::side_name(setup.to_move))
+    }
+
+    /// The diagram of the position: rows top first, cells separated by spaces.
+    fn diagram(game: &NoGo) -> String {
+        let setup = &game.to_setup();
+        grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, |cell| STONES.write(cell))
     }
 
     /// Validates a raw setup. Problems (with their codes): a board of another size
@@ -164,21 +173,6 @@ impl PositionText<NoGo> for NoGoSetup {
         } else {
             Err(problems)
         }
-    }
-
-    /// The one-line form of the position, empty runs as numbers.
-    fn format_position(game: &NoGo) -> String {
-        let setup = &game.to_setup();
-        let rows = grid(setup.size).format_rows(&setup.cells, true, '.', |cell| {
-            cell.map(|side| STONES.write(Some(side)))
-        });
-        format!("{rows} {}", NoGo::side_name(setup.to_move))
-    }
-
-    /// The diagram of the position: rows top first, cells separated by spaces.
-    fn diagram(game: &NoGo) -> String {
-        let setup = &game.to_setup();
-        grid(setup.size).format_diagram(&setup.cells, Labels::None, 1, |cell| STONES.write(cell))
     }
 }
 

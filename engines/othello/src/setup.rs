@@ -236,20 +236,6 @@ impl PositionText<Othello> for Setup {
         })
     }
 
-    /// Validates the board: every problem [`problems`] finds, or the position.
-    fn validate(&self, variant: &OthelloVariant) -> Result<Othello, Vec<SetupProblem>> {
-        let problems = problems(self);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Othello::new_unchecked(
-            self.black,
-            self.white,
-            self.to_move,
-            *variant,
-        ))
-    }
-
     /// The one-line form of a board: 64 cells, a space, `X` or `O`.
     fn format_position(game: &Othello) -> String {
         let (black, white, to_move) = (game.black(), game.white(), game.side_to_move());
@@ -282,6 +268,20 @@ impl PositionText<Othello> for Setup {
             }
         }
         out
+    }
+
+    /// Validates the board: every problem [`problems`] finds, or the position.
+    fn validate(&self, variant: &OthelloVariant) -> Result<Othello, Vec<SetupProblem>> {
+        let problems = problems(self);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Othello::new_unchecked(
+            self.black,
+            self.white,
+            self.to_move,
+            *variant,
+        ))
     }
 }
 

@@ -104,6 +104,25 @@ impl PositionText<Surakarta> for SurakartaSetup {
         })
     }
 
+    /// The one-line form of the position.
+    fn format_position(game: &Surakarta) -> String {
+        let setup = &game.to_setup();
+        let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|_| STONES.write(cell))
+        });
+        format!(
+            "{rows} {} {}",
+            Surakarta::side_name(setup.to_move),
+            setup.no_capture_plies
+        )
+    }
+
+    /// Formats the cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
+    fn diagram(game: &Surakarta) -> String {
+        let cells = &game.to_setup().cells;
+        GRID.format_diagram(cells, Labels::None, 0, |cell| STONES.write(cell))
+    }
+
     /// Validates a raw setup: at most 12 pieces a side, and at least one piece on the board.
     /// The position starts a fresh history (earlier positions are unknown).
     ///
@@ -152,25 +171,6 @@ impl PositionText<Surakarta> for SurakartaSetup {
         } else {
             Err(problems)
         }
-    }
-
-    /// The one-line form of the position.
-    fn format_position(game: &Surakarta) -> String {
-        let setup = &game.to_setup();
-        let rows = GRID.format_rows(&setup.cells, true, '.', |cell| {
-            cell.map(|_| STONES.write(cell))
-        });
-        format!(
-            "{rows} {} {}",
-            Surakarta::side_name(setup.to_move),
-            setup.no_capture_plies
-        )
-    }
-
-    /// Formats the cells (a1 first) as a diagram: rank 6 first, cells separated by spaces.
-    fn diagram(game: &Surakarta) -> String {
-        let cells = &game.to_setup().cells;
-        GRID.format_diagram(cells, Labels::None, 0, |cell| STONES.write(cell))
     }
 }
 

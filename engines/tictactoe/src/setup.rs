@@ -119,19 +119,6 @@ impl PositionText<TicTacToe> for Setup {
         Ok(setup_of(&cells, to_move))
     }
 
-    /// Validates the board: every problem [`problems`] finds, or the position.
-    fn validate(&self, variant: &TicTacToeVariant) -> Result<TicTacToe, Vec<SetupProblem>> {
-        let problems = problems(self);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(TicTacToe::from_stones(
-            *variant,
-            [self.x, self.o],
-            self.to_move,
-        ))
-    }
-
     /// Writes the one-line form of a board and side to move.
     fn format_position(game: &TicTacToe) -> String {
         let (x, o, to_move) = (
@@ -160,6 +147,19 @@ impl PositionText<TicTacToe> for Setup {
             Some(Side::Second) => 'O',
             None => '.',
         })
+    }
+
+    /// Validates the board: every problem [`problems`] finds, or the position.
+    fn validate(&self, variant: &TicTacToeVariant) -> Result<TicTacToe, Vec<SetupProblem>> {
+        let problems = problems(self);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(TicTacToe::from_stones(
+            *variant,
+            [self.x, self.o],
+            self.to_move,
+        ))
     }
 }
 

@@ -181,6 +181,26 @@ impl PositionText<Xiangqi> for XiangqiSetup {
         })
     }
 
+    /// Formats a position as FEN, UCCI's six fields.
+    fn format_position(position: &Xiangqi) -> String {
+        let setup = &of(position);
+        let rows = BOARD.format_rows(&setup.cells, true, '.', |cell| {
+            cell.map(|_| cell_char(cell))
+        });
+        let side = if setup.to_move == Side::First {
+            'w'
+        } else {
+            'b'
+        };
+        format!("{rows} {side} - - {} {}", setup.quiet, setup.move_number)
+    }
+
+    /// Formats the cells (a0 first) as a diagram: rank 9 first, points separated by spaces.
+    fn diagram(position: &Xiangqi) -> String {
+        let cells = &of(position).cells;
+        BOARD.format_diagram(cells, Labels::None, 0, cell_char)
+    }
+
     /// Validates a setup under `variant`, listing every problem.
     ///
     /// # Errors
@@ -277,26 +297,6 @@ impl PositionText<Xiangqi> for XiangqiSetup {
         } else {
             Err(problems)
         }
-    }
-
-    /// Formats a position as FEN, UCCI's six fields.
-    fn format_position(position: &Xiangqi) -> String {
-        let setup = &of(position);
-        let rows = BOARD.format_rows(&setup.cells, true, '.', |cell| {
-            cell.map(|_| cell_char(cell))
-        });
-        let side = if setup.to_move == Side::First {
-            'w'
-        } else {
-            'b'
-        };
-        format!("{rows} {side} - - {} {}", setup.quiet, setup.move_number)
-    }
-
-    /// Formats the cells (a0 first) as a diagram: rank 9 first, points separated by spaces.
-    fn diagram(position: &Xiangqi) -> String {
-        let cells = &of(position).cells;
-        BOARD.format_diagram(cells, Labels::None, 0, cell_char)
     }
 }
 
