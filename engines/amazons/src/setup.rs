@@ -209,26 +209,17 @@ mod tests {
             .unwrap()
     }
 
-    fn parse_line(size: u8, text: &str) -> Result<AmazonsSetup, NotationError> {
-        AmazonsSetup::parse_position(&variant(size), text)
-    }
-
-    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<AmazonsSetup, NotationError> {
-        AmazonsSetup::parse_diagram(&variant(size), text, to_move)
-    }
-
-    fn game(setup: &AmazonsSetup) -> Amazons {
-        Amazons::from_setup(&variant(setup.size), setup).unwrap()
-    }
-
     const START_10: &str = "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white";
 
     #[test]
     fn the_start_line_reads_back() {
-        let setup = parse_line(10, START_10).unwrap();
+        let setup = AmazonsSetup::parse_position(&variant(10), START_10).unwrap();
         assert_eq!(setup.cells[3], Cell::Amazon(Side::First)); // d1
         assert_eq!(setup.cells[6 * 10], Cell::Amazon(Side::Second)); // a7
-        assert_eq!(AmazonsSetup::format_position(&game(&setup)), START_10);
+        assert_eq!(
+            AmazonsSetup::format_position(&setup.validate(&variant(setup.size)).unwrap()),
+            START_10
+        );
     }
 
     #[test]
@@ -245,17 +236,24 @@ mod tests {
                 "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white extra",
                 "99999999999999999999/10/10/B8B/10/10/W8W/10/10/3W2W3 white",
             ],
-            |text| parse_line(10, text),
+            |text| AmazonsSetup::parse_position(&variant(10), text),
         );
     }
 
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
-        let setup = parse_line(8, "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black").unwrap();
-        let diagram = AmazonsSetup::diagram(&game(&setup));
-        assert_eq!(parse_diagram(8, &diagram, Side::Second), Ok(setup.clone()));
+        let setup = AmazonsSetup::parse_position(&variant(8), "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black")
+            .unwrap();
+        let diagram = AmazonsSetup::diagram(&setup.validate(&variant(setup.size)).unwrap());
+        assert_eq!(
+            AmazonsSetup::parse_diagram(&variant(8), &diagram, Side::Second),
+            Ok(setup.clone())
+        );
         let compact = diagram.replace(' ', "");
-        assert_eq!(parse_diagram(8, &compact, Side::Second), Ok(setup));
+        assert_eq!(
+            AmazonsSetup::parse_diagram(&variant(8), &compact, Side::Second),
+            Ok(setup)
+        );
     }
 
     #[test]
@@ -267,7 +265,7 @@ mod tests {
                 "........\n........\n........\n........\n........\n........\n........\n.......Q",
                 "........\n........\n........\n........\n........\n........\n........\n.........",
             ],
-            |text| parse_diagram(8, text, Side::First),
+            |text| AmazonsSetup::parse_diagram(&variant(8), text, Side::First),
         );
     }
 }

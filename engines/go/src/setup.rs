@@ -156,28 +156,19 @@ mod tests {
         format!("chinese@{size}").parse().unwrap()
     }
 
-    fn parse_line(size: u8, text: &str) -> Result<GoSetup, NotationError> {
-        GoSetup::parse_position(&sized(size), text)
-    }
-
-    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<GoSetup, NotationError> {
-        GoSetup::parse_diagram(&sized(size), text, to_move)
-    }
-
-    fn game(setup: &GoSetup) -> Go {
-        Go::from_setup(&sized(setup.size), setup).unwrap()
-    }
-
     #[test]
     fn a_line_reads_back() {
         let text = "9/9/9/9/4X4/2O6/9/9/8X white";
-        let setup = parse_line(9, text).unwrap();
+        let setup = GoSetup::parse_position(&sized(9), text).unwrap();
         let black = [8, 4 * 9 + 4].map(|i| setup.cells[i]);
         assert_eq!(black, [Some(Side::First); 2], "j1 and e5");
         assert_eq!(setup.cells[3 * 9 + 2], Some(Side::Second), "c4");
-        assert_eq!(GoSetup::format_position(&game(&setup)), text);
+        assert_eq!(
+            GoSetup::format_position(&setup.validate(&sized(setup.size)).unwrap()),
+            text
+        );
         let nineteen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18O w";
-        let setup = parse_line(19, nineteen).unwrap();
+        let setup = GoSetup::parse_position(&sized(19), nineteen).unwrap();
         assert_eq!(setup.cells[18], Some(Side::Second));
     }
 
@@ -196,22 +187,27 @@ mod tests {
             ),
         ];
         for (text, words) in wrong {
-            let message = parse_line(9, text).unwrap_err().message;
+            let message = GoSetup::parse_position(&sized(9), text)
+                .unwrap_err()
+                .message;
             assert!(message.contains(words), "{text}: {message}");
         }
     }
 
     #[test]
     fn diagrams_take_plus_signs_and_no_spaces() {
-        let setup = parse_line(5, "5/1X3/2O2/5/X3O white").unwrap();
-        let spaced = GoSetup::diagram(&game(&setup));
+        let setup = GoSetup::parse_position(&sized(5), "5/1X3/2O2/5/X3O white").unwrap();
+        let spaced = GoSetup::diagram(&setup.validate(&sized(setup.size)).unwrap());
         let compact: String = spaced
             .chars()
             .filter(|c| *c != ' ')
             .map(|c| if c == '.' { '+' } else { c })
             .collect();
         for text in [spaced.as_str(), compact.as_str()] {
-            assert_eq!(parse_diagram(5, text, Side::Second).as_ref(), Ok(&setup));
+            assert_eq!(
+                GoSetup::parse_diagram(&sized(5), text, Side::Second).as_ref(),
+                Ok(&setup)
+            );
         }
     }
 }

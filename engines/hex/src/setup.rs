@@ -286,37 +286,27 @@ pub(crate) fn joins(setup: &HexSetup, colour: Colour, without: Option<usize>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::Game;
 
     fn sized(size: u8) -> HexVariant {
         HexVariant::new(size, SwapRule::Sides)
     }
 
-    fn parse_line(size: u8, text: &str) -> Result<HexSetup, NotationError> {
-        HexSetup::parse_position(&sized(size), text)
-    }
-
-    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<HexSetup, NotationError> {
-        HexSetup::parse_diagram(&sized(size), text, to_move)
-    }
-
-    fn game(setup: &HexSetup) -> Hex {
-        Hex::from_setup(&sized(setup.size), setup).unwrap()
-    }
-
     #[test]
     fn a_line_reads_back() {
         let text = "5/1B3/2W2/5/B4 white";
-        let setup = parse_line(5, text).unwrap();
+        let setup = HexSetup::parse_position(&sized(5), text).unwrap();
         assert_eq!(setup.cells[0], None); // a1
         assert_eq!(setup.cells[5 + 1], Some(Colour::Black)); // b2
         assert_eq!(setup.cells[2 * 5 + 2], Some(Colour::White)); // c3
         assert_eq!(setup.cells[4 * 5], Some(Colour::Black)); // a5
-        assert_eq!(HexSetup::format_position(&game(&setup)), text);
-        let swapped = parse_line(5, "5/5/2B2/5/5 w swapped").unwrap();
+        assert_eq!(
+            HexSetup::format_position(&setup.validate(&sized(setup.size)).unwrap()),
+            text
+        );
+        let swapped = HexSetup::parse_position(&sized(5), "5/5/2B2/5/5 w swapped").unwrap();
         assert!(swapped.swapped);
         assert_eq!(
-            HexSetup::format_position(&game(&swapped)),
+            HexSetup::format_position(&swapped.validate(&sized(swapped.size)).unwrap()),
             "5/5/2B2/5/5 white swapped"
         );
     }
@@ -333,16 +323,22 @@ mod tests {
                 "5/5/5/5/5 black swap",
                 "5/5/5/5/5 black swapped extra",
             ],
-            |text| parse_line(5, text),
+            |text| HexSetup::parse_position(&sized(5), text),
         );
     }
 
     #[test]
     fn the_diagram_is_a_rhombus_and_reads_back() {
-        let setup = parse_line(3, "B2/1W1/3 black").unwrap();
-        let diagram = HexSetup::diagram(&game(&setup));
+        let setup = HexSetup::parse_position(&sized(3), "B2/1W1/3 black").unwrap();
+        let diagram = HexSetup::diagram(&setup.validate(&sized(setup.size)).unwrap());
         assert_eq!(diagram, "  a b c\n1 B . .\n 2 . W .\n  3 . . .");
-        assert_eq!(parse_diagram(3, &diagram, Side::First), Ok(setup.clone()));
-        assert_eq!(parse_diagram(3, "B..\n.W.\n...", Side::First), Ok(setup));
+        assert_eq!(
+            HexSetup::parse_diagram(&sized(3), &diagram, Side::First),
+            Ok(setup.clone())
+        );
+        assert_eq!(
+            HexSetup::parse_diagram(&sized(3), "B..\n.W.\n...", Side::First),
+            Ok(setup)
+        );
     }
 }

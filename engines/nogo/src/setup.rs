@@ -187,26 +187,17 @@ mod tests {
         }
     }
 
-    fn parse_line(size: u8, text: &str) -> Result<NoGoSetup, NotationError> {
-        NoGoSetup::parse_position(&sized(size), text)
-    }
-
-    fn parse_diagram(size: u8, text: &str, to_move: Side) -> Result<NoGoSetup, NotationError> {
-        NoGoSetup::parse_diagram(&sized(size), text, to_move)
-    }
-
-    fn game(setup: &NoGoSetup) -> NoGo {
-        NoGo::from_setup(&sized(setup.size), setup).unwrap()
-    }
-
     #[test]
     fn a_line_reads_back() {
         let text = "9/9/9/9/4X4/3O5/9/9/X8 white";
-        let setup = parse_line(9, text).unwrap();
+        let setup = NoGoSetup::parse_position(&sized(9), text).unwrap();
         assert_eq!(setup.cells[0], Some(Side::First)); // a1
         assert_eq!(setup.cells[4 * 9 + 4], Some(Side::First)); // e5
         assert_eq!(setup.cells[3 * 9 + 3], Some(Side::Second)); // d4
-        assert_eq!(NoGoSetup::format_position(&game(&setup)), text);
+        assert_eq!(
+            NoGoSetup::format_position(&setup.validate(&sized(setup.size)).unwrap()),
+            text
+        );
     }
 
     #[test]
@@ -223,17 +214,23 @@ mod tests {
                 "99999999999999999999/9/9/9/9/9/9/9/9 black",
                 "XXXXXXXXXX/9/9/9/9/9/9/9/9 black",
             ],
-            |text| parse_line(9, text),
+            |text| NoGoSetup::parse_position(&sized(9), text),
         );
     }
 
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
-        let setup = parse_line(5, "5/1X3/2O2/5/X3O black").unwrap();
-        let diagram = NoGoSetup::diagram(&game(&setup));
-        assert_eq!(parse_diagram(5, &diagram, Side::First), Ok(setup.clone()));
+        let setup = NoGoSetup::parse_position(&sized(5), "5/1X3/2O2/5/X3O black").unwrap();
+        let diagram = NoGoSetup::diagram(&setup.validate(&sized(setup.size)).unwrap());
+        assert_eq!(
+            NoGoSetup::parse_diagram(&sized(5), &diagram, Side::First),
+            Ok(setup.clone())
+        );
         let compact = diagram.replace(' ', "");
-        assert_eq!(parse_diagram(5, &compact, Side::First), Ok(setup));
+        assert_eq!(
+            NoGoSetup::parse_diagram(&sized(5), &compact, Side::First),
+            Ok(setup)
+        );
     }
 
     #[test]
@@ -245,7 +242,7 @@ mod tests {
                 ".....\n.....\n.....\n.....\n....Q",
                 ".....\n.....\n.....\n.....\n......",
             ],
-            |text| parse_diagram(5, text, Side::First),
+            |text| NoGoSetup::parse_diagram(&sized(5), text, Side::First),
         );
     }
 }

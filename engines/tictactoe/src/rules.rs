@@ -68,15 +68,12 @@ impl TicTacToe {
     }
 
     /// The position of a validated board (see [`crate::setup`]).
-    pub(crate) fn from_stones(
-        variant: TicTacToeVariant,
-        stones: [u16; 2],
-        to_move: Side,
-    ) -> TicTacToe {
+    pub(crate) fn from_valid(variant: TicTacToeVariant, setup: &Setup) -> TicTacToe {
+        let stones = [setup.x, setup.o];
         let mut game = TicTacToe {
             variant,
             stones,
-            to_move,
+            to_move: setup.to_move,
             hash: 0,
             outcome: Self::compute_outcome(stones),
         };

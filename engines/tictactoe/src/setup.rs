@@ -155,11 +155,7 @@ impl PositionText<TicTacToe> for Setup {
         if !problems.is_empty() {
             return Err(problems);
         }
-        Ok(TicTacToe::from_stones(
-            *variant,
-            [self.x, self.o],
-            self.to_move,
-        ))
+        Ok(TicTacToe::from_valid(*variant, self))
     }
 }
 
