@@ -109,24 +109,23 @@ impl PositionText<NoGo> for NoGoSetup {
     /// # Errors
     /// Every problem found.
     fn validate(&self, variant: &NoGoVariant) -> Result<NoGo, Vec<SetupProblem>> {
-        let (variant, setup) = (*variant, self);
         let n = usize::from(variant.size);
-        if setup.size != variant.size || setup.cells.len() != n * n {
+        if self.size != variant.size || self.cells.len() != n * n {
             return Err(vec![SetupProblem::new(
                 "board-size",
                 format!(
                     "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
-                    setup.size
+                    self.size
                 ),
             )]);
         }
         let mut stones = [0u128; 2];
-        for (point, cell) in setup.cells.iter().enumerate() {
+        for (point, cell) in self.cells.iter().enumerate() {
             if let Some(side) = cell {
                 stones[side.index()] |= 1 << point;
             }
         }
-        let position = NoGo::from_stones(variant, stones, setup.to_move);
+        let position = NoGo::from_stones(*variant, stones, self.to_move);
         let mut problems = Vec::new();
         for side in [Side::First, Side::Second] {
             for (group, liberties) in position.groups(side) {
@@ -158,12 +157,12 @@ impl PositionText<NoGo> for NoGoSetup {
                      sides alternate, so black has as many stones as white or one more"
                 ),
             )),
-            Some(mover) if mover != setup.to_move => problems.push(SetupProblem::new(
+            Some(mover) if mover != self.to_move => problems.push(SetupProblem::new(
                 "side-to-move",
                 format!(
                     "black has {black} stones and white {white}, so {} is to move, not {}",
                     NoGo::side_name(mover),
-                    NoGo::side_name(setup.to_move)
+                    NoGo::side_name(self.to_move)
                 ),
             )),
             Some(_) => {}

@@ -90,6 +90,19 @@ fn parse_side(text: &str) -> Result<Side, NotationError> {
 }
 
 impl PositionText<TicTacToe> for Setup {
+    /// Reads a diagram of three rows (top row first) with `to_move`.
+    ///
+    /// # Errors
+    /// A [`NotationError`] when there are not three rows of three known cell characters.
+    fn parse_diagram(
+        _: &TicTacToeVariant,
+        diagram: &str,
+        to_move: Side,
+    ) -> Result<Setup, NotationError> {
+        let cells = GRID.parse_diagram(diagram, None, |c| STONES.read(c))?;
+        Ok(setup_of(&cells, to_move))
+    }
+
     /// Reads the one-line form `"x.o/.x./..o x"`.
     ///
     /// # Errors
@@ -103,19 +116,6 @@ impl PositionText<TicTacToe> for Setup {
         };
         let to_move = parse_side(side)?;
         let cells = GRID.parse_rows(board, None, |c| STONES.read(c))?;
-        Ok(setup_of(&cells, to_move))
-    }
-
-    /// Reads a diagram of three rows (top row first) with `to_move`.
-    ///
-    /// # Errors
-    /// A [`NotationError`] when there are not three rows of three known cell characters.
-    fn parse_diagram(
-        _: &TicTacToeVariant,
-        diagram: &str,
-        to_move: Side,
-    ) -> Result<Setup, NotationError> {
-        let cells = GRID.parse_diagram(diagram, None, |c| STONES.read(c))?;
         Ok(setup_of(&cells, to_move))
     }
 
