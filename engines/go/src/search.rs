@@ -112,9 +112,7 @@ mod tests {
     #[test]
     fn mcts_is_deterministic_and_takes_a_capture() {
         // 5x5: white c3 is in atari (black b3, c2, d3 around it); MCTS captures at c4.
-        let variant = "chinese@5".parse().unwrap();
-        let setup = Go::parse_position(&variant, "5/5/1XOX1/2X2/5 black").unwrap();
-        let game = Go::from_setup(variant, &setup).unwrap();
+        let game: Go = arbiter_laws::position("chinese@5", "5/5/1XOX1/2X2/5 black");
         let request = SearchRequest {
             algorithm: Algorithm::Mcts,
             budget: Budget::Nodes(3_000),
