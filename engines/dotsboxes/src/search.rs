@@ -32,7 +32,6 @@ impl Searchable for DotsBoxes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::DotsBoxesVariant;
     use arbiter_core::Game;
     use arbiter_laws::{Fixture, SearchLaws, search};
     use arbiter_search::{Algorithm, ProvenResult};
@@ -40,9 +39,7 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
     fn search_laws() {
-        let start = DotsBoxes::start(&DotsBoxesVariant::default());
-        let small = DotsBoxes::start(&"2x3".parse().unwrap());
-        SearchLaws::new(vec![start, small])
+        SearchLaws::<DotsBoxes>::starts(&["5x5", "2x3"])
             .nodes(3_000)
             .mcts_iterations(300)
             .broken_params(&["eval:\n  box: x\n"])

@@ -101,8 +101,7 @@ mod tests {
     /// The search laws on 9x9 and 5x5, and the shipped file read as the defaults.
     #[test]
     fn search_laws_and_the_shipped_params() {
-        let positions = ["chinese@9", "tromp-taylor@5"].map(|name| Go::new(name.parse().unwrap()));
-        arbiter_laws::SearchLaws::new(positions.to_vec())
+        arbiter_laws::SearchLaws::<Go>::starts(&["chinese@9", "tromp-taylor@5"])
             .nodes(2_000)
             .mcts_iterations(200)
             .shipped_params_are_default()

@@ -62,9 +62,7 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
     fn search_laws() {
-        let start = NoGo::start(&NoGoVariant::default());
-        let small = NoGo::start(&"foul-loses@5".parse().unwrap());
-        SearchLaws::new(vec![start, small])
+        SearchLaws::<NoGo>::starts(&["standard", "foul-loses@5"])
             .nodes(3_000)
             .mcts_iterations(300)
             .broken_params(&["eval:\n  own-point: 1\n  mobility: x\n"])
