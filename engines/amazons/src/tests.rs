@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{Fixture, GameLaws, perft_both, play};
+use arbiter_laws::{Fixture, GameLaws, assert_over, perft_both, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -119,10 +119,7 @@ fn a_side_without_a_move_loses() {
     // White's only amazon on a1 is walled in by arrows on a2, b1, b2: black wins.
     let text = "7B/8/8/8/8/8/xx6/Wx6 white";
     let game = position(text);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Stalemate))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::Stalemate));
     let mut moves = vec![Move {
         from: 0,
         to: 0,

@@ -147,19 +147,13 @@ fn overline_wins() {
     assert_eq!(game.outcome(), None);
     let mut game = game;
     game.play(game.move_of("d1-s10")).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Line))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Line));
 }
 
 #[test]
 fn white_wins_too() {
     let game = after(19, "j10 a5-b5 a1-b1 c5-d5 a19-s19 e5-f5");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Line))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::Line));
 }
 
 #[test]
@@ -192,10 +186,7 @@ fn finished_setups_are_over() {
     let diagram = ".......\n.......\nOOOOO.O\n.......\n.......\n.......\nXXXXXXX\n";
     let setup = Connect6::parse_diagram(&variant, diagram, Side::Second).unwrap();
     let game = Connect6::from_setup(&variant, &setup).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Line))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Line));
 }
 
 /// Plays the moves picked by `choices` (indices modulo the legal-move count).

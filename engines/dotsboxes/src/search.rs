@@ -32,17 +32,14 @@ impl Searchable for DotsBoxes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::DotsBoxesVariant;
     use arbiter_core::Game;
-    use arbiter_laws::{SearchLaws, search};
+    use arbiter_laws::{Fixture, SearchLaws, search};
     use arbiter_search::{Algorithm, ProvenResult};
 
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
     fn search_laws() {
-        let start = DotsBoxes::start(&DotsBoxesVariant::default());
-        let small = DotsBoxes::start(&"2x3".parse().unwrap());
-        SearchLaws::new(vec![start, small])
+        SearchLaws::<DotsBoxes>::starts(&["5x5", "2x3"])
             .nodes(3_000)
             .mcts_iterations(300)
             .broken_params(&["eval:\n  box: x\n"])
@@ -54,10 +51,7 @@ mod tests {
     fn every_searcher_takes_an_offered_chain_end() {
         // 1x3, both long sides drawn and the left end closed: white to move must... here black
         // has opened the chain (a1a2 drawn) and white takes all three boxes: the game ends.
-        let variant: DotsBoxesVariant = "1x3".parse().unwrap();
-        let text = "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white";
-        let setup = DotsBoxes::parse_position(&variant, text).unwrap();
-        let game = DotsBoxes::from_setup(&variant, &setup).unwrap();
+        let game = DotsBoxes::position("1x3", "a1b1,b1c1,c1d1,a2b2,b2c2,c2d2,a1a2 ... white");
         let all = game.parse_move("b1b2+c1c2+d1d2").unwrap();
         for algorithm in [Algorithm::Solve, Algorithm::AlphaBeta, Algorithm::Mcts] {
             let report = search(&game, algorithm, Budget::Nodes(2_000)).unwrap();

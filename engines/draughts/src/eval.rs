@@ -230,9 +230,7 @@ mod tests {
     use super::*;
 
     fn position(text: &str) -> Draughts {
-        let variant = crate::DraughtsVariant::default();
-        let setup = Draughts::parse_position(&variant, text).unwrap();
-        Draughts::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position_in(&crate::DraughtsVariant::default(), text)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
 use arbiter_laws::Fixture;
-use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
+use arbiter_laws::{GameLaws, assert_over, legal_sorted, play, refusal};
 
 use crate::{Draughts, DraughtsVariant};
 
@@ -57,10 +57,7 @@ fn laws() {
 fn a_side_without_pieces_loses() {
     let mut game = Draughts::position("standard", "W:W28:B23");
     play(&mut game, "28x19");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::NoPieces))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::NoPieces));
     assert_eq!(refusal(&game, "19-14"), Err("game-over"));
 }
 
@@ -104,24 +101,21 @@ fn the_draw_rules_end_the_game() {
     let cycle = "47-42 4-9 42-47 9-4";
     let mut game = Draughts::position("standard", "W:WK47,36:BK4,15");
     play(&mut game, &format!("{cycle} {cycle}"));
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_over(&game, Outcome::draw(EndReason::Repetition));
     let mut game = Draughts::position("king-moves-2+no-repetition", "W:WK47,36:BK4,15");
     play(&mut game, cycle);
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    assert_over(&game, Outcome::draw(EndReason::MoveLimit));
     let mut game = Draughts::position("no-repetition", "W:WK47,K48:BK4");
     play(&mut game, &format!("{cycle} {cycle}").replace("42", "41"));
     assert_eq!(game.outcome(), None);
     play(&mut game, "47-41 4-9");
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    assert_over(&game, Outcome::draw(EndReason::MoveLimit));
 }
 
 #[test]
 fn a_blocked_side_loses() {
     let game = Draughts::position("standard", "W:W46:B41,37");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Stalemate))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::Stalemate));
     assert!(game.legal_moves().is_empty());
 }
 

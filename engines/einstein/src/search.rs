@@ -12,7 +12,7 @@
 
 use arbiter_search::{
     Algorithm, AlphaBeta, Budget, EngineParams, Proven, ProvenResult, Report, SearchError,
-    SearchResult, Searchable, Searcher, run_searcher,
+    SearchResult, Searchable, Searcher, run_searcher, solve_to_end,
 };
 
 use crate::board::EinSteinMove;
@@ -46,17 +46,15 @@ impl Searchable for EinStein {
     type Weights = Params;
     type Evaluator = Params;
 
-    /// Expectimax to the end of the game: the exact winning chance, for endgames.
+    /// Expectimax to the end of the game ([`solve_to_end`]): the exact winning chance, for
+    /// endgames.
     fn solve(
         &self,
         budget: Budget,
         params: &EinSteinParams,
     ) -> Result<Report<EinSteinMove>, SearchError> {
-        let mut searcher = AlphaBeta::new(params.eval.clone(), params.search.clone());
-        let result = searcher
-            .search_to_end(self, budget)
-            .map_err(|nodes| SearchError::BudgetExhausted { nodes })?;
-        Ok(exact(result))
+        let report = solve_to_end(self, budget, params.eval.clone(), &params.search)?;
+        Ok(exact(report.result))
     }
 
     /// Alpha-beta or MCTS; an alpha-beta search that met no horizon is exact (see the `exact` function below).

@@ -153,10 +153,7 @@ fn reaching_the_corner_or_taking_every_piece_wins() {
     let game = EinStein::position("standard", "R1..../.B3.../...../...../..... red 1");
     let mut taken = game.clone();
     taken.play(taken.parse_move("a1-b2").unwrap()).unwrap();
-    assert_eq!(
-        taken.outcome(),
-        Some(Outcome::win(Side::First, EndReason::NoPieces))
-    );
+    assert_over(&taken, Outcome::win(Side::First, EndReason::NoPieces));
 }
 
 #[test]

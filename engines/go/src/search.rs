@@ -101,8 +101,7 @@ mod tests {
     /// The search laws on 9x9 and 5x5, and the shipped file read as the defaults.
     #[test]
     fn search_laws_and_the_shipped_params() {
-        let positions = ["chinese@9", "tromp-taylor@5"].map(|name| Go::new(name.parse().unwrap()));
-        arbiter_laws::SearchLaws::new(positions.to_vec())
+        arbiter_laws::SearchLaws::<Go>::starts(&["chinese@9", "tromp-taylor@5"])
             .nodes(2_000)
             .mcts_iterations(200)
             .shipped_params_are_default()
@@ -112,9 +111,7 @@ mod tests {
     #[test]
     fn mcts_is_deterministic_and_takes_a_capture() {
         // 5x5: white c3 is in atari (black b3, c2, d3 around it); MCTS captures at c4.
-        let variant = "chinese@5".parse().unwrap();
-        let setup = Go::parse_position(&variant, "5/5/1XOX1/2X2/5 black").unwrap();
-        let game = Go::from_setup(&variant, &setup).unwrap();
+        let game: Go = arbiter_laws::position("chinese@5", "5/5/1XOX1/2X2/5 black");
         let request = SearchRequest {
             algorithm: Algorithm::Mcts,
             budget: Budget::Nodes(3_000),

@@ -5,7 +5,7 @@ use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
 use arbiter_laws::Fixture;
 use rstest::rstest;
 
-use arbiter_laws::play;
+use arbiter_laws::{assert_over, play};
 
 use crate::{Go, GoMove, Point, PointSet};
 
@@ -97,10 +97,7 @@ fn the_immediate_ko_retake_is_refused_under_every_rule() {
 fn two_passes_end_the_game_and_area_decides() {
     let mut game = Go::start(&Go::variant_named("tromp-taylor@5,komi=0"));
     play(&mut game, "c3 pass pass");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Passes))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Passes));
     assert_eq!(game.final_score().map(|s| s.raw), Some(25));
     let mut moves = vec![GoMove::PASS];
     game.generate_moves(&mut moves);
@@ -113,13 +110,10 @@ fn komi_decides_and_an_integer_komi_can_tie() {
     // 2x2: black a1, white b2, then two passes: 1 point each.
     let mut even = Go::start(&Go::variant_named("tromp-taylor@2,komi=0"));
     play(&mut even, "a1 b2 pass pass");
-    assert_eq!(even.outcome(), Some(Outcome::draw(EndReason::Passes)));
+    assert_over(&even, Outcome::draw(EndReason::Passes));
     let mut komi = Go::start(&Go::variant_named("tromp-taylor@2,komi=0.5"));
     play(&mut komi, "a1 b2 pass pass");
-    assert_eq!(
-        komi.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Passes))
-    );
+    assert_over(&komi, Outcome::win(Side::Second, EndReason::Passes));
 }
 
 #[test]

@@ -334,13 +334,10 @@ mod tests {
 
     #[test]
     fn white_levels_come_from_the_white_view() {
-        let variant = GomokuVariant::RENJU;
-        let game = Gomoku::from_setup(
-            &variant,
-            &Gomoku::parse_position(&variant, "black: h8,i8,a1; white: h9,i9,j9; to-move: black")
-                .unwrap(),
-        )
-        .unwrap();
+        let game: Gomoku = arbiter_laws::position_in(
+            &GomokuVariant::RENJU,
+            "black: h8,i8,a1; white: h9,i9,j9; to-move: black",
+        );
         let patterns = Patterns::of(&game, false);
         let g9 = crate::Point::parse("g9").unwrap();
         assert_eq!(

@@ -104,13 +104,9 @@ pub fn game_to(position: &Hex) -> Result<Vec<HexMove>, String> {
 mod tests {
     use super::*;
     use crate::notation::format_move;
-    use crate::variant::HexVariant;
 
     fn order(variant: &str, text: &str) -> String {
-        let variant: HexVariant = variant.parse().unwrap();
-        let setup = Hex::parse_position(&variant, text).unwrap();
-        let position = Hex::from_setup(&variant, &setup).unwrap();
-        game_to(&position)
+        game_to(&arbiter_laws::position(variant, text))
             .unwrap()
             .into_iter()
             .map(format_move)

@@ -4,6 +4,8 @@ use arbiter_core::Game;
 use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
 
+use crate::Fixture;
+
 /// The [`Searchable`] laws for one engine: the positions to search and the node budget.
 ///
 /// ```ignore
@@ -35,6 +37,20 @@ impl<G: Searchable> SearchLaws<G> {
             broken: vec!["eval: [\n", "no-such-section: 1\n"],
             default_weights: None,
         }
+    }
+
+    /// [`SearchLaws::new`] from the start of each variant named `names`.
+    ///
+    /// # Panics
+    /// When a name is refused, naming it.
+    #[must_use]
+    pub fn starts(names: &[&str]) -> SearchLaws<G> {
+        SearchLaws::new(
+            names
+                .iter()
+                .map(|name| G::start(&G::variant_named(name)))
+                .collect(),
+        )
     }
 
     /// The alpha-beta node budget.

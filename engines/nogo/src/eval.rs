@@ -130,8 +130,7 @@ mod tests {
     use crate::variant::NoGoVariant;
 
     fn position(variant: NoGoVariant, text: &str) -> NoGo {
-        let setup = NoGo::parse_position(&variant, text).unwrap();
-        NoGo::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position_in(&variant, text)
     }
 
     #[test]

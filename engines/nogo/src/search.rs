@@ -36,7 +36,7 @@ mod tests {
     use super::*;
     use crate::variant::NoGoVariant;
     use arbiter_core::Game;
-    use arbiter_laws::{SearchLaws, minimax, search, solver_gives_up};
+    use arbiter_laws::{Fixture, SearchLaws, minimax, search, solver_gives_up};
     use arbiter_search::{Algorithm, ProvenResult};
 
     #[test]
@@ -62,9 +62,7 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws), with a file whose weight is no number.
     #[test]
     fn search_laws() {
-        let start = NoGo::start(&NoGoVariant::default());
-        let small = NoGo::start(&"foul-loses@5".parse().unwrap());
-        SearchLaws::new(vec![start, small])
+        SearchLaws::<NoGo>::starts(&["standard", "foul-loses@5"])
             .nodes(3_000)
             .mcts_iterations(300)
             .broken_params(&["eval:\n  own-point: 1\n  mobility: x\n"])
@@ -78,9 +76,7 @@ mod tests {
         // would capture b3. Black b1 leaves white c3 (no liberty for b3-c3-c2-c1) and a2 (no
         // liberty, and it would capture both black groups): white has no legal point and
         // loses. Black a2 instead lets white c3, after which black has no point left.
-        let variant: NoGoVariant = "standard@3".parse().unwrap();
-        let setup = NoGo::parse_position(&variant, "XO1/1XO/X1O black").unwrap();
-        let game = NoGo::from_setup(&variant, &setup).unwrap();
+        let game = NoGo::position("standard@3", "XO1/1XO/X1O black");
         let solved = search(&game, Algorithm::Solve, Budget::Nodes(100_000)).unwrap();
         assert_eq!(solved.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         let best = solved.result.best.unwrap();

@@ -2,7 +2,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{Fixture, any_variant};
+use arbiter_laws::{Fixture, any_variant, assert_over};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -61,10 +61,7 @@ fn a_foul_loses_under_foul_loses() {
         "a2 is black's only foul"
     );
     game.play(a2).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Forbidden))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::Forbidden));
     let mut moves = vec![0];
     game.generate_moves(&mut moves);
     assert!(moves.is_empty());
@@ -82,10 +79,7 @@ fn the_side_without_a_legal_point_loses() {
     let mut game = NoGo::position("standard@2", "1O/X1 black");
     let a2 = game.move_of("a2");
     game.play(a2).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Stalemate))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Stalemate));
     assert_eq!(game.perft(1, PerftConvention::SequencesOfExactLength), 0);
     assert_eq!(game.perft(3, PerftConvention::FinishedGameIsLeaf), 1);
 }
@@ -96,10 +90,7 @@ fn foul_loses_ends_when_no_safe_point_is_left() {
     // with no safe point, has lost (the platform declares the mover the winner then).
     let mut game = NoGo::position("foul-loses@2", "1O/X1 black");
     game.play(game.move_of("a2")).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Stalemate))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Stalemate));
 }
 
 #[rstest]

@@ -4,7 +4,7 @@
 
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{EndReason, FinalScore, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, legal, perft_both, play};
+use arbiter_laws::{GameLaws, assert_over, legal, perft_both, play};
 use proptest::prelude::*;
 
 use crate::{Move, Othello, OthelloVariant};
@@ -63,10 +63,7 @@ fn forced_pass_then_the_opponent_moves_then_the_game_ends() {
         "pass-not-allowed"
     );
     play(&mut game, "a1");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::NoMoves))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::NoMoves));
     assert_eq!(
         game.final_score(),
         Some(FinalScore {
@@ -90,10 +87,7 @@ fn shortest_game_is_a_wipeout() {
     // Manubu Maruo's nine-ply game, as a compact transcript.
     let mut game = Othello::start(&standard());
     play(&mut game, "e6f4e3f6g5d6e7f5c5");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::NoMoves))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::NoMoves));
     assert_eq!(
         game.final_score(),
         Some(FinalScore {
@@ -109,7 +103,7 @@ fn full_board_outcomes() {
         &("XXXXXXXX\n".repeat(4) + &"OOOOOOOO\n".repeat(4)),
         Side::First,
     );
-    assert_eq!(draw.outcome(), Some(Outcome::draw(EndReason::BoardFull)));
+    assert_over(&draw, Outcome::draw(EndReason::BoardFull));
     assert_eq!(
         draw.final_score(),
         Some(FinalScore {
@@ -121,10 +115,7 @@ fn full_board_outcomes() {
         &("XXXXXXXX\n".repeat(5) + &"OOOOOOOO\n".repeat(3)),
         Side::Second,
     );
-    assert_eq!(
-        win.outcome(),
-        Some(Outcome::win(Side::First, EndReason::BoardFull))
-    );
+    assert_over(&win, Outcome::win(Side::First, EndReason::BoardFull));
     assert_eq!(
         win.final_score(),
         Some(FinalScore {

@@ -115,9 +115,7 @@ mod tests {
     use arbiter_core::Game;
 
     fn position(text: &str) -> Surakarta {
-        let variant = SurakartaVariant::default();
-        let setup = Surakarta::parse_position(&variant, text).unwrap();
-        Surakarta::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position_in(&SurakartaVariant::default(), text)
     }
 
     #[test]

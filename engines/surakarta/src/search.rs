@@ -171,15 +171,9 @@ impl Searchable for Surakarta {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_laws::{SearchLaws, search};
+    use arbiter_laws::{Fixture, SearchLaws, search};
     use arbiter_search::{Algorithm, Budget, ProvenResult};
     use proptest::prelude::*;
-
-    fn position(rule: &str, text: &str) -> Surakarta {
-        let variant: SurakartaVariant = rule.parse().unwrap();
-        let setup = Surakarta::parse_position(&variant, text).unwrap();
-        Surakarta::from_setup(&variant, &setup).unwrap()
-    }
 
     /// An evaluator that has begun a search at `root`.
     fn begun(root: &Surakarta) -> SurakartaEval {
@@ -210,7 +204,7 @@ mod tests {
     #[test]
     fn search_laws() {
         let start = Surakarta::start(&SurakartaVariant::default());
-        let quiet = position("standard", "1B4/6/6/R5/6/6 red 20");
+        let quiet = Surakarta::position("standard", "1B4/6/6/R5/6/6 red 20");
         SearchLaws::new(vec![start, quiet])
             .nodes(20_000)
             .mcts_iterations(2_000)
@@ -221,7 +215,7 @@ mod tests {
     #[test]
     fn takes_the_last_piece() {
         // Red b1 takes black's only piece c2 through the bottom-left inner loop.
-        let game = position("standard", "6/6/6/6/2B3/1R4 red");
+        let game = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red");
         let report = search(&game, Algorithm::AlphaBeta, Budget::Depth(3)).unwrap();
         assert_eq!(
             report.result.best.map(|mv| game.format_move(mv)),
@@ -233,22 +227,22 @@ mod tests {
     #[test]
     fn the_key_tells_apart_what_the_rules_tell_apart() {
         // The same board after different numbers of quiet plies.
-        let fresh = position("standard", "6/6/6/6/2B3/1R4 red 0");
-        let later = position("standard", "6/6/6/6/2B3/1R4 red 7");
+        let fresh = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red 0");
+        let later = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red 7");
         assert_eq!(fresh.hash(), later.hash());
         assert_ne!(key_after(&fresh, &[]).0, key_after(&later, &[]).0);
         // Without a limit the counter does not matter.
-        let fresh = position("no-limit", "6/6/6/6/2B3/1R4 red 0");
-        let later = position("no-limit", "6/6/6/6/2B3/1R4 red 7");
+        let fresh = Surakarta::position("no-limit", "6/6/6/6/2B3/1R4 red 0");
+        let later = Surakarta::position("no-limit", "6/6/6/6/2B3/1R4 red 7");
         assert_eq!(key_after(&fresh, &[]).0, key_after(&later, &[]).0);
         // The same board and counter, once fresh and once on its second occurrence.
         let there_and_back = ["a1-b1", "a6-b6", "b1-a1", "b6-a6"];
-        let start = position("no-limit", "B5/6/6/6/6/R5 red");
+        let start = Surakarta::position("no-limit", "B5/6/6/6/6/R5 red");
         let (walked_key, walked) = key_after(&start, &there_and_back);
         assert_eq!(walked.hash(), start.hash());
         assert_ne!(walked_key, key_after(&start, &[]).0);
         // Without a repetition rule the path does not matter.
-        let start = position("no-repetition+no-limit", "B5/6/6/6/6/R5 red");
+        let start = Surakarta::position("no-repetition+no-limit", "B5/6/6/6/6/R5 red");
         assert_eq!(
             key_after(&start, &there_and_back).0,
             key_after(&start, &[]).0

@@ -3,7 +3,7 @@
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Bits, EndReason, Game, Outcome, Side};
 use arbiter_laws::Fixture;
-use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
+use arbiter_laws::{GameLaws, assert_over, legal_sorted, play, refusal};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -113,11 +113,7 @@ fn illegal_codes(#[case] text: &str, #[case] mv: &str, #[case] expected: Result<
 fn taking_the_last_piece_wins() {
     let mut game = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red");
     play(&mut game, "b1xc2");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::NoPieces))
-    );
-    assert!(legal_sorted(&game).is_empty());
+    assert_over(&game, Outcome::win(Side::First, EndReason::NoPieces));
     assert_eq!(game.final_score().map(|s| s.raw), Some(1));
 }
 
@@ -132,8 +128,7 @@ fn repetition_draws_on_the_nth_occurrence_exactly(#[case] rule: &str, #[case] pl
         assert_eq!(game.outcome(), None, "{rule}: over before ply {}", ply + 1);
         play(&mut game, text);
     }
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
-    assert!(legal_sorted(&game).is_empty());
+    assert_over(&game, Outcome::draw(EndReason::Repetition));
 }
 
 #[test]
@@ -152,13 +147,10 @@ fn the_no_capture_limit_adjudicates_by_piece_count() {
     play(&mut game, "b2-b3");
     assert_eq!(game.outcome(), None);
     play(&mut game, "b5-b4");
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    assert_over(&game, Outcome::draw(EndReason::MoveLimit));
     let mut game = Surakarta::position("standard", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
     play(&mut game, "b2-b3");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::MoveLimit))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::MoveLimit));
     assert_eq!(game.final_score().map(|s| s.raw), Some(1));
     let mut game = Surakarta::position("no-limit", "BBBBB1/BBBBBB/6/6/RRRRRR/RRRRRR red 49");
     play(&mut game, "b2-b3");
@@ -176,10 +168,7 @@ fn a_capture_resets_the_counter() {
 fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
     // Red a1 is hemmed in by black a2, b1, b2 and no circuit passes a1.
     let game = Surakarta::position("standard", "6/6/6/6/BB4/RB4 red");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::NoMoves))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::NoMoves));
 }
 
 #[rstest]

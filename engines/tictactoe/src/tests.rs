@@ -154,17 +154,14 @@ fn lines_win(#[case] moves: &str, #[case] winner: Side) {
 #[test]
 fn full_board_without_line_is_a_draw() {
     let game = after("a1 b2 c3 b1 b3 a3 c1 c2 a2");
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::BoardFull)));
+    assert_over(&game, Outcome::draw(EndReason::BoardFull));
 }
 
 #[test]
 fn win_on_the_last_cell_is_a_win() {
     // X completes column a with the ninth stone.
     let game = after("a1 b1 c1 b2 a2 c2 b3 c3 a3");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Line))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Line));
 }
 
 #[test]

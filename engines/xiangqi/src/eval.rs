@@ -199,9 +199,7 @@ mod tests {
     use arbiter_core::Game;
 
     fn position(fen: &str) -> Xiangqi {
-        let variant = XiangqiVariant::default();
-        let setup = Xiangqi::parse_position(&variant, fen).unwrap();
-        Xiangqi::from_setup(&variant, &setup).unwrap()
+        arbiter_laws::position_in(&XiangqiVariant::default(), fen)
     }
 
     #[test]

@@ -4,7 +4,7 @@ use arbiter_laws::Fixture;
 use std::collections::BTreeSet;
 
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
-use arbiter_laws::{GameLaws, legal_sorted, play, refusal};
+use arbiter_laws::{GameLaws, assert_over, legal_sorted, play, refusal};
 use proptest::prelude::*;
 use rstest::rstest;
 
@@ -121,19 +121,12 @@ fn checkmate_and_stalemate_both_lose() {
     let mated = Xiangqi::position("standard", "3k5/1R7/9/9/9/9/9/9/9/R3K4 w");
     let mut game = mated.clone();
     play(&mut game, "a0a9");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Checkmate))
-    );
-    assert!(legal_sorted(&game).is_empty());
+    assert_over(&game, Outcome::win(Side::First, EndReason::Checkmate));
     // Black's general on d9 cannot move (d8 and e9 watched, the generals face on e) and black
     // has nothing else: not in check, yet it loses.
     let stalemated = Xiangqi::position("standard", "3k5/1R7/9/9/9/9/9/9/9/4K4 b");
     assert_eq!(legal_sorted(&stalemated), Vec::<String>::new());
-    assert_eq!(
-        stalemated.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Stalemate))
-    );
+    assert_over(&stalemated, Outcome::win(Side::First, EndReason::Stalemate));
 }
 
 #[rstest]
@@ -193,8 +186,7 @@ fn the_natural_move_limit_draws() {
     play(&mut game, "a0a1");
     assert_eq!(game.outcome(), None);
     play(&mut game, "d9d8");
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
-    assert!(legal_sorted(&game).is_empty());
+    assert_over(&game, Outcome::draw(EndReason::MoveLimit));
 }
 
 #[test]
@@ -206,7 +198,7 @@ fn perpetual_check_loses_and_idle_repetition_draws() {
     play(&mut game, "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0");
     assert_eq!(game.outcome(), None);
     play(&mut game, "d8d9");
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_over(&game, Outcome::draw(EndReason::Repetition));
 }
 
 /// The image of a point under the mirror of the board (file a ↔ file i).

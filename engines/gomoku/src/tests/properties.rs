@@ -5,7 +5,7 @@
 use crate::{Colour, ForbiddenKind, Gomoku, GomokuVariant, Move, Point, Setup};
 use arbiter_core::grid::Symmetry;
 use arbiter_core::{Game, Side};
-use arbiter_laws::{Fixture, GameLaws};
+use arbiter_laws::{Fixture, GameLaws, playout};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 9] = [
@@ -246,15 +246,9 @@ proptest! {
     }
 
     #[test]
-    fn renju_legal_moves_commute_with_symmetries(picks in prop::collection::vec(any::<u16>(), 0..60), s in 1u8..8) {
+    fn renju_legal_moves_commute_with_symmetries(picks in prop::collection::vec(any::<u32>(), 0..60), s in 1u8..8) {
         let variant = Gomoku::variant_named("renju@9");
-        let mut game = Gomoku::start(&variant);
-        let mut moves = Vec::new();
-        for pick in picks {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() { break; }
-            game.make(moves[usize::from(pick) % moves.len()]);
-        }
+        let (game, _) = playout(Gomoku::start(&variant), &picks);
         let setup = Gomoku::parse_position(&variant, &game.format_position()).unwrap();
         let image = Gomoku::from_setup(&variant, &transform(&setup, s)).unwrap();
         let mut ours = Vec::new();

@@ -61,10 +61,7 @@ fn white_joins_left_and_right_through_the_obtuse_corner() {
     // White a3 b3 c3 along the bottom row: a3 is an obtuse corner (on the left and bottom
     // edges), c3 the acute one; white joins its edges, black's b1 c1 do not join black's.
     let game = played::<Hex>(&Hex::variant_named("standard@3"), "b1 a3 c1 b3 a1 c3");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Connection))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::Connection));
 }
 
 #[test]
@@ -93,10 +90,7 @@ fn a_zigzag_chain_uses_the_short_diagonal_steps() {
 #[test]
 fn one_by_one_is_won_by_the_first_stone() {
     let game = played::<Hex>(&Hex::variant_named("standard@1"), "a1");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::First, EndReason::Connection))
-    );
+    assert_over(&game, Outcome::win(Side::First, EndReason::Connection));
 }
 
 #[rstest]
@@ -173,10 +167,7 @@ fn swap_sides_gives_the_first_stone_to_the_second_player() {
         &Hex::variant_named("swap-sides@3"),
         "b1 swap-pieces a1 b2 c1 b3",
     );
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::win(Side::Second, EndReason::Connection))
-    );
+    assert_over(&game, Outcome::win(Side::Second, EndReason::Connection));
 }
 
 #[test]
