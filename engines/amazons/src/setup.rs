@@ -103,8 +103,7 @@ impl PositionText<Amazons> for AmazonsSetup {
     /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
     fn parse_position(variant: &AmazonsVariant, text: &str) -> Result<AmazonsSetup, NotationError> {
         let size = variant.size();
-        let mut parts = text.split_whitespace();
-        let (Some(rows), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        let Some((rows, side)) = grid::board_and_side(text) else {
             return Err(NotationError::new(format!(
                 "`{text}` is not an Amazons position: expected `<rows separated by /> <white|black>`"
             )));
@@ -159,15 +158,12 @@ impl PositionText<Amazons> for AmazonsSetup {
     fn validate(&self, variant: &AmazonsVariant) -> Result<Amazons, Vec<SetupProblem>> {
         let (variant, setup) = (*variant, self);
         let size = variant.size();
-        if setup.size != size || setup.cells.len() != usize::from(size) * usize::from(size) {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board is {0}x{0}: variant {variant} plays on {size}x{size}",
-                    setup.size
-                ),
-            )]);
-        }
+        SetupProblem::check_square_board(
+            usize::from(setup.size),
+            setup.cells.len(),
+            usize::from(size),
+            variant,
+        )?;
         let mut amazons = [0u128; 2];
         let mut arrows = 0u128;
         for (square, cell) in setup.cells.iter().enumerate() {

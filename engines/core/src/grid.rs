@@ -521,6 +521,17 @@ fn strip_row_number(line: &str, number: usize) -> Result<&str, NotationError> {
     Ok(body)
 }
 
+/// Splits a one-line position `<board> <side>` into its two words, or `None` when the text
+/// has another number of words (the caller's error says which form it expected).
+#[must_use]
+pub fn board_and_side(text: &str) -> Option<(&str, &str)> {
+    let mut words = text.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(board), Some(side), None) => Some((board, side)),
+        _ => None,
+    }
+}
+
 /// Reads a side name: one of `names[0]` for [`Side::First`], one of `names[1]` for
 /// [`Side::Second`], case-insensitively.
 ///

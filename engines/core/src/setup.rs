@@ -74,6 +74,26 @@ impl SetupProblem {
             message: message.into(),
         }
     }
+
+    /// The `board-size` problem of a square board `size` x `size` (holding `cells` cells)
+    /// under a variant that plays on `expected` x `expected`; nothing when they agree.
+    ///
+    /// # Errors
+    /// The one problem, naming the variant.
+    pub fn check_square_board(
+        size: usize,
+        cells: usize,
+        expected: usize,
+        variant: impl fmt::Display,
+    ) -> Result<(), Vec<SetupProblem>> {
+        if size == expected && cells == expected * expected {
+            return Ok(());
+        }
+        Err(vec![SetupProblem::new(
+            "board-size",
+            format!("the board is {size}x{size}: variant {variant} plays on {expected}x{expected}"),
+        )])
+    }
 }
 
 impl fmt::Display for SetupProblem {

@@ -57,8 +57,7 @@ impl PositionText<NoGo> for NoGoSetup {
     /// # Errors
     /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
     fn parse_position(variant: &NoGoVariant, text: &str) -> Result<NoGoSetup, NotationError> {
-        let mut parts = text.split_whitespace();
-        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        let Some((board, side)) = grid::board_and_side(text) else {
             return Err(NotationError::new(format!(
                 "`{text}` is not a NoGo position: expected `<rows separated by /> <black|white>`"
             )));
@@ -109,16 +108,8 @@ impl PositionText<NoGo> for NoGoSetup {
     /// # Errors
     /// Every problem found.
     fn validate(&self, variant: &NoGoVariant) -> Result<NoGo, Vec<SetupProblem>> {
-        let n = usize::from(variant.size);
-        if self.size != variant.size || self.cells.len() != n * n {
-            return Err(vec![SetupProblem::new(
-                "board-size",
-                format!(
-                    "the board is {0}x{0}: variant {variant} plays on {n}x{n}",
-                    self.size
-                ),
-            )]);
-        }
+        let (size, expected) = (usize::from(self.size), usize::from(variant.size));
+        SetupProblem::check_square_board(size, self.cells.len(), expected, variant)?;
         let mut stones = [0u128; 2];
         for (point, cell) in self.cells.iter().enumerate() {
             if let Some(side) = cell {

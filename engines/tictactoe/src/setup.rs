@@ -108,8 +108,7 @@ impl PositionText<TicTacToe> for Setup {
     /// # Errors
     /// A [`NotationError`] when the text does not have three rows of three cells and a side.
     fn parse_position(_: &TicTacToeVariant, text: &str) -> Result<Setup, NotationError> {
-        let mut parts = text.split_whitespace();
-        let (Some(board), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        let Some((board, side)) = grid::board_and_side(text) else {
             return Err(NotationError::new(format!(
                 "expected `<row1>/<row2>/<row3> <side>` such as `x.o/.x./..o x`, found `{text}`"
             )));
