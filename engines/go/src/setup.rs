@@ -59,6 +59,17 @@ pub(crate) const fn board(size: u8) -> Grid {
     }
 }
 
+impl GoSetup {
+    /// The raw setup of `cells` (a1 first) on the variant's board, `to_move` to play.
+    fn on(variant: &GoVariant, cells: Vec<Option<Side>>, to_move: Side) -> GoSetup {
+        GoSetup {
+            size: variant.size,
+            cells,
+            to_move,
+        }
+    }
+}
+
 /// The side names of the one-line form: `black`/`b` or `white`/`w`, any case.
 const SIDES: [&[&str]; 2] = [&["black", "b"], &["white", "w"]];
 
@@ -77,11 +88,7 @@ impl PositionText<Go> for GoSetup {
     /// A [`NotationError`] when the rows, their lengths, a character or the side are wrong.
     fn parse_position(variant: &GoVariant, text: &str) -> Result<GoSetup, NotationError> {
         let (cells, to_move) = board(variant.size).parse_line(text, None, read_cell, SIDES)?;
-        Ok(GoSetup {
-            size: variant.size,
-            cells,
-            to_move,
-        })
+        Ok(GoSetup::on(variant, cells, to_move))
     }
 
     /// Parses a diagram of the variant's board.
@@ -90,11 +97,7 @@ impl PositionText<Go> for GoSetup {
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
     fn parse_diagram(variant: &GoVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
         let cells = board(variant.size).parse_diagram(rows, None, read_cell)?;
-        Ok(GoSetup {
-            size: variant.size,
-            cells,
-            to_move: side,
-        })
+        Ok(GoSetup::on(variant, cells, side))
     }
 
     /// Formats the cells (a1 first) as the one-line form, empty runs as numbers.
