@@ -133,6 +133,17 @@ fn full_layout(pieces: &[(usize, Piece)], side: Side) -> bool {
         })
 }
 
+/// Refuses a `form` (the one-line position or the diagram) of `rows` rows: the board has
+/// [`SIZE`].
+fn expect_rows(form: &str, rows: usize) -> Result<(), NotationError> {
+    if rows == SIZE {
+        return Ok(());
+    }
+    Err(NotationError::new(format!(
+        "the {form} has {rows} rows: expected {SIZE}"
+    )))
+}
+
 impl PositionText<EinStein> for EinSteinSetup {
     /// Reads the one-line form (see the module docs).
     ///
@@ -147,12 +158,7 @@ impl PositionText<EinStein> for EinSteinSetup {
             )));
         };
         let rows: Vec<&str> = rows.split('/').collect();
-        if rows.len() != SIZE {
-            return Err(NotationError::new(format!(
-                "the position has {} rows: expected {SIZE}",
-                rows.len()
-            )));
-        }
+        expect_rows("position", rows.len())?;
         let mut cells = [None; SQUARES];
         for (row, text) in rows.iter().enumerate() {
             let mut column = 0;
@@ -229,12 +235,7 @@ impl PositionText<EinStein> for EinSteinSetup {
                 !tokens.is_empty() && !header
             })
             .collect();
-        if rows.len() != SIZE {
-            return Err(NotationError::new(format!(
-                "the diagram has {} rows: expected {SIZE}",
-                rows.len()
-            )));
-        }
+        expect_rows("diagram", rows.len())?;
         let mut cells = [None; SQUARES];
         for (row, tokens) in rows.iter().enumerate() {
             let number = (row + 1).to_string();

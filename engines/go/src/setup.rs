@@ -13,7 +13,6 @@
 use arbiter_core::grid::{self, Grid, Labels, RowOrder};
 use arbiter_core::{Game, NotationError, PositionText, SetupProblem, Side};
 
-use crate::board::Geometry;
 use crate::notation;
 use crate::rules::Go;
 use crate::variant::GoVariant;
@@ -121,14 +120,12 @@ impl PositionText<Go> for GoSetup {
     /// Every problem found.
     fn validate(&self, variant: &GoVariant) -> Result<Go, Vec<SetupProblem>> {
         let (variant, setup) = (*variant, self);
-        let points = usize::from(Geometry::of_size(variant.size).points);
-        if (setup.size, setup.cells.len()) != (variant.size, points) {
-            let message = format!(
-                "the board is {}x{}: variant {variant} plays on {}x{}",
-                setup.size, setup.size, variant.size, variant.size
-            );
-            return Err(vec![SetupProblem::new("board-size", message)]);
-        }
+        SetupProblem::check_square_board(
+            usize::from(setup.size),
+            setup.cells.len(),
+            usize::from(variant.size),
+            variant,
+        )?;
         let go = Go::from_cells(variant, &setup.cells, setup.to_move);
         let problems: Vec<SetupProblem> = go
             .groups_without_liberty()
