@@ -30,6 +30,7 @@ mod position_text;
 pub mod settings;
 mod setup;
 mod sized;
+mod variant_text;
 pub mod zobrist;
 
 use std::fmt::{Debug, Display};
