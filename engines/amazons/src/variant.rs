@@ -1,8 +1,5 @@
 //! The two Amazons rule variants: the 10x10 ICGA board and Botzone's 8x8 board.
 
-use std::fmt;
-use std::str::FromStr;
-
 use arbiter_core::Side;
 
 /// A board and start layout. The rules of play are the same in both.
@@ -59,35 +56,13 @@ impl AmazonsVariant {
     pub const ALL: [AmazonsVariant; 2] = [AmazonsVariant::Standard, AmazonsVariant::Botzone8];
 }
 
-impl fmt::Display for AmazonsVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AmazonsVariant::Standard => "standard",
-            AmazonsVariant::Botzone8 => "botzone8",
-        })
-    }
-}
-
-impl FromStr for AmazonsVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        arbiter_core::parse_variant(
-            <Self as arbiter_core::Variant>::GAME,
-            text,
-            &AmazonsVariant::ALL,
-        )
-    }
-}
-
-impl arbiter_core::Variant for AmazonsVariant {
-    const GAME: &'static str = "amazons";
-
-    fn names() -> Vec<String> {
-        AmazonsVariant::ALL
-            .map(|variant| variant.to_string())
-            .to_vec()
-    }
+arbiter_core::named_variants! {
+    type: AmazonsVariant,
+    game: "amazons",
+    names: {
+        AmazonsVariant::Standard => "standard",
+        AmazonsVariant::Botzone8 => "botzone8",
+    },
 }
 
 #[cfg(test)]

@@ -23,9 +23,6 @@
 //! (perft) and every value; they differ in the position a move list reaches, which matters to
 //! a transcript and to a protocol.
 
-use std::fmt;
-use std::str::FromStr;
-
 use arbiter_core::SizedVariants;
 
 /// The smallest board side.
@@ -104,20 +101,7 @@ const VARIANTS: SizedVariants<SwapRule> = SizedVariants::new(
     DEFAULT_SIZE,
 );
 
-impl fmt::Display for HexVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        VARIANTS.write(f, self.swap, self.size)
-    }
-}
-
-impl FromStr for HexVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<HexVariant, String> {
-        let (swap, size) = VARIANTS.parse(text)?;
-        Ok(HexVariant { size, swap })
-    }
-}
+arbiter_core::sized_variant_text!(HexVariant { swap, size } by VARIANTS);
 
 impl arbiter_core::Variant for HexVariant {
     const GAME: &'static str = "hex";

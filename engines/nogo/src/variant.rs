@@ -6,9 +6,6 @@
 //! of the square board, from [`MIN_SIZE`] to [`MAX_SIZE`] (default 9). Examples: `standard`,
 //! `foul-loses`, `standard@7`.
 
-use std::fmt;
-use std::str::FromStr;
-
 use arbiter_core::SizedVariants;
 
 /// The smallest board side.
@@ -75,20 +72,7 @@ const VARIANTS: SizedVariants<FoulRuling> = SizedVariants::new(
     DEFAULT_SIZE,
 );
 
-impl fmt::Display for NoGoVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        VARIANTS.write(f, self.ruling, self.size)
-    }
-}
-
-impl FromStr for NoGoVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<NoGoVariant, String> {
-        let (ruling, size) = VARIANTS.parse(text)?;
-        Ok(NoGoVariant { ruling, size })
-    }
-}
+arbiter_core::sized_variant_text!(NoGoVariant { ruling, size } by VARIANTS);
 
 impl arbiter_core::Variant for NoGoVariant {
     const GAME: &'static str = "nogo";

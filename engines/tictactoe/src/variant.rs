@@ -1,8 +1,5 @@
 //! The rule variant: tic-tac-toe has only the standard game.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// The only tic-tac-toe variant, `standard`: 3x3, X first, three in a row wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TicTacToeVariant {
@@ -10,26 +7,11 @@ pub enum TicTacToeVariant {
     Standard,
 }
 
-impl fmt::Display for TicTacToeVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("standard")
-    }
-}
-
-impl FromStr for TicTacToeVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        arbiter_core::parse_variant("tic-tac-toe", text, &[TicTacToeVariant::Standard])
-    }
-}
-
-impl arbiter_core::Variant for TicTacToeVariant {
-    const GAME: &'static str = "tictactoe";
-
-    fn names() -> Vec<String> {
-        vec![TicTacToeVariant::Standard.to_string()]
-    }
+arbiter_core::named_variants! {
+    type: TicTacToeVariant,
+    game: "tictactoe",
+    in_messages: "tic-tac-toe",
+    names: { TicTacToeVariant::Standard => "standard" },
 }
 
 #[cfg(test)]

@@ -275,6 +275,8 @@ impl Board {
                     }
                 }
             }
+            // The elephant's loop again with the horse's table: a copy on purpose, each kind's
+            // steps written out in the move generator's inner loop (a hot path).
             Kind::Horse => {
                 for &(to, leg) in &HORSE_MOVES[usize::from(from)] {
                     if to == NONE {

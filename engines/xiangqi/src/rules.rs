@@ -190,6 +190,15 @@ impl Xiangqi {
             )
         };
         let occupied = |p: Point| self.board.occupied & bit(p) != 0;
+        // A point the move needs empty (an elephant's eye, a horse's leg): when it is taken,
+        // refused with `code` and a message naming it.
+        let empty_or = |p: Point, code: &'static str, message: &dyn Fn(String) -> String| {
+            if occupied(p) {
+                Err(IllegalMove::new(code, message(format_point(p))))
+            } else {
+                Ok(())
+            }
+        };
         match kind {
             Kind::King | Kind::Advisor => {
                 let table = if kind == Kind::King {
@@ -235,15 +244,9 @@ impl Xiangqi {
                     (file_of(mv.from) + file_of(mv.to)) / 2,
                     (rank_of(mv.from) + rank_of(mv.to)) / 2,
                 );
-                if occupied(eye) {
-                    return Err(IllegalMove::new(
-                        "elephant-eye-blocked",
-                        format!(
-                            "the elephant's eye {} between {from} and {to} is occupied",
-                            format_point(eye)
-                        ),
-                    ));
-                }
+                empty_or(eye, "elephant-eye-blocked", &|eye| {
+                    format!("the elephant's eye {eye} between {from} and {to} is occupied")
+                })?;
             }
             Kind::Horse => {
                 let Some(&(_, leg)) = HORSE_MOVES[usize::from(mv.from)]
@@ -252,15 +255,9 @@ impl Xiangqi {
                 else {
                     return Err(shape());
                 };
-                if occupied(leg) {
-                    return Err(IllegalMove::new(
-                        "blocked-leg",
-                        format!(
-                            "the horse on {from} is hobbled: its leg {} is occupied",
-                            format_point(leg)
-                        ),
-                    ));
-                }
+                empty_or(leg, "blocked-leg", &|leg| {
+                    format!("the horse on {from} is hobbled: its leg {leg} is occupied")
+                })?;
             }
             Kind::Pawn => {
                 if !PAWN_MOVES[us.index()][usize::from(mv.from)].contains(&mv.to) {

@@ -257,6 +257,8 @@ impl Go {
             key ^= stone_key(side, stone);
             self.place(stone, side);
             self.group_of[usize::from(stone)] = root;
+            // remove_group's loop mirrored (liberties removed, not inserted): a copy on purpose,
+            // unmake's hot path.
             for &n in self.geometry.neighbours(stone) {
                 if self.colour[usize::from(n)] == Some(side.opponent()) {
                     let r = self.group_of[usize::from(n)];
