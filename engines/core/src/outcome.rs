@@ -136,6 +136,17 @@ impl Outcome {
             reason,
         }
     }
+
+    /// The result of a game decided by a count (discs, pieces, boxes, a margin against zero):
+    /// the side with the larger count wins, equal counts draw.
+    #[must_use]
+    pub fn by_count<T: Ord>(first: T, second: T, reason: EndReason) -> Outcome {
+        match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Outcome::win(Side::First, reason),
+            std::cmp::Ordering::Less => Outcome::win(Side::Second, reason),
+            std::cmp::Ordering::Equal => Outcome::draw(reason),
+        }
+    }
 }
 
 /// A counted result, from [`Side::First`]'s point of view.
@@ -146,4 +157,15 @@ pub struct FinalScore {
     /// The difference with empty squares given to the winner (the FFO/Edax convention for Othello);
     /// equal to `raw` in games without empty squares at the end.
     pub empties_to_winner: i32,
+}
+
+impl FinalScore {
+    /// The score of a game that leaves nothing to give the winner: `empties_to_winner` is `raw`.
+    #[must_use]
+    pub const fn plain(raw: i32) -> FinalScore {
+        FinalScore {
+            raw,
+            empties_to_winner: raw,
+        }
+    }
 }

@@ -387,21 +387,14 @@ impl Game for DotsBoxes {
         }
         let black = self.owners[0].count_ones();
         let white = self.owners[1].count_ones();
-        Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::win(Side::First, EndReason::BoardFull),
-            std::cmp::Ordering::Less => Outcome::win(Side::Second, EndReason::BoardFull),
-            std::cmp::Ordering::Equal => Outcome::draw(EndReason::BoardFull),
-        })
+        Some(Outcome::by_count(black, white, EndReason::BoardFull))
     }
 
     /// Black's boxes minus white's, once the game is over.
     fn final_score(&self) -> Option<FinalScore> {
         self.outcome().map(|_| {
             let raw = self.owners[0].count_ones() as i32 - self.owners[1].count_ones() as i32;
-            FinalScore {
-                raw,
-                empties_to_winner: raw,
-            }
+            FinalScore::plain(raw)
         })
     }
 

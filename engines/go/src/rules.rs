@@ -546,11 +546,7 @@ impl Game for Go {
             End::NoResult => Some(Outcome::draw(EndReason::Repetition)),
             End::Passes => {
                 let margin = self.margin_halves(&PointSet::EMPTY);
-                Some(match margin.signum() {
-                    1 => Outcome::win(Side::First, EndReason::Passes),
-                    -1 => Outcome::win(Side::Second, EndReason::Passes),
-                    _ => Outcome::draw(EndReason::Passes),
-                })
+                Some(Outcome::by_count(margin, 0, EndReason::Passes))
             }
         }
     }
@@ -593,10 +589,7 @@ impl Game for Go {
         (self.end? == End::Passes).then(|| {
             let count = self.count(&PointSet::EMPTY);
             let raw = count.black - count.white;
-            FinalScore {
-                raw,
-                empties_to_winner: raw,
-            }
+            FinalScore::plain(raw)
         })
     }
 
@@ -612,20 +605,10 @@ impl Game for Go {
         (self.end? == End::Passes).then(|| {
             let dead = self.dead_groups(dead)?;
             let margin = self.margin_halves(&dead);
-            let outcome = match margin.signum() {
-                1 => Outcome::win(Side::First, EndReason::Passes),
-                -1 => Outcome::win(Side::Second, EndReason::Passes),
-                _ => Outcome::draw(EndReason::Passes),
-            };
+            let outcome = Outcome::by_count(margin, 0, EndReason::Passes);
             let count = self.count(&dead);
             let raw = count.black - count.white;
-            Ok((
-                outcome,
-                FinalScore {
-                    raw,
-                    empties_to_winner: raw,
-                },
-            ))
+            Ok((outcome, FinalScore::plain(raw)))
         })
     }
 

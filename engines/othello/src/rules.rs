@@ -285,11 +285,7 @@ impl Game for Othello {
             EndReason::NoMoves
         };
         let (black, white) = (self.discs(Side::First), self.discs(Side::Second));
-        Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::win(Side::First, reason),
-            std::cmp::Ordering::Less => Outcome::win(Side::Second, reason),
-            std::cmp::Ordering::Equal => Outcome::draw(reason),
-        })
+        Some(Outcome::by_count(black, white, reason))
     }
 
     fn hash(&self) -> u64 {

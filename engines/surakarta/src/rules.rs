@@ -175,11 +175,7 @@ impl Surakarta {
     /// The side with more pieces wins, equal counts draw.
     fn by_piece_count(&self, reason: EndReason) -> Outcome {
         let (red, black) = (self.pieces[0].count_ones(), self.pieces[1].count_ones());
-        match red.cmp(&black) {
-            std::cmp::Ordering::Greater => Outcome::win(Side::First, reason),
-            std::cmp::Ordering::Less => Outcome::win(Side::Second, reason),
-            std::cmp::Ordering::Equal => Outcome::draw(reason),
-        }
+        Outcome::by_count(red, black, reason)
     }
 
     /// Whether an ending other than "no move" applies (the generator finds that one itself).
@@ -439,10 +435,7 @@ impl Game for Surakarta {
     fn final_score(&self) -> Option<FinalScore> {
         self.outcome().map(|_| {
             let raw = self.pieces[0].count_ones() as i32 - self.pieces[1].count_ones() as i32;
-            FinalScore {
-                raw,
-                empties_to_winner: raw,
-            }
+            FinalScore::plain(raw)
         })
     }
 
