@@ -186,11 +186,7 @@ fn othello_margin(position: &str) -> i32 {
 /// followed by its time and what the engine said as a comment.
 #[must_use]
 pub(crate) fn pdn(record: &GameRecord) -> String {
-    let result = match record.result.winner {
-        None => "1-1",
-        Some(role) if role == record.roles[0] => "2-0",
-        Some(_) => "0-2",
-    };
+    let result = result_tag(record, ["2-0", "0-2", "1-1"]);
     let mut out = String::new();
     let _ = writeln!(out, "{}", event_tag(record));
     let _ = writeln!(out, "[White \"{}\"]", tag(&record.engines[0]));
@@ -215,6 +211,16 @@ pub(crate) fn event_tag(record: &GameRecord) -> String {
         record.pair,
         tag(&record.opening)
     )
+}
+
+/// The result PDN and PGN write, from their words for `[first side wins, second side wins,
+/// draw]`.
+pub(crate) fn result_tag(record: &GameRecord, words: [&'static str; 3]) -> &'static str {
+    match record.result.winner {
+        None => words[2],
+        Some(role) if role == record.roles[0] => words[0],
+        Some(_) => words[1],
+    }
 }
 
 /// The movetext PDN and PGN share: the summary as a comment, then the moves numbered in pairs

@@ -8,17 +8,13 @@
 
 use std::fmt::Write as _;
 
-use super::{event_tag, movetext, tag};
+use super::{event_tag, movetext, result_tag, tag};
 use crate::record::GameRecord;
 
 /// The PGN text of a xiangqi game.
 #[must_use]
 pub(crate) fn pgn(record: &GameRecord) -> String {
-    let result = match record.result.winner {
-        None => "1/2-1/2",
-        Some(role) if role == record.roles[0] => "1-0",
-        Some(_) => "0-1",
-    };
+    let result = result_tag(record, ["1-0", "0-1", "1/2-1/2"]);
     let mut out = String::new();
     let _ = writeln!(out, "[Game \"Chinese Chess\"]");
     let _ = writeln!(out, "{}", event_tag(record));
