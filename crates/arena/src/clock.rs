@@ -455,10 +455,7 @@ mod tests {
 
     #[test]
     fn gomocup_turn_limits_are_the_smaller_of_turn_and_clock() {
-        let control = TimeControl::Match {
-            match_ms: 10_000,
-            turn_ms: 3000,
-        };
+        let control: TimeControl = "match=10000,turn=3000".parse().unwrap();
         let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         assert_eq!(clocks.limit(1).move_ms, Some(3000));
         let error = clocks.charge(1, Duration::from_millis(3500)).unwrap_err();
@@ -554,10 +551,7 @@ mod tests {
 
     #[test]
     fn an_external_engines_tolerance_is_the_referees_too() {
-        let control = TimeControl::Match {
-            match_ms: 60_000,
-            turn_ms: 1000,
-        };
+        let control: TimeControl = "match=60000,turn=1000".parse().unwrap();
         // GomocupJudge's 1 s on the second side only.
         let gomocup = SeatTime {
             tolerance_ms: 1000,
@@ -575,10 +569,7 @@ mod tests {
 
     #[test]
     fn the_first_answer_has_the_start_up_allowance_off_the_game_clock() {
-        let control = TimeControl::Match {
-            match_ms: 10_000,
-            turn_ms: 1000,
-        };
+        let control: TimeControl = "match=10000,turn=1000".parse().unwrap();
         let engine = SeatTime {
             fallback_move_ms: None,
             tolerance_ms: 0,
