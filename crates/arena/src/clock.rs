@@ -469,11 +469,7 @@ mod tests {
     /// Canadian byo-yomi: 10 s main time, then 4 s for every 2 stones.
     #[test]
     fn byo_yomi_spends_main_time_then_periods_of_stones() {
-        let control = TimeControl::ByoYomi {
-            main_ms: 10_000,
-            period_ms: 4000,
-            stones: 2,
-        };
+        let control: TimeControl = "main=10000,byoyomi=4000,stones=2".parse().unwrap();
         let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         let clock = |clocks: &Clocks| clocks.limit(0).byo_yomi.unwrap();
         assert_eq!(clocks.limit(0).move_ms, Some(14_000));
@@ -511,11 +507,7 @@ mod tests {
 
     #[test]
     fn byo_yomi_without_main_time_starts_in_the_period_and_flags_an_overrun() {
-        let control = TimeControl::ByoYomi {
-            main_ms: 0,
-            period_ms: 1000,
-            stones: 1,
-        };
+        let control: TimeControl = "byoyomi=1000,stones=1".parse().unwrap();
         let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         assert_eq!(clocks.limit(1).byo_yomi.unwrap().stones_left, 1);
         for _ in 0..5 {
