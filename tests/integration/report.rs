@@ -21,11 +21,10 @@ const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 /// A fresh folder under the target folder's `tmp` (beside the bot's binary, so that one root
 /// holds every path a report of it names).
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("arbiter-report-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::fresh_dir(
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("arbiter-report-{name}-{}", std::process::id())),
+    )
 }
 
 /// The run of a report written in a test: paths shown from the target folder, which holds
@@ -722,8 +721,7 @@ fn renju_bot_file(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
 #[test]
 fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     use arbiter_arena::request::MatchRequest;
-    use arbiter_arena::run::{RunOptions as MatchOptions, Runner};
-    use std::sync::atomic::AtomicBool;
+    use arbiter_arena::run::Runner;
 
     let dir = scratch("match");
     let good = renju_bot_file(&dir, "good", &[]);
@@ -743,16 +741,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
         ),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let interrupted = AtomicBool::new(false);
-    runner
-        .run(&MatchOptions {
-            concurrency: 1,
-            on_game: &|_| {},
-            interrupted: &interrupted,
-            stop_file: None,
-            clock_stress: 0,
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+    super::matches::run_through(&runner, 1);
     let summary = arbiter_report::MatchSummary::load(&out).unwrap();
     let faults = summary.faults();
     assert_eq!(
@@ -826,8 +815,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
 #[test]
 fn a_match_report_shows_each_engines_clock() {
     use arbiter_arena::request::MatchRequest;
-    use arbiter_arena::run::{RunOptions as MatchOptions, Runner};
-    use std::sync::atomic::AtomicBool;
+    use arbiter_arena::run::Runner;
 
     let dir = scratch("match-clock");
     let a = renju_bot_file(&dir, "first", &[]);
@@ -845,16 +833,7 @@ fn a_match_report_shows_each_engines_clock() {
         .build(Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap();
     let runner = Runner::prepare(&out, Some(config)).unwrap_or_else(|e| panic!("{e}"));
-    let interrupted = AtomicBool::new(false);
-    let end = runner
-        .run(&MatchOptions {
-            concurrency: 1,
-            on_game: &|_| {},
-            interrupted: &interrupted,
-            stop_file: None,
-            clock_stress: 0,
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+    let end = super::matches::run_through(&runner, 1);
     let clock = &end.result["clock"];
     assert_eq!(clock["time_control"], "match=600000,turn=60000");
     // Every engine move of the records is counted once, for the engine that played it.
