@@ -651,8 +651,7 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
     );
 
     // The report itself: no console message; without its policy it still requests nothing.
-    let seen = visit(&browser, &page, &dir, true);
-    assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+    let shot = quiet_screenshot(&browser, &page, "", &dir);
     std::fs::write(&open, without_policy(&html)).unwrap();
     let requests = visit(&browser, &open, &dir, false).requests;
     assert!(
@@ -661,8 +660,7 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
     );
 
     // The screenshot shows the renju board: its wood and its black stones.
-    let shot = seen.screenshot.expect("a screenshot");
-    let wood = pixels(&shot, [0xdc, 0xb3, 0x5c]);
+    let wood = pixels(&shot, WOOD);
     let black = pixels(&shot, [0x11, 0x11, 0x11]);
     assert!(wood > 100_000, "the board's wood: {wood} pixels");
     assert!(black > 500, "black stones: {black} pixels");
@@ -670,6 +668,16 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
         std::fs::copy(&shot, target).unwrap();
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The wood of the gomoku boards (`#dcb35c`, gomoku's `svg.rs`) in the report's pictures.
+const WOOD: [u8; 3] = [0xdc, 0xb3, 0x5c];
+
+/// The screenshot of `page` at `fragment` (or empty), which loads without a console message.
+fn quiet_screenshot(browser: &Path, page: &Path, fragment: &str, work: &Path) -> PathBuf {
+    let seen = visit_at(browser, page, fragment, work, true);
+    assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+    seen.screenshot.expect("a screenshot")
 }
 
 /// How many pixels of the PNG `shot` are within 6 of the colour `wanted`.
@@ -697,9 +705,10 @@ fn the_pages_filters_work_in_a_headless_browser_without_script() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(!html.contains("<script"), "no script");
     let wood = |fragment: &str| {
-        let seen = visit_at(&browser, &page, fragment, &fixture.dir, true);
-        assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
-        pixels(&seen.screenshot.expect("a screenshot"), [0xdc, 0xb3, 0x5c])
+        pixels(
+            &quiet_screenshot(&browser, &page, fragment, &fixture.dir),
+            WOOD,
+        )
     };
     // Following the index's link to the failures shows their renju boards at the top; the
     // link to the spec errors (cases without a board) hides every board before them.
