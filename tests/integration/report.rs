@@ -465,6 +465,12 @@ fn github_annotations_point_at_each_failed_case() {
     let _ = std::fs::remove_dir_all(&fixture.dir);
 }
 
+/// Writes the report of `audit` into `out` and returns its `report.html`.
+fn written_html(out: &Path, audit: &Audit<'_>) -> String {
+    arbiter_report::write_dir(out, audit).unwrap();
+    std::fs::read_to_string(out.join("report.html")).unwrap()
+}
+
 /// Chromium from the distribution, if installed (`ARBITER_CHROMIUM` names another); without
 /// one, says on stderr that the test calling is skipped.
 fn chromium() -> Option<PathBuf> {
@@ -610,12 +616,11 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
         .expect("a failed renju case");
     assert_eq!(first.origin.game, "gomoku");
     let out = dir.join("report");
-    arbiter_report::write_dir(&out, &audit).unwrap();
+    let html = written_html(&out, &audit);
     let page = out.join("report.html");
 
     // The checker can fail: a page that loads an image from the network is caught twice, by
     // the console (the page's policy refuses it) and, without the policy, by the net log.
-    let html = std::fs::read_to_string(&page).unwrap();
     let bad = dir.join("bad.html");
     std::fs::write(
         &bad,
@@ -700,9 +705,8 @@ fn the_pages_filters_work_in_a_headless_browser_without_script() {
     };
     let fixture = every_verdict("filters");
     let out = fixture.dir.join("report");
-    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let html = written_html(&out, &fixture.audit());
     let page = out.join("report.html");
-    let html = std::fs::read_to_string(&page).unwrap();
     assert!(!html.contains("<script"), "no script");
     let wood = |fragment: &str| {
         pixels(
@@ -796,8 +800,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
         matches: &matches,
     };
     let report_dir = dir.join("report");
-    arbiter_report::write_dir(&report_dir, &audit).unwrap();
-    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    let html = written_html(&report_dir, &audit);
     assert!(html.contains("Games lost on a fault (2)"));
     assert_eq!(html.matches("class=\"plot\"").count(), 1);
     // Every record and found-case link of the match section reaches an existing file.
@@ -893,8 +896,7 @@ fn a_match_report_shows_each_engines_clock() {
         matches: &[summary],
     };
     let report_dir = dir.join("report");
-    arbiter_report::write_dir(&report_dir, &audit).unwrap();
-    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    let html = written_html(&report_dir, &audit);
     let section = &html[html
         .find("<h3 id=\"clock-match\">Clock</h3>")
         .expect("a clock section")..];
@@ -1098,8 +1100,7 @@ fn a_failed_board_marks_the_engines_move() {
         .collect();
     assert!(!failed.is_empty());
     let out = fixture.dir.join("report");
-    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let html = written_html(&out, &fixture.audit());
     for result in failed {
         let actual: Vec<&str> = result
             .findings
@@ -1197,8 +1198,7 @@ fn the_report_names_no_folder_of_the_machine_and_has_its_header() {
 
     // With a repository URL, spec links go into it.
     fixture.run.repo_url = Some("https://example.org/o/r/blob/abc/".to_owned());
-    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let html = written_html(&out, &fixture.audit());
     let dir = fixture.dir.file_name().unwrap().to_string_lossy();
     assert!(
         html.contains(&format!(
