@@ -126,6 +126,15 @@ cases:
       not-over: true
 "#;
 
+/// The limits the cases of these tests run under, snapshots ignored.
+const OPTIONS: RunOptions = RunOptions {
+    perft_limit: Some(1_000_000),
+    tree_limit: 1_000_000,
+    walk_limit: None,
+    solve_limit: None,
+    snapshots: arbiter_runner::SnapshotPolicy::Ignore,
+};
+
 /// The fixture spec file and the shipped spec files `names` (under `specs/gomoku/`), copied
 /// into `dir`, run against `engine`; `keep` picks the planned cases by index.
 fn run_specs(
@@ -149,19 +158,12 @@ fn run_specs(
     let loaded = arbiter_runner::load(Some(&dir.join("specs")), None, &embedded_engines());
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let engines = vec![engine];
-    let options = RunOptions {
-        perft_limit: Some(1_000_000),
-        tree_limit: 1_000_000,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
-    };
     let planned = arbiter_runner::plan(&loaded.files, &engines, PlanScope::default());
     let results = planned
         .iter()
         .enumerate()
         .filter(|(k, _)| keep(*k))
-        .map(|(_, planned)| planned.run(&loaded.files, engines[0].as_ref(), &options))
+        .map(|(_, planned)| planned.run(&loaded.files, engines[0].as_ref(), &OPTIONS))
         .collect();
     let rows = loaded
         .files
@@ -770,17 +772,10 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(
         ExternalEngine::new(manifest).with_log_dir(&dir.join("logs")),
     )];
-    let options = RunOptions {
-        perft_limit: Some(1_000_000),
-        tree_limit: 1_000_000,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
-    };
     let results: Vec<CaseResult> =
         arbiter_runner::plan(&loaded.files, &engines, PlanScope::default())
             .iter()
-            .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &options))
+            .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &OPTIONS))
             .collect();
     assert!(
         results.iter().all(|r| r.verdict == Verdict::Fail),
