@@ -279,6 +279,13 @@ pub(crate) mod tests {
     use super::*;
     use crate::record::{FaultRecord, GameResult, Role};
 
+    /// Fails naming the first of `parts` that `text` lacks, and `text`.
+    pub(crate) fn assert_contains(text: &str, parts: &[&str]) {
+        for part in parts {
+            assert!(text.contains(part), "no {part:?} in:\n{text}");
+        }
+    }
+
     /// The fault of engine B (`weak`, black in [`record`]): a timeout at ply 2.
     pub(crate) fn weak_timed_out_at_ply_2() -> FaultRecord {
         FaultRecord {
@@ -370,14 +377,13 @@ pub(crate) mod tests {
         game.roles = [Role::A, Role::B];
         let pdn = pdn(&game);
         assert!(pdn.starts_with("[Event \"arbiter match game 3"), "{pdn}");
-        assert!(
-            pdn.contains("[White \"weak\"]\n[Black \"strong\"]"),
-            "{pdn}"
-        );
-        assert!(pdn.contains("[Result \"2-0\"]"), "{pdn}");
-        assert!(
-            pdn.contains("\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {"),
-            "{pdn}"
+        assert_contains(
+            &pdn,
+            &[
+                "[White \"weak\"]\n[Black \"strong\"]",
+                "[Result \"2-0\"]",
+                "\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {",
+            ],
         );
         assert!(pdn.ends_with("\n2-0\n"), "{pdn}");
     }

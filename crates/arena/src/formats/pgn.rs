@@ -45,6 +45,7 @@ fn iccs(mv: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::tests::assert_contains;
     use crate::record::{GameResult, MoveRecord, Role};
     use crate::seat::MoveInfo;
 
@@ -106,8 +107,7 @@ mod tests {
     #[test]
     fn red_wins_draws_and_variants_are_tagged() {
         let red = pgn(&game(Some(Role::B), "cxa"));
-        assert!(red.contains("[Result \"1-0\"]"), "{red}");
-        assert!(red.contains("[Variant \"cxa\"]"), "{red}");
+        assert_contains(&red, &["[Result \"1-0\"]", "[Variant \"cxa\"]"]);
         let draw = pgn(&game(None, "standard"));
         assert!(draw.contains("[Result \"1/2-1/2\"]"), "{draw}");
         assert!(draw.ends_with("\n1/2-1/2\n"), "{draw}");
