@@ -278,15 +278,22 @@ fn start_and_info_do_not_eat_the_first_move() {
 
 // ------------------------------------------------------------------- no process left behind
 
-#[test]
-fn a_grandchild_in_its_own_session_is_ended_too() {
+/// An engine `name` whose bot starts a grandchild in its own session, and its player after a
+/// first answer (both processes alive).
+fn answering_with_grandchild(name: &str) -> (ExternalEngine, Box<dyn arbiter_external::Player>) {
     let engine = engine(
-        "t-setsid",
+        name,
         FREESTYLE_KEEP_RUNNING,
         &["--fault", "setsid-grandchild"],
     );
     let mut player = engine.player().unwrap();
     player.answer(&[]).unwrap();
+    (engine, player)
+}
+
+#[test]
+fn a_grandchild_in_its_own_session_is_ended_too() {
+    let (engine, mut player) = answering_with_grandchild("t-setsid");
     // While the bot lives, its tag marks two processes: the bot and its grandchild.
     let tags: Vec<String> = player.started().into_iter().map(|s| s.tag).collect();
     let tagged = procfs::tagged(|tag| tags.iter().any(|t| t == tag));
@@ -327,13 +334,7 @@ fn signal_child_process() {
         println!("swept {}", found.len());
         return;
     }
-    let engine = engine(
-        "t-signal-child",
-        FREESTYLE_KEEP_RUNNING,
-        &["--fault", "setsid-grandchild"],
-    );
-    let mut player = engine.player().unwrap();
-    player.answer(&[]).unwrap();
+    let (_engine, _player) = answering_with_grandchild("t-signal-child");
     println!("ready {}", std::process::id());
     std::thread::sleep(Duration::from_secs(60));
 }
@@ -1326,29 +1327,39 @@ fn a_relative_working_dir_works_as_the_readme_writes_it() {
 }
 
 #[test]
-fn a_shell_string_command_is_refused() {
-    let yaml = "name: bad-shell\ngame: gomoku\ncommand: \"./pbrain-x --fast\"\nprotocol: gomocup\nmove-time-ms: 1000\n";
-    let error = manifest_error("bad-shell", yaml);
-    assert!(
-        error.contains("command must be a list of arguments, not a shell string"),
-        "{error}"
-    );
-    assert!(error.contains("bad-shell.yaml:3:"), "{error}");
-    // Printed once by the front ends, which add `error: ` themselves.
-    assert!(!error.starts_with("error:"), "{error}");
-}
-
-#[test]
-fn a_missing_binary_is_refused() {
-    let yaml = "name: bad-binary\ngame: gomoku\ncommand: [./no-such-pbrain]\nprotocol: gomocup\nmove-time-ms: 1000\n";
-    let error = manifest_error("bad-binary", yaml);
-    assert!(
-        error.contains("command `./no-such-pbrain` not found"),
-        "{error}"
-    );
-    let yaml = "name: bad-binary\ngame: gomoku\ncommand: [no-such-pbrain-on-path]\nprotocol: gomocup\nmove-time-ms: 1000\n";
-    let error = manifest_error("bad-binary", yaml);
-    assert!(error.contains("not found on PATH"), "{error}");
+fn a_shell_string_command_and_a_missing_binary_are_refused() {
+    // The manifest's name, its `command`, and what the error says.
+    let rows: [(&str, &str, &[&str]); 3] = [
+        (
+            "bad-shell",
+            "\"./pbrain-x --fast\"",
+            &[
+                "command must be a list of arguments, not a shell string",
+                "bad-shell.yaml:3:",
+            ],
+        ),
+        (
+            "bad-binary",
+            "[./no-such-pbrain]",
+            &["command `./no-such-pbrain` not found"],
+        ),
+        (
+            "bad-binary",
+            "[no-such-pbrain-on-path]",
+            &["not found on PATH"],
+        ),
+    ];
+    for (name, command, expected) in rows {
+        let yaml = format!(
+            "name: {name}\ngame: gomoku\ncommand: {command}\nprotocol: gomocup\nmove-time-ms: 1000\n"
+        );
+        let error = manifest_error(name, &yaml);
+        for wanted in expected {
+            assert!(error.contains(wanted), "{command}: {error}");
+        }
+        // Printed once by the front ends, which add `error: ` themselves.
+        assert!(!error.starts_with("error:"), "{error}");
+    }
 }
 
 #[test]

@@ -15,10 +15,9 @@ const SPEC: &str =
 
 /// A fresh folder for one test.
 fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-folders-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::fresh_dir(
+        std::env::temp_dir().join(format!("arbiter-folders-{test}-{}", std::process::id())),
+    )
 }
 
 fn errors_of(dir: &Path) -> String {

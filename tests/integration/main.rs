@@ -30,3 +30,10 @@ mod matches;
 mod report;
 mod workspace;
 mod xiangqi;
+
+/// `dir` emptied (created when missing): a test's scratch folder.
+fn fresh_dir(dir: std::path::PathBuf) -> std::path::PathBuf {
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -34,12 +34,11 @@ fn root() -> &'static Path {
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("arbiter-match-tests-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::fresh_dir(
+        std::env::temp_dir()
+            .join(format!("arbiter-match-tests-{}", std::process::id()))
+            .join(name),
+    )
 }
 
 /// A params file: the shipped Othello one, or the one without mobility, with a small table.
@@ -58,10 +57,15 @@ fn othello_params(dir: &Path, weak: bool) -> PathBuf {
 
 fn play(dir: &Path, config: MatchConfig) -> MatchEnd {
     let runner = Runner::prepare(dir, Some(config)).unwrap_or_else(|e| panic!("{e}"));
+    run_through(&runner, 2)
+}
+
+/// Plays a prepared match to its end, `concurrency` games at a time, uninterrupted.
+pub(super) fn run_through(runner: &Runner, concurrency: usize) -> MatchEnd {
     let interrupted = AtomicBool::new(false);
     runner
         .run(&RunOptions {
-            concurrency: 2,
+            concurrency,
             on_game: &|_| {},
             interrupted: &interrupted,
             stop_file: None,

@@ -21,11 +21,10 @@ const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
 /// A fresh folder under the target folder's `tmp` (beside the bot's binary, so that one root
 /// holds every path a report of it names).
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("arbiter-report-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::fresh_dir(
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("arbiter-report-{name}-{}", std::process::id())),
+    )
 }
 
 /// The run of a report written in a test: paths shown from the target folder, which holds
@@ -127,6 +126,15 @@ cases:
       not-over: true
 "#;
 
+/// The limits the cases of these tests run under, snapshots ignored.
+const OPTIONS: RunOptions = RunOptions {
+    perft_limit: Some(1_000_000),
+    tree_limit: 1_000_000,
+    walk_limit: None,
+    solve_limit: None,
+    snapshots: arbiter_runner::SnapshotPolicy::Ignore,
+};
+
 /// The fixture spec file and the shipped spec files `names` (under `specs/gomoku/`), copied
 /// into `dir`, run against `engine`; `keep` picks the planned cases by index.
 fn run_specs(
@@ -150,19 +158,12 @@ fn run_specs(
     let loaded = arbiter_runner::load(Some(&dir.join("specs")), None, &embedded_engines());
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let engines = vec![engine];
-    let options = RunOptions {
-        perft_limit: Some(1_000_000),
-        tree_limit: 1_000_000,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
-    };
     let planned = arbiter_runner::plan(&loaded.files, &engines, PlanScope::default());
     let results = planned
         .iter()
         .enumerate()
         .filter(|(k, _)| keep(*k))
-        .map(|(_, planned)| planned.run(&loaded.files, engines[0].as_ref(), &options))
+        .map(|(_, planned)| planned.run(&loaded.files, engines[0].as_ref(), &OPTIONS))
         .collect();
     let rows = loaded
         .files
@@ -466,6 +467,12 @@ fn github_annotations_point_at_each_failed_case() {
     let _ = std::fs::remove_dir_all(&fixture.dir);
 }
 
+/// Writes the report of `audit` into `out` and returns its `report.html`.
+fn written_html(out: &Path, audit: &Audit<'_>) -> String {
+    arbiter_report::write_dir(out, audit).unwrap();
+    std::fs::read_to_string(out.join("report.html")).unwrap()
+}
+
 /// Chromium from the distribution, if installed (`ARBITER_CHROMIUM` names another); without
 /// one, says on stderr that the test calling is skipped.
 fn chromium() -> Option<PathBuf> {
@@ -611,12 +618,11 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
         .expect("a failed renju case");
     assert_eq!(first.origin.game, "gomoku");
     let out = dir.join("report");
-    arbiter_report::write_dir(&out, &audit).unwrap();
+    let html = written_html(&out, &audit);
     let page = out.join("report.html");
 
     // The checker can fail: a page that loads an image from the network is caught twice, by
     // the console (the page's policy refuses it) and, without the policy, by the net log.
-    let html = std::fs::read_to_string(&page).unwrap();
     let bad = dir.join("bad.html");
     std::fs::write(
         &bad,
@@ -652,8 +658,7 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
     );
 
     // The report itself: no console message; without its policy it still requests nothing.
-    let seen = visit(&browser, &page, &dir, true);
-    assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+    let shot = quiet_screenshot(&browser, &page, "", &dir);
     std::fs::write(&open, without_policy(&html)).unwrap();
     let requests = visit(&browser, &open, &dir, false).requests;
     assert!(
@@ -662,8 +667,7 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
     );
 
     // The screenshot shows the renju board: its wood and its black stones.
-    let shot = seen.screenshot.expect("a screenshot");
-    let wood = pixels(&shot, [0xdc, 0xb3, 0x5c]);
+    let wood = pixels(&shot, WOOD);
     let black = pixels(&shot, [0x11, 0x11, 0x11]);
     assert!(wood > 100_000, "the board's wood: {wood} pixels");
     assert!(black > 500, "black stones: {black} pixels");
@@ -671,6 +675,16 @@ fn the_html_loads_in_a_headless_browser_without_errors_or_requests_and_shows_the
         std::fs::copy(&shot, target).unwrap();
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The wood of the gomoku boards (`#dcb35c`, gomoku's `svg.rs`) in the report's pictures.
+const WOOD: [u8; 3] = [0xdc, 0xb3, 0x5c];
+
+/// The screenshot of `page` at `fragment` (or empty), which loads without a console message.
+fn quiet_screenshot(browser: &Path, page: &Path, fragment: &str, work: &Path) -> PathBuf {
+    let seen = visit_at(browser, page, fragment, work, true);
+    assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
+    seen.screenshot.expect("a screenshot")
 }
 
 /// How many pixels of the PNG `shot` are within 6 of the colour `wanted`.
@@ -693,14 +707,14 @@ fn the_pages_filters_work_in_a_headless_browser_without_script() {
     };
     let fixture = every_verdict("filters");
     let out = fixture.dir.join("report");
-    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
+    let html = written_html(&out, &fixture.audit());
     let page = out.join("report.html");
-    let html = std::fs::read_to_string(&page).unwrap();
     assert!(!html.contains("<script"), "no script");
     let wood = |fragment: &str| {
-        let seen = visit_at(&browser, &page, fragment, &fixture.dir, true);
-        assert!(seen.console.is_empty(), "console: {:#?}", seen.console);
-        pixels(&seen.screenshot.expect("a screenshot"), [0xdc, 0xb3, 0x5c])
+        pixels(
+            &quiet_screenshot(&browser, &page, fragment, &fixture.dir),
+            WOOD,
+        )
     };
     // Following the index's link to the failures shows their renju boards at the top; the
     // link to the spec errors (cases without a board) hides every board before them.
@@ -722,8 +736,7 @@ fn renju_bot_file(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
 #[test]
 fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     use arbiter_arena::request::MatchRequest;
-    use arbiter_arena::run::{RunOptions as MatchOptions, Runner};
-    use std::sync::atomic::AtomicBool;
+    use arbiter_arena::run::Runner;
 
     let dir = scratch("match");
     let good = renju_bot_file(&dir, "good", &[]);
@@ -743,16 +756,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
         ),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let interrupted = AtomicBool::new(false);
-    runner
-        .run(&MatchOptions {
-            concurrency: 1,
-            on_game: &|_| {},
-            interrupted: &interrupted,
-            stop_file: None,
-            clock_stress: 0,
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+    super::matches::run_through(&runner, 1);
     let summary = arbiter_report::MatchSummary::load(&out).unwrap();
     let faults = summary.faults();
     assert_eq!(
@@ -768,17 +772,10 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
     let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(
         ExternalEngine::new(manifest).with_log_dir(&dir.join("logs")),
     )];
-    let options = RunOptions {
-        perft_limit: Some(1_000_000),
-        tree_limit: 1_000_000,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: arbiter_runner::SnapshotPolicy::Ignore,
-    };
     let results: Vec<CaseResult> =
         arbiter_runner::plan(&loaded.files, &engines, PlanScope::default())
             .iter()
-            .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &options))
+            .map(|planned| planned.run(&loaded.files, engines[0].as_ref(), &OPTIONS))
             .collect();
     assert!(
         results.iter().all(|r| r.verdict == Verdict::Fail),
@@ -798,8 +795,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
         matches: &matches,
     };
     let report_dir = dir.join("report");
-    arbiter_report::write_dir(&report_dir, &audit).unwrap();
-    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    let html = written_html(&report_dir, &audit);
     assert!(html.contains("Games lost on a fault (2)"));
     assert_eq!(html.matches("class=\"plot\"").count(), 1);
     // Every record and found-case link of the match section reaches an existing file.
@@ -826,8 +822,7 @@ fn a_match_section_links_each_fault_game_to_its_record_and_found_case() {
 #[test]
 fn a_match_report_shows_each_engines_clock() {
     use arbiter_arena::request::MatchRequest;
-    use arbiter_arena::run::{RunOptions as MatchOptions, Runner};
-    use std::sync::atomic::AtomicBool;
+    use arbiter_arena::run::Runner;
 
     let dir = scratch("match-clock");
     let a = renju_bot_file(&dir, "first", &[]);
@@ -845,16 +840,7 @@ fn a_match_report_shows_each_engines_clock() {
         .build(Path::new(env!("CARGO_MANIFEST_DIR")))
         .unwrap();
     let runner = Runner::prepare(&out, Some(config)).unwrap_or_else(|e| panic!("{e}"));
-    let interrupted = AtomicBool::new(false);
-    let end = runner
-        .run(&MatchOptions {
-            concurrency: 1,
-            on_game: &|_| {},
-            interrupted: &interrupted,
-            stop_file: None,
-            clock_stress: 0,
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+    let end = super::matches::run_through(&runner, 1);
     let clock = &end.result["clock"];
     assert_eq!(clock["time_control"], "match=600000,turn=60000");
     // Every engine move of the records is counted once, for the engine that played it.
@@ -905,8 +891,7 @@ fn a_match_report_shows_each_engines_clock() {
         matches: &[summary],
     };
     let report_dir = dir.join("report");
-    arbiter_report::write_dir(&report_dir, &audit).unwrap();
-    let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
+    let html = written_html(&report_dir, &audit);
     let section = &html[html
         .find("<h3 id=\"clock-match\">Clock</h3>")
         .expect("a clock section")..];
@@ -1110,8 +1095,7 @@ fn a_failed_board_marks_the_engines_move() {
         .collect();
     assert!(!failed.is_empty());
     let out = fixture.dir.join("report");
-    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let html = written_html(&out, &fixture.audit());
     for result in failed {
         let actual: Vec<&str> = result
             .findings
@@ -1209,8 +1193,7 @@ fn the_report_names_no_folder_of_the_machine_and_has_its_header() {
 
     // With a repository URL, spec links go into it.
     fixture.run.repo_url = Some("https://example.org/o/r/blob/abc/".to_owned());
-    arbiter_report::write_dir(&out, &fixture.audit()).unwrap();
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let html = written_html(&out, &fixture.audit());
     let dir = fixture.dir.file_name().unwrap().to_string_lossy();
     assert!(
         html.contains(&format!(

@@ -564,16 +564,7 @@ mod tests {
     fn a_frozen_team_engine_is_audited_from_its_copy_and_an_embedded_one_is_refused() {
         let root = scratch("frozen");
         let team = root.join("team");
-        std::fs::create_dir_all(&team).unwrap();
-        let program = std::env::current_exe().unwrap();
-        let text = format!(
-            "name: team-bot\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n",
-            program.display()
-        );
-        std::fs::write(team.join("team-bot.yaml"), &text).unwrap();
-        let manifest = Manifest::load(&team.join("team-bot.yaml")).unwrap();
-        let mut frozen = arbiter_baseline::Baseline::default();
-        arbiter_baseline::engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
+        let frozen = arbiter_baseline::fixtures::frozen_team_bot(&team);
         // Kept in the team's own folder (`--baselines DIR`), not under the checkout.
         let folder = team.join("baselines");
         arbiter_baseline::write(&folder, "before", &frozen, false).unwrap();

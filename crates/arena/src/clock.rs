@@ -455,10 +455,7 @@ mod tests {
 
     #[test]
     fn gomocup_turn_limits_are_the_smaller_of_turn_and_clock() {
-        let control = TimeControl::Match {
-            match_ms: 10_000,
-            turn_ms: 3000,
-        };
+        let control: TimeControl = "match=10000,turn=3000".parse().unwrap();
         let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         assert_eq!(clocks.limit(1).move_ms, Some(3000));
         let error = clocks.charge(1, Duration::from_millis(3500)).unwrap_err();
@@ -472,11 +469,7 @@ mod tests {
     /// Canadian byo-yomi: 10 s main time, then 4 s for every 2 stones.
     #[test]
     fn byo_yomi_spends_main_time_then_periods_of_stones() {
-        let control = TimeControl::ByoYomi {
-            main_ms: 10_000,
-            period_ms: 4000,
-            stones: 2,
-        };
+        let control: TimeControl = "main=10000,byoyomi=4000,stones=2".parse().unwrap();
         let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         let clock = |clocks: &Clocks| clocks.limit(0).byo_yomi.unwrap();
         assert_eq!(clocks.limit(0).move_ms, Some(14_000));
@@ -514,11 +507,7 @@ mod tests {
 
     #[test]
     fn byo_yomi_without_main_time_starts_in_the_period_and_flags_an_overrun() {
-        let control = TimeControl::ByoYomi {
-            main_ms: 0,
-            period_ms: 1000,
-            stones: 1,
-        };
+        let control: TimeControl = "byoyomi=1000,stones=1".parse().unwrap();
         let mut clocks = Clocks::new(Some(control), [SeatTime::default(); 2]);
         assert_eq!(clocks.limit(1).byo_yomi.unwrap().stones_left, 1);
         for _ in 0..5 {
@@ -554,10 +543,7 @@ mod tests {
 
     #[test]
     fn an_external_engines_tolerance_is_the_referees_too() {
-        let control = TimeControl::Match {
-            match_ms: 60_000,
-            turn_ms: 1000,
-        };
+        let control: TimeControl = "match=60000,turn=1000".parse().unwrap();
         // GomocupJudge's 1 s on the second side only.
         let gomocup = SeatTime {
             tolerance_ms: 1000,
@@ -575,10 +561,7 @@ mod tests {
 
     #[test]
     fn the_first_answer_has_the_start_up_allowance_off_the_game_clock() {
-        let control = TimeControl::Match {
-            match_ms: 10_000,
-            turn_ms: 1000,
-        };
+        let control: TimeControl = "match=10000,turn=1000".parse().unwrap();
         let engine = SeatTime {
             fallback_move_ms: None,
             tolerance_ms: 0,

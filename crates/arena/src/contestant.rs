@@ -380,16 +380,7 @@ mod tests {
     fn a_frozen_team_engine_starts_from_its_copy_in_the_baseline() {
         let root = std::env::temp_dir().join(format!("arbiter-frozen-{}", std::process::id()));
         let team = root.join("team");
-        std::fs::create_dir_all(&team).unwrap();
-        let program = std::env::current_exe().unwrap();
-        let text = format!(
-            "name: team-bot\ngame: othello\ncommand: [{}]\nprotocol: botzone\nmove-time-ms: 1000\n",
-            program.display()
-        );
-        std::fs::write(team.join("team-bot.yaml"), &text).unwrap();
-        let manifest = Manifest::load(&team.join("team-bot.yaml")).unwrap();
-        let mut frozen = arbiter_baseline::Baseline::default();
-        arbiter_baseline::engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
+        let frozen = arbiter_baseline::fixtures::frozen_team_bot(&team);
         // In the checkout's folder, and in a team's own one (`--baselines DIR`).
         let folders = [
             arbiter_baseline::folder(&root, None),

@@ -186,11 +186,7 @@ fn othello_margin(position: &str) -> i32 {
 /// followed by its time and what the engine said as a comment.
 #[must_use]
 pub(crate) fn pdn(record: &GameRecord) -> String {
-    let result = match record.result.winner {
-        None => "1-1",
-        Some(role) if role == record.roles[0] => "2-0",
-        Some(_) => "0-2",
-    };
+    let result = result_tag(record, ["2-0", "0-2", "1-1"]);
     let mut out = String::new();
     let _ = writeln!(out, "{}", event_tag(record));
     let _ = writeln!(out, "[White \"{}\"]", tag(&record.engines[0]));
@@ -215,6 +211,16 @@ pub(crate) fn event_tag(record: &GameRecord) -> String {
         record.pair,
         tag(&record.opening)
     )
+}
+
+/// The result PDN and PGN write, from their words for `[first side wins, second side wins,
+/// draw]`.
+pub(crate) fn result_tag(record: &GameRecord, words: [&'static str; 3]) -> &'static str {
+    match record.result.winner {
+        None => words[2],
+        Some(role) if role == record.roles[0] => words[0],
+        Some(_) => words[1],
+    }
 }
 
 /// The movetext PDN and PGN share: the summary as a comment, then the moves numbered in pairs
@@ -272,6 +278,13 @@ pub(crate) fn text(record: &GameRecord) -> String {
 pub(crate) mod tests {
     use super::*;
     use crate::record::{FaultRecord, GameResult, Role};
+
+    /// Fails naming the first of `parts` that `text` lacks, and `text`.
+    pub(crate) fn assert_contains(text: &str, parts: &[&str]) {
+        for part in parts {
+            assert!(text.contains(part), "no {part:?} in:\n{text}");
+        }
+    }
 
     /// The fault of engine B (`weak`, black in [`record`]): a timeout at ply 2.
     pub(crate) fn weak_timed_out_at_ply_2() -> FaultRecord {
@@ -364,14 +377,13 @@ pub(crate) mod tests {
         game.roles = [Role::A, Role::B];
         let pdn = pdn(&game);
         assert!(pdn.starts_with("[Event \"arbiter match game 3"), "{pdn}");
-        assert!(
-            pdn.contains("[White \"weak\"]\n[Black \"strong\"]"),
-            "{pdn}"
-        );
-        assert!(pdn.contains("[Result \"2-0\"]"), "{pdn}");
-        assert!(
-            pdn.contains("\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {"),
-            "{pdn}"
+        assert_contains(
+            &pdn,
+            &[
+                "[White \"weak\"]\n[Black \"strong\"]",
+                "[Result \"2-0\"]",
+                "\n1. 32-28 19-23 {time 0.013 s, score -3}\n2. 28x19 {",
+            ],
         );
         assert!(pdn.ends_with("\n2-0\n"), "{pdn}");
     }

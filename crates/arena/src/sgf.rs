@@ -314,7 +314,7 @@ pub(crate) fn write(record: &GameRecord, game: &SgfGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::tests::record;
+    use crate::formats::tests::{assert_contains, record};
 
     #[test]
     fn points_count_rows_from_the_top() {
@@ -342,10 +342,15 @@ mod tests {
         );
         let text = write(&game, &SgfGame::five_in_a_row("gomoku", 15));
         assert!(text.starts_with("(;FF[4]CA[UTF-8]GM[4]SZ[15]"), "{text}");
-        assert!(text.contains("RE[W+]"), "{text}");
-        assert!(text.contains(";B[hh]C[opening]"), "{text}");
-        assert!(text.contains(";W[hg]C[time 0.013 s, score -3]"), "{text}");
-        assert!(text.contains(";C[swap time"), "{text}");
+        assert_contains(
+            &text,
+            &[
+                "RE[W+]",
+                ";B[hh]C[opening]",
+                ";W[hg]C[time 0.013 s, score -3]",
+                ";C[swap time",
+            ],
+        );
         assert!(text.ends_with(")\n"));
     }
 
@@ -384,10 +389,12 @@ mod tests {
             text.starts_with("(;FF[4]CA[UTF-8]GM[1]SZ[9]AP[arbiter]KM[6.5]HA[2]RU[Japanese]AB["),
             "{text}"
         );
-        assert!(text.contains("PB[weak]PW[strong]RE[W+9.5]"), "{text}");
-        assert!(
-            text.contains(";W[ee]C[time 0.013 s, score -3];B[]C["),
-            "{text}"
+        assert_contains(
+            &text,
+            &[
+                "PB[weak]PW[strong]RE[W+9.5]",
+                ";W[ee]C[time 0.013 s, score -3];B[]C[",
+            ],
         );
         game.result.reason = "resignation".to_owned();
         assert!(write(&game, &go).contains("RE[W+R]"));
@@ -414,26 +421,27 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("RE[W+]"), "the second player, white: {text}");
-        assert!(
-            text.contains(";B[b1]C[time 0.013 s, score -3];W[swap-pieces]C[time"),
-            "{text}"
+        assert_contains(
+            &text,
+            &[
+                ";B[b1]C[time 0.013 s, score -3];W[swap-pieces]C[time",
+                ";B[c3]C[time",
+                ";W[d4]C[time",
+            ],
         );
-        assert!(text.contains(";B[c3]C[time"), "{text}");
-        assert!(text.contains(";W[d4]C[time"), "{text}");
         // Benzene's swap: the second player takes black's stone, white moves again.
         game.variant = "swap-sides@5".to_owned();
         let text = write(&game, &SgfGame::hex(&game.variant).unwrap());
-        assert!(text.contains(";W[swap-sides]C[time"), "{text}");
-        assert!(text.contains(";W[c3]C[time"), "{text}");
-        assert!(text.contains(";B[d4]C[time"), "{text}");
+        assert_contains(
+            &text,
+            &[";W[swap-sides]C[time", ";W[c3]C[time", ";B[d4]C[time"],
+        );
         assert!(text.contains("RE[B+]"), "the second player, black: {text}");
         // No swap: colours alternate; a cell off the board is kept as a comment.
         let mut plain = record("hex", &[("black", "e5", false), ("white", "f1", false)]);
         plain.variant = "standard@5".to_owned();
         let text = write(&plain, &SgfGame::hex(&plain.variant).unwrap());
-        assert!(text.contains(";B[e5]C[time"), "{text}");
-        assert!(text.contains(";C[f1 time"), "{text}");
-        assert!(text.contains("RE[W+]"), "{text}");
+        assert_contains(&text, &[";B[e5]C[time", ";C[f1 time", "RE[W+]"]);
         assert!(SgfGame::hex("swap@11").is_none());
     }
 

@@ -190,9 +190,10 @@ pub(crate) fn engine_changes(frozen: &Baseline, current: &Baseline) -> Vec<Strin
             .cloned()
             .unwrap_or_default()
     };
-    let mut changes = Vec::new();
-    let by_path = |text: &str| -> BTreeMap<String, String> {
-        text.lines()
+    // The fingerprints by path, and the answers by case.
+    let files = |baseline: &Baseline| -> BTreeMap<String, String> {
+        file(baseline, FILES)
+            .lines()
             .filter_map(|line| {
                 let mut parts = line.splitn(4, ' ');
                 let (hash, size, _role, path) =
@@ -201,41 +202,48 @@ pub(crate) fn engine_changes(frozen: &Baseline, current: &Baseline) -> Vec<Strin
             })
             .collect()
     };
-    let (old, new) = (
-        by_path(&file(frozen, FILES)),
-        by_path(&file(current, FILES)),
-    );
-    for (path, was) in &old {
-        match new.get(path) {
-            None => changes.push(format!("file {path}: no longer listed (was {was})")),
-            Some(now) if now != was => {
-                changes.push(format!("file {path}: changed ({was} -> {now})"));
-            }
-            Some(_) => {}
-        }
-    }
-    for (path, now) in new.iter().filter(|(path, _)| !old.contains_key(*path)) {
-        changes.push(format!("file {path}: new ({now})"));
-    }
-    let answers = |text: &str| -> BTreeMap<String, String> {
-        text.lines()
+    let answers = |baseline: &Baseline| -> BTreeMap<String, String> {
+        file(baseline, ANSWERS)
+            .lines()
             .filter_map(|line| line.split_once(": "))
             .map(|(case, answer)| (case.to_owned(), answer.to_owned()))
             .collect()
     };
-    let (old, new) = (
-        answers(&file(frozen, ANSWERS)),
-        answers(&file(current, ANSWERS)),
-    );
-    for (case, was) in &old {
-        match new.get(case) {
-            None => changes.push(format!("answer {case}: not run now (was {was})")),
-            Some(now) if now != was => changes.push(format!("answer {case}: {was} -> {now}")),
-            Some(_) => {}
-        }
-    }
-    for (case, now) in new.iter().filter(|(case, _)| !old.contains_key(*case)) {
-        changes.push(format!("answer {case}: new ({now})"));
-    }
+    let (old, new) = (files(frozen), files(current));
+    let mut changes: Vec<String> =
+        entry_changes("file", &old, &new, "no longer listed", |was, now| {
+            format!("changed ({was} -> {now})")
+        })
+        .collect();
+    let (old, new) = (answers(frozen), answers(current));
+    changes.extend(entry_changes(
+        "answer",
+        &old,
+        &new,
+        "not run now",
+        |was, now| format!("{was} -> {now}"),
+    ));
     changes
+}
+
+/// The entries of `old` (key → value) that are gone or changed in `new`, in key order, then
+/// those new in `new`, each as `{label} {key}: …`: `{gone} (was …)`, `changed(was, now)` or
+/// `new (…)`.
+fn entry_changes<'a>(
+    label: &'a str,
+    old: &'a BTreeMap<String, String>,
+    new: &'a BTreeMap<String, String>,
+    gone: &'a str,
+    changed: impl Fn(&str, &str) -> String + 'a,
+) -> impl Iterator<Item = String> + 'a {
+    let gone_or_changed = old.iter().filter_map(move |(key, was)| match new.get(key) {
+        None => Some(format!("{label} {key}: {gone} (was {was})")),
+        Some(now) if now != was => Some(format!("{label} {key}: {}", changed(was, now))),
+        Some(_) => None,
+    });
+    let added = new
+        .iter()
+        .filter(|(key, _)| !old.contains_key(*key))
+        .map(move |(key, now)| format!("{label} {key}: new ({now})"));
+    gone_or_changed.chain(added)
 }

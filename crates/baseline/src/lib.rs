@@ -25,6 +25,8 @@
 
 mod diff;
 pub mod engine;
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
 mod read;
 #[cfg(test)]
 mod tests;

@@ -192,14 +192,7 @@ fn a_team_engine_is_frozen_with_its_files_and_starts_from_the_copy() {
     use std::os::unix::fs::PermissionsExt;
     let root = scratch("team-freeze");
     let (manifest, text) = team_engine(&root.join("team"), &[0xff, 0, 0x80, 7]);
-    let mut frozen = Baseline::default();
-    engine::add_engine(
-        &mut frozen,
-        &manifest,
-        &text,
-        "s::a: passed: move d3\n".into(),
-    )
-    .unwrap();
+    let frozen = fixtures::frozen(&manifest, &text, "s::a: passed: move d3\n");
     let dir = write(&root, "before", &frozen, false).unwrap();
 
     let read = Baseline::read(&dir).unwrap();
@@ -238,17 +231,14 @@ fn a_team_engine_is_frozen_with_its_files_and_starts_from_the_copy() {
 fn a_changed_file_and_a_changed_answer_are_both_named() {
     let root = scratch("team-diff");
     let (manifest, text) = team_engine(&root.join("team"), b"v1");
-    let mut frozen = Baseline::default();
     let answers = "s::a: passed: move d3\ns::b: passed: move c4\n";
-    engine::add_engine(&mut frozen, &manifest, &text, answers.into()).unwrap();
-    let mut same = Baseline::default();
-    engine::add_engine(&mut same, &manifest, &text, answers.into()).unwrap();
+    let frozen = fixtures::frozen(&manifest, &text, answers);
+    let same = fixtures::frozen(&manifest, &text, answers);
     assert!(diff(&frozen, &same).is_empty());
 
     std::fs::write(root.join("team/nets/weights.bin"), b"v2").unwrap();
-    let mut changed = Baseline::default();
     let answers = "s::a: failed: move e6\ns::b: passed: move c4\n";
-    engine::add_engine(&mut changed, &manifest, &text, answers.into()).unwrap();
+    let changed = fixtures::frozen(&manifest, &text, answers);
     let changes = diff(&frozen, &changed).engine;
     assert_eq!(changes.len(), 2, "{changes:?}");
     assert!(
@@ -266,8 +256,7 @@ fn a_changed_file_and_a_changed_answer_are_both_named() {
 fn a_damaged_copy_of_a_team_engine_is_reported_naming_the_file() {
     let root = scratch("team-corrupt");
     let (manifest, text) = team_engine(&root.join("team"), b"weights");
-    let mut frozen = Baseline::default();
-    engine::add_engine(&mut frozen, &manifest, &text, String::new()).unwrap();
+    let frozen = fixtures::frozen(&manifest, &text, "");
     let dir = write(&root, "before", &frozen, false).unwrap();
     std::fs::write(dir.join("engine/copy/nets/weights.bin"), b"wei").unwrap();
     let error = Baseline::read(&dir).unwrap_err().to_string();
@@ -322,8 +311,7 @@ fn a_program_reached_through_dot_dots_is_not_copied_and_nothing_is_written_outsi
         format!("outside the working directory (at {})", real.display())
     );
     let before = tree(&root);
-    let mut frozen = Baseline::default();
-    engine::add_engine(&mut frozen, &manifest, text, String::new()).unwrap();
+    let frozen = fixtures::frozen(&manifest, text, "");
     assert!(frozen.blobs.is_empty(), "{:?}", frozen.blobs.keys());
     let dir = write(&root, "b", &frozen, false).unwrap();
     let after = tree(&root);

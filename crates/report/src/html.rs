@@ -139,16 +139,18 @@ fn header(html: &mut String, audit: &Audit<'_>) {
     html.push_str("</ul>\n");
 }
 
+/// Writes `cell(heading, description)` for each of [`Counts::COLUMNS`], both escaped.
+fn each_column(html: &mut String, cell: impl Fn(&str, &str) -> String) {
+    for column in Counts::COLUMNS {
+        html.push_str(&cell(&escape(column.heading), &escape(column.description)));
+    }
+}
+
 fn summary(html: &mut String, audit: &Audit<'_>) {
     html.push_str("<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>engine</th>");
-    for column in Counts::COLUMNS {
-        let _ = write!(
-            html,
-            "<th class=\"n\" title=\"{}\">{}</th>",
-            escape(column.description),
-            escape(column.heading)
-        );
-    }
+    each_column(html, |heading, description| {
+        format!("<th class=\"n\" title=\"{description}\">{heading}</th>")
+    });
     html.push_str("<th></th></tr>\n");
     let mut rows: Vec<(String, Counts)> = audit
         .engines
@@ -181,14 +183,9 @@ fn summary(html: &mut String, audit: &Audit<'_>) {
     html.push_str(
         "</p>\n<details><summary>what each column counts</summary><dl class=\"columns\">",
     );
-    for column in Counts::COLUMNS {
-        let _ = write!(
-            html,
-            "<dt>{}</dt><dd>{}</dd>",
-            escape(column.heading),
-            escape(column.description)
-        );
-    }
+    each_column(html, |heading, description| {
+        format!("<dt>{heading}</dt><dd>{description}</dd>")
+    });
     html.push_str("</dl></details>\n");
     let _ = writeln!(
         html,
@@ -484,14 +481,9 @@ fn topics(html: &mut String, audit: &Audit<'_>, dir: &Path) {
         "<h2 id=\"topics\">Rule topics and suites</h2>\n<table>\n<tr><th>file</th><th>game</th>\
          <th>topic</th><th>source</th>",
     );
-    for column in Counts::COLUMNS {
-        let _ = write!(
-            html,
-            "<th class=\"n\" title=\"{}\">{}</th>",
-            escape(column.description),
-            escape(column.heading)
-        );
-    }
+    each_column(html, |heading, description| {
+        format!("<th class=\"n\" title=\"{description}\">{heading}</th>")
+    });
     html.push_str("</tr>\n");
     for file in audit.files {
         let counts = audit.counts_of(file);

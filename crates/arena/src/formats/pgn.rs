@@ -8,17 +8,13 @@
 
 use std::fmt::Write as _;
 
-use super::{event_tag, movetext, tag};
+use super::{event_tag, movetext, result_tag, tag};
 use crate::record::GameRecord;
 
 /// The PGN text of a xiangqi game.
 #[must_use]
 pub(crate) fn pgn(record: &GameRecord) -> String {
-    let result = match record.result.winner {
-        None => "1/2-1/2",
-        Some(role) if role == record.roles[0] => "1-0",
-        Some(_) => "0-1",
-    };
+    let result = result_tag(record, ["1-0", "0-1", "1/2-1/2"]);
     let mut out = String::new();
     let _ = writeln!(out, "[Game \"Chinese Chess\"]");
     let _ = writeln!(out, "{}", event_tag(record));
@@ -49,6 +45,7 @@ fn iccs(mv: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::tests::assert_contains;
     use crate::record::{GameResult, MoveRecord, Role};
     use crate::seat::MoveInfo;
 
@@ -110,8 +107,7 @@ mod tests {
     #[test]
     fn red_wins_draws_and_variants_are_tagged() {
         let red = pgn(&game(Some(Role::B), "cxa"));
-        assert!(red.contains("[Result \"1-0\"]"), "{red}");
-        assert!(red.contains("[Variant \"cxa\"]"), "{red}");
+        assert_contains(&red, &["[Result \"1-0\"]", "[Variant \"cxa\"]"]);
         let draw = pgn(&game(None, "standard"));
         assert!(draw.contains("[Result \"1/2-1/2\"]"), "{draw}");
         assert!(draw.ends_with("\n1/2-1/2\n"), "{draw}");
