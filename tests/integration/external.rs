@@ -339,6 +339,11 @@ fn signal_child_process() {
     std::thread::sleep(Duration::from_secs(60));
 }
 
+/// Held by each test that starts child runs. A child run's supervisor ends, as it starts, what
+/// killed runs left behind: run beside the SIGKILL test, it would end the grandchild that test
+/// leaves on purpose before the test's own sweep counts it.
+static CHILD_RUNS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Starts the child run; returns it and its pid once it has a live engine.
 fn start_child_run() -> (std::process::Child, i32) {
     let mut child = Command::new(std::env::current_exe().unwrap())
@@ -376,6 +381,9 @@ fn sigterm_and_sigint_end_every_engine() {
     if std::env::var("ARBITER_TEST_CHILD").is_ok() {
         return;
     }
+    let _one_at_a_time = CHILD_RUNS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for signal in [libc::SIGTERM, libc::SIGINT] {
         let (mut child, pid) = start_child_run();
         assert!(engines_of(pid).len() >= 2, "the child has no engine tree");
@@ -398,6 +406,9 @@ fn after_sigkill_engines_die_and_the_next_run_ends_stragglers() {
     if std::env::var("ARBITER_TEST_CHILD").is_ok() {
         return;
     }
+    let _one_at_a_time = CHILD_RUNS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let (mut child, pid) = start_child_run();
     let before = engines_of(pid);
     assert!(before.len() >= 2, "{before:?}");
