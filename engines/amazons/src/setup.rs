@@ -181,11 +181,9 @@ impl PositionText<Amazons> for AmazonsSetup {
                 ));
             }
         }
-        if problems.is_empty() {
-            Ok(Amazons::from_sets(variant, amazons, arrows, setup.to_move))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            Amazons::from_sets(variant, amazons, arrows, setup.to_move)
+        })
     }
 }
 

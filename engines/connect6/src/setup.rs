@@ -172,11 +172,7 @@ pub(crate) fn check(variant: &Connect6Variant, setup: &Setup) -> Result<(), Vec<
             }
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    SetupProblem::validated(problems, || ())
 }
 
 /// Whether taking away at most `stones` (1 or 2) of `side`'s stones leaves `side` without six

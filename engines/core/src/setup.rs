@@ -75,6 +75,22 @@ impl SetupProblem {
         }
     }
 
+    /// The end of a validation: `Ok` with what `build` makes (the position) when `problems` is
+    /// empty, else every problem found. `build` runs only for a valid setup.
+    ///
+    /// # Errors
+    /// `problems`, when there is any.
+    pub fn validated<T>(
+        problems: Vec<SetupProblem>,
+        build: impl FnOnce() -> T,
+    ) -> Result<T, Vec<SetupProblem>> {
+        if problems.is_empty() {
+            Ok(build())
+        } else {
+            Err(problems)
+        }
+    }
+
     /// The `board-size` problem of a square board `size` x `size` (holding `cells` cells)
     /// under a variant that plays on `expected` x `expected`; nothing when they agree.
     ///

@@ -243,16 +243,9 @@ impl PositionText<Hex> for HexSetup {
                 ));
             }
         }
-        if problems.is_empty() {
-            Ok(Hex::from_cells(
-                *variant,
-                &setup.cells,
-                setup.to_move,
-                setup.swapped,
-            ))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            Hex::from_cells(*variant, &setup.cells, setup.to_move, setup.swapped)
+        })
     }
 }
 

@@ -158,11 +158,7 @@ impl PositionText<NoGo> for NoGoSetup {
             )),
             Some(_) => {}
         }
-        if problems.is_empty() {
-            Ok(position)
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || position)
     }
 }
 

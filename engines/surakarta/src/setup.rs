@@ -156,16 +156,9 @@ impl PositionText<Surakarta> for SurakartaSetup {
         if pieces[0] | pieces[1] == 0 {
             problems.push(SetupProblem::new("piece-count", "the board is empty"));
         }
-        if problems.is_empty() {
-            Ok(Surakarta::from_parts(
-                variant,
-                pieces,
-                setup.to_move,
-                setup.no_capture_plies,
-            ))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            Surakarta::from_parts(variant, pieces, setup.to_move, setup.no_capture_plies)
+        })
     }
 }
 
