@@ -47,8 +47,7 @@ mod tests {
 
     #[test]
     fn a_pair_is_marked_on_both_points() {
-        let mut game = Connect6::start(&crate::Connect6Variant::default());
-        game.play(game.parse_move("j10").unwrap()).unwrap();
+        let game: Connect6 = arbiter_laws::played(&crate::Connect6Variant::default(), "j10");
         let marks = [Mark {
             mv: game.parse_move("k10k11").unwrap(),
             role: MarkRole::Actual,
