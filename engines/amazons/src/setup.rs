@@ -62,13 +62,8 @@ pub(crate) const fn grid(size: u8) -> Grid {
     )
 }
 
-/// Reads the side to move: `white`/`w` or `black`/`b`, any case.
-///
-/// # Errors
-/// A [`NotationError`] for anything else.
-pub fn parse_side(text: &str) -> Result<Side, NotationError> {
-    grid::parse_side(text, [&["white", "w"], &["black", "b"]])
-}
+/// The side names of the one-line form: `white`/`w` or `black`/`b`, any case.
+const SIDES: [&[&str]; 2] = [&["white", "w"], &["black", "b"]];
 
 impl Amazons {
     /// The raw setup of this position.
@@ -108,7 +103,7 @@ impl PositionText<Amazons> for AmazonsSetup {
                 "`{text}` is not an Amazons position: expected `<rows separated by /> <white|black>`"
             )));
         };
-        let to_move = parse_side(side)?;
+        let to_move = grid::parse_side(side, SIDES)?;
         let cells = grid(size).parse_rows(rows, Cell::Empty, Cell::from_char)?;
         Ok(AmazonsSetup {
             size,
@@ -186,11 +181,9 @@ impl PositionText<Amazons> for AmazonsSetup {
                 ));
             }
         }
-        if problems.is_empty() {
-            Ok(Amazons::from_sets(variant, amazons, arrows, setup.to_move))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            Amazons::from_sets(variant, amazons, arrows, setup.to_move)
+        })
     }
 }
 
@@ -241,15 +234,10 @@ mod tests {
         let setup = AmazonsSetup::parse_position(&variant(8), "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black")
             .unwrap();
         let diagram = AmazonsSetup::diagram(&setup.validate(&variant(setup.size)).unwrap());
-        assert_eq!(
-            AmazonsSetup::parse_diagram(&variant(8), &diagram, Side::Second),
-            Ok(setup.clone())
-        );
-        let compact = diagram.replace(' ', "");
-        assert_eq!(
-            AmazonsSetup::parse_diagram(&variant(8), &compact, Side::Second),
-            Ok(setup)
-        );
+        for text in [diagram.clone(), diagram.replace(' ', "")] {
+            let read = AmazonsSetup::parse_diagram(&variant(8), &text, Side::Second);
+            assert_eq!(read.as_ref(), Ok(&setup), "{text}");
+        }
     }
 
     #[test]

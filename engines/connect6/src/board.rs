@@ -24,47 +24,11 @@ const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u16);
 
+arbiter_core::grid_square!(Point(u16), width: STRIDE, new);
+
 impl Point {
     /// The bottom-left point `a1`, index 0.
     pub const A1: Point = Point(0);
-
-    /// The point at `row` (0 = bottom) and `column` (0 = left), if both are below 19.
-    #[must_use]
-    pub const fn new(row: usize, column: usize) -> Option<Point> {
-        if row < STRIDE && column < STRIDE {
-            Some(Point((row * STRIDE + column) as u16))
-        } else {
-            None
-        }
-    }
-
-    /// The point with this index, if below 361.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Point> {
-        if index < POINTS {
-            Some(Point(index as u16))
-        } else {
-            None
-        }
-    }
-
-    /// The index `19 * row + column`.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The row, 0 for the bottom row (`1`).
-    #[must_use]
-    pub const fn row(self) -> usize {
-        self.0 as usize / STRIDE
-    }
-
-    /// The column, 0 for the left column (`a`).
-    #[must_use]
-    pub const fn column(self) -> usize {
-        self.0 as usize % STRIDE
-    }
 
     /// Whether the point is on a `size` x `size` board.
     #[must_use]

@@ -172,11 +172,7 @@ pub(crate) fn check(variant: &Connect6Variant, setup: &Setup) -> Result<(), Vec<
             }
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    SetupProblem::validated(problems, || ())
 }
 
 /// Whether taking away at most `stones` (1 or 2) of `side`'s stones leaves `side` without six
@@ -294,13 +290,14 @@ mod tests {
     use crate::notation::parse_move;
     use rstest::rstest;
 
-    fn pt(text: &str) -> Point {
-        parse_move(text, 19).unwrap().first()
-    }
-
     /// A 19x19 setup with `black` and `white` stones given as move texts (points or pairs).
     fn setup(black: &str, white: &str, to_move: Side) -> Setup {
-        let mut board = Board::empty(19);
+        setup_on(19, black, white, to_move)
+    }
+
+    /// A `size` x `size` setup with `black` and `white` stones given as move texts.
+    fn setup_on(size: u8, black: &str, white: &str, to_move: Side) -> Setup {
+        let mut board = Board::empty(size);
         for (side, text) in [(Side::First, black), (Side::Second, white)] {
             for token in text.split_whitespace() {
                 for point in parse_move(token, 19).unwrap().points() {
@@ -367,39 +364,55 @@ mod tests {
 
     #[test]
     fn sixes_must_fit_in_one_last_turn() {
-        // Two separate sixes on rows 1 and 3: the last pair can have closed both (one stone each).
-        let black = "j10 a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3";
-        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7";
-        assert!(problems(black, white, Side::Second).is_empty());
-        // Three separate sixes: no single pair made them all.
-        let black = "j10 a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3 a9-b9 c9-d9 e9-f9";
-        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a11-b11 c11-d11 e11-g11";
-        assert!(has(
-            &problems(black, white, Side::Second),
-            "cannot all have made"
-        ));
-        // A short last turn (one stone) cannot close two separate sixes.
-        let black = "a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3";
-        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7";
-        assert!(has(
-            &problems(black, white, Side::Second),
-            "cannot all have made"
-        ));
-        // A row of twelve: taking away its 6th and 7th stones leaves 5 and 5.
-        let black = "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1";
-        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7";
-        assert!(problems(black, white, Side::Second).is_empty());
-        // A row of 13: taking away its 6th and 12th stones leaves 5, 5 and 1. A full row of 19
-        // needs three removals (at most 5 + 1 + 5 + 1 + 5 = 17 stones fit two).
-        let black = "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1 m1-a19";
-        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a9-b9";
-        assert!(problems(black, white, Side::Second).is_empty());
-        let black = "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1 m1-n1 o1-p1 q1-r1 s1-a19";
-        let white = "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a9-b9 c9-d9 e9-g9 a11-b11";
-        assert!(has(
-            &problems(black, white, Side::Second),
-            "cannot all have made"
-        ));
+        // Black's stones, white's, and whether one last black turn cannot have made all of
+        // black's sixes (white to move).
+        let cases = [
+            // Two separate sixes on rows 1 and 3: the last pair can have closed both (one stone
+            // each).
+            (
+                "j10 a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3",
+                "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7",
+                false,
+            ),
+            // Three separate sixes: no single pair made them all.
+            (
+                "j10 a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3 a9-b9 c9-d9 e9-f9",
+                "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a11-b11 c11-d11 e11-g11",
+                true,
+            ),
+            // A short last turn (one stone) cannot close two separate sixes.
+            (
+                "a1-b1 c1-d1 e1-f1 a3-b3 c3-d3 e3-f3",
+                "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7",
+                true,
+            ),
+            // A row of twelve: taking away its 6th and 7th stones leaves 5 and 5.
+            (
+                "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1",
+                "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7",
+                false,
+            ),
+            // A row of 13: taking away its 6th and 12th stones leaves 5, 5 and 1. A full row of
+            // 19 needs three removals (at most 5 + 1 + 5 + 1 + 5 = 17 stones fit two).
+            (
+                "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1 m1-a19",
+                "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a9-b9",
+                false,
+            ),
+            (
+                "j10 a1-b1 c1-d1 e1-f1 g1-h1 i1-j1 k1-l1 m1-n1 o1-p1 q1-r1 s1-a19",
+                "a5-b5 c5-d5 e5-g5 a7-b7 c7-d7 e7-g7 a9-b9 c9-d9 e9-g9 a11-b11",
+                true,
+            ),
+        ];
+        for (black, white, refused) in cases {
+            let found = problems(black, white, Side::Second);
+            if refused {
+                assert!(has(&found, "cannot all have made"), "{black}: {found:?}");
+            } else {
+                assert!(found.is_empty(), "{black}: {found:?}");
+            }
+        }
     }
 
     #[test]
@@ -416,12 +429,7 @@ mod tests {
 
     #[test]
     fn position_form_round_trips() {
-        let mut board = Board::empty(19);
-        board.set(pt("a1"), Some(Side::First));
-        board.set(pt("s19"), Some(Side::Second));
-        board.set(pt("j10"), Some(Side::Second));
-        let to_move = Side::First;
-        let setup = Setup { board, to_move };
+        let setup = setup("a1", "s19 j10", Side::First);
         let game = Connect6::from_setup(&Connect6Variant::STANDARD, &setup).unwrap();
         let text = Setup::format_position(&game);
         assert!(text.starts_with("18o/19/"), "{text}");
@@ -450,12 +458,8 @@ mod tests {
 
     #[test]
     fn diagram_reads_back() {
-        let mut board = Board::empty(7);
-        board.set(pt("a1"), Some(Side::First));
-        board.set(pt("g7"), Some(Side::Second));
-        board.set(pt("f7"), Some(Side::Second));
         let to_move = Side::First;
-        let expected = Setup { board, to_move };
+        let expected = setup_on(7, "a1", "g7 f7", to_move);
         let game = Connect6::from_setup(&seven(), &expected).unwrap();
         let text = Setup::diagram(&game);
         assert!(

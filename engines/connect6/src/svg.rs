@@ -4,7 +4,7 @@
 use arbiter_core::Side;
 use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
 
-use crate::board::Move;
+use crate::board::{Move, Point};
 use crate::rules::Connect6;
 
 /// The picture of `game` with `marks`.
@@ -12,15 +12,13 @@ pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
     let board = game.board();
     let size = board.size();
     let grid = crate::setup::grid(size);
+    // The picture's cells are indexed `row * size + column`, points `row * 19 + column`.
+    let cell = |point: Point| point.row() * size + point.column();
     let mut out = Picture::new(grid, Look::Lines { wood: "#e3c16f" });
     for point in board.points() {
         if let Some(side) = board.get(point) {
-            out.pieces.push((
-                point.row() * size + point.column(),
-                Piece::Stone {
-                    black: side == Side::First,
-                },
-            ));
+            let black = side == Side::First;
+            out.pieces.push((cell(point), Piece::Stone { black }));
         }
     }
     for mark in marks {
@@ -28,7 +26,7 @@ pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
         let single = mark.mv.second().is_none();
         for (k, point) in stones.into_iter().flatten().enumerate() {
             out.marks.push(PointMark {
-                index: point.row() * size + point.column(),
+                index: cell(point),
                 role: mark.role,
                 label: (!single).then(|| (k + 1).to_string()),
             });
@@ -49,8 +47,7 @@ mod tests {
 
     #[test]
     fn a_pair_is_marked_on_both_points() {
-        let mut game = Connect6::start(&crate::Connect6Variant::default());
-        game.play(game.parse_move("j10").unwrap()).unwrap();
+        let game: Connect6 = arbiter_laws::played(&crate::Connect6Variant::default(), "j10");
         let marks = [Mark {
             mv: game.parse_move("k10k11").unwrap(),
             role: MarkRole::Actual,

@@ -82,6 +82,21 @@ impl Grid {
         (self.row_number(k) - 1) * self.width + column
     }
 
+    /// Checks that a text `form` (`position` or `diagram`) has `rows` rows, the grid's height.
+    ///
+    /// # Errors
+    /// A [`NotationError`] saying how many rows the form has and how many it should have.
+    fn check_row_count(&self, form: &str, rows: usize) -> Result<(), NotationError> {
+        if rows == self.height {
+            Ok(())
+        } else {
+            Err(NotationError::new(format!(
+                "the {form} has {rows} rows: expected {}",
+                self.height
+            )))
+        }
+    }
+
     /// Reads the rows part of a one-line position: `height` rows joined by `/`, written in the
     /// grid's row order, each a run of cell characters in which a decimal number stands for
     /// that many `empty` cells. Returns the cells in a1 order.
@@ -96,13 +111,7 @@ impl Grid {
         read: impl Fn(char) -> Option<C>,
     ) -> Result<Vec<C>, NotationError> {
         let rows: Vec<&str> = text.split('/').collect();
-        if rows.len() != self.height {
-            return Err(NotationError::new(format!(
-                "the position has {} rows: expected {}",
-                rows.len(),
-                self.height
-            )));
-        }
+        self.check_row_count("position", rows.len())?;
         let mut cells = vec![empty; self.width * self.height];
         for (k, row) in rows.iter().enumerate() {
             let too_long = || {
@@ -242,13 +251,7 @@ impl Grid {
             .map(str::trim)
             .filter(|line| !line.is_empty() && !self.is_letter_line(line))
             .collect();
-        if rows.len() != self.height {
-            return Err(NotationError::new(format!(
-                "the diagram has {} rows: expected {}",
-                rows.len(),
-                self.height
-            )));
-        }
+        self.check_row_count("diagram", rows.len())?;
         let mut cells = vec![empty; self.width * self.height];
         for (k, line) in rows.iter().enumerate() {
             let number = self.row_number(k);
@@ -630,6 +633,73 @@ impl Symmetry {
             other => other,
         }
     }
+}
+
+/// Gives a square type of a fixed `width` x `width` board its coordinates: `$name` is a
+/// newtype over an unsigned integer `$repr` that holds the row-major index `row * width +
+/// column`, and the macro writes its `const` constructors and accessors (`$at(row, column)`,
+/// `from_index`, `index`, `row`, `column`). Which edge row 0 is, and how squares are written,
+/// stay the game's (its module documentation says).
+///
+/// A macro rather than a trait or a generic type: the games need these methods `const` (their
+/// step and start tables are built at compile time), which a trait method cannot be, and each
+/// keeps its own index width (`u8` for 25 squares, `u16` for 361 points) so that its moves stay
+/// as small as they are.
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// pub struct Cell(u8);
+/// arbiter_core::grid_square!(Cell(u8), width: 3, at);
+///
+/// let b3 = Cell::at(2, 1).unwrap();
+/// assert_eq!((b3.index(), b3.row(), b3.column()), (7, 2, 1));
+/// assert_eq!(Cell::from_index(7), Some(b3));
+/// assert_eq!((Cell::at(3, 0), Cell::from_index(9)), (None, None));
+/// ```
+#[macro_export]
+macro_rules! grid_square {
+    ($name:ident($repr:ty), width: $width:expr, $at:ident) => {
+        impl $name {
+            /// The square at `row` and `column` (both from 0), if both are on the board.
+            #[must_use]
+            pub const fn $at(row: usize, column: usize) -> Option<$name> {
+                if row < $width && column < $width {
+                    // Below width * width, which the index type holds.
+                    Some($name((row * $width + column) as $repr))
+                } else {
+                    None
+                }
+            }
+
+            /// The square of index `row * width + column`, if on the board.
+            #[must_use]
+            pub const fn from_index(index: usize) -> Option<$name> {
+                if index < $width * $width {
+                    Some($name(index as $repr))
+                } else {
+                    None
+                }
+            }
+
+            /// The index `row * width + column`.
+            #[must_use]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// The row, from 0.
+            #[must_use]
+            pub const fn row(self) -> usize {
+                self.0 as usize / $width
+            }
+
+            /// The column, from 0 (the left column, `a`).
+            #[must_use]
+            pub const fn column(self) -> usize {
+                self.0 as usize % $width
+            }
+        }
+    };
 }
 
 #[cfg(test)]

@@ -128,6 +128,13 @@ pub enum Piece {
     King { black: bool },
 }
 
+/// The (fill, outline) of a [`Piece::Stone`], white's then black's (index `usize::from(black)`).
+const STONE_COLOURS: [(&str, &str); 2] = [("#f8f8f8", "#333"), ("#111", "#000")];
+/// The (fill, outline) of a [`Piece::Queen`], white's then black's.
+const QUEEN_COLOURS: [(&str, &str); 2] = [("#fafafa", "#222"), ("#222", "#000")];
+/// The (fill, ring) of a [`Piece::King`], white's then black's: the ring is the other colour.
+const KING_COLOURS: [(&str, &str); 2] = [("#f8f8f8", "#111"), ("#111", "#f8f8f8")];
+
 /// A point marked on the board (cell index in a1 order) with its role and a short label.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PointMark {
@@ -441,11 +448,7 @@ impl Picture {
         let r = CELL * 0.42;
         match piece {
             Piece::Stone { black } => {
-                let (fill, stroke) = if black {
-                    ("#111", "#000")
-                } else {
-                    ("#f8f8f8", "#333")
-                };
+                let (fill, stroke) = STONE_COLOURS[usize::from(black)];
                 let _ = write!(
                     svg,
                     "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"{stroke}\"/>"
@@ -467,11 +470,7 @@ impl Picture {
                 );
             }
             Piece::Queen { black } => {
-                let (fill, stroke) = if black {
-                    ("#222", "#000")
-                } else {
-                    ("#fafafa", "#222")
-                };
+                let (fill, stroke) = QUEEN_COLOURS[usize::from(black)];
                 // A crown: a base and three points.
                 let s = CELL * 0.32;
                 let _ = write!(
@@ -505,11 +504,7 @@ impl Picture {
                 );
             }
             Piece::King { black } => {
-                let (fill, ring) = if black {
-                    ("#111", "#f8f8f8")
-                } else {
-                    ("#f8f8f8", "#111")
-                };
+                let (fill, ring) = KING_COLOURS[usize::from(black)];
                 let _ = write!(
                     svg,
                     "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"#333\"/>\

@@ -34,22 +34,49 @@ pub struct NotationError {
     pub message: String,
 }
 
-impl NotationError {
-    #[must_use]
-    pub fn new(message: impl Into<String>) -> NotationError {
-        NotationError {
-            message: message.into(),
+crate::message_error!(pub NotationError);
+
+/// Writes the impls of an error type that is one sentence, a struct with a `message: String`
+/// field: a constructor `new(message)` with the given visibility, a `Display` that writes the
+/// message as it is, and `std::error::Error`. The struct itself, its derives and its
+/// documentation stay where it is declared.
+///
+/// A macro because `Display` and `Error` cannot be given to every such type by a blanket impl.
+///
+/// ```
+/// /// Text that is not a colour.
+/// #[derive(Clone, Debug, PartialEq, Eq)]
+/// pub struct ColourError {
+///     pub message: String,
+/// }
+/// arbiter_core::message_error!(pub(crate) ColourError);
+///
+/// let error = ColourError::new("`mauve` is not a colour");
+/// assert_eq!(error.to_string(), "`mauve` is not a colour");
+/// let _: &dyn std::error::Error = &error;
+/// ```
+#[macro_export]
+macro_rules! message_error {
+    ($vis:vis $name:ident) => {
+        impl $name {
+            /// An error saying `message`.
+            #[must_use]
+            $vis fn new(message: impl Into<String>) -> $name {
+                $name {
+                    message: message.into(),
+                }
+            }
         }
-    }
-}
 
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&self.message)
+            }
+        }
 
-impl std::error::Error for NotationError {}
+        impl ::std::error::Error for $name {}
+    };
+}
 
 /// One reason a raw setup is not a valid position (validation lists all of them), with a
 /// stable kebab-case `code` that specs can match and a sentence for people.
@@ -72,6 +99,22 @@ impl SetupProblem {
         SetupProblem {
             code,
             message: message.into(),
+        }
+    }
+
+    /// The end of a validation: `Ok` with what `build` makes (the position) when `problems` is
+    /// empty, else every problem found. `build` runs only for a valid setup.
+    ///
+    /// # Errors
+    /// `problems`, when there is any.
+    pub fn validated<T>(
+        problems: Vec<SetupProblem>,
+        build: impl FnOnce() -> T,
+    ) -> Result<T, Vec<SetupProblem>> {
+        if problems.is_empty() {
+            Ok(build())
+        } else {
+            Err(problems)
         }
     }
 

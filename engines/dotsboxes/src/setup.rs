@@ -406,16 +406,9 @@ impl PositionText<DotsBoxes> for DotsBoxesSetup {
                 "an owned box is off the board",
             ));
         }
-        if problems.is_empty() {
-            Ok(DotsBoxes::from_parts(
-                variant,
-                setup.drawn,
-                setup.owners,
-                setup.to_move,
-            ))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            DotsBoxes::from_parts(variant, setup.drawn, setup.owners, setup.to_move)
+        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! Rule tests on whole positions and property tests over random playouts.
 
-use arbiter_laws::{Fixture, any_variant, assert_over};
+use arbiter_laws::{Fixture, any_variant, assert_over, play};
 use std::collections::HashMap;
 
 use arbiter_core::grid::Symmetry;
@@ -62,8 +62,7 @@ fn turn_rules(#[case] text: &str, #[case] mv: &str, #[case] code: &str) {
 fn the_last_line_may_complete_the_last_box() {
     // 1x1 with three sides: the fourth completes the box and ends the game.
     let mut game = DotsBoxes::position("1x1", "a1b1,a2b2,a1a2 . white");
-    let last = game.move_of("b1b2");
-    game.play(last).unwrap();
+    play(&mut game, "b1b2");
     assert_over(&game, Outcome::win(Side::Second, EndReason::BoardFull));
     assert_eq!(game.final_score().map(|s| s.raw), Some(-1));
     assert_eq!(
@@ -79,7 +78,7 @@ fn the_last_line_may_complete_the_last_box() {
 fn equal_boxes_draw() {
     // 1x2: black owns a1, white to move takes b1 with the last line.
     let mut game = DotsBoxes::position("1x2", "a1b1,b1c1,a2b2,b2c2,a1a2,b1b2 b. white");
-    game.play(game.move_of("c1c2")).unwrap();
+    play(&mut game, "c1c2");
     assert_over(&game, Outcome::draw(EndReason::BoardFull));
 }
 

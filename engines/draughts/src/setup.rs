@@ -361,18 +361,16 @@ impl PositionText<Draughts> for DraughtsSetup {
                 ),
             ));
         }
-        if problems.is_empty() {
-            Ok(Draughts::from_parts(
+        SetupProblem::validated(problems, || {
+            Draughts::from_parts(
                 variant,
                 pieces,
                 kings,
                 setup.to_move,
                 setup.king_plies,
                 setup.endgame_plies,
-            ))
-        } else {
-            Err(problems)
-        }
+            )
+        })
     }
 }
 

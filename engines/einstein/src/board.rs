@@ -17,46 +17,9 @@ pub const SQUARES: usize = SIZE * SIZE;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
+arbiter_core::grid_square!(Square(u8), width: SIZE, at);
+
 impl Square {
-    /// The square at `row` (0 at the top) and `column` (0 on the left), if on the board.
-    #[must_use]
-    pub const fn at(row: usize, column: usize) -> Option<Square> {
-        if row < SIZE && column < SIZE {
-            // Below 25: fits a u8.
-            Some(Square((row * SIZE + column) as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The square of index `index` (`row * 5 + column`), if on the board.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < SQUARES {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// `row * 5 + column`.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// 0 (rank 1, the top row) to 4.
-    #[must_use]
-    pub const fn row(self) -> usize {
-        self.0 as usize / SIZE
-    }
-
-    /// 0 (file a, the left column) to 4.
-    #[must_use]
-    pub const fn column(self) -> usize {
-        self.0 as usize % SIZE
-    }
-
     /// The bit of this square in a 25-bit board.
     #[must_use]
     pub const fn bit(self) -> u32 {

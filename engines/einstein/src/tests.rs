@@ -39,18 +39,21 @@ fn game_laws() {
 
 #[test]
 fn the_start_is_the_setup_of_the_first_mover() {
-    let start = EinStein::start(&EinSteinVariant::default());
-    assert_eq!(
-        start.format_position(),
-        "...../...../...../...../..... red place"
-    );
-    assert_eq!(start.phase(), Phase::Place);
-    assert!(!start.is_chance());
-    let blue = EinStein::start(&EinStein::variant_named("blue-first"));
-    assert_eq!(
-        blue.format_position(),
-        "...../...../...../...../..... blue place"
-    );
+    for (variant, text) in [
+        (
+            EinSteinVariant::default(),
+            "...../...../...../...../..... red place",
+        ),
+        (
+            EinStein::variant_named("blue-first"),
+            "...../...../...../...../..... blue place",
+        ),
+    ] {
+        let start = EinStein::start(&variant);
+        assert_eq!(start.format_position(), text);
+        assert_eq!(start.phase(), Phase::Place, "{text}");
+        assert!(!start.is_chance(), "{text}");
+    }
     let game = played("standard", "layout-123456 layout-123456");
     assert_eq!(
         game.format_position(),
@@ -77,16 +80,14 @@ fn a_roll_is_a_chance_event_of_one_in_six() {
 #[test]
 fn the_rules_example_with_four_and_five_gone() {
     // Red 4 and 5 gone: a roll of 4 lets red move 3 (c1) or 6 (a3).
-    let game = EinStein::position("standard", "R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red 4");
-    assert_eq!(
-        legal_sorted(&game),
-        ["a3-a4", "a3-b3", "a3-b4", "c1-c2", "c1-d1", "c1-d2"]
-    );
-    let game = EinStein::position("standard", "R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red 5");
-    assert_eq!(
-        legal_sorted(&game),
-        ["a3-a4", "a3-b3", "a3-b4", "c1-c2", "c1-d1", "c1-d2"]
-    );
+    for die in [4, 5] {
+        let text = format!("R1R2R3../...../R6...B1/...B2B3/..B4B5B6 red {die}");
+        assert_eq!(
+            legal_sorted(&EinStein::position("standard", &text)),
+            ["a3-a4", "a3-b3", "a3-b4", "c1-c2", "c1-d1", "c1-d2"],
+            "{text}"
+        );
+    }
     // Only pieces below: the nearest one.
     let game = EinStein::position("standard", "R1R2.../...../....B1/...B2B3/..B4B5B6 red 6");
     assert_eq!(legal_sorted(&game), ["b1-b2", "b1-c1", "b1-c2"]);

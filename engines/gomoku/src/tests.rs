@@ -52,55 +52,48 @@ fn swap1_is_offered_only_after_the_first_stone() {
 
 #[test]
 fn swap2_paths() {
-    let game = play("freestyle+swap2", "h8 i9");
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::First, Colour::Black)
-    );
+    use Colour::{Black, White};
+    use Side::{First, Second};
     let game = play("freestyle+swap2", "h8 i9 j10");
     let moves = legal(&game);
     assert!(moves.contains(&Move::Swap) && moves.contains(&Move::PutTwo));
     assert_eq!(game.side_to_move(), Side::Second);
-    // Swap: the second player is black, the first places the white 4th stone.
-    let game = play("freestyle+swap2", "h8 i9 j10 swap");
-    assert_eq!(game.colour_of(Side::Second), Colour::Black);
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::First, Colour::White)
-    );
-    // A stone: the second player stays white; then the first player (black).
-    let game = play("freestyle+swap2", "h8 i9 j10 k11");
-    assert_eq!(game.colour_of(Side::Second), Colour::White);
-    assert_eq!(game.side_to_move(), Side::First);
-    // put-two: the second player places two stones, then the first player chooses.
-    let game = play("freestyle+swap2", "h8 i9 j10 put-two");
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::Second, Colour::White)
-    );
-    let game = play("freestyle+swap2", "h8 i9 j10 put-two a1");
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::Second, Colour::Black)
-    );
     let game = play("freestyle+swap2", "h8 i9 j10 put-two a1 a2");
     assert_eq!(legal(&game)[0], Move::Swap);
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::First, Colour::White)
-    );
-    let game = play("freestyle+swap2", "h8 i9 j10 put-two a1 a2 swap");
-    assert_eq!(game.colour_of(Side::First), Colour::Black);
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::Second, Colour::White)
-    );
-    let game = play("freestyle+swap2", "h8 i9 j10 put-two a1 a2 a3");
-    assert_eq!(game.colour_of(Side::First), Colour::White);
-    assert_eq!(
-        (game.side_to_move(), game.colour_to_move()),
-        (Side::Second, Colour::Black)
-    );
+    // The moves played; who moves next, with which colour; and, once the colours are chosen,
+    // the colour a side holds.
+    let paths = [
+        ("h8 i9", (First, Black), None),
+        // Swap: the second player is black, the first places the white 4th stone.
+        ("h8 i9 j10 swap", (First, White), Some((Second, Black))),
+        // A stone: the second player stays white; then the first player (black).
+        ("h8 i9 j10 k11", (First, Black), Some((Second, White))),
+        // put-two: the second player places two stones, then the first player chooses.
+        ("h8 i9 j10 put-two", (Second, White), None),
+        ("h8 i9 j10 put-two a1", (Second, Black), None),
+        ("h8 i9 j10 put-two a1 a2", (First, White), None),
+        (
+            "h8 i9 j10 put-two a1 a2 swap",
+            (Second, White),
+            Some((First, Black)),
+        ),
+        (
+            "h8 i9 j10 put-two a1 a2 a3",
+            (Second, Black),
+            Some((First, White)),
+        ),
+    ];
+    for (moves, turn, holds) in paths {
+        let game = play("freestyle+swap2", moves);
+        assert_eq!(
+            (game.side_to_move(), game.colour_to_move()),
+            turn,
+            "{moves}"
+        );
+        if let Some((side, colour)) = holds {
+            assert_eq!(game.colour_of(side), colour, "{moves}");
+        }
+    }
 }
 
 #[test]

@@ -243,16 +243,9 @@ impl PositionText<Hex> for HexSetup {
                 ));
             }
         }
-        if problems.is_empty() {
-            Ok(Hex::from_cells(
-                *variant,
-                &setup.cells,
-                setup.to_move,
-                setup.swapped,
-            ))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            Hex::from_cells(*variant, &setup.cells, setup.to_move, setup.swapped)
+        })
     }
 }
 
@@ -291,6 +284,11 @@ mod tests {
         HexVariant::new(size, SwapRule::Sides)
     }
 
+    /// The position `setup` validates into on its own board size.
+    fn position(setup: &HexSetup) -> Hex {
+        setup.validate(&sized(setup.size)).unwrap()
+    }
+
     #[test]
     fn a_line_reads_back() {
         let text = "5/1B3/2W2/5/B4 white";
@@ -299,14 +297,11 @@ mod tests {
         assert_eq!(setup.cells[5 + 1], Some(Colour::Black)); // b2
         assert_eq!(setup.cells[2 * 5 + 2], Some(Colour::White)); // c3
         assert_eq!(setup.cells[4 * 5], Some(Colour::Black)); // a5
-        assert_eq!(
-            HexSetup::format_position(&setup.validate(&sized(setup.size)).unwrap()),
-            text
-        );
+        assert_eq!(HexSetup::format_position(&position(&setup)), text);
         let swapped = HexSetup::parse_position(&sized(5), "5/5/2B2/5/5 w swapped").unwrap();
         assert!(swapped.swapped);
         assert_eq!(
-            HexSetup::format_position(&swapped.validate(&sized(swapped.size)).unwrap()),
+            HexSetup::format_position(&position(&swapped)),
             "5/5/2B2/5/5 white swapped"
         );
     }
@@ -330,7 +325,7 @@ mod tests {
     #[test]
     fn the_diagram_is_a_rhombus_and_reads_back() {
         let setup = HexSetup::parse_position(&sized(3), "B2/1W1/3 black").unwrap();
-        let diagram = HexSetup::diagram(&setup.validate(&sized(setup.size)).unwrap());
+        let diagram = HexSetup::diagram(&position(&setup));
         assert_eq!(diagram, "  a b c\n1 B . .\n 2 . W .\n  3 . . .");
         assert_eq!(
             HexSetup::parse_diagram(&sized(3), &diagram, Side::First),

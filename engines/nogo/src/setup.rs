@@ -158,11 +158,7 @@ impl PositionText<NoGo> for NoGoSetup {
             )),
             Some(_) => {}
         }
-        if problems.is_empty() {
-            Ok(position)
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || position)
     }
 }
 
@@ -177,6 +173,11 @@ mod tests {
         }
     }
 
+    /// The position `setup` validates into on its own board size.
+    fn position(setup: &NoGoSetup) -> NoGo {
+        setup.validate(&sized(setup.size)).unwrap()
+    }
+
     #[test]
     fn a_line_reads_back() {
         let text = "9/9/9/9/4X4/3O5/9/9/X8 white";
@@ -184,10 +185,7 @@ mod tests {
         assert_eq!(setup.cells[0], Some(Side::First)); // a1
         assert_eq!(setup.cells[4 * 9 + 4], Some(Side::First)); // e5
         assert_eq!(setup.cells[3 * 9 + 3], Some(Side::Second)); // d4
-        assert_eq!(
-            NoGoSetup::format_position(&setup.validate(&sized(setup.size)).unwrap()),
-            text
-        );
+        assert_eq!(NoGoSetup::format_position(&position(&setup)), text);
     }
 
     #[test]
@@ -211,7 +209,7 @@ mod tests {
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
         let setup = NoGoSetup::parse_position(&sized(5), "5/1X3/2O2/5/X3O black").unwrap();
-        let diagram = NoGoSetup::diagram(&setup.validate(&sized(setup.size)).unwrap());
+        let diagram = NoGoSetup::diagram(&position(&setup));
         assert_eq!(
             NoGoSetup::parse_diagram(&sized(5), &diagram, Side::First),
             Ok(setup.clone())

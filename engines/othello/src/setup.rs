@@ -272,16 +272,9 @@ impl PositionText<Othello> for Setup {
 
     /// Validates the board: every problem [`problems`] finds, or the position.
     fn validate(&self, variant: &OthelloVariant) -> Result<Othello, Vec<SetupProblem>> {
-        let problems = problems(self);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Othello::new_unchecked(
-            self.black,
-            self.white,
-            self.to_move,
-            *variant,
-        ))
+        SetupProblem::validated(problems(self), || {
+            Othello::new_unchecked(self.black, self.white, self.to_move, *variant)
+        })
     }
 }
 

@@ -29,13 +29,8 @@ pub(crate) const GRID: Grid = Grid::square(SIZE, RowOrder::BottomIsOne, "points"
 /// The stones' letters (either case) and the empty cell's characters.
 const STONES: Stones = Stones::new('R', 'B', ".-");
 
-/// Reads the side to move: `red`/`r` or `black`/`b`, any case.
-///
-/// # Errors
-/// A [`NotationError`] for anything else.
-pub fn parse_side(text: &str) -> Result<Side, NotationError> {
-    grid::parse_side(text, [&["red", "r"], &["black", "b"]])
-}
+/// The side names of the one-line form: `red`/`r` or `black`/`b`, any case.
+const SIDES: [&[&str]; 2] = [&["red", "r"], &["black", "b"]];
 
 impl Surakarta {
     /// The raw setup of this position (its history is not part of it).
@@ -72,7 +67,7 @@ impl PositionText<Surakarta> for SurakartaSetup {
                 )));
             }
         };
-        let to_move = parse_side(side)?;
+        let to_move = grid::parse_side(side, SIDES)?;
         let no_capture_plies = match plies {
             None => 0,
             Some(plies) => plies.parse().map_err(|_| {
@@ -161,16 +156,9 @@ impl PositionText<Surakarta> for SurakartaSetup {
         if pieces[0] | pieces[1] == 0 {
             problems.push(SetupProblem::new("piece-count", "the board is empty"));
         }
-        if problems.is_empty() {
-            Ok(Surakarta::from_parts(
-                variant,
-                pieces,
-                setup.to_move,
-                setup.no_capture_plies,
-            ))
-        } else {
-            Err(problems)
-        }
+        SetupProblem::validated(problems, || {
+            Surakarta::from_parts(variant, pieces, setup.to_move, setup.no_capture_plies)
+        })
     }
 }
 

@@ -24,24 +24,15 @@ fn sixteen_steps_from_the_start() {
     assert_eq!(game.perft(1, Default::default()), 16);
 }
 
-#[test]
-fn a_capture_through_the_bottom_left_inner_loop() {
-    // Red b1, black c2: b1 → loop → a2 → b2 → c2.
-    let game = Surakarta::position("standard", "6/6/6/6/2B3/1R4 red");
-    assert_eq!(
-        legal_sorted(&game),
-        ["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1xc2"]
-    );
-}
-
-#[test]
-fn a_capture_along_the_outer_circuit() {
-    // Red c1, black d3: c1 → loop → a3 → b3 → c3 → d3.
-    let game = Surakarta::position("standard", "6/6/6/3B2/6/2R3 red");
-    assert_eq!(
-        legal_sorted(&game),
-        ["c1-b1", "c1-b2", "c1-c2", "c1-d1", "c1-d2", "c1xd3"]
-    );
+/// A capture through a loop among a lone red piece's legal moves.
+#[rstest]
+// Through the bottom-left inner loop: red b1, black c2: b1 → loop → a2 → b2 → c2.
+#[case("6/6/6/6/2B3/1R4 red", &["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1xc2"])]
+// Along the outer circuit: red c1, black d3: c1 → loop → a3 → b3 → c3 → d3.
+#[case("6/6/6/3B2/6/2R3 red", &["c1-b1", "c1-b2", "c1-c2", "c1-d1", "c1-d2", "c1xd3"])]
+fn captures_through_a_loop(#[case] text: &str, #[case] legal: &[&str]) {
+    let game = Surakarta::position("standard", text);
+    assert_eq!(legal_sorted(&game), legal, "{text}");
 }
 
 #[rstest]

@@ -27,6 +27,8 @@ pub const LINES: [u16; 8] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
+arbiter_core::grid_square!(Cell(u8), width: 3, at);
+
 impl Cell {
     /// Every cell, in index order (`a1 b1 c1 a2 … c3`).
     pub const ALL: [Cell; 9] = [
@@ -40,44 +42,6 @@ impl Cell {
         Cell(7),
         Cell(8),
     ];
-
-    /// The cell with this index, if it is on the board (`0..9`).
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Cell> {
-        if index < 9 {
-            Some(Cell(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The cell at `row` (0 = top) and `column` (0 = left), if both are below 3.
-    #[must_use]
-    pub const fn at(row: usize, column: usize) -> Option<Cell> {
-        if row < 3 && column < 3 {
-            Some(Cell((row * 3 + column) as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The index `3 * row + column`.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The row, 0 for the top row (`1`).
-    #[must_use]
-    pub const fn row(self) -> usize {
-        self.0 as usize / 3
-    }
-
-    /// The column, 0 for the left column (`a`).
-    #[must_use]
-    pub const fn column(self) -> usize {
-        self.0 as usize % 3
-    }
 
     /// The one-bit bitboard of this cell.
     #[must_use]

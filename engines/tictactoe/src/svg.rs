@@ -38,8 +38,7 @@ mod tests {
 
     #[test]
     fn stones_are_letters_in_their_cells() {
-        let mut game = TicTacToe::start(&crate::TicTacToeVariant::default());
-        game.play(game.parse_move("b2").unwrap()).unwrap();
+        let game: TicTacToe = arbiter_laws::played(&crate::TicTacToeVariant::default(), "b2");
         let svg = picture(&game, &[]);
         assert_eq!(svg.matches(">X</text>").count(), 1, "{svg}");
         assert!(svg.contains("o to move"), "{svg}");

@@ -4,8 +4,6 @@
 
 mod tree;
 
-use std::collections::HashSet;
-
 use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
 use arbiter_laws::{GameLaws, assert_over};
 use rstest::rstest;
@@ -74,20 +72,9 @@ fn tree_totals_match_published_counts() {
 #[test]
 fn validation_accepts_exactly_the_reachable_boards() {
     // Every board reachable by play, with the side to move.
-    let mut reachable = HashSet::new();
-    fn collect(game: &mut TicTacToe, seen: &mut HashSet<(u16, u16)>) {
-        if !seen.insert((game.stones(Side::First), game.stones(Side::Second))) {
-            return;
-        }
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        for mv in moves {
-            game.make(mv);
-            collect(game, seen);
-            game.unmake(mv, ());
-        }
-    }
-    collect(&mut start(), &mut reachable);
+    let reachable = tree::reachable(&mut start(), |game| {
+        (game.stones(Side::First), game.stones(Side::Second))
+    });
     assert_eq!(reachable.len(), 5478);
     // All 3^9 boards, each with both sides to move: valid exactly when reachable with the side
     // to move the counts imply.

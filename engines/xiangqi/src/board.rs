@@ -400,24 +400,25 @@ const fn palace_steps(diagonal: bool) -> [[Point; 4]; POINTS] {
     table
 }
 
-/// The pawn's moves of `side` from each point: one point forward, and one point sideways once
-/// it has crossed the river.
-const fn pawn_moves(side: Side) -> [[Point; 3]; POINTS] {
+/// The pawn steps of `side` at each point: one point `ahead` along the ranks, and one point
+/// sideways when the point lies across the river for `side`. With `ahead` the pawn's forward
+/// step these are its moves; with the step back, the points its pawns attack it from.
+const fn pawn_steps(side: Side, ahead: i32) -> [[Point; 3]; POINTS] {
     let mut table = [[NONE; 3]; POINTS];
     let mut p = 0;
     while p < POINTS {
         let mut n = 0;
-        if let Some(to) = offset(p as Point, 0, forward(side)) {
-            table[p][n] = to;
+        if let Some(q) = offset(p as Point, 0, ahead) {
+            table[p][n] = q;
             n += 1;
         }
         if !own_half(side, p as Point) {
-            if let Some(to) = offset(p as Point, -1, 0) {
-                table[p][n] = to;
+            if let Some(q) = offset(p as Point, -1, 0) {
+                table[p][n] = q;
                 n += 1;
             }
-            if let Some(to) = offset(p as Point, 1, 0) {
-                table[p][n] = to;
+            if let Some(q) = offset(p as Point, 1, 0) {
+                table[p][n] = q;
             }
         }
         p += 1;
@@ -425,29 +426,16 @@ const fn pawn_moves(side: Side) -> [[Point; 3]; POINTS] {
     table
 }
 
+/// The pawn's moves of `side` from each point: one point forward, and one point sideways once
+/// it has crossed the river.
+const fn pawn_moves(side: Side) -> [[Point; 3]; POINTS] {
+    pawn_steps(side, forward(side))
+}
+
 /// The pawns of `side` that attack each point: the point one step behind it (seen from
 /// `side`), and the points beside it when it lies across the river for `side`.
 const fn pawn_attackers(side: Side) -> [[Point; 3]; POINTS] {
-    let mut table = [[NONE; 3]; POINTS];
-    let mut p = 0;
-    while p < POINTS {
-        let mut n = 0;
-        if let Some(from) = offset(p as Point, 0, -forward(side)) {
-            table[p][n] = from;
-            n += 1;
-        }
-        if !own_half(side, p as Point) {
-            if let Some(from) = offset(p as Point, -1, 0) {
-                table[p][n] = from;
-                n += 1;
-            }
-            if let Some(from) = offset(p as Point, 1, 0) {
-                table[p][n] = from;
-            }
-        }
-        p += 1;
-    }
-    table
+    pawn_steps(side, -forward(side))
 }
 
 /// The points a move must touch (leave or enter) to change whether the general on each point

@@ -286,17 +286,15 @@ impl PositionText<Xiangqi> for XiangqiSetup {
         debug_assert!(
             board.squares.iter().filter(|&&p| p != EMPTY).count() <= 32 || !problems.is_empty()
         );
-        if problems.is_empty() {
-            Ok(Xiangqi::from_parts(
+        SetupProblem::validated(problems, || {
+            Xiangqi::from_parts(
                 variant,
                 board,
                 setup.to_move,
                 setup.quiet,
                 setup.move_number,
-            ))
-        } else {
-            Err(problems)
-        }
+            )
+        })
     }
 }
 

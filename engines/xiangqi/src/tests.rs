@@ -180,25 +180,37 @@ fn a_screen_placed_by_the_mover_is_a_self_check() {
     assert_eq!(refusal(&game, "i4h4"), Ok(()));
 }
 
-#[test]
-fn the_natural_move_limit_draws() {
-    let mut game = Xiangqi::position("limit-1", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
-    play(&mut game, "a0a1");
-    assert_eq!(game.outcome(), None);
-    play(&mut game, "d9d8");
-    assert_over(&game, Outcome::draw(EndReason::MoveLimit));
-}
-
-#[test]
-fn perpetual_check_loses_and_idle_repetition_draws() {
-    // Red's rook checks the black general back and forth between d8 and d9... (see specs for
-    // the sourced cases; this is the mechanism).
-    let mut game = Xiangqi::position("standard", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
-    // Idle: both sides shuffle.
-    play(&mut game, "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0");
-    assert_eq!(game.outcome(), None);
-    play(&mut game, "d8d9");
-    assert_over(&game, Outcome::draw(EndReason::Repetition));
+/// Draws by rule: after `before` the game goes on; `last` then ends it with `outcome`.
+#[rstest]
+// The natural move limit (one move each in the `limit-1` variant).
+#[case(
+    "limit-1",
+    "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+    "a0a1",
+    "d9d8",
+    EndReason::MoveLimit
+)]
+// Idle repetition: both sides shuffle (see specs for the sourced cases, perpetual check among
+// them; this is the mechanism).
+#[case(
+    "standard",
+    "3k5/9/9/9/9/9/9/9/9/R3K4 w",
+    "a0a1 d9d8 a1a0 d8d9 a0a1 d9d8 a1a0",
+    "d8d9",
+    EndReason::Repetition
+)]
+fn draws_by_rule(
+    #[case] variant: &str,
+    #[case] fen: &str,
+    #[case] before: &str,
+    #[case] last: &str,
+    #[case] reason: EndReason,
+) {
+    let mut game = Xiangqi::position(variant, fen);
+    play(&mut game, before);
+    assert_eq!(game.outcome(), None, "{fen} {before}");
+    play(&mut game, last);
+    assert_over(&game, Outcome::draw(reason));
 }
 
 /// The image of a point under the mirror of the board (file a ↔ file i).

@@ -6,6 +6,7 @@
 //! fits in a few seconds (tic-tac-toe: 549,946 nodes).
 
 use std::collections::HashSet;
+use std::hash::Hash;
 
 use arbiter_core::{Game, Side};
 
@@ -32,30 +33,44 @@ pub fn tree_totals<G: Game>(game: &mut G) -> TreeTotals {
     let mut totals = TreeTotals::default();
     let mut seen = HashSet::new();
     let mut terminal = HashSet::new();
-    let mut buffers = Vec::new();
-    walk(game, 0, &mut buffers, &mut seen, &mut terminal, &mut totals);
+    walk(game, 0, &mut Vec::new(), &mut |game: &G| {
+        seen.insert(game.hash());
+        if let Some(outcome) = game.outcome() {
+            terminal.insert(game.hash());
+            totals.games += 1;
+            match outcome.winner {
+                Some(Side::First) => totals.first_wins += 1,
+                Some(Side::Second) => totals.second_wins += 1,
+                None => totals.draws += 1,
+            }
+        }
+        true
+    });
     totals.positions = seen.len() as u64;
     totals.terminal_positions = terminal.len() as u64;
     totals
 }
 
+/// The distinct `key`s of the positions reachable from `game` (restored on return), the
+/// position itself included; each position is expanded once, the first time its key is seen.
+pub fn reachable<G: Game, K: Eq + Hash>(game: &mut G, key: impl Fn(&G) -> K) -> HashSet<K> {
+    let mut seen = HashSet::new();
+    walk(game, 0, &mut Vec::new(), &mut |game: &G| {
+        seen.insert(key(game))
+    });
+    seen
+}
+
+/// Depth-first walk below `game`, `ply` plies from where it started: `enter` sees every node
+/// reached, and the walk goes on below a node when `enter` returns `true` and the game there
+/// is not over.
 fn walk<G: Game>(
     game: &mut G,
     ply: usize,
     buffers: &mut Vec<Vec<G::Move>>,
-    seen: &mut HashSet<u64>,
-    terminal: &mut HashSet<u64>,
-    totals: &mut TreeTotals,
+    enter: &mut impl FnMut(&G) -> bool,
 ) {
-    seen.insert(game.hash());
-    if let Some(outcome) = game.outcome() {
-        terminal.insert(game.hash());
-        totals.games += 1;
-        match outcome.winner {
-            Some(Side::First) => totals.first_wins += 1,
-            Some(Side::Second) => totals.second_wins += 1,
-            None => totals.draws += 1,
-        }
+    if !enter(game) || game.outcome().is_some() {
         return;
     }
     // One move buffer per ply, reused across the whole walk.
@@ -66,7 +81,7 @@ fn walk<G: Game>(
     game.generate_moves(&mut moves);
     for &mv in &moves {
         let undo = game.make(mv);
-        walk(game, ply + 1, buffers, seen, terminal, totals);
+        walk(game, ply + 1, buffers, enter);
         game.unmake(mv, undo);
     }
     buffers[ply] = moves;
