@@ -344,6 +344,18 @@ fn signal_child_process() {
 /// leaves on purpose before the test's own sweep counts it.
 static CHILD_RUNS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// In the test process (not in a child run): the turn of a test that starts child runs.
+fn parent_of_child_runs() -> Option<std::sync::MutexGuard<'static, ()>> {
+    if std::env::var("ARBITER_TEST_CHILD").is_ok() {
+        return None;
+    }
+    Some(
+        CHILD_RUNS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    )
+}
+
 /// Starts the child run; returns it and its pid once it has a live engine.
 fn start_child_run() -> (std::process::Child, i32) {
     let mut child = Command::new(std::env::current_exe().unwrap())
@@ -378,12 +390,9 @@ fn engines_of(owner: i32) -> Vec<(i32, String)> {
 
 #[test]
 fn sigterm_and_sigint_end_every_engine() {
-    if std::env::var("ARBITER_TEST_CHILD").is_ok() {
+    let Some(_one_at_a_time) = parent_of_child_runs() else {
         return;
-    }
-    let _one_at_a_time = CHILD_RUNS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    };
     for signal in [libc::SIGTERM, libc::SIGINT] {
         let (mut child, pid) = start_child_run();
         assert!(engines_of(pid).len() >= 2, "the child has no engine tree");
@@ -403,12 +412,9 @@ fn sigterm_and_sigint_end_every_engine() {
 
 #[test]
 fn after_sigkill_engines_die_and_the_next_run_ends_stragglers() {
-    if std::env::var("ARBITER_TEST_CHILD").is_ok() {
+    let Some(_one_at_a_time) = parent_of_child_runs() else {
         return;
-    }
-    let _one_at_a_time = CHILD_RUNS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    };
     let (mut child, pid) = start_child_run();
     let before = engines_of(pid);
     assert!(before.len() >= 2, "{before:?}");
