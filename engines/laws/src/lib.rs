@@ -31,7 +31,7 @@ mod game;
 mod search;
 
 pub use game::GameLaws;
-pub use search::{SearchLaws, minimax, search, solver_gives_up};
+pub use search::{SearchLaws, minimax, reachable, search, solver_gives_up};
 
 use arbiter_core::{Game, Outcome, PerftConvention, SetupProblem};
 use proptest::strategy::Strategy;
