@@ -8,28 +8,20 @@
 //! its depth. The transposition table keys on the position hash, which is sound here: the
 //! value of an Amazons position does not depend on how it was reached.
 
-use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solve_to_end};
+use arbiter_search::Searchable;
 
 use crate::eval::Params;
-use crate::notation::Move;
 use crate::rules::Amazons;
 
 impl Searchable for Amazons {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// Searches every line to the end ([`solve_to_end`](arbiter_search::solve_to_end)): only
+    /// practical for small endgames (a few dozen empty squares that the amazons can still
+    /// reach). `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
+    const SOLVES_TO_END: bool = true;
     /// Territory and mobility ([`Params`]).
     type Weights = Params;
     type Evaluator = Params;
-
-    /// Searches every line to the end ([`solve_to_end`]): only practical for small endgames
-    /// (a few dozen empty squares that the amazons can still reach). `Nodes` bounds the
-    /// effort, `Time` the clock; `Depth` is ignored.
-    fn solve(
-        &self,
-        budget: Budget,
-        params: &EngineParams<Params>,
-    ) -> Result<Report<Move>, SearchError> {
-        solve_to_end(self, budget, params.eval.clone(), &params.search)
-    }
 }
 
 #[cfg(test)]
@@ -39,7 +31,7 @@ mod tests {
     use arbiter_core::Game;
     use arbiter_laws::{SearchLaws, minimax, search};
     use arbiter_search::score::mated_in;
-    use arbiter_search::{Algorithm, ProvenResult};
+    use arbiter_search::{Algorithm, Budget, ProvenResult, SearchError};
 
     fn position(text: &str) -> Amazons {
         arbiter_laws::position("botzone8", text)

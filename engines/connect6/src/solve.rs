@@ -79,28 +79,22 @@ impl Solver {
             return None;
         }
         let pool = attack_points(game, defender_gaps);
-        for (i, &a) in pool.iter().enumerate() {
-            for &b in &pool[i + 1..] {
-                if !blocks_all(defender_gaps, a, b) {
-                    continue;
+        for mv in blocking_pairs(&pool, defender_gaps) {
+            game.make(mv);
+            let won = game.outcome().is_none() && self.tick() && {
+                let gaps = threat_gaps(game.board(), me);
+                match min_blockers(&gaps) {
+                    3.. => true,
+                    2 if turns >= 3 => self.defend(game, params, &gaps, turns - 1),
+                    _ => false,
                 }
-                let mv = Move::pair(a, b);
-                game.make(mv);
-                let won = game.outcome().is_none() && self.tick() && {
-                    let gaps = threat_gaps(game.board(), me);
-                    match min_blockers(&gaps) {
-                        3.. => true,
-                        2 if turns >= 3 => self.defend(game, params, &gaps, turns - 1),
-                        _ => false,
-                    }
-                };
-                game.unmake(mv, ());
-                if won {
-                    return Some(mv);
-                }
-                if self.stopped {
-                    return None;
-                }
+            };
+            game.unmake(mv, ());
+            if won {
+                return Some(mv);
+            }
+            if self.stopped {
+                return None;
             }
         }
         None
@@ -118,23 +112,27 @@ impl Solver {
         let mut points: Vec<Point> = gaps.iter().flat_map(|&(a, b)| [a, b]).collect();
         points.sort_unstable();
         points.dedup();
-        for (i, &x) in points.iter().enumerate() {
-            for &y in &points[i + 1..] {
-                if !blocks_all(gaps, x, y) {
-                    continue;
-                }
-                let reply = Move::pair(x, y);
-                game.make(reply);
-                let refuted =
-                    game.outcome().is_some() || self.attack(game, params, turns).is_none();
-                game.unmake(reply, ());
-                if refuted {
-                    return false;
-                }
+        for reply in blocking_pairs(&points, gaps) {
+            game.make(reply);
+            let refuted = game.outcome().is_some() || self.attack(game, params, turns).is_none();
+            game.unmake(reply, ());
+            if refuted {
+                return false;
             }
         }
         true
     }
+}
+
+/// The turns of two of `points` (each pair once, in the order of `points`) that put a stone
+/// in every one of `gaps`.
+fn blocking_pairs<'a>(points: &'a [Point], gaps: &'a [Gap]) -> impl Iterator<Item = Move> + 'a {
+    points.iter().enumerate().flat_map(move |(i, &a)| {
+        points[i + 1..]
+            .iter()
+            .filter(move |&&b| blocks_all(gaps, a, b))
+            .map(move |&b| Move::pair(a, b))
+    })
 }
 
 /// A winning move of the side to move, which has a threat.

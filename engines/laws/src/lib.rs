@@ -31,7 +31,7 @@ mod game;
 mod search;
 
 pub use game::GameLaws;
-pub use search::{SearchLaws, minimax, search, solver_gives_up};
+pub use search::{SearchLaws, minimax, reachable, search, solver_gives_up};
 
 use arbiter_core::{Game, Outcome, PerftConvention, SetupProblem};
 use proptest::strategy::Strategy;
@@ -46,15 +46,21 @@ pub fn playout<G: Game>(start: G, choices: &[u32]) -> (G, Vec<G::Move>) {
     let mut played = Vec::new();
     let mut moves = Vec::new();
     for &choice in choices {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
+        let Some(mv) = pick(&game, &mut moves, choice as usize) else {
             break;
-        }
-        let mv = moves[choice as usize % moves.len()];
+        };
         game.make(mv);
         played.push(mv);
     }
     (game, played)
+}
+
+/// The legal move of `game` that `choice` picks, an index taken modulo the number of legal
+/// moves (listed into `moves`), as [`playout`] picks them; `None` when the game is over. For
+/// playouts that make their moves through something else (an evaluator's incremental state).
+pub fn pick<G: Game>(game: &G, moves: &mut Vec<G::Move>, choice: usize) -> Option<G::Move> {
+    game.generate_moves(moves);
+    (!moves.is_empty()).then(|| moves[choice % moves.len()])
 }
 
 /// The position after `moves` (in the game's notation, split by [`Game::split_moves`]) from the

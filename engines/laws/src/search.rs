@@ -1,5 +1,7 @@
 //! The laws of the [`Searchable`] contract.
 
+use std::collections::HashMap;
+
 use arbiter_core::Game;
 use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
@@ -238,6 +240,27 @@ pub fn minimax<G: Game>(game: &mut G) -> i32 {
         best
     }
     walk(game, 0)
+}
+
+/// Every position reachable from `start` (itself included), by [`Game::hash`]: the positions
+/// an engine's solver is checked on when the game is small enough to walk whole.
+#[must_use]
+pub fn reachable<G: Game>(start: &G) -> HashMap<u64, G> {
+    fn walk<G: Game>(game: &mut G, seen: &mut HashMap<u64, G>) {
+        if seen.insert(game.hash(), game.clone()).is_some() {
+            return;
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            let undo = game.make(mv);
+            walk(game, seen);
+            game.unmake(mv, undo);
+        }
+    }
+    let mut seen = HashMap::new();
+    walk(&mut start.clone(), &mut seen);
+    seen
 }
 
 fn where_<G: Game>(position: &G) -> String {

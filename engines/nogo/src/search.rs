@@ -3,11 +3,11 @@
 //!
 //! What a report proves: the solver's score always (a win or loss by distance); an
 //! alpha-beta or MCTS score only when it is a win or loss by distance, i.e. every line the
-//! search kept ends the game ([`Report::heuristic`]). NoGo has no draws.
+//! search kept ends the game ([`Report::heuristic`](arbiter_search::Report::heuristic)). NoGo
+//! has no draws.
 
-use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, solve_to_end};
+use arbiter_search::{EngineParams, Searchable};
 
-use crate::board::Point;
 use crate::eval::Params;
 use crate::rules::NoGo;
 
@@ -16,19 +16,17 @@ pub type NoGoParams = EngineParams<Params>;
 
 impl Searchable for NoGo {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    /// Searches every line to the end ([`solve_to_end`](arbiter_search::solve_to_end)): small
+    /// boards and late positions. NoGo has no draws and no passes, and every move fills a point
+    /// for good, so every line ends within as many plies as there are empty points and the
+    /// result is a win or loss by distance: a proof. The transposition table keys on the
+    /// position hash, which is sound here (the value of a NoGo position does not depend on how
+    /// it was reached).
+    const SOLVES_TO_END: bool = true;
     /// Own points, mobility and territory ([`Params`]); MCTS plays its playouts with random
     /// legal moves to the end of the game (NoGo games are short: at most one move per point).
     type Weights = Params;
     type Evaluator = Params;
-
-    /// Searches every line to the end ([`solve_to_end`]): small boards and late positions.
-    /// NoGo has no draws and no passes, and every move fills a point for good, so every line
-    /// ends within as many plies as there are empty points and the result is a win or loss by
-    /// distance: a proof. The transposition table keys on the position hash, which is sound
-    /// here (the value of a NoGo position does not depend on how it was reached).
-    fn solve(&self, budget: Budget, params: &NoGoParams) -> Result<Report<Point>, SearchError> {
-        solve_to_end(self, budget, params.eval.clone(), &params.search)
-    }
 }
 
 #[cfg(test)]
@@ -37,7 +35,7 @@ mod tests {
     use crate::variant::NoGoVariant;
     use arbiter_core::Game;
     use arbiter_laws::{Fixture, SearchLaws, minimax, search, solver_gives_up};
-    use arbiter_search::{Algorithm, ProvenResult};
+    use arbiter_search::{Algorithm, Budget, ProvenResult};
 
     #[test]
     fn the_solver_agrees_with_minimax_on_small_boards() {

@@ -119,15 +119,7 @@ fn play_game(game: u32, rng: &mut Rng, out: &mut Vec<Sample>) {
             }
             let score = solve(me, opp).score;
             if !outcome_known {
-                for &(p_me, p_opp, p_same) in &pending {
-                    let sign = if p_same == same_side { 1 } else { -1 };
-                    out.push(Sample {
-                        me: p_me,
-                        opp: p_opp,
-                        score: (sign * score) as i8,
-                        game,
-                    });
-                }
+                label_pending(&pending, same_side, score, game, out);
                 outcome_known = true;
             }
             out.push(Sample {
@@ -148,15 +140,27 @@ fn play_game(game: u32, rng: &mut Rng, out: &mut Vec<Sample>) {
     if !outcome_known {
         // The game ended above SOLVE_EMPTIES: its final score is the label.
         let final_score = solve(me, opp).score;
-        for &(p_me, p_opp, p_same) in &pending {
-            let sign = if p_same == same_side { 1 } else { -1 };
-            out.push(Sample {
-                me: p_me,
-                opp: p_opp,
-                score: (sign * final_score) as i8,
-                game,
-            });
-        }
+        label_pending(&pending, same_side, final_score, game, out);
+    }
+}
+
+/// Appends the `pending` positions of `game` labelled with `score`, the score for the side
+/// to move where `same_side` is the flag (negated for a position whose flag differs).
+fn label_pending(
+    pending: &[(u64, u64, bool)],
+    same_side: bool,
+    score: i32,
+    game: u32,
+    out: &mut Vec<Sample>,
+) {
+    for &(p_me, p_opp, p_same) in pending {
+        let sign = if p_same == same_side { 1 } else { -1 };
+        out.push(Sample {
+            me: p_me,
+            opp: p_opp,
+            score: (sign * score) as i8,
+            game,
+        });
     }
 }
 

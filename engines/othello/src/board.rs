@@ -270,6 +270,17 @@ impl Move {
     }
 }
 
+/// For tests: `count` arrays of `N` pseudo-random bitboards from `seed` (SplitMix64: the same
+/// boards on every run and machine).
+#[cfg(test)]
+pub(crate) fn random_bitboards<const N: usize>(
+    seed: u64,
+    count: usize,
+) -> impl Iterator<Item = [u64; N]> {
+    let mut rng = arbiter_search::SplitMix64::new(seed);
+    (0..count).map(move |_| std::array::from_fn(|_| rng.next_u64()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,12 +339,7 @@ mod tests {
 
     #[test]
     fn generator_agrees_with_naive_walk_on_pseudo_random_boards() {
-        let mut state = 7u64;
-        for _ in 0..2000 {
-            let (s, a) = arbiter_core::zobrist::splitmix64(state);
-            let (s, b) = arbiter_core::zobrist::splitmix64(s);
-            let (s, c) = arbiter_core::zobrist::splitmix64(s);
-            state = s;
+        for [a, b, c] in random_bitboards(7, 2000) {
             // About 25% mine, 37% theirs, 37% empty: long runs of opponent discs are common.
             let me = a & b;
             let opp = !(a & b) & (b | c) & (a | c);

@@ -213,13 +213,11 @@ fn quadrant_parity_squares(empties: u64) -> u64 {
 #[cfg(test)]
 mod parity_tests {
     use super::*;
+    use crate::board::random_bitboards;
 
     #[test]
     fn quadrant_parity_matches_counting() {
-        let mut state = 3u64;
-        for _ in 0..1000 {
-            let (s, empties) = arbiter_core::zobrist::splitmix64(state);
-            state = s;
+        for [empties] in random_bitboards(3, 1000) {
             let expected = QUADRANTS
                 .iter()
                 .filter(|&&q| (empties & q).count_ones() % 2 == 1)

@@ -10,7 +10,8 @@
 //! [`Searchable::Evaluator`]); the default [`Searchable::search`] then parses the file, runs
 //! the solver for [`Algorithm::Solve`] and alpha-beta or MCTS otherwise. An engine overrides
 //! [`Searchable::read_params`] for checks serde cannot make, [`Searchable::solve`] for its
-//! solver, and [`Searchable::search_heuristic`] when its scores prove more than win/loss/draw.
+//! solver (or sets [`Searchable::SOLVES_TO_END`]), and [`Searchable::search_heuristic`] when
+//! its scores prove more than win/loss/draw.
 
 use std::fmt;
 use std::str::FromStr;
@@ -219,9 +220,12 @@ pub trait Searchable: Game {
     /// The algorithm the engine plays a match with, its strongest player (alpha-beta unless
     /// the game is played better by MCTS, as Go is).
     const PLAYS_WITH: Algorithm = Algorithm::AlphaBeta;
+    /// Whether the default [`Searchable::solve`] searches every line to the end
+    /// ([`solve_to_end`] with the engine's evaluator), for games whose every line ends soon.
+    const SOLVES_TO_END: bool = false;
 
     /// The `eval:` section of the parameters file.
-    type Weights: DeserializeOwned;
+    type Weights: DeserializeOwned + Clone;
     /// The evaluator (with its search hooks) that alpha-beta and MCTS run with, made from the
     /// weights (`From`; the weights themselves when they evaluate).
     type Evaluator: Evaluator<Self> + From<Self::Weights>;
@@ -243,7 +247,9 @@ pub trait Searchable: Game {
         format!("engines/{}/params.yaml", Self::NAME)
     }
 
-    /// The exact solver ([`Algorithm::Solve`]); by default there is none.
+    /// The exact solver ([`Algorithm::Solve`]): by default [`solve_to_end`] when the engine
+    /// sets [`Searchable::SOLVES_TO_END`] (`Nodes` bounds the effort, `Time` the clock, `Depth`
+    /// is ignored), else there is none.
     ///
     /// # Errors
     /// [`SearchError::Unsupported`] without a solver, [`SearchError::BudgetExhausted`] when
@@ -253,7 +259,10 @@ pub trait Searchable: Game {
         budget: Budget,
         params: &EngineParams<Self::Weights>,
     ) -> Result<Report<Self::Move>, SearchError> {
-        let _ = (budget, params);
+        if Self::SOLVES_TO_END {
+            let evaluator = Self::Evaluator::from(params.eval.clone());
+            return solve_to_end(self, budget, evaluator, &params.search);
+        }
         Err(SearchError::Unsupported(format!(
             "{} has no exact solver",
             Self::NAME

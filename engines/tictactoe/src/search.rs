@@ -71,10 +71,8 @@ pub fn solve(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use arbiter_core::Game;
-    use arbiter_laws::{SearchLaws, minimax, search};
+    use arbiter_laws::{SearchLaws, minimax, reachable, search};
     use arbiter_search::{Algorithm, ProvenResult};
 
     use super::*;
@@ -104,20 +102,6 @@ mod tests {
         }
     }
 
-    /// Every position reachable from `game`, by hash.
-    fn reachable(game: &mut TicTacToe, seen: &mut HashMap<u64, TicTacToe>) {
-        if seen.insert(game.hash(), game.clone()).is_some() {
-            return;
-        }
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        for mv in moves {
-            game.make(mv);
-            reachable(game, seen);
-            game.unmake(mv, ());
-        }
-    }
-
     #[test]
     fn shipped_params_parse() {
         let params = params();
@@ -139,11 +123,7 @@ mod tests {
     /// value included.
     #[test]
     fn solve_agrees_with_minimax_on_every_reachable_position() {
-        let mut seen = HashMap::new();
-        reachable(
-            &mut TicTacToe::start(&TicTacToeVariant::Standard),
-            &mut seen,
-        );
+        let seen = reachable(&TicTacToe::start(&TicTacToeVariant::Standard));
         assert_eq!(seen.len(), 5_478);
         let finished = seen.values().filter(|g| g.outcome().is_some()).count();
         assert_eq!(finished, 958);

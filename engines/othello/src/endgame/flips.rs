@@ -169,15 +169,12 @@ fn flips_avx2(me: u64, opp: u64, square: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::random_bitboards;
 
     #[test]
     fn agrees_with_the_generic_flip_generator() {
         super::super::cpu::detect();
-        let mut state = 5u64;
-        for _ in 0..3000 {
-            let (s, a) = arbiter_core::zobrist::splitmix64(state);
-            let (s, b) = arbiter_core::zobrist::splitmix64(s);
-            state = s;
+        for [a, b] in random_bitboards(5, 3000) {
             let me = a & b;
             let opp = !me & (a | b);
             for sq in 0..64 {

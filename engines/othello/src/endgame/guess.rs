@@ -73,6 +73,8 @@ impl Solver {
         let mut best = -INF;
         for &(_, child_me, child_opp) in children.iter() {
             let value = -self.guess_search(child_me, child_opp, depth - 1, -beta, -alpha);
+            // The fail-soft update written out, as in `sort_search_body`: a search loop, kept
+            // inline.
             if value > best {
                 best = value;
                 if value > alpha {

@@ -279,7 +279,8 @@ impl Solver {
         -self.last3(opp, me, -alpha - 1, sq)
     }
 
-    /// Four empty squares, tried in the order given.
+    /// Four empty squares, tried in the order given. The shape of `last3` again, on purpose: a
+    /// fixed-size array the compiler unrolls, in the solver's hottest code (see the module docs).
     fn last4(&mut self, me: u64, opp: u64, alpha: i32, sq: [u32; 4]) -> i32 {
         self.nodes += 1;
         let mut best = -65;
@@ -412,14 +413,11 @@ fn order3(sq: [u32; 3]) -> [u32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::random_bitboards;
 
     #[test]
     fn flip_counts_agree_with_the_flip_generator() {
-        let mut state = 11u64;
-        for _ in 0..5000 {
-            let (s, mine) = arbiter_core::zobrist::splitmix64(state);
-            let (s, pick) = arbiter_core::zobrist::splitmix64(s);
-            state = s;
+        for [mine, pick] in random_bitboards(11, 5000) {
             let sq = (pick % 64) as u32;
             let me = mine & !(1u64 << sq);
             let opp = !me & !(1u64 << sq);
@@ -464,11 +462,7 @@ mod tests {
     #[test]
     fn last_scores_agree_with_playing_the_square_out() {
         super::super::cpu::detect();
-        let mut state = 13u64;
-        for i in 0..20_000 {
-            let (s, mine) = arbiter_core::zobrist::splitmix64(state);
-            let (s, pick) = arbiter_core::zobrist::splitmix64(s);
-            state = s;
+        for (i, [mine, pick]) in random_bitboards(13, 20_000).enumerate() {
             let sq = (pick % 64) as u32;
             // Every fourth board lopsided, so that passes and blocked squares occur too.
             let mine = match i % 4 {

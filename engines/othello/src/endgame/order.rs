@@ -304,7 +304,9 @@ impl Solver {
         self.sort_search_portable(me, opp, depth, alpha, beta)
     }
 
-    /// [`Solver::sort_search_body`] for any processor.
+    /// [`Solver::sort_search_body`] for any processor. Its signature is `sort_search_fast`'s on
+    /// purpose: each copy is a function of its own (`target_feature` needs one), where the
+    /// recursion re-enters.
     fn sort_search_portable(
         &mut self,
         me: u64,
@@ -366,6 +368,7 @@ impl Solver {
                 -beta,
                 -alpha,
             );
+            // The fail-soft update written out, as in `guess_search`: a search loop, kept inline.
             if value > best {
                 best = value;
                 if value > alpha {

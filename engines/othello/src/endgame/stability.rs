@@ -83,6 +83,7 @@ pub fn stable_discs(me: u64, opp: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::random_bitboards;
 
     #[test]
     fn corners_and_their_edges_are_stable_lone_edge_discs_are_not() {
@@ -121,11 +122,7 @@ mod tests {
     #[test]
     fn full_lines_agree_with_checking_every_line() {
         let inner = !BORDER;
-        let mut state = 17u64;
-        for _ in 0..20_000 {
-            let (s, a) = arbiter_core::zobrist::splitmix64(state);
-            let (s, b) = arbiter_core::zobrist::splitmix64(s);
-            state = s;
+        for [a, b] in random_bitboards(17, 20_000) {
             // Mostly full boards, where full lines are common.
             let filled = a | b | (a >> 3);
             let (h, v, d9, d7) = full_lines(filled);

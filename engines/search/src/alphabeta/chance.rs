@@ -59,7 +59,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         value
     }
 
-    /// [`AlphaBeta::chance_node`] over its listed `events`: Star2, then Star1.
+    /// [`AlphaBeta::chance_node`] over its listed `events`: Star2, then Star1. It takes the
+    /// node's parameters: it is the node's body, apart so that every return gives the events'
+    /// buffer back to the stack.
     #[allow(clippy::too_many_arguments)]
     fn chance_events(
         &mut self,

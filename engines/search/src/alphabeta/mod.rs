@@ -688,14 +688,19 @@ mod tests {
         Board, LineEval, QuietEval, Ttt, minimax, quiet_minimax, random_position,
     };
 
-    fn searcher(tt_size_mb: usize) -> AlphaBeta<Ttt, LineEval> {
+    /// Alpha-beta with `evaluator`, a table of `tt_size_mb` and the other parameters default.
+    fn searcher_with<E: Evaluator<Ttt>>(evaluator: E, tt_size_mb: usize) -> AlphaBeta<Ttt, E> {
         AlphaBeta::new(
-            LineEval,
+            evaluator,
             SearchParams {
                 tt_size_mb,
                 ..SearchParams::default()
             },
         )
+    }
+
+    fn searcher(tt_size_mb: usize) -> AlphaBeta<Ttt, LineEval> {
+        searcher_with(LineEval, tt_size_mb)
     }
 
     /// The principal variation is a legal line starting with the best move.
@@ -799,13 +804,7 @@ mod tests {
     }
 
     fn quiet_searcher(tt_size_mb: usize) -> AlphaBeta<Ttt, QuietEval> {
-        AlphaBeta::new(
-            QuietEval,
-            SearchParams {
-                tt_size_mb,
-                ..SearchParams::default()
-            },
-        )
+        searcher_with(QuietEval, tt_size_mb)
     }
 
     /// An evaluator that is `E` without its extensions.
@@ -850,7 +849,7 @@ mod tests {
             // searching to a depth where the extension limit (twice the iteration) binds the
             // same way: here simply check the value at depth 1..4 against the reference that
             // extends nothing, through a searcher whose evaluator extends nothing.
-            let result = AlphaBeta::new(NoExtension(QuietEval), SearchParams { tt_size_mb: 0, ..SearchParams::default() })
+            let result = searcher_with(NoExtension(QuietEval), 0)
                 .search(&game, Budget::Depth(depth));
             prop_assert_eq!(result.score, quiet_minimax(&mut game.clone(), depth, 0, 16));
             check_pv(&game, &result);
