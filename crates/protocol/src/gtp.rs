@@ -45,27 +45,9 @@ pub const REQUIRED: [&str; 11] = [
     "genmove",
 ];
 
-/// Text the codec cannot read, with a lower-case sentence saying what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GtpError {
-    pub message: String,
-}
-
-impl GtpError {
-    fn new(message: impl Into<String>) -> GtpError {
-        GtpError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for GtpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for GtpError {}
+/// Text the codec cannot read, with a lower-case sentence saying what was expected: the
+/// crate's [`CodecError`](crate::CodecError), under GTP's name.
+pub type GtpError = crate::CodecError;
 
 /// A value echoed in a message, cut to 40 characters.
 fn echo(text: &str) -> String {
