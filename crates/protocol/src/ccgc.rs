@@ -458,7 +458,9 @@ mod tests {
     #[case("quit\0", Command::Quit)]
     #[case("accept", Command::Other("accept".to_owned()))]
     fn reads_commands(#[case] line: &str, #[case] command: Command) {
-        crate::assert_round_trip(Command::parse, Command::to_string, line, &command);
+        assert_eq!(Command::parse(line), Ok(command.clone()));
+        let written = command.to_string();
+        assert_eq!(Command::parse(&written), Ok(command));
     }
 
     #[test]
