@@ -6,7 +6,9 @@ use std::path::Path;
 use super::*;
 use crate::spec::load_str;
 use arbiter_engine::embedded_engines;
-use arbiter_engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
+use arbiter_engine::{
+    MarkRole, Position, PositionError, PositionRequest, RulesEngine, SearchReport,
+};
 
 /// Runs every case of a spec written inline under `options`.
 fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
@@ -530,4 +532,43 @@ fn an_impossible_position_is_judged_by_its_problem_codes() {
             .contains("a problem of code `side-to-move`")
     );
     assert!(verdict("accepted").1.contains("it was accepted"));
+}
+
+#[test]
+fn a_wrong_including_or_excluding_list_names_and_marks_the_moves_at_fault() {
+    let results = run_spec(
+        "game: tictactoe\nsource: x\ncases:\n  - id: including\n    position: {moves: \"a1\"}\n    expect: {legal: {including: [a1, b2]}}\n  - id: excluding\n    expect: {legal: {excluding: [b2]}}\n",
+        &limited(1_000),
+    );
+    let marks = |finding: &Finding| -> Vec<(String, MarkRole)> {
+        finding
+            .marks
+            .iter()
+            .map(|mark| (mark.mv.clone(), mark.role))
+            .collect()
+    };
+    let including = case(&results, "including");
+    assert_judged(including, (Verdict::Fail, Some(Level::Rules)));
+    let [finding] = including.findings.as_slice() else {
+        panic!("{:?}", including.findings)
+    };
+    assert_eq!(
+        (finding.check.as_str(), finding.expected.as_str()),
+        ("legal", "including [a1, b2]")
+    );
+    assert_eq!(finding.actual, "[a2, a3, b1, b2, b3, c1, c2, c3]");
+    assert_eq!(
+        finding.text,
+        "expected legal: [a1, b2]\nmissing:  [a1]\nactual:   [a2, a3, b1, b2, b3, c1, c2, c3]"
+    );
+    assert_eq!(marks(finding), [("a1".to_owned(), MarkRole::Missing)]);
+    let excluding = case(&results, "excluding");
+    assert_judged(excluding, (Verdict::Fail, Some(Level::Rules)));
+    let [finding] = excluding.findings.as_slice() else {
+        panic!("{:?}", excluding.findings)
+    };
+    assert_eq!(finding.expected, "excluding [b2]");
+    assert_eq!(finding.actual, "[a1, a2, a3, b1, b2, b3, c1, c2, c3]");
+    assert_eq!(finding.text, "expected not legal: [b2]\nbut legal: [b2]");
+    assert_eq!(marks(finding), [("b2".to_owned(), MarkRole::Extra)]);
 }
