@@ -31,8 +31,7 @@ pub(super) fn run(
     input: &mut dyn BufRead,
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
-    let encoding = Encoding::for_game(player.engine().game(), &player.variant)
-        .map_err(|e| BotError::Input(e.message))?;
+    let encoding = player.codec(Encoding::for_game)?;
     let Some(mut game) = read_first_turn(mode, encoding, input)? else {
         return Ok(());
     };

@@ -11,7 +11,7 @@
 
 use std::io::BufRead;
 
-use arbiter_engine::{Position, PositionRequest};
+use arbiter_engine::Position;
 use arbiter_protocol::ccgc::{CcgcGame, Colour, Command, Read};
 
 use super::{BotError, Fault, NAME, Out, Phrased, Player, Reply, read_line};
@@ -32,8 +32,7 @@ pub(super) fn run(
     input: &mut dyn BufRead,
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
-    let codec = CcgcGame::for_game(player.engine().game(), &player.variant)
-        .map_err(|error| BotError::Input(error.message))?;
+    let codec = player.codec(CcgcGame::for_game)?;
     let mut game: Option<Game> = None;
     let mut answered = 0;
     while let Some(line) = read_line(input)? {
@@ -49,9 +48,7 @@ pub(super) fn run(
         match command {
             Command::NameQuery => out.line(&format!("name {NAME}"))?,
             Command::New(colour) => {
-                let position = player
-                    .position(&PositionRequest::default())
-                    .map_err(|e| BotError::Input(e.to_string()))?;
+                let position = player.start(&player.variant)?;
                 let current = game.insert(Game {
                     position,
                     history: Vec::new(),

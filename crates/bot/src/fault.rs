@@ -78,6 +78,33 @@ impl Fault {
         memory:MB, reserve:MB, loose-json, setsid-grandchild, ignore-term, exit-leaving-grandchild, pv-garbage, bad-notation, resign-at:N";
 }
 
+/// The faults without a value, by their spelling: what [`Fault::from_str`] reads and
+/// `Display` writes.
+const PLAIN: [(&str, Fault); 22] = [
+    ("hang", Fault::Hang),
+    ("garbage", Fault::Garbage),
+    ("illegal", Fault::Illegal),
+    ("forbidden", Fault::Forbidden),
+    ("huge-output", Fault::HugeOutput),
+    ("wrong-pass", Fault::WrongPass),
+    ("no-newline", Fault::NoNewline),
+    ("message-flood", Fault::MessageFlood),
+    ("blank-flood", Fault::BlankFlood),
+    ("extra-line", Fault::ExtraLine),
+    ("error-lines", Fault::ErrorLines),
+    ("debug-move", Fault::DebugMove),
+    ("no-about", Fault::NoAbout),
+    ("error-for-unknown", Fault::ErrorForUnknown),
+    ("exit-after-hello", Fault::ExitAfterHello),
+    ("garbage-outcome", Fault::GarbageOutcome),
+    ("loose-json", Fault::LooseJson),
+    ("setsid-grandchild", Fault::SetsidGrandchild),
+    ("ignore-term", Fault::IgnoreTerm),
+    ("exit-leaving-grandchild", Fault::ExitLeavingGrandchild),
+    ("pv-garbage", Fault::PvGarbage),
+    ("bad-notation", Fault::BadNotation),
+];
+
 /// The exit code of `crash-at:N`.
 pub(crate) const CRASH_EXIT_CODE: i32 = 3;
 
@@ -97,6 +124,7 @@ impl FromStr for Fault {
             Some((name, value)) => (name, Some(value)),
             None => (text, None),
         };
+        let unknown = || format!("unknown fault {text:?}: expected one of {}", Fault::NAMES);
         let count = |value: Option<&str>| -> Result<u32, String> {
             let n = number(value.unwrap_or(""))?;
             u32::try_from(n)
@@ -108,72 +136,36 @@ impl FromStr for Fault {
             ("crash-at", value) => count(value).map(Fault::CrashAt),
             ("segv-at", value) => count(value).map(Fault::SegvAt),
             ("slow-start", Some(value)) => number(value).map(Fault::SlowStart),
-            ("hang", None) => Ok(Fault::Hang),
-            ("garbage", None) => Ok(Fault::Garbage),
-            ("illegal", None) => Ok(Fault::Illegal),
-            ("forbidden", None) => Ok(Fault::Forbidden),
-            ("huge-output", None) => Ok(Fault::HugeOutput),
-            ("wrong-pass", None) => Ok(Fault::WrongPass),
-            ("no-newline", None) => Ok(Fault::NoNewline),
             ("slow", Some(value)) => number(value).map(Fault::Slow),
-            ("message-flood", None) => Ok(Fault::MessageFlood),
-            ("blank-flood", None) => Ok(Fault::BlankFlood),
-            ("extra-line", None) => Ok(Fault::ExtraLine),
-            ("error-lines", None) => Ok(Fault::ErrorLines),
-            ("debug-move", None) => Ok(Fault::DebugMove),
-            ("no-about", None) => Ok(Fault::NoAbout),
-            ("error-for-unknown", None) => Ok(Fault::ErrorForUnknown),
-            ("exit-after-hello", None) => Ok(Fault::ExitAfterHello),
-            ("garbage-outcome", None) => Ok(Fault::GarbageOutcome),
             ("memory", Some(value)) => number(value).map(Fault::Memory),
             ("reserve", Some(value)) => number(value).map(Fault::Reserve),
-            ("loose-json", None) => Ok(Fault::LooseJson),
-            ("setsid-grandchild", None) => Ok(Fault::SetsidGrandchild),
-            ("ignore-term", None) => Ok(Fault::IgnoreTerm),
-            ("exit-leaving-grandchild", None) => Ok(Fault::ExitLeavingGrandchild),
-            ("pv-garbage", None) => Ok(Fault::PvGarbage),
-            ("bad-notation", None) => Ok(Fault::BadNotation),
             ("resign-at", value) => count(value).map(Fault::ResignAt),
-            _ => Err(format!(
-                "unknown fault {text:?}: expected one of {}",
-                Fault::NAMES
-            )),
+            (name, None) => PLAIN
+                .iter()
+                .find(|(plain, _)| *plain == name)
+                .map(|&(_, fault)| fault)
+                .ok_or_else(unknown),
+            _ => Err(unknown()),
         }
     }
 }
 
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match *self {
             Fault::CrashAt(n) => write!(f, "crash-at:{n}"),
             Fault::SegvAt(n) => write!(f, "segv-at:{n}"),
-            Fault::Hang => f.write_str("hang"),
-            Fault::Garbage => f.write_str("garbage"),
-            Fault::Illegal => f.write_str("illegal"),
-            Fault::Forbidden => f.write_str("forbidden"),
             Fault::SlowStart(ms) => write!(f, "slow-start:{ms}"),
-            Fault::HugeOutput => f.write_str("huge-output"),
-            Fault::WrongPass => f.write_str("wrong-pass"),
-            Fault::NoNewline => f.write_str("no-newline"),
             Fault::Slow(ms) => write!(f, "slow:{ms}"),
-            Fault::MessageFlood => f.write_str("message-flood"),
-            Fault::BlankFlood => f.write_str("blank-flood"),
-            Fault::ExtraLine => f.write_str("extra-line"),
-            Fault::ErrorLines => f.write_str("error-lines"),
-            Fault::DebugMove => f.write_str("debug-move"),
-            Fault::NoAbout => f.write_str("no-about"),
-            Fault::ErrorForUnknown => f.write_str("error-for-unknown"),
-            Fault::ExitAfterHello => f.write_str("exit-after-hello"),
-            Fault::GarbageOutcome => f.write_str("garbage-outcome"),
             Fault::Memory(mb) => write!(f, "memory:{mb}"),
             Fault::Reserve(mb) => write!(f, "reserve:{mb}"),
-            Fault::LooseJson => f.write_str("loose-json"),
-            Fault::SetsidGrandchild => f.write_str("setsid-grandchild"),
-            Fault::IgnoreTerm => f.write_str("ignore-term"),
-            Fault::ExitLeavingGrandchild => f.write_str("exit-leaving-grandchild"),
-            Fault::PvGarbage => f.write_str("pv-garbage"),
-            Fault::BadNotation => f.write_str("bad-notation"),
             Fault::ResignAt(n) => write!(f, "resign-at:{n}"),
+            plain => f.write_str(
+                PLAIN
+                    .iter()
+                    .find(|(_, fault)| *fault == plain)
+                    .map_or("", |(name, _)| name),
+            ),
         }
     }
 }
@@ -315,6 +307,20 @@ mod tests {
     fn reads_faults(#[case] text: &str, #[case] fault: Fault) {
         assert_eq!(text.parse::<Fault>(), Ok(fault));
         assert_eq!(fault.to_string(), text);
+    }
+
+    /// Every spelling `--help` lists reads as a fault that writes it back (a fault without a
+    /// value missing from [`PLAIN`] fails here).
+    #[test]
+    fn every_listed_fault_reads_back_its_spelling() {
+        for spelling in Fault::NAMES.split(", ") {
+            let text = match spelling.split_once(':') {
+                Some((name, _)) => format!("{name}:2"),
+                None => spelling.to_owned(),
+            };
+            let fault: Fault = text.parse().unwrap_or_else(|error| panic!("{error}"));
+            assert_eq!(fault.to_string(), text);
+        }
     }
 
     #[rstest]

@@ -22,7 +22,7 @@
 
 use std::io::BufRead;
 
-use arbiter_engine::{Position, PositionRequest};
+use arbiter_engine::Position;
 use arbiter_protocol::gtp::{
     Colour, Command, GtpGame, Move, REQUIRED, Request, Response, Status, parse_command,
 };
@@ -75,12 +75,11 @@ pub(super) fn run(
     input: &mut dyn BufRead,
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
-    let codec = GtpGame::for_game(player.engine().game(), &player.variant)
-        .map_err(|error| BotError::Input(error.message))?;
+    let codec = player.codec(GtpGame::for_game)?;
     let mut game = Game {
         variant: player.variant.clone(),
         codec,
-        position: new_position(player, &player.variant)?,
+        position: player.start(&player.variant)?,
         moves: Vec::new(),
         turn_ms: None,
         byo_yomi: None,
@@ -134,13 +133,6 @@ fn respond(out: &mut Out<'_>, response: &Response) -> Result<(), BotError> {
     let text = response.format();
     out.line(text.strip_suffix('\n').unwrap_or(&text))?;
     Ok(())
-}
-
-fn new_position(player: &Player, variant: &str) -> Result<Box<dyn Position>, BotError> {
-    player
-        .engine()
-        .position(variant, &PositionRequest::default())
-        .map_err(|e| BotError::Input(e.to_string()))
 }
 
 /// The colour whose turn it is after the game's moves.
@@ -212,7 +204,7 @@ impl Game {
     fn start(&mut self, player: &Player, variant: String) -> Result<(), String> {
         let codec =
             GtpGame::for_game(player.engine().game(), &variant).map_err(|error| error.message)?;
-        self.position = new_position(player, &variant).map_err(|error| error.to_string())?;
+        self.position = player.start(&variant).map_err(|error| error.to_string())?;
         self.codec = codec;
         self.variant = variant;
         self.moves.clear();

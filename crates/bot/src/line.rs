@@ -17,7 +17,7 @@ pub(super) fn run(
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
     let mut variant = player.variant.clone();
-    let mut position = start(player, &variant)?;
+    let mut position = player.start(&variant)?;
     let mut go_count = 0;
     while let Some(command) = next_command(input, LineCommand::parse, |_, error| {
         out.line(&LineAnswer::Error(error.message).to_string())
@@ -41,7 +41,7 @@ pub(super) fn run(
             LineCommand::Variant(name) => {
                 if player.engine().accepts_variant(&name) {
                     variant = name;
-                    position = start(player, &variant)?;
+                    position = player.start(&variant)?;
                     LineAnswer::Ok
                 } else {
                     LineAnswer::Error(format!(
@@ -137,13 +137,6 @@ pub(super) fn run(
         out.line(&answer.to_string())?;
     }
     Ok(())
-}
-
-fn start(player: &Player, variant: &str) -> Result<Box<dyn Position>, BotError> {
-    player
-        .engine()
-        .position(variant, &PositionRequest::default())
-        .map_err(|e| BotError::Input(e.to_string()))
 }
 
 /// The answer line of an embedded position's query (which does not fail; if it did, the

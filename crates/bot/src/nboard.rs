@@ -28,9 +28,7 @@ pub(super) fn run(
     input: &mut dyn BufRead,
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
-    let mut position = player
-        .position(&PositionRequest::default())
-        .map_err(|e| BotError::Input(e.to_string()))?;
+    let mut position = player.start(&player.variant)?;
     let mut depth = None;
     let mut answered = 0;
     while let Some(command) = next_command(input, Command::parse, ignore_refused)? {

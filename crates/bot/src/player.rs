@@ -9,7 +9,9 @@ use arbiter_engine::{
     SearchError, SearchFailure, SearchReport, find_engine,
 };
 
+use super::BotError;
 use super::fault::{self, Fault};
+use arbiter_protocol::CodecError;
 
 /// A fixed search limit from the command line; without one the bot searches on the clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +155,29 @@ impl Player {
         request: &PositionRequest,
     ) -> Result<Box<dyn Position>, PositionError> {
         self.engine.position(&self.variant, request)
+    }
+
+    /// The start position of `variant` (this player's, or one a protocol switched to); the
+    /// engine's refusal as a [`BotError::Input`].
+    ///
+    /// # Errors
+    /// The engine's [`PositionError`], as an input the bot cannot play.
+    pub(crate) fn start(&self, variant: &str) -> Result<Box<dyn Position>, BotError> {
+        self.engine
+            .position(variant, &PositionRequest::default())
+            .map_err(|e| BotError::Input(e.to_string()))
+    }
+
+    /// A protocol's codec for this player's game and variant, made by `for_game` (such as
+    /// `GtpGame::for_game`); a game the protocol cannot carry is a [`BotError::Input`].
+    ///
+    /// # Errors
+    /// The codec's message, as an input the bot cannot play.
+    pub(crate) fn codec<C>(
+        &self,
+        for_game: impl FnOnce(&str, &str) -> Result<C, CodecError>,
+    ) -> Result<C, BotError> {
+        for_game(self.engine.game(), &self.variant).map_err(|error| BotError::Input(error.message))
     }
 
     /// The position after `moves` from the start of `variant`.

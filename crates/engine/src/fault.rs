@@ -35,6 +35,20 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [FaultKind; 10] = [
+        FaultKind::Timeout,
+        FaultKind::Crash,
+        FaultKind::ProtocolError,
+        FaultKind::NoAnswer,
+        FaultKind::IllegalMove,
+        FaultKind::WrongPass,
+        FaultKind::WrongExchange,
+        FaultKind::RenjuFoul,
+        FaultKind::MemoryLimit,
+        FaultKind::EngineError,
+    ];
+
     /// The stable kebab-case code.
     #[must_use]
     pub const fn code(self) -> &'static str {
@@ -180,19 +194,7 @@ mod tests {
 
     #[test]
     fn the_code_is_the_serde_form() {
-        use FaultKind::*;
-        for kind in [
-            Timeout,
-            Crash,
-            ProtocolError,
-            NoAnswer,
-            IllegalMove,
-            WrongPass,
-            WrongExchange,
-            RenjuFoul,
-            MemoryLimit,
-            EngineError,
-        ] {
+        for kind in FaultKind::ALL {
             let json = serde_json::to_string(&kind).unwrap();
             assert_eq!(json, format!("\"{}\"", kind.code()));
             assert_eq!(serde_json::from_str::<FaultKind>(&json).unwrap(), kind);

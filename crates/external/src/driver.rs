@@ -44,11 +44,12 @@
 //! [`Driver::take_warnings`]). A rules session ([`crate::line::LineSession`]) keeps its one
 //! process itself and uses the kit for the rest.
 
+use std::cell::RefCell;
 use std::time::Duration;
 
 use arbiter_engine::fault::Fault;
 
-use super::sandbox::{Deadline, Process, SpawnSpec, Started};
+use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
 use super::{Clock, Timing};
 
 /// How a protocol ends a process: its goodbye line (empty: none), and how long the process is
@@ -214,4 +215,62 @@ impl Drop for Driver {
 #[must_use]
 pub(crate) fn blank(line: &str) -> bool {
     line.trim().is_empty()
+}
+
+/// The lines a read skipped because they are not the protocol's (a GUI ignores them, so a
+/// driver does too): noted while the read runs, then reported once, as a warning and, when
+/// the read failed, in its fault.
+pub(crate) struct Foreign {
+    /// How many lines, and the last of them (trimmed).
+    seen: RefCell<(usize, String)>,
+    /// What the lines are not, as the messages say it (`are no Hub answer`).
+    what: &'static str,
+    /// Why they are skipped (`Hub says a GUI ignores them`).
+    why: &'static str,
+}
+
+impl Foreign {
+    /// Nothing noted yet, for lines that `what` (`are not NBoard's`), skipped as `why`.
+    #[must_use]
+    pub(crate) fn new(what: &'static str, why: &'static str) -> Foreign {
+        Foreign {
+            seen: RefCell::default(),
+            what,
+            why,
+        }
+    }
+
+    /// Notes a line that is not the protocol's; always skipped (returns `true`).
+    pub(crate) fn note(&self, line: &str) -> bool {
+        let mut seen = self.seen.borrow_mut();
+        seen.0 += 1;
+        line.trim().clone_into(&mut seen.1);
+        true
+    }
+
+    /// The read's result, with a warning for the noted lines and, on a fault, the last of them.
+    ///
+    /// # Errors
+    /// The read's fault, with the noted lines as its context.
+    pub(crate) fn report(
+        &self,
+        line: Result<String, Fault>,
+        driver: &mut Driver,
+    ) -> Result<String, Fault> {
+        let (count, last) = self.seen.borrow().clone();
+        if count == 0 {
+            return line;
+        }
+        let (what, why) = (self.what, self.why);
+        driver.warn(format!(
+            "printed {count} line(s) that {what} (skipped, as {why}; the last: `{}`)",
+            preview(&last)
+        ));
+        line.map_err(|fault| {
+            fault.context(&format!(
+                "after {count} line(s) that {what} (the last: `{}`)",
+                preview(&last)
+            ))
+        })
+    }
 }

@@ -29,7 +29,7 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use super::board::Answer;
-use super::driver::{Driver, Goodbye};
+use super::driver::{Driver, Foreign, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_core::Game;
@@ -69,37 +69,6 @@ fn kind(line: &str) -> Option<HubAnswer> {
     HubAnswer::parse(line).ok()
 }
 
-/// The lines a read skipped that are not Hub's (no Hub answer parses from them).
-#[derive(Default)]
-struct Foreign(RefCell<(usize, String)>);
-
-impl Foreign {
-    fn note(&self, line: &str) -> bool {
-        let mut foreign = self.0.borrow_mut();
-        foreign.0 += 1;
-        line.trim().clone_into(&mut foreign.1);
-        true
-    }
-
-    fn report(&self, line: Result<String, Fault>, driver: &mut Driver) -> Result<String, Fault> {
-        let (count, last) = self.0.borrow().clone();
-        if count == 0 {
-            return line;
-        }
-        driver.warn(format!(
-            "printed {count} line(s) that are no Hub answer (skipped, as Hub says a GUI ignores \
-             them; the last: `{}`)",
-            preview(&last)
-        ));
-        line.map_err(|fault| {
-            fault.context(&format!(
-                "after {count} line(s) that are no Hub answer (the last: `{}`)",
-                preview(&last)
-            ))
-        })
-    }
-}
-
 impl HubPlayer {
     /// A player of `variant` started from `spec`.
     #[must_use]
@@ -136,7 +105,8 @@ impl HubPlayer {
         (waiting_for, lenience): (&str, Lenience),
         wanted: fn(&HubAnswer) -> bool,
     ) -> Result<HubAnswer, Fault> {
-        let foreign = Foreign::default();
+        // Lines no Hub answer parses from.
+        let foreign = Foreign::new("are no Hub answer", "Hub says a GUI ignores them");
         let stale = RefCell::new(Vec::new());
         let errors = RefCell::new(Vec::new());
         let line = process.read_answer(deadline, waiting_for, &|line| {

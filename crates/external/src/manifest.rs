@@ -329,23 +329,18 @@ impl Manifest {
         let file: ManifestFile = serde_saphyr::from_str(text).map_err(|error| {
             let message = arbiter_files::yaml::budget_words(&error)
                 .unwrap_or_else(|| clean_message(&error.to_string()));
-            ManifestError(match error.location() {
-                Some(at) => SpecError::at(
-                    path,
-                    text,
-                    at.line() as usize,
-                    at.column() as usize,
-                    message,
-                ),
-                None => SpecError::file(path, message),
-            })
-        })?;
-        let at = |location: &serde_saphyr::Location, message: String| {
-            ManifestError(SpecError::at(
+            ManifestError(arbiter_files::yaml::error_at(
                 path,
                 text,
-                location.line() as usize,
-                location.column() as usize,
+                error.location(),
+                message,
+            ))
+        })?;
+        let at = |location: &serde_saphyr::Location, message: String| {
+            ManifestError(arbiter_files::yaml::error_at(
+                path,
+                text,
+                Some(*location),
                 message,
             ))
         };

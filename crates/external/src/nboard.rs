@@ -22,7 +22,7 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use super::board::Answer;
-use super::driver::{Driver, Goodbye};
+use super::driver::{Driver, Foreign, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_engine::fault::Fault;
@@ -93,7 +93,8 @@ impl NboardPlayer {
         self.ping += 1;
         let ping = self.ping;
         process.send(&format!("{}\n", Command::Ping(ping)))?;
-        let skipped = Skipped::default();
+        let foreign = foreign();
+        let stale = RefCell::new(Vec::new());
         let noise = |line: &str| {
             if is_information(line) {
                 return true;
@@ -101,15 +102,15 @@ impl NboardPlayer {
             match Reply::parse(line) {
                 Ok(Reply::Pong(n)) if n == ping => false,
                 Ok(Reply::Pong(_) | Reply::Move(_)) => {
-                    skipped.stale.borrow_mut().push(line.trim().to_owned());
+                    stale.borrow_mut().push(line.trim().to_owned());
                     true
                 }
-                _ => skipped.foreign(line),
+                _ => foreign.note(line),
             }
         };
         let line = process.read_answer(deadline, &format!("`pong {ping}`"), &noise);
-        let line = skipped.report(line, &mut self.driver)?;
-        let stale = skipped.stale.into_inner();
+        let line = foreign.report(line, &mut self.driver)?;
+        let stale = stale.into_inner();
         if !stale.is_empty() {
             self.driver.warn(format!(
                 "{} line(s) of an earlier command came before `pong {ping}` and were ignored, as \
@@ -140,14 +141,14 @@ impl NboardPlayer {
         process.send("go\n")?;
         // The move's time starts with its `go`.
         let deadline = self.driver.timing().for_move();
-        let skipped = Skipped::default();
+        let foreign = foreign();
         let line = process.read_answer(&deadline, "its move (`=== …`) to `go`", &|line| {
             if is_information(line) || matches!(Reply::parse(line), Ok(Reply::Pong(_))) {
                 return true;
             }
-            !line.trim_start().starts_with("===") && skipped.foreign(line)
+            !line.trim_start().starts_with("===") && foreign.note(line)
         });
-        let line = skipped.report(line, &mut self.driver)?;
+        let line = foreign.report(line, &mut self.driver)?;
         self.driver.note_late(&deadline, "its move to `go`");
         process.watch_memory(true)?;
         let answer = match Reply::parse(&line) {
@@ -173,42 +174,9 @@ impl NboardPlayer {
     }
 }
 
-/// The lines a read skipped: stale answers, and lines that are not NBoard's.
-#[derive(Default)]
-struct Skipped {
-    stale: RefCell<Vec<String>>,
-    /// How many lines were not NBoard's, and the last.
-    foreign: RefCell<(usize, String)>,
-}
-
-impl Skipped {
-    /// Notes a line that is not NBoard's; always skipped (returns `true`).
-    fn foreign(&self, line: &str) -> bool {
-        let mut foreign = self.foreign.borrow_mut();
-        foreign.0 += 1;
-        line.trim().clone_into(&mut foreign.1);
-        true
-    }
-
-    /// The read's result, with a warning for lines that are not NBoard's and, on a fault, the
-    /// last of them.
-    fn report(&self, line: Result<String, Fault>, driver: &mut Driver) -> Result<String, Fault> {
-        let (count, last) = self.foreign.borrow().clone();
-        if count == 0 {
-            return line;
-        }
-        driver.warn(format!(
-            "printed {count} line(s) that are not NBoard's (skipped, as the NBoard GUI ignores \
-             them; the last: `{}`)",
-            preview(&last)
-        ));
-        line.map_err(|fault| {
-            fault.context(&format!(
-                "after {count} line(s) that are not NBoard's (the last: `{}`)",
-                preview(&last)
-            ))
-        })
-    }
+/// The lines a read skipped that are not NBoard's.
+fn foreign() -> Foreign {
+    Foreign::new("are not NBoard's", "the NBoard GUI ignores them")
 }
 
 impl Player for NboardPlayer {

@@ -69,9 +69,19 @@ pub fn route(
     if let Some(text) = &request.move_text {
         after.splice(0..0, reference.split_moves(text));
     }
+    // The game of `first` from the start, then the case's moves.
+    let replay = |first: &[String]| {
+        canonical_game(
+            reference,
+            variant,
+            &PositionRequest::default(),
+            first,
+            &after,
+        )
+        .map(Route::History)
+    };
     if request.text.is_none() && request.board.is_none() {
-        return canonical_game(reference, variant, &PositionRequest::default(), &[], &after)
-            .map(Route::History);
+        return replay(&[]);
     }
     let bare = PositionRequest {
         moves: Vec::new(),
@@ -103,14 +113,7 @@ pub fn route(
                 ),
             )]));
         }
-        return canonical_game(
-            reference,
-            variant,
-            &PositionRequest::default(),
-            &history,
-            &after,
-        )
-        .map(Route::History);
+        return replay(&history);
     }
     // Games whose every valid board a move order is known to reach (stones are only added).
     let found_order: Option<OrderFinder> = match reference.game() {
@@ -120,14 +123,7 @@ pub fn route(
     };
     if let Some(order_of) = found_order {
         let order = order_of(variant, &board.text()).map_err(PositionError::Notation)?;
-        return canonical_game(
-            reference,
-            variant,
-            &PositionRequest::default(),
-            &order,
-            &after,
-        )
-        .map(Route::History);
+        return replay(&order);
     }
     // Games whose move order is searched: a finder gives an order, proves there is none, or
     // says why it found none.

@@ -1,4 +1,29 @@
-//! What the YAML reader's own errors mean, in words.
+//! What the YAML reader's own errors mean, in words, and where they are.
+
+use std::path::Path;
+
+use crate::SpecError;
+
+/// A [`SpecError`] at serde-saphyr's `location` in `text` (its 1-based line and column), or on
+/// the whole file when the reader gave none.
+#[must_use]
+pub fn error_at(
+    path: &Path,
+    text: &str,
+    location: Option<serde_saphyr::Location>,
+    message: impl Into<String>,
+) -> SpecError {
+    match location {
+        Some(location) => SpecError::at(
+            path,
+            text,
+            location.line() as usize,
+            location.column() as usize,
+            message,
+        ),
+        None => SpecError::file(path, message),
+    }
+}
 
 /// A breach of serde-saphyr's budget (which guards against alias bombs and huge documents)
 /// said in words with the default limit, instead of its debug form.

@@ -475,8 +475,7 @@ mod tests {
     #[case("K0")]
     #[case("K2")]
     fn messages_both_ways(#[case] text: &str) {
-        let message = Message::parse(text).unwrap();
-        assert_eq!(message.to_string(), text);
+        crate::assert_both_ways(Message::parse, Message::to_string, text);
     }
 
     #[test]

@@ -497,8 +497,7 @@ mod tests {
         ("author".into(), "x y".into()),
     ]))]
     fn reads_answers(#[case] line: &str, #[case] expected: EngineLine) {
-        assert_eq!(EngineLine::parse(line), Ok(expected.clone()));
-        assert_eq!(EngineLine::parse(&expected.to_line()), Ok(expected));
+        crate::assert_round_trip(EngineLine::parse, EngineLine::to_line, line, &expected);
     }
 
     #[test]

@@ -45,27 +45,9 @@ pub const REQUIRED: [&str; 11] = [
     "genmove",
 ];
 
-/// Text the codec cannot read, with a lower-case sentence saying what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GtpError {
-    pub message: String,
-}
-
-impl GtpError {
-    fn new(message: impl Into<String>) -> GtpError {
-        GtpError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for GtpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for GtpError {}
+/// Text the codec cannot read, with a lower-case sentence saying what was expected: the
+/// crate's [`CodecError`](crate::CodecError), under GTP's name.
+pub type GtpError = crate::CodecError;
 
 /// A value echoed in a message, cut to 40 characters.
 fn echo(text: &str) -> String {
@@ -446,6 +428,16 @@ fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, GtpError> {
         .map_err(|_| GtpError::new(format!("{name}: {} is not a number", echo(text))))
 }
 
+/// The `N` numbers that are all of `name`'s arguments, read in order.
+fn numbers<const N: usize>(name: &str, args: &[String]) -> Result<[u32; N], GtpError> {
+    count(name, args, N)?;
+    let mut read = [0; N];
+    for (slot, arg) in read.iter_mut().zip(args) {
+        *slot = number(name, arg)?;
+    }
+    Ok(read)
+}
+
 impl Request {
     /// Reads the typed request of `command` on a board `size` wide (for vertices); `Ok(None)`
     /// for a command this codec has no type for.
@@ -541,11 +533,11 @@ impl Request {
                 }
             }
             "time_settings" => {
-                count(name, args, 3)?;
+                let [main, period, stones] = numbers(name, args)?;
                 Request::TimeSettings {
-                    main: number(name, &args[0])?,
-                    period: number(name, &args[1])?,
-                    stones: number(name, &args[2])?,
+                    main,
+                    period,
+                    stones,
                 }
             }
             "time_left" => {
@@ -680,28 +672,17 @@ fn parse_kgs_time(args: &[String]) -> Result<KgsTime, GtpError> {
     let rest = &args[1..];
     match system.to_ascii_lowercase().as_str() {
         "none" => count(name, rest, 0).map(|()| KgsTime::None),
-        "absolute" => {
-            count(name, rest, 1)?;
-            Ok(KgsTime::Absolute {
-                main: number(name, &rest[0])?,
-            })
-        }
-        "byoyomi" => {
-            count(name, rest, 3)?;
-            Ok(KgsTime::ByoYomi {
-                main: number(name, &rest[0])?,
-                period: number(name, &rest[1])?,
-                periods: number(name, &rest[2])?,
-            })
-        }
-        "canadian" => {
-            count(name, rest, 3)?;
-            Ok(KgsTime::Canadian {
-                main: number(name, &rest[0])?,
-                period: number(name, &rest[1])?,
-                stones: number(name, &rest[2])?,
-            })
-        }
+        "absolute" => numbers(name, rest).map(|[main]| KgsTime::Absolute { main }),
+        "byoyomi" => numbers(name, rest).map(|[main, period, periods]| KgsTime::ByoYomi {
+            main,
+            period,
+            periods,
+        }),
+        "canadian" => numbers(name, rest).map(|[main, period, stones]| KgsTime::Canadian {
+            main,
+            period,
+            stones,
+        }),
         _ => Err(GtpError::new(format!(
             "kgs-time_settings {}: expected none, absolute, byoyomi or canadian",
             echo(system)

@@ -690,12 +690,7 @@ mod tests {
     #[case("pong")]
     #[case("error message=\"bad position\"")]
     fn answers_both_ways(#[case] text: &str) {
-        let answer = Answer::parse(text).unwrap();
-        assert_eq!(answer.to_line().to_string(), text);
-        assert_eq!(
-            Answer::parse(&answer.to_line().to_string()).unwrap(),
-            answer
-        );
+        crate::assert_both_ways(Answer::parse, |answer| answer.to_line().to_string(), text);
     }
 
     #[test]

@@ -224,6 +224,34 @@ pub(crate) fn assert_refused<T: fmt::Debug, E>(
     }
 }
 
+/// Asserts a codec's round trip: `parse` reads `line` as `expected`, and reads what `write`
+/// makes of `expected` as `expected` again.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_round_trip<T: fmt::Debug + PartialEq, E: fmt::Debug + PartialEq>(
+    parse: impl Fn(&str) -> Result<T, E>,
+    write: impl Fn(&T) -> String,
+    line: &str,
+    expected: &T,
+) {
+    assert_eq!(parse(line).as_ref(), Ok(expected));
+    assert_eq!(parse(&write(expected)).as_ref(), Ok(expected));
+}
+
+/// Asserts that `parse` reads `text`, that `write` gives back `text` to the letter, and that
+/// `parse` reads that as the same value: a codec's text both ways.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_both_ways<T: fmt::Debug + PartialEq, E: fmt::Debug>(
+    parse: impl Fn(&str) -> Result<T, E>,
+    write: impl Fn(&T) -> String,
+    text: &str,
+) {
+    let read = parse(text).unwrap();
+    assert_eq!(write(&read), text);
+    assert_eq!(parse(&write(&read)).unwrap(), read);
+}
+
 /// The whitespace-separated words of `text`, owned (moves, lists).
 #[cfg(test)]
 pub(crate) fn words(text: &str) -> Vec<String> {

@@ -482,8 +482,7 @@ mod tests {
     #[case("quit", LineCommand::Quit)]
     #[case("isready", LineCommand::Unknown("isready".into()))]
     fn reads_commands(#[case] line: &str, #[case] expected: LineCommand) {
-        assert_eq!(LineCommand::parse(line), Ok(expected.clone()));
-        assert_eq!(LineCommand::parse(&expected.to_line()), Ok(expected));
+        crate::assert_round_trip(LineCommand::parse, LineCommand::to_line, line, &expected);
     }
 
     #[test]

@@ -461,39 +461,37 @@ impl Check<'_> {
             let expected = canonical_set(position, including, self.file)?;
             let missing: Vec<&String> = expected.difference(&actual).collect();
             if !missing.is_empty() {
-                self.fail(
-                    Finding::shown_as(
-                        "legal",
-                        format!("including {}", list(&expected)),
-                        list(&actual),
-                        format!(
-                            "expected legal: {}\nmissing:  {}\nactual:   {}",
-                            list(&expected),
-                            list(&missing),
-                            list(&actual)
-                        ),
-                    )
-                    .marking(MarkRole::Missing, missing.iter().map(|mv| (mv, None))),
+                let message = format!(
+                    "expected legal: {}\nmissing:  {}\nactual:   {}",
+                    list(&expected),
+                    list(&missing),
+                    list(&actual)
                 );
+                self.fail(partial_legal_finding(
+                    format!("including {}", list(&expected)),
+                    &actual,
+                    message,
+                    MarkRole::Missing,
+                    &missing,
+                ));
             }
         }
         if let Some(excluding) = &legal.excluding {
             let expected = canonical_set(position, excluding, self.file)?;
             let present: Vec<&String> = expected.intersection(&actual).collect();
             if !present.is_empty() {
-                self.fail(
-                    Finding::shown_as(
-                        "legal",
-                        format!("excluding {}", list(&expected)),
-                        list(&actual),
-                        format!(
-                            "expected not legal: {}\nbut legal: {}",
-                            list(&expected),
-                            list(&present)
-                        ),
-                    )
-                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+                let message = format!(
+                    "expected not legal: {}\nbut legal: {}",
+                    list(&expected),
+                    list(&present)
                 );
+                self.fail(partial_legal_finding(
+                    format!("excluding {}", list(&expected)),
+                    &actual,
+                    message,
+                    MarkRole::Extra,
+                    &present,
+                ));
             }
         }
         Ok(())
@@ -603,6 +601,19 @@ impl Check<'_> {
         }
         Ok(())
     }
+}
+
+/// The finding of a failed `including` or `excluding` list, shown as `shown` against the legal
+/// moves `actual`: `wrong` (the moves missing, or present) marked on the board as `role`.
+fn partial_legal_finding(
+    shown: String,
+    actual: &BTreeSet<String>,
+    message: String,
+    role: MarkRole,
+    wrong: &[&String],
+) -> Finding {
+    Finding::shown_as("legal", shown, list(actual), message)
+        .marking(role, wrong.iter().map(|mv| (mv, None)))
 }
 
 /// Forbidden points as marks: the missing ones and the extra ones, each with its foul's kind.

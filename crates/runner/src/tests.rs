@@ -6,7 +6,9 @@ use std::path::Path;
 use super::*;
 use crate::spec::load_str;
 use arbiter_engine::embedded_engines;
-use arbiter_engine::{Position, PositionError, PositionRequest, RulesEngine, SearchReport};
+use arbiter_engine::{
+    MarkRole, Position, PositionError, PositionRequest, RulesEngine, SearchReport,
+};
 
 /// Runs every case of a spec written inline under `options`.
 fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
@@ -39,6 +41,32 @@ fn assert_passes_noting(result: &CaseResult, words: &[&str]) {
             .any(|note| words.iter().all(|word| note.contains(word))),
         "{:?}",
         result.notes
+    );
+}
+
+/// The case did not apply, for a reason that holds every one of `words`.
+fn assert_not_applicable_because(result: &CaseResult, words: &[&str]) {
+    assert_eq!(result.verdict, Verdict::NotApplicable, "{}", result.message);
+    let reason = result.reason.as_deref().unwrap_or("");
+    assert!(words.iter().all(|word| reason.contains(word)), "{reason}");
+}
+
+/// The result of case `id` among `results`.
+fn case<'a>(results: &'a [CaseResult], id: &str) -> &'a CaseResult {
+    results
+        .iter()
+        .find(|r| r.name.ends_with(&format!("::{id}")))
+        .unwrap()
+}
+
+/// The case's verdict and level are `expected`; the message is shown when they are not.
+#[track_caller]
+fn assert_judged(result: &CaseResult, expected: (Verdict, Option<Level>)) {
+    assert_eq!(
+        (result.verdict, result.level),
+        expected,
+        "{}",
+        result.message
     );
 }
 
@@ -111,12 +139,7 @@ fn an_unbudgeted_solve_stops_at_the_runs_solve_limit_as_not_applicable() {
     let [result] = results.as_slice() else {
         panic!("{results:?}")
     };
-    assert_eq!(result.verdict, Verdict::NotApplicable, "{}", result.message);
-    let reason = result.reason.as_deref().unwrap_or("");
-    assert!(
-        reason.contains("limit of 1000 nodes") && reason.contains("--solve-nodes"),
-        "{reason}"
-    );
+    assert_not_applicable_because(result, &["limit of 1000 nodes", "--solve-nodes"]);
 }
 
 #[test]
@@ -125,8 +148,7 @@ fn a_case_whose_every_perft_line_is_skipped_checked_nothing() {
         "game: othello\nsource: x\ncases:\n  - id: deep\n    expect: {perft: {nodes: {100: 5}}}\n",
         &limited(10_000),
     );
-    assert_eq!(result.verdict, Verdict::NotApplicable, "{}", result.message);
-    assert_eq!(result.level, Some(Level::Rules));
+    assert_judged(&result, (Verdict::NotApplicable, Some(Level::Rules)));
 }
 
 #[test]
@@ -135,16 +157,7 @@ fn a_tree_walk_from_the_othello_start_stops_at_the_node_limit() {
         "game: othello\nsource: x\ncases:\n  - id: tree\n    expect: {tree: {games: 1}}\n",
         &limited(50_000),
     );
-    assert_eq!(result.verdict, Verdict::NotApplicable);
-    assert!(
-        result
-            .reason
-            .as_deref()
-            .unwrap_or("")
-            .contains("more than 50000 nodes"),
-        "{:?}",
-        result.reason
-    );
+    assert_not_applicable_because(&result, &["more than 50000 nodes"]);
 }
 
 #[test]
@@ -172,10 +185,7 @@ fn a_passing_rule_case_is_rule_level_and_says_where_it_is_written() {
         "game: tictactoe\nsource: the rules\ncases:\n  - id: start\n    expect: {to-move: x}\n",
         &limited(1_000),
     );
-    assert_eq!(
-        (result.verdict, result.level),
-        (Verdict::Pass, Some(Level::Rules))
-    );
+    assert_judged(&result, (Verdict::Pass, Some(Level::Rules)));
     assert_eq!(result.origin.location(), "inline.yaml:4");
     assert_eq!(result.origin.source, "the rules");
     assert_eq!(
@@ -381,14 +391,8 @@ const PLAYER_SPEC_OVER: &str = "game: tictactoe\nsource: x\ncases:\n  - id: star
 #[test]
 fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
     let results = run_player(PLAYER_SPEC_OVER, None);
-    let start = results
-        .iter()
-        .find(|r| r.name.ends_with("::start"))
-        .unwrap();
-    assert_eq!(
-        (start.verdict, start.level),
-        (Verdict::Pass, Some(Level::Play))
-    );
+    let start = case(&results, "start");
+    assert_judged(start, (Verdict::Pass, Some(Level::Play)));
     assert!(
         start
             .engine_said
@@ -397,13 +401,8 @@ fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
             .starts_with("plays ")
     );
     // The case's last move wins: one ply back, the engine must win at once too.
-    let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
-    assert_eq!(
-        (won.verdict, won.level),
-        (Verdict::Pass, Some(Level::Play)),
-        "{}",
-        won.message
-    );
+    let won = case(&results, "won");
+    assert_judged(won, (Verdict::Pass, Some(Level::Play)));
     assert!(
         won.engine_said
             .as_deref()
@@ -412,11 +411,8 @@ fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
         "{:?}",
         won.engine_said
     );
-    let over = results
-        .iter()
-        .find(|r| r.name.ends_with("::over-as-it-stands"))
-        .unwrap();
-    assert_eq!((over.verdict, over.level), (Verdict::NotApplicable, None));
+    let over = case(&results, "over-as-it-stands");
+    assert_judged(over, (Verdict::NotApplicable, None));
     assert!(over.reason.as_deref().unwrap().contains("the game is over"));
     let counts = Counts::of(&results);
     assert_eq!(
@@ -433,13 +429,8 @@ fn a_player_only_engine_gets_play_checks_never_rule_level_passes() {
 #[test]
 fn an_engine_that_does_not_take_the_win_a_case_is_about_missed_a_win_and_broke_no_rule() {
     let results = run_player(PLAYER_SPEC, Some("last-legal"));
-    let won = results.iter().find(|r| r.name.ends_with("::won")).unwrap();
-    assert_eq!(
-        (won.verdict, won.level),
-        (Verdict::MissedWin, Some(Level::Play)),
-        "{}",
-        won.message
-    );
+    let won = case(&results, "won");
+    assert_judged(won, (Verdict::MissedWin, Some(Level::Play)));
     assert!(
         won.message.contains("does not win at once"),
         "{}",
@@ -541,4 +532,43 @@ fn an_impossible_position_is_judged_by_its_problem_codes() {
             .contains("a problem of code `side-to-move`")
     );
     assert!(verdict("accepted").1.contains("it was accepted"));
+}
+
+#[test]
+fn a_wrong_including_or_excluding_list_names_and_marks_the_moves_at_fault() {
+    let results = run_spec(
+        "game: tictactoe\nsource: x\ncases:\n  - id: including\n    position: {moves: \"a1\"}\n    expect: {legal: {including: [a1, b2]}}\n  - id: excluding\n    expect: {legal: {excluding: [b2]}}\n",
+        &limited(1_000),
+    );
+    let marks = |finding: &Finding| -> Vec<(String, MarkRole)> {
+        finding
+            .marks
+            .iter()
+            .map(|mark| (mark.mv.clone(), mark.role))
+            .collect()
+    };
+    let including = case(&results, "including");
+    assert_judged(including, (Verdict::Fail, Some(Level::Rules)));
+    let [finding] = including.findings.as_slice() else {
+        panic!("{:?}", including.findings)
+    };
+    assert_eq!(
+        (finding.check.as_str(), finding.expected.as_str()),
+        ("legal", "including [a1, b2]")
+    );
+    assert_eq!(finding.actual, "[a2, a3, b1, b2, b3, c1, c2, c3]");
+    assert_eq!(
+        finding.text,
+        "expected legal: [a1, b2]\nmissing:  [a1]\nactual:   [a2, a3, b1, b2, b3, c1, c2, c3]"
+    );
+    assert_eq!(marks(finding), [("a1".to_owned(), MarkRole::Missing)]);
+    let excluding = case(&results, "excluding");
+    assert_judged(excluding, (Verdict::Fail, Some(Level::Rules)));
+    let [finding] = excluding.findings.as_slice() else {
+        panic!("{:?}", excluding.findings)
+    };
+    assert_eq!(finding.expected, "excluding [b2]");
+    assert_eq!(finding.actual, "[a1, a2, a3, b1, b2, b3, c1, c2, c3]");
+    assert_eq!(finding.text, "expected not legal: [b2]\nbut legal: [b2]");
+    assert_eq!(marks(finding), [("b2".to_owned(), MarkRole::Extra)]);
 }

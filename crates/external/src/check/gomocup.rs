@@ -55,6 +55,14 @@ impl<'a> Session<'a> {
         self.process.send(text).map_err(|f| f.to_string())
     }
 
+    /// A fresh process's answer to `command` sent right after `START` (information skipped),
+    /// read as `what`.
+    fn ask(checker: &'a Checker, command: &str, what: &str) -> Result<String, String> {
+        let mut session = Session::start(checker)?;
+        session.send(command)?;
+        session.answer(what, &is_information)
+    }
+
     /// The `INFO` lines of the manifest's default variant.
     fn info(&mut self) -> Result<(), String> {
         let manifest = self.checker.engine.manifest();
@@ -203,11 +211,11 @@ impl Checker {
     /// An unknown command must get `UNKNOWN`; `ERROR` is tolerated with a warning.
     fn unknown_command(&self) {
         let check = "unknown command: UNKNOWN";
-        let answer = (|| {
-            let mut session = Session::start(self)?;
-            session.send("ARBITER-PROBE\r\n")?;
-            session.answer("its answer to an unknown command", &is_information)
-        })();
+        let answer = Session::ask(
+            self,
+            "ARBITER-PROBE\r\n",
+            "its answer to an unknown command",
+        );
         let word = |line: &str| {
             line.split_whitespace()
                 .next()
@@ -243,11 +251,7 @@ impl Checker {
     /// `ABOUT` is optional: a missing or unreadable answer is a warning.
     fn about(&self) {
         let check = "ABOUT names the engine";
-        let answer = (|| {
-            let mut session = Session::start(self)?;
-            session.send("ABOUT\r\n")?;
-            session.answer("its answer to ABOUT", &is_information)
-        })();
+        let answer = Session::ask(self, "ABOUT\r\n", "its answer to ABOUT");
         let _ = self.engine.take_warnings();
         match answer {
             Ok(line) if line.contains("name=") => {

@@ -389,16 +389,7 @@ fn binary_tag(text: &str) -> Option<(usize, usize)> {
 pub(crate) fn yaml_error(path: &Path, text: &str, error: &serde_saphyr::Error) -> SpecError {
     let message = arbiter_files::yaml::budget_words(error)
         .unwrap_or_else(|| first_line_of_message(&error.to_string()));
-    match error.location() {
-        Some(location) => SpecError::at(
-            path,
-            text,
-            location.line() as usize,
-            location.column() as usize,
-            message,
-        ),
-        None => SpecError::file(path, message),
-    }
+    arbiter_files::yaml::error_at(path, text, error.location(), message)
 }
 
 /// serde-saphyr's display may append its own location and snippet; we print ours instead.

@@ -217,11 +217,10 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
                 .any(|engine| engine.accepts_side(&side.value))
         {
             let names: Vec<&str> = game_engines.iter().flat_map(|e| e.side_names()).collect();
-            errors.push(SpecError::at(
+            errors.push(arbiter_files::yaml::error_at(
                 path,
                 text,
-                side.referenced.line() as usize,
-                side.referenced.column() as usize,
+                Some(side.referenced),
                 format!(
                     "case `{id}`: unknown side {}; expected one of: {}",
                     echo(&side.value),
