@@ -20,7 +20,7 @@ use arbiter_external::check::{self, RowVerdict};
 use arbiter_external::game::self_play;
 use arbiter_external::reach::{self, Route};
 use arbiter_external::sandbox::procfs;
-use arbiter_external::{Answer, ExternalEngine, Manifest};
+use arbiter_external::{ExternalEngine, Manifest, MoveAnswer};
 use arbiter_runner::RunOptions;
 
 const BOT: &str = env!("CARGO_BIN_EXE_arbiter-bot");
@@ -1102,7 +1102,7 @@ fn dxp_game_to_its_end(
         if position.outcome().unwrap().is_some() {
             break;
         }
-        let Answer::Move(mv) = player.answer(&history).unwrap() else {
+        let MoveAnswer::Move(mv) = player.answer(&history).unwrap() else {
             panic!("a move");
         };
         position.check(&mv).unwrap().unwrap();
@@ -1463,14 +1463,15 @@ fn a_white_stone_on_a_black_foul_point_is_legal() {
     let reference = arbiter_engine::find_engine("gomoku").unwrap();
     let black_to_move = reference.position("renju", &moves(DOUBLE_THREE)).unwrap();
     assert!(
-        arbiter_external::validate(black_to_move.as_ref(), Answer::Move("h8".to_owned())).is_err()
+        arbiter_external::validate(black_to_move.as_ref(), MoveAnswer::Move("h8".to_owned()))
+            .is_err()
     );
     let white_to_move = reference
         .position("renju", &moves(&format!("{DOUBLE_THREE} o15")))
         .unwrap();
     assert_eq!(white_to_move.forbidden(), Ok(Some(Vec::new())));
     assert_eq!(
-        arbiter_external::validate(white_to_move.as_ref(), Answer::Move("h8".to_owned())),
+        arbiter_external::validate(white_to_move.as_ref(), MoveAnswer::Move("h8".to_owned())),
         Ok("h8".to_owned())
     );
 }
@@ -1485,8 +1486,9 @@ fn a_white_nogo_foul_is_named_as_whites() {
         ..PositionRequest::default()
     };
     let white_to_move = reference.position("standard", &request).unwrap();
-    let fault = arbiter_external::validate(white_to_move.as_ref(), Answer::Move("a8".to_owned()))
-        .unwrap_err();
+    let fault =
+        arbiter_external::validate(white_to_move.as_ref(), MoveAnswer::Move("a8".to_owned()))
+            .unwrap_err();
     assert_eq!(fault.kind, FaultKind::IllegalMove);
     assert_eq!(
         fault.detail, "`a8` is a forbidden point for white (capture)",

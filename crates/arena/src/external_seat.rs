@@ -16,7 +16,7 @@ use super::clock::TurnLimit;
 use super::seat::{MoveInfo, Reply, Seat, Turn, clock_budget};
 use arbiter_engine::{Budget, Fault, FaultKind};
 use arbiter_external::line::LineSession;
-use arbiter_external::{Answer, ExternalEngine, Manifest, Player};
+use arbiter_external::{ExternalEngine, Manifest, MoveAnswer, Player};
 
 /// An external engine's seat.
 pub(crate) struct ExternalSeat {
@@ -85,7 +85,7 @@ impl ExternalSeat {
                     played: None,
                 })?;
                 Ok(Reply {
-                    answer: Answer::Move(best),
+                    answer: MoveAnswer::Move(best),
                     info: MoveInfo::of_report(&report),
                 })
             }

@@ -18,7 +18,7 @@ use super::record::{AnswerClock, FaultRecord, GameRecord, GameResult, MoveRecord
 use super::seat::{MoveInfo, Seat, Turn};
 use arbiter_engine::FaultKind;
 use arbiter_engine::{OutcomeView, Position, PositionRequest, Refusal, RulesEngine};
-use arbiter_external::{Answer, validate};
+use arbiter_external::{MoveAnswer, validate};
 
 /// The referee's move limit for a game and variant, in plies: the longest game the rules
 /// allow where they bound it (Tic-tac-toe 9; Othello 60 placements and at most as many
@@ -145,9 +145,9 @@ pub(crate) fn judge(position: &dyn Position, text: &str) -> Result<String, Viola
 
 /// Judges a protocol's answer: a move text through [`judge`]; Botzone's all `-1` and a point
 /// off the board through the external side's [`validate`], which decodes them.
-fn decide(position: &dyn Position, answer: Answer) -> Result<String, Violation> {
+fn decide(position: &dyn Position, answer: MoveAnswer) -> Result<String, Violation> {
     let answer = match answer {
-        Answer::Move(text) => return judge(position, &text),
+        MoveAnswer::Move(text) => return judge(position, &text),
         other => other,
     };
     match validate(position, answer) {
@@ -506,7 +506,7 @@ impl Referee<'_> {
         };
         if let Err(late) = timing {
             let answer = match &reply.answer {
-                Answer::Move(text) => Some(text.clone()),
+                MoveAnswer::Move(text) => Some(text.clone()),
                 _ => None,
             };
             return Ok(Some(Stop::Fault(play.fault(
@@ -517,7 +517,7 @@ impl Referee<'_> {
                 answer,
             ))));
         }
-        if reply.answer == Answer::Resign {
+        if reply.answer == MoveAnswer::Resign {
             return Ok(Some(Stop::Resigned(side)));
         }
         let position = play.board.position.as_ref();
@@ -742,7 +742,7 @@ mod tests {
     /// A seat that plays a fixed list of answers (`resign` resigns) and names `dead` stones
     /// at the end; with `warns`, its driver notes a warning with each answer and at the end.
     struct Script {
-        answers: Vec<Answer>,
+        answers: Vec<MoveAnswer>,
         dead: Option<Vec<String>>,
         warns: bool,
         warnings: Vec<String>,
@@ -785,8 +785,8 @@ mod tests {
         let answers = list
             .split_whitespace()
             .map(|m| match m {
-                "resign" => Answer::Resign,
-                _ => Answer::Move(m.to_owned()),
+                "resign" => MoveAnswer::Resign,
+                _ => MoveAnswer::Move(m.to_owned()),
             })
             .collect();
         let dead = dead.map(|list| list.split_whitespace().map(str::to_owned).collect());

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::TurnLimit;
 use arbiter_engine::{Algorithm, Budget, Fault, FaultKind, Position, SearchReport};
-use arbiter_external::Answer;
+use arbiter_external::MoveAnswer;
 
 /// What a seat is asked: the moves so far (from the start, canonical) and the referee's
 /// position after them.
@@ -61,7 +61,7 @@ impl MoveInfo {
 /// A seat's answer, decoded but not yet judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
-    pub(crate) answer: Answer,
+    pub(crate) answer: MoveAnswer,
     pub(crate) info: MoveInfo,
 }
 
@@ -175,7 +175,7 @@ impl Seat for EmbeddedSeat {
             played: None,
         })?;
         Ok(Reply {
-            answer: Answer::Move(best),
+            answer: MoveAnswer::Move(best),
             info: MoveInfo::of_report(&report),
         })
     }

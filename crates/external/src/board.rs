@@ -27,7 +27,7 @@ pub struct Board {
 
 /// A decoded answer: a move in arbiter's notation (`swap` and `pass` included).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum MoveAnswer {
     Move(String),
     /// Coordinates that name no point (or no move) of this board.
     OffBoard(String),
@@ -68,12 +68,14 @@ impl Board {
 
     /// An engine's answer from its coordinates. An answer is never "you move first", so it is
     /// decoded as at a ply after the start.
-    fn answer(self, coords: &Coords) -> Answer {
+    fn answer(self, coords: &Coords) -> MoveAnswer {
         match self.encoding.decode(coords, 1) {
-            Ok(Decoded::Move(mv)) => Answer::Move(mv),
+            Ok(Decoded::Move(mv)) => MoveAnswer::Move(mv),
             // Not at ply 1; kept total all the same.
-            Ok(Decoded::Start) => Answer::OffBoard("\"you move first\" is no answer".to_owned()),
-            Err(error) => Answer::OffBoard(error.message),
+            Ok(Decoded::Start) => {
+                MoveAnswer::OffBoard("\"you move first\" is no answer".to_owned())
+            }
+            Err(error) => MoveAnswer::OffBoard(error.message),
         }
     }
 
@@ -89,7 +91,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault when the value is not an object with the game's integer fields.
-    pub(crate) fn answer_from_json(self, value: &Value) -> Result<Answer, Fault> {
+    pub(crate) fn answer_from_json(self, value: &Value) -> Result<MoveAnswer, Fault> {
         let coords = self.encoding.from_json(value).map_err(|error| {
             Fault::protocol(format!(
                 "response {} is not a move: {error}",
@@ -111,7 +113,7 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault when the line is not the right count of integers.
-    pub(crate) fn answer_from_simple(self, line: &str) -> Result<Answer, Fault> {
+    pub(crate) fn answer_from_simple(self, line: &str) -> Result<MoveAnswer, Fault> {
         let coords = self.encoding.from_simple(line).map_err(|error| {
             Fault::protocol(format!("`{}` is not a move: {error}", preview(line)))
         })?;
@@ -133,16 +135,16 @@ impl Board {
     ///
     /// # Errors
     /// A protocol fault when the line is not two integers separated by a comma.
-    pub(crate) fn answer_from_gomocup(self, line: &str) -> Result<Answer, Fault> {
+    pub(crate) fn answer_from_gomocup(self, line: &str) -> Result<MoveAnswer, Fault> {
         let (x, y) = parse_xy(line).map_err(|error| {
             Fault::protocol(format!("`{}` is not a move: {error}", preview(line)))
         })?;
         if (x, y) == (-1, -1) {
-            return Ok(Answer::Move("pass".to_owned()));
+            return Ok(MoveAnswer::Move("pass".to_owned()));
         }
         Ok(match gomoku_xy_to_point(x, y, self.size) {
-            Ok(point) => Answer::Move(point),
-            Err(error) => Answer::OffBoard(error.message),
+            Ok(point) => MoveAnswer::Move(point),
+            Err(error) => MoveAnswer::OffBoard(error.message),
         })
     }
 }
@@ -158,15 +160,15 @@ mod tests {
         assert_eq!(board.to_gomocup("h8").unwrap(), "7,7");
         assert_eq!(
             board.answer_from_gomocup("7,7").unwrap(),
-            Answer::Move("h8".to_owned())
+            MoveAnswer::Move("h8".to_owned())
         );
         assert_eq!(
             board.answer_from_gomocup("-1,-1").unwrap(),
-            Answer::Move("pass".to_owned())
+            MoveAnswer::Move("pass".to_owned())
         );
         assert!(matches!(
             board.answer_from_gomocup("15,3").unwrap(),
-            Answer::OffBoard(_)
+            MoveAnswer::OffBoard(_)
         ));
         assert!(board.answer_from_gomocup("7 7").is_err());
         assert_eq!(board.to_json(Some("a15")).unwrap(), json!({"x": 0, "y": 0}));
@@ -177,7 +179,7 @@ mod tests {
         );
         assert!(matches!(
             board.answer_from_simple("15 3").unwrap(),
-            Answer::OffBoard(_)
+            MoveAnswer::OffBoard(_)
         ));
         assert!(board.answer_from_simple("7").is_err());
     }
@@ -188,23 +190,23 @@ mod tests {
         assert_eq!(othello.to_simple(Some("d3")).unwrap(), "3 2");
         assert_eq!(
             othello.answer_from_simple("-1 -1").unwrap(),
-            Answer::Move("pass".to_owned())
+            MoveAnswer::Move("pass".to_owned())
         );
         let gomoku = Board::of("gomoku", "freestyle").unwrap();
         assert_eq!(
             gomoku.answer_from_simple("-1 -1").unwrap(),
-            Answer::Move("swap".to_owned())
+            MoveAnswer::Move("swap".to_owned())
         );
         let amazons = Board::of("amazons", "botzone8").unwrap();
         let text = amazons.to_simple(Some("a6-a2/b2")).unwrap();
         assert_eq!(text, "0 2 0 6 1 6");
         assert_eq!(
             amazons.answer_from_simple(&text).unwrap(),
-            Answer::Move("a6-a2/b2".to_owned())
+            MoveAnswer::Move("a6-a2/b2".to_owned())
         );
         assert!(matches!(
             amazons.answer_from_simple("-1 -1 -1 -1 -1 -1").unwrap(),
-            Answer::OffBoard(_)
+            MoveAnswer::OffBoard(_)
         ));
         assert!(Board::of("tictactoe", "standard").is_none());
     }

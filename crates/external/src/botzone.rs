@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::board::{Answer, Board};
+use super::board::{Board, MoveAnswer};
 use super::driver::{Driver, Goodbye, blank};
 use super::sandbox::{Deadline, SpawnSpec, preview};
 use super::{Player, Timing};
@@ -111,7 +111,7 @@ impl BotzonePlayer {
 
     /// A JSON answer line → the move; keeps its `data` and `globaldata` for the next turn, as
     /// Botzone does.
-    fn parse_json_answer(&mut self, line: &str) -> Result<Answer, Fault> {
+    fn parse_json_answer(&mut self, line: &str) -> Result<MoveAnswer, Fault> {
         let (output, warnings) = read_output(line)
             .map_err(|error| Fault::protocol(format!("answer `{}`: {error}", preview(line))))?;
         for warning in warnings {
@@ -144,7 +144,7 @@ impl BotzonePlayer {
     }
 
     /// A simplified answer: the move line, then optional `debug`, `data`, `globaldata` lines.
-    fn parse_simple_answer(&mut self, line: &str, extra: &[String]) -> Result<Answer, Fault> {
+    fn parse_simple_answer(&mut self, line: &str, extra: &[String]) -> Result<MoveAnswer, Fault> {
         if let Some(data) = extra.get(1) {
             self.data.clone_from(data);
         }
@@ -155,7 +155,7 @@ impl BotzonePlayer {
     }
 
     /// Simple interaction: one process for this turn.
-    fn one_shot(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn one_shot(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let input = self.full_input(history)?;
         let mut process = self.driver.spawn()?;
         let deadline = self.deadline(history);
@@ -179,7 +179,7 @@ impl BotzonePlayer {
     }
 
     /// Keep-running: the full history to a new process, or only the new request to the live one.
-    fn keep_running(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn keep_running(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let continuing = self
             .driver
             .seen()
@@ -238,7 +238,7 @@ impl BotzonePlayer {
 }
 
 impl Player for BotzonePlayer {
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         if self.protocol.keeps_running() {
             self.keep_running(history)
         } else {

@@ -28,7 +28,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use super::board::Answer;
+use super::board::MoveAnswer;
 use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
@@ -113,7 +113,7 @@ impl CcgcPlayer {
         &mut self,
         process: &mut Process,
         commands: &str,
-    ) -> Result<Answer, Fault> {
+    ) -> Result<MoveAnswer, Fault> {
         for line in process.drain() {
             if !holds_no_move(&line) {
                 self.stray.0 += 1;
@@ -145,7 +145,7 @@ impl CcgcPlayer {
     ///
     /// # Errors
     /// A protocol fault for a list that is no move list of the game.
-    pub(crate) fn read_move(&mut self, line: &str) -> Result<Answer, Fault> {
+    pub(crate) fn read_move(&mut self, line: &str) -> Result<MoveAnswer, Fault> {
         let list = find_keyword(line, "move").unwrap_or("");
         let inside = !line.trim_start().starts_with("move ");
         if inside {
@@ -172,8 +172,8 @@ impl CcgcPlayer {
             ));
         }
         match self.game.decode(list) {
-            Ok(Read::Move(mv)) => Ok(Answer::Move(mv)),
-            Ok(Read::OffBoard(detail)) => Ok(Answer::OffBoard(source(detail))),
+            Ok(Read::Move(mv)) => Ok(MoveAnswer::Move(mv)),
+            Ok(Read::OffBoard(detail)) => Ok(MoveAnswer::OffBoard(source(detail))),
             Err(error) => Err(Fault::protocol(format!(
                 "answered `{}`: {error}",
                 preview(line)
@@ -192,7 +192,7 @@ impl CcgcPlayer {
     }
 
     /// A fresh process in a new game, as the side to move after `history` (at most one ply).
-    fn new_game(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn new_game(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         self.driver.finish();
         let (mut process, _) = self.start()?;
         let commands = match history {
@@ -254,7 +254,7 @@ pub(crate) fn read_keyword(
 }
 
 impl Player for CcgcPlayer {
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let continuing = !self.ended
             && self
                 .driver

@@ -22,7 +22,7 @@
 //! impl Player for GtpPlayer {
 //!     fn driver(&self) -> &Driver { &self.driver }
 //!     fn driver_mut(&mut self) -> &mut Driver { &mut self.driver }
-//!     fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+//!     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
 //!         // A live process that has seen all but the last ply gets only that ply.
 //!         let mut process = match self.driver.take_live() {
 //!             Some((process, seen)) if seen + 1 == history.len() => process,

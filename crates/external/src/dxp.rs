@@ -35,7 +35,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-use super::board::Answer;
+use super::board::MoveAnswer;
 use super::driver::{Driver, Goodbye};
 use super::hub::board_of;
 use super::sandbox::{Deadline, Process, SpawnSpec, describe_exit};
@@ -372,7 +372,11 @@ impl DxpPlayer {
     }
 
     /// A fresh engine, a game request for `board`, its accept and its first move.
-    fn new_game(&mut self, board: Draughts, history: Option<Vec<String>>) -> Result<Answer, Fault> {
+    fn new_game(
+        &mut self,
+        board: Draughts,
+        history: Option<Vec<String>>,
+    ) -> Result<MoveAnswer, Fault> {
         self.finish();
         let deadline = self.timing().for_start("start-up time");
         let spec = self.driver.spec().clone();
@@ -449,7 +453,7 @@ impl DxpPlayer {
 
     /// The engine's next move in `live.game`, within the time its DXP clock has left; an
     /// answer over the driver's move time is a warning (DXP cannot carry that limit).
-    fn read_move(&mut self, live: &mut Live) -> Result<Answer, Fault> {
+    fn read_move(&mut self, live: &mut Live) -> Result<MoveAnswer, Fault> {
         let timing = self.timing();
         let deadline = live.clock.deadline(timing);
         let asked = Instant::now();
@@ -488,7 +492,7 @@ impl DxpPlayer {
                 )));
             }
         };
-        if let Answer::Move(text) = &answer {
+        if let MoveAnswer::Move(text) = &answer {
             live.answered = Some(text.clone());
         }
         Ok(answer)
@@ -496,7 +500,7 @@ impl DxpPlayer {
 
     /// Continues the live game when `history` is its history, the engine's answer and one
     /// move more; `None` when it is not.
-    fn continue_game(&mut self, history: &[String]) -> Option<Result<Answer, Fault>> {
+    fn continue_game(&mut self, history: &[String]) -> Option<Result<MoveAnswer, Fault>> {
         let live = self.live.as_mut()?;
         let seen = live.history.as_ref()?;
         let answered = live.answered.as_ref()?;
@@ -655,7 +659,7 @@ fn replay(game: &mut Draughts, text: &str) -> Result<arbiter_draughts::Move, Fau
 ///
 /// # Errors
 /// `illegal-move` for a capture whose pieces fit no legal capture.
-pub(crate) fn read_move(game: &Draughts, mv: &DxpMove) -> Result<Answer, Fault> {
+pub(crate) fn read_move(game: &Draughts, mv: &DxpMove) -> Result<MoveAnswer, Fault> {
     let hub = arbiter_protocol::hub::HubMove {
         from: mv.from,
         to: mv.to,
@@ -664,13 +668,13 @@ pub(crate) fn read_move(game: &Draughts, mv: &DxpMove) -> Result<Answer, Fault> 
     if mv.captured.is_empty()
         && let Ok(resolved) = mv.resolve(game)
     {
-        return Ok(Answer::Move(game.format_move(resolved)));
+        return Ok(MoveAnswer::Move(game.format_move(resolved)));
     }
     crate::hub::read_move(game, &hub)
 }
 
 impl Player for DxpPlayer {
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         if let Some(result) = self.continue_game(history) {
             return result;
         }
@@ -687,7 +691,7 @@ impl Player for DxpPlayer {
         self.new_game(board, Some(history.to_vec()))
     }
 
-    fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
+    fn answer_text(&mut self, text: &str) -> Option<Result<MoveAnswer, Fault>> {
         let board = board_of(&self.variant, text);
         Some(match board {
             Ok(board) => self.new_game(board, None),

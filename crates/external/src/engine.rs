@@ -18,7 +18,7 @@ use std::time::Duration;
 use arbiter_core::PerftConvention;
 
 use super::Player;
-use super::board::{Answer, Board};
+use super::board::{Board, MoveAnswer};
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
 use super::dxp::DxpPlayer;
@@ -384,10 +384,10 @@ pub fn is_manifest_path(name: &str) -> bool {
 /// `illegal-move` (with the rule's reason, or the forbidden kind), `wrong-pass` (a pass the
 /// rules do not list, or a move when only a pass is legal), `wrong-exchange` (an exchange
 /// where the opening allows none).
-pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Fault> {
+pub fn validate(reference: &dyn Position, answer: MoveAnswer) -> Result<String, Fault> {
     let text = match answer {
-        Answer::Move(text) => text,
-        Answer::OffBoard(detail) => {
+        MoveAnswer::Move(text) => text,
+        MoveAnswer::OffBoard(detail) => {
             return Err(Fault::new(
                 FaultKind::IllegalMove,
                 format!("off the board: {detail}"),
@@ -395,7 +395,7 @@ pub fn validate(reference: &dyn Position, answer: Answer) -> Result<String, Faul
         }
         // A resignation is no move to check: a match's referee ends the game on it before
         // asking here; anywhere else a move was asked for.
-        Answer::Resign => {
+        MoveAnswer::Resign => {
             return Err(Fault::new(
                 FaultKind::NoAnswer,
                 "it resigned where a move was asked for".to_owned(),
@@ -673,7 +673,7 @@ impl ExternalPosition {
         };
         player.finish();
         engine.record_player(player.as_mut());
-        if matches!(answer, Ok(Answer::Resign)) {
+        if matches!(answer, Ok(MoveAnswer::Resign)) {
             // Resigning is the engine's right in a lost position; there is no move to judge.
             return Err(SearchFailure::unsupported(
                 "the engine resigned in this position: no move to check",
@@ -842,7 +842,7 @@ impl Position for ExternalPosition {
             .with_line(|session| session.go(budget, 0))
             .map_err(SearchFailure::from)?;
         if let Some(best) = &report.best {
-            validate(self.reference.as_ref(), Answer::Move(best.clone()))
+            validate(self.reference.as_ref(), MoveAnswer::Move(best.clone()))
                 .map_err(|fault| fault.context("`go` answered"))?;
             self.check_pv(best, &report.pv)
                 .map_err(|fault| fault.context("`go` answered"))?;

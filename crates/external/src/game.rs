@@ -49,7 +49,7 @@ pub fn self_play(engine: &ExternalEngine, max_plies: usize) -> Result<GameRecord
         let ply = record.moves.len();
         let player = &mut players[ply % 2];
         let answer = player.answer(&record.moves);
-        if matches!(answer, Ok(super::Answer::Resign)) {
+        if matches!(answer, Ok(super::MoveAnswer::Resign)) {
             // A resignation ends the game: the side to move loses, nobody faulted.
             record.outcome = Some(format!("{} resigned", reference.to_move()));
             break;

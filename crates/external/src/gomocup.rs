@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use super::board::{Answer, Board};
+use super::board::{Board, MoveAnswer};
 use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Clock, Player, Timing};
@@ -120,7 +120,7 @@ impl GomocupPlayer {
         process: Option<Process>,
         command: &str,
         plies: usize,
-    ) -> Result<Answer, Fault> {
+    ) -> Result<MoveAnswer, Fault> {
         let mut process = match process {
             Some(process) => process,
             None => self.start()?,
@@ -215,7 +215,7 @@ pub(crate) fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> St
 }
 
 impl Player for GomocupPlayer {
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let seen = self.driver.seen();
         let continuing = seen.is_some_and(|seen| seen + 1 == history.len());
         let fresh_game = seen == Some(0);
@@ -230,7 +230,7 @@ impl Player for GomocupPlayer {
         self.move_answer(live, &command, history.len())
     }
 
-    fn answer_stones(&mut self, stones: &Stones) -> Option<Result<Answer, Fault>> {
+    fn answer_stones(&mut self, stones: &Stones) -> Option<Result<MoveAnswer, Fault>> {
         let command = (|| -> Result<String, Fault> {
             let mut text = String::from("BOARD\r\n");
             for (field, list) in [(1, &stones.own), (2, &stones.opponent)] {

@@ -26,7 +26,7 @@
 //!   whole seconds as GTP has them (at least 1, main time excepted).
 //!   `genmove` gets the move time plus the tolerance from the moment it is sent.
 //! * **Answers**: `= <vertex>` or `= pass` is the move (lower case in arbiter's notation); a
-//!   vertex off the board is reported as such; `= resign` is [`Answer::Resign`] (a match
+//!   vertex off the board is reported as such; `= resign` is [`MoveAnswer::Resign`] (a match
 //!   scores it a loss by resignation); a `?` response or anything else is a protocol error.
 //!   Lines that are no response (a `?`/`=` must start one) are skipped with a warning that
 //!   counts them, a flood of them is a protocol error; a response whose id is not the
@@ -42,7 +42,7 @@
 
 use std::time::Duration;
 
-use super::board::Answer;
+use super::board::MoveAnswer;
 use super::driver::{Driver, Goodbye};
 use super::sandbox::{Deadline, MAX_SKIPPED_LINES, Process, SpawnSpec, preview};
 use super::{ByoYomi, Clock, Player, Timing};
@@ -611,7 +611,7 @@ impl GtpSession {
         history: &[String],
         timing: Timing,
         warnings: &mut Vec<String>,
-    ) -> Result<Answer, Fault> {
+    ) -> Result<MoveAnswer, Fault> {
         let colour = game.colour_after(history);
         // In a play-out of disputed dead stones, the engine is asked to capture them.
         let request = if self.cleanup && self.lists("kgs-genmove_cleanup") {
@@ -635,10 +635,10 @@ impl GtpSession {
         }
         let text = response.text.trim();
         let answer = match game.dialect.parse_move(text, game.size) {
-            Ok(Move::Resign) => Answer::Resign,
-            Ok(mv) => Answer::Move(game.from_gtp(history, mv)),
+            Ok(Move::Resign) => MoveAnswer::Resign,
+            Ok(mv) => MoveAnswer::Move(game.from_gtp(history, mv)),
             Err(error) if looks_like_vertex(text) => {
-                Answer::OffBoard(format!("`{}`: {error}", preview(text)))
+                MoveAnswer::OffBoard(format!("`{}`: {error}", preview(text)))
             }
             Err(error) => {
                 return Err(Fault::protocol(format!(
@@ -648,7 +648,7 @@ impl GtpSession {
             }
         };
         // The engine has played its move on its board (GTP's `genmove` plays it).
-        if let (Answer::Move(mv), Some(moves)) = (&answer, &mut self.sent) {
+        if let (MoveAnswer::Move(mv), Some(moves)) = (&answer, &mut self.sent) {
             moves.push(mv.clone());
         }
         Ok(answer)
@@ -794,7 +794,7 @@ impl Player for GtpPlayer {
         &mut self.driver
     }
 
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let timing = self.driver.timing();
         let game = self.game.clone();
         let system = TimeSystem::of(self.driver.clock(), timing);

@@ -28,7 +28,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use super::board::Answer;
+use super::board::MoveAnswer;
 use super::driver::{Driver, Foreign, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
@@ -228,7 +228,7 @@ impl HubPlayer {
         start: &Draughts,
         moves: Vec<HubMove>,
         reached: &Draughts,
-    ) -> Result<Answer, Fault> {
+    ) -> Result<MoveAnswer, Fault> {
         let mut process = match self.driver.take_live() {
             Some((process, _)) => process,
             None => self.start()?,
@@ -295,12 +295,12 @@ fn wanted_word(line: &str, wanted: fn(&HubAnswer) -> bool) -> bool {
 ///
 /// # Errors
 /// `illegal-move` for such a capture.
-pub(crate) fn read_move(game: &Draughts, mv: &HubMove) -> Result<Answer, Fault> {
+pub(crate) fn read_move(game: &Draughts, mv: &HubMove) -> Result<MoveAnswer, Fault> {
     if let Ok(text) = hub::to_pdn(game, mv) {
-        return Ok(Answer::Move(text));
+        return Ok(MoveAnswer::Move(text));
     }
     if mv.captured.is_empty() {
-        return Ok(Answer::Move(format!("{}-{}", mv.from, mv.to)));
+        return Ok(MoveAnswer::Move(format!("{}-{}", mv.from, mv.to)));
     }
     let legal: Vec<String> = game
         .legal_moves()
@@ -327,7 +327,7 @@ pub(crate) fn read_move(game: &Draughts, mv: &HubMove) -> Result<Answer, Fault> 
 }
 
 impl Player for HubPlayer {
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let start = Draughts::start(&self.variant);
         let (reached, moves) = hub::replay(start.clone(), history).map_err(|error| {
             Fault::protocol(format!(
@@ -340,7 +340,7 @@ impl Player for HubPlayer {
     /// A board and the moves played from it go as `pos pos=<board> moves="…"`, so that the
     /// engine sees the repetitions those moves make (the board's counts of the 25-move and
     /// endgame rules have no place in Hub's `pos`).
-    fn answer_after(&mut self, start: &str, moves: &[String]) -> Option<Result<Answer, Fault>> {
+    fn answer_after(&mut self, start: &str, moves: &[String]) -> Option<Result<MoveAnswer, Fault>> {
         let replayed = board_of(&self.variant, start)
             .map_err(|error| format!("the position `{start}` has no Hub form: {error}"))
             .and_then(|board| {
@@ -354,7 +354,7 @@ impl Player for HubPlayer {
         })
     }
 
-    fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
+    fn answer_text(&mut self, text: &str) -> Option<Result<MoveAnswer, Fault>> {
         let board = board_of(&self.variant, text);
         Some(match board {
             Ok(board) => self.answer_position(&board, Vec::new(), &board),

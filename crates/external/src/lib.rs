@@ -42,7 +42,7 @@ pub mod reach;
 pub mod sandbox;
 pub(crate) mod ucci;
 
-pub use board::{Answer, Board};
+pub use board::{Board, MoveAnswer};
 pub use driver::Driver;
 pub use engine::{ExternalEngine, is_manifest_path, validate};
 pub(crate) use gomocup::Stones;
@@ -59,15 +59,15 @@ pub trait Player: Send {
     ///
     /// # Errors
     /// The [`Fault`] of a process that did not answer properly.
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault>;
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault>;
     /// The answer in a position given by its stones as they stand (no move order), if the
     /// protocol can carry one (Gomocup `BOARD`); `None` when it cannot.
-    fn answer_stones(&mut self, _stones: &Stones) -> Option<Result<Answer, Fault>> {
+    fn answer_stones(&mut self, _stones: &Stones) -> Option<Result<MoveAnswer, Fault>> {
         None
     }
     /// The answer in a position given by the game's one-line form (no move order), if the
     /// protocol can set any board (NBoard's GGF `BO`); `None` when it cannot.
-    fn answer_text(&mut self, _text: &str) -> Option<Result<Answer, Fault>> {
+    fn answer_text(&mut self, _text: &str) -> Option<Result<MoveAnswer, Fault>> {
         None
     }
     /// The answer in the game that starts from a board given by the game's one-line form and
@@ -75,7 +75,11 @@ pub trait Player: Send {
     /// (UCCI's `position fen F moves …`): the engine then knows the moves a repetition ruling
     /// reads, which the board after them alone ([`Player::answer_text`]) does not hold. `None`
     /// when it cannot.
-    fn answer_after(&mut self, _start: &str, _moves: &[String]) -> Option<Result<Answer, Fault>> {
+    fn answer_after(
+        &mut self,
+        _start: &str,
+        _moves: &[String],
+    ) -> Option<Result<MoveAnswer, Fault>> {
         None
     }
     /// Moves the next answer may not play (a repetition the referee rules lost, which UCCI's

@@ -21,7 +21,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use super::board::Answer;
+use super::board::MoveAnswer;
 use super::driver::{Driver, Foreign, Goodbye};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
@@ -129,7 +129,7 @@ impl NboardPlayer {
     }
 
     /// Sets `game` on a (new or live) process, synchronises, and reads the answer to `go`.
-    fn answer_game(&mut self, game: &GgfGame) -> Result<Answer, Fault> {
+    fn answer_game(&mut self, game: &GgfGame) -> Result<MoveAnswer, Fault> {
         let mut process = match self.driver.take_live() {
             Some((process, _)) => process,
             None => self.start()?,
@@ -152,7 +152,7 @@ impl NboardPlayer {
         self.driver.note_late(&deadline, "its move to `go`");
         process.watch_memory(true)?;
         let answer = match Reply::parse(&line) {
-            Ok(Reply::Move(mv)) => Answer::Move(mv),
+            Ok(Reply::Move(mv)) => MoveAnswer::Move(mv),
             Ok(_) => {
                 return Err(Fault::protocol(format!(
                     "answered `{}` to `go` (expected `=== <move>`)",
@@ -160,7 +160,7 @@ impl NboardPlayer {
                 )));
             }
             Err(error) if line.trim_start().starts_with("===") => {
-                Answer::OffBoard(format!("`{}`: {error}", preview(&line)))
+                MoveAnswer::OffBoard(format!("`{}`: {error}", preview(&line)))
             }
             Err(_) => {
                 return Err(Fault::protocol(format!(
@@ -180,11 +180,11 @@ fn foreign() -> Foreign {
 }
 
 impl Player for NboardPlayer {
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         self.answer_game(&GgfGame::from_start(history))
     }
 
-    fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
+    fn answer_text(&mut self, text: &str) -> Option<Result<MoveAnswer, Fault>> {
         Some(
             GgfGame::from_text(text)
                 .map_err(|error| {

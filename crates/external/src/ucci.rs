@@ -18,13 +18,13 @@
 //! * **Time**: UCCI `go time T movestogo 1`, UCI `go movetime T`, T the move time (a match's
 //!   clock included); the answer is due T plus the tolerance after `go`.
 //! * **Answers**: `bestmove m [ponder p] [draw|resign]` (a draw offer is kept as the move's
-//!   note; a resignation is the answer [`Answer::Resign`], the move it named in the note),
+//!   note; a resignation is the answer [`MoveAnswer::Resign`], the move it named in the note),
 //!   `nobestmove` (UCI and Fairy-Stockfish: `bestmove (none)`), which is a
 //!   protocol error where a legal move is left; `info` and blank lines are skipped.
 
 use std::time::Duration;
 
-use super::board::Answer;
+use super::board::MoveAnswer;
 use super::driver::{Driver, Goodbye, blank};
 use super::sandbox::{Deadline, Process, SpawnSpec, preview};
 use super::{Player, Timing};
@@ -55,7 +55,7 @@ pub(crate) struct Hello {
 pub(crate) enum Best {
     /// `bestmove`, decoded (or off the board), with `draw` or `resign` if it said so.
     Move {
-        answer: Answer,
+        answer: MoveAnswer,
         draw: bool,
         resign: bool,
     },
@@ -384,14 +384,14 @@ impl UcciPlayer {
             Ok(Reply::BestMove {
                 mv, draw, resign, ..
             }) => Best::Move {
-                answer: Answer::Move(mv),
+                answer: MoveAnswer::Move(mv),
                 draw,
                 resign,
             },
             Ok(Reply::NoBestMove) => Best::None,
             Ok(_) => unreachable!("only answers end the read"),
             Err(error) => Best::Move {
-                answer: Answer::OffBoard(format!("`{}`: {error}", preview(&line))),
+                answer: MoveAnswer::OffBoard(format!("`{}`: {error}", preview(&line))),
                 draw: false,
                 resign: false,
             },
@@ -399,7 +399,7 @@ impl UcciPlayer {
     }
 
     /// The answer in `position` under the move time, the process kept for the next.
-    fn answer_position(&mut self, position: &Position) -> Result<Answer, Fault> {
+    fn answer_position(&mut self, position: &Position) -> Result<MoveAnswer, Fault> {
         let mut process = self.process()?;
         let go = self.timed_go();
         let best = self.think(&mut process, position, &go, None);
@@ -420,10 +420,10 @@ impl UcciPlayer {
             } => {
                 if resign {
                     // UCCI 3.0: `bestmove m resign` resigns; the move named is not played.
-                    if let Answer::Move(mv) = &answer {
+                    if let MoveAnswer::Move(mv) = &answer {
                         self.note = Some(format!("resign (with the move `{mv}`)"));
                     }
-                    return Ok(Answer::Resign);
+                    return Ok(MoveAnswer::Resign);
                 }
                 if draw {
                     self.note = Some("draw".to_owned());
@@ -483,19 +483,19 @@ impl Player for UcciPlayer {
         &mut self.driver
     }
 
-    fn answer(&mut self, history: &[String]) -> Result<Answer, Fault> {
+    fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let position = self.position_after(history)?;
         self.answer_position(&position)
     }
 
-    fn answer_after(&mut self, start: &str, moves: &[String]) -> Option<Result<Answer, Fault>> {
+    fn answer_after(&mut self, start: &str, moves: &[String]) -> Option<Result<MoveAnswer, Fault>> {
         Some(
             self.position_from(Some(start), moves)
                 .and_then(|position| self.answer_position(&position)),
         )
     }
 
-    fn answer_text(&mut self, text: &str) -> Option<Result<Answer, Fault>> {
+    fn answer_text(&mut self, text: &str) -> Option<Result<MoveAnswer, Fault>> {
         let position = Position {
             fen: Some(text.to_owned()),
             moves: Vec::new(),

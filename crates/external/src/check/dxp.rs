@@ -16,7 +16,7 @@ use super::{Checker, Lcg, RowVerdict};
 use crate::driver::Driver;
 use crate::dxp::{GOODBYE, Link, connect, read_move, request_under};
 use crate::sandbox::{Deadline, Process};
-use crate::{Answer, Timing, validate};
+use crate::{MoveAnswer, Timing, validate};
 use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsVariant};
 use arbiter_protocol::dxp::{DxpMove, Message, back_request, end_reason};
@@ -369,7 +369,7 @@ impl Checker {
                         return Err(format!("sent `{message}` on its turn (expected `M`)"));
                     };
                     let answer = read_move(&game, &mv).map_err(|f| f.to_string())?;
-                    let Answer::Move(text) = answer else {
+                    let MoveAnswer::Move(text) = answer else {
                         return Err(format!("sent `{}` off the board", Message::Move(mv)));
                     };
                     let reference = self.engine.reference().position(
@@ -380,7 +380,7 @@ impl Checker {
                         },
                     );
                     let reference = reference.map_err(|error| error.to_string())?;
-                    let canonical = validate(reference.as_ref(), Answer::Move(text))
+                    let canonical = validate(reference.as_ref(), MoveAnswer::Move(text))
                         .map_err(|f| f.to_string())?;
                     let parsed = game.parse_move(&canonical).map_err(|e| e.to_string())?;
                     game.make(parsed);
