@@ -114,6 +114,26 @@ pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
     G::from_setup(variant, &setup).unwrap_or_else(|problems| panic!("`{text}`: {problems:?}"))
 }
 
+/// The image of `game` under `symmetry`, for [`GameLaws::symmetries`], made through `setup`,
+/// the game's own: `cells` picks the setup's cells of the `size` x `size` board (numbered row
+/// by row), which are moved by `symmetry`; the rest of the setup (the side to move) stays.
+///
+/// # Panics
+/// When the image is refused as a position, with its problems.
+#[must_use]
+pub fn image_by_cells<G: Game, C: Clone>(
+    game: &G,
+    mut setup: G::Setup,
+    symmetry: arbiter_core::grid::Symmetry,
+    size: usize,
+    cells: impl FnOnce(&mut G::Setup) -> &mut Vec<C>,
+) -> G {
+    let board = cells(&mut setup);
+    *board = symmetry.image_cells(board, size);
+    G::from_setup(game.variant(), &setup)
+        .unwrap_or_else(|problems| panic!("the image under {symmetry:?}: {problems:?}"))
+}
+
 /// [`position`] and a move's parsing as associated functions of every game, so that a test
 /// names its game in the call (`Hex::position("standard@5", "5/5/5/5/5 black")`,
 /// `game.move_of("c3")`) instead of keeping a typed wrapper of its own.
