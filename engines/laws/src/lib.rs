@@ -16,7 +16,7 @@
 //! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
 //!   parameters, and the exact value by plain minimax that a solver must agree with; and for
 //!   its rule tests the positions set up by text ([`position`], [`position_in`], or
-//!   [`Fixture::position`] named by the game) or by play
+//!   [`Fixture::position`] named by the game; the setup alone, [`Fixture::setup_of`]) or by play
 //!   ([`played`], [`play`]), random playouts ([`playout`]), the legal moves as text ([`legal`],
 //!   [`legal_sorted`]) and the refusal code of a move ([`refusal`]); [`solver_gives_up`] for a
 //!   solver that must say so when its budget runs out; for notation tests the table of texts a
@@ -33,7 +33,7 @@ mod search;
 pub use game::GameLaws;
 pub use search::{SearchLaws, minimax, reachable, search, solver_gives_up};
 
-use arbiter_core::{Game, Outcome, PerftConvention, SetupProblem};
+use arbiter_core::{Game, NotationError, Outcome, PerftConvention, SetupProblem, Side};
 use proptest::strategy::Strategy;
 
 /// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
@@ -193,6 +193,24 @@ pub trait Fixture: Game {
             .find(|problem| problem.message.contains(words))
             .cloned()
             .unwrap_or_else(|| panic!("no problem says `{words}`: {problems:?}"))
+    }
+
+    /// The setup that the one-line form `text` reads as under the default variant, or why
+    /// not: for the tests of a game's position notation.
+    ///
+    /// # Errors
+    /// The [`NotationError`] of [`Game::parse_position`].
+    fn setup_of(text: &str) -> Result<Self::Setup, NotationError> {
+        Self::parse_position(&Self::Variant::default(), text)
+    }
+
+    /// The setup that `diagram` reads as, `to_move` to move, under the default variant, or
+    /// why not: [`Fixture::setup_of`] for diagrams.
+    ///
+    /// # Errors
+    /// The [`NotationError`] of [`Game::parse_diagram`].
+    fn setup_of_diagram(diagram: &str, to_move: Side) -> Result<Self::Setup, NotationError> {
+        Self::parse_diagram(&Self::Variant::default(), diagram, to_move)
     }
 
     /// The move `text` in this game's notation, parsed (not checked against the rules).
