@@ -16,7 +16,8 @@
 //! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
 //!   parameters, and the exact value by plain minimax that a solver must agree with; and for
 //!   its rule tests the positions set up by text ([`position`], [`position_in`], or
-//!   [`Fixture::position`] named by the game; the setup alone, [`Fixture::setup_of`]) or by play
+//!   [`Fixture::position`] named by the game, [`Fixture::position_of`] under the default
+//!   variant; the setup alone, [`Fixture::setup_of`]) or by play
 //!   ([`played`], [`play`]), random playouts ([`playout`]), the legal moves as text ([`legal`],
 //!   [`legal_sorted`]) and the refusal code of a move ([`refusal`]); [`solver_gives_up`] for a
 //!   solver that must say so when its budget runs out; for notation tests the table of texts a
@@ -163,6 +164,16 @@ pub trait Fixture: Game {
     #[must_use]
     fn position(variant: &str, text: &str) -> Self {
         position(variant, text)
+    }
+
+    /// The position that the one-line form `text` sets up under the default variant
+    /// ([`position_in`]).
+    ///
+    /// # Panics
+    /// When the text or the position is refused, naming it.
+    #[must_use]
+    fn position_of(text: &str) -> Self {
+        position_in(&Self::Variant::default(), text)
     }
 
     /// What validation refuses in the position `text` under the variant named `variant`: for
