@@ -6,7 +6,7 @@ use arbiter_laws::{Fixture, GameLaws, assert_over, perft_both, play};
 use proptest::prelude::*;
 use rstest::rstest;
 
-use crate::{Amazons, AmazonsSetup, AmazonsVariant, Move};
+use crate::{Amazons, AmazonsVariant, Move};
 
 /// A position on Botzone's 8x8 board.
 fn position(text: &str) -> Amazons {
@@ -171,10 +171,10 @@ fn image_square(game: &Amazons, symmetry: Symmetry, square: u8) -> u8 {
 
 /// The image of the position under `symmetry`.
 fn image(game: &Amazons, symmetry: Symmetry) -> Amazons {
-    let setup = game.to_setup();
-    let cells = symmetry.image_cells(&setup.cells, usize::from(game.geometry().size));
-    let setup = AmazonsSetup { cells, ..setup };
-    Amazons::from_setup(game.variant(), &setup).unwrap()
+    let size = usize::from(game.geometry().size);
+    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, size, |setup| {
+        &mut setup.cells
+    })
 }
 
 /// The image of a move under `symmetry`.

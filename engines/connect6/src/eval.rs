@@ -213,12 +213,7 @@ impl Connect6Eval {
     }
 }
 
-/// The evaluator the searchers build from the shipped weights.
-impl From<EvalParams> for Connect6Eval {
-    fn from(weights: EvalParams) -> Connect6Eval {
-        Connect6Eval::new(weights)
-    }
-}
+arbiter_search::evaluator_from!(Connect6Eval, EvalParams);
 
 impl Evaluator<Connect6> for Connect6Eval {
     fn evaluate(&self, game: &Connect6) -> i32 {

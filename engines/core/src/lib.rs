@@ -384,7 +384,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
 #[cfg(test)]
 mod tests {
-    use super::{Side, parse_variant};
+    use super::{IllegalMove, Side, parse_variant};
 
     #[test]
     fn variants_of_a_fixed_list_read_by_name() {
@@ -394,5 +394,17 @@ mod tests {
             parse_variant("pile", "2", &all),
             Err("unknown pile variant `2`: expected `0` or `1`".to_owned())
         );
+    }
+
+    #[test]
+    fn a_move_is_refused_when_the_game_is_over_then_when_off_the_board() {
+        let code = |over, points: &[u8]| {
+            IllegalMove::check_open_and_on_board(over, points, 9).map_err(|error| error.code)
+        };
+        assert_eq!(code(false, &[0, 8]), Ok(()));
+        assert_eq!(code(false, &[0, 9]), Err("off-board"));
+        assert_eq!(code(false, &[9, 0]), Err("off-board"));
+        assert_eq!(code(true, &[0, 8]), Err("game-over"));
+        assert_eq!(code(true, &[9, 9]), Err("game-over"));
     }
 }

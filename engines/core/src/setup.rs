@@ -18,6 +18,26 @@ impl IllegalMove {
             detail: detail.into(),
         }
     }
+
+    /// The first two checks of `check_move` in a game whose moves name board points by index
+    /// (Surakarta, xiangqi): `game-over` ("the game is over") when the game is `over`, else
+    /// `off-board` ("a point is off the board") when a point of `points` is not below `count`.
+    ///
+    /// # Errors
+    /// The first of the two refusals that applies.
+    pub fn check_open_and_on_board(
+        over: bool,
+        points: &[u8],
+        count: usize,
+    ) -> Result<(), IllegalMove> {
+        if over {
+            return Err(IllegalMove::new("game-over", "the game is over"));
+        }
+        if points.iter().any(|&point| usize::from(point) >= count) {
+            return Err(IllegalMove::new("off-board", "a point is off the board"));
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for IllegalMove {

@@ -163,11 +163,7 @@ pub struct DraughtsEval {
     params: Params,
 }
 
-impl From<Params> for DraughtsEval {
-    fn from(params: Params) -> DraughtsEval {
-        DraughtsEval::new(params)
-    }
-}
+arbiter_search::evaluator_from!(DraughtsEval, Params);
 
 impl DraughtsEval {
     /// An evaluator with these weights.

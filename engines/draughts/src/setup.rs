@@ -377,15 +377,8 @@ impl PositionText<Draughts> for DraughtsSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_laws::Fixture;
     use rstest::rstest;
-
-    fn parse_line(text: &str) -> Result<DraughtsSetup, NotationError> {
-        DraughtsSetup::parse_position(&DraughtsVariant::default(), text)
-    }
-
-    fn parse_diagram(text: &str, to_move: Side) -> Result<DraughtsSetup, NotationError> {
-        DraughtsSetup::parse_diagram(&DraughtsVariant::default(), text, to_move)
-    }
 
     fn game(setup: &DraughtsSetup) -> Draughts {
         Draughts::from_setup(&DraughtsVariant::default(), setup).unwrap()
@@ -393,7 +386,7 @@ mod tests {
 
     #[test]
     fn the_start_reads_and_writes_back() {
-        let setup = parse_line("W:W31-50:B1-20").unwrap();
+        let setup = Draughts::setup_of("W:W31-50:B1-20").unwrap();
         assert_eq!(setup.cells[30], Some((Side::First, false)));
         assert_eq!(setup.cells[19], Some((Side::Second, false)));
         assert_eq!(setup.cells[20], None);
@@ -406,7 +399,7 @@ mod tests {
             diagram.starts_with(". b . b . b . b . b\nb . b"),
             "{diagram}"
         );
-        assert_eq!(parse_diagram(&diagram, Side::First), Ok(setup));
+        assert_eq!(Draughts::setup_of_diagram(&diagram, Side::First), Ok(setup));
     }
 
     #[rstest]
@@ -421,7 +414,7 @@ mod tests {
         #[case] king_plies: u32,
         #[case] endgame_plies: u32,
     ) {
-        let setup = parse_line(text).unwrap();
+        let setup = Draughts::setup_of(text).unwrap();
         assert_eq!(setup.to_move, to_move);
         assert_eq!(setup.cells.iter().flatten().count(), pieces.len());
         for &(n, side, king) in pieces {
@@ -432,7 +425,7 @@ mod tests {
             (king_plies, endgame_plies)
         );
         assert_eq!(
-            parse_line(&DraughtsSetup::format_position(&game(&setup))),
+            Draughts::setup_of(&DraughtsSetup::format_position(&game(&setup))),
             Ok(setup)
         );
     }
@@ -455,7 +448,7 @@ mod tests {
                 "W:W31:B1 x",
                 "W:W31:B1 1 2 3",
             ],
-            parse_line,
+            Draughts::setup_of,
         );
     }
 
@@ -463,7 +456,7 @@ mod tests {
     fn a_piece_on_a_light_square_is_refused() {
         let mut rows = [". . . . . . . . . ."; 10];
         rows[0] = "w . . . . . . . . .";
-        let error = parse_diagram(&rows.join("\n"), Side::First).unwrap_err();
+        let error = Draughts::setup_of_diagram(&rows.join("\n"), Side::First).unwrap_err();
         assert!(error.message.contains("light square"), "{error}");
     }
 }

@@ -114,12 +114,7 @@ mod class {
 /// Threat score per level for the tie-break inside a class (own and opponent levels added).
 const TIE_BREAK: [i32; level::COUNT] = [0, 2, 6, 20, 40, 80, 160, 0];
 
-/// The evaluator the searchers build from the shipped weights.
-impl From<EvalWeights> for GomokuEval {
-    fn from(weights: EvalWeights) -> GomokuEval {
-        GomokuEval::new(weights)
-    }
-}
+arbiter_search::evaluator_from!(GomokuEval, EvalWeights);
 
 impl Evaluator<Gomoku> for GomokuEval {
     fn evaluate(&self, game: &Gomoku) -> i32 {

@@ -120,9 +120,15 @@ mod tests {
     use arbiter_laws::Fixture;
     use arbiter_laws::{SearchLaws, search};
     use arbiter_search::Algorithm;
+    use rstest::rstest;
 
     fn stone(text: &str) -> Move {
         Move::Stone(Point::parse(text).unwrap())
+    }
+
+    /// What `algorithm` reports under `budget` from the position `text` of `variant`.
+    fn searched(variant: &str, text: &str, algorithm: Algorithm, budget: Budget) -> Report<Move> {
+        search(&Gomoku::position(variant, text), algorithm, budget).unwrap()
     }
 
     #[test]
@@ -131,23 +137,47 @@ mod tests {
         assert!(params.eval.own.open_four > params.eval.own.four);
     }
 
-    #[test]
-    fn alpha_beta_completes_its_five_and_blocks_the_opponents() {
-        // Black to move with its own four on row 8: five at l8 wins (h8-k8 plus l8; g8 is white).
-        let game = Gomoku::position(
-            "renju",
-            "black: h8,i8,j8,k8; white: g8,h9,i10,a1; to-move: black",
-        );
-        let report = search(&game, Algorithm::AlphaBeta, Budget::Nodes(2_000)).unwrap();
-        assert_eq!(report.result.best, Some(stone("l8")));
-        assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
-        // White to move must block it at l8.
-        let game = Gomoku::position(
-            "renju",
-            "black: h8,i8,j8,k8; white: g8,h9,i10; to-move: white",
-        );
-        let report = search(&game, Algorithm::AlphaBeta, Budget::Nodes(20_000)).unwrap();
-        assert_eq!(report.result.best, Some(stone("l8")));
+    /// The move a search finds. Black to move with its own four on row 8: five at l8 wins
+    /// (h8-k8 plus l8; g8 is white), a proven win; white to move must block it at l8. And a
+    /// threat win that is no VCF, from h8. `proves_a_win`: the report must also prove the win.
+    #[rstest]
+    #[case::alpha_beta_completes_its_five(
+        "renju",
+        "black: h8,i8,j8,k8; white: g8,h9,i10,a1; to-move: black",
+        Algorithm::AlphaBeta,
+        Budget::Nodes(2_000),
+        "l8",
+        true
+    )]
+    #[case::alpha_beta_blocks_the_opponents_five(
+        "renju",
+        "black: h8,i8,j8,k8; white: g8,h9,i10; to-move: white",
+        Algorithm::AlphaBeta,
+        Budget::Nodes(20_000),
+        "l8",
+        false
+    )]
+    #[case::solve_finds_a_threat_win_that_is_no_vcf(
+        "freestyle",
+        "black: e8,f8,h10,h11; white: a1,o1,a15,o15; to-move: black",
+        Algorithm::Solve,
+        Budget::Depth(4),
+        "h8",
+        false
+    )]
+    fn finds(
+        #[case] variant: &str,
+        #[case] text: &str,
+        #[case] algorithm: Algorithm,
+        #[case] budget: Budget,
+        #[case] best: &str,
+        #[case] proves_a_win: bool,
+    ) {
+        let report = searched(variant, text, algorithm, budget);
+        assert_eq!(report.result.best, Some(stone(best)));
+        if proves_a_win {
+            assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
+        }
     }
 
     /// The `Searchable` laws (arbiter-laws).
@@ -163,11 +193,12 @@ mod tests {
 
     #[test]
     fn solve_proves_a_vcf_and_gives_up_when_there_is_none() {
-        let game = Gomoku::position(
+        let report = searched(
             "renju",
             "black: g7,h8,i7,j8,j10,k8,l10; white: g5,h6,i6,j7,j9,k11,l8; to-move: black",
+            Algorithm::Solve,
+            Budget::Nodes(200_000),
         );
-        let report = search(&game, Algorithm::Solve, Budget::Nodes(200_000)).unwrap();
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Win));
         assert_eq!(report.result.best, report.result.pv.first().copied());
         let quiet = Gomoku::position("renju", "black: h8; white: i9; to-move: black");
@@ -175,16 +206,6 @@ mod tests {
             search(&quiet, Algorithm::Solve, Budget::Nodes(20_000)),
             Err(SearchError::BudgetExhausted { .. })
         ));
-    }
-
-    #[test]
-    fn solve_finds_a_threat_win_that_is_no_vcf() {
-        let game = Gomoku::position(
-            "freestyle",
-            "black: e8,f8,h10,h11; white: a1,o1,a15,o15; to-move: black",
-        );
-        let report = search(&game, Algorithm::Solve, Budget::Depth(4)).unwrap();
-        assert_eq!(report.result.best, Some(stone("h8")));
     }
 
     /// The two cases of suites/gomoku/vct.yaml (wins argued there from the rules).
@@ -200,8 +221,7 @@ mod tests {
                 Some("i8"),
             ),
         ] {
-            let game = Gomoku::position("renju", text);
-            let report = search(&game, Algorithm::Solve, Budget::Nodes(200_000)).unwrap();
+            let report = searched("renju", text, Algorithm::Solve, Budget::Nodes(200_000));
             assert_eq!(
                 report.proven.map(|p| p.verdict),
                 Some(ProvenResult::Win),

@@ -114,11 +114,7 @@ pub struct HexEval {
     board: PlayoutBoard,
 }
 
-impl From<Params> for HexEval {
-    fn from(params: Params) -> HexEval {
-        HexEval::new(params)
-    }
-}
+arbiter_search::evaluator_from!(HexEval, Params);
 
 impl HexEval {
     /// The evaluator with `params`.

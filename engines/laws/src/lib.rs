@@ -16,7 +16,8 @@
 //! - [`search`] and [`minimax`] for an engine's own search tests: a search under the shipped
 //!   parameters, and the exact value by plain minimax that a solver must agree with; and for
 //!   its rule tests the positions set up by text ([`position`], [`position_in`], or
-//!   [`Fixture::position`] named by the game) or by play
+//!   [`Fixture::position`] named by the game, [`Fixture::position_of`] under the default
+//!   variant; the setup alone, [`Fixture::setup_of`]) or by play
 //!   ([`played`], [`play`]), random playouts ([`playout`]), the legal moves as text ([`legal`],
 //!   [`legal_sorted`]) and the refusal code of a move ([`refusal`]); [`solver_gives_up`] for a
 //!   solver that must say so when its budget runs out; for notation tests the table of texts a
@@ -33,7 +34,7 @@ mod search;
 pub use game::GameLaws;
 pub use search::{SearchLaws, minimax, reachable, search, solver_gives_up};
 
-use arbiter_core::{Game, Outcome, PerftConvention, SetupProblem};
+use arbiter_core::{Game, NotationError, Outcome, PerftConvention, SetupProblem, Side};
 use proptest::strategy::Strategy;
 
 /// Plays from `start` the moves picked by `choices` (each an index taken modulo the number of
@@ -114,6 +115,26 @@ pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
     G::from_setup(variant, &setup).unwrap_or_else(|problems| panic!("`{text}`: {problems:?}"))
 }
 
+/// The image of `game` under `symmetry`, for [`GameLaws::symmetries`], made through `setup`,
+/// the game's own: `cells` picks the setup's cells of the `size` x `size` board (numbered row
+/// by row), which are moved by `symmetry`; the rest of the setup (the side to move) stays.
+///
+/// # Panics
+/// When the image is refused as a position, with its problems.
+#[must_use]
+pub fn image_by_cells<G: Game, C: Clone>(
+    game: &G,
+    mut setup: G::Setup,
+    symmetry: arbiter_core::grid::Symmetry,
+    size: usize,
+    cells: impl FnOnce(&mut G::Setup) -> &mut Vec<C>,
+) -> G {
+    let board = cells(&mut setup);
+    *board = symmetry.image_cells(board, size);
+    G::from_setup(game.variant(), &setup)
+        .unwrap_or_else(|problems| panic!("the image under {symmetry:?}: {problems:?}"))
+}
+
 /// [`position`] and a move's parsing as associated functions of every game, so that a test
 /// names its game in the call (`Hex::position("standard@5", "5/5/5/5/5 black")`,
 /// `game.move_of("c3")`) instead of keeping a typed wrapper of its own.
@@ -145,6 +166,16 @@ pub trait Fixture: Game {
         position(variant, text)
     }
 
+    /// The position that the one-line form `text` sets up under the default variant
+    /// ([`position_in`]).
+    ///
+    /// # Panics
+    /// When the text or the position is refused, naming it.
+    #[must_use]
+    fn position_of(text: &str) -> Self {
+        position_in(&Self::Variant::default(), text)
+    }
+
     /// What validation refuses in the position `text` under the variant named `variant`: for
     /// a test of a setup that parses but is no position of the game.
     ///
@@ -173,6 +204,24 @@ pub trait Fixture: Game {
             .find(|problem| problem.message.contains(words))
             .cloned()
             .unwrap_or_else(|| panic!("no problem says `{words}`: {problems:?}"))
+    }
+
+    /// The setup that the one-line form `text` reads as under the default variant, or why
+    /// not: for the tests of a game's position notation.
+    ///
+    /// # Errors
+    /// The [`NotationError`] of [`Game::parse_position`].
+    fn setup_of(text: &str) -> Result<Self::Setup, NotationError> {
+        Self::parse_position(&Self::Variant::default(), text)
+    }
+
+    /// The setup that `diagram` reads as, `to_move` to move, under the default variant, or
+    /// why not: [`Fixture::setup_of`] for diagrams.
+    ///
+    /// # Errors
+    /// The [`NotationError`] of [`Game::parse_diagram`].
+    fn setup_of_diagram(diagram: &str, to_move: Side) -> Result<Self::Setup, NotationError> {
+        Self::parse_diagram(&Self::Variant::default(), diagram, to_move)
     }
 
     /// The move `text` in this game's notation, parsed (not checked against the rules).

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use rstest::rstest;
 
 use crate::board::Point;
-use crate::{NoGo, NoGoSetup, NoGoVariant};
+use crate::{NoGo, NoGoVariant};
 
 #[test]
 fn the_start_is_empty_with_black_to_move() {
@@ -155,10 +155,10 @@ fn transform_point(game: &NoGo, symmetry: Symmetry, point: Point) -> Point {
 
 /// The image of the position under `symmetry`.
 fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
-    let setup = game.to_setup();
-    let cells = symmetry.image_cells(&setup.cells, usize::from(game.geometry().size));
-    let setup = NoGoSetup { cells, ..setup };
-    NoGo::from_setup(game.variant(), &setup).unwrap()
+    let size = usize::from(game.geometry().size);
+    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, size, |setup| {
+        &mut setup.cells
+    })
 }
 
 /// The variants of the property tests.

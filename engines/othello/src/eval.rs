@@ -165,12 +165,7 @@ impl OthelloEval {
     }
 }
 
-/// The evaluator the searchers build from the shipped weights.
-impl From<EvalWeights> for OthelloEval {
-    fn from(weights: EvalWeights) -> OthelloEval {
-        OthelloEval::new(weights)
-    }
-}
+arbiter_search::evaluator_from!(OthelloEval, EvalWeights);
 
 impl Evaluator<Othello> for OthelloEval {
     fn evaluate(&self, game: &Othello) -> i32 {

@@ -281,14 +281,7 @@ impl PositionText<Othello> for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn parse_position(text: &str) -> Result<Setup, NotationError> {
-        Setup::parse_position(&OthelloVariant::default(), text)
-    }
-
-    fn parse_diagram(text: &str, to_move: Side) -> Result<Setup, NotationError> {
-        Setup::parse_diagram(&OthelloVariant::default(), text, to_move)
-    }
+    use arbiter_laws::Fixture;
     use rstest::rstest;
 
     const START: &str = "---------------------------OX------XO--------------------------- X";
@@ -311,7 +304,7 @@ mod tests {
     )]
     fn parses_start_positions(#[case] text: &str, #[case] side: Side) {
         assert_eq!(
-            parse_position(text),
+            Othello::setup_of(text),
             Ok(Setup {
                 black: START_BLACK,
                 white: START_WHITE,
@@ -351,7 +344,7 @@ mod tests {
         "found `X;`"
     )]
     fn rejects_bad_positions(#[case] text: &str, #[case] needle: &str) {
-        let err = parse_position(text).unwrap_err();
+        let err = Othello::setup_of(text).unwrap_err();
         assert!(err.message.contains(needle), "{err}");
     }
 
@@ -363,7 +356,7 @@ mod tests {
         );
         let diagram = diagram_rows(START_BLACK, START_WHITE);
         assert_eq!(
-            parse_diagram(&diagram, Side::Second),
+            Othello::setup_of_diagram(&diagram, Side::Second),
             Ok(Setup {
                 black: START_BLACK,
                 white: START_WHITE,
@@ -385,7 +378,7 @@ mod tests {
     )]
     fn parses_good_diagrams(#[case] text: &str) {
         assert_eq!(
-            parse_diagram(text, Side::First),
+            Othello::setup_of_diagram(text, Side::First),
             Ok(Setup {
                 black: START_BLACK,
                 white: START_WHITE,
@@ -424,7 +417,7 @@ mod tests {
         "unknown diagram character `é`"
     )]
     fn rejects_bad_diagrams(#[case] text: &str, #[case] needle: &str) {
-        let err = parse_diagram(text, Side::First).unwrap_err();
+        let err = Othello::setup_of_diagram(text, Side::First).unwrap_err();
         assert!(err.message.contains(needle), "{err}");
     }
 

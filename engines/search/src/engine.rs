@@ -201,13 +201,27 @@ impl DataFile {
     }
 }
 
+/// Writes `impl From<$weights> for $eval` as a call of `$eval::new(weights)`: the conversion
+/// that [`Searchable::Evaluator`] requires, for an evaluator whose constructor `new` takes the
+/// weights and is all the conversion does (`arbiter_search::evaluator_from!(HexEval, Params);`).
+#[macro_export]
+macro_rules! evaluator_from {
+    ($eval:ident, $weights:ty) => {
+        impl ::std::convert::From<$weights> for $eval {
+            fn from(weights: $weights) -> $eval {
+                $eval::new(weights)
+            }
+        }
+    };
+}
+
 /// A game with search: an evaluator, a parameters file and a searcher per [`Algorithm`].
 ///
 /// ```ignore
 /// impl Searchable for MyGame {
 ///     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
 ///     type Weights = MyWeights;
-///     type Evaluator = MyEval; // impl From<MyWeights> for MyEval, or MyWeights itself
+///     type Evaluator = MyEval; // From<MyWeights> (`evaluator_from!`), or MyWeights itself
 /// }
 /// ```
 pub trait Searchable: Game {

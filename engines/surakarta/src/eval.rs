@@ -113,10 +113,7 @@ mod tests {
     use super::*;
     use crate::variant::SurakartaVariant;
     use arbiter_core::Game;
-
-    fn position(text: &str) -> Surakarta {
-        arbiter_laws::position_in(&SurakartaVariant::default(), text)
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
@@ -135,7 +132,7 @@ mod tests {
     fn a_piece_up_is_worth_about_a_piece() {
         // Red a1 and f1 against black a6 alone: nothing attacks anything (corner points lie on
         // no circuit).
-        let game = position("B5/6/6/6/6/R4R red");
+        let game = Surakarta::position_of("B5/6/6/6/6/R4R red");
         let params = Params::default();
         let score = evaluate(&game, &params);
         assert!(
@@ -151,7 +148,7 @@ mod tests {
         // defended, so whoever moves strikes first.
         let (b1, c2) = (1, 8);
         for side in ["red", "black"] {
-            let game = position(&format!("6/6/6/6/2B3/1R4 {side}"));
+            let game = Surakarta::position_of(&format!("6/6/6/6/2B3/1R4 {side}"));
             let pieces = [game.pieces(Side::First), game.pieces(Side::Second)];
             assert_eq!(activity(pieces, Side::First).attacked, 1 << c2);
             assert_eq!(activity(pieces, Side::Second).attacked, 1 << b1);
@@ -164,7 +161,7 @@ mod tests {
     fn a_piece_with_a_recapture_is_defended() {
         // Red b1 attacks black c2 as above. Black a3 would take back on c2 along the outer
         // circuit: backwards from a3 through the bottom-left outer loop onto c1, then c2.
-        let game = position("6/6/6/B5/2B3/1R4 red");
+        let game = Surakarta::position_of("6/6/6/B5/2B3/1R4 red");
         let pieces = [game.pieces(Side::First), game.pieces(Side::Second)];
         let c2 = 8;
         assert_eq!(activity(pieces, Side::First).attacked, 1 << c2);

@@ -271,12 +271,7 @@ impl Game for Surakarta {
     /// # Errors
     /// The first rule the move breaks, in that order.
     fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        if self.outcome().is_some() {
-            return Err(IllegalMove::new("game-over", "the game is over"));
-        }
-        if usize::from(mv.from) >= POINTS || usize::from(mv.to) >= POINTS {
-            return Err(IllegalMove::new("off-board", "a point is off the board"));
-        }
+        IllegalMove::check_open_and_on_board(self.outcome().is_some(), &[mv.from, mv.to], POINTS)?;
         let (from, to) = (format_point(mv.from), format_point(mv.to));
         let us = self.pieces[self.to_move.index()];
         let them = self.pieces[self.to_move.opponent().index()];

@@ -111,12 +111,7 @@ impl SurakartaEval {
     }
 }
 
-/// The evaluator the searchers build from the shipped weights.
-impl From<Params> for SurakartaEval {
-    fn from(weights: Params) -> SurakartaEval {
-        SurakartaEval::new(weights)
-    }
-}
+arbiter_search::evaluator_from!(SurakartaEval, Params);
 
 impl Evaluator<Surakarta> for SurakartaEval {
     fn evaluate(&self, game: &Surakarta) -> i32 {

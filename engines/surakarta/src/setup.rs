@@ -165,33 +165,29 @@ impl PositionText<Surakarta> for SurakartaSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_laws::Fixture;
     use rstest::rstest;
-
-    fn parse_line(text: &str) -> Result<SurakartaSetup, NotationError> {
-        SurakartaSetup::parse_position(&SurakartaVariant::default(), text)
-    }
-
-    fn parse_diagram(text: &str, to_move: Side) -> Result<SurakartaSetup, NotationError> {
-        SurakartaSetup::parse_diagram(&SurakartaVariant::default(), text, to_move)
-    }
 
     #[test]
     fn the_start_reads_back() {
         let text = "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 0";
-        let setup = parse_line(text).unwrap();
+        let setup = Surakarta::setup_of(text).unwrap();
         assert_eq!(setup.cells[0], Some(Side::First));
         assert_eq!(setup.cells[35], Some(Side::Second));
         let game = Surakarta::from_setup(&SurakartaVariant::default(), &setup).unwrap();
         assert_eq!(SurakartaSetup::format_position(&game), text);
         let diagram = SurakartaSetup::diagram(&game);
-        assert_eq!(parse_diagram(&diagram, Side::First), Ok(setup));
+        assert_eq!(
+            Surakarta::setup_of_diagram(&diagram, Side::First),
+            Ok(setup)
+        );
     }
 
     #[rstest]
     #[case("BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red", Side::First, 0)]
     #[case("6/6/2R3/6/3b2/6 b 17", Side::Second, 17)]
     fn good_lines(#[case] text: &str, #[case] to_move: Side, #[case] plies: u32) {
-        let setup = parse_line(text).unwrap();
+        let setup = Surakarta::setup_of(text).unwrap();
         assert_eq!((setup.to_move, setup.no_capture_plies), (to_move, plies));
     }
 
@@ -210,7 +206,7 @@ mod tests {
                 "BBBBBB/BBBBBB/6/6/RRRRRR/RRRRRR red 1 2",
                 "BBBBBB/BBBBBB/33/6/RRRRRR/RRRRRR red",
             ],
-            parse_line,
+            Surakarta::setup_of,
         );
     }
 
@@ -222,7 +218,7 @@ mod tests {
                 "......\n......\n......\n......\n......\n.....",
                 "......\n......\n......\n......\n......\n.....X",
             ],
-            |text| parse_diagram(text, Side::First),
+            |text| Surakarta::setup_of_diagram(text, Side::First),
         );
     }
 }

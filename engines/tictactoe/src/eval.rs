@@ -51,12 +51,7 @@ impl TicTacToeEval {
     }
 }
 
-/// The evaluator the searchers build from the shipped weights.
-impl From<TicTacToeWeights> for TicTacToeEval {
-    fn from(weights: TicTacToeWeights) -> TicTacToeEval {
-        TicTacToeEval::new(weights)
-    }
-}
+arbiter_search::evaluator_from!(TicTacToeEval, TicTacToeWeights);
 
 impl Evaluator<TicTacToe> for TicTacToeEval {
     fn evaluate(&self, game: &TicTacToe) -> i32 {

@@ -197,10 +197,7 @@ mod tests {
     use super::*;
     use crate::variant::XiangqiVariant;
     use arbiter_core::Game;
-
-    fn position(fen: &str) -> Xiangqi {
-        arbiter_laws::position_in(&XiangqiVariant::default(), fen)
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn the_start_is_even() {
@@ -211,13 +208,13 @@ mod tests {
     #[test]
     fn a_rook_up_is_worth_about_a_rook() {
         let params = Params::default();
-        let game = position("4k4/9/9/9/9/9/9/9/9/R2K5 w");
+        let game = Xiangqi::position_of("4k4/9/9/9/9/9/9/9/9/R2K5 w");
         let score = evaluate(&game, &Tables::new(&params));
         assert!(
             (params.material.rook..params.material.rook + 100).contains(&score),
             "{score}"
         );
-        let black = position("4k4/9/9/9/9/9/9/9/9/R2K5 b");
+        let black = Xiangqi::position_of("4k4/9/9/9/9/9/9/9/9/R2K5 b");
         assert_eq!(evaluate(&black, &Tables::new(&params)), -score);
     }
 
@@ -225,11 +222,11 @@ mod tests {
     fn a_crossed_pawn_is_worth_more() {
         let params = Params::default();
         let home = evaluate(
-            &position("4k4/9/9/9/9/9/4P4/9/9/3K5 w"),
+            &Xiangqi::position_of("4k4/9/9/9/9/9/4P4/9/9/3K5 w"),
             &Tables::new(&params),
         );
         let crossed = evaluate(
-            &position("4k4/9/9/9/4P4/9/9/9/9/3K5 w"),
+            &Xiangqi::position_of("4k4/9/9/9/4P4/9/9/9/9/3K5 w"),
             &Tables::new(&params),
         );
         assert!(crossed > home + params.pawn_crossed / 2, "{home} {crossed}");

@@ -396,12 +396,7 @@ impl Game for Xiangqi {
     /// then the general's safety: `flying-generals` (the generals would face each other on an
     /// open file), `leaves-general-in-check` (its own general attacked afterwards).
     fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        if self.outcome().is_some() {
-            return Err(IllegalMove::new("game-over", "the game is over"));
-        }
-        if usize::from(mv.from) >= POINTS || usize::from(mv.to) >= POINTS {
-            return Err(IllegalMove::new("off-board", "a point is off the board"));
-        }
+        IllegalMove::check_open_and_on_board(self.outcome().is_some(), &[mv.from, mv.to], POINTS)?;
         let (from, to) = (format_point(mv.from), format_point(mv.to));
         let us = self.to_move;
         let moving = self.board.at(mv.from);

@@ -156,11 +156,7 @@ impl Evaluator<Xiangqi> for XiangqiEval {
     }
 }
 
-impl From<Params> for XiangqiEval {
-    fn from(weights: Params) -> XiangqiEval {
-        XiangqiEval::new(weights)
-    }
-}
+arbiter_search::evaluator_from!(XiangqiEval, Params);
 
 /// Alpha-beta (with quiescence and check extensions) and MCTS; no exact solver.
 impl Searchable for Xiangqi {

@@ -301,15 +301,12 @@ impl PositionText<Xiangqi> for XiangqiSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_laws::Fixture;
     use rstest::rstest;
-
-    fn parse_fen(text: &str) -> Result<XiangqiSetup, NotationError> {
-        XiangqiSetup::parse_position(&XiangqiVariant::default(), text)
-    }
 
     #[test]
     fn the_start_reads_back() {
-        let setup = parse_fen(START_FEN).unwrap();
+        let setup = Xiangqi::setup_of(START_FEN).unwrap();
         assert_eq!(setup.cells[0], Some((Side::First, Kind::Rook)));
         assert_eq!(setup.cells[4], Some((Side::First, Kind::King)));
         assert_eq!(setup.cells[85], Some((Side::Second, Kind::King)));
@@ -345,7 +342,7 @@ mod tests {
         4
     )]
     fn good_fens(#[case] text: &str, #[case] side: Side, #[case] quiet: u32, #[case] number: u32) {
-        let setup = parse_fen(text).unwrap();
+        let setup = Xiangqi::setup_of(text).unwrap();
         assert_eq!(
             (setup.to_move, setup.quiet, setup.move_number),
             (side, quiet, number)
@@ -365,12 +362,12 @@ mod tests {
                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1",
                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9",
             ],
-            parse_fen,
+            Xiangqi::setup_of,
         );
     }
 
     fn problems(text: &str) -> Vec<&'static str> {
-        let setup = parse_fen(text).unwrap();
+        let setup = Xiangqi::setup_of(text).unwrap();
         match setup.validate(&XiangqiVariant::default()) {
             Ok(_) => Vec::new(),
             Err(problems) => problems.iter().map(|p| p.code).collect(),
@@ -398,7 +395,7 @@ mod tests {
 
     #[test]
     fn every_start_piece_is_on_a_reachable_point() {
-        let setup = parse_fen(START_FEN).unwrap();
+        let setup = Xiangqi::setup_of(START_FEN).unwrap();
         for (p, cell) in setup.cells.iter().enumerate() {
             if let Some((side, kind)) = *cell {
                 assert!(reachable(side, kind, p as Point), "{kind:?} on {p}");
