@@ -314,9 +314,31 @@ pub fn refusal<G: Game>(game: &G, text: &str) -> Result<(), &'static str> {
 ///
 /// # Panics
 /// At the first text that `read` accepts, naming it.
+#[track_caller]
 pub fn refuses_all<T, E>(texts: &[&str], read: impl Fn(&str) -> Result<T, E>) {
     for text in texts {
         assert!(read(text).is_err(), "`{text}` should be refused, but reads");
+    }
+}
+
+/// Asserts that `read` refuses every text of `table` with an error that holds the words beside
+/// the text: a table of bad input whose errors must say what was wrong or expected.
+///
+/// # Panics
+/// At the first text that `read` accepts, or whose error does not hold its words, naming it.
+#[track_caller]
+pub fn refuses_saying<T: std::fmt::Debug, E: std::fmt::Display>(
+    table: &[(&str, &str)],
+    read: impl Fn(&str) -> Result<T, E>,
+) {
+    for (text, words) in table {
+        match read(text) {
+            Ok(read) => panic!("`{text}` should be refused, but reads as {read:?}"),
+            Err(error) => assert!(
+                error.to_string().contains(words),
+                "`{text}`: {error} (should say {words:?})"
+            ),
+        }
     }
 }
 

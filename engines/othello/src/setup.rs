@@ -81,7 +81,7 @@ pub fn square_name(sq: u32) -> String {
     grid::format_square(Letters::Consecutive, (sq % 8) as usize, (sq / 8) as usize)
 }
 
-/// The |c| STONES.read(c) characters: stones and empty cells.
+/// The cell characters: stones and empty cells.
 const STONES: Stones = Stones::new('X', 'O', "-.");
 
 /// Fills in bit `sq` of the right colour.
@@ -158,7 +158,7 @@ impl PositionText<Othello> for Setup {
     /// Parses the FFO/Edax one-line form (see the module docs).
     ///
     /// # Errors
-    /// A [`NotationError`] for a wrong number of cells, an unknown |c| STONES.read(c) character, a missing or
+    /// A [`NotationError`] for a wrong number of cells, an unknown cell character, a missing or
     /// unknown side to move, or trailing text.
     fn parse_position(_: &OthelloVariant, text: &str) -> Result<Setup, NotationError> {
         let trimmed = text.trim();
@@ -175,7 +175,7 @@ impl PositionText<Othello> for Setup {
         for (sq, c) in board.chars().enumerate() {
             let disc = STONES.read(c).ok_or_else(|| {
                 NotationError::new(format!(
-                    "unknown |c| STONES.read(c) `{c}` at {} (expected X, O, - or .)",
+                    "unknown cell `{c}` at {} (expected X, O, - or .)",
                     square_name(sq as u32)
                 ))
             })?;
@@ -313,39 +313,42 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case("", "64 cells")]
-    #[case(
-        "---------------------------OX------XO-------------------------- X",
-        "63 cells"
-    )]
-    #[case(
-        "---------------------------OX------XO---------------------------- X",
-        "65 cells"
-    )]
-    #[case(
-        "---------------------------OX------XO--------------------------Z X",
-        "unknown |c| STONES.read(c) `Z` at h8"
-    )]
-    #[case(
-        "---------------------------OX------XO---------------------------",
-        "side to move"
-    )]
-    #[case(
-        "---------------------------OX------XO--------------------------- B",
-        "found `B`"
-    )]
-    #[case(
-        "---------------------------OX------XO--------------------------- X 12",
-        "unexpected `12`"
-    )]
-    #[case(
-        "---------------------------OX------XO--------------------------- X;;",
-        "found `X;`"
-    )]
-    fn rejects_bad_positions(#[case] text: &str, #[case] needle: &str) {
-        let err = Othello::setup_of(text).unwrap_err();
-        assert!(err.message.contains(needle), "{err}");
+    #[test]
+    fn rejects_bad_positions() {
+        arbiter_laws::refuses_saying(
+            &[
+                ("", "64 cells"),
+                (
+                    "---------------------------OX------XO-------------------------- X",
+                    "63 cells",
+                ),
+                (
+                    "---------------------------OX------XO---------------------------- X",
+                    "65 cells",
+                ),
+                (
+                    "---------------------------OX------XO--------------------------Z X",
+                    "unknown cell `Z` at h8",
+                ),
+                (
+                    "---------------------------OX------XO---------------------------",
+                    "side to move",
+                ),
+                (
+                    "---------------------------OX------XO--------------------------- B",
+                    "found `B`",
+                ),
+                (
+                    "---------------------------OX------XO--------------------------- X 12",
+                    "unexpected `12`",
+                ),
+                (
+                    "---------------------------OX------XO--------------------------- X;;",
+                    "found `X;`",
+                ),
+            ],
+            Othello::setup_of,
+        );
     }
 
     #[test]
@@ -387,38 +390,41 @@ mod tests {
         );
     }
 
-    #[rstest]
-    #[case(
-        "........\n........\n........\n...OX...\n...XO...\n........\n........",
-        "has 7 rows"
-    )]
-    #[case(
-        "........\n........\n........\n...OX...\n...XO...\n........\n........\n........\n........",
-        "has 9 rows"
-    )]
-    #[case(
-        "........\n.......\n........\n...OX...\n...XO...\n........\n........\n........",
-        "has 7 cells: expected 8"
-    )]
-    #[case(
-        "........\n........\n........\n...OX...\n...XO...\n........\n....Z...\n........",
-        "unknown diagram character `Z`"
-    )]
-    #[case(
-        "1 ........\n3 ........\n........\n...OX...\n...XO...\n........\n........\n........",
-        "labelled 3"
-    )]
-    #[case(
-        "........\n........\n........\n...OX...\n...XO...\n........\n........\n........ 9",
-        "labelled 9"
-    )]
-    #[case(
-        "........\n........\n........\n...OX...\n...XO...\n........\n........\n......é. 8",
-        "unknown diagram character `é`"
-    )]
-    fn rejects_bad_diagrams(#[case] text: &str, #[case] needle: &str) {
-        let err = Othello::setup_of_diagram(text, Side::First).unwrap_err();
-        assert!(err.message.contains(needle), "{err}");
+    #[test]
+    fn rejects_bad_diagrams() {
+        arbiter_laws::refuses_saying(
+            &[
+                (
+                    "........\n........\n........\n...OX...\n...XO...\n........\n........",
+                    "has 7 rows",
+                ),
+                (
+                    "........\n........\n........\n...OX...\n...XO...\n........\n........\n........\n........",
+                    "has 9 rows",
+                ),
+                (
+                    "........\n.......\n........\n...OX...\n...XO...\n........\n........\n........",
+                    "has 7 cells: expected 8",
+                ),
+                (
+                    "........\n........\n........\n...OX...\n...XO...\n........\n....Z...\n........",
+                    "unknown diagram character `Z`",
+                ),
+                (
+                    "1 ........\n3 ........\n........\n...OX...\n...XO...\n........\n........\n........",
+                    "labelled 3",
+                ),
+                (
+                    "........\n........\n........\n...OX...\n...XO...\n........\n........\n........ 9",
+                    "labelled 9",
+                ),
+                (
+                    "........\n........\n........\n...OX...\n...XO...\n........\n........\n......é. 8",
+                    "unknown diagram character `é`",
+                ),
+            ],
+            |text| Othello::setup_of_diagram(text, Side::First),
+        );
     }
 
     #[test]
