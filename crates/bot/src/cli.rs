@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use crate::{Fault, Limit, Player, Protocol};
 use clap::Parser;
+use clap::builder::TypedValueParser;
 
 /// An embedded arbiter engine as a tournament bot.
 #[derive(Debug, Parser)]
@@ -24,7 +25,7 @@ struct Args {
     #[arg(long)]
     variant: Option<String>,
     /// The protocol spoken on stdin/stdout.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = protocol_names().try_map(|name| name.parse::<Protocol>()))]
     protocol: Protocol,
     /// Search this many nodes per move (deterministic).
     #[arg(long, conflicts_with = "depth")]
@@ -52,6 +53,11 @@ struct Args {
     /// Search with this parameters file instead of the engine's shipped params.yaml.
     #[arg(long, value_name = "FILE")]
     params: Option<std::path::PathBuf>,
+}
+
+/// Every protocol's name, the possible values `--help` lists.
+fn protocol_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Protocol::ALL.map(Protocol::name))
 }
 
 fn parse_algorithm(text: &str) -> Result<arbiter_engine::Algorithm, String> {

@@ -46,9 +46,8 @@ use serde::Deserialize;
 pub use encoding::{Coords, Decoded, Encoding};
 
 /// A tournament protocol, in the spelling of manifests and of `arbiter-bot --protocol`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-#[clap(rename_all = "kebab-case")]
 pub enum Protocol {
     /// Botzone JSON, simple interaction: a new process every turn, given the whole history.
     Botzone,
@@ -177,6 +176,24 @@ impl fmt::Display for Protocol {
     }
 }
 
+/// Reads a protocol by its [`Protocol::name`]; a command line offers those names as its
+/// possible values (the codec layer knows no command-line parser).
+impl std::str::FromStr for Protocol {
+    type Err = CodecError;
+
+    fn from_str(text: &str) -> Result<Protocol, CodecError> {
+        Protocol::ALL
+            .into_iter()
+            .find(|protocol| protocol.name() == text)
+            .ok_or_else(|| {
+                CodecError::new(format!(
+                    "unknown protocol `{text}`: expected one of {}",
+                    Protocol::ALL.map(Protocol::name).join(", ")
+                ))
+            })
+    }
+}
+
 /// Text that is not a valid message of the protocol, or a move that has no encoding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodecError {
@@ -274,14 +291,16 @@ mod tests {
     }
 
     #[test]
-    fn protocol_names_agree_with_serde_and_clap() {
-        use clap::ValueEnum;
+    fn protocol_names_agree_with_serde_and_from_str() {
         for protocol in Protocol::ALL {
             let yaml: Protocol = serde_saphyr::from_str(protocol.name()).unwrap();
             assert_eq!(yaml, protocol);
-            let value = protocol.to_possible_value().unwrap();
-            assert_eq!(value.get_name(), protocol.name());
+            assert_eq!(protocol.name().parse::<Protocol>(), Ok(protocol));
         }
-        assert_eq!(Protocol::ALL.len(), Protocol::value_variants().len());
+        let error = "botzone-json".parse::<Protocol>().unwrap_err();
+        assert!(
+            error.message.contains("expected one of botzone, "),
+            "{error}"
+        );
     }
 }
