@@ -185,15 +185,6 @@ impl NoGo {
         self.geometry.board & !(self.stones[0] | self.stones[1])
     }
 
-    /// The liberties of the group holding the stone on `point` (0 for an empty point).
-    #[must_use]
-    pub fn liberties_of(&self, point: Point) -> u128 {
-        if self.stone_at(point).is_none() {
-            return 0;
-        }
-        self.groups[usize::from(self.group_of[usize::from(point)])].liberties
-    }
-
     /// The groups of `side`, as (stones, liberties).
     pub fn groups(&self, side: Side) -> impl Iterator<Item = (u128, u128)> + '_ {
         Bits(self.roots[side.index()]).map(|id| {

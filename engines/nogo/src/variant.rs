@@ -44,15 +44,6 @@ impl Default for NoGoVariant {
 }
 
 impl NoGoVariant {
-    /// The variant with this ruling on the 9x9 board.
-    #[must_use]
-    pub const fn with_ruling(ruling: FoulRuling) -> NoGoVariant {
-        NoGoVariant {
-            ruling,
-            size: DEFAULT_SIZE,
-        }
-    }
-
     /// Whether a capturing or suicidal stone is refused as illegal.
     #[must_use]
     pub const fn fouls_illegal(self) -> bool {
