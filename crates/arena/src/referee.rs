@@ -430,13 +430,7 @@ impl Referee<'_> {
             return Ok(Settled::Rules);
         }
         let [first, second] = lists.map(Option::unwrap_or_default);
-        let shown = |list: &[String]| {
-            if list.is_empty() {
-                "none".to_owned()
-            } else {
-                list.join(" ")
-            }
-        };
+        let shown = |list: &[String]| arbiter_files::list_or_none(list, " ");
         if first == second {
             let Some(Ok(outcome)) = position.outcome_with_dead(&first) else {
                 return Ok(Settled::Rules);

@@ -317,11 +317,7 @@ pub(crate) fn read_move(game: &Draughts, mv: &HubMove) -> Result<MoveAnswer, Fau
             mv.from,
             mv.to,
             mv.captured,
-            if legal.is_empty() {
-                "none".to_owned()
-            } else {
-                legal.join(", ")
-            }
+            arbiter_files::list_or_none(&legal, ", ")
         ),
     ))
 }
