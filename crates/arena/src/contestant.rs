@@ -197,11 +197,7 @@ fn baseline_params(
         return Err(format!(
             "no baseline `{name}` in {}; known: {}",
             baselines.display(),
-            if known.is_empty() {
-                "none".to_owned()
-            } else {
-                known.join(", ")
-            }
+            arbiter_files::list_or_none(&known, ", ")
         ));
     }
     let path = dir.join("params").join(format!("{engine}.yaml"));

@@ -430,13 +430,7 @@ impl Referee<'_> {
             return Ok(Settled::Rules);
         }
         let [first, second] = lists.map(Option::unwrap_or_default);
-        let shown = |list: &[String]| {
-            if list.is_empty() {
-                "none".to_owned()
-            } else {
-                list.join(" ")
-            }
-        };
+        let shown = |list: &[String]| arbiter_files::list_or_none(list, " ");
         if first == second {
             let Some(Ok(outcome)) = position.outcome_with_dead(&first) else {
                 return Ok(Settled::Rules);
@@ -857,6 +851,22 @@ mod tests {
     /// points; with a3 dead black has 20 to white's 4.
     const WALLS: &str = "d1 e1 d2 e2 d3 e3 d4 e4 d5 a3 pass";
 
+    /// The [`WALLS`] game under `variant`, played on by a [`script`] for each seat: its moves
+    /// and the dead stones it holds.
+    fn walls(
+        variant: &str,
+        first: (&str, Option<&str>),
+        second: (&str, Option<&str>),
+    ) -> GameRecord {
+        play_with(
+            "go",
+            variant,
+            WALLS,
+            script(first.0, first.1),
+            script(second.0, second.1),
+        )
+    }
+
     #[test]
     fn a_resignation_loses_by_resignation_not_by_a_fault() {
         let record = play("go", "chinese@5", "c3", "", "resign");
@@ -868,15 +878,7 @@ mod tests {
 
     #[test]
     fn agreed_dead_stones_are_counted_off() {
-        let both = |dead| {
-            play_with(
-                "go",
-                "chinese@5",
-                WALLS,
-                script("", Some(dead)),
-                script("pass", Some(dead)),
-            )
-        };
+        let both = |dead| walls("chinese@5", ("", Some(dead)), ("pass", Some(dead)));
         let record = both("a3");
         assert_eq!(record.result.reason, "passes");
         assert_eq!(record.result.winner, Some(Role::B), "{:?}", record.result);
@@ -896,12 +898,10 @@ mod tests {
 
     #[test]
     fn disputed_dead_stones_are_played_out_under_area_rules() {
-        let record = play_with(
-            "go",
+        let record = walls(
             "japanese@5",
-            WALLS,
-            script("a2 a4 b3 pass", Some("a3")),
-            script("pass pass pass pass", Some("")),
+            ("a2 a4 b3 pass", Some("a3")),
+            ("pass pass pass pass", Some("")),
         );
         let note = record.result.adjudication.as_deref().unwrap();
         assert!(note.contains("black: a3; white: none"), "{note}");
@@ -916,13 +916,7 @@ mod tests {
 
     #[test]
     fn dead_stones_on_empty_points_are_the_engines_fault() {
-        let record = play_with(
-            "go",
-            "chinese@5",
-            WALLS,
-            script("", Some("b2")),
-            script("pass", None),
-        );
+        let record = walls("chinese@5", ("", Some("b2")), ("pass", None));
         let fault = record.fault.as_ref().unwrap();
         assert_eq!(fault.kind, FaultKind::ProtocolError);
         assert_eq!(fault.role, Role::B);

@@ -47,11 +47,7 @@ fn shipped_names(game: &str) -> String {
         .filter(|book| book.game == game)
         .map(|book| book.path)
         .collect();
-    if names.is_empty() {
-        "none".to_owned()
-    } else {
-        names.join(", ")
-    }
+    arbiter_files::list_or_none(&names, ", ")
 }
 
 /// Every book error, one per line.

@@ -238,20 +238,14 @@ impl BotzonePlayer {
 }
 
 impl Player for BotzonePlayer {
+    crate::driver::driver_field!();
+
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         if self.protocol.keeps_running() {
             self.keep_running(history)
         } else {
             self.one_shot(history)
         }
-    }
-
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
     }
 
     fn last_note(&self) -> Option<String> {

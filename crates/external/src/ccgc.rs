@@ -254,6 +254,8 @@ pub(crate) fn read_keyword(
 }
 
 impl Player for CcgcPlayer {
+    crate::driver::driver_field!();
+
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let continuing = !self.ended
             && self
@@ -289,14 +291,6 @@ impl Player for CcgcPlayer {
         *seen = history.len();
         let _ = process.send(&text);
         self.ended = true;
-    }
-
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
     }
 
     fn take_warnings(&mut self) -> Vec<String> {

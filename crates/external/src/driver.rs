@@ -4,7 +4,8 @@
 //! and how the process is ended (the protocol's goodbye, a grace, then the tree is killed).
 //!
 //! A driver holds one [`Driver`] beside its protocol's own state. For a play protocol it
-//! implements [`Player`](crate::Player): `driver` and `driver_mut` return the [`Driver`], and the trait's
+//! implements [`Player`](crate::Player): `driver` and `driver_mut` return the [`Driver`]
+//! ([`driver_field!`] writes the two for a field `driver`), and the trait's
 //! `started`, `take_warnings`, `set_clock` and `finish` are then the kit's; the [`Driver`]'s
 //! own `Drop` says the goodbye to a live process, so a driver writes no `Drop` of its own.
 //!
@@ -20,8 +21,7 @@
 //! }
 //!
 //! impl Player for GtpPlayer {
-//!     fn driver(&self) -> &Driver { &self.driver }
-//!     fn driver_mut(&mut self) -> &mut Driver { &mut self.driver }
+//!     driver_field!();
 //!     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
 //!         // A live process that has seen all but the last ply gets only that ply.
 //!         let mut process = match self.driver.take_live() {
@@ -51,6 +51,22 @@ use arbiter_engine::fault::Fault;
 
 use super::sandbox::{Deadline, Process, SpawnSpec, Started, preview};
 use super::{Clock, Timing};
+
+/// The accessors [`Player`](crate::Player) needs of a driver that keeps its [`Driver`] in a
+/// field `driver`, written once for every protocol's player (a trait cannot default a field
+/// access): `impl Player for GtpPlayer { driver_field!(); fn answer(…) … }`.
+macro_rules! driver_field {
+    () => {
+        fn driver(&self) -> &$crate::driver::Driver {
+            &self.driver
+        }
+
+        fn driver_mut(&mut self) -> &mut $crate::driver::Driver {
+            &mut self.driver
+        }
+    };
+}
+pub(crate) use driver_field;
 
 /// How a protocol ends a process: its goodbye line (empty: none), and how long the process is
 /// given to leave before its tree is killed.

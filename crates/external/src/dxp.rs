@@ -674,6 +674,8 @@ pub(crate) fn read_move(game: &Draughts, mv: &DxpMove) -> Result<MoveAnswer, Fau
 }
 
 impl Player for DxpPlayer {
+    crate::driver::driver_field!();
+
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         if let Some(result) = self.continue_game(history) {
             return result;
@@ -738,14 +740,6 @@ impl Player for DxpPlayer {
         }
         live.process.shutdown(Duration::from_millis(1000));
         self.driver.finish();
-    }
-
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
     }
 }
 

@@ -215,6 +215,8 @@ pub(crate) fn info_lines(settings: &GomocupSettings, clock: Option<Clock>) -> St
 }
 
 impl Player for GomocupPlayer {
+    crate::driver::driver_field!();
+
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let seen = self.driver.seen();
         let continuing = seen.is_some_and(|seen| seen + 1 == history.len());
@@ -244,14 +246,6 @@ impl Player for GomocupPlayer {
         let plies = stones.own.len() + stones.opponent.len();
         let live = self.driver.take_live().map(|(process, _)| process);
         Some(command.and_then(|command| self.move_answer(live, &command, plies)))
-    }
-
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
     }
 }
 

@@ -786,13 +786,7 @@ impl GtpPlayer {
 }
 
 impl Player for GtpPlayer {
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
-    }
+    crate::driver::driver_field!();
 
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let timing = self.driver.timing();

@@ -317,16 +317,14 @@ pub(crate) fn read_move(game: &Draughts, mv: &HubMove) -> Result<MoveAnswer, Fau
             mv.from,
             mv.to,
             mv.captured,
-            if legal.is_empty() {
-                "none".to_owned()
-            } else {
-                legal.join(", ")
-            }
+            arbiter_files::list_or_none(&legal, ", ")
         ),
     ))
 }
 
 impl Player for HubPlayer {
+    crate::driver::driver_field!();
+
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let start = Draughts::start(&self.variant);
         let (reached, moves) = hub::replay(start.clone(), history).map_err(|error| {
@@ -362,14 +360,6 @@ impl Player for HubPlayer {
                 "the position `{text}` has no Hub form: {error}"
             ))),
         })
-    }
-
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
     }
 }
 /// The draughts board `text` gives under `variant` (Hub and DXP set any position so), or why

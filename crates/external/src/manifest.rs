@@ -310,11 +310,7 @@ impl Manifest {
                 format!(
                     "no external engine `{name}`; the manifests in {} are: {}",
                     dir.display(),
-                    if known.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        known.join(", ")
-                    }
+                    arbiter_files::list_or_none(&known, ", ")
                 ),
             )));
         }

@@ -180,6 +180,8 @@ fn foreign() -> Foreign {
 }
 
 impl Player for NboardPlayer {
+    crate::driver::driver_field!();
+
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         self.answer_game(&GgfGame::from_start(history))
     }
@@ -192,13 +194,5 @@ impl Player for NboardPlayer {
                 })
                 .and_then(|game| self.answer_game(&game)),
         )
-    }
-
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
     }
 }

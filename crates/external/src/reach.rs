@@ -436,10 +436,8 @@ impl OrderSearch {
                 };
                 pool.retain(|&p| p != point);
                 self.path.push(point);
-                match self.next() {
-                    Some(true) => return Some(true),
-                    None => return None,
-                    Some(false) => {}
+                if self.next()? {
+                    return Some(true);
                 }
                 self.path.pop();
                 let pool = match colour {

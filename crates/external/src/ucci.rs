@@ -475,13 +475,7 @@ pub(crate) fn piece_count(fen: &str) -> usize {
 }
 
 impl Player for UcciPlayer {
-    fn driver(&self) -> &Driver {
-        &self.driver
-    }
-
-    fn driver_mut(&mut self) -> &mut Driver {
-        &mut self.driver
-    }
+    crate::driver::driver_field!();
 
     fn answer(&mut self, history: &[String]) -> Result<MoveAnswer, Fault> {
         let position = self.position_after(history)?;

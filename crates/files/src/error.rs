@@ -1,5 +1,6 @@
 //! A spec error: where in which file, what was expected, and the lines around it.
 
+use std::borrow::Borrow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,17 @@ pub fn echo(value: &str) -> String {
         format!("`{shown}…` ({} bytes)", value.len())
     } else {
         format!("`{shown}`")
+    }
+}
+
+/// `items` joined by `separator` for a message, or `none` when there are none (the names a
+/// lookup knows, the moves an engine holds).
+#[must_use]
+pub fn list_or_none<S: Borrow<str>>(items: &[S], separator: &str) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(separator)
     }
 }
 
@@ -171,5 +183,12 @@ mod tests {
         let shown = error.to_string();
         assert!(shown.len() < 500, "{} bytes", shown.len());
         assert!(shown.contains("a.yaml:1:7"));
+    }
+
+    #[test]
+    fn an_empty_list_reads_none() {
+        assert_eq!(list_or_none::<&str>(&[], ", "), "none");
+        assert_eq!(list_or_none(&["a", "b"], ", "), "a, b");
+        assert_eq!(list_or_none(&["a".to_owned(), "b".to_owned()], " "), "a b");
     }
 }

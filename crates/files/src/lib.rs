@@ -7,4 +7,4 @@ pub mod atomic;
 mod error;
 pub mod yaml;
 
-pub use error::{ECHO_LIMIT, SpecError, echo};
+pub use error::{ECHO_LIMIT, SpecError, echo, list_or_none};

@@ -59,11 +59,7 @@ impl Checker {
                         "all {} listed ({} commands; of the optional ones: {})",
                         required(&game).count(),
                         session.commands.len(),
-                        if optional.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            optional.join(", ")
-                        }
+                        arbiter_files::list_or_none(&optional, ", ")
                     ))
                 } else {
                     Err(format!("not listed: {}", missing.join(", ")))

@@ -114,10 +114,8 @@ impl OrderSearch {
             let undo = self.game.make(mv);
             if !self.dead.contains(&self.game.hash()) {
                 self.path.push(mv);
-                match self.next() {
-                    Some(true) => return Some(true),
-                    None => return None,
-                    Some(false) => {}
+                if self.next()? {
+                    return Some(true);
                 }
                 self.path.pop();
                 self.dead.insert(self.game.hash());
