@@ -182,15 +182,12 @@ impl std::str::FromStr for Protocol {
     type Err = CodecError;
 
     fn from_str(text: &str) -> Result<Protocol, CodecError> {
-        Protocol::ALL
-            .into_iter()
-            .find(|protocol| protocol.name() == text)
-            .ok_or_else(|| {
-                CodecError::new(format!(
-                    "unknown protocol `{text}`: expected one of {}",
-                    Protocol::ALL.map(Protocol::name).join(", ")
-                ))
-            })
+        arbiter_core::named(&Protocol::ALL, text).ok_or_else(|| {
+            CodecError::new(format!(
+                "unknown protocol `{text}`: expected one of {}",
+                Protocol::ALL.map(Protocol::name).join(", ")
+            ))
+        })
     }
 }
 

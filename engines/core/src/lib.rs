@@ -73,6 +73,13 @@ pub fn chance_distribution<G: Game>(game: &G) -> Option<Vec<(G::Move, f64)>> {
     )
 }
 
+/// The one of `all`, a fixed list of values with names (their `Display`: variants, algorithms,
+/// protocols), whose name is `text`.
+#[must_use]
+pub fn named<T: Copy + Display>(all: &[T], text: &str) -> Option<T> {
+    all.iter().copied().find(|item| item.to_string() == text)
+}
+
 /// Reads one of `all`, the variants of a game whose variants are a fixed list, by its name
 /// (its `Display`), ignoring surrounding white space.
 ///
@@ -80,16 +87,13 @@ pub fn chance_distribution<G: Game>(game: &G) -> Option<Vec<(G::Move, f64)>> {
 /// For any other text, naming the game and the variants it has.
 pub fn parse_variant<V: Copy + Display>(game: &str, text: &str, all: &[V]) -> Result<V, String> {
     let text = text.trim();
-    all.iter()
-        .copied()
-        .find(|variant| variant.to_string() == text)
-        .ok_or_else(|| {
-            let names: Vec<String> = all.iter().map(|variant| format!("`{variant}`")).collect();
-            format!(
-                "unknown {game} variant `{text}`: expected {}",
-                names.join(" or ")
-            )
-        })
+    named(all, text).ok_or_else(|| {
+        let names: Vec<String> = all.iter().map(|variant| format!("`{variant}`")).collect();
+        format!(
+            "unknown {game} variant `{text}`: expected {}",
+            names.join(" or ")
+        )
+    })
 }
 
 /// A rule variant: a value, never a copy of the code (board size, exact-five, renju, swap rules).

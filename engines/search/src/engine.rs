@@ -64,12 +64,9 @@ impl FromStr for Algorithm {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Algorithm, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|algorithm| algorithm.name() == text)
-            .ok_or_else(|| {
-                format!("unknown algorithm `{text}`; expected alpha-beta, mcts or solve")
-            })
+        arbiter_core::named(&Algorithm::ALL, text).ok_or_else(|| {
+            format!("unknown algorithm `{text}`; expected alpha-beta, mcts or solve")
+        })
     }
 }
 
