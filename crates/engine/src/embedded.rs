@@ -1,6 +1,5 @@
 //! The generic adapter from a [`Game`] implementation to the text-level engine handle.
 
-use std::collections::HashSet;
 use std::marker::PhantomData;
 
 use arbiter_core::{Game, PerftConvention, Side, Variant};
@@ -452,18 +451,10 @@ impl<G: Game> Position for EmbeddedPosition<G> {
     }
 
     fn tree_counts(&self, max_nodes: u64) -> Option<TreeCounts> {
-        let mut walk = TreeWalk {
-            counts: TreeCounts::default(),
-            seen: HashSet::new(),
-            terminal: HashSet::new(),
-            nodes: 0,
-            max_nodes,
-            max_positions: usize::try_from(max_nodes / 8)
-                .unwrap_or(usize::MAX)
-                .min(MAX_TREE_POSITIONS),
-        };
-        let mut game = self.game.clone();
-        walk.visit(&mut game).then_some(walk.counts)
+        let max_positions = usize::try_from(max_nodes / 8)
+            .unwrap_or(usize::MAX)
+            .min(MAX_TREE_POSITIONS);
+        arbiter_core::tree_counts(&self.game, max_nodes, max_positions)
     }
 }
 
@@ -475,54 +466,3 @@ fn board_part(text: &str) -> &str {
 /// The most distinct positions a tree walk keeps (their one-line forms, about 100 bytes each):
 /// a walk that would hold more stops, so that its memory is bounded as well as its time.
 const MAX_TREE_POSITIONS: usize = 1 << 20;
-
-/// Depth-first walk of the whole game tree: games by result, distinct positions by their
-/// one-line form (not by hash, so that a collision cannot hide a position). Stops after
-/// `max_nodes` nodes or `max_positions` distinct positions.
-struct TreeWalk {
-    counts: TreeCounts,
-    seen: HashSet<String>,
-    terminal: HashSet<String>,
-    nodes: u64,
-    max_nodes: u64,
-    max_positions: usize,
-}
-
-impl TreeWalk {
-    fn visit<G: Game>(&mut self, game: &mut G) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return false;
-        }
-        let key = game.format_position();
-        if self.seen.insert(key.clone()) {
-            self.counts.positions += 1;
-            if self.seen.len() > self.max_positions {
-                return false;
-            }
-        }
-        if let Some(outcome) = game.outcome() {
-            if self.terminal.insert(key) {
-                self.counts.terminal_positions += 1;
-            }
-            self.counts.games += 1;
-            match outcome.winner {
-                Some(Side::First) => self.counts.first_wins += 1,
-                Some(Side::Second) => self.counts.second_wins += 1,
-                None => self.counts.draws += 1,
-            }
-            return true;
-        }
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        for mv in moves {
-            let undo = game.make(mv);
-            let complete = self.visit(game);
-            game.unmake(mv, undo);
-            if !complete {
-                return false;
-            }
-        }
-        true
-    }
-}

@@ -199,16 +199,8 @@ impl fmt::Display for OutcomeView {
     }
 }
 
-/// Counts over a complete game tree.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TreeCounts {
-    pub games: u64,
-    pub positions: u64,
-    pub terminal_positions: u64,
-    pub first_wins: u64,
-    pub second_wins: u64,
-    pub draws: u64,
-}
+/// Counts over a complete game tree (the walk is core's).
+pub use arbiter_core::TreeCounts;
 
 /// What an engine can be asked. A case needing a capability the engine lacks is *not
 /// applicable*.

@@ -32,6 +32,7 @@ mod position_text;
 pub mod settings;
 mod setup;
 mod sized;
+mod tree;
 mod variant_text;
 pub mod zobrist;
 
@@ -47,6 +48,7 @@ pub use perft::{PerftConvention, PerftProfile, perft_profile_with_table};
 pub use position_text::PositionText;
 pub use setup::{IllegalMove, NotationError, SetupProblem};
 pub use sized::SizedVariants;
+pub use tree::{TreeCounts, tree_counts};
 
 /// The chance events of `game` with their probabilities (weight over the sum of the
 /// weights), in generation order; `None` when the position is not a chance node.

@@ -2,9 +2,9 @@
 //! validation against the full reachable set, the law kit, and the board's symmetries over
 //! random playouts.
 
-mod tree;
+use std::collections::HashSet;
 
-use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side};
+use arbiter_core::{EndReason, Game, Outcome, PerftConvention, Side, TreeCounts, tree_counts};
 use arbiter_laws::{GameLaws, assert_over};
 use rstest::rstest;
 
@@ -12,7 +12,6 @@ use crate::board::{Cell, Symmetry, symmetric_stones};
 use crate::rules::{Move, TicTacToe};
 use crate::setup::{Setup, problems};
 use crate::variant::TicTacToeVariant;
-use tree::{TreeTotals, tree_totals};
 
 fn start() -> TicTacToe {
     TicTacToe::start(&TicTacToeVariant::Standard)
@@ -53,28 +52,30 @@ fn perft_matches_published_counts() {
 fn tree_totals_match_published_counts() {
     // nishioka.com/javascript/tic-tac-toe.html (X 131,184, O 77,904, ties 46,080) and public
     // repositories (5,478 positions, 958 terminal).
-    let mut game = start();
-    let totals = tree_totals(&mut game);
+    // The walk the `tree:` expectation of specs runs (549,946 nodes), unbounded here.
     assert_eq!(
-        totals,
-        TreeTotals {
+        tree_counts(&start(), u64::MAX, usize::MAX),
+        Some(TreeCounts {
             games: 255_168,
             positions: 5478,
             terminal_positions: 958,
             first_wins: 131_184,
             second_wins: 77_904,
             draws: 46_080,
-        }
+        })
     );
-    assert_eq!(game, start());
+    // A bound below the tree's size stops the walk.
+    assert_eq!(tree_counts(&start(), 549_945, usize::MAX), None);
+    assert_eq!(tree_counts(&start(), u64::MAX, 5477), None);
 }
 
 #[test]
 fn validation_accepts_exactly_the_reachable_boards() {
     // Every board reachable by play, with the side to move.
-    let reachable = tree::reachable(&mut start(), |game| {
-        (game.stones(Side::First), game.stones(Side::Second))
-    });
+    let reachable: HashSet<(u16, u16)> = arbiter_laws::reachable(&start())
+        .values()
+        .map(|game| (game.stones(Side::First), game.stones(Side::Second)))
+        .collect();
     assert_eq!(reachable.len(), 5478);
     // All 3^9 boards, each with both sides to move: valid exactly when reachable with the side
     // to move the counts imply.
