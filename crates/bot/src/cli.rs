@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use crate::{Fault, Limit, Player, Protocol};
 use clap::Parser;
-use clap::builder::TypedValueParser;
+use clap::builder::{PossibleValue, TypedValueParser};
 
 /// An embedded arbiter engine as a tournament bot.
 #[derive(Debug, Parser)]
@@ -55,9 +55,11 @@ struct Args {
     params: Option<std::path::PathBuf>,
 }
 
-/// Every protocol's name, the possible values `--help` lists.
+/// Every protocol's name with its summary: the possible values `--help` lists.
 fn protocol_names() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Protocol::ALL.map(Protocol::name))
+    clap::builder::PossibleValuesParser::new(
+        Protocol::ALL.map(|protocol| PossibleValue::new(protocol.name()).help(protocol.summary())),
+    )
 }
 
 fn parse_algorithm(text: &str) -> Result<arbiter_engine::Algorithm, String> {

@@ -45,35 +45,23 @@ use serde::Deserialize;
 
 pub use encoding::{Coords, Decoded, Encoding};
 
-/// A tournament protocol, in the spelling of manifests and of `arbiter-bot --protocol`.
+/// A tournament protocol, in the spelling of manifests and of `arbiter-bot --protocol`
+/// ([`Protocol::name`]); what each one is, [`Protocol::summary`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Protocol {
-    /// Botzone JSON, simple interaction: a new process every turn, given the whole history.
     Botzone,
-    /// Botzone JSON, keep-running: one process; later turns get only the new request line.
     BotzoneKeepRunning,
-    /// Botzone's simplified line I/O (no JSON), a new process every turn.
     BotzoneSimple,
-    /// Botzone's simplified line I/O, keep-running.
     BotzoneSimpleKeepRunning,
-    /// Gomocup / Piskvork (`pbrain-*` engines).
     Gomocup,
-    /// arbiter's own line protocol (`docs/protocols.md`): rules queries and `go`.
     ArbiterLine,
-    /// The NBoard Othello GUI's engine protocol (Edax, NTest, Egaroucid …).
     Nboard,
-    /// The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`).
     Ccgc,
-    /// The Go Text Protocol v2 (GNU Go, Pachi, KataGo, Leela Zero; Hex engines' HTP).
     Gtp,
-    /// UCCI 3.0, the Chinese-chess engine protocol (ElephantEye, Fairy-Stockfish after `ucci`).
     Ucci,
-    /// UCI as xiangqi engines speak it (Pikafish; Fairy-Stockfish with `UCI_Variant xiangqi`).
     Uci,
-    /// Hub, Scan's draughts protocol (`hub`, `init`, `pos`, `level`, `go think`, `done move=…`).
     Hub,
-    /// DXP, the DamExchange Protocol over TCP on the loopback address (draughts).
     Dxp,
 }
 
@@ -112,6 +100,48 @@ impl Protocol {
             Protocol::Uci => "uci",
             Protocol::Hub => "hub",
             Protocol::Dxp => "dxp",
+        }
+    }
+
+    /// What the protocol is, in one line (`arbiter-bot --help` lists it).
+    #[must_use]
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Protocol::Botzone => {
+                "Botzone JSON, simple interaction: a new process every turn, given the whole history"
+            }
+            Protocol::BotzoneKeepRunning => {
+                "Botzone JSON, keep-running: one process; later turns get only the new request line"
+            }
+            Protocol::BotzoneSimple => {
+                "Botzone's simplified line I/O (no JSON), a new process every turn"
+            }
+            Protocol::BotzoneSimpleKeepRunning => "Botzone's simplified line I/O, keep-running",
+            Protocol::Gomocup => "Gomocup / Piskvork (`pbrain-*` engines)",
+            Protocol::ArbiterLine => {
+                "arbiter's own line protocol (`docs/protocols.md`): rules queries and `go`"
+            }
+            Protocol::Nboard => {
+                "The NBoard Othello GUI's engine protocol (Edax, NTest, Egaroucid …)"
+            }
+            Protocol::Ccgc => {
+                "The CCGC platform protocol (the SAU game platform: `name?`, `new black`, `move …`)"
+            }
+            Protocol::Gtp => {
+                "The Go Text Protocol v2 (GNU Go, Pachi, KataGo, Leela Zero; Hex engines' HTP)"
+            }
+            Protocol::Ucci => {
+                "UCCI 3.0, the Chinese-chess engine protocol (ElephantEye, Fairy-Stockfish after `ucci`)"
+            }
+            Protocol::Uci => {
+                "UCI as xiangqi engines speak it (Pikafish; Fairy-Stockfish with `UCI_Variant xiangqi`)"
+            }
+            Protocol::Hub => {
+                "Hub, Scan's draughts protocol (`hub`, `init`, `pos`, `level`, `go think`, `done move=…`)"
+            }
+            Protocol::Dxp => {
+                "DXP, the DamExchange Protocol over TCP on the loopback address (draughts)"
+            }
         }
     }
 
