@@ -98,9 +98,7 @@ pub(super) fn run(
                 };
                 if played {
                     current.history.pop();
-                    current.position = player
-                        .replay(&player.variant, &current.history)
-                        .map_err(|e| BotError::Input(e.to_string()))?;
+                    current.position = player.replay(&player.variant, &current.history)?;
                 }
                 current.refused.push(refused);
                 answered += 1;

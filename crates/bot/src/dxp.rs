@@ -137,9 +137,7 @@ fn play_counted(
                 moves: played.clone(),
                 ..PositionRequest::default()
             };
-            let position = player
-                .position(&request)
-                .map_err(|error| BotError::Input(error.to_string()))?;
+            let position = player.position(&request)?;
             *answered += 1;
             let Some(message) = reply(player, position.as_ref(), &game, *answered) else {
                 return Ok(End::Gone);

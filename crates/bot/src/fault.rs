@@ -164,7 +164,8 @@ impl fmt::Display for Fault {
                 PLAIN
                     .iter()
                     .find(|(_, fault)| *fault == plain)
-                    .map_or("", |(name, _)| name),
+                    .map(|(name, _)| *name)
+                    .expect("every fault without a value is in PLAIN"),
             ),
         }
     }

@@ -365,9 +365,7 @@ fn answer(
             if game.moves.pop().is_none() {
                 return refuse("cannot undo");
             }
-            game.position = player
-                .replay(&game.variant, &game.moves)
-                .map_err(|e| BotError::Input(e.to_string()))?;
+            game.position = player.replay(&game.variant, &game.moves)?;
             ok("")
         }
         Request::TimeSettings {

@@ -59,6 +59,14 @@ impl From<io::Error> for BotError {
     }
 }
 
+/// A position the engine refuses (an unreadable history, an unknown variant) is an input the
+/// bot cannot play.
+impl From<arbiter_engine::PositionError> for BotError {
+    fn from(error: arbiter_engine::PositionError) -> Self {
+        BotError::Input(error.to_string())
+    }
+}
+
 /// Plays `protocol` on `input`/`output` until the protocol's end (end of input, `END`, `quit`,
 /// or the one turn of a Botzone simple interaction).
 ///

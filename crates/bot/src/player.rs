@@ -163,9 +163,7 @@ impl Player {
     /// # Errors
     /// The engine's [`PositionError`], as an input the bot cannot play.
     pub(crate) fn start(&self, variant: &str) -> Result<Box<dyn Position>, BotError> {
-        self.engine
-            .position(variant, &PositionRequest::default())
-            .map_err(|e| BotError::Input(e.to_string()))
+        Ok(self.engine.position(variant, &PositionRequest::default())?)
     }
 
     /// A protocol's codec for this player's game and variant, made by `for_game` (such as

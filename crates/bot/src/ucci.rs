@@ -42,13 +42,10 @@ pub(super) fn run(
     input: &mut dyn BufRead,
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
-    let request = PositionRequest::default();
     let mut session = Session {
         dialect,
-        position: player
-            .position(&request)
-            .map_err(|e| BotError::Input(e.to_string()))?,
-        request,
+        position: player.start(&player.variant)?,
+        request: PositionRequest::default(),
         banned: Vec::new(),
         millis: false,
         waiting: None,
