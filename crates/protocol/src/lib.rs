@@ -228,23 +228,7 @@ pub struct CodecError {
     pub message: String,
 }
 
-impl CodecError {
-    /// An error with this message.
-    #[must_use]
-    pub(crate) fn new(message: impl Into<String>) -> CodecError {
-        CodecError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for CodecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for CodecError {}
+arbiter_core::message_error!(pub(crate) CodecError);
 
 /// A line as the other side sent it, without its line end: strips one trailing `\n` and then
 /// one `\r` (Piskvork managers send CR LF; LF alone is accepted everywhere).
@@ -324,6 +308,15 @@ mod tests {
             assert_eq!(yaml, protocol);
             assert_eq!(protocol.name().parse::<Protocol>(), Ok(protocol));
         }
+        // serde's refusal lists every variant of the enum: `ALL` must list as many.
+        let listed = serde_json::from_str::<Protocol>("\"x\"")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            listed.matches("`, `").count() + 1,
+            Protocol::ALL.len(),
+            "{listed}"
+        );
         let error = "botzone-json".parse::<Protocol>().unwrap_err();
         assert!(
             error.message.contains("expected one of botzone, "),
