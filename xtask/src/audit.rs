@@ -234,7 +234,7 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         duration: clock.elapsed(),
         host: run_facts::host(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
-        commit: run_facts::commit(&crate::workspace_root()),
+        commit: run_facts::commit(crate::workspace_root()),
         engines: engine_runs
             .into_iter()
             .filter(|engine| names.contains(&engine.name))
@@ -457,8 +457,8 @@ fn chosen_engines(name: Option<&str>, baselines: Option<&Path>) -> Result<Chosen
         || manifests.join(format!("{name}.yaml")).is_file();
     if !a_manifest && let Some((base, baseline)) = name.rsplit_once('@') {
         let root = crate::workspace_root();
-        let folder = arbiter_baseline::folder(&root, baselines);
-        let (engine, path) = frozen_engine(&root, &folder, name, base, baseline)?;
+        let folder = arbiter_baseline::folder(root, baselines);
+        let (engine, path) = frozen_engine(root, &folder, name, base, baseline)?;
         return Ok(external(engine, path));
     }
     if a_manifest || is_manifest_path(name) {

@@ -74,7 +74,7 @@ pub enum BaselineCommand {
 /// A taken or bad name, unreadable suites, IO errors.
 pub fn run(args: &BaselineArgs) -> Result<Status> {
     let root = crate::workspace_root();
-    let folder = arbiter_baseline::folder(&root, args.baselines.as_deref());
+    let folder = arbiter_baseline::folder(root, args.baselines.as_deref());
     match &args.command {
         BaselineCommand::Freeze {
             name,
@@ -134,10 +134,10 @@ fn freeze_engine(
 ) -> Result<Status> {
     let root = crate::workspace_root();
     arbiter_baseline::check_free(folder, name, force)?;
-    let (engine, text) = team_engine(&root, engine)?;
+    let (engine, text) = team_engine(root, engine)?;
     let engine_name = engine.manifest().name.clone();
     let place = engine.manifest().program_place.clone();
-    let frozen = engine_baseline(&root, engine, &text, slow)?;
+    let frozen = engine_baseline(root, engine, &text, slow)?;
     if frozen.blobs.is_empty() {
         eprintln!(
             "warning: nothing of {engine_name} was copied (its program is {place} and its \
@@ -163,7 +163,7 @@ fn freeze_engine(
         frozen.blobs.len(),
         dir.display()
     );
-    let elsewhere = if folder == arbiter_baseline::folder(&root, None) {
+    let elsewhere = if folder == arbiter_baseline::folder(root, None) {
         String::new()
     } else {
         format!(" --baselines {}", folder.display())
@@ -179,7 +179,7 @@ fn freeze_engine(
 fn diff_engine(folder: &Path, name: &str, engine: &str) -> Result<Status> {
     let root = crate::workspace_root();
     let frozen = read_baseline(folder, name)?;
-    let (engine, text) = team_engine(&root, engine)?;
+    let (engine, text) = team_engine(root, engine)?;
     let engine_name = engine.manifest().name.clone();
     if !frozen
         .files
@@ -201,7 +201,7 @@ fn diff_engine(folder: &Path, name: &str, engine: &str) -> Result<Status> {
                 .join(arbiter_baseline::engine::ANSWERS),
         )
         .is_some_and(|answers| answers.lines().any(|line| line.starts_with("ffo-40-59::")));
-    let current = engine_baseline(&root, engine, &text, slow)?;
+    let current = engine_baseline(root, engine, &text, slow)?;
     Ok(print_diff(name, &frozen, &current))
 }
 
@@ -306,9 +306,11 @@ fn freeze(folder: &Path, name: &str, force: bool, slow: bool) -> Result<Status> 
     let root = crate::workspace_root();
     arbiter_baseline::check_free(folder, name, force)?;
     let engines = embedded_engines();
-    let files = load(&root, &engines)?;
+    let files = load(root, &engines)?;
     let include = |loaded: &LoadedSuite| slow || !loaded.suite.slow;
-    let policy = SnapshotPolicy::Accept { root: root.clone() };
+    let policy = SnapshotPolicy::Accept {
+        root: root.to_owned(),
+    };
     let texts = current_snapshots(&files, &engines, include, policy)?;
     let mut frozen = Baseline::default();
     for (engine, file_name, text) in &texts {
@@ -338,7 +340,7 @@ fn diff(folder: &Path, name: &str) -> Result<Status> {
     let root = crate::workspace_root();
     let frozen = read_baseline(folder, name)?;
     let engines = embedded_engines();
-    let files = load(&root, &engines)?;
+    let files = load(root, &engines)?;
     // The suites the baseline covered (slow ones included if it had them), and new fast ones.
     let frozen_suites: Vec<String> = frozen
         .files

@@ -156,7 +156,7 @@ pub fn run(args: &FuzzArgs) -> Result<Status> {
     let alloc_path = std::ffi::CString::new(out.join("alloc-current").to_string_lossy().as_ref())?;
     ALLOC_PATH.store(alloc_path.into_raw(), Ordering::Relaxed);
 
-    let corpus = seeds(&root, args.target)?;
+    let corpus = seeds(root, args.target)?;
     let dictionary = dictionary(&corpus);
     let engines = embedded_engines();
     let mut rng = SplitMix64::new(args.seed);
@@ -716,7 +716,7 @@ mod tests {
         let root = crate::workspace_root();
         let engines = embedded_engines();
         for target in Target::value_variants() {
-            let corpus = seeds(&root, *target).unwrap();
+            let corpus = seeds(root, *target).unwrap();
             assert!(!corpus.is_empty(), "{}: no seeds", target.name());
             let dictionary = dictionary(&corpus);
             let mut rng = SplitMix64::new(7);

@@ -60,12 +60,7 @@ enum Command {
 #[global_allocator]
 static ALLOCATOR: fuzz::GuardedAlloc = fuzz::GuardedAlloc;
 
-/// The workspace root (xtask lives one level below it).
-pub fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| std::path::PathBuf::from("."), std::path::Path::to_owned)
-}
+pub use arbiter_engine::workspace_root;
 
 /// What a command reports to the shell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -253,8 +253,8 @@ fn configure(args: &PlayArgs) -> Result<MatchConfig> {
     let root = crate::workspace_root();
     request
         .build_with_baselines(
-            &root,
-            &arbiter_baseline::folder(&root, args.baselines.as_deref()),
+            root,
+            &arbiter_baseline::folder(root, args.baselines.as_deref()),
         )
         .map_err(|e| anyhow!(e))
 }

@@ -45,6 +45,7 @@ fn assert_passes_noting(result: &CaseResult, words: &[&str]) {
 }
 
 /// The case did not apply, for a reason that holds every one of `words`.
+#[track_caller]
 fn assert_not_applicable_because(result: &CaseResult, words: &[&str]) {
     assert_eq!(result.verdict, Verdict::NotApplicable, "{}", result.message);
     let reason = result.reason.as_deref().unwrap_or("");

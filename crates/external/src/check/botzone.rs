@@ -91,6 +91,8 @@ impl Checker {
         if self.has_foul() {
             return Some(Self::split(DOUBLE_THREE));
         }
+        // A variant without foul rules lists no forbidden points at all: no game to play out.
+        self.reference(&[]).forbidden().ok().flatten()?;
         self.playout(11, 200, |_, position| {
             position.outcome().ok().flatten().is_none()
                 && position

@@ -138,11 +138,12 @@ impl Checker<'_> {
         let mut errors = Vec::new();
         let id = &case.id.value;
         let mut at = |value: &Spanned<String>, message: String| {
-            let (line, column) = (
-                value.referenced.line() as usize,
-                value.referenced.column() as usize,
-            );
-            errors.push(SpecError::at(self.path, self.text, line, column, message));
+            errors.push(arbiter_files::yaml::error_at(
+                self.path,
+                self.text,
+                Some(value.referenced),
+                message,
+            ));
         };
         let sides = || {
             let mut names: Vec<&str> = engines.iter().flat_map(|e| e.side_names()).collect();
