@@ -206,8 +206,7 @@ impl Grid {
         read: impl Fn(char) -> Option<C>,
         sides: [&[&str]; 2],
     ) -> Result<(Vec<C>, Side), NotationError> {
-        let mut words = text.split_whitespace();
-        let (Some(rows), Some(side), None) = (words.next(), words.next(), words.next()) else {
+        let Some((rows, side)) = board_and_side(text) else {
             return Err(NotationError::new(format!(
                 "`{text}` is not a position: expected `<rows separated by /> <{}|{}>`",
                 sides[0].first().copied().unwrap_or("first"),

@@ -102,7 +102,7 @@ impl EndReason {
     /// Reads a spec name back.
     #[must_use]
     pub fn from_name(name: &str) -> Option<EndReason> {
-        Self::ALL.into_iter().find(|reason| reason.name() == name)
+        crate::named(&Self::ALL, name)
     }
 }
 

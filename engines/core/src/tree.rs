@@ -57,7 +57,9 @@ impl TreeWalk {
             return false;
         }
         let key = game.format_position();
-        if self.seen.insert(key.clone()) {
+        // Most nodes repeat a position: the key is copied only for a new one.
+        if !self.seen.contains(&key) {
+            self.seen.insert(key.clone());
             self.counts.positions += 1;
             if self.seen.len() > self.max_positions {
                 return false;

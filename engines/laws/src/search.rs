@@ -1,6 +1,7 @@
 //! The laws of the [`Searchable`] contract.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use arbiter_core::Game;
 use arbiter_search::score::{mate_in, mated_in};
@@ -247,8 +248,11 @@ pub fn minimax<G: Game>(game: &mut G) -> i32 {
 #[must_use]
 pub fn reachable<G: Game>(start: &G) -> HashMap<u64, G> {
     fn walk<G: Game>(game: &mut G, seen: &mut HashMap<u64, G>) {
-        if seen.insert(game.hash(), game.clone()).is_some() {
-            return;
+        match seen.entry(game.hash()) {
+            Entry::Occupied(_) => return,
+            Entry::Vacant(slot) => {
+                slot.insert(game.clone());
+            }
         }
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
