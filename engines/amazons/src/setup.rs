@@ -191,22 +191,15 @@ impl PositionText<Amazons> for AmazonsSetup {
 mod tests {
     use super::*;
 
-    fn variant(size: u8) -> AmazonsVariant {
-        *AmazonsVariant::ALL
-            .iter()
-            .find(|v| v.size() == size)
-            .unwrap()
-    }
-
     const START_10: &str = "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white";
 
     #[test]
     fn the_start_line_reads_back() {
-        let setup = AmazonsSetup::parse_position(&variant(10), START_10).unwrap();
+        let setup = AmazonsSetup::parse_position(&AmazonsVariant::Standard, START_10).unwrap();
         assert_eq!(setup.cells[3], Cell::Amazon(Side::First)); // d1
         assert_eq!(setup.cells[6 * 10], Cell::Amazon(Side::Second)); // a7
         assert_eq!(
-            AmazonsSetup::format_position(&setup.validate(&variant(setup.size)).unwrap()),
+            AmazonsSetup::format_position(&setup.validate(&AmazonsVariant::Standard).unwrap()),
             START_10
         );
     }
@@ -225,17 +218,20 @@ mod tests {
                 "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 white extra",
                 "99999999999999999999/10/10/B8B/10/10/W8W/10/10/3W2W3 white",
             ],
-            |text| AmazonsSetup::parse_position(&variant(10), text),
+            |text| AmazonsSetup::parse_position(&AmazonsVariant::Standard, text),
         );
     }
 
     #[test]
     fn diagram_round_trips_with_spaces_or_without() {
-        let setup = AmazonsSetup::parse_position(&variant(8), "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black")
-            .unwrap();
-        let diagram = AmazonsSetup::diagram(&setup.validate(&variant(setup.size)).unwrap());
+        let setup = AmazonsSetup::parse_position(
+            &AmazonsVariant::Botzone8,
+            "2B2B2/B6B/8/8/8/W6W/8/2W1xW2 black",
+        )
+        .unwrap();
+        let diagram = AmazonsSetup::diagram(&setup.validate(&AmazonsVariant::Botzone8).unwrap());
         for text in [diagram.clone(), diagram.replace(' ', "")] {
-            let read = AmazonsSetup::parse_diagram(&variant(8), &text, Side::Second);
+            let read = AmazonsSetup::parse_diagram(&AmazonsVariant::Botzone8, &text, Side::Second);
             assert_eq!(read.as_ref(), Ok(&setup), "{text}");
         }
     }
@@ -249,7 +245,7 @@ mod tests {
                 "........\n........\n........\n........\n........\n........\n........\n.......Q",
                 "........\n........\n........\n........\n........\n........\n........\n.........",
             ],
-            |text| AmazonsSetup::parse_diagram(&variant(8), text, Side::First),
+            |text| AmazonsSetup::parse_diagram(&AmazonsVariant::Botzone8, text, Side::First),
         );
     }
 }

@@ -51,11 +51,6 @@ impl AmazonsVariant {
     }
 }
 
-impl AmazonsVariant {
-    /// Both variants, the default first.
-    pub const ALL: [AmazonsVariant; 2] = [AmazonsVariant::Standard, AmazonsVariant::Botzone8];
-}
-
 arbiter_core::named_variants! {
     type: AmazonsVariant,
     game: "amazons",

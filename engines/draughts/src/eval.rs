@@ -224,10 +224,7 @@ impl Evaluator<Draughts> for DraughtsEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn position(text: &str) -> Draughts {
-        arbiter_laws::position_in(&crate::DraughtsVariant::default(), text)
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
@@ -241,17 +238,17 @@ mod tests {
     #[test]
     fn a_king_is_worth_about_three_men() {
         let params = Params::default();
-        let king = evaluate(&position("W:WK28:B12,13,14"), &params);
+        let king = evaluate(&Draughts::position_of("W:WK28:B12,13,14"), &params);
         assert!(king.abs() < params.man, "{king}");
     }
 
     #[test]
     fn a_free_man_near_the_row_is_a_runaway() {
         // White 16 has 11 and 6/7 ahead, all empty; black's men are far away on the right.
-        let game = position("W:W16:B15,20");
+        let game = Draughts::position_of("W:W16:B15,20");
         assert_eq!(runaways(&game, Side::First), 1);
         // With a black man on 11 in the way it is not.
-        let game = position("W:W16:B11,20");
+        let game = Draughts::position_of("W:W16:B11,20");
         assert_eq!(runaways(&game, Side::First), 0);
     }
 }

@@ -432,18 +432,12 @@ impl PositionText<EinStein> for EinSteinSetup {
                 }
             }
         }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        let pieces: Vec<(Square, Piece)> = pieces
-            .into_iter()
-            .filter_map(|(index, piece)| Some((Square::from_index(index)?, piece)))
-            .collect();
-        Ok(EinStein::from_parts(
-            *variant,
-            &pieces,
-            setup.to_move,
-            setup.phase,
-        ))
+        SetupProblem::validated(problems, || {
+            let pieces: Vec<(Square, Piece)> = pieces
+                .into_iter()
+                .filter_map(|(index, piece)| Some((Square::from_index(index)?, piece)))
+                .collect();
+            EinStein::from_parts(*variant, &pieces, setup.to_move, setup.phase)
+        })
     }
 }

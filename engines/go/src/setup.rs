@@ -141,10 +141,7 @@ impl PositionText<Go> for GoSetup {
                 )
             })
             .collect();
-        match problems.len() {
-            0 => Ok(go),
-            _ => Err(problems),
-        }
+        SetupProblem::validated(problems, || go)
     }
 }
 
@@ -186,12 +183,7 @@ mod tests {
                 "longer than 9 points",
             ),
         ];
-        for (text, words) in wrong {
-            let message = GoSetup::parse_position(&sized(9), text)
-                .unwrap_err()
-                .message;
-            assert!(message.contains(words), "{text}: {message}");
-        }
+        arbiter_laws::refuses_saying(&wrong, |text| GoSetup::parse_position(&sized(9), text));
     }
 
     #[test]

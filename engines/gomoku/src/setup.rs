@@ -279,10 +279,8 @@ impl PositionText<Gomoku> for Setup {
 
     /// Validates the setup under `variant`: every problem [`check_setup`] finds, or the position.
     fn validate(&self, variant: &GomokuVariant) -> Result<Gomoku, Vec<SetupProblem>> {
-        let problems = check_setup(variant, self);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Gomoku::from_checked_setup(variant, self)
+        SetupProblem::validated(check_setup(variant, self), || {
+            Gomoku::from_checked_setup(variant, self)
+        })?
     }
 }

@@ -90,12 +90,7 @@ impl Evaluator<TicTacToe> for TicTacToeEval {
 mod tests {
     use super::*;
     use crate::TicTacToeVariant;
-
-    fn position(text: &str) -> TicTacToe {
-        let variant = TicTacToeVariant::Standard;
-        let setup = TicTacToe::parse_position(&variant, text).unwrap();
-        TicTacToe::from_setup(&variant, &setup).unwrap()
-    }
+    use arbiter_laws::Fixture;
 
     #[test]
     fn evaluation_counts_open_lines_and_threats() {
@@ -106,12 +101,12 @@ mod tests {
         let start = TicTacToe::start(&TicTacToeVariant::Standard);
         assert_eq!(eval.evaluate(&start), 0);
         // X on b2 (four lines), O to move: O has the four lines avoiding b2 open, X all eight.
-        let centre = position(".../.x./... o");
+        let centre = TicTacToe::position_of(".../.x./... o");
         assert_eq!(eval.evaluate(&centre), 4 - 8);
         // X on a1 b1, O on b2, O to move. Open to O (no x): rows 2 and 3, column c and the
         // diagonal c1 b2 a3, no threat; open to X (no o): rows 1 and 3, columns a and c, with
         // the threat a1 b1 on row 1.
-        let threat = position("xx./.o./... o");
+        let threat = TicTacToe::position_of("xx./.o./... o");
         // Open lines 4 - 4, threats 0 - 1 (worth 10 each).
         assert_eq!(eval.evaluate(&threat), -10);
     }

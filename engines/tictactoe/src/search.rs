@@ -77,15 +77,10 @@ mod tests {
 
     use super::*;
     use crate::TicTacToeVariant;
+    use arbiter_laws::Fixture;
 
     fn params() -> TicTacToeParams {
         TicTacToe::read_params(TicTacToe::PARAMS_YAML).unwrap()
-    }
-
-    fn position(text: &str) -> TicTacToe {
-        let variant = TicTacToeVariant::Standard;
-        let setup = TicTacToe::parse_position(&variant, text).unwrap();
-        TicTacToe::from_setup(&variant, &setup).unwrap()
     }
 
     fn solved(game: &TicTacToe, budget: Budget) -> Report<Move> {
@@ -153,11 +148,11 @@ mod tests {
     #[test]
     fn finished_positions_have_no_move() {
         // X has a1 b1 c1.
-        let game = position("xxx/oo./... o");
+        let game = TicTacToe::position_of("xxx/oo./... o");
         let report = solved(&game, Budget::Depth(0));
         assert_eq!(report.result.best, None);
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Loss));
-        let drawn = position("xox/xoo/oxx o");
+        let drawn = TicTacToe::position_of("xox/xoo/oxx o");
         let report = solved(&drawn, Budget::Depth(0));
         assert_eq!(report.proven.map(|p| p.verdict), Some(ProvenResult::Draw));
     }
@@ -177,7 +172,7 @@ mod tests {
     #[test]
     fn search_laws() {
         let start = TicTacToe::start(&TicTacToeVariant::Standard);
-        SearchLaws::new(vec![start, position("x../.o./... x")])
+        SearchLaws::new(vec![start, TicTacToe::position_of("x../.o./... x")])
             .nodes(200)
             .mcts_iterations(500)
             .check();

@@ -150,11 +150,7 @@ impl PositionText<TicTacToe> for Setup {
 
     /// Validates the board: every problem [`problems`] finds, or the position.
     fn validate(&self, variant: &TicTacToeVariant) -> Result<TicTacToe, Vec<SetupProblem>> {
-        let problems = problems(self);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(TicTacToe::from_valid(*variant, self))
+        SetupProblem::validated(problems(self), || TicTacToe::from_valid(*variant, self))
     }
 }
 

@@ -170,16 +170,10 @@ impl Searchable for Xiangqi {
 mod tests {
     use super::*;
     use crate::variant::XiangqiVariant;
+    use arbiter_laws::Fixture;
     use arbiter_laws::SearchLaws;
     use arbiter_search::{Algorithm, Budget, ProvenResult, SearchRequest};
     use proptest::prelude::*;
-
-    /// The position of `fen` under the rulings `rule`.
-    fn position(rule: &str, fen: &str) -> Xiangqi {
-        let variant = rule.parse().unwrap();
-        let setup = Xiangqi::parse_position(&variant, fen).unwrap();
-        Xiangqi::from_setup(&variant, &setup).unwrap()
-    }
 
     fn search(game: &Xiangqi, budget: Budget) -> arbiter_search::Report<Move> {
         game.search(
@@ -196,7 +190,7 @@ mod tests {
     #[test]
     fn search_laws() {
         let start = Xiangqi::start(&XiangqiVariant::default());
-        let endgame = position("standard", "3k5/9/9/9/9/9/9/9/4R4/5K3 w");
+        let endgame = Xiangqi::position("standard", "3k5/9/9/9/9/9/9/9/4R4/5K3 w");
         SearchLaws::new(vec![start, endgame])
             .nodes(20_000)
             .mcts_iterations(500)
@@ -210,7 +204,7 @@ mod tests {
         // The rook on b8 holds rank 8 and the red general holds file e (the generals may not
         // face), so a0a9 along rank 9 or a0d0 along file d leaves the black general on d9 no
         // point; black's pawn on i6 keeps it from being stalemated by any other move.
-        let game = position("standard", "3k5/1R7/9/8p/9/9/9/9/9/R3K4 w");
+        let game = Xiangqi::position("standard", "3k5/1R7/9/8p/9/9/9/9/9/R3K4 w");
         let report = search(&game, Budget::Depth(3));
         let best = report.result.best.map(|mv| game.format_move(mv));
         assert!(matches!(best.as_deref(), Some("a0a9" | "a0d0")), "{best:?}");
@@ -220,7 +214,7 @@ mod tests {
 
     #[test]
     fn the_key_tells_apart_what_the_rulings_tell_apart() {
-        let start = position("standard", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
+        let start = Xiangqi::position("standard", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
         let (game, fresh, key) = there_and_back(&start);
         assert_eq!(game.hash(), start.hash());
         assert_ne!(key, fresh);
@@ -229,7 +223,7 @@ mod tests {
             XiangqiEval::key(&game, XiangqiEval::chain_from_scratch(&game))
         );
         // Without the rulings the path does not matter.
-        let plain = position("no-repetition+no-limit", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
+        let plain = Xiangqi::position("no-repetition+no-limit", "3k5/9/9/9/9/9/9/9/9/R3K4 w");
         let (_, fresh, key) = there_and_back(&plain);
         assert_eq!(key, fresh);
     }
