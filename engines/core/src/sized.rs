@@ -1,6 +1,6 @@
 //! The variant names of the games whose variants are a rule and a board size (NoGo, Hex):
 //! `<rule>[@<size>]`, the size left out on the default board. Written once: each game gives
-//! its rules' names and its sizes.
+//! its rules' names, its sizes and the sizes it lists.
 
 use std::fmt;
 
@@ -17,11 +17,14 @@ pub struct SizedVariants<R: 'static> {
     pub max_size: u8,
     /// The board side of a name without `@<size>`.
     pub default_size: u8,
+    /// The board sides whose names [`SizedVariants::names`] lists, in its order; every side
+    /// from `min_size` to `max_size` is read all the same.
+    pub listed_sizes: &'static [u8],
 }
 
 impl<R: Copy + PartialEq> SizedVariants<R> {
     /// The grammar of `game`, whose `rules` are played on boards of side `min_size` to
-    /// `max_size`, `default_size` when a name gives none.
+    /// `max_size`, `default_size` when a name gives none, and named on `listed_sizes`.
     #[must_use]
     pub const fn new(
         game: &'static str,
@@ -29,6 +32,7 @@ impl<R: Copy + PartialEq> SizedVariants<R> {
         min_size: u8,
         max_size: u8,
         default_size: u8,
+        listed_sizes: &'static [u8],
     ) -> SizedVariants<R> {
         SizedVariants {
             game,
@@ -36,6 +40,7 @@ impl<R: Copy + PartialEq> SizedVariants<R> {
             min_size,
             max_size,
             default_size,
+            listed_sizes,
         }
     }
 
@@ -84,13 +89,13 @@ impl<R: Copy + PartialEq> SizedVariants<R> {
         Ok(())
     }
 
-    /// The names of every rule on each board side of `sizes`, rule by rule: the names a game
-    /// lists ([`crate::Variant::names`]).
+    /// The names of every rule on each board side of `listed_sizes`, rule by rule: the names
+    /// a game lists ([`crate::Variant::names`]).
     #[must_use]
-    pub fn names(&self, sizes: &[u8]) -> Vec<String> {
+    pub fn names(&self) -> Vec<String> {
         let mut names = Vec::new();
         for &(name, _) in self.rules {
-            for &size in sizes {
+            for &size in self.listed_sizes {
                 names.push(if size == self.default_size {
                     name.to_owned()
                 } else {

@@ -80,11 +80,12 @@ macro_rules! named_variants {
     };
 }
 
-/// Implements `Display` and `FromStr` for a variant type that is a rule and a board size
-/// (fields `$rule` and `$size`), through the game's
+/// Implements `Display`, `FromStr` and [`Variant`](crate::Variant) for a variant type that is a
+/// rule and a board size (fields `$rule` and `$size`), through the game's
 /// [`SizedVariants`](crate::SizedVariants) grammar `$grammar`: `Display` is
 /// [`SizedVariants::write`](crate::SizedVariants::write), `FromStr`
-/// [`SizedVariants::parse`](crate::SizedVariants::parse) with its errors.
+/// [`SizedVariants::parse`](crate::SizedVariants::parse) with its errors, `Variant::GAME` the
+/// grammar's game and `Variant::names` [`SizedVariants::names`](crate::SizedVariants::names).
 ///
 /// ```
 /// use arbiter_core::SizedVariants;
@@ -95,20 +96,37 @@ macro_rules! named_variants {
 ///     Swap,
 /// }
 ///
-/// #[derive(Debug, PartialEq)]
+/// #[derive(Clone, Debug, PartialEq)]
 /// struct Toy {
 ///     rule: Rule,
 ///     size: u8,
 /// }
 ///
-/// const VARIANTS: SizedVariants<Rule> =
-///     SizedVariants::new("toy", &[("plain", Rule::Plain), ("swap", Rule::Swap)], 3, 9, 5);
+/// impl Default for Toy {
+///     fn default() -> Toy {
+///         Toy { rule: Rule::Plain, size: 5 }
+///     }
+/// }
+///
+/// const VARIANTS: SizedVariants<Rule> = SizedVariants::new(
+///     "toy",
+///     &[("plain", Rule::Plain), ("swap", Rule::Swap)],
+///     3,
+///     9,
+///     5,
+///     &[5, 3],
+/// );
 ///
 /// arbiter_core::sized_variant_text!(Toy { rule, size } by VARIANTS);
 ///
 /// assert_eq!("swap@7".parse::<Toy>(), Ok(Toy { rule: Rule::Swap, size: 7 }));
 /// assert_eq!(Toy { rule: Rule::Plain, size: 5 }.to_string(), "plain");
 /// assert!("plain@10".parse::<Toy>().is_err());
+/// assert_eq!(<Toy as arbiter_core::Variant>::GAME, "toy");
+/// assert_eq!(
+///     <Toy as arbiter_core::Variant>::names(),
+///     ["plain", "plain@3", "swap", "swap@3"]
+/// );
 /// ```
 #[macro_export]
 macro_rules! sized_variant_text {
@@ -125,6 +143,14 @@ macro_rules! sized_variant_text {
             fn from_str(text: &str) -> ::std::result::Result<$variant, ::std::string::String> {
                 let ($rule, $size) = $grammar.parse(text)?;
                 ::std::result::Result::Ok($variant { $rule, $size })
+            }
+        }
+
+        impl $crate::Variant for $variant {
+            const GAME: &'static str = $grammar.game;
+
+            fn names() -> ::std::vec::Vec<::std::string::String> {
+                $grammar.names()
             }
         }
     };

@@ -89,8 +89,11 @@ impl HexVariant {
 }
 
 /// The grammar of the names: the three rules, on boards of side [`MIN_SIZE`] to [`MAX_SIZE`].
+/// The names listed are the three rules on the named boards (11, 13, 19) and on the small
+/// boards of the solved tables (1 to 8); every `@<size>` from [`MIN_SIZE`] to [`MAX_SIZE`] is
+/// accepted too.
 const VARIANTS: SizedVariants<SwapRule> = SizedVariants::new(
-    <HexVariant as arbiter_core::Variant>::GAME,
+    "hex",
     &[
         (SwapRule::None.name(), SwapRule::None),
         (SwapRule::Mirror.name(), SwapRule::Mirror),
@@ -99,19 +102,10 @@ const VARIANTS: SizedVariants<SwapRule> = SizedVariants::new(
     MIN_SIZE,
     MAX_SIZE,
     DEFAULT_SIZE,
+    &[11, 13, 19, 1, 2, 3, 4, 5, 6, 7, 8],
 );
 
 arbiter_core::sized_variant_text!(HexVariant { swap, size } by VARIANTS);
-
-impl arbiter_core::Variant for HexVariant {
-    const GAME: &'static str = "hex";
-
-    /// The three rules on the named boards (11, 13, 19) and on the small boards of the solved
-    /// tables (1 to 8); every `@<size>` from [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
-    fn names() -> Vec<String> {
-        VARIANTS.names(&[11, 13, 19, 1, 2, 3, 4, 5, 6, 7, 8])
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -52,8 +52,10 @@ impl NoGoVariant {
 }
 
 /// The grammar of the names: the two rulings, on boards of side [`MIN_SIZE`] to [`MAX_SIZE`].
+/// The names listed are the two rulings on 9x9 and on the small boards specs use; every
+/// `@<size>` from [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
 const VARIANTS: SizedVariants<FoulRuling> = SizedVariants::new(
-    <NoGoVariant as arbiter_core::Variant>::GAME,
+    "nogo",
     &[
         ("standard", FoulRuling::Illegal),
         ("foul-loses", FoulRuling::Loses),
@@ -61,19 +63,10 @@ const VARIANTS: SizedVariants<FoulRuling> = SizedVariants::new(
     MIN_SIZE,
     MAX_SIZE,
     DEFAULT_SIZE,
+    &[DEFAULT_SIZE, 3, 4, 5, 7],
 );
 
 arbiter_core::sized_variant_text!(NoGoVariant { ruling, size } by VARIANTS);
-
-impl arbiter_core::Variant for NoGoVariant {
-    const GAME: &'static str = "nogo";
-
-    /// The two rulings on 9x9 and on the small boards specs use; every `@<size>` from
-    /// [`MIN_SIZE`] to [`MAX_SIZE`] is accepted too.
-    fn names() -> Vec<String> {
-        VARIANTS.names(&[DEFAULT_SIZE, 3, 4, 5, 7])
-    }
-}
 
 #[cfg(test)]
 mod tests {
