@@ -2,9 +2,145 @@
 //! differ from it joined by `+` (any order, each rule at most once), such as
 //! `repetition-4+no-limit`. A count setting is `<rule>-N` or `no-<rule>` (the rule switched
 //! off). Written once for the games whose rules of play never change but whose endings do
-//! (Surakarta, draughts, Chinese chess); each game lists its own settings.
+//! (Surakarta, draughts, Chinese chess); each game lists its own settings, each a field of its
+//! variant type and a [`Setting`] ([`Count`], [`Off`], [`OneOf`]), and
+//! [`settings_variant!`](crate::settings_variant) writes the variant's text forms and
+//! [`Variant`](crate::Variant) from that list.
 
 use std::fmt;
+
+/// One kind of setting: how a part of a variant's text sets one rule's value, and how the
+/// value, the forms and the listed names of the rule are written.
+pub trait Setting {
+    /// The rule's value in the variant.
+    type Value: Copy + PartialEq;
+
+    /// The value `part` gives the rule, or `None` for a part that is no form of this setting.
+    fn read(&self, part: &str) -> Option<Self::Value>;
+
+    /// The text of `value`, a value other than the standard one.
+    fn text(&self, value: Self::Value) -> String;
+
+    /// The setting's forms in words, as a message lists them.
+    fn expected(&self) -> String;
+
+    /// The setting's names as [`Variant::names`](crate::Variant::names) lists them.
+    fn names(&self) -> Vec<String>;
+
+    /// The text of `value` when it differs from `standard`, else `None`: what [`write`] takes.
+    fn differing(&self, value: Self::Value, standard: Self::Value) -> Option<String> {
+        (value != standard).then(|| self.text(value))
+    }
+}
+
+/// A count setting: `<rule>-N` with N at least `least`, or `no-<rule>` (the rule switched off,
+/// `None`).
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
+    rule: &'static str,
+    least: u32,
+    unit: &'static str,
+}
+
+impl Count {
+    /// The count setting `rule`, whose count is at least `least`.
+    #[must_use]
+    pub const fn at_least(rule: &'static str, least: u32) -> Count {
+        Count {
+            rule,
+            least,
+            unit: "",
+        }
+    }
+
+    /// The same setting, whose count messages give in `unit` (`moves`).
+    #[must_use]
+    pub const fn in_unit(self, unit: &'static str) -> Count {
+        Count { unit, ..self }
+    }
+}
+
+impl Setting for Count {
+    type Value = Option<u32>;
+
+    fn read(&self, part: &str) -> Option<Option<u32>> {
+        count_value(part, self.rule, self.least)
+    }
+
+    fn text(&self, value: Option<u32>) -> String {
+        count_text(self.rule, value)
+    }
+
+    fn expected(&self) -> String {
+        let (rule, least) = (self.rule, self.least);
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        format!("{rule}-N (N >= {least}{unit}), no-{rule}")
+    }
+
+    fn names(&self) -> Vec<String> {
+        vec![format!("{}-N", self.rule), format!("no-{}", self.rule)]
+    }
+}
+
+/// A rule in force in `standard` (`true`) that the setting, one name, switches off.
+#[derive(Clone, Copy, Debug)]
+pub struct Off(pub &'static str);
+
+impl Setting for Off {
+    type Value = bool;
+
+    fn read(&self, part: &str) -> Option<bool> {
+        (part == self.0).then_some(false)
+    }
+
+    fn text(&self, _off: bool) -> String {
+        self.0.to_owned()
+    }
+
+    fn expected(&self) -> String {
+        self.0.to_owned()
+    }
+
+    fn names(&self) -> Vec<String> {
+        vec![self.0.to_owned()]
+    }
+}
+
+/// A rule that is one of a list of values, each set by its name.
+#[derive(Clone, Copy, Debug)]
+pub struct OneOf<T: 'static>(pub &'static [(&'static str, T)]);
+
+impl<T: Copy + PartialEq> Setting for OneOf<T> {
+    type Value = T;
+
+    fn read(&self, part: &str) -> Option<T> {
+        self.0
+            .iter()
+            .find(|&&(name, _)| name == part)
+            .map(|&(_, value)| value)
+    }
+
+    fn text(&self, value: T) -> String {
+        self.0
+            .iter()
+            .find(|&&(_, listed)| listed == value)
+            .map_or("?", |&(name, _)| name)
+            .to_owned()
+    }
+
+    fn expected(&self) -> String {
+        let names: Vec<&str> = self.0.iter().map(|&(name, _)| name).collect();
+        names.join(", ")
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.0.iter().map(|&(name, _)| name.to_owned()).collect()
+    }
+}
 
 /// The text of the count setting `rule`: `<rule>-N`, or `no-<rule>` when it is off (`None`).
 #[must_use]
@@ -74,6 +210,111 @@ pub fn parse<V: Default>(
         seen |= 1 << rule;
     }
     Ok(variant)
+}
+
+/// Implements `Display`, `FromStr` and [`Variant`](crate::Variant) for a variant type whose
+/// variants are settings of its rules: each `field` of the type (a `Copy` value) and the
+/// [`Setting`](crate::settings::Setting) that reads and writes it, in the order of the grammar.
+/// `Display` writes `standard` or the settings that differ from the type's `Default`, in that
+/// order ([`write`](crate::settings::write)); `FromStr` reads them
+/// ([`parse`](crate::settings::parse), whose message lists every setting's forms);
+/// `Variant::GAME` is `game`, and `Variant::names` lists `standard`, every setting's names and
+/// then `also`, a name that combines settings.
+///
+/// ```
+/// use arbiter_core::settings::{Count, Off};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Toy {
+///     limit: Option<u32>,
+///     bonus: bool,
+/// }
+///
+/// impl Default for Toy {
+///     fn default() -> Toy {
+///         Toy { limit: Some(9), bonus: true }
+///     }
+/// }
+///
+/// arbiter_core::settings_variant! {
+///     Toy of "toy", also "no-limit+no-bonus": {
+///         limit: Count::at_least("limit", 1),
+///         bonus: Off("no-bonus"),
+///     }
+/// }
+///
+/// assert_eq!(" no-bonus+limit-3 ".parse(), Ok(Toy { limit: Some(3), bonus: false }));
+/// assert_eq!(Toy { limit: None, bonus: true }.to_string(), "no-limit");
+/// assert_eq!(Toy::default().to_string(), "standard");
+/// assert_eq!(
+///     "limit-0".parse::<Toy>(),
+///     Err("unknown toy variant setting `limit-0` in `limit-0`: expected `standard` or \
+///          limit-N (N >= 1), no-limit, no-bonus joined by `+`"
+///         .to_owned())
+/// );
+/// assert_eq!(
+///     <Toy as arbiter_core::Variant>::names(),
+///     ["standard", "limit-N", "no-limit", "no-bonus", "no-limit+no-bonus"]
+/// );
+/// ```
+#[macro_export]
+macro_rules! settings_variant {
+    (
+        $variant:ident of $game:literal, also $also:literal: {
+            $($field:ident: $setting:expr),+ $(,)?
+        }
+    ) => {
+        impl ::std::fmt::Display for $variant {
+            /// `standard`, or the settings that differ from it, in the order of the grammar.
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                let standard = <$variant as ::std::default::Default>::default();
+                $crate::settings::write(
+                    f,
+                    &[$($crate::settings::Setting::differing(
+                        &$setting,
+                        self.$field,
+                        standard.$field,
+                    )),+],
+                )
+            }
+        }
+
+        impl ::std::str::FromStr for $variant {
+            type Err = ::std::string::String;
+
+            fn from_str(text: &str) -> ::std::result::Result<Self, Self::Err> {
+                let expected: ::std::vec::Vec<::std::string::String> =
+                    ::std::vec![$($crate::settings::Setting::expected(&$setting)),+];
+                $crate::settings::parse(
+                    text,
+                    $game,
+                    &expected.join(", "),
+                    |variant: &mut $variant, part: &str| {
+                        let settings: &[&dyn Fn(&mut $variant) -> bool] = &[$(
+                            &|variant: &mut $variant| {
+                                $crate::settings::Setting::read(&$setting, part)
+                                    .map(|value| variant.$field = value)
+                                    .is_some()
+                            }
+                        ),+];
+                        let rule = settings.iter().position(|setting| setting(variant))?;
+                        ::std::primitive::u32::try_from(rule).ok()
+                    },
+                )
+            }
+        }
+
+        impl $crate::Variant for $variant {
+            const GAME: &'static str = $game;
+
+            fn names() -> ::std::vec::Vec<::std::string::String> {
+                let mut names = ::std::vec![::std::string::String::from("standard")];
+                $(names.extend($crate::settings::Setting::names(&$setting));)+
+                names.push(::std::string::String::from($also));
+                names
+            }
+        }
+    };
 }
 
 #[cfg(test)]

@@ -14,10 +14,7 @@
 //! `standard` is `repetition-3+king-moves-25` with the endgame rules: the Official FMJD
 //! rules of international draughts, article 6 (the end of the game).
 
-use std::fmt;
-use std::str::FromStr;
-
-use arbiter_core::settings;
+use arbiter_core::settings::{Count, Off};
 
 /// The draw rules in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,63 +38,11 @@ impl Default for DraughtsVariant {
     }
 }
 
-impl fmt::Display for DraughtsVariant {
-    /// `standard`, or the settings that differ from it, in the order of the grammar.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let standard = DraughtsVariant::default();
-        settings::write(
-            f,
-            &[
-                (self.repetition != standard.repetition)
-                    .then(|| settings::count_text("repetition", self.repetition)),
-                (self.king_moves != standard.king_moves)
-                    .then(|| settings::count_text("king-moves", self.king_moves)),
-                (!self.endgame_rule).then(|| "no-endgame-rule".to_owned()),
-            ],
-        )
-    }
-}
-
-impl FromStr for DraughtsVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        settings::parse(
-            text,
-            <Self as arbiter_core::Variant>::GAME,
-            "repetition-N (N >= 2), no-repetition, king-moves-N (N >= 1), no-king-moves, \
-             no-endgame-rule",
-            |variant: &mut DraughtsVariant, part| {
-                if part == "no-endgame-rule" {
-                    variant.endgame_rule = false;
-                    Some(2)
-                } else if let Some(repetition) = settings::count_value(part, "repetition", 2) {
-                    variant.repetition = repetition;
-                    Some(0)
-                } else {
-                    variant.king_moves = settings::count_value(part, "king-moves", 1)?;
-                    Some(1)
-                }
-            },
-        )
-    }
-}
-
-impl arbiter_core::Variant for DraughtsVariant {
-    const GAME: &'static str = "draughts";
-
-    fn names() -> Vec<String> {
-        [
-            "standard",
-            "repetition-N",
-            "no-repetition",
-            "king-moves-N",
-            "no-king-moves",
-            "no-endgame-rule",
-            "no-repetition+no-king-moves+no-endgame-rule",
-        ]
-        .map(str::to_owned)
-        .to_vec()
+arbiter_core::settings_variant! {
+    DraughtsVariant of "draughts", also "no-repetition+no-king-moves+no-endgame-rule": {
+        repetition: Count::at_least("repetition", 2),
+        king_moves: Count::at_least("king-moves", 1),
+        endgame_rule: Off("no-endgame-rule"),
     }
 }
 

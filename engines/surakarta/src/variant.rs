@@ -13,10 +13,7 @@
 //! (rlglab/minizero `surakarta.cpp`, `isTerminal` and `eval`); the 3-fold draw is this crate's
 //! choice, since minizero forbids repeating moves in self-play instead of ending the game.
 
-use std::fmt;
-use std::str::FromStr;
-
-use arbiter_core::settings;
+use arbiter_core::settings::Count;
 
 /// The endings in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,56 +33,10 @@ impl Default for SurakartaVariant {
     }
 }
 
-impl fmt::Display for SurakartaVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let standard = SurakartaVariant::default();
-        settings::write(
-            f,
-            &[
-                (self.repetition != standard.repetition)
-                    .then(|| settings::count_text("repetition", self.repetition)),
-                (self.no_capture_limit != standard.no_capture_limit)
-                    .then(|| settings::count_text("limit", self.no_capture_limit)),
-            ],
-        )
-    }
-}
-
-impl FromStr for SurakartaVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        settings::parse(
-            text,
-            <Self as arbiter_core::Variant>::GAME,
-            "repetition-N (N >= 2), no-repetition, limit-N (N >= 1), no-limit",
-            |variant: &mut SurakartaVariant, part| {
-                if let Some(repetition) = settings::count_value(part, "repetition", 2) {
-                    variant.repetition = repetition;
-                    Some(0)
-                } else {
-                    variant.no_capture_limit = settings::count_value(part, "limit", 1)?;
-                    Some(1)
-                }
-            },
-        )
-    }
-}
-
-impl arbiter_core::Variant for SurakartaVariant {
-    const GAME: &'static str = "surakarta";
-
-    fn names() -> Vec<String> {
-        [
-            "standard",
-            "repetition-N",
-            "no-repetition",
-            "limit-N",
-            "no-limit",
-            "repetition-N+limit-N",
-        ]
-        .map(str::to_owned)
-        .to_vec()
+arbiter_core::settings_variant! {
+    SurakartaVariant of "surakarta", also "repetition-N+limit-N": {
+        repetition: Count::at_least("repetition", 2),
+        no_capture_limit: Count::at_least("limit", 1),
     }
 }
 

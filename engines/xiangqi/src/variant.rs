@@ -17,10 +17,7 @@
 //! `is_optional_game_end` rules xiangqi) and sixty moves, the natural-move limit (自然限着) of
 //! 60 moves that Pikafish counts as `rule60` (120 plies).
 
-use std::fmt;
-use std::str::FromStr;
-
-use arbiter_core::settings;
+use arbiter_core::settings::{Count, OneOf};
 
 /// How a repetition is ruled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,68 +79,11 @@ impl XiangqiVariant {
     }
 }
 
-impl fmt::Display for XiangqiVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let standard = XiangqiVariant::default();
-        settings::write(
-            f,
-            &[
-                (self.profile != standard.profile).then(|| self.profile.name().to_owned()),
-                (self.repetition != standard.repetition)
-                    .then(|| settings::count_text("repetition", self.repetition)),
-                (self.move_limit != standard.move_limit)
-                    .then(|| settings::count_text("limit", self.move_limit)),
-            ],
-        )
-    }
-}
-
-impl FromStr for XiangqiVariant {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        settings::parse(
-            text,
-            <Self as arbiter_core::Variant>::GAME,
-            "axf, cxa, check-only, repetition-N (N >= 2), no-repetition, limit-N (N >= 1 moves), \
-             no-limit",
-            apply_setting,
-        )
-    }
-}
-
-/// Applies one setting of a variant's text to `variant`: which rule it sets (0 the ruling
-/// profile, 1 the repetition count, 2 the move limit), or `None` for no setting of xiangqi.
-fn apply_setting(variant: &mut XiangqiVariant, part: &str) -> Option<u32> {
-    if let Some((_, profile)) = Profile::NAMES.iter().find(|(name, _)| *name == part) {
-        variant.profile = *profile;
-        return Some(0);
-    }
-    if let Some(repetition) = settings::count_value(part, "repetition", 2) {
-        variant.repetition = repetition;
-        return Some(1);
-    }
-    variant.move_limit = settings::count_value(part, "limit", 1)?;
-    Some(2)
-}
-
-impl arbiter_core::Variant for XiangqiVariant {
-    const GAME: &'static str = "xiangqi";
-
-    fn names() -> Vec<String> {
-        [
-            "standard",
-            "axf",
-            "cxa",
-            "check-only",
-            "repetition-N",
-            "no-repetition",
-            "limit-N",
-            "no-limit",
-            "cxa+repetition-N+limit-N",
-        ]
-        .map(str::to_owned)
-        .to_vec()
+arbiter_core::settings_variant! {
+    XiangqiVariant of "xiangqi", also "cxa+repetition-N+limit-N": {
+        profile: OneOf(&Profile::NAMES),
+        repetition: Count::at_least("repetition", 2),
+        move_limit: Count::at_least("limit", 1).in_unit("moves"),
     }
 }
 
