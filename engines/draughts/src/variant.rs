@@ -51,17 +51,39 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
+    /// Each text read, and the variant written back: the settings that differ from `standard`,
+    /// in the order of the grammar.
     #[rstest]
-    #[case("standard", Some(3), Some(25), true)]
-    #[case("repetition-2", Some(2), Some(25), true)]
-    #[case("no-king-moves", Some(3), None, true)]
-    #[case("no-endgame-rule+no-repetition", None, Some(25), false)]
-    #[case(" king-moves-5+repetition-4 ", Some(4), Some(5), true)]
-    fn parses(
+    #[case("standard", Some(3), Some(25), true, "standard")]
+    #[case("repetition-2", Some(2), Some(25), true, "repetition-2")]
+    #[case("no-king-moves", Some(3), None, true, "no-king-moves")]
+    #[case(
+        "no-endgame-rule+no-repetition",
+        None,
+        Some(25),
+        false,
+        "no-repetition+no-endgame-rule"
+    )]
+    #[case(
+        " king-moves-5+repetition-4 ",
+        Some(4),
+        Some(5),
+        true,
+        "repetition-4+king-moves-5"
+    )]
+    #[case(
+        "no-repetition+king-moves-10+no-endgame-rule",
+        None,
+        Some(10),
+        false,
+        "no-repetition+king-moves-10+no-endgame-rule"
+    )]
+    fn parses_and_displays(
         #[case] text: &str,
         #[case] repetition: Option<u32>,
         #[case] king_moves: Option<u32>,
         #[case] endgame_rule: bool,
+        #[case] written: &str,
     ) {
         let variant: DraughtsVariant = text.parse().unwrap();
         assert_eq!(
@@ -72,6 +94,7 @@ mod tests {
                 endgame_rule
             }
         );
+        assert_eq!(variant.to_string(), written);
         assert_eq!(variant.to_string().parse::<DraughtsVariant>(), Ok(variant));
     }
 
@@ -89,19 +112,6 @@ mod tests {
                 "Standard",
             ],
             str::parse::<DraughtsVariant>,
-        );
-    }
-
-    #[test]
-    fn displays_the_settings_that_differ() {
-        let variant = DraughtsVariant {
-            repetition: None,
-            king_moves: Some(10),
-            endgame_rule: false,
-        };
-        assert_eq!(
-            variant.to_string(),
-            "no-repetition+king-moves-10+no-endgame-rule"
         );
     }
 }
