@@ -332,4 +332,32 @@ mod tests {
         assert_eq!(count_text("limit", Some(4)), "limit-4");
         assert_eq!(count_text("limit", None), "no-limit");
     }
+
+    #[test]
+    fn each_kind_of_setting_reads_writes_and_lists_its_forms() {
+        let limit = Count::at_least("limit", 1).in_unit("moves");
+        assert_eq!(limit.read("limit-7"), Some(Some(7)));
+        assert_eq!(limit.read("no-limit"), Some(None));
+        assert_eq!(limit.read("limit-0"), None);
+        assert_eq!(limit.expected(), "limit-N (N >= 1 moves), no-limit");
+        assert_eq!(limit.names(), ["limit-N", "no-limit"]);
+        assert_eq!(
+            limit.differing(Some(7), Some(60)),
+            Some("limit-7".to_owned())
+        );
+        assert_eq!(limit.differing(Some(60), Some(60)), None);
+
+        let bonus = Off("no-bonus");
+        assert_eq!(bonus.read("no-bonus"), Some(false));
+        assert_eq!(bonus.read("bonus"), None);
+        assert_eq!(bonus.differing(false, true), Some("no-bonus".to_owned()));
+        assert_eq!(bonus.differing(true, true), None);
+
+        let side = OneOf(&[("left", 'l'), ("right", 'r')]);
+        assert_eq!(side.read("right"), Some('r'));
+        assert_eq!(side.read("up"), None);
+        assert_eq!(side.text('l'), "left");
+        assert_eq!(side.expected(), "left, right");
+        assert_eq!(side.names(), ["left", "right"]);
+    }
 }
