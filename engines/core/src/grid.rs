@@ -234,15 +234,15 @@ impl Grid {
     /// Reads a board diagram: `height` rows of `width` cells in the grid's row order, spaces
     /// between cells optional. Blank lines and lines of column letters (`a b c …`) are skipped;
     /// a row may carry its number at either end, which must then be the right one. Returns the
-    /// cells in a1 order.
+    /// cells in a1 order. Every cell is written, so no empty value is needed (unlike
+    /// [`Grid::parse_rows`], whose numbers stand for runs of empty cells).
     ///
     /// # Errors
     /// A [`NotationError`] for a wrong number of rows, a row of the wrong length or with the
     /// wrong number, or a character `read` does not know.
-    pub fn parse_diagram<C: Copy>(
+    pub fn parse_diagram<C>(
         &self,
         diagram: &str,
-        empty: C,
         read: impl Fn(char) -> Option<C>,
     ) -> Result<Vec<C>, NotationError> {
         let rows: Vec<&str> = diagram
@@ -251,7 +251,8 @@ impl Grid {
             .filter(|line| !line.is_empty() && !self.is_letter_line(line))
             .collect();
         self.check_row_count("diagram", rows.len())?;
-        let mut cells = vec![empty; self.width * self.height];
+        // The rows in the text's order, each read from column `a`.
+        let mut text_rows = Vec::with_capacity(self.height);
         for (k, line) in rows.iter().enumerate() {
             let number = self.row_number(k);
             let body = strip_row_number(line, number)?;
@@ -263,16 +264,24 @@ impl Grid {
                     self.width
                 )));
             }
-            for (column, c) in row_cells.into_iter().enumerate() {
-                cells[self.index(k, column)] = read(c).ok_or_else(|| {
-                    NotationError::new(format!(
-                        "unknown diagram character `{c}` in row {number}: expected {}",
-                        self.legend
-                    ))
-                })?;
-            }
+            let row = row_cells
+                .into_iter()
+                .map(|c| {
+                    read(c).ok_or_else(|| {
+                        NotationError::new(format!(
+                            "unknown diagram character `{c}` in row {number}: expected {}",
+                            self.legend
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<C>, NotationError>>()?;
+            text_rows.push(row);
         }
-        Ok(cells)
+        // a1 order: row 1 first, which the text writes last when row 1 is at the bottom.
+        if self.rows == RowOrder::BottomIsOne {
+            text_rows.reverse();
+        }
+        Ok(text_rows.into_iter().flatten().collect())
     }
 
     /// Writes cells (a1 order) as a diagram: rows in the grid's order, cells separated by
@@ -780,7 +789,7 @@ mod tests {
         for labels in [Labels::None, Labels::Left, Labels::Around] {
             let diagram = GRID.format_diagram(&cells, labels, 2, |c| c);
             assert_eq!(
-                GRID.parse_diagram(&diagram, '.', read).unwrap(),
+                GRID.parse_diagram(&diagram, read).unwrap(),
                 cells,
                 "{diagram}"
             );
@@ -794,12 +803,12 @@ mod tests {
             "B . . .\n. . . .\nW . x ."
         );
         let compact = "B...\n....\nW.x.";
-        assert_eq!(GRID.parse_diagram(compact, '.', read).unwrap(), cells);
+        assert_eq!(GRID.parse_diagram(compact, read).unwrap(), cells);
     }
 
     #[test]
     fn bad_diagrams_say_what_is_wrong() {
-        let error = |text| GRID.parse_diagram(text, '.', read).unwrap_err().message;
+        let error = |text| GRID.parse_diagram(text, read).unwrap_err().message;
         assert_eq!(error("....\n...."), "the diagram has 2 rows: expected 3");
         assert_eq!(
             error("....\n...\n...."),
