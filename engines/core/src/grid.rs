@@ -482,6 +482,40 @@ pub fn parse_square(
     }
 }
 
+/// The `(column, row)` (both from 0) of the cell `index` of a board `size` cells wide whose
+/// cells are numbered row by row from a1 (`row * size + column`), in any index width.
+#[must_use]
+pub fn coords_of(size: impl Into<usize>, index: impl Into<usize>) -> (usize, usize) {
+    let (size, index) = (size.into(), index.into());
+    (index % size, index / size)
+}
+
+/// The name ([`format_square`]) of the cell `index` of a board `size` cells wide numbered row
+/// by row ([`coords_of`]).
+#[must_use]
+pub fn format_index(letters: Letters, size: impl Into<usize>, index: impl Into<usize>) -> String {
+    let (column, row) = coords_of(size, index);
+    format_square(letters, column, row)
+}
+
+/// Reads a square's name ([`parse_square`]) on a `size` x `size` board whose cells are
+/// numbered row by row: the cell's index `row * size + column`, in the game's own index type.
+///
+/// # Errors
+/// The [`NotationError`] of [`parse_square`], or one saying the cell is off the board when
+/// its index does not fit the index type (never on a board the type was chosen for).
+pub fn parse_index<T: TryFrom<usize>>(
+    text: &str,
+    letters: Letters,
+    size: impl Into<usize>,
+    unit: &str,
+) -> Result<T, NotationError> {
+    let size = size.into();
+    let (column, row) = parse_square(text, letters, size, size, unit)?;
+    T::try_from(row * size + column)
+        .map_err(|_| NotationError::new(format!("`{text}` is off the board")))
+}
+
 /// Splits `text` after its leading square name, a letter and the digits that follow it, for
 /// notations that write squares back to back (`j10k11`, `a1b1`): `Some(("j10", "k11"))`;
 /// `None` when `text` does not start with a letter and a digit. The name is not checked:
@@ -804,6 +838,32 @@ mod tests {
         );
         let compact = "B...\n....\nW.x.";
         assert_eq!(GRID.parse_diagram(compact, read).unwrap(), cells);
+    }
+
+    #[test]
+    fn cells_numbered_row_by_row_are_named() {
+        assert_eq!(coords_of(9u8, 13u8), (4, 1));
+        assert_eq!(format_index(Letters::SkipI, 19u8, 8u16), "j1");
+        assert_eq!(format_index(Letters::Consecutive, 3u8, 5u8), "c2");
+        assert_eq!(
+            parse_index::<u16>("J1", Letters::SkipI, 19u8, "point"),
+            Ok(8)
+        );
+        assert_eq!(
+            parse_index::<u8>("c2", Letters::Consecutive, 3u8, "cell"),
+            Ok(5)
+        );
+        let error = |text, size: u8| {
+            parse_index::<u8>(text, Letters::Consecutive, size, "cell")
+                .unwrap_err()
+                .message
+        };
+        assert_eq!(
+            error("d1", 3),
+            "`d1` is not a cell: expected a file a-c and a rank 1-3"
+        );
+        // Index 15 * 17 + 15 = 270 does not fit a u8.
+        assert_eq!(error("p16", 17), "`p16` is off the board");
     }
 
     #[test]
