@@ -171,10 +171,7 @@ fn image_square(game: &Amazons, symmetry: Symmetry, square: u8) -> u8 {
 
 /// The image of the position under `symmetry`.
 fn image(game: &Amazons, symmetry: Symmetry) -> Amazons {
-    let size = usize::from(game.geometry().size);
-    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, size, |setup| {
-        &mut setup.cells
-    })
+    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, |setup| &mut setup.cells)
 }
 
 /// The image of a move under `symmetry`.
