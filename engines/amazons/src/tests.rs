@@ -148,10 +148,7 @@ fn perft_conventions_at_a_finished_game() {
 #[case("7B/8/8/8/8/8/8/8 white", "white has 0 amazons")]
 #[case("WWWWW2B/8/8/8/8/8/8/8 white", "white has 5 amazons")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    assert_eq!(
-        Amazons::setup_problem("botzone8", text, problem).code,
-        "piece-count"
-    );
+    Amazons::refuses_setup("botzone8", text, "piece-count", problem);
 }
 
 #[test]

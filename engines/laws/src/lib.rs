@@ -209,6 +209,18 @@ pub trait Fixture: Game {
             .unwrap_or_else(|| panic!("no problem says `{words}`: {problems:?}"))
     }
 
+    /// Asserts that validation refuses the position `text` under the variant named `variant`
+    /// with a problem of code `code` whose message says `words`
+    /// ([`Fixture::setup_problem`]).
+    ///
+    /// # Panics
+    /// As [`Fixture::setup_problem`], and when that problem's code is not `code`.
+    #[track_caller]
+    fn refuses_setup(variant: &str, text: &str, code: &str, words: &str) {
+        let problem = Self::setup_problem(variant, text, words);
+        assert_eq!(problem.code, code, "the problem `{words}` of `{text}`");
+    }
+
     /// The setup that the one-line form `text` reads as under the default variant, or why
     /// not: for the tests of a game's position notation.
     ///
