@@ -155,13 +155,6 @@ impl Geometry {
         (file < n && rank < n).then(|| (rank * n + file) as Square)
     }
 
-    /// `(file, rank)`, both 0-based.
-    #[must_use]
-    pub fn coords(&self, square: Square) -> (usize, usize) {
-        let n = usize::from(self.size);
-        (usize::from(square) % n, usize::from(square) / n)
-    }
-
     /// The occupancy words of every line, walls set, for the occupied squares `occupied`.
     #[must_use]
     pub fn line_words(&self, occupied: u128) -> [u16; MAX_LINES] {

@@ -17,8 +17,7 @@ pub struct Move {
 /// Formats a square as `a1` … `j10`.
 #[must_use]
 pub fn format_square(geometry: &Geometry, square: Square) -> String {
-    let (file, rank) = geometry.coords(square);
-    grid::format_square(Letters::Consecutive, file, rank)
+    grid::format_index(Letters::Consecutive, geometry.size, square)
 }
 
 /// Parses a square: a file letter (case-insensitive) and a rank number from 1.
@@ -26,9 +25,7 @@ pub fn format_square(geometry: &Geometry, square: Square) -> String {
 /// # Errors
 /// A [`NotationError`] for text that is not a square of this board.
 pub fn parse_square(geometry: &Geometry, text: &str) -> Result<Square, NotationError> {
-    let size = usize::from(geometry.size);
-    let (file, rank) = grid::parse_square(text, Letters::Consecutive, size, size, "square")?;
-    Ok(geometry.square(file, rank).expect("a square of this board"))
+    grid::parse_index(text, Letters::Consecutive, geometry.size, "square")
 }
 
 /// Formats a move as `from-to/arrow`, e.g. `d1-d7/g7`.
@@ -68,7 +65,7 @@ pub fn to_botzone(geometry: &Geometry, mv: Move) -> [u8; 6] {
     let n = geometry.size;
     let mut out = [0; 6];
     for (i, square) in [mv.from, mv.to, mv.arrow].into_iter().enumerate() {
-        let (file, rank) = geometry.coords(square);
+        let (file, rank) = grid::coords_of(n, square);
         out[2 * i] = file as u8;
         out[2 * i + 1] = n - 1 - rank as u8;
     }

@@ -122,7 +122,7 @@ impl PositionText<Amazons> for AmazonsSetup {
         to_move: Side,
     ) -> Result<AmazonsSetup, NotationError> {
         let size = variant.size();
-        let cells = grid(size).parse_diagram(diagram, Cell::Empty, Cell::from_char)?;
+        let cells = grid(size).parse_diagram(diagram, Cell::from_char)?;
         Ok(AmazonsSetup {
             size,
             cells,

@@ -3,7 +3,7 @@
 //! and the arrow's square ringed.
 
 use arbiter_core::Side;
-use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::picture::{Look, Mark, Picture, Piece, PointMark};
 
 use crate::notation::Move;
 use crate::rules::Amazons;
@@ -54,8 +54,7 @@ pub(crate) fn picture(game: &Amazons, marks: &[Mark<Move>]) -> String {
             .notes
             .push("Q: the queen's square after the move, x: the arrow".to_owned());
     }
-    board.caption = picture::caption(game);
-    board.render("amazons")
+    board.render_game(game)
 }
 
 #[cfg(test)]

@@ -148,10 +148,7 @@ fn perft_conventions_at_a_finished_game() {
 #[case("7B/8/8/8/8/8/8/8 white", "white has 0 amazons")]
 #[case("WWWWW2B/8/8/8/8/8/8/8 white", "white has 5 amazons")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    assert_eq!(
-        Amazons::setup_problem("botzone8", text, problem).code,
-        "piece-count"
-    );
+    Amazons::refuses_setup("botzone8", text, "piece-count", problem);
 }
 
 #[test]
@@ -171,10 +168,7 @@ fn image_square(game: &Amazons, symmetry: Symmetry, square: u8) -> u8 {
 
 /// The image of the position under `symmetry`.
 fn image(game: &Amazons, symmetry: Symmetry) -> Amazons {
-    let size = usize::from(game.geometry().size);
-    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, size, |setup| {
-        &mut setup.cells
-    })
+    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, |setup| &mut setup.cells)
 }
 
 /// The image of a move under `symmetry`.

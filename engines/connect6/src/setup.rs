@@ -225,7 +225,7 @@ impl PositionText<Connect6> for Setup {
         to_move: Side,
     ) -> Result<Setup, NotationError> {
         let size = usize::from(variant.size());
-        let cells = grid(size).parse_diagram(diagram, None, |c| STONES.read(c))?;
+        let cells = grid(size).parse_diagram(diagram, |c| STONES.read(c))?;
         Ok(Setup {
             board: board_of(size, &cells),
             to_move,

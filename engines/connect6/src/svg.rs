@@ -2,7 +2,7 @@
 //! both stones of a move, numbered `1` and `2`.
 
 use arbiter_core::Side;
-use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::picture::{Look, Mark, Picture, Piece, PointMark};
 
 use crate::board::{Move, Point};
 use crate::rules::Connect6;
@@ -32,11 +32,10 @@ pub(crate) fn picture(game: &Connect6, marks: &[Mark<Move>]) -> String {
             });
         }
     }
-    out.caption = picture::caption_with(
+    out.render_game_with(
         game,
         format_args!("{} stone(s) this turn", game.stones_this_turn()),
-    );
-    out.render("connect6")
+    )
 }
 
 #[cfg(test)]

@@ -234,15 +234,15 @@ impl Grid {
     /// Reads a board diagram: `height` rows of `width` cells in the grid's row order, spaces
     /// between cells optional. Blank lines and lines of column letters (`a b c …`) are skipped;
     /// a row may carry its number at either end, which must then be the right one. Returns the
-    /// cells in a1 order.
+    /// cells in a1 order. Every cell is written, so no empty value is needed (unlike
+    /// [`Grid::parse_rows`], whose numbers stand for runs of empty cells).
     ///
     /// # Errors
     /// A [`NotationError`] for a wrong number of rows, a row of the wrong length or with the
     /// wrong number, or a character `read` does not know.
-    pub fn parse_diagram<C: Copy>(
+    pub fn parse_diagram<C>(
         &self,
         diagram: &str,
-        empty: C,
         read: impl Fn(char) -> Option<C>,
     ) -> Result<Vec<C>, NotationError> {
         let rows: Vec<&str> = diagram
@@ -251,7 +251,8 @@ impl Grid {
             .filter(|line| !line.is_empty() && !self.is_letter_line(line))
             .collect();
         self.check_row_count("diagram", rows.len())?;
-        let mut cells = vec![empty; self.width * self.height];
+        // The rows in the text's order, each read from column `a`.
+        let mut text_rows = Vec::with_capacity(self.height);
         for (k, line) in rows.iter().enumerate() {
             let number = self.row_number(k);
             let body = strip_row_number(line, number)?;
@@ -263,16 +264,24 @@ impl Grid {
                     self.width
                 )));
             }
-            for (column, c) in row_cells.into_iter().enumerate() {
-                cells[self.index(k, column)] = read(c).ok_or_else(|| {
-                    NotationError::new(format!(
-                        "unknown diagram character `{c}` in row {number}: expected {}",
-                        self.legend
-                    ))
-                })?;
-            }
+            let row = row_cells
+                .into_iter()
+                .map(|c| {
+                    read(c).ok_or_else(|| {
+                        NotationError::new(format!(
+                            "unknown diagram character `{c}` in row {number}: expected {}",
+                            self.legend
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<C>, NotationError>>()?;
+            text_rows.push(row);
         }
-        Ok(cells)
+        // a1 order: row 1 first, which the text writes last when row 1 is at the bottom.
+        if self.rows == RowOrder::BottomIsOne {
+            text_rows.reverse();
+        }
+        Ok(text_rows.into_iter().flatten().collect())
     }
 
     /// Writes cells (a1 order) as a diagram: rows in the grid's order, cells separated by
@@ -471,6 +480,40 @@ pub fn parse_square(
     } else {
         Err(bad())
     }
+}
+
+/// The `(column, row)` (both from 0) of the cell `index` of a board `size` cells wide whose
+/// cells are numbered row by row from a1 (`row * size + column`), in any index width.
+#[must_use]
+pub fn coords_of(size: impl Into<usize>, index: impl Into<usize>) -> (usize, usize) {
+    let (size, index) = (size.into(), index.into());
+    (index % size, index / size)
+}
+
+/// The name ([`format_square`]) of the cell `index` of a board `size` cells wide numbered row
+/// by row ([`coords_of`]).
+#[must_use]
+pub fn format_index(letters: Letters, size: impl Into<usize>, index: impl Into<usize>) -> String {
+    let (column, row) = coords_of(size, index);
+    format_square(letters, column, row)
+}
+
+/// Reads a square's name ([`parse_square`]) on a `size` x `size` board whose cells are
+/// numbered row by row: the cell's index `row * size + column`, in the game's own index type.
+///
+/// # Errors
+/// The [`NotationError`] of [`parse_square`], or one saying the cell is off the board when
+/// its index does not fit the index type (never on a board the type was chosen for).
+pub fn parse_index<T: TryFrom<usize>>(
+    text: &str,
+    letters: Letters,
+    size: impl Into<usize>,
+    unit: &str,
+) -> Result<T, NotationError> {
+    let size = size.into();
+    let (column, row) = parse_square(text, letters, size, size, unit)?;
+    T::try_from(row * size + column)
+        .map_err(|_| NotationError::new(format!("`{text}` is off the board")))
 }
 
 /// Splits `text` after its leading square name, a letter and the digits that follow it, for
@@ -780,7 +823,7 @@ mod tests {
         for labels in [Labels::None, Labels::Left, Labels::Around] {
             let diagram = GRID.format_diagram(&cells, labels, 2, |c| c);
             assert_eq!(
-                GRID.parse_diagram(&diagram, '.', read).unwrap(),
+                GRID.parse_diagram(&diagram, read).unwrap(),
                 cells,
                 "{diagram}"
             );
@@ -794,12 +837,38 @@ mod tests {
             "B . . .\n. . . .\nW . x ."
         );
         let compact = "B...\n....\nW.x.";
-        assert_eq!(GRID.parse_diagram(compact, '.', read).unwrap(), cells);
+        assert_eq!(GRID.parse_diagram(compact, read).unwrap(), cells);
+    }
+
+    #[test]
+    fn cells_numbered_row_by_row_are_named() {
+        assert_eq!(coords_of(9u8, 13u8), (4, 1));
+        assert_eq!(format_index(Letters::SkipI, 19u8, 8u16), "j1");
+        assert_eq!(format_index(Letters::Consecutive, 3u8, 5u8), "c2");
+        assert_eq!(
+            parse_index::<u16>("J1", Letters::SkipI, 19u8, "point"),
+            Ok(8)
+        );
+        assert_eq!(
+            parse_index::<u8>("c2", Letters::Consecutive, 3u8, "cell"),
+            Ok(5)
+        );
+        let error = |text, size: u8| {
+            parse_index::<u8>(text, Letters::Consecutive, size, "cell")
+                .unwrap_err()
+                .message
+        };
+        assert_eq!(
+            error("d1", 3),
+            "`d1` is not a cell: expected a file a-c and a rank 1-3"
+        );
+        // Index 15 * 17 + 15 = 270 does not fit a u8.
+        assert_eq!(error("p16", 17), "`p16` is off the board");
     }
 
     #[test]
     fn bad_diagrams_say_what_is_wrong() {
-        let error = |text| GRID.parse_diagram(text, '.', read).unwrap_err().message;
+        let error = |text| GRID.parse_diagram(text, read).unwrap_err().message;
         assert_eq!(error("....\n...."), "the diagram has 2 rows: expected 3");
         assert_eq!(
             error("....\n...\n...."),

@@ -257,6 +257,25 @@ impl Picture {
         }
     }
 
+    /// The picture of `game` as one `<svg>` element ([`Picture::render`]), titled with the
+    /// game's name and captioned with who is to move or how the game ended ([`caption`]).
+    #[must_use]
+    pub fn render_game<G: crate::Game>(mut self, game: &G) -> String {
+        self.caption = caption(game);
+        self.render(G::NAME)
+    }
+
+    /// [`Picture::render_game`] with the game's own note after the caption ([`caption_with`]).
+    #[must_use]
+    pub fn render_game_with<G: crate::Game>(
+        mut self,
+        game: &G,
+        note: impl std::fmt::Display,
+    ) -> String {
+        self.caption = caption_with(game, note);
+        self.render(G::NAME)
+    }
+
     /// The picture as one `<svg>` element, sized in pixels, with a `<title>`.
     #[must_use]
     pub fn render(&self, title: &str) -> String {

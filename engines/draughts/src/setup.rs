@@ -251,7 +251,7 @@ impl PositionText<Draughts> for DraughtsSetup {
         diagram: &str,
         to_move: Side,
     ) -> Result<DraughtsSetup, NotationError> {
-        let cells = BOARD.parse_diagram(diagram, Cell::Empty, read_cell)?;
+        let cells = BOARD.parse_diagram(diagram, read_cell)?;
         let mut setup = DraughtsSetup::empty(to_move);
         for (k, cell) in cells.into_iter().enumerate() {
             let (row, column) = (k / 10, k % 10);

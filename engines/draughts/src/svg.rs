@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use arbiter_core::Side;
 use arbiter_core::grid::{Grid, RowOrder};
-use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::picture::{CELL, Look, Mark, Picture, Piece, PointMark};
 
 use crate::board::Move;
 use crate::board::{SQUARE_COUNT, column_of, row_of, square};
@@ -77,11 +77,10 @@ pub(crate) fn picture(game: &Draughts, marks: &[Mark<Move>]) -> String {
             });
         }
     }
-    board.caption = picture::caption_with(
+    board.render_game_with(
         game,
         format_args!("{} king plies since progress", game.king_plies()),
-    );
-    board.render("draughts")
+    )
 }
 
 #[cfg(test)]

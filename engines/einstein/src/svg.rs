@@ -3,7 +3,7 @@
 //! selects.
 
 use arbiter_core::grid::{Grid, RowOrder};
-use arbiter_core::picture::{self, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::picture::{Look, Mark, Picture, Piece, PointMark};
 use arbiter_core::{Game, Side};
 
 use crate::board::EinSteinMove;
@@ -69,11 +69,10 @@ pub(crate) fn picture(game: &EinStein, marks: &[Mark<EinSteinMove>]) -> String {
             }
         }
     }
-    board.caption = picture::caption_with(game, format_args!("{:?}", game.phase()));
     board.notes.push(format!(
         "red ({}) to e5, blue ({}) to a1",
         COLOURS[Side::First.index()],
         COLOURS[Side::Second.index()]
     ));
-    board.render("einstein")
+    board.render_game_with(game, format_args!("{:?}", game.phase()))
 }

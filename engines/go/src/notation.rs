@@ -44,8 +44,7 @@ impl GoMove {
 /// Formats a point as `a1` … `t19`.
 #[must_use]
 pub fn format_point(geometry: &Geometry, point: Point) -> String {
-    let (column, row) = geometry.coords(point);
-    grid::format_square(Letters::SkipI, column, row)
+    grid::format_index(Letters::SkipI, geometry.size, point)
 }
 
 /// Parses a point of this board: a file letter without `i` (either case) and a rank from 1.
@@ -53,11 +52,7 @@ pub fn format_point(geometry: &Geometry, point: Point) -> String {
 /// # Errors
 /// A [`NotationError`] naming the board's files and ranks.
 pub fn parse_point(geometry: &Geometry, text: &str) -> Result<Point, NotationError> {
-    let n = usize::from(geometry.size);
-    let (column, row) = grid::parse_square(text.trim(), Letters::SkipI, n, n, "point")?;
-    geometry
-        .point(column, row)
-        .ok_or_else(|| NotationError::new(format!("`{text}` is off the board")))
+    grid::parse_index(text.trim(), Letters::SkipI, geometry.size, "point")
 }
 
 /// Formats a move: its point, or `pass`.

@@ -95,7 +95,7 @@ impl PositionText<Go> for GoSetup {
     /// # Errors
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
     fn parse_diagram(variant: &GoVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
-        let cells = board(variant.size).parse_diagram(rows, None, read_cell)?;
+        let cells = board(variant.size).parse_diagram(rows, read_cell)?;
         Ok(GoSetup::on(variant, cells, side))
     }
 

@@ -51,7 +51,6 @@ pub(crate) fn picture(game: &Go, marks: &[Mark<GoMove>]) -> String {
         |mv| game.format_move(mv),
         |mv| mv.point().map(usize::from).into_iter().collect(),
     );
-    board.caption = picture::caption(game);
     if game.prisoners(Side::First) + game.prisoners(Side::Second) > 0 {
         board.notes.push(format!(
             "prisoners: black took {}, white took {}",
@@ -59,7 +58,7 @@ pub(crate) fn picture(game: &Go, marks: &[Mark<GoMove>]) -> String {
             game.prisoners(Side::Second)
         ));
     }
-    board.render("go")
+    board.render_game(game)
 }
 
 #[cfg(test)]

@@ -207,7 +207,7 @@ impl PositionText<Gomoku> for Setup {
         rows: &str,
         side: Side,
     ) -> Result<Self, NotationError> {
-        let cells = grid(variant.size).parse_diagram(rows, None, cell)?;
+        let cells = grid(variant.size).parse_diagram(rows, cell)?;
         let mut setup = Setup {
             size: variant.size,
             black: Vec::new(),

@@ -113,7 +113,7 @@ impl PositionText<Hex> for HexSetup {
     /// # Errors
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
     fn parse_diagram(variant: &HexVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
-        let cells = grid(variant.size).parse_diagram(rows, None, read_cell)?;
+        let cells = grid(variant.size).parse_diagram(rows, read_cell)?;
         Ok(HexSetup {
             size: variant.size,
             cells,

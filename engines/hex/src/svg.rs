@@ -38,13 +38,12 @@ pub(crate) fn picture(game: &Hex, marks: &[Mark<HexMove>]) -> String {
             _ => Vec::new(),
         },
     );
-    board.caption = picture::caption(game);
     if game.swapped() {
         board
             .notes
             .push("the players swapped sides: the first player is white".to_owned());
     }
-    board.render("hex")
+    board.render_game(game)
 }
 
 #[cfg(test)]

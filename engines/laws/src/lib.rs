@@ -116,20 +116,23 @@ pub fn position_in<G: Game>(variant: &G::Variant, text: &str) -> G {
 }
 
 /// The image of `game` under `symmetry`, for [`GameLaws::symmetries`], made through `setup`,
-/// the game's own: `cells` picks the setup's cells of the `size` x `size` board (numbered row
-/// by row), which are moved by `symmetry`; the rest of the setup (the side to move) stays.
+/// the game's own: `cells` picks the setup's cells of the square board, numbered row by row
+/// (the board's side is the square root of their number), which are moved by `symmetry`; the
+/// rest of the setup (the side to move) stays.
 ///
 /// # Panics
-/// When the image is refused as a position, with its problems.
+/// When the cells are not those of a square board, or the image is refused as a position,
+/// with its problems.
 #[must_use]
 pub fn image_by_cells<G: Game, C: Clone>(
     game: &G,
     mut setup: G::Setup,
     symmetry: arbiter_core::grid::Symmetry,
-    size: usize,
     cells: impl FnOnce(&mut G::Setup) -> &mut Vec<C>,
 ) -> G {
     let board = cells(&mut setup);
+    let size = board.len().isqrt();
+    assert_eq!(size * size, board.len(), "the cells of a square board");
     *board = symmetry.image_cells(board, size);
     G::from_setup(game.variant(), &setup)
         .unwrap_or_else(|problems| panic!("the image under {symmetry:?}: {problems:?}"))
@@ -204,6 +207,18 @@ pub trait Fixture: Game {
             .find(|problem| problem.message.contains(words))
             .cloned()
             .unwrap_or_else(|| panic!("no problem says `{words}`: {problems:?}"))
+    }
+
+    /// Asserts that validation refuses the position `text` under the variant named `variant`
+    /// with a problem of code `code` whose message says `words`
+    /// ([`Fixture::setup_problem`]).
+    ///
+    /// # Panics
+    /// As [`Fixture::setup_problem`], and when that problem's code is not `code`.
+    #[track_caller]
+    fn refuses_setup(variant: &str, text: &str, code: &str, words: &str) {
+        let problem = Self::setup_problem(variant, text, words);
+        assert_eq!(problem.code, code, "the problem `{words}` of `{text}`");
     }
 
     /// The setup that the one-line form `text` reads as under the default variant, or why

@@ -14,8 +14,7 @@ use crate::board::{Geometry, Point};
 /// Formats a point as `a1` … `k11`.
 #[must_use]
 pub fn format_point(geometry: &Geometry, point: Point) -> String {
-    let (column, row) = geometry.coords(point);
-    grid::format_square(Letters::Consecutive, column, row)
+    grid::format_index(Letters::Consecutive, geometry.size, point)
 }
 
 /// Parses a point: a file letter (any case) and a rank number from 1.
@@ -24,16 +23,13 @@ pub fn format_point(geometry: &Geometry, point: Point) -> String {
 /// A [`NotationError`] for text that is not a point of this board (NoGo has no pass).
 pub fn parse_point(geometry: &Geometry, text: &str) -> Result<Point, NotationError> {
     let text = text.trim();
-    let size = usize::from(geometry.size);
-    let (column, row) = grid::parse_square(text, Letters::Consecutive, size, size, "point")
-        .map_err(|error| {
-            if text.eq_ignore_ascii_case("pass") {
-                NotationError::new(format!("{error} (NoGo has no pass)"))
-            } else {
-                error
-            }
-        })?;
-    Ok(geometry.point(column, row).expect("a square of this board"))
+    grid::parse_index(text, Letters::Consecutive, geometry.size, "point").map_err(|error| {
+        if text.eq_ignore_ascii_case("pass") {
+            NotationError::new(format!("{error} (NoGo has no pass)"))
+        } else {
+            error
+        }
+    })
 }
 
 /// Botzone's `(x, y)` of a point: column from the left, row down from the top.

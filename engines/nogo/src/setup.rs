@@ -76,7 +76,7 @@ impl PositionText<NoGo> for NoGoSetup {
     /// # Errors
     /// A [`NotationError`] on a wrong number of rows or cells, or an unknown character.
     fn parse_diagram(variant: &NoGoVariant, rows: &str, side: Side) -> Result<Self, NotationError> {
-        let cells = grid(variant.size).parse_diagram(rows, None, |c| STONES.read(c))?;
+        let cells = grid(variant.size).parse_diagram(rows, |c| STONES.read(c))?;
         Ok(NoGoSetup {
             size: variant.size,
             cells,

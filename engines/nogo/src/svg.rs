@@ -35,8 +35,7 @@ pub(crate) fn picture(game: &NoGo, marks: &[Mark<Point>]) -> String {
         |mv| game.format_move(mv),
         |mv| vec![usize::from(mv)],
     );
-    board.caption = picture::caption(game);
-    board.render("nogo")
+    board.render_game(game)
 }
 
 #[cfg(test)]

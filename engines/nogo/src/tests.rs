@@ -155,10 +155,7 @@ fn transform_point(game: &NoGo, symmetry: Symmetry, point: Point) -> Point {
 
 /// The image of the position under `symmetry`.
 fn transformed(game: &NoGo, symmetry: Symmetry) -> NoGo {
-    let size = usize::from(game.geometry().size);
-    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, size, |setup| {
-        &mut setup.cells
-    })
+    arbiter_laws::image_by_cells(game, game.to_setup(), symmetry, |setup| &mut setup.cells)
 }
 
 /// The variants of the property tests.

@@ -224,7 +224,7 @@ impl PositionText<Othello> for Setup {
             })
             .map(|line| format!("{line}\n"))
             .collect();
-        let cells = GRID.parse_diagram(&board, None, |c| STONES.read(c))?;
+        let cells = GRID.parse_diagram(&board, |c| STONES.read(c))?;
         let (mut black, mut white) = (0, 0);
         for (sq, disc) in cells.into_iter().enumerate() {
             put(&mut black, &mut white, sq, disc);

@@ -25,15 +25,14 @@ pub(crate) fn picture(game: &Othello, marks: &[Mark<Move>]) -> String {
         |mv| game.format_move(mv),
         |mv| mv.square().map(usize::from).into_iter().collect(),
     );
-    board.caption = picture::caption_with(
+    board.render_game_with(
         game,
         format_args!(
             "discs: black {}, white {}",
             game.discs(arbiter_core::Side::First),
             game.discs(arbiter_core::Side::Second)
         ),
-    );
-    board.render("othello")
+    )
 }
 
 #[cfg(test)]

@@ -93,7 +93,7 @@ impl PositionText<Surakarta> for SurakartaSetup {
         to_move: Side,
     ) -> Result<SurakartaSetup, NotationError> {
         Ok(SurakartaSetup {
-            cells: GRID.parse_diagram(diagram, None, |c| STONES.read(c))?,
+            cells: GRID.parse_diagram(diagram, |c| STONES.read(c))?,
             to_move,
             no_capture_plies: 0,
         })

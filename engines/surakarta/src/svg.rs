@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use arbiter_core::Side;
-use arbiter_core::picture::{self, CELL, Look, Mark, Picture, Piece, PointMark};
+use arbiter_core::picture::{CELL, Look, Mark, Picture, Piece, PointMark};
 
 use crate::board::{SIZE, at};
 use crate::notation::Move;
@@ -42,14 +42,13 @@ pub(crate) fn picture(game: &Surakarta, marks: &[Mark<Move>]) -> String {
             label: mark.mv.capture.then(|| "x".to_owned()),
         });
     }
-    board.caption = picture::caption_with(
-        game,
-        format_args!("{} ply(s) since the last capture", game.no_capture_plies()),
-    );
     board
         .notes
         .push("circuits: inner (blue), outer (green)".to_owned());
-    board.render("surakarta")
+    board.render_game_with(
+        game,
+        format_args!("{} ply(s) since the last capture", game.no_capture_plies()),
+    )
 }
 
 /// Both circuits: their four lines over the board and a three-quarter loop at each corner.

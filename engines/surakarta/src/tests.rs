@@ -166,10 +166,7 @@ fn a_side_that_cannot_move_ends_the_game_on_piece_count() {
 #[case("6/6/6/6/6/6 red", "the board is empty")]
 #[case("BBBBBB/BBBBBB/B5/6/RRRRRR/RRRRRR red", "black has 13 pieces")]
 fn invalid_setups(#[case] text: &str, #[case] problem: &str) {
-    assert_eq!(
-        Surakarta::setup_problem("standard", text, problem).code,
-        "piece-count"
-    );
+    Surakarta::refuses_setup("standard", text, "piece-count", problem);
 }
 
 /// The image of the point `p` under `symmetry`.

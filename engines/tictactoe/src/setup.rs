@@ -99,7 +99,7 @@ impl PositionText<TicTacToe> for Setup {
         diagram: &str,
         to_move: Side,
     ) -> Result<Setup, NotationError> {
-        let cells = GRID.parse_diagram(diagram, None, |c| STONES.read(c))?;
+        let cells = GRID.parse_diagram(diagram, |c| STONES.read(c))?;
         Ok(setup_of(&cells, to_move))
     }
 

@@ -28,8 +28,7 @@ pub(crate) fn picture(game: &TicTacToe, marks: &[Mark<Move>]) -> String {
         |mv| game.format_move(mv),
         |mv| vec![mv.cell().index()],
     );
-    board.caption = picture::caption(game);
-    board.render("tictactoe")
+    board.render_game(game)
 }
 
 #[cfg(test)]

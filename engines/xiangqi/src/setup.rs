@@ -174,7 +174,7 @@ impl PositionText<Xiangqi> for XiangqiSetup {
         to_move: Side,
     ) -> Result<XiangqiSetup, NotationError> {
         Ok(XiangqiSetup {
-            cells: BOARD.parse_diagram(diagram, None, cell_from_char)?,
+            cells: BOARD.parse_diagram(diagram, cell_from_char)?,
             to_move,
             quiet: 0,
             move_number: 1,
