@@ -7,8 +7,8 @@
 //!
 //! [`grid`] holds the text forms every grid game shares (one-line rows, diagrams, side names,
 //! the eight symmetries); the law kit in `arbiter-laws` checks the contract for any game.
-//! [`named_variants!`] and [`sized_variant_text!`] write a variant type's text forms
-//! (`Display`, `FromStr`) from its table of names.
+//! [`named_variants!`], [`sized_variant_text!`] and [`settings_variant!`] write a variant type's
+//! text forms (`Display`, `FromStr`) and its [`Variant`] impl from its table of names or settings.
 //!
 //! **Chance.** A game with dice (EinStein würfelt nicht) has *chance nodes*: positions where
 //! no player chooses, and the die decides ([`Game::is_chance`]). Their moves are the chance
