@@ -641,10 +641,7 @@ fn audit(found: &Path, engine: &dyn RulesEngine) -> Vec<Verdict> {
     let engines = embedded_engines();
     let loaded = spec::load_dir(found, &engines);
     assert!(loaded.errors.is_empty(), "{}", loaded.errors[0]);
-    let files = CaseFiles {
-        specs: loaded.specs,
-        suites: Vec::new(),
-    };
+    let files = CaseFiles::of_specs(loaded.files);
     let options = CaseOptions {
         perft_limit: None,
         tree_limit: 1000,

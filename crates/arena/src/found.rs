@@ -309,11 +309,8 @@ mod tests {
         let engines = embedded_engines();
         let loaded = spec::load_dir(&dir, &engines);
         assert!(loaded.errors.is_empty(), "{}", loaded.errors[0]);
-        assert_eq!(loaded.specs.len(), games.len());
-        let files = CaseFiles {
-            specs: loaded.specs,
-            suites: Vec::new(),
-        };
+        assert_eq!(loaded.files.len(), games.len());
+        let files = CaseFiles::of_specs(loaded.files);
         let options = RunOptions {
             perft_limit: None,
             tree_limit: 1000,

@@ -209,10 +209,7 @@ mod tests {
     fn inline_plan() -> (Vec<Box<dyn RulesEngine>>, CaseFiles, Vec<PlannedCase>) {
         let engines = embedded_engines();
         let spec = load_str(Path::new("inline.yaml"), SPEC, &engines).expect("the spec loads");
-        let files = CaseFiles {
-            specs: vec![spec],
-            suites: Vec::new(),
-        };
+        let files = CaseFiles::of_specs(vec![spec]);
         let planned = plan(&files, &engines, PlanScope::default());
         (engines, files, planned)
     }

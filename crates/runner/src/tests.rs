@@ -14,10 +14,7 @@ use arbiter_engine::{
 fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
     let engines = embedded_engines();
     let spec = load_str(Path::new("inline.yaml"), yaml, &engines).expect("the spec loads");
-    let files = CaseFiles {
-        specs: vec![spec],
-        suites: Vec::new(),
-    };
+    let files = CaseFiles::of_specs(vec![spec]);
     plan(&files, &engines, PlanScope::default())
         .iter()
         .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), options))
@@ -374,10 +371,7 @@ fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<Cas
         rules,
     })];
     let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
-    let files = CaseFiles {
-        specs: vec![spec],
-        suites: Vec::new(),
-    };
+    let files = CaseFiles::of_specs(vec![spec]);
     plan(&files, &engines, PlanScope::default())
         .iter()
         .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &limited(1_000)))
