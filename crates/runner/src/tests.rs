@@ -69,13 +69,7 @@ fn assert_judged(result: &CaseResult, expected: (Verdict, Option<Level>)) {
 }
 
 fn limited(nodes: u64) -> RunOptions {
-    RunOptions {
-        perft_limit: Some(nodes),
-        tree_limit: nodes,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: SnapshotPolicy::Ignore,
-    }
+    RunOptions::limited(Some(nodes), nodes)
 }
 
 #[test]
