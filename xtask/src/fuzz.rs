@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
+use arbiter_protocol::botzone::JsonLine;
 use arbiter_protocol::{
     Encoding, Protocol, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci,
 };

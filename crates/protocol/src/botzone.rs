@@ -77,13 +77,18 @@ impl Input {
         // Bounded above, so the cast cannot overflow.
         Some(ms.min(3_600_000.0) as u64)
     }
+}
 
-    /// The compact one-line JSON form.
+/// A Botzone JSON object ([`Input`], [`Output`]) as it goes over a line.
+pub trait JsonLine: Serialize {
+    /// The compact one-line JSON form (no line end).
     #[must_use]
-    pub fn to_line(&self) -> String {
+    fn to_line(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 }
+
+impl JsonLine for Input {}
 
 /// Parses a JSON input object (one line, or pretty-printed).
 ///
@@ -140,13 +145,7 @@ pub struct Output {
     pub globaldata: Option<String>,
 }
 
-impl Output {
-    /// The compact one-line JSON form (no line end).
-    #[must_use]
-    pub fn to_line(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-}
+impl JsonLine for Output {}
 
 /// Parses a bot's JSON output line strictly: an object with a `response` and string-valued
 /// `debug`, `data` and `globaldata`.
