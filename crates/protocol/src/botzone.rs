@@ -171,34 +171,30 @@ pub fn parse_output(line: &str) -> Result<Output, CodecError> {
 pub fn read_output(line: &str) -> Result<(Output, Vec<String>), CodecError> {
     let value: Value = serde_json::from_str(line.trim())
         .map_err(|e| CodecError::new(format!("bot output is not json: {e}")))?;
-    let mut warnings = Vec::new();
+    // Output with no `response` field is the response itself, with this warning.
+    let whole = |value: Value, warning: String| {
+        let output = Output {
+            response: value,
+            ..Output::default()
+        };
+        Ok((output, vec![warning]))
+    };
     let Value::Object(mut object) = value else {
-        warnings.push(format!(
+        let warning = format!(
             "bot output {} is not an object with a `response` field: taken as the response",
             shorten(&value.to_string())
-        ));
-        return Ok((
-            Output {
-                response: value,
-                ..Output::default()
-            },
-            warnings,
-        ));
+        );
+        return whole(value, warning);
     };
     let Some(response) = object.remove("response") else {
         let value = Value::Object(object);
-        warnings.push(format!(
+        let warning = format!(
             "bot output {} has no `response` field: the whole output is taken as the response",
             shorten(&value.to_string())
-        ));
-        return Ok((
-            Output {
-                response: value,
-                ..Output::default()
-            },
-            warnings,
-        ));
+        );
+        return whole(value, warning);
     };
+    let mut warnings = Vec::new();
     let mut text_field = |key: &str| -> Option<String> {
         match object.remove(key)? {
             Value::String(text) => Some(text),
