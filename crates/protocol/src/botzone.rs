@@ -514,32 +514,25 @@ mod tests {
 
     const GOMOKU: Encoding = Encoding::Gomoku { size: 15 };
 
+    /// A first turn's input, whose history must give the bot `player` and `moves`.
+    fn first_turn(json: &str, player: usize, moves: &str) -> Input {
+        let input = parse_input(json).unwrap();
+        let history = input.turns.history(GOMOKU).unwrap();
+        let moves = words(moves);
+        assert_eq!(history, History { player, moves });
+        input
+    }
+
     #[test]
     fn black_first_turn() {
-        let input = parse_input(r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#).unwrap();
-        let history = input.turns.history(GOMOKU).unwrap();
-        assert_eq!(
-            history,
-            History {
-                player: 0,
-                moves: vec![]
-            }
-        );
+        let input = first_turn(r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#, 0, "");
         assert_eq!(input.turns, Turns::from_moves(GOMOKU, &[], 0).unwrap());
         assert_eq!((input.data, input.time_limit), (String::new(), None));
     }
 
     #[test]
     fn white_first_turn() {
-        let input = parse_input(r#"{"requests":[{"x":7,"y":7}],"responses":[]}"#).unwrap();
-        let history = input.turns.history(GOMOKU).unwrap();
-        assert_eq!(
-            history,
-            History {
-                player: 1,
-                moves: words("h8")
-            }
-        );
+        first_turn(r#"{"requests":[{"x":7,"y":7}],"responses":[]}"#, 1, "h8");
     }
 
     #[rstest]
