@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use arbiter_engine::{PositionRequest, find_engine};
-use arbiter_protocol::botzone::{self, KEEP_RUNNING};
+use arbiter_protocol::botzone::{self, JsonLine, KEEP_RUNNING};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use arbiter_protocol::gomocup::{Command as GomocupCommand, EngineLine};
 use arbiter_protocol::line::{LineAnswer, LineCommand};

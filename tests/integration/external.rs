@@ -793,7 +793,7 @@ fn every_gomoku_board_case_reaches_botzone_or_says_why() {
     let loaded = arbiter_runner::spec::load_dir(&root.join("specs/gomoku"), &engines);
     let reference = arbiter_engine::find_engine("gomoku").unwrap();
     let (mut boards, mut reached) = (0, 0);
-    for spec in &loaded.specs {
+    for spec in &loaded.files {
         for case in &spec.spec.cases {
             let request = arbiter_runner::position_request(&case.position);
             if request.board.is_none() && request.text.is_none() {
@@ -839,7 +839,7 @@ fn case_histories_reach_their_boards() {
             checked += 1;
         }
     };
-    for spec in &specs.specs {
+    for spec in &specs.files {
         let default_variant = arbiter_engine::find_engine(&spec.spec.game)
             .unwrap()
             .default_variant();

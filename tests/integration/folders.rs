@@ -42,7 +42,7 @@ fn spec_files_are_found_through_symbolic_links_and_in_any_case_of_extension() {
     std::fs::write(dir.join("LOUD.YAML"), SPEC).unwrap();
     std::fs::write(dir.join("notes.txt"), "not a spec").unwrap();
     let loaded = load_dir(&dir, &embedded_engines());
-    let mut topics: Vec<&str> = loaded.specs.iter().map(|s| s.topic.as_str()).collect();
+    let mut topics: Vec<&str> = loaded.files.iter().map(|s| s.topic.as_str()).collect();
     topics.sort_unstable();
     assert_eq!(topics, ["LOUD", "deep", "linked"], "{:?}", loaded.errors);
     assert!(loaded.errors.is_empty());
@@ -67,7 +67,7 @@ fn a_symbolic_link_loop_is_reported_not_walked() {
     std::fs::create_dir(dir.join("sub")).unwrap();
     std::os::unix::fs::symlink(&dir, dir.join("sub/back")).unwrap();
     let loaded = load_dir(&dir, &embedded_engines());
-    assert_eq!(loaded.specs.len(), 1);
+    assert_eq!(loaded.files.len(), 1);
     let errors = errors_of(&dir);
     assert!(errors.contains("symbolic link loop"), "{errors}");
     assert!(errors.contains("sub/back"), "{errors}");
@@ -123,7 +123,7 @@ fn an_empty_folder_loads_nothing_and_says_nothing_is_wrong_with_it() {
     // The front ends decide that nothing to run is bad input (the audit exits 2).
     let dir = scratch("empty");
     let loaded = load_dir(&dir, &embedded_engines());
-    assert!(loaded.specs.is_empty() && loaded.errors.is_empty());
+    assert!(loaded.files.is_empty() && loaded.errors.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -134,7 +134,7 @@ fn two_links_to_each_other_are_a_loop_not_a_dangling_link() {
     std::os::unix::fs::symlink(dir.join("x.yaml"), dir.join("y.yaml")).unwrap();
     std::os::unix::fs::symlink(dir.join("y.yaml"), dir.join("x.yaml")).unwrap();
     let loaded = load_dir(&dir, &embedded_engines());
-    assert_eq!(loaded.specs.len(), 1);
+    assert_eq!(loaded.files.len(), 1);
     let errors = errors_of(&dir);
     assert_eq!(errors.matches("symbolic link loop").count(), 2, "{errors}");
     assert!(!errors.contains("dangling"), "{errors}");
@@ -153,7 +153,7 @@ fn a_file_in_the_folder_of_another_game_is_refused_at_its_game() {
     // A folder that is not a game's name says nothing about the game.
     std::fs::write(dir.join("mixed/lines.yaml"), &gomoku).unwrap();
     let loaded = load_dir(&dir, &embedded_engines());
-    assert_eq!(loaded.specs.len(), 1, "{:?}", loaded.errors);
+    assert_eq!(loaded.files.len(), 1, "{:?}", loaded.errors);
     let errors = errors_of(&dir);
     assert!(errors.contains("othello/lines.yaml:1:1"), "{errors}");
     assert!(

@@ -21,9 +21,7 @@ use arbiter_arena::tally::Status;
 use arbiter_engine::{RulesEngine, embedded_engines};
 use arbiter_external::{ExternalEngine, Manifest};
 use arbiter_runner::spec;
-use arbiter_runner::{
-    CaseFiles, PlanScope, RunOptions as CaseOptions, SnapshotPolicy, Verdict, plan,
-};
+use arbiter_runner::{CaseFiles, PlanScope, RunOptions as CaseOptions, Verdict, plan};
 use serde_json::Value;
 
 use super::external::{OTHELLO_BOTZONE, RENJU_GOMOCUP, Setting, Times, bot_yaml};
@@ -641,17 +639,8 @@ fn audit(found: &Path, engine: &dyn RulesEngine) -> Vec<Verdict> {
     let engines = embedded_engines();
     let loaded = spec::load_dir(found, &engines);
     assert!(loaded.errors.is_empty(), "{}", loaded.errors[0]);
-    let files = CaseFiles {
-        specs: loaded.specs,
-        suites: Vec::new(),
-    };
-    let options = CaseOptions {
-        perft_limit: None,
-        tree_limit: 1000,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: SnapshotPolicy::Ignore,
-    };
+    let files = CaseFiles::of_specs(loaded.files);
+    let options = CaseOptions::limited(None, 1000);
     plan(&files, &engines, PlanScope::default())
         .iter()
         .filter(|planned| engines[planned.engine].game() == engine.game())

@@ -219,11 +219,8 @@ fn print_diff(name: &str, frozen: &Baseline, current: &Baseline) -> Status {
 /// The run options of a baseline's suite searches: only searches run (no perft, no tree).
 fn suite_options(snapshots: SnapshotPolicy) -> RunOptions {
     RunOptions {
-        perft_limit: Some(0),
-        tree_limit: 0,
-        walk_limit: None,
-        solve_limit: None,
         snapshots,
+        ..RunOptions::limited(Some(0), 0)
     }
 }
 

@@ -208,7 +208,7 @@ mod tests {
     use crate::seat::MoveInfo;
     use arbiter_engine::embedded_engines;
     use arbiter_runner::spec;
-    use arbiter_runner::{CaseFiles, PlanScope, RunOptions, SnapshotPolicy, Verdict, plan};
+    use arbiter_runner::{CaseFiles, PlanScope, RunOptions, Verdict, plan};
 
     fn faulty_game(game: &str, variant: &str, moves: &[&str], fault: FaultRecord) -> GameRecord {
         GameRecord {
@@ -309,18 +309,9 @@ mod tests {
         let engines = embedded_engines();
         let loaded = spec::load_dir(&dir, &engines);
         assert!(loaded.errors.is_empty(), "{}", loaded.errors[0]);
-        assert_eq!(loaded.specs.len(), games.len());
-        let files = CaseFiles {
-            specs: loaded.specs,
-            suites: Vec::new(),
-        };
-        let options = RunOptions {
-            perft_limit: None,
-            tree_limit: 1000,
-            walk_limit: None,
-            solve_limit: None,
-            snapshots: SnapshotPolicy::Ignore,
-        };
+        assert_eq!(loaded.files.len(), games.len());
+        let files = CaseFiles::of_specs(loaded.files);
+        let options = RunOptions::limited(None, 1000);
         let planned = plan(&files, &engines, PlanScope::default());
         assert!(planned.len() >= games.len());
         for case in &planned {

@@ -799,6 +799,14 @@ mod tests {
         })
     }
 
+    /// The fault that ended `record`, which must be of `kind` with the refusal `code`.
+    fn fault_of(record: &GameRecord, kind: FaultKind, code: &str) -> FaultRecord {
+        let fault = record.fault.clone().unwrap();
+        assert_eq!(fault.kind, kind, "{fault:?}");
+        assert_eq!(fault.code.as_deref(), Some(code));
+        fault
+    }
+
     fn play(game: &str, variant: &str, opening: &str, first: &str, second: &str) -> GameRecord {
         play_with(
             game,
@@ -973,9 +981,7 @@ mod tests {
     #[test]
     fn an_occupied_point_loses_with_its_reason_and_position() {
         let record = play("gomoku", "renju", "h8 h9", "h10", "h8");
-        let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.kind, FaultKind::IllegalMove);
-        assert_eq!(fault.code.as_deref(), Some("occupied"));
+        let fault = fault_of(&record, FaultKind::IllegalMove, "occupied");
         assert_eq!(fault.answer.as_deref(), Some("h8"));
         assert_eq!((fault.ply, fault.role), (3, Role::A));
         assert_eq!(record.result.winner, Some(Role::B));
@@ -985,9 +991,7 @@ mod tests {
     #[test]
     fn passes_are_judged_both_ways() {
         let record = play("othello", "standard", "", "pass", "");
-        let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.kind, FaultKind::WrongPass);
-        assert_eq!(fault.code.as_deref(), Some("pass-not-allowed"));
+        let fault = fault_of(&record, FaultKind::WrongPass, "pass-not-allowed");
         assert_eq!(fault.ply, 0);
         let record = play("othello", "standard", "", "e4", "");
         assert_eq!(
@@ -1001,17 +1005,13 @@ mod tests {
         // Black g8 h8 (row 8) and i10 i11 (column i); i8 makes the three g8-h8-i8 and the
         // split three i8-i10-i11 (i9 empty): a double three, forbidden for black in renju.
         let record = play("gomoku", "renju", "g8 a1 h8 a3 i10 a5 i11 a7", "i8", "");
-        let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.kind, FaultKind::RenjuFoul, "{fault:?}");
-        assert_eq!(fault.code.as_deref(), Some("double-three"));
+        fault_of(&record, FaultKind::RenjuFoul, "double-three");
     }
 
     #[test]
     fn text_that_is_no_move_is_an_illegal_move_of_code_notation() {
         let record = play("amazons", "standard", "", "fly", "");
-        let fault = record.fault.as_ref().unwrap();
-        assert_eq!(fault.kind, FaultKind::IllegalMove);
-        assert_eq!(fault.code.as_deref(), Some("notation"));
+        fault_of(&record, FaultKind::IllegalMove, "notation");
     }
 
     #[test]

@@ -6,7 +6,9 @@
 
 use std::io::BufRead;
 
-use arbiter_protocol::botzone::{self as codec, History, KEEP_RUNNING, Output, SimpleOutput, Turn};
+use arbiter_protocol::botzone::{
+    self as codec, History, JsonLine, KEEP_RUNNING, Output, SimpleOutput, Turn,
+};
 use arbiter_protocol::{Coords, Decoded, Encoding};
 
 use super::{BotError, Out, Phrased, Player, read_line};

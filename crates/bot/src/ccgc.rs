@@ -183,6 +183,14 @@ mod tests {
         super::super::session(Protocol::Ccgc, (game, Some(variant)), 300, fault, input)
     }
 
+    /// A session without a fault that must play `count` moves: its lines and its moves.
+    fn playing(game: &str, variant: &str, input: &str, count: usize) -> (Vec<String>, Vec<String>) {
+        let lines = session(game, variant, None, input);
+        let played = moves(&lines);
+        assert_eq!(played.len(), count, "{lines:?}");
+        (lines, played)
+    }
+
     fn moves(lines: &[String]) -> Vec<String> {
         lines
             .iter()
@@ -192,23 +200,15 @@ mod tests {
 
     #[test]
     fn connect6_black_opens_with_one_stone() {
-        let lines = session("connect6", "standard", None, "name?\nnew black\nquit\n");
+        let (lines, played) = playing("connect6", "standard", "name?\nnew black\nquit\n", 1);
         assert_eq!(lines[0], "name arbiter-bot");
-        let played = moves(&lines);
-        assert_eq!(played.len(), 1, "{lines:?}");
         assert!(played[0].ends_with("@@"), "{played:?}");
     }
 
     #[test]
     fn white_answers_each_relayed_move_and_end_stops_it() {
-        let lines = session(
-            "nogo",
-            "foul-loses",
-            None,
-            "name?\nnew white\nmove EE\nmove AA\nmove II\nend\nmove BB\n",
-        );
-        let played = moves(&lines);
-        assert_eq!(played.len(), 3, "{lines:?}");
+        let input = "name?\nnew white\nmove EE\nmove AA\nmove II\nend\nmove BB\n";
+        let (_, played) = playing("nogo", "foul-loses", input, 3);
         for list in &played {
             assert!(!["EE", "AA", "II"].contains(&list.as_str()), "{played:?}");
         }
@@ -216,14 +216,7 @@ mod tests {
 
     #[test]
     fn error_takes_the_move_back_and_plays_another() {
-        let lines = session(
-            "amazons",
-            "standard",
-            None,
-            "new black\nerror\nerror\nquit\n",
-        );
-        let played = moves(&lines);
-        assert_eq!(played.len(), 3, "{lines:?}");
+        let (_, played) = playing("amazons", "standard", "new black\nerror\nerror\nquit\n", 3);
         assert_ne!(played[0], played[1]);
         assert_ne!(played[1], played[2]);
         assert_ne!(played[0], played[2]);
@@ -231,21 +224,14 @@ mod tests {
 
     #[test]
     fn nul_bytes_and_carriage_returns_are_tolerated() {
-        let lines = session(
-            "surakarta",
-            "no-repetition+no-limit",
-            None,
-            "name?\r\n\0new black\r\n\0quit\r\n\0",
-        );
+        let input = "name?\r\n\0new black\r\n\0quit\r\n\0";
+        let (lines, _) = playing("surakarta", "no-repetition+no-limit", input, 1);
         assert_eq!(lines[0], "name arbiter-bot");
-        assert_eq!(moves(&lines).len(), 1, "{lines:?}");
     }
 
     #[test]
     fn dots_and_boxes_answers_whole_turns() {
-        let lines = session("dotsboxes", "5x5", None, "new black\nquit\n");
-        let played = moves(&lines);
-        assert_eq!(played.len(), 1, "{lines:?}");
+        let (_, played) = playing("dotsboxes", "5x5", "new black\nquit\n", 1);
         assert!(played[0].starts_with("1 "), "{played:?}");
     }
 

@@ -2,23 +2,30 @@
 
 use super::{Embedded, RulesEngine};
 
+/// A searching handle for each game type, in the order given.
+macro_rules! searching {
+    ($($game:ty),* $(,)?) => {
+        vec![$(Box::new(Embedded::<$game>::searching()) as Box<dyn RulesEngine>),*]
+    };
+}
+
 /// One handle per embedded engine, in a fixed order.
 #[must_use]
 pub fn embedded_engines() -> Vec<Box<dyn RulesEngine>> {
-    vec![
-        Box::new(Embedded::<arbiter_amazons::Amazons>::searching()),
-        Box::new(Embedded::<arbiter_connect6::Connect6>::searching()),
-        Box::new(Embedded::<arbiter_dotsboxes::DotsBoxes>::searching()),
-        Box::new(Embedded::<arbiter_draughts::Draughts>::searching()),
-        Box::new(Embedded::<arbiter_einstein::EinStein>::searching()),
-        Box::new(Embedded::<arbiter_go::Go>::searching()),
-        Box::new(Embedded::<arbiter_gomoku::Gomoku>::searching()),
-        Box::new(Embedded::<arbiter_hex::Hex>::searching()),
-        Box::new(Embedded::<arbiter_nogo::NoGo>::searching()),
-        Box::new(Embedded::<arbiter_othello::Othello>::searching()),
-        Box::new(Embedded::<arbiter_surakarta::Surakarta>::searching()),
-        Box::new(Embedded::<arbiter_tictactoe::TicTacToe>::searching()),
-        Box::new(Embedded::<arbiter_xiangqi::Xiangqi>::searching()),
+    searching![
+        arbiter_amazons::Amazons,
+        arbiter_connect6::Connect6,
+        arbiter_dotsboxes::DotsBoxes,
+        arbiter_draughts::Draughts,
+        arbiter_einstein::EinStein,
+        arbiter_go::Go,
+        arbiter_gomoku::Gomoku,
+        arbiter_hex::Hex,
+        arbiter_nogo::NoGo,
+        arbiter_othello::Othello,
+        arbiter_surakarta::Surakarta,
+        arbiter_tictactoe::TicTacToe,
+        arbiter_xiangqi::Xiangqi,
     ]
 }
 

@@ -23,7 +23,7 @@ use super::sandbox::{Deadline, SpawnSpec, preview};
 use super::{Player, Timing};
 use arbiter_engine::fault::Fault;
 use arbiter_protocol::Protocol;
-use arbiter_protocol::botzone::{Input, KEEP_RUNNING, SimpleInput, Turns, read_output};
+use arbiter_protocol::botzone::{Input, JsonLine, KEEP_RUNNING, SimpleInput, Turns, read_output};
 
 /// One bot's side of a game.
 pub(crate) struct BotzonePlayer {

@@ -44,10 +44,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, MapAccess, SeqAccess};
 use serde_saphyr::Spanned;
 
 use arbiter_engine::{RulesEngine, find_engine};
+use arbiter_files::yaml::OneOf;
 use arbiter_files::{SpecError, echo};
 pub use arbiter_protocol::Protocol;
 use arbiter_protocol::gomocup::rule_for_variant;
@@ -62,29 +63,24 @@ pub(crate) const DEFAULT_TOLERANCE_MS: u64 = 1000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Argv(pub(crate) Vec<String>);
 
-impl<'de> Deserialize<'de> for Argv {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ArgvVisitor;
-        impl<'de> Visitor<'de> for ArgvVisitor {
-            type Value = Argv;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a list of arguments, e.g. [build/pbrain-mine, --quiet]")
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<Argv, E> {
-                Err(E::custom(
-                    "command must be a list of arguments, not a shell string \
-                     (write [prog, arg1, arg2]; arbiter runs no shell)",
-                ))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Argv, A::Error> {
-                let mut argv = Vec::new();
-                while let Some(arg) = seq.next_element::<String>()? {
-                    argv.push(arg);
-                }
-                Ok(Argv(argv))
-            }
+arbiter_files::one_of_deserialize!(Argv, VariantEntry);
+
+impl<'de> OneOf<'de> for Argv {
+    const EXPECTING: &'static str = "a list of arguments, e.g. [build/pbrain-mine, --quiet]";
+
+    fn from_str<E: de::Error>(_: &str) -> Result<Argv, E> {
+        Err(E::custom(
+            "command must be a list of arguments, not a shell string \
+             (write [prog, arg1, arg2]; arbiter runs no shell)",
+        ))
+    }
+
+    fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Argv, A::Error> {
+        let mut argv = Vec::new();
+        while let Some(arg) = seq.next_element::<String>()? {
+            argv.push(arg);
         }
-        deserializer.deserialize_any(ArgvVisitor)
+        Ok(Argv(argv))
     }
 }
 
@@ -95,42 +91,35 @@ struct VariantEntry {
     gomocup_rule: Option<u32>,
 }
 
-impl<'de> Deserialize<'de> for VariantEntry {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct EntryVisitor;
-        impl<'de> Visitor<'de> for EntryVisitor {
-            type Value = VariantEntry;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a variant name, or {variant: NAME, gomocup-rule: N}")
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<VariantEntry, E> {
-                Ok(VariantEntry {
-                    variant: text.to_owned(),
-                    gomocup_rule: None,
-                })
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<VariantEntry, A::Error> {
-                let mut variant = None;
-                let mut gomocup_rule = None;
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "variant" => variant = Some(map.next_value::<String>()?),
-                        "gomocup-rule" => gomocup_rule = Some(map.next_value::<u32>()?),
-                        other => {
-                            return Err(de::Error::unknown_field(
-                                other,
-                                &["variant", "gomocup-rule"],
-                            ));
-                        }
-                    }
+impl<'de> OneOf<'de> for VariantEntry {
+    const EXPECTING: &'static str = "a variant name, or {variant: NAME, gomocup-rule: N}";
+
+    fn from_str<E: de::Error>(text: &str) -> Result<VariantEntry, E> {
+        Ok(VariantEntry {
+            variant: text.to_owned(),
+            gomocup_rule: None,
+        })
+    }
+
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<VariantEntry, A::Error> {
+        let mut variant = None;
+        let mut gomocup_rule = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "variant" => variant = Some(map.next_value::<String>()?),
+                "gomocup-rule" => gomocup_rule = Some(map.next_value::<u32>()?),
+                other => {
+                    return Err(de::Error::unknown_field(
+                        other,
+                        &["variant", "gomocup-rule"],
+                    ));
                 }
-                Ok(VariantEntry {
-                    variant: variant.ok_or_else(|| de::Error::missing_field("variant"))?,
-                    gomocup_rule,
-                })
             }
         }
-        deserializer.deserialize_any(EntryVisitor)
+        Ok(VariantEntry {
+            variant: variant.ok_or_else(|| de::Error::missing_field("variant"))?,
+            gomocup_rule,
+        })
     }
 }
 

@@ -1,6 +1,12 @@
-//! What the YAML reader's own errors mean, in words, and where they are.
+//! What the YAML reader's own errors mean, in words, and where they are; and [`OneOf`], the
+//! one visitor of the values a file may write in more than one form.
 
+use std::fmt;
+use std::marker::PhantomData;
 use std::path::Path;
+
+use serde::Deserializer;
+use serde::de::{self, MapAccess, SeqAccess, Unexpected, Visitor};
 
 use crate::SpecError;
 
@@ -60,4 +66,126 @@ pub fn budget_words(error: &serde_saphyr::Error) -> Option<String> {
         ),
         other => format!("the YAML exceeds a size limit of the reader ({other:?})"),
     })
+}
+
+/// A value a file may write in more than one form (a boolean, a number, a string, a list or a
+/// map), read through [`deserialize_one_of`] by one shared visitor: a type gives a hook for
+/// each form it takes, and every other form is refused as serde refuses it ("invalid type:
+/// …, expected [`OneOf::EXPECTING`]").
+pub trait OneOf<'de>: Sized {
+    /// What a value looks like, in the refusals.
+    const EXPECTING: &'static str;
+
+    /// The value written as `true` or `false`.
+    ///
+    /// # Errors
+    /// Refused unless the type takes a boolean.
+    fn from_bool<E: de::Error>(value: bool) -> Result<Self, E> {
+        Err(E::invalid_type(Unexpected::Bool(value), &Self::EXPECTING))
+    }
+
+    /// The value written as a negative (or any signed) integer.
+    ///
+    /// # Errors
+    /// Refused unless the type takes an integer.
+    fn from_i64<E: de::Error>(value: i64) -> Result<Self, E> {
+        Err(E::invalid_type(Unexpected::Signed(value), &Self::EXPECTING))
+    }
+
+    /// The value written as a non-negative integer.
+    ///
+    /// # Errors
+    /// Refused unless the type takes an integer.
+    fn from_u64<E: de::Error>(value: u64) -> Result<Self, E> {
+        Err(E::invalid_type(
+            Unexpected::Unsigned(value),
+            &Self::EXPECTING,
+        ))
+    }
+
+    /// The value written as a string.
+    ///
+    /// # Errors
+    /// Refused unless the type takes a string.
+    fn from_str<E: de::Error>(text: &str) -> Result<Self, E> {
+        Err(E::invalid_type(Unexpected::Str(text), &Self::EXPECTING))
+    }
+
+    /// The value written as a list.
+    ///
+    /// # Errors
+    /// Refused unless the type takes a list.
+    fn from_seq<A: SeqAccess<'de>>(seq: A) -> Result<Self, A::Error> {
+        let _ = seq;
+        Err(de::Error::invalid_type(Unexpected::Seq, &Self::EXPECTING))
+    }
+
+    /// The value written as a map.
+    ///
+    /// # Errors
+    /// Refused unless the type takes a map.
+    fn from_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        let _ = map;
+        Err(de::Error::invalid_type(Unexpected::Map, &Self::EXPECTING))
+    }
+}
+
+/// Reads a [`OneOf`] value in whichever form it is written.
+///
+/// # Errors
+/// The type's refusal of the form, or the reader's error.
+pub fn deserialize_one_of<'de, T: OneOf<'de>, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    deserializer.deserialize_any(OneOfVisitor(PhantomData))
+}
+
+/// Implements `Deserialize` for each [`OneOf`] type named, through [`deserialize_one_of`] (the
+/// caller depends on serde).
+#[macro_export]
+macro_rules! one_of_deserialize {
+    ($($ty:ty),* $(,)?) => {
+        $(
+            impl<'de> serde::Deserialize<'de> for $ty {
+                fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                    $crate::yaml::deserialize_one_of(deserializer)
+                }
+            }
+        )*
+    };
+}
+
+/// The one visitor of every [`OneOf`] type: each form to its hook.
+struct OneOfVisitor<T>(PhantomData<T>);
+
+impl<'de, T: OneOf<'de>> Visitor<'de> for OneOfVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(T::EXPECTING)
+    }
+
+    fn visit_bool<E: de::Error>(self, value: bool) -> Result<T, E> {
+        T::from_bool(value)
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
+        T::from_i64(value)
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
+        T::from_u64(value)
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        T::from_str(text)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        T::from_seq(seq)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::from_map(map)
+    }
 }

@@ -77,13 +77,18 @@ impl Input {
         // Bounded above, so the cast cannot overflow.
         Some(ms.min(3_600_000.0) as u64)
     }
+}
 
-    /// The compact one-line JSON form.
+/// A Botzone JSON object ([`Input`], [`Output`]) as it goes over a line.
+pub trait JsonLine: Serialize {
+    /// The compact one-line JSON form (no line end).
     #[must_use]
-    pub fn to_line(&self) -> String {
+    fn to_line(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 }
+
+impl JsonLine for Input {}
 
 /// Parses a JSON input object (one line, or pretty-printed).
 ///
@@ -140,13 +145,7 @@ pub struct Output {
     pub globaldata: Option<String>,
 }
 
-impl Output {
-    /// The compact one-line JSON form (no line end).
-    #[must_use]
-    pub fn to_line(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-}
+impl JsonLine for Output {}
 
 /// Parses a bot's JSON output line strictly: an object with a `response` and string-valued
 /// `debug`, `data` and `globaldata`.
@@ -172,34 +171,30 @@ pub fn parse_output(line: &str) -> Result<Output, CodecError> {
 pub fn read_output(line: &str) -> Result<(Output, Vec<String>), CodecError> {
     let value: Value = serde_json::from_str(line.trim())
         .map_err(|e| CodecError::new(format!("bot output is not json: {e}")))?;
-    let mut warnings = Vec::new();
+    // Output with no `response` field is the response itself, with this warning.
+    let whole = |value: Value, warning: String| {
+        let output = Output {
+            response: value,
+            ..Output::default()
+        };
+        Ok((output, vec![warning]))
+    };
     let Value::Object(mut object) = value else {
-        warnings.push(format!(
+        let warning = format!(
             "bot output {} is not an object with a `response` field: taken as the response",
             shorten(&value.to_string())
-        ));
-        return Ok((
-            Output {
-                response: value,
-                ..Output::default()
-            },
-            warnings,
-        ));
+        );
+        return whole(value, warning);
     };
     let Some(response) = object.remove("response") else {
         let value = Value::Object(object);
-        warnings.push(format!(
+        let warning = format!(
             "bot output {} has no `response` field: the whole output is taken as the response",
             shorten(&value.to_string())
-        ));
-        return Ok((
-            Output {
-                response: value,
-                ..Output::default()
-            },
-            warnings,
-        ));
+        );
+        return whole(value, warning);
     };
+    let mut warnings = Vec::new();
     let mut text_field = |key: &str| -> Option<String> {
         match object.remove(key)? {
             Value::String(text) => Some(text),
@@ -519,32 +514,25 @@ mod tests {
 
     const GOMOKU: Encoding = Encoding::Gomoku { size: 15 };
 
+    /// A first turn's input, whose history must give the bot `player` and `moves`.
+    fn first_turn(json: &str, player: usize, moves: &str) -> Input {
+        let input = parse_input(json).unwrap();
+        let history = input.turns.history(GOMOKU).unwrap();
+        let moves = words(moves);
+        assert_eq!(history, History { player, moves });
+        input
+    }
+
     #[test]
     fn black_first_turn() {
-        let input = parse_input(r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#).unwrap();
-        let history = input.turns.history(GOMOKU).unwrap();
-        assert_eq!(
-            history,
-            History {
-                player: 0,
-                moves: vec![]
-            }
-        );
+        let input = first_turn(r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#, 0, "");
         assert_eq!(input.turns, Turns::from_moves(GOMOKU, &[], 0).unwrap());
         assert_eq!((input.data, input.time_limit), (String::new(), None));
     }
 
     #[test]
     fn white_first_turn() {
-        let input = parse_input(r#"{"requests":[{"x":7,"y":7}],"responses":[]}"#).unwrap();
-        let history = input.turns.history(GOMOKU).unwrap();
-        assert_eq!(
-            history,
-            History {
-                player: 1,
-                moves: words("h8")
-            }
-        );
+        first_turn(r#"{"requests":[{"x":7,"y":7}],"responses":[]}"#, 1, "h8");
     }
 
     #[rstest]

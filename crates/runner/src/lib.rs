@@ -96,6 +96,18 @@ impl RunOptions {
     /// The node limit `cargo test` uses unless `ARBITER_PERFT_LIMIT` says otherwise.
     pub(crate) const TEST_PERFT_LIMIT: u64 = 50_000_000;
 
+    /// Options with these perft and tree limits, no walk or solve limit, snapshots ignored.
+    #[must_use]
+    pub fn limited(perft_limit: Option<u64>, tree_limit: u64) -> RunOptions {
+        RunOptions {
+            perft_limit,
+            tree_limit,
+            walk_limit: None,
+            solve_limit: None,
+            snapshots: SnapshotPolicy::Ignore,
+        }
+    }
+
     /// Options for `cargo test`, snapshots compared under `root` (and `.snap.new` written
     /// unless `CI` is set).
     #[must_use]

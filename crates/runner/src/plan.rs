@@ -17,6 +17,17 @@ pub struct CaseFiles {
     pub suites: Vec<LoadedSuite>,
 }
 
+impl CaseFiles {
+    /// Spec files alone, no suite.
+    #[must_use]
+    pub fn of_specs(specs: Vec<LoadedSpec>) -> CaseFiles {
+        CaseFiles {
+            specs,
+            suites: Vec::new(),
+        }
+    }
+}
+
 /// Which case a planned run is: an index into [`CaseFiles`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CaseRef {
@@ -331,13 +342,13 @@ pub fn load(
     let mut loaded = Loaded::default();
     if let Some(dir) = specs {
         let found = spec::load_dir(dir, engines);
-        loaded.files.specs = found.specs;
+        loaded.files.specs = found.files;
         loaded.errors = found.errors;
         loaded.skipped = found.skipped;
     }
     if let Some(dir) = suites {
         let found = suite::load_suites(dir, engines);
-        loaded.files.suites = found.suites;
+        loaded.files.suites = found.files;
         loaded.suite_errors = found.errors.len();
         loaded.errors.extend(found.errors);
         loaded.skipped.extend(found.skipped);
@@ -363,12 +374,12 @@ pub fn load_named(
     match name.kind {
         CaseKind::Spec => {
             let found = spec::load_matching(specs, engines, wanted);
-            loaded.files.specs = found.specs;
+            loaded.files.specs = found.files;
             loaded.errors = found.errors;
         }
         CaseKind::Suite => {
-            let found = suite::load_matching(suites, engines, wanted);
-            loaded.files.suites = found.suites;
+            let found = spec::load_matching(suites, engines, wanted);
+            loaded.files.suites = found.files;
             loaded.suite_errors = found.errors.len();
             loaded.errors = found.errors;
         }

@@ -181,9 +181,9 @@ mod tests {
     use std::path::Path;
 
     use super::*;
+    use crate::Verdict;
     use crate::plan::{PlanScope, plan};
     use crate::spec::load_str;
-    use crate::{SnapshotPolicy, Verdict};
     use arbiter_engine::embedded_engines;
 
     /// Tic-tac-toe perft from the start, both conventions (the published counts: 9, 72, 504,
@@ -196,23 +196,14 @@ mod tests {
         - id: d-wrong\n    expect: {perft: {nodes: {3: 505}}}\n";
 
     fn options() -> RunOptions {
-        RunOptions {
-            perft_limit: Some(1_000_000),
-            tree_limit: 1_000_000,
-            walk_limit: None,
-            solve_limit: None,
-            snapshots: SnapshotPolicy::Ignore,
-        }
+        RunOptions::limited(Some(1_000_000), 1_000_000)
     }
 
     /// The embedded engines, [`SPEC`] as the only file, and its plan.
     fn inline_plan() -> (Vec<Box<dyn RulesEngine>>, CaseFiles, Vec<PlannedCase>) {
         let engines = embedded_engines();
         let spec = load_str(Path::new("inline.yaml"), SPEC, &engines).expect("the spec loads");
-        let files = CaseFiles {
-            specs: vec![spec],
-            suites: Vec::new(),
-        };
+        let files = CaseFiles::of_specs(vec![spec]);
         let planned = plan(&files, &engines, PlanScope::default());
         (engines, files, planned)
     }

@@ -14,10 +14,7 @@ use arbiter_engine::{
 fn run_spec(yaml: &str, options: &RunOptions) -> Vec<CaseResult> {
     let engines = embedded_engines();
     let spec = load_str(Path::new("inline.yaml"), yaml, &engines).expect("the spec loads");
-    let files = CaseFiles {
-        specs: vec![spec],
-        suites: Vec::new(),
-    };
+    let files = CaseFiles::of_specs(vec![spec]);
     plan(&files, &engines, PlanScope::default())
         .iter()
         .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), options))
@@ -72,13 +69,7 @@ fn assert_judged(result: &CaseResult, expected: (Verdict, Option<Level>)) {
 }
 
 fn limited(nodes: u64) -> RunOptions {
-    RunOptions {
-        perft_limit: Some(nodes),
-        tree_limit: nodes,
-        walk_limit: None,
-        solve_limit: None,
-        snapshots: SnapshotPolicy::Ignore,
-    }
+    RunOptions::limited(Some(nodes), nodes)
 }
 
 #[test]
@@ -374,10 +365,7 @@ fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<Cas
         rules,
     })];
     let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
-    let files = CaseFiles {
-        specs: vec![spec],
-        suites: Vec::new(),
-    };
+    let files = CaseFiles::of_specs(vec![spec]);
     plan(&files, &engines, PlanScope::default())
         .iter()
         .map(|planned| planned.run(&files, engines[planned.engine].as_ref(), &limited(1_000)))

@@ -38,14 +38,8 @@ impl LoadedSpec {
     }
 }
 
-/// Everything a directory yielded: the good files, every error of the bad ones, and the
-/// entries that were not read and why.
-#[derive(Debug, Default)]
-pub struct Loaded {
-    pub specs: Vec<LoadedSpec>,
-    pub errors: Vec<SpecError>,
-    pub skipped: Vec<Skipped>,
-}
+/// Everything a directory of spec files yielded.
+pub type Loaded = Folder<LoadedSpec>;
 
 /// A directory entry the loader did not read, and why (not a spec or suite file by its
 /// extension).
@@ -66,60 +60,46 @@ pub fn load_dir(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> Loaded {
     load_matching(dir, engines, |_| true)
 }
 
-/// Loads the spec files under `dir` for which `wanted` holds (a run of one named case loads
-/// only its file).
+/// A kind of case file (a spec or a suite): what the one walk over a folder needs of it.
+pub trait CaseFile: Sized {
+    /// Its name in messages.
+    const NAME: &'static str;
+    /// Its extensions (compared without regard to case).
+    const EXTENSIONS: &'static [&'static str];
+
+    /// Loads one file of this kind.
+    ///
+    /// # Errors
+    /// Every problem found in the file.
+    fn load(path: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<Self, Vec<SpecError>>;
+}
+
+impl CaseFile for LoadedSpec {
+    const NAME: &'static str = "spec";
+    const EXTENSIONS: &'static [&'static str] = &SPEC_EXTENSIONS;
+
+    fn load(path: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<Self, Vec<SpecError>> {
+        load_file(path, engines)
+    }
+}
+
+/// Everything a directory yielded: the files that loaded, every error of the others and of
+/// the walk, and the entries not read and why.
+#[derive(Debug)]
+pub struct Folder<T> {
+    pub files: Vec<T>,
+    pub errors: Vec<SpecError>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// The one walk of the spec and suite loaders: every file of kind `T` under `dir` for which
+/// `wanted` holds (a run of one named case loads only its file), loaded in path order; a
+/// missing folder is an error.
 #[must_use]
-pub fn load_matching(
+pub fn load_matching<T: CaseFile>(
     dir: &Path,
     engines: &[Box<dyn RulesEngine>],
     wanted: impl Fn(&PathBuf) -> bool,
-) -> Loaded {
-    let found = load_folder(dir, CaseKind::Spec, wanted, |path| load_file(path, engines));
-    Loaded {
-        specs: found.files,
-        errors: found.errors,
-        skipped: found.skipped,
-    }
-}
-
-/// Which kind of case file a folder holds: its extensions and its name in messages.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum CaseKind {
-    Spec,
-    Suite,
-}
-
-impl CaseKind {
-    fn extensions(self) -> &'static [&'static str] {
-        match self {
-            CaseKind::Spec => &SPEC_EXTENSIONS,
-            CaseKind::Suite => &crate::suite::SUITE_EXTENSIONS,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            CaseKind::Spec => "spec",
-            CaseKind::Suite => "suite",
-        }
-    }
-}
-
-/// What a folder of case files yielded: the files that loaded, every error of the others and
-/// of the walk, and the entries not read.
-pub(crate) struct Folder<T> {
-    pub(crate) files: Vec<T>,
-    pub(crate) errors: Vec<SpecError>,
-    pub(crate) skipped: Vec<Skipped>,
-}
-
-/// The one walk of the spec and suite loaders: every file of `kind` under `dir` for which
-/// `wanted` holds, loaded by `load` in path order; a missing folder is an error.
-pub(crate) fn load_folder<T>(
-    dir: &Path,
-    kind: CaseKind,
-    wanted: impl Fn(&PathBuf) -> bool,
-    load: impl Fn(&Path) -> Result<T, Vec<SpecError>>,
 ) -> Folder<T> {
     let mut folder = Folder {
         files: Vec::new(),
@@ -128,18 +108,18 @@ pub(crate) fn load_folder<T>(
     };
     if !dir.is_dir() {
         let message = if dir.exists() {
-            format!("not a directory: give the folder of {} files", kind.name())
+            format!("not a directory: give the folder of {} files", T::NAME)
         } else {
-            format!("no such {} directory", kind.name())
+            format!("no such {} directory", T::NAME)
         };
         folder.errors.push(SpecError::file(dir, message));
         return folder;
     }
-    let found = data_files(dir, kind.extensions());
+    let found = data_files(dir, T::EXTENSIONS);
     folder.errors = found.errors;
     folder.skipped = found.skipped;
     for path in found.paths.into_iter().filter(|path| wanted(path)) {
-        match load(&path) {
+        match T::load(&path, engines) {
             Ok(file) => folder.files.push(file),
             Err(errors) => folder.errors.extend(errors),
         }

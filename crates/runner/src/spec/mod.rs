@@ -7,5 +7,6 @@ pub(crate) mod locate;
 pub(crate) mod model;
 
 pub use load::{
-    Loaded, LoadedSpec, SPEC_EXTENSIONS, Skipped, load_dir, load_file, load_matching, load_str,
+    CaseFile, Folder, Loaded, LoadedSpec, SPEC_EXTENSIONS, Skipped, load_dir, load_file,
+    load_matching, load_str,
 };

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use arbiter_files::yaml::OneOf;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
@@ -412,29 +413,19 @@ impl<'de> Deserialize<'de> for MoveList {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flag(pub bool);
 
-impl<'de> Deserialize<'de> for Flag {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct FlagVisitor;
+arbiter_files::one_of_deserialize!(Flag);
 
-        impl Visitor<'_> for FlagVisitor {
-            type Value = Flag;
+impl OneOf<'_> for Flag {
+    const EXPECTING: &'static str = "`true` or `false`, unquoted";
 
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("`true` or `false`, unquoted")
-            }
+    fn from_bool<E: de::Error>(value: bool) -> Result<Flag, E> {
+        Ok(Flag(value))
+    }
 
-            fn visit_bool<E: de::Error>(self, value: bool) -> Result<Flag, E> {
-                Ok(Flag(value))
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Flag, E> {
-                Err(E::custom(format!(
-                    "expected `true` or `false`, unquoted; got the string {}",
-                    arbiter_files::echo(text)
-                )))
-            }
-        }
-
-        deserializer.deserialize_any(FlagVisitor)
+    fn from_str<E: de::Error>(text: &str) -> Result<Flag, E> {
+        Err(E::custom(format!(
+            "expected `true` or `false`, unquoted; got the string {}",
+            arbiter_files::echo(text)
+        )))
     }
 }

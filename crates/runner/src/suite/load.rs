@@ -9,10 +9,9 @@ use arbiter_search::Algorithm;
 
 use super::model::{SuiteCase, SuiteFile};
 use super::obf;
-use crate::spec::Skipped;
 use crate::spec::check::{engines_of_game, id_problems, variant_problem};
 use crate::spec::load::{
-    CaseKind, at_key, folder_game_problem, load_folder, parse_yaml, read_text,
+    CaseFile, Folder, at_key, folder_game_problem, load_matching, parse_yaml, read_text,
 };
 use arbiter_engine::{PositionRequest, RulesEngine};
 use arbiter_files::SpecError;
@@ -53,13 +52,8 @@ impl LoadedSuite {
     }
 }
 
-/// Everything a directory yielded.
-#[derive(Debug, Default)]
-pub struct LoadedSuites {
-    pub(crate) suites: Vec<LoadedSuite>,
-    pub errors: Vec<SpecError>,
-    pub(crate) skipped: Vec<Skipped>,
-}
+/// Everything a directory of suite files yielded.
+pub type LoadedSuites = Folder<LoadedSuite>;
 
 /// The extensions of suite files (compared without regard to case).
 pub const SUITE_EXTENSIONS: [&str; 3] = ["yaml", "yml", "obf"];
@@ -71,20 +65,12 @@ pub fn load_suites(dir: &Path, engines: &[Box<dyn RulesEngine>]) -> LoadedSuites
     load_matching(dir, engines, |_| true)
 }
 
-/// Loads the suite files under `dir` for which `wanted` holds.
-#[must_use]
-pub fn load_matching(
-    dir: &Path,
-    engines: &[Box<dyn RulesEngine>],
-    wanted: impl Fn(&PathBuf) -> bool,
-) -> LoadedSuites {
-    let found = load_folder(dir, CaseKind::Suite, wanted, |path| {
+impl CaseFile for LoadedSuite {
+    const NAME: &'static str = "suite";
+    const EXTENSIONS: &'static [&'static str] = &SUITE_EXTENSIONS;
+
+    fn load(path: &Path, engines: &[Box<dyn RulesEngine>]) -> Result<Self, Vec<SpecError>> {
         load_suite_file(path, engines)
-    });
-    LoadedSuites {
-        suites: found.files,
-        errors: found.errors,
-        skipped: found.skipped,
     }
 }
 

@@ -8,6 +8,5 @@ pub(crate) mod model;
 pub(crate) mod obf;
 
 pub use load::{
-    LoadedSuite, LoadedSuites, SUITE_EXTENSIONS, load_matching, load_suite_file, load_suite_str,
-    load_suites,
+    LoadedSuite, LoadedSuites, SUITE_EXTENSIONS, load_suite_file, load_suite_str, load_suites,
 };

@@ -7,10 +7,11 @@
 
 use std::fmt;
 
+use arbiter_files::yaml::OneOf;
 use arbiter_search::Algorithm;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::{self, Deserializer};
 use serde_saphyr::Spanned;
 
 use crate::spec::model::{Flag, MoveList, PositionSpec};
@@ -146,47 +147,41 @@ impl JsonSchema for ExpectedScore {
     }
 }
 
-impl<'de> Deserialize<'de> for ExpectedScore {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ScoreVisitor;
+arbiter_files::one_of_deserialize!(ExpectedScore);
 
-        impl Visitor<'_> for ScoreVisitor {
-            type Value = ExpectedScore;
+impl OneOf<'_> for ExpectedScore {
+    const EXPECTING: &'static str = "`win`, `draw`, `loss` or an integer margin";
 
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("`win`, `draw`, `loss` or an integer margin")
-            }
-
-            fn visit_i64<E: de::Error>(self, value: i64) -> Result<ExpectedScore, E> {
-                i32::try_from(value)
-                    .map(ExpectedScore::Exact)
-                    .map_err(|_| E::custom("score out of range"))
-            }
-
-            fn visit_u64<E: de::Error>(self, value: u64) -> Result<ExpectedScore, E> {
-                i32::try_from(value)
-                    .map(ExpectedScore::Exact)
-                    .map_err(|_| E::custom("score out of range"))
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<ExpectedScore, E> {
-                match text {
-                    "win" => Ok(ExpectedScore::Win),
-                    "draw" => Ok(ExpectedScore::Draw),
-                    "loss" => Ok(ExpectedScore::Loss),
-                    other => other
-                        .trim_start_matches('+')
-                        .parse()
-                        .map(ExpectedScore::Exact)
-                        .map_err(|_| {
-                            E::custom(format!(
-                                "unknown score `{other}`; expected win, draw, loss or an integer"
-                            ))
-                        }),
-                }
-            }
-        }
-
-        deserializer.deserialize_any(ScoreVisitor)
+    fn from_i64<E: de::Error>(value: i64) -> Result<ExpectedScore, E> {
+        exact(value)
     }
+
+    fn from_u64<E: de::Error>(value: u64) -> Result<ExpectedScore, E> {
+        exact(value)
+    }
+
+    fn from_str<E: de::Error>(text: &str) -> Result<ExpectedScore, E> {
+        match text {
+            "win" => Ok(ExpectedScore::Win),
+            "draw" => Ok(ExpectedScore::Draw),
+            "loss" => Ok(ExpectedScore::Loss),
+            other => other
+                .trim_start_matches('+')
+                .parse()
+                .map(ExpectedScore::Exact)
+                .map_err(|_| {
+                    E::custom(format!(
+                        "unknown score `{other}`; expected win, draw, loss or an integer"
+                    ))
+                }),
+        }
+    }
+}
+
+/// An exact margin written as an integer, refused outside `i32`.
+fn exact<E: de::Error>(value: impl TryInto<i32>) -> Result<ExpectedScore, E> {
+    value
+        .try_into()
+        .map(ExpectedScore::Exact)
+        .map_err(|_| E::custom("score out of range"))
 }
