@@ -4,12 +4,11 @@
 
 use arbiter_search::Searchable;
 
-use crate::eval::{DraughtsEval, Params};
+use crate::eval::DraughtsEval;
 use crate::rules::Draughts;
 
 impl Searchable for Draughts {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
     type Evaluator = DraughtsEval;
 }
 

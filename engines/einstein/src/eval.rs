@@ -91,6 +91,8 @@ impl Params {
     }
 }
 
+arbiter_search::evaluator_from!(Params);
+
 impl Evaluator<EinStein> for Params {
     fn evaluate(&self, game: &EinStein) -> i32 {
         self.score(game)

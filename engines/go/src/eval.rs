@@ -47,6 +47,10 @@ pub struct GoEval {
     empties: Vec<Point>,
 }
 
+impl arbiter_search::Weighted for GoEval {
+    type Weights = Params;
+}
+
 impl From<Params> for GoEval {
     fn from(params: Params) -> GoEval {
         GoEval {

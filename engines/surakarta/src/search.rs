@@ -157,7 +157,6 @@ impl Evaluator<Surakarta> for SurakartaEval {
 
 impl Searchable for Surakarta {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
     /// Alpha-beta and MCTS; there is no exact solver ([`Algorithm::Solve`] is
     /// [`SearchError::Unsupported`]).
     type Evaluator = SurakartaEval;

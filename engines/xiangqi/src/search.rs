@@ -160,10 +160,8 @@ arbiter_search::evaluator_from!(XiangqiEval, Params);
 
 /// Alpha-beta (with quiescence and check extensions) and MCTS; no exact solver.
 impl Searchable for Xiangqi {
-    type Evaluator = XiangqiEval;
-    type Weights = Params;
-
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    type Evaluator = XiangqiEval;
 }
 
 #[cfg(test)]
