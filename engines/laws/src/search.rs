@@ -58,6 +58,17 @@ impl<G: Searchable> SearchLaws<G> {
         )
     }
 
+    /// Also searches from the position that the one-line form `text` sets up under the
+    /// variant named `variant` ([`crate::position`]).
+    ///
+    /// # Panics
+    /// When the variant, the text or the position is refused, naming it.
+    #[must_use]
+    pub fn position(mut self, variant: &str, text: &str) -> SearchLaws<G> {
+        self.positions.push(crate::position(variant, text));
+        self
+    }
+
     /// The alpha-beta node budget.
     #[must_use]
     pub fn nodes(mut self, nodes: u64) -> SearchLaws<G> {

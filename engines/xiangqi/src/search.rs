@@ -187,9 +187,8 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = Xiangqi::start(&XiangqiVariant::default());
-        let endgame = Xiangqi::position("standard", "3k5/9/9/9/9/9/9/9/4R4/5K3 w");
-        SearchLaws::new(vec![start, endgame])
+        SearchLaws::<Xiangqi>::starts(&["standard"])
+            .position("standard", "3k5/9/9/9/9/9/9/9/4R4/5K3 w")
             .nodes(20_000)
             .mcts_iterations(500)
             // The weights in code are the shipped file's.
