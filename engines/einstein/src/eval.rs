@@ -126,10 +126,6 @@ impl Evaluator<EinStein> for Params {
         }
     }
 
-    fn score_bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
-    }
-
     fn history_slots(&self) -> usize {
         board::SQUARES * board::SQUARES
     }
@@ -139,5 +135,9 @@ impl Evaluator<EinStein> for Params {
             EinSteinMove::Step { from, to } => from.index() * board::SQUARES + to.index(),
             EinSteinMove::Layout(_) | EinSteinMove::Roll(_) => 0,
         }
+    }
+
+    fn score_bounds(&self) -> (i32, i32) {
+        (-WIN, WIN)
     }
 }
