@@ -141,6 +141,8 @@ fn square_bit(square: u8) -> u128 {
     BITS[usize::from(square)]
 }
 
+arbiter_search::evaluator_from!(Params);
+
 /// The evaluator the searchers use: `evaluate`, `order_hint`, and history by the pair
 /// (destination, arrow), which tells a move's purpose better than the amazon that makes it.
 impl Evaluator<Amazons> for Params {

@@ -20,7 +20,6 @@ impl Searchable for Amazons {
     /// reach). `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
     const SOLVES_TO_END: bool = true;
     /// Territory and mobility ([`Params`]).
-    type Weights = Params;
     type Evaluator = Params;
 }
 

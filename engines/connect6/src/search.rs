@@ -23,7 +23,6 @@ pub type Params = EngineParams<EvalParams>;
 
 impl Searchable for Connect6 {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = EvalParams;
     type Evaluator = Connect6Eval;
 
     /// Parses the file and checks that `eval.win-next` is a positive evaluation.

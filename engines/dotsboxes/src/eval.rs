@@ -102,6 +102,8 @@ pub fn evaluate(game: &DotsBoxes, params: &Params) -> i32 {
     params.r#box * boxes + favoured * weighted
 }
 
+arbiter_search::evaluator_from!(Params);
+
 impl Evaluator<DotsBoxes> for Params {
     fn evaluate(&self, game: &DotsBoxes) -> i32 {
         evaluate(game, self)

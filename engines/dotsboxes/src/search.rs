@@ -19,7 +19,6 @@ pub type DotsBoxesParams = EngineParams<Params>;
 impl Searchable for DotsBoxes {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// Boxes, offered chains, loony endgames and the long chain rule ([`Params`]).
-    type Weights = Params;
     type Evaluator = Params;
 
     /// The exact margin (the `solve` module): 3x3 boards from the start, endgames of larger

@@ -190,15 +190,6 @@ impl Evaluator<Draughts> for DraughtsEval {
         usize::from(mv.from) * SQUARE_COUNT + usize::from(mv.to)
     }
 
-    fn quiescence_moves(&mut self, game: &Draughts, moves: &mut Vec<Move>) -> Quiescence {
-        if !game.must_capture() {
-            moves.clear();
-            return Quiescence::Evaluate;
-        }
-        game.generate_moves(moves);
-        Quiescence::MustMove
-    }
-
     fn table_key(&self, game: &Draughts) -> u64 {
         let variant = game.variant();
         let mut key = game.hash();
@@ -218,6 +209,15 @@ impl Evaluator<Draughts> for DraughtsEval {
             key ^= mix(seen);
         }
         key
+    }
+
+    fn quiescence_moves(&mut self, game: &Draughts, moves: &mut Vec<Move>) -> Quiescence {
+        if !game.must_capture() {
+            moves.clear();
+            return Quiescence::Evaluate;
+        }
+        game.generate_moves(moves);
+        Quiescence::MustMove
     }
 }
 

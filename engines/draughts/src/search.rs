@@ -4,12 +4,11 @@
 
 use arbiter_search::Searchable;
 
-use crate::eval::{DraughtsEval, Params};
+use crate::eval::DraughtsEval;
 use crate::rules::Draughts;
 
 impl Searchable for Draughts {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
     type Evaluator = DraughtsEval;
 }
 
@@ -23,9 +22,8 @@ mod tests {
 
     #[test]
     fn search_laws() {
-        let start = Draughts::start(&crate::DraughtsVariant::default());
-        let kings = position("standard", "W:WK47,36:BK4,15");
-        SearchLaws::new(vec![start, kings])
+        SearchLaws::<Draughts>::starts(&["standard"])
+            .position("standard", "W:WK47,36:BK4,15")
             .nodes(20_000)
             .mcts_iterations(1_000)
             .check();

@@ -91,6 +91,8 @@ impl Params {
     }
 }
 
+arbiter_search::evaluator_from!(Params);
+
 impl Evaluator<EinStein> for Params {
     fn evaluate(&self, game: &EinStein) -> i32 {
         self.score(game)
@@ -124,10 +126,6 @@ impl Evaluator<EinStein> for Params {
         }
     }
 
-    fn score_bounds(&self) -> (i32, i32) {
-        (-WIN, WIN)
-    }
-
     fn history_slots(&self) -> usize {
         board::SQUARES * board::SQUARES
     }
@@ -137,5 +135,9 @@ impl Evaluator<EinStein> for Params {
             EinSteinMove::Step { from, to } => from.index() * board::SQUARES + to.index(),
             EinSteinMove::Layout(_) | EinSteinMove::Roll(_) => 0,
         }
+    }
+
+    fn score_bounds(&self) -> (i32, i32) {
+        (-WIN, WIN)
     }
 }

@@ -43,7 +43,6 @@ impl Searchable for EinStein {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// The race, the piece counts and the turn ([`Params`]); MCTS plays its playouts with
     /// random steps and random rolls to the end of the game (a game lasts at most 70 turns).
-    type Weights = Params;
     type Evaluator = Params;
 
     /// Expectimax to the end of the game ([`solve_to_end`]): the exact winning chance, for

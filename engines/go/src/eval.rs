@@ -47,6 +47,10 @@ pub struct GoEval {
     empties: Vec<Point>,
 }
 
+impl arbiter_search::Weighted for GoEval {
+    type Weights = Params;
+}
+
 impl From<Params> for GoEval {
     fn from(params: Params) -> GoEval {
         GoEval {
@@ -215,6 +219,14 @@ impl Evaluator<Go> for GoEval {
         }
     }
 
+    fn history_slots(&self) -> usize {
+        crate::board::MAX_POINTS + 1
+    }
+
+    fn history_slot(&self, mv: GoMove) -> usize {
+        mv.point().map_or(crate::board::MAX_POINTS, usize::from)
+    }
+
     /// Every legal move but those filling the mover's own eye (and the pass, always).
     fn search_moves(&mut self, game: &Go, moves: &mut Vec<GoMove>) -> MoveSet {
         game.generate_moves(moves);
@@ -233,14 +245,6 @@ impl Evaluator<Go> for GoEval {
     fn table_key(&self, game: &Go) -> u64 {
         game.history_boards()
             .fold(game.hash(), |key, board| key.rotate_left(5) ^ board)
-    }
-
-    fn history_slots(&self) -> usize {
-        crate::board::MAX_POINTS + 1
-    }
-
-    fn history_slot(&self, mv: GoMove) -> usize {
-        mv.point().map_or(crate::board::MAX_POINTS, usize::from)
     }
 
     fn playout_move(&mut self, game: &Go, rng: &mut SplitMix64) -> Option<GoMove> {

@@ -13,12 +13,11 @@ use crate::notation::GoMove;
 use crate::rules::Go;
 
 impl Searchable for Go {
-    /// The count and the playout policy ([`GoEval`]), with the weights of `eval:`.
-    type Evaluator = GoEval;
-    type Weights = Params;
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// MCTS with the playout policy: alpha-beta on the count plays Go weakly.
     const PLAYS_WITH: Algorithm = Algorithm::Mcts;
+    /// The count and the playout policy ([`GoEval`]), with the weights of `eval:`.
+    type Evaluator = GoEval;
 
     /// Proves the area score by Benson bounds (module `solve`): small boards and settled
     /// positions.

@@ -17,11 +17,11 @@
 use arbiter_core::{Game, Outcome};
 use arbiter_search::score::{mate_in, mated_in};
 use arbiter_search::{
-    Budget, EngineParams, Proven, ProvenResult, Report, SearchError, SearchResult, Searchable,
+    Budget, ParamsOf, Proven, ProvenResult, Report, SearchError, SearchResult, Searchable,
 };
 
 use crate::board::Move;
-use crate::eval::{EvalWeights, GomokuEval};
+use crate::eval::GomokuEval;
 use crate::rules::Gomoku;
 use crate::vcf::{MAX_FOURS, VcfOutcome, solve_vcf_within};
 use crate::vct::solve_vct;
@@ -33,15 +33,10 @@ pub const MAX_VCT_ATTACKS: u32 = 12;
 
 impl Searchable for Gomoku {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = EvalWeights;
     type Evaluator = GomokuEval;
 
     /// VCF, then VCT (see the module docs).
-    fn solve(
-        &self,
-        budget: Budget,
-        _: &EngineParams<EvalWeights>,
-    ) -> Result<Report<Move>, SearchError> {
+    fn solve(&self, budget: Budget, _: &ParamsOf<Self>) -> Result<Report<Move>, SearchError> {
         solve(self, budget)
     }
 }
@@ -133,7 +128,7 @@ mod tests {
 
     #[test]
     fn shipped_params_parse() {
-        let params: EngineParams<EvalWeights> = Gomoku::read_params(Gomoku::PARAMS_YAML).unwrap();
+        let params: ParamsOf<Gomoku> = Gomoku::read_params(Gomoku::PARAMS_YAML).unwrap();
         assert!(params.eval.own.open_four > params.eval.own.four);
     }
 

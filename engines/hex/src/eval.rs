@@ -162,6 +162,10 @@ impl Evaluator<Hex> for HexEval {
         false
     }
 
+    fn begin(&mut self, _root: &Hex) {
+        self.moves.clear();
+    }
+
     /// A stone that joins the mover's edges, if there is one (every such stone wins); else
     /// the one cell where the opponent would join its edges, if there is exactly one (every
     /// other move loses at once); else every legal move. Both narrowings keep a best move, so
@@ -191,20 +195,6 @@ impl Evaluator<Hex> for HexEval {
         MoveSet::Complete
     }
 
-    fn begin(&mut self, _root: &Hex) {
-        self.moves.clear();
-    }
-
-    fn make(&mut self, game: &mut Hex, mv: HexMove) -> Undo {
-        self.moves.push(mv);
-        game.make(mv)
-    }
-
-    fn unmake(&mut self, game: &mut Hex, mv: HexMove, undo: Undo) {
-        self.moves.pop();
-        game.unmake(mv, undo);
-    }
-
     /// The bridge-aware random fill of the board (module `playout`), answering the search's last
     /// stone.
     fn playout(&mut self, game: &Hex, rng: &mut SplitMix64) -> Option<f64> {
@@ -218,6 +208,16 @@ impl Evaluator<Hex> for HexEval {
         } else {
             0.0
         })
+    }
+
+    fn make(&mut self, game: &mut Hex, mv: HexMove) -> Undo {
+        self.moves.push(mv);
+        game.make(mv)
+    }
+
+    fn unmake(&mut self, game: &mut Hex, mv: HexMove, undo: Undo) {
+        self.moves.pop();
+        game.unmake(mv, undo);
     }
 }
 

@@ -16,7 +16,6 @@ pub type HexParams = EngineParams<Params>;
 
 impl Searchable for Hex {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
     type Evaluator = HexEval;
 
     /// The carrier-pruned depth-first solver, its table sized by `tt-size-mb`.

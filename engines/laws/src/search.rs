@@ -5,7 +5,9 @@ use std::collections::hash_map::Entry;
 
 use arbiter_core::Game;
 use arbiter_search::score::{mate_in, mated_in};
-use arbiter_search::{Algorithm, Budget, Report, SearchError, SearchRequest, Searchable};
+use arbiter_search::{
+    Algorithm, Budget, Report, SearchError, SearchRequest, Searchable, WeightsOf,
+};
 
 use crate::Fixture;
 
@@ -56,6 +58,17 @@ impl<G: Searchable> SearchLaws<G> {
         )
     }
 
+    /// Also searches from the position that the one-line form `text` sets up under the
+    /// variant named `variant` ([`crate::position`]).
+    ///
+    /// # Panics
+    /// When the variant, the text or the position is refused, naming it.
+    #[must_use]
+    pub fn position(mut self, variant: &str, text: &str) -> SearchLaws<G> {
+        self.positions.push(crate::position(variant, text));
+        self
+    }
+
     /// The alpha-beta node budget.
     #[must_use]
     pub fn nodes(mut self, nodes: u64) -> SearchLaws<G> {
@@ -84,7 +97,7 @@ impl<G: Searchable> SearchLaws<G> {
     #[must_use]
     pub fn shipped_params_are_default(mut self) -> SearchLaws<G>
     where
-        G::Weights: Default + PartialEq + std::fmt::Debug,
+        WeightsOf<G>: Default + PartialEq + std::fmt::Debug,
     {
         self.default_weights = Some(shipped_weights_are_default::<G>);
         self
@@ -195,7 +208,7 @@ pub fn solver_gives_up<G: Searchable>(position: &G, nodes: u64) {
 /// The shipped weights against the defaults ([`SearchLaws::shipped_params_are_default`]).
 fn shipped_weights_are_default<G: Searchable>() -> Result<(), String>
 where
-    G::Weights: Default + PartialEq + std::fmt::Debug,
+    WeightsOf<G>: Default + PartialEq + std::fmt::Debug,
 {
     let shipped = G::read_params(G::PARAMS_YAML)
         .map_err(|error| format!("the shipped {} does not read: {error}", G::params_path()))?;

@@ -104,6 +104,8 @@ pub fn order_hint(game: &NoGo, mv: Point) -> i32 {
     mine - 2 * theirs
 }
 
+arbiter_search::evaluator_from!(Params);
+
 impl Evaluator<NoGo> for Params {
     fn evaluate(&self, game: &NoGo) -> i32 {
         evaluate(game, self)

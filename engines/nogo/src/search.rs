@@ -25,7 +25,6 @@ impl Searchable for NoGo {
     const SOLVES_TO_END: bool = true;
     /// Own points, mobility and territory ([`Params`]); MCTS plays its playouts with random
     /// legal moves to the end of the game (NoGo games are short: at most one move per point).
-    type Weights = Params;
     type Evaluator = Params;
 }
 

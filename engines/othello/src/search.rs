@@ -32,7 +32,6 @@ impl Searchable for Othello {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     /// The pattern weights that order the endgame solver's moves.
     const DATA_FILES: &'static [DataFile] = &[crate::pattern::SHIPPED_FILE];
-    type Weights = EvalWeights;
     type Evaluator = OthelloEval;
 
     /// The endgame solver, where a `Nodes(n)` budget gives up after about `n` nodes and

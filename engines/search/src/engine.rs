@@ -6,8 +6,8 @@
 //! [`Algorithm::Solve`], its exact solver. Parameters travel as YAML text so that a caller can
 //! try another file (`cargo xtask search --params FILE`) without rebuilding.
 //!
-//! An engine names its evaluator and the weights it reads ([`Searchable::Weights`],
-//! [`Searchable::Evaluator`]); the default [`Searchable::search`] then parses the file, runs
+//! An engine names its evaluator ([`Searchable::Evaluator`]), which names the weights it is
+//! made from ([`Weighted`]); the default [`Searchable::search`] then parses the file, runs
 //! the solver for [`Algorithm::Solve`] and alpha-beta or MCTS otherwise. An engine overrides
 //! [`Searchable::read_params`] for checks serde cannot make, [`Searchable::solve`] for its
 //! solver (or sets [`Searchable::SOLVES_TO_END`]), and [`Searchable::search_heuristic`] when
@@ -198,12 +198,37 @@ impl DataFile {
     }
 }
 
-/// Writes `impl From<$weights> for $eval` as a call of `$eval::new(weights)`: the conversion
-/// that [`Searchable::Evaluator`] requires, for an evaluator whose constructor `new` takes the
-/// weights and is all the conversion does (`arbiter_search::evaluator_from!(HexEval, Params);`).
+/// An evaluator made from the weights of the `eval:` section of a parameters file, by `From`
+/// (the weights themselves when they evaluate): [`Searchable::Evaluator`] names the evaluator,
+/// and the evaluator the weights it reads.
+pub trait Weighted: From<<Self as Weighted>::Weights> {
+    /// The `eval:` section of the parameters file.
+    type Weights: DeserializeOwned + Clone;
+}
+
+/// The weights that game `G`'s evaluator reads ([`Weighted::Weights`]).
+pub type WeightsOf<G> = <<G as Searchable>::Evaluator as Weighted>::Weights;
+
+/// The shape of game `G`'s parameters file.
+pub type ParamsOf<G> = EngineParams<WeightsOf<G>>;
+
+/// Writes `impl Weighted for $eval` with `$weights` and `impl From<$weights> for $eval` as a
+/// call of `$eval::new(weights)`, for an evaluator whose constructor `new` takes the weights
+/// and is all the conversion does (`arbiter_search::evaluator_from!(HexEval, Params);`); with
+/// one type, `impl Weighted` for weights that evaluate themselves
+/// (`arbiter_search::evaluator_from!(Params);`).
 #[macro_export]
 macro_rules! evaluator_from {
+    ($weights:ty) => {
+        impl $crate::Weighted for $weights {
+            type Weights = $weights;
+        }
+    };
     ($eval:ident, $weights:ty) => {
+        impl $crate::Weighted for $eval {
+            type Weights = $weights;
+        }
+
         impl ::std::convert::From<$weights> for $eval {
             fn from(weights: $weights) -> $eval {
                 $eval::new(weights)
@@ -217,10 +242,11 @@ macro_rules! evaluator_from {
 /// ```ignore
 /// impl Searchable for MyGame {
 ///     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-///     type Weights = MyWeights;
-///     type Evaluator = MyEval; // From<MyWeights> (`evaluator_from!`), or MyWeights itself
+///     type Evaluator = MyEval; // Weighted: `evaluator_from!(MyEval, MyWeights)`
 /// }
 /// ```
+///
+/// An impl writes its items in the order this trait declares them.
 pub trait Searchable: Game {
     /// The parameters file as shipped (`include_str!`), used when the caller gives none.
     const PARAMS_YAML: &'static str;
@@ -235,18 +261,16 @@ pub trait Searchable: Game {
     /// ([`solve_to_end`] with the engine's evaluator), for games whose every line ends soon.
     const SOLVES_TO_END: bool = false;
 
-    /// The `eval:` section of the parameters file.
-    type Weights: DeserializeOwned + Clone;
     /// The evaluator (with its search hooks) that alpha-beta and MCTS run with, made from the
-    /// weights (`From`; the weights themselves when they evaluate).
-    type Evaluator: Evaluator<Self> + From<Self::Weights>;
+    /// weights of the `eval:` section ([`Weighted`]; the weights themselves when they evaluate).
+    type Evaluator: Evaluator<Self> + Weighted;
 
     /// Reads a parameters file. The default parses it ([`parse_params`], errors with
     /// `path:line:column`); override it to add the checks serde cannot make.
     ///
     /// # Errors
     /// [`SearchError::Params`] naming the place and the problem.
-    fn read_params(yaml: &str) -> Result<EngineParams<Self::Weights>, SearchError> {
+    fn read_params(yaml: &str) -> Result<ParamsOf<Self>, SearchError> {
         parse_params(&Self::params_path(), yaml)
     }
 
@@ -268,7 +292,7 @@ pub trait Searchable: Game {
     fn solve(
         &self,
         budget: Budget,
-        params: &EngineParams<Self::Weights>,
+        params: &ParamsOf<Self>,
     ) -> Result<Report<Self::Move>, SearchError> {
         if Self::SOLVES_TO_END {
             let evaluator = Self::Evaluator::from(params.eval.clone());
@@ -286,7 +310,7 @@ pub trait Searchable: Game {
         &self,
         algorithm: Algorithm,
         budget: Budget,
-        params: EngineParams<Self::Weights>,
+        params: ParamsOf<Self>,
     ) -> Report<Self::Move> {
         run_searcher(
             self,

@@ -70,6 +70,8 @@ pub enum Quiescence {
 /// The searchers own their evaluator for the whole search, so hooks may keep state in it; they
 /// call [`Evaluator::begin`] first, then see every move through [`Evaluator::make`] and
 /// [`Evaluator::unmake`], in stack order.
+///
+/// An impl writes its items in the order this trait declares them.
 pub trait Evaluator<G: Game> {
     /// The static value of a position that is not over, for the side to move.
     fn evaluate(&self, game: &G) -> i32;

@@ -63,8 +63,8 @@ mod test_game;
 pub use alphabeta::AlphaBeta;
 pub use budget::{Budget, SearchResult, Searcher};
 pub use engine::{
-    Algorithm, DataFile, EngineParams, Proven, ProvenResult, Report, SearchError, SearchRequest,
-    Searchable, parse_params, run_searcher, solve_to_end,
+    Algorithm, DataFile, EngineParams, ParamsOf, Proven, ProvenResult, Report, SearchError,
+    SearchRequest, Searchable, Weighted, WeightsOf, parse_params, run_searcher, solve_to_end,
 };
 pub use eval::{Evaluator, MoveSet, Quiescence};
 pub use mcts::Mcts;

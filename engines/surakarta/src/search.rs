@@ -157,7 +157,6 @@ impl Evaluator<Surakarta> for SurakartaEval {
 
 impl Searchable for Surakarta {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = Params;
     /// Alpha-beta and MCTS; there is no exact solver ([`Algorithm::Solve`] is
     /// [`SearchError::Unsupported`]).
     type Evaluator = SurakartaEval;
@@ -198,9 +197,8 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = Surakarta::start(&SurakartaVariant::default());
-        let quiet = Surakarta::position("standard", "1B4/6/6/R5/6/6 red 20");
-        SearchLaws::new(vec![start, quiet])
+        SearchLaws::<Surakarta>::starts(&["standard"])
+            .position("standard", "1B4/6/6/R5/6/6 red 20")
             .nodes(20_000)
             .mcts_iterations(2_000)
             .shipped_params_are_default()

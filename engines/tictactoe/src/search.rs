@@ -13,7 +13,6 @@ pub type TicTacToeParams = EngineParams<TicTacToeWeights>;
 
 impl Searchable for TicTacToe {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
-    type Weights = TicTacToeWeights;
     type Evaluator = TicTacToeEval;
 
     /// `solve`.

@@ -160,10 +160,8 @@ arbiter_search::evaluator_from!(XiangqiEval, Params);
 
 /// Alpha-beta (with quiescence and check extensions) and MCTS; no exact solver.
 impl Searchable for Xiangqi {
-    type Evaluator = XiangqiEval;
-    type Weights = Params;
-
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
+    type Evaluator = XiangqiEval;
 }
 
 #[cfg(test)]
@@ -189,9 +187,8 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = Xiangqi::start(&XiangqiVariant::default());
-        let endgame = Xiangqi::position("standard", "3k5/9/9/9/9/9/9/9/4R4/5K3 w");
-        SearchLaws::new(vec![start, endgame])
+        SearchLaws::<Xiangqi>::starts(&["standard"])
+            .position("standard", "3k5/9/9/9/9/9/9/9/4R4/5K3 w")
             .nodes(20_000)
             .mcts_iterations(500)
             // The weights in code are the shipped file's.

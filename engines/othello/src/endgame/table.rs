@@ -8,10 +8,11 @@
 //! depth: in an exact endgame search a position's value does not depend on how it was reached,
 //! only the search window used to bound it.
 
-/// log2 of the largest number of entries (2^21 entries, 2^20 buckets of 64 bytes: 64 MiB).
-const MAX_TABLE_BITS: u32 = 21;
-/// log2 of the smallest number of entries.
-const MIN_TABLE_BITS: u32 = 10;
+use std::ops::RangeInclusive;
+
+/// log2 of the number of entries, from the smallest table to the largest (2^21 entries, 2^20
+/// buckets of 64 bytes: 64 MiB): a table is sized to the empties of its solve, within these.
+const TABLE_BITS: RangeInclusive<u32> = 10..=21;
 
 /// One stored position: its boards, a lower and an upper bound on its value (side to move's
 /// disc difference), and the move that produced the best value (64 if none).
@@ -51,7 +52,7 @@ impl Table {
     /// and allocating 48 MiB for them would cost more than the search).
     #[must_use]
     pub fn for_empties(empties: u32) -> Table {
-        let bits = empties.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
+        let bits = empties.clamp(*TABLE_BITS.start(), *TABLE_BITS.end());
         Table {
             // All-zero boards never occur in a search (the side to move always has a disc or
             // the opponent does), so the default entry matches nothing.
