@@ -457,41 +457,16 @@ impl Check<'_> {
                 .marking(MarkRole::Extra, extra.iter().map(|mv| (mv, None))));
             }
         }
-        if let Some(including) = &legal.including {
-            let expected = canonical_set(position, including, self.file)?;
-            let missing: Vec<&String> = expected.difference(&actual).collect();
-            if !missing.is_empty() {
-                let message = format!(
-                    "expected legal: {}\nmissing:  {}\nactual:   {}",
-                    list(&expected),
-                    list(&missing),
-                    list(&actual)
-                );
-                self.fail(partial_legal_finding(
-                    format!("including {}", list(&expected)),
-                    &actual,
-                    message,
-                    MarkRole::Missing,
-                    &missing,
-                ));
-            }
-        }
-        if let Some(excluding) = &legal.excluding {
-            let expected = canonical_set(position, excluding, self.file)?;
-            let present: Vec<&String> = expected.intersection(&actual).collect();
-            if !present.is_empty() {
-                let message = format!(
-                    "expected not legal: {}\nbut legal: {}",
-                    list(&expected),
-                    list(&present)
-                );
-                self.fail(partial_legal_finding(
-                    format!("excluding {}", list(&expected)),
-                    &actual,
-                    message,
-                    MarkRole::Extra,
-                    &present,
-                ));
+        for (moves, including) in [(&legal.including, true), (&legal.excluding, false)] {
+            let Some(moves) = moves else { continue };
+            let expected = canonical_set(position, moves, self.file)?;
+            let wrong: Vec<&String> = if including {
+                expected.difference(&actual).collect()
+            } else {
+                expected.intersection(&actual).collect()
+            };
+            if !wrong.is_empty() {
+                self.fail(partial_legal_finding(including, &expected, &actual, &wrong));
             }
         }
         Ok(())
@@ -603,15 +578,37 @@ impl Check<'_> {
     }
 }
 
-/// The finding of a failed `including` or `excluding` list, shown as `shown` against the legal
-/// moves `actual`: `wrong` (the moves missing, or present) marked on the board as `role`.
+/// The finding of a failed `including` list (`wrong`: its moves that are not legal, marked
+/// missing) or `excluding` list (`wrong`: its moves that are legal, marked extra), the list
+/// `expected` against the legal moves `actual`.
 fn partial_legal_finding(
-    shown: String,
+    including: bool,
+    expected: &BTreeSet<String>,
     actual: &BTreeSet<String>,
-    message: String,
-    role: MarkRole,
     wrong: &[&String],
 ) -> Finding {
+    let (shown, message, role) = if including {
+        (
+            format!("including {}", list(expected)),
+            format!(
+                "expected legal: {}\nmissing:  {}\nactual:   {}",
+                list(expected),
+                list(wrong),
+                list(actual)
+            ),
+            MarkRole::Missing,
+        )
+    } else {
+        (
+            format!("excluding {}", list(expected)),
+            format!(
+                "expected not legal: {}\nbut legal: {}",
+                list(expected),
+                list(wrong)
+            ),
+            MarkRole::Extra,
+        )
+    };
     Finding::shown_as("legal", shown, list(actual), message)
         .marking(role, wrong.iter().map(|mv| (mv, None)))
 }

@@ -272,99 +272,66 @@ const fn no_steps() -> Steps {
     [(NONE, NONE); 8]
 }
 
-/// The horse's moves from each point: the target and the leg point (馬腿) next to the horse
-/// in the direction of the long step, which must be empty.
-const fn horse_moves() -> [Steps; POINTS] {
+/// Up to eight steps from each point, each `(df, dr, bf, br)`: the point `df` files and `dr`
+/// ranks away and the point `(bf, br)` away that must be empty, kept when both are on the
+/// board (and, with `within_half`, the first on the half the point lies on), in the order given.
+const fn step_table(steps: &[(i32, i32, i32, i32)], within_half: bool) -> [Steps; POINTS] {
     let mut table = [no_steps(); POINTS];
-    let jumps: [(i32, i32, i32, i32); 8] = [
-        (1, 2, 0, 1),
-        (-1, 2, 0, 1),
-        (1, -2, 0, -1),
-        (-1, -2, 0, -1),
-        (2, 1, 1, 0),
-        (2, -1, 1, 0),
-        (-2, 1, -1, 0),
-        (-2, -1, -1, 0),
-    ];
-    let mut p = 0;
-    while p < POINTS {
-        let mut n = 0;
-        let mut j = 0;
-        while j < 8 {
-            let (df, dr, lf, lr) = jumps[j];
-            if let (Some(to), Some(leg)) = (offset(p as Point, df, dr), offset(p as Point, lf, lr))
-            {
-                table[p][n] = (to, leg);
-                n += 1;
-            }
-            j += 1;
-        }
-        p += 1;
-    }
-    table
-}
-
-/// The horses that attack each point: a horse's point and its leg point (the leg is next to
-/// the horse and diagonally next to the attacked point).
-const fn horse_attackers() -> [Steps; POINTS] {
-    let mut table = [no_steps(); POINTS];
-    let mut p = 0;
-    while p < POINTS {
-        let mut n = 0;
-        let mut dr = -2;
-        while dr <= 2 {
-            let mut df = -2;
-            while df <= 2 {
-                let long_rank = dr == 2 || dr == -2;
-                let long_file = df == 2 || df == -2;
-                let short_rank = dr == 1 || dr == -1;
-                let short_file = df == 1 || df == -1;
-                if (long_rank && short_file) || (long_file && short_rank) {
-                    // The horse stands at p - (df, dr) and jumps by (df, dr); its leg is one
-                    // step from it along the long direction.
-                    let (lf, lr) = if long_rank { (0, dr / 2) } else { (df / 2, 0) };
-                    if let Some(from) = offset(p as Point, -df, -dr)
-                        && let Some(leg) = offset(from, lf, lr)
-                    {
-                        table[p][n] = (from, leg);
-                        n += 1;
-                    }
-                }
-                df += 1;
-            }
-            dr += 1;
-        }
-        p += 1;
-    }
-    table
-}
-
-/// The elephant's moves from each point, within the half the point lies on: the target two
-/// points away diagonally and the eye point (象眼) between, which must be empty.
-const fn elephant_moves() -> [Steps; POINTS] {
-    let mut table = [no_steps(); POINTS];
-    let dirs: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
     let mut p = 0;
     while p < POINTS {
         let red_half = rank_of(p as Point) <= 4;
         let mut n = 0;
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = dirs[d];
-            if let (Some(to), Some(eye)) = (
-                offset(p as Point, df, dr),
-                offset(p as Point, df / 2, dr / 2),
-            ) && (rank_of(to) <= 4) == red_half
+        let mut s = 0;
+        while s < steps.len() {
+            let (df, dr, bf, br) = steps[s];
+            if let (Some(to), Some(block)) =
+                (offset(p as Point, df, dr), offset(p as Point, bf, br))
+                && (!within_half || (rank_of(to) <= 4) == red_half)
             {
-                table[p][n] = (to, eye);
+                table[p][n] = (to, block);
                 n += 1;
             }
-            d += 1;
+            s += 1;
         }
         p += 1;
     }
     table
 }
+
+/// The horse's moves from each point: the target and the leg point (馬腿) next to the horse
+/// in the direction of the long step, which must be empty.
+const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
+    (1, 2, 0, 1),
+    (-1, 2, 0, 1),
+    (1, -2, 0, -1),
+    (-1, -2, 0, -1),
+    (2, 1, 1, 0),
+    (2, -1, 1, 0),
+    (-2, 1, -1, 0),
+    (-2, -1, -1, 0),
+];
+
+/// The horses that attack a point: a horse's point and its leg point (the leg is next to the
+/// horse and diagonally next to the attacked point), the jumps of [`HORSE_JUMPS`] reversed.
+const HORSE_ATTACKS: [(i32, i32, i32, i32); 8] = [
+    (1, 2, 1, 1),
+    (-1, 2, -1, 1),
+    (2, 1, 1, 1),
+    (-2, 1, -1, 1),
+    (2, -1, 1, -1),
+    (-2, -1, -1, -1),
+    (1, -2, 1, -1),
+    (-1, -2, -1, -1),
+];
+
+/// The elephant's moves, within the half the point lies on: the target two points away
+/// diagonally and the eye point (象眼) between, which must be empty.
+const ELEPHANT_STEPS: [(i32, i32, i32, i32); 4] = [
+    (2, 2, 1, 1),
+    (2, -2, 1, -1),
+    (-2, 2, -1, 1),
+    (-2, -2, -1, -1),
+];
 
 /// One-point steps from each point within the palace it lies in: diagonal (the advisor) or
 /// orthogonal (the general). Points outside both palaces have none.
@@ -462,12 +429,12 @@ const fn exposure() -> [u128; POINTS] {
     table
 }
 
-/// [`horse_moves`] as a table.
-pub static HORSE_MOVES: [Steps; POINTS] = horse_moves();
-/// [`horse_attackers`] as a table.
-pub static HORSE_ATTACKERS: [Steps; POINTS] = horse_attackers();
-/// [`elephant_moves`] as a table.
-pub static ELEPHANT_MOVES: [Steps; POINTS] = elephant_moves();
+/// [`HORSE_JUMPS`] as a table.
+pub static HORSE_MOVES: [Steps; POINTS] = step_table(&HORSE_JUMPS, false);
+/// [`HORSE_ATTACKS`] as a table.
+pub static HORSE_ATTACKERS: [Steps; POINTS] = step_table(&HORSE_ATTACKS, false);
+/// [`ELEPHANT_STEPS`] as a table.
+pub static ELEPHANT_MOVES: [Steps; POINTS] = step_table(&ELEPHANT_STEPS, true);
 /// The advisor's diagonal steps within its palace.
 pub static ADVISOR_MOVES: [[Point; 4]; POINTS] = palace_steps(true);
 /// The general's orthogonal steps within its palace.

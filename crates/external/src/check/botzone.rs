@@ -43,18 +43,14 @@ impl Checker {
         self.ask_from_start("first turn, moving first");
         let one = self.playout(1, 1, |h, _| h.len() == 1);
         self.ask_check("first turn, moving second", one, "no first move");
-        let mid = self.playout(2, 12, |h, _| h.len() == 10);
-        self.ask_check("a mid-game history", mid, "the game ends within 10 plies");
-        self.ask_check(
-            "a history with a pass",
-            self.with_pass(),
-            "no pass within 200 random games of this game",
-        );
-        self.ask_check(
-            "only a pass is legal: pass",
-            self.only_pass(),
-            "this game has no pass",
-        );
+        self.history_rows([
+            ("a mid-game history", "the game ends within 10 plies"),
+            (
+                "a history with a pass",
+                "no pass within 200 random games of this game",
+            ),
+            ("only a pass is legal: pass", "this game has no pass"),
+        ]);
         let offered = self.playout(3, 12, |_, p| {
             p.legal_moves().is_ok_and(|l| l.iter().any(|m| m == "swap"))
         });

@@ -15,18 +15,17 @@ impl Checker {
             self.nboard_probe(None),
         );
         self.ask_from_start("a move from the start (black)");
-        let mid = self.playout(2, 12, |h, _| h.len() == 10);
-        self.ask_check("after `set game` of 10 plies", mid, "the game ends early");
-        self.ask_check(
-            "a game with a pass (`PA`)",
-            self.with_pass(),
-            "no pass within 200 random games",
-        );
-        self.ask_check(
-            "only a pass is legal: `=== PA`",
-            self.only_pass(),
-            "no such position within 200 random games",
-        );
+        self.history_rows([
+            ("after `set game` of 10 plies", "the game ends early"),
+            (
+                "a game with a pass (`PA`)",
+                "no pass within 200 random games",
+            ),
+            (
+                "only a pass is legal: `=== PA`",
+                "no such position within 200 random games",
+            ),
+        ]);
         self.set_board_row(
             "a board as it stands (GGF `BO`, white to move)",
             self.board_with("white"),

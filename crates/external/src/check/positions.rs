@@ -28,6 +28,17 @@ impl Checker {
         })
     }
 
+    /// The rows of the engine's answers after a mid-game history of 10 plies, after a pass
+    /// ([`Checker::with_pass`]) and where only a pass is legal ([`Checker::only_pass`]), as
+    /// Botzone's and NBoard's checks ask them: each a row name and the detail of the row when no
+    /// playout finds its position, in the protocol's words.
+    pub(super) fn history_rows(&self, [mid, pass, only_pass]: [(&str, &str); 3]) {
+        let history = self.playout(2, 12, |h, _| h.len() == 10);
+        self.ask_check(mid.0, history, mid.1);
+        self.ask_check(pass.0, self.with_pass(), pass.1);
+        self.ask_check(only_pass.0, self.only_pass(), only_pass.1);
+    }
+
     /// A playout of at least 15 plies with `side` to move (a board no start position gives).
     pub(super) fn board_with(&self, side: &str) -> Option<Vec<String>> {
         self.playout(5, 30, |h, p| h.len() >= 15 && p.is_to_move(side))
