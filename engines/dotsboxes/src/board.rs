@@ -160,17 +160,12 @@ impl Geometry {
         done
     }
 
-    /// Every box by id, with its four sides.
-    #[inline]
-    fn box_sides(&self) -> impl Iterator<Item = (BoxId, u64)> + '_ {
-        (0..self.boxes).map(|id| (id, self.box_edges[usize::from(id)]))
-    }
-
     /// The boxes whose four sides are all in `drawn`.
     #[must_use]
     pub fn complete_boxes(&self, drawn: u64) -> u32 {
         let mut done = 0;
-        for (id, sides) in self.box_sides() {
+        for id in 0..self.boxes {
+            let sides = self.box_edges[usize::from(id)];
             if drawn & sides == sides {
                 done |= 1 << id;
             }
@@ -190,7 +185,8 @@ impl Geometry {
     #[must_use]
     pub fn capturing_lines(&self, drawn: u64) -> u64 {
         let mut lines = 0;
-        for (_, sides) in self.box_sides() {
+        for id in 0..self.boxes {
+            let sides = self.box_edges[usize::from(id)];
             if (sides & drawn).count_ones() == 3 {
                 lines |= sides & !drawn;
             }
@@ -202,7 +198,8 @@ impl Geometry {
     #[must_use]
     pub fn safe_lines(&self, drawn: u64) -> u64 {
         let mut unsafe_lines = 0;
-        for (_, sides) in self.box_sides() {
+        for id in 0..self.boxes {
+            let sides = self.box_edges[usize::from(id)];
             if (sides & drawn).count_ones() >= 2 {
                 unsafe_lines |= sides;
             }
