@@ -27,7 +27,7 @@ pub trait Setting {
     /// The setting's names as [`Variant::names`](crate::Variant::names) lists them.
     fn names(&self) -> Vec<String>;
 
-    /// The text of `value` when it differs from `standard`, else `None`: what [`write`] takes.
+    /// The text of `value` when it differs from `standard`, else `None`: what [`write()`] takes.
     fn differing(&self, value: Self::Value, standard: Self::Value) -> Option<String> {
         (value != standard).then(|| self.text(value))
     }
