@@ -5,12 +5,11 @@
 //! `specs/schema/spec.schema.json` is generated from these types (`cargo xtask schema`).
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use arbiter_files::yaml::OneOf;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, SeqAccess};
 use serde_saphyr::{Location, Spanned};
 
 /// One rule topic of one game: the file `specs/<game>/<topic>.yaml`.
@@ -361,31 +360,22 @@ impl<'de> Deserialize<'de> for MoveList {
             List(Vec<Spanned<String>>),
         }
 
-        struct WrittenVisitor;
+        arbiter_files::one_of_deserialize!(Written);
 
-        impl<'de> Visitor<'de> for WrittenVisitor {
-            type Value = Written;
+        impl<'de> OneOf<'de> for Written {
+            const EXPECTING: &'static str =
+                "a move list: a space-separated string or a list of moves";
 
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a move list: a space-separated string or a list of moves")
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Written, E> {
+            fn from_str<E: de::Error>(text: &str) -> Result<Written, E> {
                 Ok(Written::Text(text.to_owned()))
             }
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Written, A::Error> {
+            fn from_seq<A: SeqAccess<'de>>(mut seq: A) -> Result<Written, A::Error> {
                 let mut items = Vec::new();
                 while let Some(item) = seq.next_element::<Spanned<String>>()? {
                     items.push(item);
                 }
                 Ok(Written::List(items))
-            }
-        }
-
-        impl<'de> Deserialize<'de> for Written {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                deserializer.deserialize_any(WrittenVisitor)
             }
         }
 
