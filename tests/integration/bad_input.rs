@@ -71,10 +71,7 @@ fn problems(path: &Path) -> Vec<String> {
     } else {
         match load_file(path, &engines) {
             Err(errors) => return errors.iter().map(ToString::to_string).collect(),
-            Ok(spec) => CaseFiles {
-                specs: vec![spec],
-                suites: Vec::new(),
-            },
+            Ok(spec) => CaseFiles::of_specs(vec![spec]),
         }
     };
     let options = RunOptions {

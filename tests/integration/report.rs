@@ -127,13 +127,7 @@ cases:
 "#;
 
 /// The limits the cases of these tests run under, snapshots ignored.
-const OPTIONS: RunOptions = RunOptions {
-    perft_limit: Some(1_000_000),
-    tree_limit: 1_000_000,
-    walk_limit: None,
-    solve_limit: None,
-    snapshots: arbiter_runner::SnapshotPolicy::Ignore,
-};
+const OPTIONS: RunOptions = RunOptions::limited(Some(1_000_000), 1_000_000);
 
 /// The fixture spec file and the shipped spec files `names` (under `specs/gomoku/`), copied
 /// into `dir`, run against `engine`; `keep` picks the planned cases by index.

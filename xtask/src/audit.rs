@@ -611,10 +611,7 @@ mod tests {
     fn a_file_that_failed_to_load_is_named_as_such_when_no_case_ran() {
         let dir = scratch("failed-load");
         let engines = embedded_engines();
-        let empty = CaseFiles {
-            specs: Vec::new(),
-            suites: Vec::new(),
-        };
+        let empty = CaseFiles::default();
         let failed = nothing_to_run(&args(&dir), &empty, &engines, 1);
         assert!(
             failed.starts_with("no case ran: 1 problem(s) in the files under")

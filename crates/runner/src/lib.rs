@@ -98,7 +98,7 @@ impl RunOptions {
 
     /// Options with these perft and tree limits, no walk or solve limit, snapshots ignored.
     #[must_use]
-    pub fn limited(perft_limit: Option<u64>, tree_limit: u64) -> RunOptions {
+    pub const fn limited(perft_limit: Option<u64>, tree_limit: u64) -> RunOptions {
         RunOptions {
             perft_limit,
             tree_limit,

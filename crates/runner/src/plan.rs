@@ -373,12 +373,12 @@ pub fn load_named(
     };
     match name.kind {
         CaseKind::Spec => {
-            let found = spec::load_matching(specs, engines, wanted);
+            let found = spec::load_matching::<LoadedSpec>(specs, engines, wanted);
             loaded.files.specs = found.files;
             loaded.errors = found.errors;
         }
         CaseKind::Suite => {
-            let found = spec::load_matching(suites, engines, wanted);
+            let found = spec::load_matching::<LoadedSuite>(suites, engines, wanted);
             loaded.files.suites = found.files;
             loaded.suite_errors = found.errors.len();
             loaded.errors = found.errors;
