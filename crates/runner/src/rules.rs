@@ -460,13 +460,8 @@ impl Check<'_> {
         for (moves, including) in [(&legal.including, true), (&legal.excluding, false)] {
             let Some(moves) = moves else { continue };
             let expected = canonical_set(position, moves, self.file)?;
-            let wrong: Vec<&String> = if including {
-                expected.difference(&actual).collect()
-            } else {
-                expected.intersection(&actual).collect()
-            };
-            if !wrong.is_empty() {
-                self.fail(partial_legal_finding(including, &expected, &actual, &wrong));
+            if let Some(finding) = partial_legal_finding(including, &expected, &actual) {
+                self.fail(finding);
             }
         }
         Ok(())
@@ -578,22 +573,29 @@ impl Check<'_> {
     }
 }
 
-/// The finding of a failed `including` list (`wrong`: its moves that are not legal, marked
-/// missing) or `excluding` list (`wrong`: its moves that are legal, marked extra), the list
-/// `expected` against the legal moves `actual`.
+/// The finding of an `including` list (`expected`) some of whose moves are not among the
+/// legal moves `actual` (marked missing), or of an `excluding` list some of whose moves are
+/// (marked extra); `None` when the list holds.
 fn partial_legal_finding(
     including: bool,
     expected: &BTreeSet<String>,
     actual: &BTreeSet<String>,
-    wrong: &[&String],
-) -> Finding {
+) -> Option<Finding> {
+    let wrong: Vec<&String> = if including {
+        expected.difference(actual).collect()
+    } else {
+        expected.intersection(actual).collect()
+    };
+    if wrong.is_empty() {
+        return None;
+    }
     let (shown, message, role) = if including {
         (
             format!("including {}", list(expected)),
             format!(
                 "expected legal: {}\nmissing:  {}\nactual:   {}",
                 list(expected),
-                list(wrong),
+                list(&wrong),
                 list(actual)
             ),
             MarkRole::Missing,
@@ -604,13 +606,15 @@ fn partial_legal_finding(
             format!(
                 "expected not legal: {}\nbut legal: {}",
                 list(expected),
-                list(wrong)
+                list(&wrong)
             ),
             MarkRole::Extra,
         )
     };
-    Finding::shown_as("legal", shown, list(actual), message)
-        .marking(role, wrong.iter().map(|mv| (mv, None)))
+    Some(
+        Finding::shown_as("legal", shown, list(actual), message)
+            .marking(role, wrong.iter().map(|mv| (mv, None))),
+    )
 }
 
 /// Forbidden points as marks: the missing ones and the extra ones, each with its foul's kind.
