@@ -20,11 +20,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use arbiter_engine::{Position, PositionRequest, RulesEngine, embedded_engines};
 use arbiter_protocol::botzone::JsonLine;
-use arbiter_protocol::{
-    Encoding, Protocol, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci,
-};
+use arbiter_protocol::{Encoding, botzone, ccgc, dxp, gomocup, gtp, hub, line, nboard, ucci};
 use arbiter_search::SplitMix64;
-use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 
 use crate::Status;
@@ -49,100 +46,43 @@ pub struct FuzzArgs {
     pub seed: u64,
 }
 
-/// The fuzz targets: the loaders, the notation, and the codec of each protocol that has one of
-/// its own (the Botzone forms share Botzone's, and UCI is a dialect of UCCI's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The fuzz targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
+    /// The spec loader (YAML, load-time checks).
     SpecLoader,
+    /// The suite loader (YAML).
     SuiteLoader,
+    /// The `.obf` suite reader.
     Obf,
+    /// Every game's one-line position form, move lists and move notation.
     Notation,
-    Codec(Protocol),
+    /// Botzone JSON input and output, the simplified line form, and every game's encoding.
+    Botzone,
+    /// Gomocup commands (with BOARD blocks) and answers.
+    Gomocup,
+    /// arbiter-line commands and answers.
+    ArbiterLine,
+    /// NBoard commands (with GGF games), engine lines and moves.
+    Nboard,
+    /// CCGC platform commands, engine output as the platform reads it, and every platform
+    /// game's move lists, both directions.
+    Ccgc,
+    /// GTP and HTP commands, typed requests, responses, vertices and moves (Go and Hex).
+    Gtp,
+    /// UCCI and UCI commands and engine replies, in each dialect.
+    Ucci,
+    /// Hub commands, answers, moves and positions (draughts).
+    Hub,
+    /// DXP messages, whole and as a byte stream cut into frames.
+    Dxp,
 }
 
-/// Every target: the loaders and the notation, then the protocols of [`Protocol::ALL`] whose
-/// codec no earlier protocol shares.
-const TARGETS: [Target; 13] = {
-    let mut all = [Target::SpecLoader; 13];
-    all[1] = Target::SuiteLoader;
-    all[2] = Target::Obf;
-    all[3] = Target::Notation;
-    let mut n = 4;
-    let mut i = 0;
-    while i < Protocol::ALL.len() {
-        let protocol = Protocol::ALL[i];
-        let shares_a_codec = matches!(
-            protocol,
-            Protocol::BotzoneKeepRunning
-                | Protocol::BotzoneSimple
-                | Protocol::BotzoneSimpleKeepRunning
-                | Protocol::Uci
-        );
-        if !shares_a_codec {
-            all[n] = Target::Codec(protocol);
-            n += 1;
-        }
-        i += 1;
-    }
-    assert!(n == all.len(), "every target is listed once");
-    all
-};
-
 impl Target {
-    /// What the target fuzzes (its line in `--help`).
-    fn help(self) -> &'static str {
-        match self {
-            Target::SpecLoader => "The spec loader (YAML, load-time checks)",
-            Target::SuiteLoader => "The suite loader (YAML)",
-            Target::Obf => "The `.obf` suite reader",
-            Target::Notation => "Every game's one-line position form, move lists and move notation",
-            Target::Codec(protocol) => match protocol {
-                Protocol::Botzone
-                | Protocol::BotzoneKeepRunning
-                | Protocol::BotzoneSimple
-                | Protocol::BotzoneSimpleKeepRunning => {
-                    "Botzone JSON input and output, the simplified line form, and every game's encoding"
-                }
-                Protocol::Gomocup => "Gomocup commands (with BOARD blocks) and answers",
-                Protocol::ArbiterLine => "arbiter-line commands and answers",
-                Protocol::Nboard => "NBoard commands (with GGF games), engine lines and moves",
-                Protocol::Ccgc => {
-                    "CCGC platform commands, engine output as the platform reads it, and every \
-                     platform game's move lists, both directions"
-                }
-                Protocol::Gtp => {
-                    "GTP and HTP commands, typed requests, responses, vertices and moves (Go and Hex)"
-                }
-                Protocol::Ucci | Protocol::Uci => {
-                    "UCCI and UCI commands and engine replies, in each dialect"
-                }
-                Protocol::Hub => "Hub commands, answers, moves and positions (draughts)",
-                Protocol::Dxp => "DXP messages, whole and as a byte stream cut into frames",
-            },
-        }
-    }
-
-    /// The command-line spelling, also the corpus folder.
+    /// The command-line spelling (clap's kebab-case of the variant), also the corpus folder.
     fn name(self) -> String {
         let value = self.to_possible_value().expect("every target is a value");
         value.get_name().to_owned()
-    }
-}
-
-impl ValueEnum for Target {
-    fn value_variants<'a>() -> &'a [Self] {
-        &TARGETS
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        let name = match self {
-            Target::SpecLoader => "spec-loader",
-            Target::SuiteLoader => "suite-loader",
-            Target::Obf => "obf",
-            Target::Notation => "notation",
-            Target::Codec(protocol) => protocol.name(),
-        };
-        Some(PossibleValue::new(name).help(self.help()))
     }
 }
 
@@ -333,13 +273,8 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
             );
         }
         Target::Notation => notation(&text, engines),
-        Target::Codec(
-            Protocol::Botzone
-            | Protocol::BotzoneKeepRunning
-            | Protocol::BotzoneSimple
-            | Protocol::BotzoneSimpleKeepRunning,
-        ) => botzone_codec(&text, engines),
-        Target::Codec(Protocol::Gomocup) => {
+        Target::Botzone => botzone_codec(&text, engines),
+        Target::Gomocup => {
             let mut reader = gomocup::CommandReader::new();
             for line in text.lines() {
                 let _ = reader.feed(line);
@@ -351,7 +286,7 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
                 let _ = gomocup::parse_xy(line);
             }
         }
-        Target::Codec(Protocol::ArbiterLine) => {
+        Target::ArbiterLine => {
             for line in text.lines() {
                 let _ = line::LineCommand::parse(line);
                 if let Ok(answer) = line::LineAnswer::parse(line) {
@@ -359,12 +294,12 @@ fn run_target(target: Target, input: &[u8], engines: &[Box<dyn RulesEngine>]) {
                 }
             }
         }
-        Target::Codec(Protocol::Nboard) => nboard_codec(&text),
-        Target::Codec(Protocol::Ccgc) => ccgc_codec(&text, engines),
-        Target::Codec(Protocol::Gtp) => gtp_codec(&text),
-        Target::Codec(Protocol::Ucci | Protocol::Uci) => ucci_codec(&text),
-        Target::Codec(Protocol::Hub) => hub_codec(&text),
-        Target::Codec(Protocol::Dxp) => dxp_codec(input),
+        Target::Nboard => nboard_codec(&text),
+        Target::Ccgc => ccgc_codec(&text, engines),
+        Target::Gtp => gtp_codec(&text),
+        Target::Ucci => ucci_codec(&text),
+        Target::Hub => hub_codec(&text),
+        Target::Dxp => dxp_codec(input),
     }
 }
 
@@ -614,12 +549,7 @@ fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
             "roll-4 b2-c3",
             "1O/X1 black",
         ]),
-        Target::Codec(
-            Protocol::Botzone
-            | Protocol::BotzoneKeepRunning
-            | Protocol::BotzoneSimple
-            | Protocol::BotzoneSimpleKeepRunning,
-        ) => lines(&[
+        Target::Botzone => lines(&[
             r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#,
             r#"{"requests":[{"x":2,"y":3},{"x":4,"y":5}],"responses":[{"x":3,"y":3}],"data":"x"}"#,
             r#"{"response":{"x":7,"y":7},"debug":{"depth":3},"data":5}"#,
@@ -627,46 +557,46 @@ fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
             "1\n-1 -1\n",
             "2\n3 4\n5 5\n6 6\n",
         ]),
-        Target::Codec(Protocol::Gomocup) => lines(&[
+        Target::Gomocup => lines(&[
             "START 15\nINFO rule 4\nBEGIN\nTURN 7,7\nBOARD\n7,7,1\n8,8,2\nDONE\nEND",
             "7,7\nMESSAGE hello\nDEBUG x\nERROR no\nOK\nUNKNOWN\nSWAP",
             "name=\"x\", version=\"1\", author=\"y\"",
             "SWAP2BOARD\n7,7\n8,8\n9,9\nDONE\nRESTART\nTAKEBACK 7,7",
         ]),
-        Target::Codec(Protocol::ArbiterLine) => lines(&[
+        Target::ArbiterLine => lines(&[
             "hello arbiter-line 1\nposition startpos moves f5 d6\ngo nodes 1000\nlegal\noutcome",
             "bestmove f5 score 12\nlegal a1 b2\nillegal occupied\noutcome winner black line",
             "outcome draw repetition score 0 0\nerror unsupported\nok\nforbidden h8 double-three",
         ]),
-        Target::Codec(Protocol::Ccgc) => lines(&[
+        Target::Ccgc => lines(&[
             "name?\nnew black\nnew white\nmove JJ@@\nmove IIKK\nerror\nend\nend white\nquit",
             "name arbiter-bot\nmove AGIGEG\nmove ABAC\nmove EE\nmove 2 BBAACC\nmove 1 AAA",
             "debug: best move so far\tmove JJ@@\0junk\nmove pass\nremove AB\n\0new black\r",
             "j10\ni11-k9\na4-i4/e4\na2a3\nb2xe5\ne5\nb1b2+c3d3\na1b1",
         ]),
-        Target::Codec(Protocol::Gtp) => lines(&[
+        Target::Gtp => lines(&[
             "1 protocol_version\nname\nlist_commands\nboardsize 19\nclear_board\nkomi 7.5\n3 play black Q16\ngenmove w\nquit",
             "time_settings 300 30 5\ntime_left black 120 3\nkgs-time_settings byoyomi 600 30 5\nfinal_status_list dead\nplace_free_handicap 4\nset_free_handicap D4 Q16",
             "= Q16\n\n?2 illegal move\n\n= \nD4 Q16\nK10\n\n= B+7.5\n\n= resign\n\n",
             "boardsize 11\nplay b a1\ngenmove w\nplay w swap-pieces\nparam_game allow_swap 1\n= k11\n\n",
         ]),
-        Target::Codec(Protocol::Ucci | Protocol::Uci) => lines(&[
+        Target::Ucci => lines(&[
             "ucci\nsetoption usebook false\nposition fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7\nbanmoves b0c2\ngo time 20000 increment 0\nstop\nquit",
             "id name x\nucciok\nreadyok\ninfo depth 8 score 31 pv h2e2 h9g7\nbestmove h2e2 ponder h9g7\nnobestmove\nbestmove resign",
             "uci\nisready\nucinewgame\nposition startpos moves h3e3\ngo wtime 60000 btime 60000 movestogo 40\nuciok\ninfo score mate -3\nbestmove (none)",
         ]),
-        Target::Codec(Protocol::Hub) => lines(&[
+        Target::Hub => lines(&[
             "hub\nid name=Scan version=3.1\nparam name=variant value=normal type=enum values=\"normal killer bt frisian losing\"\nwait\ninit\nready",
             "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19\"\nlevel depth=10\ngo think\nping\npong\nstop\nquit",
             "done move=32-28 ponder=19-23\ninfo depth=12 score=0.1 pv=\"32-28 19-23\"\nerror message=\"bad\"\nnew-game\nset-param name=book value=false\nlevel move-time=1.0",
             "32x23x14 19x28 1-7 46-41",
         ]),
-        Target::Codec(Protocol::Dxp) => lines(&[
+        Target::Dxp => lines(&[
             "R01Scan                            W003060\u{0}A0Scan                            1\u{0}",
             "M00120032280000\u{0}M003100192801225\u{0}E00\u{0}B0010W\u{0}K1\u{0}C\u{0}",
             "E21\u{0}B0021Z\u{0}R01arbiter-bot                     Z003060\u{0}",
         ]),
-        Target::Codec(Protocol::Nboard) => lines(&[
+        Target::Nboard => lines(&[
             "nboard 2\nset depth 8\nset contempt 0\nping 1\ngo\nhint 3\nlearn\nquit",
             "set game (;GM[Othello]PC[NBoard]PB[arbiter]PW[engine]RE[?]TI[5:00]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5]W[D6/-1.5/0.2]B[PA];)",
             "move F5/0.5/1.2\nmove PA\nmove c4",
