@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::settings::{OneOf, Setting};
+
 /// The grammar `<rule>[@<size>]` of one game: its rules by name and the board sides it plays.
 #[derive(Clone, Copy, Debug)]
 pub struct SizedVariants<R: 'static> {
@@ -55,20 +57,15 @@ impl<R: Copy + PartialEq> SizedVariants<R> {
             None => (text, self.default_size),
             Some((rule, size)) => (rule, self.parse_size(size)?),
         };
-        let rule = self
-            .rules
-            .iter()
-            .find(|(name, _)| *name == rule)
-            .map(|&(_, value)| value)
-            .ok_or_else(|| {
-                format!(
-                    "unknown {} variant `{rule}`: expected {}, optionally with @<size> ({}-{})",
-                    self.game,
-                    self.rule_names(),
-                    self.min_size,
-                    self.max_size
-                )
-            })?;
+        let rule = OneOf(self.rules).read(rule).ok_or_else(|| {
+            format!(
+                "unknown {} variant `{rule}`: expected {}, optionally with @<size> ({}-{})",
+                self.game,
+                self.rule_names(),
+                self.min_size,
+                self.max_size
+            )
+        })?;
         Ok((rule, size))
     }
 
@@ -77,12 +74,7 @@ impl<R: Copy + PartialEq> SizedVariants<R> {
     /// # Errors
     /// Those of the formatter.
     pub fn write(&self, f: &mut fmt::Formatter<'_>, rule: R, size: u8) -> fmt::Result {
-        let name = self
-            .rules
-            .iter()
-            .find(|(_, value)| *value == rule)
-            .map_or("?", |&(name, _)| name);
-        f.write_str(name)?;
+        f.write_str(&OneOf(self.rules).text(rule))?;
         if size != self.default_size {
             write!(f, "@{size}")?;
         }
