@@ -144,7 +144,7 @@ impl<T: Copy + PartialEq> Setting for OneOf<T> {
 
 /// The text of the count setting `rule`: `<rule>-N`, or `no-<rule>` when it is off (`None`).
 #[must_use]
-pub fn count_text(rule: &str, value: Option<u32>) -> String {
+fn count_text(rule: &str, value: Option<u32>) -> String {
     match value {
         Some(n) => format!("{rule}-{n}"),
         None => format!("no-{rule}"),
@@ -155,7 +155,7 @@ pub fn count_text(rule: &str, value: Option<u32>) -> String {
 /// `Some(Some(n))` for `<rule>-n` with `n` at least `least`, and `None` for any other text
 /// (another rule's setting, or a count that is no number or is below `least`).
 #[must_use]
-pub fn count_value(part: &str, rule: &str, least: u32) -> Option<Option<u32>> {
+fn count_value(part: &str, rule: &str, least: u32) -> Option<Option<u32>> {
     if part.strip_prefix("no-") == Some(rule) {
         return Some(None);
     }
@@ -188,7 +188,7 @@ pub fn write(f: &mut fmt::Formatter<'_>, settings: &[Option<String>]) -> fmt::Re
 pub fn parse<V: Default>(
     text: &str,
     game: &str,
-    expected: &str,
+    expected: impl Fn() -> String,
     mut setting: impl FnMut(&mut V, &str) -> Option<u32>,
 ) -> Result<V, String> {
     let text = text.trim();
@@ -201,7 +201,8 @@ pub fn parse<V: Default>(
         let rule = setting(&mut variant, part).ok_or_else(|| {
             format!(
                 "unknown {game} variant setting `{part}` in `{text}`: expected `standard` or \
-                 {expected} joined by `+`"
+                 {} joined by `+`",
+                expected()
             )
         })?;
         if seen & (1 << rule) != 0 {
@@ -283,24 +284,25 @@ macro_rules! settings_variant {
             type Err = ::std::string::String;
 
             fn from_str(text: &str) -> ::std::result::Result<Self, Self::Err> {
-                let expected: ::std::vec::Vec<::std::string::String> =
-                    ::std::vec![$($crate::settings::Setting::expected(&$setting)),+];
-                $crate::settings::parse(
-                    text,
-                    $game,
-                    &expected.join(", "),
-                    |variant: &mut $variant, part: &str| {
-                        let settings: &[&dyn Fn(&mut $variant) -> bool] = &[$(
-                            &|variant: &mut $variant| {
-                                $crate::settings::Setting::read(&$setting, part)
-                                    .map(|value| variant.$field = value)
-                                    .is_some()
-                            }
-                        ),+];
-                        let rule = settings.iter().position(|setting| setting(variant))?;
-                        ::std::primitive::u32::try_from(rule).ok()
-                    },
-                )
+                // The rule a part sets, by its place in the grammar (the last count is unread).
+                #[allow(unused_assignments)]
+                let setting = |variant: &mut $variant, part: &str| {
+                    let mut rule = 0;
+                    $(
+                        if let Some(value) = $crate::settings::Setting::read(&$setting, part) {
+                            variant.$field = value;
+                            return Some(rule);
+                        }
+                        rule += 1;
+                    )+
+                    None
+                };
+                let expected = || {
+                    let forms: ::std::vec::Vec<::std::string::String> =
+                        ::std::vec![$($crate::settings::Setting::expected(&$setting)),+];
+                    forms.join(", ")
+                };
+                $crate::settings::parse(text, $game, expected, setting)
             }
         }
 
