@@ -855,10 +855,11 @@ mod tests {
             // extends nothing, through a searcher whose evaluator extends nothing.
             let result = searcher_with(NoExtension(QuietEval), 0)
                 .search(&game, Budget::Depth(depth));
-            let at = |depth| quiet_minimax(&mut game.clone(), depth, 0, 16);
-            let ending = (1..depth).find(|&d| is_mate(at(d))).unwrap_or(depth);
-            prop_assert_eq!(result.score, at(ending));
-            let full_depth = at(depth);
+            let values: Vec<i32> =
+                (1..=depth).map(|d| quiet_minimax(&mut game.clone(), d, 0, 16)).collect();
+            let full_depth = values[values.len() - 1];
+            let ending = values.iter().copied().find(|&value| is_mate(value));
+            prop_assert_eq!(result.score, ending.unwrap_or(full_depth));
             prop_assert!(
                 !is_mate(result.score)
                     || (result.score.signum() == full_depth.signum()
