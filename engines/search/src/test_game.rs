@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_core::grid::{self, Letters};
 use arbiter_core::{
     EndReason, Game, IllegalMove, NotationError, Outcome, PositionText, SetupProblem, Side,
     Variant, zobrist,
@@ -224,23 +225,11 @@ impl Game for Ttt {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, NotationError> {
-        let n = self.board.size();
-        let bytes = text.as_bytes();
-        let error = || NotationError::new(format!("expected a cell like a1, got {text:?}"));
-        let [column, row] = bytes else {
-            return Err(error());
-        };
-        let column = usize::from(column.wrapping_sub(b'a'));
-        let row = usize::from(row.wrapping_sub(b'1'));
-        if column >= n || row >= n {
-            return Err(error());
-        }
-        Ok((row * n + column) as u8)
+        grid::parse_index(text, Letters::Consecutive, self.board.size(), "cell")
     }
 
     fn format_move(&self, mv: u8) -> String {
-        let n = self.board.size() as u8;
-        format!("{}{}", char::from(b'a' + mv % n), mv / n + 1)
+        grid::format_index(Letters::Consecutive, self.board.size(), mv)
     }
 }
 
