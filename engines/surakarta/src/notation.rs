@@ -4,7 +4,7 @@
 use arbiter_core::NotationError;
 use arbiter_core::grid::{self, Letters};
 
-use crate::board::{Point, SIZE, at, coords};
+use crate::board::{Point, SIZE, at};
 
 /// One turn: a piece moves from `from` to `to`, a one-point step or a capture along a circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -18,7 +18,7 @@ pub struct Move {
 /// Formats a point as `a1` … `f6`.
 #[must_use]
 pub fn format_point(p: Point) -> String {
-    let (file, rank) = coords(p);
+    let (file, rank) = grid::coords_of(SIZE, p);
     grid::format_square(Letters::Consecutive, file, rank)
 }
 
@@ -73,7 +73,7 @@ pub fn parse_move(text: &str, enemy_on: impl Fn(Point) -> bool) -> Result<Move, 
 /// Whether two points are a king step apart.
 #[must_use]
 pub fn adjacent(a: Point, b: Point) -> bool {
-    let ((fa, ra), (fb, rb)) = (coords(a), coords(b));
+    let ((fa, ra), (fb, rb)) = (grid::coords_of(SIZE, a), grid::coords_of(SIZE, b));
     a != b && fa.abs_diff(fb) <= 1 && ra.abs_diff(rb) <= 1
 }
 
