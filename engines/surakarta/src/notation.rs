@@ -4,7 +4,7 @@
 use arbiter_core::NotationError;
 use arbiter_core::grid::{self, Letters};
 
-use crate::board::{Point, SIZE, at};
+use crate::board::{Point, SIZE};
 
 /// One turn: a piece moves from `from` to `to`, a one-point step or a capture along a circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -18,8 +18,7 @@ pub struct Move {
 /// Formats a point as `a1` … `f6`.
 #[must_use]
 pub fn format_point(p: Point) -> String {
-    let (file, rank) = grid::coords_of(SIZE, p);
-    grid::format_square(Letters::Consecutive, file, rank)
+    grid::format_index(Letters::Consecutive, SIZE, p)
 }
 
 /// Parses a point `a1` … `f6` (file letter in either case).
@@ -27,8 +26,7 @@ pub fn format_point(p: Point) -> String {
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_point(text: &str) -> Result<Point, NotationError> {
-    let (file, rank) = grid::parse_square(text, Letters::Consecutive, SIZE, SIZE, "point")?;
-    Ok(at(file, rank).expect("a point of the board"))
+    grid::parse_index(text, Letters::Consecutive, SIZE, "point")
 }
 
 /// Formats a move: `b2-b3` for a step, `b2xe5` for a capture.
