@@ -167,8 +167,8 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = TicTacToe::start(&TicTacToeVariant::Standard);
-        SearchLaws::new(vec![start, TicTacToe::position_of("x../.o./... x")])
+        SearchLaws::<TicTacToe>::starts(&["standard"])
+            .position("standard", "x../.o./... x")
             .nodes(200)
             .mcts_iterations(500)
             .check();
