@@ -46,7 +46,6 @@ mod windows;
 pub use board::{Board, Move, Point};
 pub use eval::{Connect6Eval, EvalParams};
 pub use rules::Connect6;
-pub use search::Params;
 pub use setup::Setup;
 pub use variant::{Connect6Variant, MAX_SIZE, MIN_SIZE};
 

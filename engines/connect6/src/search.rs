@@ -11,23 +11,20 @@
 
 #[cfg(doc)]
 use arbiter_search::Algorithm;
-use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable, parse_params};
+use arbiter_search::{Budget, ParamsOf, Report, SearchError, Searchable, parse_params};
 
 use crate::Connect6;
 use crate::board::Move;
-use crate::eval::{Connect6Eval, EvalParams};
+use crate::eval::Connect6Eval;
 use crate::solve;
-
-/// The parameters file's shape: `search:` for the searchers, `eval:` for [`EvalParams`].
-pub type Params = EngineParams<EvalParams>;
 
 impl Searchable for Connect6 {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Evaluator = Connect6Eval;
 
     /// Parses the file and checks that `eval.win-next` is a positive evaluation.
-    fn read_params(yaml: &str) -> Result<Params, SearchError> {
-        let params: Params = parse_params(&Connect6::params_path(), yaml)?;
+    fn read_params(yaml: &str) -> Result<ParamsOf<Self>, SearchError> {
+        let params: ParamsOf<Self> = parse_params(&Connect6::params_path(), yaml)?;
         let win_next = params.eval.win_next;
         if win_next <= 0 || win_next >= arbiter_search::score::MATE_BOUND {
             return Err(SearchError::Params(format!(
@@ -40,7 +37,7 @@ impl Searchable for Connect6 {
     }
 
     /// The threat solver (`solve::solve`).
-    fn solve(&self, budget: Budget, params: &Params) -> Result<Report<Move>, SearchError> {
+    fn solve(&self, budget: Budget, params: &ParamsOf<Self>) -> Result<Report<Move>, SearchError> {
         solve::solve(self, &params.eval, budget)
     }
 }

@@ -485,6 +485,7 @@ pub fn parse_square(
 /// The `(column, row)` (both from 0) of the cell `index` of a board `size` cells wide whose
 /// cells are numbered row by row from a1 (`row * size + column`), in any index width.
 #[must_use]
+#[inline]
 pub fn coords_of(size: impl Into<usize>, index: impl Into<usize>) -> (usize, usize) {
     let (size, index) = (size.into(), index.into());
     (index % size, index / size)

@@ -48,6 +48,5 @@ pub use notation::{
     Move, drawing_order, format_ccgc, format_line, format_lines, parse_ccgc, parse_line, parse_turn,
 };
 pub use rules::{DotsBoxes, TurnScratch};
-pub use search::DotsBoxesParams;
 pub use setup::DotsBoxesSetup;
 pub use variant::{DotsBoxesVariant, MAX_EDGES};

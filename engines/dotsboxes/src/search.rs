@@ -7,14 +7,11 @@
 //! end of the game ([`Report::searched`]). The narrowed turn list is complete (a best turn is
 //! always in it), so such a proof holds for the game itself.
 
-use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable};
+use arbiter_search::{Budget, ParamsOf, Report, SearchError, Searchable};
 
 use crate::eval::Params;
 use crate::notation::Move;
 use crate::rules::DotsBoxes;
-
-/// The shape of `engines/dotsboxes/params.yaml`.
-pub type DotsBoxesParams = EngineParams<Params>;
 
 impl Searchable for DotsBoxes {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
@@ -23,7 +20,7 @@ impl Searchable for DotsBoxes {
 
     /// The exact margin (the `solve` module): 3x3 boards from the start, endgames of larger
     /// ones. `Nodes` bounds the effort, `Time` the clock; `Depth` is ignored.
-    fn solve(&self, budget: Budget, params: &DotsBoxesParams) -> Result<Report<Move>, SearchError> {
+    fn solve(&self, budget: Budget, params: &ParamsOf<Self>) -> Result<Report<Move>, SearchError> {
         crate::solve::solve(self, budget, params.search.tt_size_mb)
     }
 }

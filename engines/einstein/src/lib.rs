@@ -39,6 +39,5 @@ mod variant;
 pub use board::{EinSteinMove, Layout, Piece, SIZE, SQUARES, Square, distance, goal, start_cells};
 pub use notation::{format_move, format_square, parse_move, parse_square};
 pub use rules::{EinStein, Phase, Undo};
-pub use search::EinSteinParams;
 pub use setup::EinSteinSetup;
 pub use variant::EinSteinVariant;

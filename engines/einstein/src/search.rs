@@ -11,16 +11,13 @@
 //! heuristic score proves nothing.
 
 use arbiter_search::{
-    Algorithm, AlphaBeta, Budget, EngineParams, Proven, ProvenResult, Report, SearchError,
+    Algorithm, AlphaBeta, Budget, ParamsOf, Proven, ProvenResult, Report, SearchError,
     SearchResult, Searchable, Searcher, run_searcher, solve_to_end,
 };
 
 use crate::board::EinSteinMove;
 use crate::eval::{Params, WIN};
 use crate::rules::EinStein;
-
-/// The shape of `engines/einstein/params.yaml`.
-pub type EinSteinParams = EngineParams<Params>;
 
 /// The report of an exact value `score` (a resolved search).
 fn exact(result: SearchResult<EinSteinMove>) -> Report<EinSteinMove> {
@@ -50,7 +47,7 @@ impl Searchable for EinStein {
     fn solve(
         &self,
         budget: Budget,
-        params: &EinSteinParams,
+        params: &ParamsOf<Self>,
     ) -> Result<Report<EinSteinMove>, SearchError> {
         let report = solve_to_end(self, budget, params.eval.clone(), &params.search)?;
         Ok(exact(report.result))
@@ -61,7 +58,7 @@ impl Searchable for EinStein {
         &self,
         algorithm: Algorithm,
         budget: Budget,
-        params: EinSteinParams,
+        params: ParamsOf<Self>,
     ) -> Report<EinSteinMove> {
         if algorithm == Algorithm::Mcts {
             return run_searcher(self, algorithm, budget, params.eval, &params.search);
@@ -142,7 +139,7 @@ mod tests {
         EinStein::from_parts(EinSteinVariant::default(), &pieces, Side::First, phase)
     }
 
-    fn params() -> EinSteinParams {
+    fn params() -> ParamsOf<EinStein> {
         EinStein::read_params(EinStein::PARAMS_YAML).unwrap()
     }
 

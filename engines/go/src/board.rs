@@ -226,13 +226,6 @@ impl Geometry {
         Point::try_from(row * side + column).ok()
     }
 
-    /// The column and row (from 0) of `point`.
-    #[must_use]
-    pub fn coords(&self, point: Point) -> (usize, usize) {
-        let side = Point::from(self.size);
-        (usize::from(point % side), usize::from(point / side))
-    }
-
     /// The orthogonal neighbours of `point`.
     #[inline]
     #[must_use]
@@ -273,6 +266,7 @@ pub const fn pass_key() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::grid;
 
     #[test]
     fn corners_edges_and_centre_have_their_neighbours() {
@@ -312,7 +306,7 @@ mod tests {
             let g = Geometry::of_size(size);
             let mut seen = std::collections::HashSet::new();
             for point in 0..g.points {
-                let (column, row) = g.coords(point);
+                let (column, row) = grid::coords_of(g.size, point);
                 assert!(seen.insert((column, row)), "{point} on {size}x{size}");
                 assert_eq!(g.point(column, row), Some(point));
             }

@@ -11,7 +11,7 @@
 //! or a two-stone nakade is how a playout kills); pass when none is left. A playout therefore ends by two passes, with every point settled, and is scored
 //! as the rules count the board.
 
-use arbiter_core::{Game, Side};
+use arbiter_core::{Game, Side, grid};
 use arbiter_search::{Evaluator, MoveSet, SplitMix64};
 use serde::{Deserialize, Serialize};
 
@@ -72,7 +72,7 @@ pub fn is_eye(game: &Go, point: Point, side: Side) -> bool {
     {
         return false;
     }
-    let (column, row) = g.coords(point);
+    let (column, row) = grid::coords_of(g.size, point);
     let n = usize::from(g.size);
     let mut enemies = 0;
     let mut off_board = 0;

@@ -85,6 +85,5 @@ pub use eval::{GoEval, Params, is_eye};
 pub use notation::{GoMove, format_move, format_point, parse_move, parse_point};
 pub use rules::Go;
 pub use rules::score::Count;
-pub use search::GoParams;
 pub use setup::GoSetup;
 pub use variant::{DEFAULT_SIZE, GoVariant, HandicapBonus, KoRule, Profile, Rules, Scoring, Tax};

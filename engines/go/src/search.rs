@@ -6,9 +6,9 @@
 //! verdict); an alpha-beta or MCTS score only when it is a win or loss by distance, every
 //! line the search kept ending the game.
 
-use arbiter_search::{Algorithm, Budget, EngineParams, Report, SearchError, Searchable};
+use arbiter_search::{Algorithm, Budget, ParamsOf, Report, SearchError, Searchable};
 
-use crate::eval::{GoEval, Params};
+use crate::eval::GoEval;
 use crate::notation::GoMove;
 use crate::rules::Go;
 
@@ -21,13 +21,10 @@ impl Searchable for Go {
 
     /// Proves the area score by Benson bounds (module `solve`): small boards and settled
     /// positions.
-    fn solve(&self, budget: Budget, params: &GoParams) -> Result<Report<GoMove>, SearchError> {
+    fn solve(&self, budget: Budget, params: &ParamsOf<Go>) -> Result<Report<GoMove>, SearchError> {
         crate::solve::solve(self, budget, params.search.tt_size_mb)
     }
 }
-
-/// The shape of `engines/go/params.yaml`.
-pub type GoParams = EngineParams<Params>;
 
 #[cfg(test)]
 mod tests {

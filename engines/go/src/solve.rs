@@ -25,7 +25,7 @@
 
 use std::time::Instant;
 
-use arbiter_core::{Game, Side};
+use arbiter_core::{Game, Side, grid};
 use arbiter_search::{
     Budget, Proven, ProvenResult, Report, SearchError, SearchResult, score::MATE_BOUND,
 };
@@ -262,7 +262,7 @@ fn order(game: &Go, moves: &mut [GoMove], first: Option<GoMove>) {
                 };
             }
         }
-        let (c, r) = g.coords(point);
+        let (c, r) = grid::coords_of(g.size, point);
         let edge = c.min(r).min(n - 1 - c).min(n - 1 - r);
         key - 10 * edge as i32
     });

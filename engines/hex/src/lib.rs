@@ -85,7 +85,6 @@ pub use eval::{HexEval, Params, distance, evaluate};
 pub use notation::{SWAP, format_cell, format_move, parse_cell, parse_move};
 pub use order::game_to;
 pub use rules::{Hex, Undo};
-pub use search::HexParams;
 pub use setup::HexSetup;
 pub use solve::{MAX_SOLVER_SIZE, solve};
 pub use variant::{DEFAULT_SIZE, HexVariant, MAX_SIZE, MIN_SIZE, SwapRule};

@@ -5,21 +5,22 @@
 //! What a report proves: the solver's result always (a win or a loss; Hex has no draws); an
 //! alpha-beta or MCTS score only when it is a win or loss by distance.
 
-use arbiter_search::{Budget, EngineParams, Report, SearchError, Searchable};
+use arbiter_search::{Budget, ParamsOf, Report, SearchError, Searchable};
 
 use crate::board::HexMove;
-use crate::eval::{HexEval, Params};
+use crate::eval::HexEval;
 use crate::rules::Hex;
-
-/// The shape of `engines/hex/params.yaml`.
-pub type HexParams = EngineParams<Params>;
 
 impl Searchable for Hex {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Evaluator = HexEval;
 
     /// The carrier-pruned depth-first solver, its table sized by `tt-size-mb`.
-    fn solve(&self, budget: Budget, params: &HexParams) -> Result<Report<HexMove>, SearchError> {
+    fn solve(
+        &self,
+        budget: Budget,
+        params: &ParamsOf<Self>,
+    ) -> Result<Report<HexMove>, SearchError> {
         crate::solve::solve(self, budget, params.search.tt_size_mb)
     }
 }

@@ -80,13 +80,6 @@ impl Geometry {
         (column < n && row < n).then(|| (row * n + column) as Point)
     }
 
-    /// `(column, row)` of a point.
-    #[must_use]
-    pub fn coords(&self, point: Point) -> (usize, usize) {
-        let n = usize::from(self.size);
-        (usize::from(point) % n, usize::from(point) / n)
-    }
-
     /// The points orthogonally next to some point of `set` (the set itself not included unless
     /// a point of it is next to another).
     #[inline]
@@ -108,6 +101,7 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::grid;
 
     #[test]
     fn neighbours_do_not_wrap() {
@@ -141,7 +135,7 @@ mod tests {
     fn coordinates_round_trip() {
         let g = Geometry::of_size(11);
         for point in 0..g.points {
-            let (column, row) = g.coords(point);
+            let (column, row) = grid::coords_of(g.size, point);
             assert_eq!(g.point(column, row), Some(point));
         }
         assert_eq!(g.point(11, 0), None);

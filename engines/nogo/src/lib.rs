@@ -43,6 +43,5 @@ pub use board::{Geometry, Point};
 pub use eval::{Params, evaluate};
 pub use notation::{format_point, from_ccgc, from_xy, parse_point, to_ccgc, to_xy};
 pub use rules::{Foul, NoGo, Undo};
-pub use search::NoGoParams;
 pub use setup::{NoGoSetup, parse_side};
 pub use variant::{DEFAULT_SIZE, FoulRuling, MAX_SIZE, MIN_SIZE, NoGoVariant};

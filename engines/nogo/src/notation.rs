@@ -35,7 +35,7 @@ pub fn parse_point(geometry: &Geometry, text: &str) -> Result<Point, NotationErr
 /// Botzone's `(x, y)` of a point: column from the left, row down from the top.
 #[must_use]
 pub fn to_xy(geometry: &Geometry, point: Point) -> (u8, u8) {
-    let (column, row) = geometry.coords(point);
+    let (column, row) = grid::coords_of(geometry.size, point);
     (column as u8, geometry.size - 1 - row as u8)
 }
 

@@ -6,13 +6,10 @@
 //! search kept ends the game ([`Report::heuristic`](arbiter_search::Report::heuristic)). NoGo
 //! has no draws.
 
-use arbiter_search::{EngineParams, Searchable};
+use arbiter_search::Searchable;
 
 use crate::eval::Params;
 use crate::rules::NoGo;
-
-/// The shape of `engines/nogo/params.yaml`.
-pub type NoGoParams = EngineParams<Params>;
 
 impl Searchable for NoGo {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");

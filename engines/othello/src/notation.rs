@@ -12,11 +12,7 @@ use crate::board::Move;
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.square() {
-            Some(sq) => f.write_str(&grid::format_square(
-                Letters::Consecutive,
-                usize::from(sq % 8),
-                usize::from(sq / 8),
-            )),
+            Some(sq) => f.write_str(&grid::format_index(Letters::Consecutive, 8_usize, sq)),
             None => f.write_str("pass"),
         }
     }

@@ -17,16 +17,13 @@
 
 use arbiter_core::Game;
 use arbiter_search::{
-    Algorithm, AlphaBeta, Budget, DataFile, EngineParams, Mcts, Proven, ProvenResult, Report,
+    Algorithm, AlphaBeta, Budget, DataFile, Mcts, ParamsOf, Proven, ProvenResult, Report,
     SearchError, SearchResult, Searchable, Searcher,
 };
 
 use crate::endgame::{self, Solution};
-use crate::eval::{EvalWeights, OthelloEval, finished_margin};
+use crate::eval::{OthelloEval, finished_margin};
 use crate::{Move, Othello};
-
-/// The shape of `engines/othello/params.yaml`.
-pub type OthelloParams = EngineParams<EvalWeights>;
 
 impl Searchable for Othello {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
@@ -40,7 +37,7 @@ impl Searchable for Othello {
     ///
     /// # Errors
     /// [`SearchError::BudgetExhausted`] when the solver gives up within a node budget.
-    fn solve(&self, budget: Budget, _: &OthelloParams) -> Result<Report<Move>, SearchError> {
+    fn solve(&self, budget: Budget, _: &ParamsOf<Self>) -> Result<Report<Move>, SearchError> {
         solve(self, budget)
     }
 
@@ -50,7 +47,7 @@ impl Searchable for Othello {
         &self,
         algorithm: Algorithm,
         budget: Budget,
-        params: OthelloParams,
+        params: ParamsOf<Self>,
     ) -> Report<Move> {
         let evaluator = OthelloEval::new(params.eval);
         let (result, resolved) = if algorithm == Algorithm::Mcts {
@@ -206,7 +203,7 @@ mod tests {
 
     #[test]
     fn shipped_params_parse() {
-        let params: OthelloParams = Othello::read_params(Othello::PARAMS_YAML).unwrap();
+        let params: ParamsOf<Othello> = Othello::read_params(Othello::PARAMS_YAML).unwrap();
         assert!(params.eval.corner > 0 && params.eval.x_square < 0);
         assert!(params.eval.disc_parity_empties <= 60);
     }

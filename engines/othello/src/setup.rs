@@ -78,7 +78,7 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
 /// `a1`..`h8` for a square index.
 #[must_use]
 pub fn square_name(sq: u32) -> String {
-    grid::format_square(Letters::Consecutive, (sq % 8) as usize, (sq / 8) as usize)
+    grid::format_index(Letters::Consecutive, 8_usize, sq as usize)
 }
 
 /// The cell characters: stones and empty cells.

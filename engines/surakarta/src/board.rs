@@ -120,12 +120,6 @@ pub fn on_circuit(circuit: usize, p: Point) -> bool {
     OCCURRENCES[circuit][usize::from(p)][0] != NONE
 }
 
-/// `(file, rank)`, both 0-based.
-#[must_use]
-pub fn coords(p: Point) -> (usize, usize) {
-    (usize::from(p) % SIZE, usize::from(p) / SIZE)
-}
-
 /// The point at 0-based `file`, `rank`, if on the board.
 #[must_use]
 pub fn at(file: usize, rank: usize) -> Option<Point> {

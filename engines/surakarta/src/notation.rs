@@ -4,7 +4,7 @@
 use arbiter_core::NotationError;
 use arbiter_core::grid::{self, Letters};
 
-use crate::board::{Point, SIZE, at, coords};
+use crate::board::{Point, SIZE};
 
 /// One turn: a piece moves from `from` to `to`, a one-point step or a capture along a circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -18,8 +18,7 @@ pub struct Move {
 /// Formats a point as `a1` … `f6`.
 #[must_use]
 pub fn format_point(p: Point) -> String {
-    let (file, rank) = coords(p);
-    grid::format_square(Letters::Consecutive, file, rank)
+    grid::format_index(Letters::Consecutive, SIZE, p)
 }
 
 /// Parses a point `a1` … `f6` (file letter in either case).
@@ -27,8 +26,7 @@ pub fn format_point(p: Point) -> String {
 /// # Errors
 /// A [`NotationError`] for anything else.
 pub fn parse_point(text: &str) -> Result<Point, NotationError> {
-    let (file, rank) = grid::parse_square(text, Letters::Consecutive, SIZE, SIZE, "point")?;
-    Ok(at(file, rank).expect("a point of the board"))
+    grid::parse_index(text, Letters::Consecutive, SIZE, "point")
 }
 
 /// Formats a move: `b2-b3` for a step, `b2xe5` for a capture.
@@ -73,7 +71,7 @@ pub fn parse_move(text: &str, enemy_on: impl Fn(Point) -> bool) -> Result<Move, 
 /// Whether two points are a king step apart.
 #[must_use]
 pub fn adjacent(a: Point, b: Point) -> bool {
-    let ((fa, ra), (fb, rb)) = (coords(a), coords(b));
+    let ((fa, ra), (fb, rb)) = (grid::coords_of(SIZE, a), grid::coords_of(SIZE, b));
     a != b && fa.abs_diff(fb) <= 1 && ra.abs_diff(rb) <= 1
 }
 

@@ -3,20 +3,17 @@
 //! [`Algorithm::Solve`](arbiter_search::Algorithm::Solve).
 
 use arbiter_search::score::MATE_BOUND;
-use arbiter_search::{AlphaBeta, Budget, EngineParams, Report, SearchError, Searchable, Searcher};
+use arbiter_search::{AlphaBeta, Budget, ParamsOf, Report, SearchError, Searchable, Searcher};
 
-use crate::eval::{TicTacToeEval, TicTacToeWeights};
+use crate::eval::TicTacToeEval;
 use crate::{Move, TicTacToe};
-
-/// The shape of `engines/tictactoe/params.yaml`.
-pub type TicTacToeParams = EngineParams<TicTacToeWeights>;
 
 impl Searchable for TicTacToe {
     const PARAMS_YAML: &'static str = include_str!("../params.yaml");
     type Evaluator = TicTacToeEval;
 
     /// `solve`.
-    fn solve(&self, budget: Budget, params: &TicTacToeParams) -> Result<Report<Move>, SearchError> {
+    fn solve(&self, budget: Budget, params: &ParamsOf<Self>) -> Result<Report<Move>, SearchError> {
         solve(self, budget, params)
     }
 }
@@ -42,7 +39,7 @@ impl Searchable for TicTacToe {
 pub fn solve(
     game: &TicTacToe,
     budget: Budget,
-    params: &TicTacToeParams,
+    params: &ParamsOf<TicTacToe>,
 ) -> Result<Report<Move>, SearchError> {
     let full_depth = game.empty().count_ones() + 1;
     let mut search_params = params.search.clone();
@@ -78,7 +75,7 @@ mod tests {
     use crate::TicTacToeVariant;
     use arbiter_laws::Fixture;
 
-    fn params() -> TicTacToeParams {
+    fn params() -> ParamsOf<TicTacToe> {
         TicTacToe::read_params(TicTacToe::PARAMS_YAML).unwrap()
     }
 
@@ -170,8 +167,8 @@ mod tests {
     /// The `Searchable` laws (arbiter-laws).
     #[test]
     fn search_laws() {
-        let start = TicTacToe::start(&TicTacToeVariant::Standard);
-        SearchLaws::new(vec![start, TicTacToe::position_of("x../.o./... x")])
+        SearchLaws::<TicTacToe>::starts(&["standard"])
+            .position("standard", "x../.o./... x")
             .nodes(200)
             .mcts_iterations(500)
             .check();

@@ -313,16 +313,20 @@ const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
 
 /// The horses that attack a point: a horse's point and its leg point (the leg is next to the
 /// horse and diagonally next to the attacked point), the jumps of [`HORSE_JUMPS`] reversed.
-const HORSE_ATTACKS: [(i32, i32, i32, i32); 8] = [
-    (1, 2, 1, 1),
-    (-1, 2, -1, 1),
-    (2, 1, 1, 1),
-    (-2, 1, -1, 1),
-    (2, -1, 1, -1),
-    (-2, -1, -1, -1),
-    (1, -2, 1, -1),
-    (-1, -2, -1, -1),
-];
+const HORSE_ATTACKS: [(i32, i32, i32, i32); 8] = reversed(&HORSE_JUMPS);
+
+/// Each jump `(df, dr, lf, lr)` seen from its target: the horse `(-df, -dr)` away and the leg
+/// `(lf - df, lr - dr)` away, in the order of `jumps`.
+const fn reversed(jumps: &[(i32, i32, i32, i32); 8]) -> [(i32, i32, i32, i32); 8] {
+    let mut attacks = [(0, 0, 0, 0); 8];
+    let mut i = 0;
+    while i < jumps.len() {
+        let (df, dr, lf, lr) = jumps[i];
+        attacks[i] = (-df, -dr, lf - df, lr - dr);
+        i += 1;
+    }
+    attacks
+}
 
 /// The elephant's moves, within the half the point lies on: the target two points away
 /// diagonally and the eye point (象眼) between, which must be empty.

@@ -38,15 +38,6 @@ impl Profile {
         ("cxa", Profile::Cxa),
         ("check-only", Profile::CheckOnly),
     ];
-
-    /// The profile's name in the grammar.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(_, profile)| *profile == self)
-            .map_or("axf", |(name, _)| name)
-    }
 }
 
 /// The rulings in force.
