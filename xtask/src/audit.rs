@@ -17,7 +17,8 @@ use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest, is_manifest_path}
 use arbiter_report::{Audit, EngineRun, FileRow, MatchSummary, Run};
 use arbiter_runner::snapshot;
 use arbiter_runner::{
-    CaseFiles, CaseResult, Coverage, PlanScope, PlannedCase, RunOptions, SnapshotPolicy, Verdict,
+    CaseFiles, CaseResult, Coverage, Excluded, Loaded, PlanScope, PlannedCase, RunOptions,
+    SnapshotPolicy, Verdict,
 };
 use clap::{Args, ValueEnum};
 
@@ -122,6 +123,58 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
     let started = std::time::SystemTime::now();
     let clock = std::time::Instant::now();
     let (engines, engine_runs) = chosen_engines(args.engine.as_deref(), args.baselines.as_deref())?;
+    check_game(args, &engines)?;
+    let matches = load_matches(&args.matches)?;
+    let options = run_options(args)?;
+    let (loaded, orphans) = load_files(args)?;
+    let files = &loaded.files;
+
+    let plan = plan_cases(args, files, &engines);
+    if plan.planned.is_empty() {
+        eprintln!(
+            "error: {}",
+            nothing_to_run(args, files, &engines, loaded.errors.len())
+        );
+        return Ok(Status::BadInput);
+    }
+    let jobs = args.jobs.unwrap_or_else(|| default_jobs(&engines));
+    let results = run_all(
+        &plan.planned,
+        files,
+        &engines,
+        &options,
+        jobs,
+        plan.scope.include_slow,
+    );
+
+    let summaries = summaries(files);
+    let names = engines_that_ran(&engines, &results);
+    let run = describe_run(args, started, clock, engine_runs, &names)?;
+    let excluded_cases = plan.excluded.iter().map(|e| e.cases).sum();
+    let audit = Audit {
+        run: &run,
+        engines: &names,
+        files: &summaries,
+        results: &results,
+        load_errors: loaded.errors.len(),
+        orphans: &orphans,
+        coverage: Coverage::of(&results).with_excluded(excluded_cases),
+        matches: &matches,
+    };
+    print_audit(args.format, &audit, &plan.excluded, &engines);
+    if let Some(dir) = &args.report {
+        write_report(dir, &audit)?;
+    }
+    Ok(exit_status(
+        args,
+        loaded.errors.len(),
+        &results,
+        &audit.coverage,
+    ))
+}
+
+/// Refuses a `--game` that none of the chosen engines plays.
+fn check_game(args: &AuditArgs, engines: &[Box<dyn RulesEngine>]) -> Result<()> {
     if let Some(game) = &args.game
         && !engines.iter().any(|engine| engine.game() == game)
     {
@@ -131,12 +184,20 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             games().join(", ")
         );
     }
-    let matches = args
-        .matches
-        .iter()
+    Ok(())
+}
+
+/// The summaries of the `--match` folders, for the report.
+fn load_matches(dirs: &[PathBuf]) -> Result<Vec<MatchSummary>> {
+    dirs.iter()
         .map(|dir| MatchSummary::load(dir).map_err(|error| anyhow::anyhow!("--match: {error}")))
-        .collect::<Result<Vec<_>>>()?;
-    let options = RunOptions {
+        .collect()
+}
+
+/// The runner's options from the command line's limits; snapshots are compared only for the
+/// default suite folder.
+fn run_options(args: &AuditArgs) -> Result<RunOptions> {
+    Ok(RunOptions {
         perft_limit: parse_limit("--perft-limit", &args.perft_limit)?,
         tree_limit: 100_000_000,
         walk_limit: parse_limit("--walk-limit", &args.walk_limit)?,
@@ -153,19 +214,30 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
         } else {
             SnapshotPolicy::Ignore
         },
-    };
-    let of_game = |game: &str| args.game.as_ref().is_none_or(|wanted| wanted == game);
+    })
+}
 
+/// Loads the spec files (none with `--suite`) and the suite files, keeps those `--game` and
+/// `--suite` choose and says on stderr what did not load; with the orphaned snapshots.
+fn load_files(args: &AuditArgs) -> Result<(Loaded, Vec<PathBuf>)> {
     // Load with every embedded engine, so that a file for another game is not an error.
     let all_engines = embedded_engines();
     let specs = args.only_suites.is_empty().then_some(args.specs.as_path());
-    let loaded = arbiter_runner::load(specs, Some(&args.suites), &all_engines);
+    let mut loaded = arbiter_runner::load(specs, Some(&args.suites), &all_engines);
     let orphans = if args.suites == Path::new(DEFAULT_SUITES) {
         snapshot::orphans(Path::new(""), &loaded.files, &all_engines)
     } else {
         Vec::new()
     };
-    let mut files = loaded.files;
+    keep_chosen_files(args, &mut loaded.files)?;
+    say_load_problems(&loaded);
+    Ok((loaded, orphans))
+}
+
+/// Keeps the files of the `--game` and, with `--suite`, only the suites named (each must be
+/// there).
+fn keep_chosen_files(args: &AuditArgs, files: &mut CaseFiles) -> Result<()> {
+    let of_game = |game: &str| args.game.as_ref().is_none_or(|wanted| wanted == game);
     files.specs.retain(|loaded| of_game(&loaded.spec.game));
     files.suites.retain(|loaded| of_game(&loaded.suite.game));
     for wanted in &args.only_suites {
@@ -182,6 +254,11 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             .suites
             .retain(|loaded| args.only_suites.contains(&loaded.name));
     }
+    Ok(())
+}
+
+/// Prints on stderr the files that failed to load and the entries that are not case files.
+fn say_load_problems(loaded: &Loaded) {
     for error in &loaded.errors {
         eprintln!("{error}\n");
     }
@@ -197,39 +274,50 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             names.join(", ")
         );
     }
+}
 
+/// The cases an audit runs, and those it leaves out for a variant the engine does not play.
+struct Plan {
+    scope: PlanScope,
+    planned: Vec<PlannedCase>,
+    excluded: Vec<Excluded>,
+}
+
+/// Plans the cases of `files` on `engines`: the slow suites too with `--slow` or `--suite`,
+/// only the ids of `--case` when it is given.
+fn plan_cases(args: &AuditArgs, files: &CaseFiles, engines: &[Box<dyn RulesEngine>]) -> Plan {
     let scope = PlanScope {
         include_slow: args.slow || !args.only_suites.is_empty(),
     };
     let chosen = |id: &str| args.only_cases.is_empty() || args.only_cases.iter().any(|c| c == id);
-    let mut planned = arbiter_runner::plan(&files, &engines, scope);
-    planned.retain(|planned| chosen(planned.id(&files)));
-    let excluded = arbiter_runner::excluded(&files, &engines, scope, chosen);
-    if planned.is_empty() {
-        eprintln!(
-            "error: {}",
-            nothing_to_run(args, &files, &engines, loaded.errors.len())
-        );
-        return Ok(Status::BadInput);
+    let mut planned = arbiter_runner::plan(files, engines, scope);
+    planned.retain(|planned| chosen(planned.id(files)));
+    let excluded = arbiter_runner::excluded(files, engines, scope, chosen);
+    Plan {
+        scope,
+        planned,
+        excluded,
     }
-    let jobs = args.jobs.unwrap_or_else(|| default_jobs(&engines));
-    let results = run_all(
-        &planned,
-        &files,
-        &engines,
-        &options,
-        jobs,
-        scope.include_slow,
-    );
+}
 
-    let summaries = summaries(&files);
-    // The engines the report is about: those that ran a case (a `--game` leaves the others out).
-    let names: Vec<String> = engines
+/// The engines the report is about: those that ran a case (a `--game` leaves the others out).
+fn engines_that_ran(engines: &[Box<dyn RulesEngine>], results: &[CaseResult]) -> Vec<String> {
+    engines
         .iter()
         .map(|e| e.name().to_owned())
         .filter(|name| results.iter().any(|r| r.engine == *name))
-        .collect();
-    let run = Run {
+        .collect()
+}
+
+/// The report's header: when and where the audit ran, with what, against the engines `names`.
+fn describe_run(
+    args: &AuditArgs,
+    started: std::time::SystemTime,
+    clock: std::time::Instant,
+    engine_runs: Vec<EngineRun>,
+    names: &[String],
+) -> Result<Run> {
+    Ok(Run {
         started,
         duration: clock.elapsed(),
         host: run_facts::host(),
@@ -241,58 +329,67 @@ pub fn run(args: &AuditArgs) -> Result<Status> {
             .collect(),
         root: std::env::current_dir()?,
         repo_url: args.repo_url.clone(),
-    };
-    let audit = Audit {
-        run: &run,
-        engines: &names,
-        files: &summaries,
-        results: &results,
-        load_errors: loaded.errors.len(),
-        orphans: &orphans,
-        coverage: Coverage::of(&results).with_excluded(excluded.iter().map(|e| e.cases).sum()),
-        matches: &matches,
-    };
-    let coverage = audit.coverage;
-    match args.format {
+    })
+}
+
+/// Prints the audit on stdout in the format asked for.
+fn print_audit(
+    format: Format,
+    audit: &Audit<'_>,
+    excluded: &[Excluded],
+    engines: &[Box<dyn RulesEngine>],
+) {
+    match format {
         Format::Table => {
-            print::table(&audit);
-            print::excluded(&excluded, &engines);
+            print::table(audit);
+            print::excluded(excluded, engines);
         }
-        Format::Json => println!("{}", arbiter_report::json::render_text(&audit)),
-        Format::Github => print!("{}", arbiter_report::github::render(&audit)),
+        Format::Json => println!("{}", arbiter_report::json::render_text(audit)),
+        Format::Github => print!("{}", arbiter_report::github::render(audit)),
     }
-    if let Some(dir) = &args.report {
-        let previous = arbiter_report::write_dir(dir, &audit).map_err(|error| {
-            anyhow::anyhow!("cannot write the report into {}: {error}", dir.display())
-        })?;
-        eprintln!(
-            "report: {} ({}){}",
-            dir.display(),
-            arbiter_report::FILES.join(", "),
-            previous.map_or_else(String::new, |p| format!(
-                "; the previous one is {}",
-                p.display()
-            ))
-        );
-    }
+}
+
+/// Writes the report files into `dir` (the previous report kept beside) and says so on stderr.
+fn write_report(dir: &Path, audit: &Audit<'_>) -> Result<()> {
+    let previous = arbiter_report::write_dir(dir, audit).map_err(|error| {
+        anyhow::anyhow!("cannot write the report into {}: {error}", dir.display())
+    })?;
+    eprintln!(
+        "report: {} ({}){}",
+        dir.display(),
+        arbiter_report::FILES.join(", "),
+        previous.map_or_else(String::new, |p| format!(
+            "; the previous one is {}",
+            p.display()
+        ))
+    );
+    Ok(())
+}
+
+/// Bad input when a file did not load or a case is a spec error; failures when the coverage
+/// is below the floor (said on stderr) or a case failed; else ok.
+fn exit_status(
+    args: &AuditArgs,
+    load_errors: usize,
+    results: &[CaseResult],
+    coverage: &Coverage,
+) -> Status {
     let count = |verdict| results.iter().filter(|r| r.verdict == verdict).count();
-    if !loaded.errors.is_empty() || count(Verdict::SpecError) > 0 {
-        return Ok(Status::BadInput);
+    if load_errors > 0 || count(Verdict::SpecError) > 0 {
+        return Status::BadInput;
     }
-    if let Some(problem) = coverage_problem(&coverage, args.min_coverage) {
+    if let Some(problem) = coverage_problem(coverage, args.min_coverage) {
         eprintln!("error: {problem}");
-        return Ok(Status::Failures);
+        return Status::Failures;
     }
-    Ok(
-        if count(Verdict::Fail) > 0
-            || count(Verdict::EngineFault) > 0
-            || args.fail_on_missed_win && count(Verdict::MissedWin) > 0
-        {
-            Status::Failures
-        } else {
-            Status::Ok
-        },
-    )
+    if count(Verdict::Fail) > 0
+        || count(Verdict::EngineFault) > 0
+        || args.fail_on_missed_win && count(Verdict::MissedWin) > 0
+    {
+        Status::Failures
+    } else {
+        Status::Ok
+    }
 }
 
 /// Cases run at once unless `--jobs` says: one per core, but one at a time when an engine's
