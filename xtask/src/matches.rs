@@ -283,110 +283,23 @@ fn progress_line(tally: &Tally, config: &MatchConfig) -> String {
     line
 }
 
+/// Plays the match (a new one, or the rest of `--resume DIR`) with a progress bar, then prints
+/// its summary.
 fn play(args: &PlayArgs) -> Result<Status> {
-    let (dir, config) = match &args.resume {
-        Some(dir) => (dir.clone(), None),
-        None => {
-            let config = configure(args)?;
-            let out = args
-                .out
-                .clone()
-                .unwrap_or_else(|| default_out(&args.engines[0], &args.engines[1]));
-            (out, Some(config))
-        }
-    };
+    let (dir, config) = match_folder(args)?;
     let runner = Runner::prepare(&dir, config).map_err(|e| anyhow!(e))?;
     let config = &runner.config;
     if args.resume.is_some() {
-        let scheduled = config.scheduled_games();
-        let on_disk = runner.store().games().map_err(|e| anyhow!(e))?;
-        let read = scheduled
-            .iter()
-            .filter(|index| on_disk.contains_key(index))
-            .count();
-        eprintln!(
-            "resuming {}: read back {read} finished game(s) of {}; {} left to play",
-            dir.display(),
-            scheduled.len(),
-            scheduled.len() - read
-        );
-    }
-    if config.pairs() > config.book.openings.len() && config.budget.is_some() {
-        eprintln!(
-            "note: {} pairs from {} openings: openings repeat, and at a fixed budget a repeated \
-             pair repeats its games",
-            config.pairs(),
-            config.book.openings.len()
-        );
+        say_resumed(&runner, &dir)?;
     }
     let stop_file = args.stop_file.as_deref().map(StopFile::at);
-    if config.sprt.is_some() && config.shard.is_some() {
-        match &stop_file {
-            Some(stop) => eprintln!(
-                "note: `cargo xtask match merge --stop-file {}` applies the SPRT; this shard \
-                 stops at its next pair once that file exists",
-                stop.path().display()
-            ),
-            None => eprintln!(
-                "note: a shard plays its part whole; `cargo xtask match merge` applies the SPRT \
-                 (with --stop-file on both, the shards stop once it has decided)"
-            ),
-        }
-    }
+    say_notes(config, stop_file.as_ref());
     let concurrency = args
         .concurrency
         .unwrap_or_else(|| run::default_concurrency(runner.has_external()));
-    eprintln!(
-        "match {} (A) vs {} (B): {} {}, {} games{}, openings {} ({}), {} at once, in {}",
-        config.engines[0].label,
-        config.engines[1].label,
-        config.game,
-        config.variant,
-        config.scheduled_games().len(),
-        config
-            .shard
-            .map_or(String::new(), |shard| format!(" (shard {shard})")),
-        config.book.name,
-        config.book.openings.len(),
-        concurrency,
-        dir.display()
-    );
-    if args.clock_stress > 0 {
-        eprintln!(
-            "clock stress: {} busy thread(s) load the machine while the games are played",
-            args.clock_stress
-        );
-    }
-    let bar = if interactive() {
-        let bar = ProgressBar::new(config.scheduled_games().len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("games {pos}/{len} {elapsed} {wide_msg}") {
-            bar.set_style(style);
-        }
-        bar.enable_steady_tick(Duration::from_millis(500));
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let on_game = |progress: &Progress<'_>| {
-        bar.set_position(progress.played as u64);
-        bar.set_message(progress_line(progress.tally, config));
-        if let Some(fault) = &progress.record.fault {
-            bar.suspend(|| {
-                eprintln!(
-                    "game {}: {} lost by {}: {}{}",
-                    progress.record.index,
-                    fault.engine,
-                    fault.kind,
-                    fault.detail,
-                    progress
-                        .record
-                        .found_case
-                        .as_deref()
-                        .map_or(String::new(), |case| format!(" -> {case}"))
-                );
-            });
-        }
-    };
+    announce(config, concurrency, &dir, args.clock_stress);
+    let bar = progress_bar(config.scheduled_games().len());
+    let on_game = |progress: &Progress<'_>| show_game(&bar, progress, config);
     let interrupted = AtomicBool::new(false);
     let outcome = runner
         .run(&RunOptions {
@@ -403,6 +316,123 @@ fn play(args: &PlayArgs) -> Result<Status> {
         println!("{}", serde_json::to_string_pretty(&outcome.result)?);
     }
     Ok(exit_status(&outcome.result, outcome.status))
+}
+
+/// The match folder, with the config of a new match (`None` to resume the one in `--resume`).
+fn match_folder(args: &PlayArgs) -> Result<(PathBuf, Option<MatchConfig>)> {
+    Ok(match &args.resume {
+        Some(dir) => (dir.clone(), None),
+        None => {
+            let config = configure(args)?;
+            let out = args
+                .out
+                .clone()
+                .unwrap_or_else(|| default_out(&args.engines[0], &args.engines[1]));
+            (out, Some(config))
+        }
+    })
+}
+
+/// Says how many of a resumed match's games are read back from `dir` and how many are left.
+fn say_resumed(runner: &Runner, dir: &Path) -> Result<()> {
+    let scheduled = runner.config.scheduled_games();
+    let on_disk = runner.store().games().map_err(|e| anyhow!(e))?;
+    let read = scheduled
+        .iter()
+        .filter(|index| on_disk.contains_key(index))
+        .count();
+    eprintln!(
+        "resuming {}: read back {read} finished game(s) of {}; {} left to play",
+        dir.display(),
+        scheduled.len(),
+        scheduled.len() - read
+    );
+    Ok(())
+}
+
+/// The notes on a match whose figures need care: openings that repeat at a fixed budget, and
+/// a shard under an SPRT that only `match merge` applies.
+fn say_notes(config: &MatchConfig, stop_file: Option<&StopFile>) {
+    if config.pairs() > config.book.openings.len() && config.budget.is_some() {
+        eprintln!(
+            "note: {} pairs from {} openings: openings repeat, and at a fixed budget a repeated \
+             pair repeats its games",
+            config.pairs(),
+            config.book.openings.len()
+        );
+    }
+    if config.sprt.is_some() && config.shard.is_some() {
+        match stop_file {
+            Some(stop) => eprintln!(
+                "note: `cargo xtask match merge --stop-file {}` applies the SPRT; this shard \
+                 stops at its next pair once that file exists",
+                stop.path().display()
+            ),
+            None => eprintln!(
+                "note: a shard plays its part whole; `cargo xtask match merge` applies the SPRT \
+                 (with --stop-file on both, the shards stop once it has decided)"
+            ),
+        }
+    }
+}
+
+/// The line that says what is about to be played, where, and how many games at once.
+fn announce(config: &MatchConfig, concurrency: usize, dir: &Path, clock_stress: usize) {
+    eprintln!(
+        "match {} (A) vs {} (B): {} {}, {} games{}, openings {} ({}), {} at once, in {}",
+        config.engines[0].label,
+        config.engines[1].label,
+        config.game,
+        config.variant,
+        config.scheduled_games().len(),
+        config
+            .shard
+            .map_or(String::new(), |shard| format!(" (shard {shard})")),
+        config.book.name,
+        config.book.openings.len(),
+        concurrency,
+        dir.display()
+    );
+    if clock_stress > 0 {
+        eprintln!(
+            "clock stress: {clock_stress} busy thread(s) load the machine while the games are played"
+        );
+    }
+}
+
+/// A bar of the `games` played, drawn only when [`interactive`].
+fn progress_bar(games: usize) -> ProgressBar {
+    if !interactive() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games as u64);
+    if let Ok(style) = ProgressStyle::with_template("games {pos}/{len} {elapsed} {wide_msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// After a game: the bar's position and figures, and a line for a game lost by a fault.
+fn show_game(bar: &ProgressBar, progress: &Progress<'_>, config: &MatchConfig) {
+    bar.set_position(progress.played as u64);
+    bar.set_message(progress_line(progress.tally, config));
+    if let Some(fault) = &progress.record.fault {
+        bar.suspend(|| {
+            eprintln!(
+                "game {}: {} lost by {}: {}{}",
+                progress.record.index,
+                fault.engine,
+                fault.kind,
+                fault.detail,
+                progress
+                    .record
+                    .found_case
+                    .as_deref()
+                    .map_or(String::new(), |case| format!(" -> {case}"))
+            );
+        });
+    }
 }
 
 /// 1 when a fault was found or the SPRT accepted H0 (the change is not better), else 0.
