@@ -81,6 +81,195 @@ fn owner_of(c: char) -> Result<Option<Side>, NotationError> {
     }
 }
 
+/// The rows of a diagram of the board `g` without the blank lines around them, refused unless
+/// there are `2R + 1` (a dot row above and below every box row).
+fn diagram_rows<'a>(g: &Geometry, diagram: &'a str) -> Result<Vec<&'a str>, NotationError> {
+    let (rows, cols) = (usize::from(g.rows), usize::from(g.cols));
+    let lines: Vec<&str> = diagram
+        .lines()
+        .skip_while(|line| line.trim().is_empty())
+        .collect();
+    let lines: Vec<&str> = {
+        let end = lines
+            .iter()
+            .rposition(|line| !line.trim().is_empty())
+            .map_or(0, |i| i + 1);
+        lines[..end].to_vec()
+    };
+    if lines.len() != 2 * rows + 1 {
+        return Err(NotationError::new(format!(
+            "the diagram has {} rows: a board of {rows}x{cols} boxes has {} ({} dot rows and \
+             {rows} box rows)",
+            lines.len(),
+            2 * rows + 1,
+            rows + 1
+        )));
+    }
+    Ok(lines)
+}
+
+/// The characters from one dot to the next, read from the width of the top row `first`: 4 in
+/// the wide form (`+---+`), 2 in the narrow one (`+-+`).
+fn box_width(g: &Geometry, first: &str) -> Result<usize, NotationError> {
+    let cols = usize::from(g.cols);
+    if first.chars().count() == 4 * cols + 1 {
+        Ok(4)
+    } else if first.chars().count() == 2 * cols + 1 {
+        Ok(2)
+    } else {
+        Err(NotationError::new(format!(
+            "the top row `{first}` is neither {} characters wide (+---+ …) nor {} (+-+ …) for \
+             {cols} columns of boxes",
+            4 * cols + 1,
+            2 * cols + 1
+        )))
+    }
+}
+
+/// One row of a diagram of the board `g`, its dots `step` characters apart.
+struct DiagramRow<'a> {
+    g: &'a Geometry,
+    /// The row's place in the diagram, from 0 at the top.
+    index: usize,
+    line: &'a str,
+    /// The row's characters past the diagram's indent, `.` read as a space.
+    cells: Vec<char>,
+    step: usize,
+}
+
+impl<'a> DiagramRow<'a> {
+    /// Reads the `index`-th row `line`, refused when it runs past the board's right edge.
+    fn read(
+        g: &'a Geometry,
+        index: usize,
+        line: &'a str,
+        indent: usize,
+        step: usize,
+    ) -> Result<DiagramRow<'a>, NotationError> {
+        let width = step * usize::from(g.cols) + 1;
+        let cells: Vec<char> = line
+            .chars()
+            .skip(indent)
+            .map(|c| if c == '.' { ' ' } else { c })
+            .collect();
+        let trimmed_len = cells
+            .iter()
+            .rposition(|c| !c.is_whitespace())
+            .map_or(0, |i| i + 1);
+        if trimmed_len > width {
+            return Err(NotationError::new(format!(
+                "diagram row {} (`{}`) is longer than {width} characters",
+                index + 1,
+                line.trim_end()
+            )));
+        }
+        Ok(DiagramRow {
+            g,
+            index,
+            line,
+            cells,
+            step,
+        })
+    }
+
+    /// The character at `i`, a space past the end (a row may stop early).
+    fn at(&self, i: usize) -> char {
+        self.cells.get(i).copied().unwrap_or(' ')
+    }
+
+    /// The characters between the dots of column `c`: a horizontal line, or inside a box.
+    fn between(&self, c: usize) -> Vec<char> {
+        (1..self.step).map(|i| self.at(self.step * c + i)).collect()
+    }
+
+    /// The board row of this diagram row (a dot row and the box row below it share one).
+    fn board_row(&self) -> u8 {
+        (self.index / 2) as u8
+    }
+
+    /// The horizontal lines drawn in a dot row, after checking that its dots are in place.
+    fn horizontal_lines(&self) -> Result<u64, NotationError> {
+        let (cols, step) = (usize::from(self.g.cols), self.step);
+        for c in 0..=cols {
+            if self.at(step * c) != '+' {
+                return Err(NotationError::new(format!(
+                    "diagram row {} (`{}`): expected a dot `+` at column {}",
+                    self.index + 1,
+                    self.line.trim_end(),
+                    step * c + 1
+                )));
+            }
+        }
+        let mut drawn = 0u64;
+        for c in 0..cols {
+            let segment = self.between(c);
+            let line_no = self
+                .g
+                .line(Orientation::Horizontal, self.board_row(), c as u8);
+            if segment.iter().all(|&ch| ch == '-' || ch == '=') {
+                drawn |= 1 << line_no;
+            } else if !segment.iter().all(|&ch| ch == ' ') {
+                return Err(NotationError::new(format!(
+                    "diagram row {}: between two dots expected {} or spaces, got `{}`",
+                    self.index + 1,
+                    "-".repeat(step - 1),
+                    segment.iter().collect::<String>()
+                )));
+            }
+        }
+        Ok(drawn)
+    }
+
+    /// The vertical lines drawn in a box row.
+    fn vertical_lines(&self) -> Result<u64, NotationError> {
+        let mut drawn = 0u64;
+        for c in 0..=usize::from(self.g.cols) {
+            match self.at(self.step * c) {
+                '|' => {
+                    drawn |= 1
+                        << self
+                            .g
+                            .line(Orientation::Vertical, self.board_row(), c as u8)
+                }
+                ' ' => {}
+                other => {
+                    return Err(NotationError::new(format!(
+                        "diagram row {}: expected `|` or a space at column {}, got `{other}`",
+                        self.index + 1,
+                        self.step * c + 1
+                    )));
+                }
+            }
+        }
+        Ok(drawn)
+    }
+
+    /// Adds the owners written inside the boxes of a box row to `owners`.
+    fn box_owners(&self, owners: &mut [u32; 2]) -> Result<(), NotationError> {
+        let cols = usize::from(self.g.cols);
+        for c in 0..cols {
+            let inside = self.between(c);
+            let marks: Vec<char> = inside.iter().copied().filter(|ch| *ch != ' ').collect();
+            let owner = match marks.as_slice() {
+                [] => None,
+                [mark] => owner_of(*mark)?,
+                _ => {
+                    return Err(NotationError::new(format!(
+                        "diagram row {}: box {} holds `{}`: expected one owner letter",
+                        self.index + 1,
+                        c + 1,
+                        inside.iter().collect::<String>()
+                    )));
+                }
+            };
+            if let Some(side) = owner {
+                owners[side.index()] |= 1 << (usize::from(self.board_row()) * cols + c);
+            }
+        }
+        Ok(())
+    }
+}
+
 impl DotsBoxes {
     /// The raw setup of this position.
     #[must_use]
@@ -155,123 +344,19 @@ impl PositionText<DotsBoxes> for DotsBoxesSetup {
         diagram: &str,
         to_move: Side,
     ) -> Result<DotsBoxesSetup, NotationError> {
-        let variant = *variant;
-        let g = Geometry::new(variant);
-        let (rows, cols) = (usize::from(g.rows), usize::from(g.cols));
-        let lines: Vec<&str> = diagram
-            .lines()
-            .skip_while(|line| line.trim().is_empty())
-            .collect();
-        let lines: Vec<&str> = {
-            let end = lines
-                .iter()
-                .rposition(|line| !line.trim().is_empty())
-                .map_or(0, |i| i + 1);
-            lines[..end].to_vec()
-        };
-        if lines.len() != 2 * rows + 1 {
-            return Err(NotationError::new(format!(
-                "the diagram has {} rows: a board of {rows}x{cols} boxes has {} ({} dot rows and \
-                 {rows} box rows)",
-                lines.len(),
-                2 * rows + 1,
-                rows + 1
-            )));
-        }
+        let g = Geometry::new(*variant);
+        let lines = diagram_rows(&g, diagram)?;
         let indent = lines[0].len() - lines[0].trim_start().len();
-        let first = lines[0].trim();
-        let step = if first.chars().count() == 4 * cols + 1 {
-            4
-        } else if first.chars().count() == 2 * cols + 1 {
-            2
-        } else {
-            return Err(NotationError::new(format!(
-                "the top row `{first}` is neither {} characters wide (+---+ …) nor {} (+-+ …) for \
-                 {cols} columns of boxes",
-                4 * cols + 1,
-                2 * cols + 1
-            )));
-        };
-        let width = step * cols + 1;
+        let step = box_width(&g, lines[0].trim())?;
         let mut drawn = 0u64;
         let mut owners = [0u32; 2];
         for (index, line) in lines.iter().enumerate() {
-            let cells: Vec<char> = line
-                .chars()
-                .skip(indent)
-                .map(|c| if c == '.' { ' ' } else { c })
-                .collect();
-            let trimmed_len = cells
-                .iter()
-                .rposition(|c| !c.is_whitespace())
-                .map_or(0, |i| i + 1);
-            if trimmed_len > width {
-                return Err(NotationError::new(format!(
-                    "diagram row {} (`{}`) is longer than {width} characters",
-                    index + 1,
-                    line.trim_end()
-                )));
-            }
-            let at = |i: usize| cells.get(i).copied().unwrap_or(' ');
-            let r = (index / 2) as u8;
+            let row = DiagramRow::read(&g, index, line, indent, step)?;
             if index % 2 == 0 {
-                for c in 0..=cols {
-                    if at(step * c) != '+' {
-                        return Err(NotationError::new(format!(
-                            "diagram row {} (`{}`): expected a dot `+` at column {}",
-                            index + 1,
-                            line.trim_end(),
-                            step * c + 1
-                        )));
-                    }
-                }
-                for c in 0..cols {
-                    let segment: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
-                    let line_no = g.line(Orientation::Horizontal, r, c as u8);
-                    if segment.iter().all(|&ch| ch == '-' || ch == '=') {
-                        drawn |= 1 << line_no;
-                    } else if !segment.iter().all(|&ch| ch == ' ') {
-                        return Err(NotationError::new(format!(
-                            "diagram row {}: between two dots expected {} or spaces, got `{}`",
-                            index + 1,
-                            "-".repeat(step - 1),
-                            segment.iter().collect::<String>()
-                        )));
-                    }
-                }
+                drawn |= row.horizontal_lines()?;
             } else {
-                for c in 0..=cols {
-                    match at(step * c) {
-                        '|' => drawn |= 1 << g.line(Orientation::Vertical, r, c as u8),
-                        ' ' => {}
-                        other => {
-                            return Err(NotationError::new(format!(
-                                "diagram row {}: expected `|` or a space at column {}, got `{other}`",
-                                index + 1,
-                                step * c + 1
-                            )));
-                        }
-                    }
-                }
-                for c in 0..cols {
-                    let inside: Vec<char> = (1..step).map(|i| at(step * c + i)).collect();
-                    let marks: Vec<char> = inside.iter().copied().filter(|ch| *ch != ' ').collect();
-                    let owner = match marks.as_slice() {
-                        [] => None,
-                        [mark] => owner_of(*mark)?,
-                        _ => {
-                            return Err(NotationError::new(format!(
-                                "diagram row {}: box {} holds `{}`: expected one owner letter",
-                                index + 1,
-                                c + 1,
-                                inside.iter().collect::<String>()
-                            )));
-                        }
-                    };
-                    if let Some(side) = owner {
-                        owners[side.index()] |= 1 << (usize::from(r) * cols + c);
-                    }
-                }
+                drawn |= row.vertical_lines()?;
+                row.box_owners(&mut owners)?;
             }
         }
         Ok(DotsBoxesSetup::on(&g, drawn, owners, to_move))
