@@ -110,11 +110,7 @@ fn is_setup_board(
     cells: &[Option<Piece>; SQUARES],
     to_move: Side,
 ) -> bool {
-    let pieces: Vec<(usize, Piece)> = cells
-        .iter()
-        .enumerate()
-        .filter_map(|(index, cell)| cell.map(|piece| (index, piece)))
-        .collect();
+    let pieces = placed(cells);
     if pieces.is_empty() {
         return to_move == variant.first;
     }
@@ -142,6 +138,132 @@ fn expect_rows(form: &str, rows: usize) -> Result<(), NotationError> {
     Err(NotationError::new(format!(
         "the {form} has {rows} rows: expected {SIZE}"
     )))
+}
+
+/// The pieces on the board, each with the index of its square.
+fn placed(cells: &[Option<Piece>; SQUARES]) -> Vec<(usize, Piece)> {
+    cells
+        .iter()
+        .enumerate()
+        .filter_map(|(index, cell)| cell.map(|piece| (index, piece)))
+        .collect()
+}
+
+/// A `duplicate-piece` problem for every number a side has more than one piece of.
+fn duplicate_pieces(pieces: &[(usize, Piece)]) -> Vec<SetupProblem> {
+    let mut problems = Vec::new();
+    for side in [Side::First, Side::Second] {
+        for number in 1..=6 {
+            let squares: Vec<String> = pieces
+                .iter()
+                .filter(|(_, piece)| piece.side == side && piece.number == number)
+                .map(|&(index, _)| {
+                    Square::from_index(index).map_or_else(String::new, format_square)
+                })
+                .collect();
+            if squares.len() > 1 {
+                problems.push(SetupProblem::new(
+                    "duplicate-piece",
+                    format!(
+                        "{} has {} pieces numbered {number} ({})",
+                        EinStein::side_name(side),
+                        squares.len(),
+                        squares.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// Whether `side` has won on `cells`: a piece of its own on its goal corner, or no enemy
+/// piece left among `pieces`.
+fn has_won(cells: &[Option<Piece>; SQUARES], pieces: &[(usize, Piece)], side: Side) -> bool {
+    let goal = board::goal(side).index();
+    let on_goal = cells[goal].is_some_and(|piece| piece.side == side);
+    on_goal || !pieces.iter().any(|(_, p)| p.side == side.opponent())
+}
+
+impl EinSteinSetup {
+    /// The problems of a position in the setup phase (`place`): the board must be the one the
+    /// setup leaves to the side to move (`setup-phase`, `side-to-move`).
+    fn setup_phase_problems(
+        &self,
+        variant: &EinSteinVariant,
+        pieces: &[(usize, Piece)],
+        problems: &mut Vec<SetupProblem>,
+    ) {
+        let first = variant.first;
+        let second = first.opponent();
+        if self.to_move == first && !pieces.is_empty() {
+            problems.push(SetupProblem::new(
+                "setup-phase",
+                format!(
+                    "{} sets up first, on an empty board: this one has {} pieces",
+                    EinStein::side_name(first),
+                    pieces.len()
+                ),
+            ));
+        }
+        if self.to_move == second && !full_layout(pieces, first) {
+            let code = if pieces.is_empty() {
+                "side-to-move"
+            } else {
+                "setup-phase"
+            };
+            problems.push(SetupProblem::new(
+                code,
+                format!(
+                    "{} sets up after {}, whose six pieces stand on its start cells and nothing \
+                     else on the board (the variant {variant} has {} move first)",
+                    EinStein::side_name(second),
+                    EinStein::side_name(first),
+                    EinStein::side_name(first)
+                ),
+            ));
+        }
+    }
+
+    /// The problems of a position after the setup (a die to roll or rolled): a board with
+    /// pieces (`piece-count`), at most one winner (`both-won`), and nothing done after a win
+    /// (`moved-after-end`).
+    fn play_phase_problems(&self, pieces: &[(usize, Piece)], problems: &mut Vec<SetupProblem>) {
+        if pieces.is_empty() {
+            problems.push(SetupProblem::new(
+                "piece-count",
+                "no piece on the board: the game has not been set up (use the phase `place`)",
+            ));
+            return;
+        }
+        let won = |side: Side| has_won(&self.cells, pieces, side);
+        match (won(Side::First), won(Side::Second)) {
+            (true, true) => problems.push(SetupProblem::new(
+                "both-won",
+                "both sides have won: each has a piece on its goal corner or has taken every \
+                 enemy piece",
+            )),
+            (true, false) | (false, true) => {
+                let winner = if won(Side::First) {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                if self.to_move == winner || self.phase != Phase::Roll {
+                    problems.push(SetupProblem::new(
+                        "moved-after-end",
+                        format!(
+                            "{} has won, so the game ended with its move: {} cannot be to \
+                             move or have rolled",
+                            EinStein::side_name(winner),
+                            EinStein::side_name(self.to_move)
+                        ),
+                    ));
+                }
+            }
+            (false, false) => {}
+        }
+    }
 }
 
 impl PositionText<EinStein> for EinSteinSetup {
@@ -332,105 +454,12 @@ impl PositionText<EinStein> for EinSteinSetup {
     /// The problems found.
     fn validate(&self, variant: &EinSteinVariant) -> Result<EinStein, Vec<SetupProblem>> {
         let setup = self;
-        let mut problems = Vec::new();
-        let pieces: Vec<(usize, Piece)> = setup
-            .cells
-            .iter()
-            .enumerate()
-            .filter_map(|(index, cell)| cell.map(|piece| (index, piece)))
-            .collect();
-        for side in [Side::First, Side::Second] {
-            for number in 1..=6 {
-                let squares: Vec<String> = pieces
-                    .iter()
-                    .filter(|(_, piece)| piece.side == side && piece.number == number)
-                    .map(|&(index, _)| {
-                        Square::from_index(index).map_or_else(String::new, format_square)
-                    })
-                    .collect();
-                if squares.len() > 1 {
-                    problems.push(SetupProblem::new(
-                        "duplicate-piece",
-                        format!(
-                            "{} has {} pieces numbered {number} ({})",
-                            EinStein::side_name(side),
-                            squares.len(),
-                            squares.join(", ")
-                        ),
-                    ));
-                }
-            }
-        }
-        let count = |side: Side| pieces.iter().filter(|(_, p)| p.side == side).count();
-        let first = variant.first;
-        let second = first.opponent();
+        let pieces = placed(&setup.cells);
+        let mut problems = duplicate_pieces(&pieces);
         if setup.phase == Phase::Place {
-            if setup.to_move == first && !pieces.is_empty() {
-                problems.push(SetupProblem::new(
-                    "setup-phase",
-                    format!(
-                        "{} sets up first, on an empty board: this one has {} pieces",
-                        EinStein::side_name(first),
-                        pieces.len()
-                    ),
-                ));
-            }
-            if setup.to_move == second && !full_layout(&pieces, first) {
-                let code = if pieces.is_empty() {
-                    "side-to-move"
-                } else {
-                    "setup-phase"
-                };
-                problems.push(SetupProblem::new(
-                    code,
-                    format!(
-                        "{} sets up after {}, whose six pieces stand on its start cells and nothing \
-                         else on the board (the variant {variant} has {} move first)",
-                        EinStein::side_name(second),
-                        EinStein::side_name(first),
-                        EinStein::side_name(first)
-                    ),
-                ));
-            }
+            setup.setup_phase_problems(variant, &pieces, &mut problems);
         } else {
-            if pieces.is_empty() {
-                problems.push(SetupProblem::new(
-                    "piece-count",
-                    "no piece on the board: the game has not been set up (use the phase `place`)",
-                ));
-            } else {
-                let won = |side: Side| {
-                    let goal = board::goal(side).index();
-                    let on_goal = setup.cells[goal].is_some_and(|piece| piece.side == side);
-                    on_goal || count(side.opponent()) == 0
-                };
-                match (won(Side::First), won(Side::Second)) {
-                    (true, true) => problems.push(SetupProblem::new(
-                        "both-won",
-                        "both sides have won: each has a piece on its goal corner or has taken every \
-                         enemy piece",
-                    )),
-                    (true, false) | (false, true) => {
-                        let winner = if won(Side::First) {
-                            Side::First
-                        } else {
-                            Side::Second
-                        };
-                        if setup.to_move == winner || setup.phase != Phase::Roll {
-                            problems.push(SetupProblem::new(
-                                "moved-after-end",
-                                format!(
-                                    "{} has won, so the game ended with its move: {} cannot be to \
-                                     move or have rolled",
-                                    EinStein::side_name(winner),
-                                    EinStein::side_name(setup.to_move)
-                                ),
-                            ));
-                        }
-                    }
-                    (false, false) => {}
-                }
-            }
+            setup.play_phase_problems(&pieces, &mut problems);
         }
         SetupProblem::validated(problems, || {
             let pieces: Vec<(Square, Piece)> = pieces
