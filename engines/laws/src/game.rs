@@ -265,69 +265,30 @@ impl<G: Game + PartialEq> GameLaws<G> {
             "the game's invariant does not hold",
         )?;
         game.generate_moves(moves);
-        law(
-            moves.is_empty() == game.outcome().is_some(),
-            &format!(
-                "the move list is {} but the outcome is {:?}",
-                if moves.is_empty() {
-                    "empty"
-                } else {
-                    "not empty"
-                },
-                game.outcome()
-            ),
-        )?;
-        let mut scratch = Vec::new();
-        let counted = game.count_moves(&mut scratch);
-        law(
-            counted == moves.len() as u64,
-            &format!(
-                "count_moves says {counted} but {} moves are generated",
-                moves.len()
-            ),
-        )?;
         let chance = game.is_chance();
-        law(
-            !(chance && game.outcome().is_some()),
-            "a finished game is a chance node",
-        )?;
+        move_list_laws(game, moves, chance)?;
         for &mv in moves.iter().step_by(self.move_stride) {
-            if let Err(error) = game.check_move(mv) {
-                return Err(format!("generated move {mv:?} is refused: {error}"));
-            }
-            if chance {
-                law(
-                    game.chance_weight(mv) > 0,
-                    &format!("the chance event {mv:?} has weight 0"),
-                )?;
-            }
-            let mut child = game.clone();
-            let undo = child.make(mv);
-            if chance {
-                law(
-                    child.side_to_move() == game.side_to_move(),
-                    &format!("the chance event {mv:?} changes the side to move"),
-                )?;
-            }
-            law(
-                child.hash() == child.hash_from_scratch(),
-                &format!("after {mv:?} the incremental hash differs from the hash from scratch"),
-            )?;
-            child.unmake(mv, undo);
-            law(
-                child == *game && child.hash() == game.hash(),
-                &format!("make and unmake of {mv:?} do not restore the position"),
-            )?;
-            let text = game.format_move(mv);
-            match game.parse_move(&text) {
-                Ok(back) if back == mv => {}
-                other => {
-                    return Err(format!(
-                        "move {mv:?} writes `{text}`, which reads {other:?}"
-                    ));
-                }
-            }
+            generated_move_laws(game, mv, chance)?;
         }
+        let mut sorted = moves.clone();
+        sorted.sort_unstable();
+        if let Some(twice) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!("{:?} is generated twice", twice[0]));
+        }
+        self.candidate_laws(game, &sorted, seen, random)?;
+        self.text_laws(game)
+    }
+
+    /// Every candidate (the moves `seen` earlier in the playout, the probes', every move
+    /// listed) is accepted exactly when it is among the `sorted` generated moves, and `play`
+    /// of a refused one leaves the position alone.
+    fn candidate_laws(
+        &self,
+        game: &G,
+        sorted: &[G::Move],
+        seen: &[G::Move],
+        random: &mut u64,
+    ) -> Result<(), String> {
         let probes = (0..self.probes_per_position).filter_map(|_| {
             self.probe.map(|probe| {
                 let (state, value) = arbiter_core::zobrist::splitmix64(*random);
@@ -335,11 +296,6 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 probe(game, value)
             })
         });
-        let mut sorted = moves.clone();
-        sorted.sort_unstable();
-        if let Some(twice) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
-            return Err(format!("{:?} is generated twice", twice[0]));
-        }
         let every = self.every_move.map(|every| every(game)).unwrap_or_default();
         // `play` of a refused move must leave the position alone: tried on the first few
         // refused candidates of each position (a clone each).
@@ -365,6 +321,12 @@ impl<G: Game + PartialEq> GameLaws<G> {
                 _ => {}
             }
         }
+        Ok(())
+    }
+
+    /// The one-line position and the diagram read back (into the position itself, with
+    /// [`GameLaws::complete_text`]), unless [`GameLaws::unwritable`] says no text holds it.
+    fn text_laws(&self, game: &G) -> Result<(), String> {
         if self.unwritable.is_some_and(|unwritable| unwritable(game)) {
             return Ok(());
         }
@@ -381,6 +343,81 @@ impl<G: Game + PartialEq> GameLaws<G> {
         }
         Ok(())
     }
+}
+
+/// The generated `moves` agree with the rest of the position: empty exactly when the game is
+/// over, as many as `count_moves` says, and no chance node (`chance`) once the game is over.
+fn move_list_laws<G: Game>(game: &G, moves: &[G::Move], chance: bool) -> Result<(), String> {
+    law(
+        moves.is_empty() == game.outcome().is_some(),
+        &format!(
+            "the move list is {} but the outcome is {:?}",
+            if moves.is_empty() {
+                "empty"
+            } else {
+                "not empty"
+            },
+            game.outcome()
+        ),
+    )?;
+    let mut scratch = Vec::new();
+    let counted = game.count_moves(&mut scratch);
+    law(
+        counted == moves.len() as u64,
+        &format!(
+            "count_moves says {counted} but {} moves are generated",
+            moves.len()
+        ),
+    )?;
+    law(
+        !(chance && game.outcome().is_some()),
+        "a finished game is a chance node",
+    )
+}
+
+/// The laws of one generated move `mv` (a chance event when `chance`): accepted, made and
+/// unmade cleanly with its hash kept up, and written in a notation that reads back.
+fn generated_move_laws<G: Game + PartialEq>(
+    game: &G,
+    mv: G::Move,
+    chance: bool,
+) -> Result<(), String> {
+    if let Err(error) = game.check_move(mv) {
+        return Err(format!("generated move {mv:?} is refused: {error}"));
+    }
+    if chance {
+        law(
+            game.chance_weight(mv) > 0,
+            &format!("the chance event {mv:?} has weight 0"),
+        )?;
+    }
+    let mut child = game.clone();
+    let undo = child.make(mv);
+    if chance {
+        law(
+            child.side_to_move() == game.side_to_move(),
+            &format!("the chance event {mv:?} changes the side to move"),
+        )?;
+    }
+    law(
+        child.hash() == child.hash_from_scratch(),
+        &format!("after {mv:?} the incremental hash differs from the hash from scratch"),
+    )?;
+    child.unmake(mv, undo);
+    law(
+        child == *game && child.hash() == game.hash(),
+        &format!("make and unmake of {mv:?} do not restore the position"),
+    )?;
+    let text = game.format_move(mv);
+    match game.parse_move(&text) {
+        Ok(back) if back == mv => {}
+        other => {
+            return Err(format!(
+                "move {mv:?} writes `{text}`, which reads {other:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl<G: Game + PartialEq> GameLaws<G> {
