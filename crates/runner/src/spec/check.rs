@@ -188,6 +188,16 @@ impl Vocabulary<'_> {
         names.join(", ")
     }
 
+    /// The names of one kind (refusal codes, foul kinds) the game's engines list, engine by
+    /// engine.
+    fn listed(&self, names: fn(&dyn RulesEngine) -> &'static [&'static str]) -> Vec<&'static str> {
+        self.engines
+            .iter()
+            .flat_map(|engine| names(*engine))
+            .copied()
+            .collect()
+    }
+
     fn known_side(&self, name: &str) -> bool {
         self.engines.iter().any(|engine| engine.accepts_side(name))
     }
@@ -240,12 +250,7 @@ impl Vocabulary<'_> {
     /// The reason codes of `illegal`, where the engines name their codes.
     fn refusal_codes(&mut self, case: &Case) {
         let id = self.id;
-        let codes: Vec<&str> = self
-            .engines
-            .iter()
-            .flat_map(|e| e.move_codes())
-            .copied()
-            .collect();
+        let codes = self.listed(|engine| engine.move_codes());
         if codes.is_empty() {
             return;
         }
@@ -270,12 +275,7 @@ impl Vocabulary<'_> {
     fn foul_kinds(&mut self, case: &Case, forbidden: &ForbiddenExpectation) {
         let id = self.id;
         let game = self.engines[0].game();
-        let kinds: Vec<&str> = self
-            .engines
-            .iter()
-            .flat_map(|e| e.foul_kinds())
-            .copied()
-            .collect();
+        let kinds = self.listed(|engine| engine.foul_kinds());
         let listed = forbidden
             .exactly
             .iter()
