@@ -104,45 +104,18 @@ fn last_move(
     over: &arbiter_engine::OutcomeView,
 ) -> Option<Verdict> {
     let winner = over.winner.as_deref()?;
-    // The case's moves, a string (`moves: h8`) split by the game's own rule.
-    let mut moves = request
-        .move_text
-        .as_deref()
-        .map(|text| engine.split_moves(text))
-        .unwrap_or_default();
-    moves.extend(request.moves.iter().cloned());
-    let last = moves.pop()?;
-    let before_request = PositionRequest {
-        moves,
-        move_text: None,
-        ..request.clone()
-    };
+    let (last, before_request) = before_last(engine, request)?;
     let before = engine.position(variant, &before_request).ok()?;
-    let mover = before.to_move();
-    let wins = before.is_to_move(winner);
-    // Whether a move ends the game at once with `mover` the winner (`won`) or the loser, on the
-    // reference rules (an external position's outcome is the reference's too).
-    let ends = |mv: &str, won: bool| {
-        let mut after = engine.position(variant, &before_request).ok()?;
-        Some(
-            after.play(mv).is_ok()
-                && matches!(
-                    super::answered(after.outcome()),
-                    Ok(Some(result)) if result.winner.as_deref().is_some_and(|w| (w == mover) == won)
-                ),
-        )
+    let ply = PlyBefore {
+        engine,
+        variant,
+        request: before_request,
+        mover: before.to_move(),
     };
-    if !wins {
-        // An engine with no move but a losing one is not asked.
-        let reference = arbiter_engine::find_engine(engine.game())?;
-        let legal = reference
-            .position(variant, &before_request)
-            .ok()?
-            .legal_moves()
-            .ok()?;
-        if legal.iter().all(|mv| ends(mv, false).unwrap_or(true)) {
-            return None;
-        }
+    let wins = before.is_to_move(winner);
+    // An engine with no move but a losing one is not asked.
+    if !wins && !ply.has_safe_move()? {
+        return None;
     }
     outcome.board = Some(Board {
         diagram: before.diagram(),
@@ -156,34 +129,114 @@ fn last_move(
     outcome.level = Some(Level::Play);
     let report = match before.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
         Ok(report) => report,
-        Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
-            outcome.level = None;
-            return Some(outcome.stop(Stop::not_applicable(format!(
-                "the game is over after the case's `{last}`; the position before it: {what}"
-            ))));
-        }
-        Err(SearchFailure::Fault(fault)) => {
-            outcome.findings.push(
-                Finding::new("play", expected, fault.in_words())
-                    .marking(MarkRole::Expected, [(&last, None)])
-                    .marking(MarkRole::Actual, played_mark(&fault)),
-            );
-            return Some(outcome.record_fault(&fault));
-        }
-        Err(error) => {
-            outcome
-                .findings
-                .push(Finding::new("play", expected, error.to_string()));
-            return Some(Verdict::Fail);
-        }
+        Err(failure) => return Some(no_move_chosen(outcome, failure, &last, expected)),
     };
     let played = report.best.clone().unwrap_or_default();
     outcome.engine_said = Some(format!("plays {played} (before the case's `{last}`)"));
     outcome.search = Some(report);
     // The engine's move was validated; the reference rules say whether it won or lost.
-    if ends(&played, wins)? == wins {
+    if ply.ends(&played, wins)? == wins {
         return Some(Verdict::Pass);
     }
+    Some(wrong_move(outcome, wins, expected, &last, &played))
+}
+
+/// The case's last move, a string (`moves: h8`) split by the game's own rule or the last of
+/// a list, and the request for the position before it; `None` when the case plays no move.
+fn before_last(
+    engine: &dyn RulesEngine,
+    request: &PositionRequest,
+) -> Option<(String, PositionRequest)> {
+    let mut moves = request
+        .move_text
+        .as_deref()
+        .map(|text| engine.split_moves(text))
+        .unwrap_or_default();
+    moves.extend(request.moves.iter().cloned());
+    let last = moves.pop()?;
+    let before_request = PositionRequest {
+        moves,
+        move_text: None,
+        ..request.clone()
+    };
+    Some((last, before_request))
+}
+
+/// The position one ply before the case's last move, and its side to move (`mover`).
+struct PlyBefore<'a> {
+    engine: &'a dyn RulesEngine,
+    variant: &'a str,
+    request: PositionRequest,
+    mover: String,
+}
+
+impl PlyBefore<'_> {
+    /// Whether `mv` ends the game at once with the mover the winner (`won`) or the loser, on
+    /// the reference rules (an external position's outcome is the reference's too).
+    fn ends(&self, mv: &str, won: bool) -> Option<bool> {
+        let mut after = self.engine.position(self.variant, &self.request).ok()?;
+        Some(
+            after.play(mv).is_ok()
+                && matches!(
+                    super::answered(after.outcome()),
+                    Ok(Some(result)) if result.winner.as_deref().is_some_and(|w| (w == self.mover) == won)
+                ),
+        )
+    }
+
+    /// Whether the reference rules leave the mover a move that does not lose at once (`None`:
+    /// the game has no reference rules, or they cannot tell).
+    fn has_safe_move(&self) -> Option<bool> {
+        let reference = arbiter_engine::find_engine(self.engine.game())?;
+        let legal = reference
+            .position(self.variant, &self.request)
+            .ok()?
+            .legal_moves()
+            .ok()?;
+        Some(!legal.iter().all(|mv| self.ends(mv, false).unwrap_or(true)))
+    }
+}
+
+/// The verdict of an engine that chose no move in the position before the case's `last`.
+fn no_move_chosen(
+    outcome: &mut CaseCheck,
+    failure: SearchFailure,
+    last: &str,
+    expected: String,
+) -> Verdict {
+    match failure {
+        SearchFailure::Search(SearchError::Unsupported(what)) => {
+            outcome.level = None;
+            outcome.stop(Stop::not_applicable(format!(
+                "the game is over after the case's `{last}`; the position before it: {what}"
+            )))
+        }
+        SearchFailure::Fault(fault) => {
+            outcome.findings.push(
+                Finding::new("play", expected, fault.in_words())
+                    .marking(MarkRole::Expected, [(last, None)])
+                    .marking(MarkRole::Actual, played_mark(&fault)),
+            );
+            outcome.record_fault(&fault)
+        }
+        error => {
+            outcome
+                .findings
+                .push(Finding::new("play", expected, error.to_string()));
+            Verdict::Fail
+        }
+    }
+}
+
+/// The finding on a legal move `played` that does not do what the case's `last` does: a
+/// missed win where `last` wins, else the rule the case is about, broken.
+fn wrong_move(
+    outcome: &mut CaseCheck,
+    wins: bool,
+    expected: String,
+    last: &str,
+    played: &str,
+) -> Verdict {
     if wins {
         // A legal move that does not win: no rule obliges a player to win at once, so this is
         // a missed win, reported apart from the rule failures.
@@ -193,10 +246,10 @@ fn last_move(
                 expected,
                 format!("it played `{played}`, a legal move which does not win at once"),
             )
-            .marking(MarkRole::Expected, [(&last, None)])
-            .marking(MarkRole::Actual, [(&played, None)]),
+            .marking(MarkRole::Expected, [(last, None)])
+            .marking(MarkRole::Actual, [(played, None)]),
         );
-        return Some(Verdict::MissedWin);
+        return Verdict::MissedWin;
     }
     // The rules make the engine's move lose at once (a foul, a forbidden repetition): that is
     // the rule the case is about, broken.
@@ -206,9 +259,9 @@ fn last_move(
             expected,
             format!("it played `{played}`, which loses at once"),
         )
-        .marking(MarkRole::Actual, [(&played, None)]),
+        .marking(MarkRole::Actual, [(played, None)]),
     );
-    Some(Verdict::Fail)
+    Verdict::Fail
 }
 
 /// The engine's answer that a rule refused, to mark on the board (none when it gave none).

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use arbiter_core::{PerftConvention, PerftProfile};
+use serde_saphyr::Spanned;
 
 use super::result::{Finding, Level, Verdict, indent};
 use super::{CaseCheck, RunOptions, Stop, answered, canonical, canonical_set, list};
@@ -14,8 +15,9 @@ use crate::spec::LoadedSpec;
 use crate::spec::locate;
 use crate::spec::locate::Point;
 use crate::spec::model::{
-    Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint,
-    InvalidPositionExpectation, LegalExpectation, PerftExpectation,
+    Case, Convention, Expectations, ForbiddenExpectation, ForbiddenPoint, IllegalExpectation,
+    InvalidPositionExpectation, LegalExpectation, OverExpectation, PerftExpectation,
+    TreeExpectation,
 };
 use crate::walks::{PerftWalks, WalkKey};
 use arbiter_engine::{MarkRole, Position, PositionError, RulesEngine};
@@ -203,25 +205,8 @@ impl Check<'_> {
         if let Some(legal) = &expect.legal {
             self.check_legal(position, legal)?;
         }
-        for illegal in expect.illegal.iter().flatten() {
-            let mv = &illegal.mv.value;
-            match answered(position.check(mv))? {
-                Ok(()) => self.fail(
-                    Finding::new("illegal", format!("`{mv}` is illegal"), "it is accepted")
-                        .marking(MarkRole::Extra, [(mv, Some("accepted".to_owned()))]),
-                ),
-                Err(refusal) => {
-                    if let Some(reason) = illegal.reason.as_ref().map(|r| &r.value)
-                        && *reason != refusal.code
-                    {
-                        self.fail(Finding::new(
-                            "illegal",
-                            format!("`{mv}` refused as `{reason}`"),
-                            format!("refused as `{}`: {}", refusal.code, refusal.detail),
-                        ));
-                    }
-                }
-            }
+        if let Some(illegal) = &expect.illegal {
+            self.check_illegal(position, illegal)?;
         }
         if let Some(side) = expect.to_move.as_ref().map(|side| &side.value) {
             let actual = position.to_move();
@@ -253,91 +238,139 @@ impl Check<'_> {
             ));
         }
         if let Some(over) = &expect.over {
-            match answered(position.outcome())? {
-                None => self.fail(Finding::new("over", "the game is over", "it goes on")),
-                Some(outcome) => {
-                    let mut wrong = !answered(position.is_winner(&over.winner.value))?;
-                    wrong |= over
-                        .reason
-                        .as_ref()
-                        .is_some_and(|reason| reason.value != outcome.reason);
-                    wrong |= over.score.is_some() && over.score != outcome.score.map(|s| s.0);
-                    wrong |= over.score_empties_to_winner.is_some()
-                        && over.score_empties_to_winner != outcome.score.map(|s| s.1);
-                    if wrong {
-                        let mut expected = format!(
-                            "{} by {}",
-                            over.winner.value,
-                            over.reason
-                                .as_ref()
-                                .map_or("any reason", |reason| reason.value.as_str())
-                        );
-                        if let Some(score) = over.score {
-                            let _ = write!(expected, ", score {score:+}");
-                        }
-                        if let Some(score) = over.score_empties_to_winner {
-                            let _ = write!(expected, ", {score:+} with empties to the winner");
-                        }
-                        self.fail(Finding::new("over", expected, outcome.to_string()));
-                    }
-                }
-            }
+            self.check_over(position, over)?;
         }
         if let Some(board_after) = &expect.board_after {
-            let diagram = &board_after.value;
-            match answered(position.same_board(diagram))? {
-                Ok(true) => {}
-                Ok(false) => self.fail(Finding::shown_as(
-                    "board-after",
-                    diagram.clone(),
-                    position.diagram(),
-                    format!(
-                        "expected board:\n{}\nactual board: as shown above",
-                        indent(diagram)
-                    ),
-                )),
-                Err(message) => {
-                    return Err(Stop::spec_error_at(
-                        Point::of(&board_after.referenced),
-                        format!("`board-after` is not a board of this game: {message}"),
-                    ));
-                }
-            }
+            self.check_board_after(position, board_after)?;
         }
         if let Some(forbidden) = &expect.forbidden {
             self.check_forbidden(position, forbidden)?;
         }
         if let Some(tree) = &expect.tree {
-            let Some(counts) = position.tree_counts(options.tree_limit) else {
-                return Err(Stop::not_applicable(format!(
-                    "the game tree has more than {} nodes",
-                    options.tree_limit
-                )));
-            };
-            let pairs = [
-                ("games", tree.games, counts.games),
-                ("positions", tree.positions, counts.positions),
-                (
-                    "terminal positions",
-                    tree.terminal_positions,
-                    counts.terminal_positions,
+            self.check_tree(position, tree, options)?;
+        }
+        if let Some(perft) = &expect.perft {
+            self.check_perft(position, perft, options, expect.present().len() == 1)?;
+        }
+        Ok(())
+    }
+
+    /// Each move of `illegal` is refused, with the reason code the case names, if any.
+    fn check_illegal(
+        &mut self,
+        position: &dyn Position,
+        illegal: &[IllegalExpectation],
+    ) -> Result<(), Stop> {
+        for illegal in illegal {
+            let mv = &illegal.mv.value;
+            match answered(position.check(mv))? {
+                Ok(()) => self.fail(
+                    Finding::new("illegal", format!("`{mv}` is illegal"), "it is accepted")
+                        .marking(MarkRole::Extra, [(mv, Some("accepted".to_owned()))]),
                 ),
-                ("first-side wins", tree.first_wins, counts.first_wins),
-                ("second-side wins", tree.second_wins, counts.second_wins),
-                ("draws", tree.draws, counts.draws),
-            ];
-            for (what, expected, actual) in pairs {
-                if let Some(expected) = expected.filter(|expected| *expected != actual) {
+                Err(refusal) => {
+                    if let Some(reason) = illegal.reason.as_ref().map(|r| &r.value)
+                        && *reason != refusal.code
+                    {
+                        self.fail(Finding::new(
+                            "illegal",
+                            format!("`{mv}` refused as `{reason}`"),
+                            format!("refused as `{}`: {}", refusal.code, refusal.detail),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The game is over with the winner `over` names, and the reason and the scores it names.
+    fn check_over(&mut self, position: &dyn Position, over: &OverExpectation) -> Result<(), Stop> {
+        match answered(position.outcome())? {
+            None => self.fail(Finding::new("over", "the game is over", "it goes on")),
+            Some(outcome) => {
+                let mut wrong = !answered(position.is_winner(&over.winner.value))?;
+                wrong |= over
+                    .reason
+                    .as_ref()
+                    .is_some_and(|reason| reason.value != outcome.reason);
+                wrong |= over.score.is_some() && over.score != outcome.score.map(|s| s.0);
+                wrong |= over.score_empties_to_winner.is_some()
+                    && over.score_empties_to_winner != outcome.score.map(|s| s.1);
+                if wrong {
                     self.fail(Finding::new(
-                        "tree",
-                        format!("{expected} {what}"),
-                        actual.to_string(),
+                        "over",
+                        expected_end(over),
+                        outcome.to_string(),
                     ));
                 }
             }
         }
-        if let Some(perft) = &expect.perft {
-            self.check_perft(position, perft, options, expect.present().len() == 1)?;
+        Ok(())
+    }
+
+    /// The board is the diagram of `board-after`; a diagram that is no board of the game is a
+    /// spec error.
+    fn check_board_after(
+        &mut self,
+        position: &dyn Position,
+        board_after: &Spanned<String>,
+    ) -> Result<(), Stop> {
+        let diagram = &board_after.value;
+        match answered(position.same_board(diagram))? {
+            Ok(true) => {}
+            Ok(false) => self.fail(Finding::shown_as(
+                "board-after",
+                diagram.clone(),
+                position.diagram(),
+                format!(
+                    "expected board:\n{}\nactual board: as shown above",
+                    indent(diagram)
+                ),
+            )),
+            Err(message) => {
+                return Err(Stop::spec_error_at(
+                    Point::of(&board_after.referenced),
+                    format!("`board-after` is not a board of this game: {message}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The counts of the whole game tree; a tree above the run's limit is not walked.
+    fn check_tree(
+        &mut self,
+        position: &dyn Position,
+        tree: &TreeExpectation,
+        options: &RunOptions,
+    ) -> Result<(), Stop> {
+        let Some(counts) = position.tree_counts(options.tree_limit) else {
+            return Err(Stop::not_applicable(format!(
+                "the game tree has more than {} nodes",
+                options.tree_limit
+            )));
+        };
+        let pairs = [
+            ("games", tree.games, counts.games),
+            ("positions", tree.positions, counts.positions),
+            (
+                "terminal positions",
+                tree.terminal_positions,
+                counts.terminal_positions,
+            ),
+            ("first-side wins", tree.first_wins, counts.first_wins),
+            ("second-side wins", tree.second_wins, counts.second_wins),
+            ("draws", tree.draws, counts.draws),
+        ];
+        for (what, expected, actual) in pairs {
+            if let Some(expected) = expected.filter(|expected| *expected != actual) {
+                self.fail(Finding::new(
+                    "tree",
+                    format!("{expected} {what}"),
+                    actual.to_string(),
+                ));
+            }
         }
         Ok(())
     }
@@ -571,6 +604,24 @@ impl Check<'_> {
         }
         Ok(())
     }
+}
+
+/// What an `over` expectation asks, in words: `black by no-moves, score +10`.
+fn expected_end(over: &OverExpectation) -> String {
+    let mut expected = format!(
+        "{} by {}",
+        over.winner.value,
+        over.reason
+            .as_ref()
+            .map_or("any reason", |reason| reason.value.as_str())
+    );
+    if let Some(score) = over.score {
+        let _ = write!(expected, ", score {score:+}");
+    }
+    if let Some(score) = over.score_empties_to_winner {
+        let _ = write!(expected, ", {score:+} with empties to the winner");
+    }
+    expected
 }
 
 /// The finding of an `including` list (`expected`) some of whose moves are not among the

@@ -11,7 +11,7 @@ use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{CaseCheck, Stop, canonical_set, list, position_request};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
-use arbiter_engine::{MarkRole, Position, RulesEngine, SearchFailure, SearchReport};
+use arbiter_engine::{Fault, MarkRole, Position, RulesEngine, SearchFailure, SearchReport};
 
 /// What a suite case searched with, for the snapshot.
 #[derive(Clone, Copy, Debug)]
@@ -76,46 +76,91 @@ impl Search<'_> {
         case: &SuiteCase,
         variant: &str,
     ) -> Verdict {
-        let (algorithm, budget) = (self.algorithm, self.budget);
-        // A player-only engine (a tournament protocol) chooses a move but proves nothing: its
-        // move is checked against `best`/`avoid`, and a case with only a `score` does not apply.
+        let player_only = match self.player_only(outcome, engine, case, variant) {
+            Ok(player_only) => player_only,
+            Err(verdict) => return verdict,
+        };
+        let positions = match self.set_up(outcome, engine, case, variant) {
+            Ok(positions) => positions,
+            Err(verdict) => return verdict,
+        };
+        let judge = positions.judge();
+        if let Err(stop) = self.moves_are_legal(judge, case) {
+            return outcome.stop(stop);
+        }
+        let report = match positions
+            .tested
+            .search(self.algorithm, self.search_budget(), None)
+        {
+            Ok(report) => report,
+            Err(failure) => return self.search_failed(outcome, failure, judge, case, player_only),
+        };
+        self.judge_report(
+            outcome,
+            engine,
+            case,
+            positions.tested.as_ref(),
+            report,
+            player_only,
+        )
+    }
+
+    /// Whether the engine only plays moves (a tournament protocol): it then chooses a move but
+    /// proves nothing, so its move is checked against `best`/`avoid`, and a case with only a
+    /// `score` does not apply. `Err` holds the verdict of a case the engine cannot search.
+    fn player_only(
+        &self,
+        outcome: &mut CaseCheck,
+        engine: &dyn RulesEngine,
+        case: &SuiteCase,
+        variant: &str,
+    ) -> Result<bool, Verdict> {
         let capabilities = engine.capabilities();
         let player_only = !capabilities.search && capabilities.player;
         if !capabilities.search && !player_only {
-            return outcome.stop(Stop::not_applicable(format!(
+            return Err(outcome.stop(Stop::not_applicable(format!(
                 "{} has no search",
                 engine.name()
-            )));
+            ))));
         }
         if player_only && case.best.is_none() && case.avoid.is_none() {
             if case.score == Some(ExpectedScore::Win) {
-                return play_out(outcome, engine, case, variant, self.file);
+                return Err(play_out(outcome, engine, case, variant, self.file));
             }
-            return outcome.stop(Stop::not_applicable(format!(
+            return Err(outcome.stop(Stop::not_applicable(format!(
                 "{} only plays moves; the case expects a proven score other than a win",
                 engine.name()
-            )));
+            ))));
         }
+        Ok(player_only)
+    }
+
+    /// The case's position on the engine under test, and on the reference rules (the embedded
+    /// engine of the game, when there is one). The case's own moves are judged by the
+    /// reference, not by the engine under test: a player-only engine cannot be asked, and
+    /// whether the case is sound is not the tested engine's to say.
+    fn set_up(
+        &self,
+        outcome: &mut CaseCheck,
+        engine: &dyn RulesEngine,
+        case: &SuiteCase,
+        variant: &str,
+    ) -> Result<Positions, Verdict> {
         let request = position_request(&case.position);
-        let position = match super::set_up(
+        let tested = super::set_up(
             outcome,
             &case.position,
             engine.position(variant, &request),
             self.file,
-        ) {
-            Ok(position) => position,
-            Err(verdict) => return verdict,
-        };
-        // The case's own moves are judged by the reference rules (the embedded engine of the
-        // game), not by the engine under test: a player-only engine cannot be asked, and
-        // whether the case is sound is not the tested engine's to say.
+        )?;
         let reference = arbiter_engine::find_engine(engine.game())
             .and_then(|rules| rules.position(variant, &request).ok());
-        let judge = reference.as_deref().unwrap_or(position.as_ref());
-        if let Err(stop) = self.moves_are_legal(judge, case) {
-            return outcome.stop(stop);
-        }
-        let search_budget = match budget {
+        Ok(Positions { tested, reference })
+    }
+
+    /// The case's budget, else the run's limit for a solve (none: to the end).
+    fn search_budget(&self) -> Budget {
+        match self.budget {
             Some(BudgetSpec {
                 depth: Some(depth), ..
             }) => Budget::Depth(depth),
@@ -123,54 +168,46 @@ impl Search<'_> {
                 nodes: Some(nodes), ..
             }) => Budget::Nodes(nodes),
             _ => Budget::Nodes(self.solve_limit.unwrap_or(u64::MAX)),
-        };
-        let report = match position.search(algorithm, search_budget, None) {
-            Ok(report) => report,
+        }
+    }
+
+    /// The verdict of a search that gave no report.
+    fn search_failed(
+        &self,
+        outcome: &mut CaseCheck,
+        failure: SearchFailure,
+        judge: &dyn Position,
+        case: &SuiteCase,
+        player_only: bool,
+    ) -> Verdict {
+        match failure {
             // The run's limit, not the case's budget, stopped the solve: nothing was learnt
             // of the engine, so the case is not applicable, naming how to lift the limit.
-            Err(SearchFailure::Search(SearchError::BudgetExhausted { .. }))
-                if budget.is_none() && self.solve_limit.is_some() =>
+            SearchFailure::Search(SearchError::BudgetExhausted { .. })
+                if self.budget.is_none() && self.solve_limit.is_some() =>
             {
-                return outcome.stop(Stop::not_applicable(format!(
+                outcome.stop(Stop::not_applicable(format!(
                     "the solve reached the run's limit of {} nodes without a proof (the case \
                      sets no budget; `--solve-nodes N` or `--solve-nodes none` lifts the limit)",
                     self.solve_limit.unwrap_or_default()
-                )));
+                )))
             }
-            Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
-                return outcome.stop(Stop::not_applicable(what));
+            SearchFailure::Search(SearchError::Unsupported(what)) => {
+                outcome.stop(Stop::not_applicable(what))
             }
-            Err(SearchFailure::Fault(fault)) => {
+            SearchFailure::Fault(fault) => {
                 if fault.kind.is_rule_break()
                     && let Some(played) = &fault.played
                 {
-                    // A rule broken in answering: the board shows the engine's move beside
-                    // the case's best moves.
-                    outcome.level = Some(Level::Play);
-                    let best = case
-                        .best
-                        .as_ref()
-                        .and_then(|best| canonical_set(judge, best, self.file).ok())
-                        .unwrap_or_default();
-                    let expected = if best.is_empty() {
-                        "a legal move".to_owned()
-                    } else {
-                        format!("a move among {}", list(&best))
-                    };
-                    outcome.findings.push(
-                        Finding::new("play", expected, fault.in_words())
-                            .marking(MarkRole::Expected, best.iter().map(|mv| (mv, None)))
-                            .marking(MarkRole::Actual, [(played, None)]),
-                    );
-                    return outcome.record_fault(&fault);
+                    return self.rule_broken(outcome, &fault, played, judge, case);
                 }
                 if fault.kind.is_rule_break() {
                     outcome.level = Some(Level::Play);
                 }
                 outcome.record_fault(&fault);
-                return outcome.stop(Stop::fault(&fault));
+                outcome.stop(Stop::fault(&fault))
             }
-            Err(error) => {
+            error => {
                 outcome.level = Some(level_of(player_only));
                 // A solver that gives up within the budget is the known weakness a `fixme`
                 // names (the 7x7 Hex openings): noted, as a wrong answer would be.
@@ -182,9 +219,51 @@ impl Search<'_> {
                         .push(format!("known failure (fixme: {reason}): {error}"));
                     return Verdict::Pass;
                 }
-                return outcome.stop(Stop::new(Verdict::Fail, error.to_string()));
+                outcome.stop(Stop::new(Verdict::Fail, error.to_string()))
             }
+        }
+    }
+
+    /// A rule broken in answering: the board shows the engine's move `played` beside the
+    /// case's best moves.
+    fn rule_broken(
+        &self,
+        outcome: &mut CaseCheck,
+        fault: &Fault,
+        played: &str,
+        judge: &dyn Position,
+        case: &SuiteCase,
+    ) -> Verdict {
+        outcome.level = Some(Level::Play);
+        let best = case
+            .best
+            .as_ref()
+            .and_then(|best| canonical_set(judge, best, self.file).ok())
+            .unwrap_or_default();
+        let expected = if best.is_empty() {
+            "a legal move".to_owned()
+        } else {
+            format!("a move among {}", list(&best))
         };
+        outcome.findings.push(
+            Finding::new("play", expected, fault.in_words())
+                .marking(MarkRole::Expected, best.iter().map(|mv| (mv, None)))
+                .marking(MarkRole::Actual, [(played, None)]),
+        );
+        outcome.record_fault(fault)
+    }
+
+    /// The verdict of a search that answered: the expectations its report fails, as a
+    /// failure, a missed win (a player-only engine) or a `fixme`'s known failure.
+    fn judge_report(
+        &self,
+        outcome: &mut CaseCheck,
+        engine: &dyn RulesEngine,
+        case: &SuiteCase,
+        position: &dyn Position,
+        report: SearchReport,
+        player_only: bool,
+    ) -> Verdict {
         outcome.level = Some(level_of(player_only));
         outcome.engine_said = Some(describe(&report));
         if player_only && case.score.is_some() {
@@ -192,43 +271,19 @@ impl Search<'_> {
                 .notes
                 .push("score not checked: the engine only plays moves".to_owned());
         }
-        let findings = expectations_hold(position.as_ref(), case, &report, !player_only, self.file);
+        let findings = expectations_hold(position, case, &report, !player_only, self.file);
         outcome.search = Some(report);
         let findings = match findings {
             Ok(findings) => findings,
             Err(stop) => return outcome.stop(stop),
         };
-        let report = outcome.search.as_ref().expect("kept above");
-        // A `fixme` marks a known weakness of arbiter's own engine: a failure there is reported
-        // as known. That the case now holds is news only for arbiter's own engine (its searches
-        // are reproducible); an external engine that holds it simply passes.
         if let Some(reason) = &case.fixme {
-            if findings.is_empty() && !engine.reproducible() {
-                return Verdict::Pass;
-            }
-            if findings.is_empty() {
-                outcome.findings.push(Finding::shown_as(
-                    "fixme",
-                    "the case still fails",
-                    "it holds",
-                    format!(
-                        "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
-                     search:   {}",
-                        describe(report)
-                    ),
-                ));
-                return Verdict::Fail;
-            }
-            let texts: Vec<&str> = findings.iter().map(|f| f.text.as_str()).collect();
-            outcome.notes.push(format!(
-                "known failure (fixme: {reason}): {}",
-                texts.join("; ")
-            ));
-            return Verdict::Pass;
+            return known_failure(outcome, reason, &findings, engine.reproducible());
         }
         if findings.is_empty() {
             return Verdict::Pass;
         }
+        let report = outcome.search.as_ref().expect("kept above");
         let search_line = format!("search:   {}", describe(report));
         outcome.findings.extend(findings);
         outcome.trailer = Some(search_line);
@@ -262,12 +317,60 @@ impl Search<'_> {
     }
 }
 
+/// A case's position on the engine under test, and on the reference rules when the game has
+/// them.
+struct Positions {
+    tested: Box<dyn Position>,
+    reference: Option<Box<dyn Position>>,
+}
+
+impl Positions {
+    /// The position that judges the case's own moves: the reference's, else the tested one.
+    fn judge(&self) -> &dyn Position {
+        self.reference.as_deref().unwrap_or(self.tested.as_ref())
+    }
+}
+
 const fn level_of(player_only: bool) -> Level {
     if player_only {
         Level::Play
     } else {
         Level::Rules
     }
+}
+
+/// The verdict of a case marked `fixme: reason`, a known weakness of arbiter's own engine: a
+/// failure there is reported as known. That the case now holds is news only for arbiter's own
+/// engine (its searches are reproducible); an external engine that holds it simply passes.
+fn known_failure(
+    outcome: &mut CaseCheck,
+    reason: &str,
+    findings: &[Finding],
+    own_engine: bool,
+) -> Verdict {
+    if findings.is_empty() && !own_engine {
+        return Verdict::Pass;
+    }
+    if findings.is_empty() {
+        let report = outcome.search.as_ref().expect("kept above");
+        outcome.findings.push(Finding::shown_as(
+            "fixme",
+            "the case still fails",
+            "it holds",
+            format!(
+                "the case is marked `fixme: {reason}` but now holds: remove the mark\n\
+             search:   {}",
+                describe(report)
+            ),
+        ));
+        return Verdict::Fail;
+    }
+    let texts: Vec<&str> = findings.iter().map(|f| f.text.as_str()).collect();
+    outcome.notes.push(format!(
+        "known failure (fixme: {reason}): {}",
+        texts.join("; ")
+    ));
+    Verdict::Pass
 }
 
 /// The failed expectations.

@@ -9,7 +9,7 @@ use arbiter_core::EndReason;
 use serde_saphyr::Spanned;
 
 use super::load::at_key;
-use super::model::{Case, SpecFile};
+use super::model::{Case, ForbiddenExpectation, OverExpectation, SpecFile};
 use arbiter_engine::RulesEngine;
 use arbiter_files::{SpecError, echo};
 
@@ -135,136 +135,182 @@ impl Checker<'_> {
     /// reasons, refusal codes of `illegal`, foul kinds of `forbidden`. Each error points at
     /// the name.
     fn vocabulary(&self, case: &Case, engines: &[&dyn RulesEngine]) -> Vec<SpecError> {
-        let mut errors = Vec::new();
-        let id = &case.id.value;
-        let mut at = |value: &Spanned<String>, message: String| {
-            errors.push(arbiter_files::yaml::error_at(
-                self.path,
-                self.text,
-                Some(value.referenced),
-                message,
-            ));
+        let mut vocabulary = Vocabulary {
+            path: self.path,
+            text: self.text,
+            engines,
+            id: &case.id.value,
+            errors: Vec::new(),
         };
-        let sides = || {
-            let mut names: Vec<&str> = engines.iter().flat_map(|e| e.side_names()).collect();
-            names.dedup();
-            names.join(", ")
-        };
-        let known_side = |name: &str| engines.iter().any(|engine| engine.accepts_side(name));
-        for side in [&case.position.to_move, &case.expect.to_move]
-            .into_iter()
-            .flatten()
-        {
-            if !known_side(&side.value) {
-                at(
-                    side,
-                    format!(
-                        "case `{id}`: unknown side {}; expected one of: {}",
-                        echo(&side.value),
-                        sides()
-                    ),
-                );
-            }
-        }
+        vocabulary.sides(case);
         if let Some(over) = &case.expect.over {
-            let winner = &over.winner;
-            if !winner.value.eq_ignore_ascii_case("draw") && !known_side(&winner.value) {
-                at(
-                    winner,
-                    format!(
-                        "case `{id}`: unknown winner {}; expected a side ({}) or `draw`",
-                        echo(&winner.value),
-                        sides()
-                    ),
-                );
-            }
-            if let Some(reason) = &over.reason
-                && EndReason::from_name(&reason.value).is_none()
-            {
-                let names: Vec<&str> = EndReason::ALL.iter().map(|r| r.name()).collect();
-                at(
-                    reason,
-                    format!(
-                        "case `{id}`: unknown end reason {}; expected one of: {}",
-                        echo(&reason.value),
-                        names.join(", ")
-                    ),
-                );
-            }
+            vocabulary.end(over);
         }
-        let codes: Vec<&str> = engines
-            .iter()
-            .flat_map(|e| e.move_codes())
-            .copied()
-            .collect();
-        if !codes.is_empty() {
-            for illegal in case.expect.illegal.iter().flatten() {
-                if let Some(reason) = &illegal.reason
-                    && reason.value != NOTATION_CODE
-                    && !codes.contains(&reason.value.as_str())
-                {
-                    at(
-                        reason,
-                        format!(
-                            "case `{id}`: unknown refusal code {}; expected one of: {}, {NOTATION_CODE}",
-                            echo(&reason.value),
-                            codes.join(", ")
-                        ),
-                    );
-                }
-            }
-        }
+        vocabulary.refusal_codes(case);
         if let Some(forbidden) = &case.expect.forbidden {
-            let kinds: Vec<&str> = engines
-                .iter()
-                .flat_map(|e| e.foul_kinds())
-                .copied()
-                .collect();
-            let listed = forbidden
-                .exactly
-                .iter()
-                .chain(&forbidden.including)
-                .flatten()
-                .count();
-            if kinds.is_empty() && listed == 0 {
-                // Nothing below names a kind to blame: a foul check on a game without fouls
-                // would pass on any engine.
-                at(
-                    &case.id,
-                    format!(
-                        "case `{id}`: `forbidden` checks foul rules, and {} has no foul rules",
-                        engines[0].game()
-                    ),
-                );
-            }
-            let points = forbidden
-                .exactly
-                .iter()
-                .chain(&forbidden.including)
-                .flatten();
-            for point in points {
-                if !kinds.contains(&point.reason.value.as_str()) {
-                    let expected = if kinds.is_empty() {
-                        format!("{} has no foul rules", engines[0].game())
-                    } else {
-                        format!("expected one of: {}", kinds.join(", "))
-                    };
-                    at(
-                        &point.reason,
-                        format!(
-                            "case `{id}`: unknown foul kind {}; {expected}",
-                            echo(&point.reason.value)
-                        ),
-                    );
-                }
-            }
+            vocabulary.foul_kinds(case, forbidden);
         }
-        errors
+        vocabulary.errors
     }
 
     /// An error pointing at a top-level key of the file (or the file, if the key is absent).
     fn at_key(&self, key: &str, message: impl Into<String>) -> SpecError {
         at_key(self.path, self.text, key, message)
+    }
+}
+
+/// The names one case uses, checked against what the engines of its game know, and the
+/// errors found so far.
+struct Vocabulary<'a> {
+    path: &'a Path,
+    text: &'a str,
+    engines: &'a [&'a dyn RulesEngine],
+    /// The case's id, for the messages.
+    id: &'a str,
+    errors: Vec<SpecError>,
+}
+
+impl Vocabulary<'_> {
+    /// An error pointing at `value`.
+    fn at(&mut self, value: &Spanned<String>, message: String) {
+        self.errors.push(arbiter_files::yaml::error_at(
+            self.path,
+            self.text,
+            Some(value.referenced),
+            message,
+        ));
+    }
+
+    /// The game's side names, for a message.
+    fn side_names(&self) -> String {
+        let mut names: Vec<&str> = self.engines.iter().flat_map(|e| e.side_names()).collect();
+        names.dedup();
+        names.join(", ")
+    }
+
+    /// The names of one kind (refusal codes, foul kinds) the game's engines list, engine by
+    /// engine.
+    fn listed(&self, names: fn(&dyn RulesEngine) -> &'static [&'static str]) -> Vec<&'static str> {
+        self.engines
+            .iter()
+            .flat_map(|engine| names(*engine))
+            .copied()
+            .collect()
+    }
+
+    fn known_side(&self, name: &str) -> bool {
+        self.engines.iter().any(|engine| engine.accepts_side(name))
+    }
+
+    /// The side to move of the position and of the expectations.
+    fn sides(&mut self, case: &Case) {
+        let id = self.id;
+        for side in [&case.position.to_move, &case.expect.to_move]
+            .into_iter()
+            .flatten()
+        {
+            if !self.known_side(&side.value) {
+                let message = format!(
+                    "case `{id}`: unknown side {}; expected one of: {}",
+                    echo(&side.value),
+                    self.side_names()
+                );
+                self.at(side, message);
+            }
+        }
+    }
+
+    /// The winner and the end reason of `over`.
+    fn end(&mut self, over: &OverExpectation) {
+        let id = self.id;
+        let winner = &over.winner;
+        if !winner.value.eq_ignore_ascii_case("draw") && !self.known_side(&winner.value) {
+            let message = format!(
+                "case `{id}`: unknown winner {}; expected a side ({}) or `draw`",
+                echo(&winner.value),
+                self.side_names()
+            );
+            self.at(winner, message);
+        }
+        if let Some(reason) = &over.reason
+            && EndReason::from_name(&reason.value).is_none()
+        {
+            let names: Vec<&str> = EndReason::ALL.iter().map(|r| r.name()).collect();
+            self.at(
+                reason,
+                format!(
+                    "case `{id}`: unknown end reason {}; expected one of: {}",
+                    echo(&reason.value),
+                    names.join(", ")
+                ),
+            );
+        }
+    }
+
+    /// The reason codes of `illegal`, where the engines name their codes.
+    fn refusal_codes(&mut self, case: &Case) {
+        let id = self.id;
+        let codes = self.listed(|engine| engine.move_codes());
+        if codes.is_empty() {
+            return;
+        }
+        for illegal in case.expect.illegal.iter().flatten() {
+            if let Some(reason) = &illegal.reason
+                && reason.value != NOTATION_CODE
+                && !codes.contains(&reason.value.as_str())
+            {
+                self.at(
+                    reason,
+                    format!(
+                        "case `{id}`: unknown refusal code {}; expected one of: {}, {NOTATION_CODE}",
+                        echo(&reason.value),
+                        codes.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The foul kinds of `forbidden`, and that the game has foul rules at all.
+    fn foul_kinds(&mut self, case: &Case, forbidden: &ForbiddenExpectation) {
+        let id = self.id;
+        let game = self.engines[0].game();
+        let kinds = self.listed(|engine| engine.foul_kinds());
+        let listed = forbidden
+            .exactly
+            .iter()
+            .chain(&forbidden.including)
+            .flatten()
+            .count();
+        if kinds.is_empty() && listed == 0 {
+            // Nothing below names a kind to blame: a foul check on a game without fouls
+            // would pass on any engine.
+            self.at(
+                &case.id,
+                format!("case `{id}`: `forbidden` checks foul rules, and {game} has no foul rules"),
+            );
+        }
+        let points = forbidden
+            .exactly
+            .iter()
+            .chain(&forbidden.including)
+            .flatten();
+        for point in points {
+            if !kinds.contains(&point.reason.value.as_str()) {
+                let expected = if kinds.is_empty() {
+                    format!("{game} has no foul rules")
+                } else {
+                    format!("expected one of: {}", kinds.join(", "))
+                };
+                self.at(
+                    &point.reason,
+                    format!(
+                        "case `{id}`: unknown foul kind {}; {expected}",
+                        echo(&point.reason.value)
+                    ),
+                );
+            }
+        }
     }
 }
 
