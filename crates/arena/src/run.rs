@@ -4,7 +4,7 @@
 //! Worker threads take the next game of the schedule and play it; the calling thread alone
 //! writes to the match directory, so records, found cases and the state file never race.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -238,33 +238,25 @@ impl Runner {
     /// A record on disk that cannot be read, a file that cannot be written, or a game that
     /// cannot be set up.
     pub fn run(&self, options: &RunOptions<'_>) -> Result<MatchEnd, String> {
-        self.store.remove_leftovers()?;
-        let mut games = self.store.games()?;
-        games.retain(|index, _| self.config.plays_pair(index / 2));
-        for record in games.values() {
-            self.restore_side_files(record)?;
-        }
+        let games = self.recorded_games()?;
         let mut tally = Tally::new(&self.config);
         tally.advance(&games);
         let scheduled = self.config.scheduled_games();
-        let todo: VecDeque<usize> = if tally.decided() {
-            VecDeque::new()
-        } else {
-            scheduled
-                .iter()
-                .copied()
-                .filter(|index| !games.contains_key(index))
-                .collect()
-        };
+        let todo = games_to_play(&scheduled, &games, &tally);
         let load = (options.clock_stress > 0).then(|| BusyLoad::start(options.clock_stress));
         let workers = options.concurrency.max(1).min(todo.len().max(1));
         let queue = Mutex::new(todo);
         let stop = AtomicBool::new(false);
         let told_to_stop = AtomicBool::new(false);
-        let mut failure = None;
+        let mut collected = Collected {
+            games,
+            tally,
+            scheduled: scheduled.len(),
+            failure: None,
+        };
         // Bounded: a worker starts no more than one game ahead of the records saved, so that
         // what is on disk (which a merge of running shards reads) follows the play closely.
-        let (sender, receiver) = mpsc::sync_channel::<(usize, Result<Played, String>)>(workers);
+        let (sender, receiver) = mpsc::sync_channel::<PlayedGame>(workers);
         let cancelled =
             || stop.load(Ordering::Relaxed) || options.interrupted.load(Ordering::Relaxed);
         std::thread::scope(|scope| {
@@ -274,83 +266,172 @@ impl Runner {
                 let cancelled = &cancelled;
                 let told_to_stop = &told_to_stop;
                 scope.spawn(move || {
-                    loop {
-                        if cancelled() {
-                            break;
-                        }
-                        let stopping = options.stop_file.is_some_and(StopFile::is_set);
-                        if stopping {
-                            told_to_stop.store(true, Ordering::Relaxed);
-                        }
-                        let next = queue
-                            .lock()
-                            .ok()
-                            .and_then(|mut queue| next_game(&mut queue, stopping));
-                        let Some(index) = next else {
-                            break;
-                        };
-                        let played = self.play(index, cancelled);
-                        if sender.send((index, played)).is_err() {
-                            break;
-                        }
-                    }
+                    self.work(queue, cancelled, told_to_stop, options.stop_file, sender);
                 });
             }
             drop(sender);
             for (index, played) in receiver {
-                let mut record = match played {
-                    Ok(Played::Finished(record)) => *record,
-                    Ok(Played::Cancelled) => continue,
-                    Err(error) => {
-                        failure.get_or_insert(format!("game {index}: {error}"));
-                        stop.store(true, Ordering::Relaxed);
-                        continue;
-                    }
-                };
-                if let Err(error) = self.save(&mut record) {
-                    failure.get_or_insert(error);
-                    stop.store(true, Ordering::Relaxed);
-                    continue;
-                }
-                games.insert(index, record);
-                let decided = tally.advance(&games);
-                let state = json!({
-                    "games_played": games.len(),
-                    "games_scheduled": scheduled.len(),
-                    "statistics": tally.statistics(),
-                });
-                if let Err(error) = self.store.write(store::STATE, &state, Care::Atomic) {
-                    failure.get_or_insert(error);
-                    stop.store(true, Ordering::Relaxed);
-                }
-                (options.on_game)(&Progress {
-                    record: &games[&index],
-                    tally: &tally,
-                    played: games.len(),
-                });
-                if decided {
-                    stop.store(true, Ordering::Relaxed);
-                }
+                collected.receive(self, index, played, &stop, options.on_game);
             }
         });
-        if let Some(error) = failure {
+        if let Some(error) = collected.failure {
             return Err(error);
         }
-        let status = match tally.status() {
-            Status::Interrupted
-                if told_to_stop.load(Ordering::Relaxed)
-                    && !options.interrupted.load(Ordering::Relaxed) =>
-            {
-                Status::Stopped
+        let status = end_status(collected.tally.status(), &told_to_stop, options);
+        self.finish(&collected, status, load)
+    }
+
+    /// The games recorded in the pairs this run plays, their lost side files rewritten (after
+    /// the leftovers of an interrupted write are removed).
+    fn recorded_games(&self) -> Result<BTreeMap<usize, GameRecord>, String> {
+        self.store.remove_leftovers()?;
+        let mut games = self.store.games()?;
+        games.retain(|index, _| self.config.plays_pair(index / 2));
+        for record in games.values() {
+            self.restore_side_files(record)?;
+        }
+        Ok(games)
+    }
+
+    /// A worker thread: plays the next game of the queue and sends its result, until the run
+    /// is cancelled, the queue is empty or the results are no longer read.
+    fn work(
+        &self,
+        queue: &Mutex<VecDeque<usize>>,
+        cancelled: &dyn Fn() -> bool,
+        told_to_stop: &AtomicBool,
+        stop_file: Option<&StopFile>,
+        sender: mpsc::SyncSender<PlayedGame>,
+    ) {
+        loop {
+            if cancelled() {
+                break;
             }
-            status => status,
-        };
-        let mut result = tally::result_json(&self.config, &games, &tally, status);
+            let stopping = stop_file.is_some_and(StopFile::is_set);
+            if stopping {
+                told_to_stop.store(true, Ordering::Relaxed);
+            }
+            let next = queue
+                .lock()
+                .ok()
+                .and_then(|mut queue| next_game(&mut queue, stopping));
+            let Some(index) = next else {
+                break;
+            };
+            let played = self.play(index, cancelled);
+            if sender.send((index, played)).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Writes `result.json` (with the load of `--clock-stress`, if any) and ends the run.
+    fn finish(
+        &self,
+        collected: &Collected,
+        status: Status,
+        load: Option<BusyLoad>,
+    ) -> Result<MatchEnd, String> {
+        let mut result =
+            tally::result_json(&self.config, &collected.games, &collected.tally, status);
         if let (Some(load), Some(object)) = (load, result.as_object_mut()) {
             object.insert("load".to_owned(), load.describe());
         }
         self.store.write(store::RESULT, &result, Care::Durable)?;
         Ok(MatchEnd { status, result })
+    }
+}
+
+/// A game's index in the schedule and how its play went, as a worker sends it.
+type PlayedGame = (usize, Result<Played, String>);
+
+/// The scheduled games not recorded yet; none once the match is decided.
+fn games_to_play(
+    scheduled: &[usize],
+    games: &BTreeMap<usize, GameRecord>,
+    tally: &Tally,
+) -> VecDeque<usize> {
+    if tally.decided() {
+        VecDeque::new()
+    } else {
+        scheduled
+            .iter()
+            .copied()
+            .filter(|index| !games.contains_key(index))
+            .collect()
+    }
+}
+
+/// The tally's status, `Stopped` where a stop file, not an interruption, ended the run.
+fn end_status(status: Status, told_to_stop: &AtomicBool, options: &RunOptions<'_>) -> Status {
+    match status {
+        Status::Interrupted
+            if told_to_stop.load(Ordering::Relaxed)
+                && !options.interrupted.load(Ordering::Relaxed) =>
+        {
+            Status::Stopped
+        }
+        status => status,
+    }
+}
+
+/// What the calling thread keeps as the games come in: the records, the tally and the first
+/// failure.
+struct Collected {
+    games: BTreeMap<usize, GameRecord>,
+    tally: Tally,
+    /// How many games the schedule holds.
+    scheduled: usize,
+    failure: Option<String>,
+}
+
+impl Collected {
+    /// Takes a worker's result: saves a finished game, counts it, writes the state file and
+    /// tells the caller; sets `stop` on a failure or once the match is decided.
+    fn receive(
+        &mut self,
+        runner: &Runner,
+        index: usize,
+        played: Result<Played, String>,
+        stop: &AtomicBool,
+        on_game: &(dyn Fn(&Progress<'_>) + Sync),
+    ) {
+        let mut record = match played {
+            Ok(Played::Finished(record)) => *record,
+            Ok(Played::Cancelled) => return,
+            Err(error) => {
+                self.fail(format!("game {index}: {error}"), stop);
+                return;
+            }
+        };
+        if let Err(error) = runner.save(&mut record) {
+            self.fail(error, stop);
+            return;
+        }
+        self.games.insert(index, record);
+        let decided = self.tally.advance(&self.games);
+        let state = json!({
+            "games_played": self.games.len(),
+            "games_scheduled": self.scheduled,
+            "statistics": self.tally.statistics(),
+        });
+        if let Err(error) = runner.store.write(store::STATE, &state, Care::Atomic) {
+            self.fail(error, stop);
+        }
+        on_game(&Progress {
+            record: &self.games[&index],
+            tally: &self.tally,
+            played: self.games.len(),
+        });
+        if decided {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Keeps the first failure and stops the workers.
+    fn fail(&mut self, error: String, stop: &AtomicBool) {
+        self.failure.get_or_insert(error);
+        stop.store(true, Ordering::Relaxed);
     }
 }
 

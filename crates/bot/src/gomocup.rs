@@ -54,6 +54,44 @@ enum Placement {
 }
 
 impl Session {
+    /// No game yet: the `--variant` option's rule on the default board.
+    fn new(variant: &str) -> Session {
+        Session {
+            rule: rule_of(variant),
+            size: DEFAULT_SIZE,
+            stones: Vec::new(),
+            standing: None,
+            timeout_turn: None,
+            time_left: None,
+            answered: 0,
+        }
+    }
+
+    /// `START`/`RECTSTART`: an empty board `size` points a side, if gomoku is played on it;
+    /// else `refusal` and the board stays.
+    fn start(&mut self, size: Option<u8>, refusal: impl FnOnce() -> String) -> EngineLine {
+        let range = arbiter_gomoku::MIN_SIZE..=arbiter_gomoku::MAX_SIZE;
+        match size.filter(|size| range.contains(size)) {
+            Some(size) => {
+                self.size = size;
+                self.clear();
+                EngineLine::Ok
+            }
+            None => EngineLine::Error(refusal()),
+        }
+    }
+
+    /// `TAKEBACK x,y`: the last stone taken back, if it stands at `x,y`.
+    fn take_back(&mut self, x: i32, y: i32) -> EngineLine {
+        let point = gomoku_xy_to_point(x, y, self.size).ok();
+        if self.standing.is_none() && point.is_some() && self.stones.last() == point.as_ref() {
+            self.stones.pop();
+            EngineLine::Ok
+        } else {
+            EngineLine::Error(format!("{x},{y} is not the last move"))
+        }
+    }
+
     /// An empty board.
     fn clear(&mut self) {
         self.stones.clear();
@@ -181,15 +219,7 @@ pub(super) fn run(
             player.engine().game()
         )));
     }
-    let mut session = Session {
-        rule: rule_of(&player.variant),
-        size: DEFAULT_SIZE,
-        stones: Vec::new(),
-        standing: None,
-        timeout_turn: None,
-        time_left: None,
-        answered: 0,
-    };
+    let mut session = Session::new(&player.variant);
     let mut reader = CommandReader::new();
     while let Some(line) = read_line(input)? {
         let command = match reader.feed(&line) {
@@ -202,58 +232,22 @@ pub(super) fn run(
         };
         let answer = match command {
             Command::End => return Ok(()),
-            Command::Start(n) => match u8::try_from(n) {
-                Ok(size)
-                    if (arbiter_gomoku::MIN_SIZE..=arbiter_gomoku::MAX_SIZE).contains(&size) =>
-                {
-                    session.size = size;
-                    session.clear();
-                    Some(EngineLine::Ok)
-                }
-                _ => Some(EngineLine::Error(format!(
-                    "unsupported board size {n}: 5 to 20"
-                ))),
-            },
-            Command::RectStart(w, h) => match u8::try_from(w) {
-                Ok(size)
-                    if w == h
-                        && (arbiter_gomoku::MIN_SIZE..=arbiter_gomoku::MAX_SIZE)
-                            .contains(&size) =>
-                {
-                    session.size = size;
-                    session.clear();
-                    Some(EngineLine::Ok)
-                }
-                _ => Some(EngineLine::Error(format!(
-                    "unsupported board {w}x{h}: square boards 5 to 20 only"
-                ))),
-            },
+            Command::Start(n) => Some(session.start(u8::try_from(n).ok(), || {
+                format!("unsupported board size {n}: 5 to 20")
+            })),
+            Command::RectStart(w, h) => {
+                let size = u8::try_from(w).ok().filter(|_| w == h);
+                Some(session.start(size, || {
+                    format!("unsupported board {w}x{h}: square boards 5 to 20 only")
+                }))
+            }
             Command::Restart => {
                 session.clear();
                 Some(EngineLine::Ok)
             }
             Command::Info { key, value } => info(&mut session, &key, &value),
-            Command::About if player.fault() == Some(Fault::NoAbout) => {
-                Some(EngineLine::Unknown("ABOUT is not supported".to_owned()))
-            }
-            Command::About => Some(EngineLine::About(vec![
-                ("name".to_owned(), NAME.to_owned()),
-                ("version".to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
-                ("author".to_owned(), "arbiter".to_owned()),
-                ("country".to_owned(), "-".to_owned()),
-            ])),
-            Command::Takeback(x, y) => {
-                let point = gomoku_xy_to_point(x, y, session.size).ok();
-                if session.standing.is_none()
-                    && point.is_some()
-                    && session.stones.last() == point.as_ref()
-                {
-                    session.stones.pop();
-                    Some(EngineLine::Ok)
-                } else {
-                    Some(EngineLine::Error(format!("{x},{y} is not the last move")))
-                }
-            }
+            Command::About => Some(about(player)),
+            Command::Takeback(x, y) => Some(session.take_back(x, y)),
             Command::Begin => {
                 session.clear();
                 move_answer(player, &mut session, out)?
@@ -265,32 +259,58 @@ pub(super) fn run(
                 }
                 Err(error) => Some(EngineLine::Error(error.message)),
             },
-            Command::Board(stones) => match board_stones(&stones, session.size) {
-                Ok(Placement::Order(list)) => {
-                    session.set(list);
-                    move_answer(player, &mut session, out)?
-                }
-                Ok(Placement::Standing(standing)) => {
-                    session.clear();
-                    session.standing = Some(standing);
-                    move_answer(player, &mut session, out)?
-                }
-                Err(message) => Some(EngineLine::Error(message)),
-            },
+            Command::Board(stones) => board(player, &mut session, &stones, out)?,
             Command::Swap2Board(stones) => swap2(player, &mut session, &stones, out)?,
-            Command::Other(line) if player.fault() == Some(Fault::ErrorForUnknown) => {
-                Some(EngineLine::Error(format!("cannot do {line}")))
-            }
-            Command::Other(line) => Some(EngineLine::Unknown(format!(
-                "unknown command {}",
-                line.split_whitespace().next().unwrap_or("")
-            ))),
+            Command::Other(line) => Some(other(player, &line)),
         };
         if let Some(answer) = answer {
             out.line(&answer.to_line())?;
         }
     }
     Ok(())
+}
+
+/// The `ABOUT` answer (none under the `no-about` fault).
+fn about(player: &Player) -> EngineLine {
+    if player.fault() == Some(Fault::NoAbout) {
+        return EngineLine::Unknown("ABOUT is not supported".to_owned());
+    }
+    EngineLine::About(vec![
+        ("name".to_owned(), NAME.to_owned()),
+        ("version".to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
+        ("author".to_owned(), "arbiter".to_owned()),
+        ("country".to_owned(), "-".to_owned()),
+    ])
+}
+
+/// The answer to a command the bot does not know (`ERROR` under the `error-for-unknown`
+/// fault).
+fn other(player: &Player, line: &str) -> EngineLine {
+    if player.fault() == Some(Fault::ErrorForUnknown) {
+        return EngineLine::Error(format!("cannot do {line}"));
+    }
+    EngineLine::Unknown(format!(
+        "unknown command {}",
+        line.split_whitespace().next().unwrap_or("")
+    ))
+}
+
+/// Answers `BOARD`: the stones set up, then a move request.
+fn board(
+    player: &Player,
+    session: &mut Session,
+    stones: &[BoardStone],
+    out: &mut Out<'_>,
+) -> Result<Option<EngineLine>, BotError> {
+    match board_stones(stones, session.size) {
+        Ok(Placement::Order(list)) => session.set(list),
+        Ok(Placement::Standing(standing)) => {
+            session.clear();
+            session.standing = Some(standing);
+        }
+        Err(message) => return Ok(Some(EngineLine::Error(message))),
+    }
+    move_answer(player, session, out)
 }
 
 /// Applies `INFO key value`; answers only a refused rule.

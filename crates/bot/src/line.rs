@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use arbiter_core::PerftConvention;
 
-use arbiter_engine::{Answered, Budget, Position, PositionError, PositionRequest};
+use arbiter_engine::{Answered, Budget, OutcomeView, Position, PositionError, PositionRequest};
 use arbiter_protocol::line::{BestMove, GoLimit, LineAnswer, LineCommand, LineOutcome, Start};
 
 use super::{BotError, Fault, NAME, Out, Player, Reply, next_command};
@@ -16,66 +16,17 @@ pub(super) fn run(
     input: &mut dyn BufRead,
     out: &mut Out<'_>,
 ) -> Result<(), BotError> {
-    let mut variant = player.variant.clone();
-    let mut position = player.start(&variant)?;
-    let mut go_count = 0;
+    let mut session = Session::new(player)?;
     while let Some(command) = next_command(input, LineCommand::parse, |_, error| {
         out.line(&LineAnswer::Error(error.message).to_string())
     })? {
-        let setup = matches!(
-            command,
-            LineCommand::Hello | LineCommand::Variant(_) | LineCommand::Quit
-        );
-        if !setup && player.fault() == Some(Fault::ExitAfterHello) {
-            eprintln!("arbiter-bot: fault exit-after-hello: exiting with code 3");
-            std::process::exit(super::fault::CRASH_EXIT_CODE);
-        }
+        exit_after_hello(player, &command);
+        let position = &mut session.position;
         let answer = match command {
             LineCommand::Quit => return Ok(()),
-            LineCommand::Hello => LineAnswer::Hello {
-                version: arbiter_protocol::line::VERSION,
-                game: player.engine().game().to_owned(),
-                variant: variant.clone(),
-                name: NAME.to_owned(),
-            },
-            LineCommand::Variant(name) => {
-                if player.engine().accepts_variant(&name) {
-                    variant = name;
-                    position = player.start(&variant)?;
-                    LineAnswer::Ok
-                } else {
-                    LineAnswer::Error(format!(
-                        "unknown variant {name}: known are {}",
-                        player.engine().variants().join(", ")
-                    ))
-                }
-            }
-            LineCommand::Position { start, moves } => {
-                let request = PositionRequest {
-                    text: match start {
-                        Start::Start => None,
-                        Start::Text(text) => Some(text),
-                    },
-                    moves,
-                    ..PositionRequest::default()
-                };
-                match player.engine().position(&variant, &request) {
-                    Ok(new) => {
-                        position = new;
-                        LineAnswer::Ok
-                    }
-                    Err(PositionError::IllegalMove {
-                        index,
-                        text,
-                        reason,
-                    }) => LineAnswer::IllegalMove {
-                        index,
-                        mv: text,
-                        code: reason.code,
-                    },
-                    Err(error) => LineAnswer::Error(error.to_string()),
-                }
-            }
+            LineCommand::Hello => session.hello(),
+            LineCommand::Variant(name) => session.set_variant(name)?,
+            LineCommand::Position { start, moves } => session.set_position(start, moves),
             LineCommand::Legal => answered(position.legal_moves(), LineAnswer::Legal),
             LineCommand::Check(mv) => answered(position.check(&mv), |checked| match checked {
                 Ok(()) => LineAnswer::Ok,
@@ -85,22 +36,7 @@ pub(super) fn run(
                 out.line("outcome perhaps, ask me later")?;
                 continue;
             }
-            LineCommand::Outcome => answered(position.outcome(), |outcome| {
-                LineAnswer::Outcome(match outcome {
-                    None => LineOutcome::None,
-                    Some(view) => match view.winner {
-                        Some(side) => LineOutcome::Winner {
-                            side,
-                            reason: view.reason,
-                            score: view.score,
-                        },
-                        None => LineOutcome::Draw {
-                            reason: view.reason,
-                            score: view.score,
-                        },
-                    },
-                })
-            }),
+            LineCommand::Outcome => answered(position.outcome(), outcome_answer),
             LineCommand::Forbidden => answered(position.forbidden(), |forbidden| match forbidden {
                 Some(points) => LineAnswer::Forbidden(points),
                 None => LineAnswer::Unsupported,
@@ -114,29 +50,136 @@ pub(super) fn run(
                 position.perft(depth, PerftConvention::FinishedGameIsLeaf),
                 |nodes| LineAnswer::Perft { depth, nodes },
             ),
-            LineCommand::Go(limit) => {
-                go_count += 1;
-                match go(player, position.as_ref(), limit, go_count) {
-                    GoAnswer::Line(answer) => answer,
-                    GoAnswer::Raw(text) => {
-                        out.line(&text)?;
-                        continue;
-                    }
-                    GoAnswer::Unterminated(text) => {
-                        out.unterminated(&text)?;
-                        continue;
-                    }
-                    GoAnswer::Flood(text) => {
-                        out.flood(&text)?;
-                        continue;
-                    }
-                }
-            }
+            LineCommand::Go(limit) => match written_go(session.go(limit), out)? {
+                Some(answer) => answer,
+                None => continue,
+            },
             LineCommand::Unknown(word) => LineAnswer::UnknownCommand(word),
         };
         out.line(&answer.to_string())?;
     }
     Ok(())
+}
+
+/// The `exit-after-hello` fault: the process ends at the first command past the set-up ones.
+fn exit_after_hello(player: &Player, command: &LineCommand) {
+    let setup = matches!(
+        command,
+        LineCommand::Hello | LineCommand::Variant(_) | LineCommand::Quit
+    );
+    if !setup && player.fault() == Some(Fault::ExitAfterHello) {
+        eprintln!("arbiter-bot: fault exit-after-hello: exiting with code 3");
+        std::process::exit(super::fault::CRASH_EXIT_CODE);
+    }
+}
+
+/// What the manager has set up so far: the variant, the position, the searches asked for.
+struct Session<'p> {
+    player: &'p Player,
+    variant: String,
+    position: Box<dyn Position>,
+    go_count: u32,
+}
+
+impl<'p> Session<'p> {
+    /// The start position of the command line's variant.
+    fn new(player: &'p Player) -> Result<Session<'p>, BotError> {
+        let variant = player.variant.clone();
+        let position = player.start(&variant)?;
+        Ok(Session {
+            player,
+            variant,
+            position,
+            go_count: 0,
+        })
+    }
+
+    fn hello(&self) -> LineAnswer {
+        LineAnswer::Hello {
+            version: arbiter_protocol::line::VERSION,
+            game: self.player.engine().game().to_owned(),
+            variant: self.variant.clone(),
+            name: NAME.to_owned(),
+        }
+    }
+
+    /// `variant NAME`: the start position of that variant, if the engine plays it.
+    fn set_variant(&mut self, name: String) -> Result<LineAnswer, BotError> {
+        let engine = self.player.engine();
+        if engine.accepts_variant(&name) {
+            self.variant = name;
+            self.position = self.player.start(&self.variant)?;
+            Ok(LineAnswer::Ok)
+        } else {
+            Ok(LineAnswer::Error(format!(
+                "unknown variant {name}: known are {}",
+                engine.variants().join(", ")
+            )))
+        }
+    }
+
+    /// `position`: the position set up, or why not (an illegal move by its index).
+    fn set_position(&mut self, start: Start, moves: Vec<String>) -> LineAnswer {
+        let request = PositionRequest {
+            text: match start {
+                Start::Start => None,
+                Start::Text(text) => Some(text),
+            },
+            moves,
+            ..PositionRequest::default()
+        };
+        match self.player.engine().position(&self.variant, &request) {
+            Ok(new) => {
+                self.position = new;
+                LineAnswer::Ok
+            }
+            Err(PositionError::IllegalMove {
+                index,
+                text,
+                reason,
+            }) => LineAnswer::IllegalMove {
+                index,
+                mv: text,
+                code: reason.code,
+            },
+            Err(error) => LineAnswer::Error(error.to_string()),
+        }
+    }
+
+    /// The answer to the next `go`.
+    fn go(&mut self, limit: GoLimit) -> GoAnswer {
+        self.go_count += 1;
+        go(self.player, self.position.as_ref(), limit, self.go_count)
+    }
+}
+
+/// The `outcome` line of an embedded position's outcome.
+fn outcome_answer(outcome: Option<OutcomeView>) -> LineAnswer {
+    LineAnswer::Outcome(match outcome {
+        None => LineOutcome::None,
+        Some(view) => match view.winner {
+            Some(side) => LineOutcome::Winner {
+                side,
+                reason: view.reason,
+                score: view.score,
+            },
+            None => LineOutcome::Draw {
+                reason: view.reason,
+                score: view.score,
+            },
+        },
+    })
+}
+
+/// Writes a faulty `go` answer as it is; an ordinary one is handed back to be written.
+fn written_go(answer: GoAnswer, out: &mut Out<'_>) -> Result<Option<LineAnswer>, BotError> {
+    match answer {
+        GoAnswer::Line(answer) => return Ok(Some(answer)),
+        GoAnswer::Raw(text) => out.line(&text)?,
+        GoAnswer::Unterminated(text) => out.unterminated(&text)?,
+        GoAnswer::Flood(text) => out.flood(&text)?,
+    }
+    Ok(None)
 }
 
 /// The answer line of an embedded position's query (which does not fail; if it did, the

@@ -311,16 +311,7 @@ impl Manifest {
     /// # Errors
     /// As [`Manifest::load`].
     pub fn from_yaml(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
-        let file: ManifestFile = serde_saphyr::from_str(text).map_err(|error| {
-            let message = arbiter_files::yaml::budget_words(&error)
-                .unwrap_or_else(|| clean_message(&error.to_string()));
-            ManifestError(arbiter_files::yaml::error_at(
-                path,
-                text,
-                error.location(),
-                message,
-            ))
-        })?;
+        let file = parse_manifest_file(path, text)?;
         let at = |location: &serde_saphyr::Location, message: String| {
             ManifestError(arbiter_files::yaml::error_at(
                 path,
@@ -329,125 +320,21 @@ impl Manifest {
                 message,
             ))
         };
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-        if let Some(stem) = stem.filter(|stem| *stem != file.name.value) {
-            return Err(at(
-                &file.name.referenced,
-                format!(
-                    "name {} must equal the file name {}",
-                    echo(&file.name.value),
-                    echo(&stem)
-                ),
-            ));
-        }
-        // The name is printed on terminals and in every report: no escape sequence in it.
-        if file.name.value.chars().any(char::is_control) {
-            return Err(at(
-                &file.name.referenced,
-                format!(
-                    "name {} holds control characters: name the engine in printable characters",
-                    echo(&file.name.value)
-                ),
-            ));
-        }
-        let Some(reference) = find_engine(&file.game.value) else {
-            let games = arbiter_engine::games();
-            return Err(at(
-                &file.game.referenced,
-                format!(
-                    "unknown game `{}`; expected one of: {}",
-                    file.game.value,
-                    games.join(", ")
-                ),
-            ));
-        };
-        if let Some(games) = file.protocol.games()
-            && !games.contains(&file.game.value.as_str())
-        {
-            return Err(at(
-                &file.game.referenced,
-                format!(
-                    "protocol {} carries only {}, not `{}`",
-                    file.protocol,
-                    games.join(", "),
-                    file.game.value
-                ),
-            ));
-        }
-        // The keys that only one protocol reads.
-        let keys_of_one_protocol = [
-            (
-                "gomocup-rule",
-                place(file.gomocup_rule.as_ref()),
-                Protocol::Gomocup,
-            ),
-            (
-                "nboard-depth",
-                place(file.nboard_depth.as_ref()),
-                Protocol::Nboard,
-            ),
-            ("dxp-port", place(file.dxp_port.as_ref()), Protocol::Dxp),
-            (
-                "dxp-initiator-args",
-                place(file.dxp_initiator_args.as_ref()),
-                Protocol::Dxp,
-            ),
-        ];
-        for (key, location, protocol) in keys_of_one_protocol {
-            if let Some(location) = location
-                && file.protocol != protocol
-            {
-                return Err(at(
-                    location,
-                    format!("{key} only applies to protocol {protocol}"),
-                ));
-            }
-        }
+        check_name(path, &file.name, &at)?;
+        let reference = reference_engine(&file, &at)?;
+        check_keys_of_one_protocol(&file, &at)?;
         let variants = offered_variants(&file, reference.as_ref(), &at)?;
-        let command_at = file.command.referenced;
-        let mut argv = file.command.value.0.into_iter();
-        let Some(program) = argv.next().filter(|p| !p.is_empty()) else {
-            return Err(at(
-                &command_at,
-                "command is empty: name the program first".to_owned(),
-            ));
-        };
-        let working_dir = resolve_working_dir(path, file.working_dir.as_ref().map(|d| &d.value))
-            .map_err(|message| match &file.working_dir {
-                Some(dir) => at(&dir.referenced, message),
-                None => ManifestError(SpecError::file(path, message)),
-            })?;
-        let program_path =
-            resolve_program(&program, &working_dir).map_err(|message| at(&command_at, message))?;
-        let program_place = program_place(&program, &program_path, &working_dir);
-        if file.move_time_ms.value == 0 {
-            return Err(at(
-                &file.move_time_ms.referenced,
-                "move-time-ms must be above 0".to_owned(),
-            ));
-        }
-        if let Some(memory) = &file.memory_mb
-            && memory.value == 0
-        {
-            return Err(at(
-                &memory.referenced,
-                "memory-mb must be above 0 (leave it out for no limit)".to_owned(),
-            ));
-        }
-        let mut files = Vec::new();
-        for listed in &file.files {
-            let relative = engine_file(&listed.value, &working_dir)
-                .map_err(|message| at(&listed.referenced, message))?;
-            files.push(relative);
-        }
+        let command = resolve_command(path, file.command, file.working_dir.as_ref(), &at)?;
+        check_limits(&file.move_time_ms, file.memory_mb.as_ref(), &at)?;
+        let files = engine_files(&file.files, &command.working_dir, &at)?;
         Ok(Manifest {
             name: file.name.value,
             game: file.game.value,
             variants,
-            program: program_path,
-            program_place,
-            args: argv.collect(),
-            working_dir,
+            program: command.program,
+            program_place: command.program_place,
+            args: command.args,
+            working_dir: command.working_dir,
             protocol: file.protocol,
             move_time_ms: file.move_time_ms.value,
             first_move_time_ms: file.first_move_time_ms.unwrap_or(file.move_time_ms.value),
@@ -462,107 +349,217 @@ impl Manifest {
     }
 }
 
+/// Makes the error of a manifest key from where it stands and a message.
+type At<'a> = dyn Fn(&serde_saphyr::Location, String) -> ManifestError + 'a;
+
+/// The manifest as written, or serde-saphyr's complaint at its `file:line:col`.
+fn parse_manifest_file(path: &Path, text: &str) -> Result<ManifestFile, ManifestError> {
+    serde_saphyr::from_str(text).map_err(|error| {
+        let message = arbiter_files::yaml::budget_words(&error)
+            .unwrap_or_else(|| clean_message(&error.to_string()));
+        ManifestError(arbiter_files::yaml::error_at(
+            path,
+            text,
+            error.location(),
+            message,
+        ))
+    })
+}
+
+/// The name equals the file stem and holds only printable characters.
+fn check_name(path: &Path, name: &Spanned<String>, at: &At<'_>) -> Result<(), ManifestError> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    if let Some(stem) = stem.filter(|stem| *stem != name.value) {
+        return Err(at(
+            &name.referenced,
+            format!(
+                "name {} must equal the file name {}",
+                echo(&name.value),
+                echo(&stem)
+            ),
+        ));
+    }
+    // The name is printed on terminals and in every report: no escape sequence in it.
+    if name.value.chars().any(char::is_control) {
+        return Err(at(
+            &name.referenced,
+            format!(
+                "name {} holds control characters: name the engine in printable characters",
+                echo(&name.value)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The embedded engine of the manifest's game, whose rules are the reference, once the
+/// protocol is known to carry that game.
+fn reference_engine(
+    file: &ManifestFile,
+    at: &At<'_>,
+) -> Result<Box<dyn RulesEngine>, ManifestError> {
+    let Some(reference) = find_engine(&file.game.value) else {
+        let games = arbiter_engine::games();
+        return Err(at(
+            &file.game.referenced,
+            format!(
+                "unknown game `{}`; expected one of: {}",
+                file.game.value,
+                games.join(", ")
+            ),
+        ));
+    };
+    if let Some(games) = file.protocol.games()
+        && !games.contains(&file.game.value.as_str())
+    {
+        return Err(at(
+            &file.game.referenced,
+            format!(
+                "protocol {} carries only {}, not `{}`",
+                file.protocol,
+                games.join(", "),
+                file.game.value
+            ),
+        ));
+    }
+    Ok(reference)
+}
+
+/// The keys that only one protocol reads are given only under that protocol.
+fn check_keys_of_one_protocol(file: &ManifestFile, at: &At<'_>) -> Result<(), ManifestError> {
+    let keys_of_one_protocol = [
+        (
+            "gomocup-rule",
+            place(file.gomocup_rule.as_ref()),
+            Protocol::Gomocup,
+        ),
+        (
+            "nboard-depth",
+            place(file.nboard_depth.as_ref()),
+            Protocol::Nboard,
+        ),
+        ("dxp-port", place(file.dxp_port.as_ref()), Protocol::Dxp),
+        (
+            "dxp-initiator-args",
+            place(file.dxp_initiator_args.as_ref()),
+            Protocol::Dxp,
+        ),
+    ];
+    for (key, location, protocol) in keys_of_one_protocol {
+        if let Some(location) = location
+            && file.protocol != protocol
+        {
+            return Err(at(
+                location,
+                format!("{key} only applies to protocol {protocol}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Where a key stands in the manifest, when it is given.
 fn place<T>(key: Option<&Spanned<T>>) -> Option<&serde_saphyr::Location> {
     key.map(|key| &key.referenced)
 }
 
+/// `command` and `working-dir` resolved: what to start, and where.
+struct ResolvedCommand {
+    program: PathBuf,
+    program_place: ProgramPlace,
+    args: Vec<String>,
+    working_dir: PathBuf,
+}
+
+/// Resolves the working directory from the manifest at `path`, then the program from it.
+fn resolve_command(
+    path: &Path,
+    command: Spanned<Argv>,
+    working_dir: Option<&Spanned<String>>,
+    at: &At<'_>,
+) -> Result<ResolvedCommand, ManifestError> {
+    let command_at = command.referenced;
+    let mut argv = command.value.0.into_iter();
+    let Some(program) = argv.next().filter(|p| !p.is_empty()) else {
+        return Err(at(
+            &command_at,
+            "command is empty: name the program first".to_owned(),
+        ));
+    };
+    let working_dir =
+        resolve_working_dir(path, working_dir.map(|d| &d.value)).map_err(|message| {
+            match working_dir {
+                Some(dir) => at(&dir.referenced, message),
+                None => ManifestError(SpecError::file(path, message)),
+            }
+        })?;
+    let program_path =
+        resolve_program(&program, &working_dir).map_err(|message| at(&command_at, message))?;
+    Ok(ResolvedCommand {
+        program_place: program_place(&program, &program_path, &working_dir),
+        program: program_path,
+        args: argv.collect(),
+        working_dir,
+    })
+}
+
+/// The time and memory limits are above 0.
+fn check_limits(
+    move_time_ms: &Spanned<u64>,
+    memory_mb: Option<&Spanned<u64>>,
+    at: &At<'_>,
+) -> Result<(), ManifestError> {
+    if move_time_ms.value == 0 {
+        return Err(at(
+            &move_time_ms.referenced,
+            "move-time-ms must be above 0".to_owned(),
+        ));
+    }
+    if let Some(memory) = memory_mb
+        && memory.value == 0
+    {
+        return Err(at(
+            &memory.referenced,
+            "memory-mb must be above 0 (leave it out for no limit)".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// The `files:` entries checked ([`engine_file`]), in their order.
+fn engine_files(
+    listed: &[Spanned<String>],
+    working_dir: &Path,
+    at: &At<'_>,
+) -> Result<Vec<PathBuf>, ManifestError> {
+    let mut files = Vec::new();
+    for entry in listed {
+        let relative = engine_file(&entry.value, working_dir)
+            .map_err(|message| at(&entry.referenced, message))?;
+        files.push(relative);
+    }
+    Ok(files)
+}
+
+/// A `variants:` entry and where the manifest gives it.
+type PlacedEntry = (VariantEntry, serde_saphyr::Location);
+
 /// The variants a manifest offers: `variant` or `variants`, times `board-sizes`.
 fn offered_variants(
     file: &ManifestFile,
     reference: &dyn RulesEngine,
-    at: &dyn Fn(&serde_saphyr::Location, String) -> ManifestError,
+    at: &At<'_>,
 ) -> Result<Vec<OfferedVariant>, ManifestError> {
     let game = &file.game.value;
     let gomocup = file.protocol == Protocol::Gomocup;
-    let default_rule = file.gomocup_rule.as_ref().map(|r| r.value);
-    let mut entries: Vec<(VariantEntry, serde_saphyr::Location)> =
-        match (&file.variant, &file.variants) {
-            (Some(variant), Some(_)) => {
-                return Err(at(
-                    &variant.referenced,
-                    "give `variant` or `variants`, not both".to_owned(),
-                ));
-            }
-            (Some(variant), None) => vec![(
-                VariantEntry {
-                    variant: variant.value.clone(),
-                    gomocup_rule: default_rule,
-                },
-                variant.referenced,
-            )],
-            (None, Some(list)) if list.value.is_empty() => {
-                return Err(at(
-                    &list.referenced,
-                    "`variants` is empty: list at least one".to_owned(),
-                ));
-            }
-            (None, Some(list)) => list
-                .value
-                .iter()
-                .map(|entry| {
-                    let mut value = entry.value.clone();
-                    value.gomocup_rule = value.gomocup_rule.or(default_rule);
-                    (value, entry.referenced)
-                })
-                .collect(),
-            (None, None) => vec![(
-                VariantEntry {
-                    variant: reference.default_variant(),
-                    gomocup_rule: default_rule,
-                },
-                file.game.referenced,
-            )],
-        };
+    let mut entries = written_variants(file, reference, at)?;
     if let Some(sizes) = &file.board_sizes {
-        if game != "gomoku" {
-            return Err(at(
-                &sizes.referenced,
-                format!("board-sizes applies to gomoku, not {game} (name the variant instead)"),
-            ));
-        }
-        let mut sized = Vec::new();
-        for (entry, location) in &entries {
-            let base = entry.variant.split('@').next().unwrap_or(&entry.variant);
-            for size in &sizes.value {
-                sized.push((
-                    VariantEntry {
-                        variant: format!("{base}@{size}"),
-                        gomocup_rule: entry.gomocup_rule,
-                    },
-                    *location,
-                ));
-            }
-        }
-        entries = sized;
+        entries = on_each_board_size(&entries, sizes, game, at)?;
     }
     let mut offered: Vec<OfferedVariant> = Vec::new();
     for (entry, location) in entries {
-        if !reference.accepts_variant(&entry.variant) {
-            return Err(at(
-                &location,
-                format!(
-                    "unknown {game} variant `{}`; expected one of: {}",
-                    entry.variant,
-                    reference.variants().join(", ")
-                ),
-            ));
-        }
-        if entry.gomocup_rule.is_some() && !gomocup {
-            return Err(at(
-                &location,
-                "gomocup-rule only applies to protocol gomocup".to_owned(),
-            ));
-        }
-        if offered
-            .iter()
-            .any(|o| same_variant(game, &o.name, &entry.variant))
-        {
-            return Err(at(
-                &location,
-                format!("variant `{}` is listed twice", entry.variant),
-            ));
-        }
+        check_variant_entry(&entry, &offered, game, reference, gomocup)
+            .map_err(|message| at(&location, message))?;
         let gomocup_rule = if gomocup {
             entry
                 .gomocup_rule
@@ -576,6 +573,106 @@ fn offered_variants(
         });
     }
     Ok(offered)
+}
+
+/// The variants as the manifest writes them (`variant`, `variants` or neither: the game's
+/// default), each with the manifest's `gomocup-rule` unless it gives its own.
+fn written_variants(
+    file: &ManifestFile,
+    reference: &dyn RulesEngine,
+    at: &At<'_>,
+) -> Result<Vec<PlacedEntry>, ManifestError> {
+    let default_rule = file.gomocup_rule.as_ref().map(|r| r.value);
+    match (&file.variant, &file.variants) {
+        (Some(variant), Some(_)) => Err(at(
+            &variant.referenced,
+            "give `variant` or `variants`, not both".to_owned(),
+        )),
+        (Some(variant), None) => Ok(vec![(
+            VariantEntry {
+                variant: variant.value.clone(),
+                gomocup_rule: default_rule,
+            },
+            variant.referenced,
+        )]),
+        (None, Some(list)) if list.value.is_empty() => Err(at(
+            &list.referenced,
+            "`variants` is empty: list at least one".to_owned(),
+        )),
+        (None, Some(list)) => Ok(list
+            .value
+            .iter()
+            .map(|entry| {
+                let mut value = entry.value.clone();
+                value.gomocup_rule = value.gomocup_rule.or(default_rule);
+                (value, entry.referenced)
+            })
+            .collect()),
+        (None, None) => Ok(vec![(
+            VariantEntry {
+                variant: reference.default_variant(),
+                gomocup_rule: default_rule,
+            },
+            file.game.referenced,
+        )]),
+    }
+}
+
+/// Each variant on each of `board-sizes` (`renju@20`), gomoku only.
+fn on_each_board_size(
+    entries: &[PlacedEntry],
+    sizes: &Spanned<Vec<u8>>,
+    game: &str,
+    at: &At<'_>,
+) -> Result<Vec<PlacedEntry>, ManifestError> {
+    if game != "gomoku" {
+        return Err(at(
+            &sizes.referenced,
+            format!("board-sizes applies to gomoku, not {game} (name the variant instead)"),
+        ));
+    }
+    let mut sized = Vec::new();
+    for (entry, location) in entries {
+        let base = entry.variant.split('@').next().unwrap_or(&entry.variant);
+        for size in &sizes.value {
+            sized.push((
+                VariantEntry {
+                    variant: format!("{base}@{size}"),
+                    gomocup_rule: entry.gomocup_rule,
+                },
+                *location,
+            ));
+        }
+    }
+    Ok(sized)
+}
+
+/// Why a variant entry cannot be offered beside `offered`: an unknown variant, a
+/// `gomocup-rule` under another protocol, or a variant listed twice.
+fn check_variant_entry(
+    entry: &VariantEntry,
+    offered: &[OfferedVariant],
+    game: &str,
+    reference: &dyn RulesEngine,
+    gomocup: bool,
+) -> Result<(), String> {
+    if !reference.accepts_variant(&entry.variant) {
+        return Err(format!(
+            "unknown {game} variant `{}`; expected one of: {}",
+            entry.variant,
+            reference.variants().join(", ")
+        ));
+    }
+    if entry.gomocup_rule.is_some() && !gomocup {
+        return Err("gomocup-rule only applies to protocol gomocup".to_owned());
+    }
+    if offered
+        .iter()
+        .any(|o| same_variant(game, &o.name, &entry.variant))
+    {
+        return Err(format!("variant `{}` is listed twice", entry.variant));
+    }
+    Ok(())
 }
 
 /// Whether two spellings name the same variant (`renju` and `renju@15` for gomoku).
