@@ -161,17 +161,34 @@ pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
     if engines.is_empty() {
         return String::new();
     }
-    let clock = &summary.result["clock"];
-    // An anchor per match folder, so that a link (or a screenshot) can open the page here.
-    let anchor: String = summary
+    let mut html = intro(summary);
+    for (role, engine) in engines {
+        let label = engine.get("label").and_then(Value::as_str).unwrap_or(role);
+        let _ = writeln!(html, "<h4>{} ({})</h4>", escape(label), role.to_uppercase());
+        html.push_str(&plot(label, engine));
+        phase_table(engine, &mut html);
+        clock_left(summary, dir, engine, &mut html);
+        near_limit(summary, dir, engine, &mut html);
+    }
+    html
+}
+
+/// An anchor per match folder, so that a link (or a screenshot) can open the page here.
+fn anchor(summary: &MatchSummary) -> String {
+    summary
         .dir
         .file_name()
         .map(|name| name.to_string_lossy())
         .unwrap_or_default()
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let mut html = format!("<h3 id=\"clock-{anchor}\">Clock</h3>\n<p>");
+        .collect()
+}
+
+/// The section's heading and what its times are: the time control, the load, how measured.
+fn intro(summary: &MatchSummary) -> String {
+    let clock = &summary.result["clock"];
+    let mut html = format!("<h3 id=\"clock-{}\">Clock</h3>\n<p>", anchor(summary));
     let control = clock
         .get("time_control")
         .and_then(Value::as_str)
@@ -187,85 +204,97 @@ pub(crate) fn html(summary: &MatchSummary, dir: &Path) -> String {
         ". Times are the referee's, around each answer (process and pipes included); the \
          limit drawn is the least one any move at that ply was held to.</p>\n",
     );
-    for (role, engine) in engines {
-        let label = engine.get("label").and_then(Value::as_str).unwrap_or(role);
-        let _ = writeln!(html, "<h4>{} ({})</h4>", escape(label), role.to_uppercase());
-        html.push_str(&plot(label, engine));
-        html.push_str(
-            "<table><tr><th>phase</th><th>plies</th><th>moves</th><th>mean</th><th>p95</th>\
-             <th>max</th></tr>",
-        );
-        let all_phases = engine["phases"].as_array().into_iter().flatten();
-        for phase in all_phases.chain(std::iter::once(&engine["all"])) {
-            let name = phase
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or("whole game");
-            let range = if phase.get("first").is_some() {
-                plies(phase)
-            } else {
-                "all".to_owned()
-            };
-            let _ = write!(
-                html,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(name),
-                escape(&range),
-                count(phase, "moves"),
-                duration(number(phase, "mean_ms")),
-                duration(number(phase, "p95_ms")),
-                duration(number(phase, "max_ms"))
-            );
-        }
-        html.push_str("</table>\n");
-        if let Some(left) = engine.get("clock_left").filter(|left| !left.is_null()) {
-            let record = left
-                .get("least_record")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let _ = writeln!(
-                html,
-                "<p>Clock left at the end of its {} games: least {} (<a href=\"{}\">game {}</a>), \
-                 mean {}.</p>",
-                count(left, "games"),
-                duration(number(left, "least_ms")),
-                escape(&link(dir, &summary.dir.join(record), 0)),
-                count(left, "least_game"),
-                duration(number(left, "mean_ms"))
-            );
-        }
-        let near = &engine["near_limit"];
-        let listed = near["listed"].as_array().cloned().unwrap_or_default();
+    html
+}
+
+/// The engine's phases and then the whole game: moves, mean, p95 and maximum.
+fn phase_table(engine: &Value, html: &mut String) {
+    html.push_str(
+        "<table><tr><th>phase</th><th>plies</th><th>moves</th><th>mean</th><th>p95</th>\
+         <th>max</th></tr>",
+    );
+    let all_phases = engine["phases"].as_array().into_iter().flatten();
+    for phase in all_phases.chain(std::iter::once(&engine["all"])) {
+        let name = phase
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("whole game");
+        let range = if phase.get("first").is_some() {
+            plies(phase)
+        } else {
+            "all".to_owned()
+        };
         let _ = write!(
             html,
-            "<p>{} move(s) within 10% of their limit",
-            count(near, "count")
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(name),
+            escape(&range),
+            count(phase, "moves"),
+            duration(number(phase, "mean_ms")),
+            duration(number(phase, "p95_ms")),
+            duration(number(phase, "max_ms"))
         );
-        if listed.len() < count(near, "count") as usize {
-            let _ = write!(html, " (the first {} listed)", listed.len());
-        }
-        html.push_str(if listed.is_empty() {
-            ".</p>\n"
-        } else {
-            ":</p>\n<ul>"
-        });
-        for mv in &listed {
-            let record = mv.get("record").and_then(Value::as_str).unwrap_or("");
-            let _ = write!(
-                html,
-                "<li><a href=\"{}\">game {}</a>, ply {}: {} of a {} limit</li>",
-                escape(&link(dir, &summary.dir.join(record), 0)),
-                count(mv, "game"),
-                count(mv, "ply"),
-                duration(number(mv, "time_ms")),
-                duration(number(mv, "limit_ms"))
-            );
-        }
-        if !listed.is_empty() {
-            html.push_str("</ul>\n");
-        }
     }
-    html
+    html.push_str("</table>\n");
+}
+
+/// The href of the game record `record` of the match, from the report folder `dir`.
+fn record_link(summary: &MatchSummary, dir: &Path, record: &str) -> String {
+    escape(&link(dir, &summary.dir.join(record), 0))
+}
+
+/// Under a game clock, the least clock left at the end of a game (linked to it) and the mean.
+fn clock_left(summary: &MatchSummary, dir: &Path, engine: &Value, html: &mut String) {
+    if let Some(left) = engine.get("clock_left").filter(|left| !left.is_null()) {
+        let record = left
+            .get("least_record")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let _ = writeln!(
+            html,
+            "<p>Clock left at the end of its {} games: least {} (<a href=\"{}\">game {}</a>), \
+             mean {}.</p>",
+            count(left, "games"),
+            duration(number(left, "least_ms")),
+            record_link(summary, dir, record),
+            count(left, "least_game"),
+            duration(number(left, "mean_ms"))
+        );
+    }
+}
+
+/// How many moves came within 10% of their limit, and those listed, each linked to its game.
+fn near_limit(summary: &MatchSummary, dir: &Path, engine: &Value, html: &mut String) {
+    let near = &engine["near_limit"];
+    let listed = near["listed"].as_array().cloned().unwrap_or_default();
+    let _ = write!(
+        html,
+        "<p>{} move(s) within 10% of their limit",
+        count(near, "count")
+    );
+    if listed.len() < count(near, "count") as usize {
+        let _ = write!(html, " (the first {} listed)", listed.len());
+    }
+    html.push_str(if listed.is_empty() {
+        ".</p>\n"
+    } else {
+        ":</p>\n<ul>"
+    });
+    for mv in &listed {
+        let record = mv.get("record").and_then(Value::as_str).unwrap_or("");
+        let _ = write!(
+            html,
+            "<li><a href=\"{}\">game {}</a>, ply {}: {} of a {} limit</li>",
+            record_link(summary, dir, record),
+            count(mv, "game"),
+            count(mv, "ply"),
+            duration(number(mv, "time_ms")),
+            duration(number(mv, "limit_ms"))
+        );
+    }
+    if !listed.is_empty() {
+        html.push_str("</ul>\n");
+    }
 }
 
 #[cfg(test)]
