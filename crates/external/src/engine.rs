@@ -22,7 +22,7 @@ use super::board::{Board, MoveAnswer};
 use super::botzone::BotzonePlayer;
 use super::ccgc::CcgcPlayer;
 use super::dxp::DxpPlayer;
-use super::gomocup::{GomocupPlayer, GomocupSettings};
+use super::gomocup::{GomocupPlayer, GomocupSettings, Stones};
 use super::gtp::GtpPlayer;
 use super::hub::HubPlayer;
 use super::line::LineSession;
@@ -496,20 +496,10 @@ impl ExternalPosition {
             return None;
         }
         let reference = self.engine.shared.reference.as_ref();
-        let bare = PositionRequest {
-            moves: Vec::new(),
-            move_text: None,
-            history: None,
-            ..self.start.clone()
-        };
-        let board = reference.position(&self.variant, &bare).ok()?;
-        let mut moves = self
-            .start
-            .move_text
-            .as_deref()
-            .map(|text| reference.split_moves(text))
-            .unwrap_or_default();
-        moves.extend(self.start.moves.iter().cloned());
+        let board = reference
+            .position(&self.variant, &reach::board_only(&self.start))
+            .ok()?;
+        let mut moves = reach::case_moves(reference, &self.start);
         moves.extend(self.played.iter().cloned());
         Some((board.text(), moves))
     }
@@ -595,84 +585,104 @@ impl ExternalPosition {
 
     /// A move chosen through a play protocol.
     fn play_search(&self) -> Result<SearchReport, SearchFailure> {
-        let engine = &self.engine;
-        let manifest = &engine.shared.manifest;
         if self.reference.outcome().ok().flatten().is_some() {
             return Err(SearchFailure::unsupported("the game is over"));
         }
-        let mut player = engine
+        let mut player = self
+            .engine
             .player_for(&self.variant)
             .ok_or_else(|| SearchFailure::unsupported("this protocol has no player"))?;
         // A board sent as its stones stand is no game's position: a fault there says so, since
         // engines read such a BOARD differently (whose turn it is, for one).
-        let mut as_it_stands = None;
-        let answer = match &self.route {
-            reach::Route::History(history) => {
-                let mut history = history.clone();
-                history.extend(self.played.iter().cloned());
-                if manifest.protocol == Protocol::Gomocup
-                    && history.iter().any(|mv| mv == "swap" || mv == "put-two")
-                {
-                    return Err(SearchFailure::unsupported(
-                        "Gomocup has no encoding for an exchange inside the move history",
-                    ));
-                }
-                if let Some(most) = manifest.protocol.max_given_plies()
-                    && history.len() > most
-                {
-                    return Err(SearchFailure::unsupported(format!(
-                        "{} has no command that sets a position: a new engine sees only the \
-                         start or the opponent's first move, and this position is {} plies \
-                         into the game",
-                        manifest.protocol,
-                        history.len()
-                    )));
-                }
-                player.answer(&history)
-            }
+        let (answer, as_it_stands) = match &self.route {
+            reach::Route::History(history) => (self.answer_game(player.as_mut(), history)?, None),
             reach::Route::Unreachable { reason, stones } => {
-                let stones = stones.as_ref().filter(|_| self.played.is_empty());
-                // A protocol that sets any board (NBoard) takes the position exactly, with
-                // its side to move: no move order is needed.
-                let text = self.reference.text();
-                let stood = stones.and_then(|stones| player.answer_stones(stones));
-                if stood.is_some() {
-                    as_it_stands = Some(reason.clone());
-                }
-                let replayed = || {
-                    let (start, moves) = self.start_and_moves()?;
-                    player.answer_after(&start, &moves)
-                };
-                match stood
-                    .or_else(replayed)
-                    .or_else(|| player.answer_text(&text))
-                {
-                    Some(answer) => answer,
-                    None => {
-                        player.finish();
-                        let why = if manifest.protocol.max_given_plies().is_some() {
-                            format!(
-                                "{} has no command that sets a position: a new engine sees \
-                                 only the start or the opponent's first move, and this case \
-                                 is a board",
-                                manifest.protocol
-                            )
-                        } else {
-                            format!(
-                                "{} takes a game as its move history, and {reason}",
-                                manifest.protocol
-                            )
-                        };
-                        return Err(SearchFailure::unsupported(why));
-                    }
-                }
+                self.answer_board(player.as_mut(), reason, stones.as_ref())?
             }
             reach::Route::Unneeded => {
                 return Err(SearchFailure::unsupported("no play protocol"));
             }
         };
         player.finish();
-        engine.record_player(player.as_mut());
+        self.engine.record_player(player.as_mut());
+        self.judged(answer, as_it_stands)
+    }
+
+    /// The answer to the route's `history` and the moves played since, where the protocol
+    /// can carry that game.
+    fn answer_game(
+        &self,
+        player: &mut dyn Player,
+        history: &[String],
+    ) -> Result<Result<MoveAnswer, Fault>, SearchFailure> {
+        let protocol = self.engine.shared.manifest.protocol;
+        let mut history = history.to_vec();
+        history.extend(self.played.iter().cloned());
+        if protocol == Protocol::Gomocup && history.iter().any(|mv| mv == "swap" || mv == "put-two")
+        {
+            return Err(SearchFailure::unsupported(
+                "Gomocup has no encoding for an exchange inside the move history",
+            ));
+        }
+        if let Some(most) = protocol.max_given_plies()
+            && history.len() > most
+        {
+            return Err(SearchFailure::unsupported(format!(
+                "{} has no command that sets a position: a new engine sees only the \
+                 start or the opponent's first move, and this position is {} plies \
+                 into the game",
+                protocol,
+                history.len()
+            )));
+        }
+        Ok(player.answer(&history))
+    }
+
+    /// The answer to a board no move order reaches (`reason`), sent as the protocol can:
+    /// its `stones` as they stand (then `reason` comes back, for a fault's context), the board
+    /// and the moves since, or the position's one-line form.
+    fn answer_board(
+        &self,
+        player: &mut dyn Player,
+        reason: &str,
+        stones: Option<&Stones>,
+    ) -> Result<(Result<MoveAnswer, Fault>, Option<String>), SearchFailure> {
+        let stones = stones.filter(|_| self.played.is_empty());
+        // A protocol that sets any board (NBoard) takes the position exactly, with
+        // its side to move: no move order is needed.
+        let text = self.reference.text();
+        let stood = stones.and_then(|stones| player.answer_stones(stones));
+        let as_it_stands = stood.is_some().then(|| reason.to_owned());
+        let replayed = || {
+            let (start, moves) = self.start_and_moves()?;
+            player.answer_after(&start, &moves)
+        };
+        if let Some(answer) = stood
+            .or_else(replayed)
+            .or_else(|| player.answer_text(&text))
+        {
+            return Ok((answer, as_it_stands));
+        }
+        player.finish();
+        let protocol = self.engine.shared.manifest.protocol;
+        let why = if protocol.max_given_plies().is_some() {
+            format!(
+                "{protocol} has no command that sets a position: a new engine sees only the \
+                 start or the opponent's first move, and this case is a board",
+            )
+        } else {
+            format!("{protocol} takes a game as its move history, and {reason}")
+        };
+        Err(SearchFailure::unsupported(why))
+    }
+
+    /// The report of a play protocol's `answer`: its move, checked by the reference rules (a
+    /// fault on a board sent as its stones stand says so); a resignation has no move to judge.
+    fn judged(
+        &self,
+        answer: Result<MoveAnswer, Fault>,
+        as_it_stands: Option<String>,
+    ) -> Result<SearchReport, SearchFailure> {
         if matches!(answer, Ok(MoveAnswer::Resign)) {
             // Resigning is the engine's right in a lost position; there is no move to judge.
             return Err(SearchFailure::unsupported(

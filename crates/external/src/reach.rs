@@ -65,10 +65,7 @@ pub fn route(
     variant: &str,
     request: &PositionRequest,
 ) -> Result<Route, PositionError> {
-    let mut after = request.moves.clone();
-    if let Some(text) = &request.move_text {
-        after.splice(0..0, reference.split_moves(text));
-    }
+    let after = case_moves(reference, request);
     // The game of `first` from the start, then the case's moves.
     let replay = |first: &[String]| {
         canonical_game(
@@ -83,62 +80,16 @@ pub fn route(
     if request.text.is_none() && request.board.is_none() {
         return replay(&[]);
     }
-    let bare = PositionRequest {
-        moves: Vec::new(),
-        move_text: None,
-        history: None,
-        ..request.clone()
-    };
-    let board = reference.position(variant, &bare)?;
+    let board = reference.position(variant, &board_only(request))?.text();
     if let Some(history) = &request.history {
-        let history: Vec<String> = history
-            .iter()
-            .flat_map(|m| reference.split_moves(m))
-            .collect();
-        let reached = reference.position(
-            variant,
-            &PositionRequest {
-                moves: history.clone(),
-                ..PositionRequest::default()
-            },
-        )?;
-        if reached.text() != board.text() {
-            return Err(PositionError::Invalid(vec![SetupProblem::new(
-                "history-mismatch",
-                format!(
-                    "the case's `history` does not reach its board: it ends in `{}`, the board \
-                     is `{}`",
-                    reached.text(),
-                    board.text()
-                ),
-            )]));
-        }
-        return replay(&history);
+        return replay(&history_to(reference, variant, history, &board)?);
     }
-    // Games whose every valid board a move order is known to reach (stones are only added).
-    let found_order: Option<OrderFinder> = match reference.game() {
-        "go" => Some(go_order),
-        "hex" => Some(hex_order),
-        _ => None,
-    };
-    if let Some(order_of) = found_order {
-        let order = order_of(variant, &board.text()).map_err(PositionError::Notation)?;
+    if let Some(order_of) = known_order(reference.game()) {
+        let order = order_of(variant, &board).map_err(PositionError::Notation)?;
         return replay(&order);
     }
-    // Games whose move order is searched: a finder gives an order, proves there is none, or
-    // says why it found none.
-    let searched: Option<SearchedOrder> = match reference.game() {
-        "nogo" => Some(nogo::nogo_order),
-        "amazons" => {
-            Some(|variant, text| amazons::amazons_order(variant, text, ORDER_SEARCH_NODES))
-        }
-        "othello" => {
-            Some(|variant, text| othello::othello_order(variant, text, ORDER_SEARCH_NODES))
-        }
-        _ => None,
-    };
-    if let Some(order_of) = searched {
-        let found = order_of(variant, &board.text()).map_err(PositionError::Notation)?;
+    if let Some(order_of) = searched_order(reference.game()) {
+        let found = order_of(variant, &board).map_err(PositionError::Notation)?;
         return routed(reference, variant, found, &after, || Ok(None));
     }
     if reference.game() != "gomoku" {
@@ -151,16 +102,103 @@ pub fn route(
             stones: None,
         });
     }
+    gomoku_route(reference, variant, request, &board, &after)
+}
+
+/// The moves `request` plays on its position: its move text's, then its list's.
+pub(crate) fn case_moves(reference: &dyn RulesEngine, request: &PositionRequest) -> Vec<String> {
+    let mut moves = request.moves.clone();
+    if let Some(text) = &request.move_text {
+        moves.splice(0..0, reference.split_moves(text));
+    }
+    moves
+}
+
+/// `request`'s board alone: without its moves and its `history:`.
+pub(crate) fn board_only(request: &PositionRequest) -> PositionRequest {
+    PositionRequest {
+        moves: Vec::new(),
+        move_text: None,
+        history: None,
+        ..request.clone()
+    }
+}
+
+/// The moves of a case's `history:`, once they are checked to reach its `board` (text).
+fn history_to(
+    reference: &dyn RulesEngine,
+    variant: &str,
+    history: &[String],
+    board: &str,
+) -> Result<Vec<String>, PositionError> {
+    let history: Vec<String> = history
+        .iter()
+        .flat_map(|m| reference.split_moves(m))
+        .collect();
+    let reached = reference.position(
+        variant,
+        &PositionRequest {
+            moves: history.clone(),
+            ..PositionRequest::default()
+        },
+    )?;
+    if reached.text() != board {
+        return Err(PositionError::Invalid(vec![SetupProblem::new(
+            "history-mismatch",
+            format!(
+                "the case's `history` does not reach its board: it ends in `{}`, the board \
+                 is `{board}`",
+                reached.text(),
+            ),
+        )]));
+    }
+    Ok(history)
+}
+
+/// The order finder of a game whose every valid board a move order is known to reach
+/// (stones are only added).
+fn known_order(game: &str) -> Option<OrderFinder> {
+    match game {
+        "go" => Some(go_order),
+        "hex" => Some(hex_order),
+        _ => None,
+    }
+}
+
+/// The search of a game whose move order is searched: it gives an order, proves there is
+/// none, or says why it found none.
+fn searched_order(game: &str) -> Option<SearchedOrder> {
+    match game {
+        "nogo" => Some(nogo::nogo_order),
+        "amazons" => {
+            Some(|variant, text| amazons::amazons_order(variant, text, ORDER_SEARCH_NODES))
+        }
+        "othello" => {
+            Some(|variant, text| othello::othello_order(variant, text, ORDER_SEARCH_NODES))
+        }
+        _ => None,
+    }
+}
+
+/// The route to a gomoku `board` (text): a move order searched ([`find_order`]), or, where
+/// none was found, the stones as they stand after the case's moves, for Gomocup's `BOARD`.
+fn gomoku_route(
+    reference: &dyn RulesEngine,
+    variant: &str,
+    request: &PositionRequest,
+    board: &str,
+    after: &[String],
+) -> Result<Route, PositionError> {
     let Ok(parsed) = variant.parse::<GomokuVariant>() else {
         return Err(PositionError::Notation(format!(
             "no gomoku variant `{variant}`"
         )));
     };
-    let setup = Gomoku::parse_position(&parsed, &board.text())
+    let setup = Gomoku::parse_position(&parsed, board)
         .map_err(|error| PositionError::Notation(error.message))?;
     let found = find_order(&parsed, &setup, ORDER_SEARCH_NODES)
         .map(|order| order.iter().map(ToString::to_string).collect());
-    routed(reference, variant, found, &after, || {
+    routed(reference, variant, found, after, || {
         // The board as it stands after the case's moves, for Gomocup's BOARD.
         let last = reference.position(variant, request)?;
         Ok(Gomoku::parse_position(&parsed, &last.text())

@@ -19,7 +19,7 @@ use crate::sandbox::{Deadline, Process};
 use crate::{MoveAnswer, Timing, validate};
 use arbiter_core::{Game, Side};
 use arbiter_draughts::{Draughts, DraughtsVariant};
-use arbiter_protocol::dxp::{DxpMove, Message, back_request, end_reason};
+use arbiter_protocol::dxp::{DxpMove, GameRequest, Message, back_request, end_reason};
 
 /// White (the engine) to move has one move, `28x19`, which takes black's last piece.
 const ENDS_BY_ITS_MOVE: &str = "W:W28:B23";
@@ -41,6 +41,30 @@ impl Session {
     /// (DXP has no limit per move; these games are a few moves long).
     fn deadline(&self) -> Deadline {
         request_under(&self.game, false, self.timing).1
+    }
+
+    /// Arbiter plays a random legal move of the session's game and sends it.
+    fn play_random(&mut self, rng: &mut Lcg) -> Result<(), String> {
+        let legal = self.game.legal_moves();
+        let mv = legal[rng.below(legal.len())];
+        self.link
+            .send(&Message::Move(DxpMove::of(mv, 0)))
+            .map_err(|f| f.to_string())?;
+        self.game.make(mv);
+        Ok(())
+    }
+
+    /// The engine's move (`M`) by `deadline`, as sent and as read in the session's game.
+    fn receive_move(&mut self, deadline: &Deadline) -> Result<(DxpMove, MoveAnswer), String> {
+        let message = self
+            .link
+            .receive(&mut self.process, deadline, "its move (`M`)")
+            .map_err(|f| f.to_string())?;
+        let Message::Move(mv) = message else {
+            return Err(format!("sent `{message}` on its turn (expected `M`)"));
+        };
+        let answer = read_move(&self.game, &mv).map_err(|f| f.to_string())?;
+        Ok((mv, answer))
     }
 }
 
@@ -101,17 +125,12 @@ impl Checker {
     /// A fresh engine, asked for a game from `board` (the usual start when `None`) as the
     /// side to move there.
     fn dxp_session(&self, board: Option<Draughts>) -> Result<Session, String> {
-        let manifest = self.engine.manifest();
-        let timing = Timing::of(manifest);
+        let timing = Timing::of(self.engine.manifest());
         let variant = self.variant_of()?;
         let at_start = board.is_none();
         let game = board.unwrap_or_else(|| Draughts::start(&variant));
-        let spec = self.engine.spawn_spec();
-        let mut driver = Driver::new(spec.clone(), timing, GOODBYE);
         let deadline = timing.for_start("start-up time");
-        let connected = connect(&mut driver, &spec, manifest.dxp_port, &deadline);
-        self.engine.record_started(&driver.started());
-        let (process, link) = connected.map_err(|f| f.to_string())?;
+        let (driver, process, link) = self.dxp_connect(timing, &[], &deadline)?;
         let mut session = Session {
             driver,
             process,
@@ -141,6 +160,27 @@ impl Checker {
         }
     }
 
+    /// A fresh engine started with `args` added, connected to arbiter's listener by `deadline`.
+    fn dxp_connect(
+        &self,
+        timing: Timing,
+        args: &[String],
+        deadline: &Deadline,
+    ) -> Result<(Driver, Process, Link), String> {
+        let mut spec = self.engine.spawn_spec();
+        spec.args.extend(args.iter().cloned());
+        let mut driver = Driver::new(self.engine.spawn_spec(), timing, GOODBYE);
+        let connected = connect(
+            &mut driver,
+            &spec,
+            self.engine.manifest().dxp_port,
+            deadline,
+        );
+        self.engine.record_started(&driver.started());
+        let (process, link) = connected.map_err(|f| f.to_string())?;
+        Ok((driver, process, link))
+    }
+
     /// Ends a session: its warnings kept, the process gone.
     fn close(&self, mut session: Session) {
         self.engine.warn(std::mem::take(&mut session.link.warnings));
@@ -150,31 +190,26 @@ impl Checker {
     /// The engine's move in the session's game, checked by the reference rules and played.
     fn dxp_engine_move(&self, session: &mut Session) -> Result<String, String> {
         let deadline = session.deadline();
-        let message = session
-            .link
-            .receive(&mut session.process, &deadline, "its move (`M`)")
-            .map_err(|f| f.to_string())?;
-        let Message::Move(mv) = message else {
-            return Err(format!("sent `{message}` on its turn (expected `M`)"));
-        };
-        let answer = read_move(&session.game, &mv).map_err(|f| f.to_string())?;
+        let (_, answer) = session.receive_move(&deadline)?;
+        self.dxp_checked_play(&mut session.game, answer)
+    }
+
+    /// The engine's `answer` in `game`, checked by the reference rules and played.
+    fn dxp_checked_play(&self, game: &mut Draughts, answer: MoveAnswer) -> Result<String, String> {
         let reference = self
             .engine
             .reference()
             .position(
                 &self.variant,
                 &arbiter_engine::PositionRequest {
-                    text: Some(session.game.format_position()),
+                    text: Some(game.format_position()),
                     ..arbiter_engine::PositionRequest::default()
                 },
             )
             .map_err(|error| error.to_string())?;
         let canonical = validate(reference.as_ref(), answer).map_err(|f| f.to_string())?;
-        let parsed = session
-            .game
-            .parse_move(&canonical)
-            .map_err(|e| e.to_string())?;
-        session.game.make(parsed);
+        let parsed = game.parse_move(&canonical).map_err(|e| e.to_string())?;
+        game.make(parsed);
         Ok(canonical)
     }
 
@@ -258,13 +293,7 @@ impl Checker {
         let result = (|| {
             let mut rng = Lcg(5);
             let first = self.dxp_engine_move(&mut session)?;
-            let legal = session.game.legal_moves();
-            let mv = legal[rng.below(legal.len())];
-            session
-                .link
-                .send(&Message::Move(DxpMove::of(mv, 0)))
-                .map_err(|f| f.to_string())?;
-            session.game.make(mv);
+            session.play_random(&mut rng)?;
             self.dxp_engine_move(&mut session)?;
             let back = back_request(0, Side::First);
             session.link.send(&back).map_err(|f| f.to_string())?;
@@ -310,111 +339,123 @@ impl Checker {
     /// The engine started with `args` added asks for a game; arbiter accepts and plays random
     /// legal moves for its side, checking the engine's.
     fn dxp_follow(&self, args: &[String]) -> Result<String, String> {
-        let manifest = self.engine.manifest();
-        let timing = Timing::of(manifest);
+        let timing = Timing::of(self.engine.manifest());
         let variant = self.variant_of()?;
-        let mut spec = self.engine.spawn_spec();
-        spec.args.extend(args.iter().cloned());
         let deadline = timing.for_start("start-up time");
-        let mut driver = Driver::new(self.engine.spawn_spec(), timing, GOODBYE);
-        let connected = connect(&mut driver, &spec, manifest.dxp_port, &deadline);
-        self.engine.record_started(&driver.started());
-        let (mut process, mut link) = connected.map_err(|f| f.to_string())?;
+        let (driver, process, link) = self.dxp_connect(timing, args, &deadline)?;
+        let mut session = Session {
+            driver,
+            process,
+            link,
+            // The usual start, unless the engine's game request gives a position.
+            game: Draughts::start(&variant),
+            timing,
+        };
         let result = (|| {
-            let request = link
-                .receive(&mut process, &deadline, "its game request (`R`)")
-                .map_err(|f| f.to_string())?;
-            let Message::GameRequest(request) = request else {
-                return Err(format!(
-                    "sent `{request}` first (expected a game request `R`)"
-                ));
-            };
-            if request.version != arbiter_protocol::dxp::VERSION {
-                return Err(format!(
-                    "asked for DXP version {} (expected 1)",
-                    request.version
-                ));
-            }
-            let mut game = match &request.position {
-                None => Draughts::start(&variant),
-                Some(setup) => Draughts::from_setup(&variant, setup).map_err(|problems| {
-                    let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                    format!(
-                        "asked for a game from a position no game reaches: {}",
-                        problems.join("; ")
-                    )
-                })?,
-            };
-            link.send(&Message::GameAccept {
+            let request = self.dxp_accept_request(&mut session, &variant, &deadline)?;
+            let ours = request.follower;
+            let plies = self.dxp_follower_plies(&mut session, ours)?;
+            self.dxp_follower_end(&mut session, ours)?;
+            let colour = Draughts::side_name(ours);
+            Ok(format!(
+                "`R` for {} ({colour} for arbiter); {plies} plies, every move legal; `E` confirmed",
+                if request.position.is_some() {
+                    "a position"
+                } else {
+                    "the usual start"
+                }
+            ))
+        })();
+        self.close(session);
+        result
+    }
+
+    /// The engine's game request by `deadline`, accepted if it asks for DXP version 1 from the
+    /// usual start or from a position some game reaches (then the session's game).
+    fn dxp_accept_request(
+        &self,
+        session: &mut Session,
+        variant: &DraughtsVariant,
+        deadline: &Deadline,
+    ) -> Result<GameRequest, String> {
+        let request = session
+            .link
+            .receive(&mut session.process, deadline, "its game request (`R`)")
+            .map_err(|f| f.to_string())?;
+        let Message::GameRequest(request) = request else {
+            return Err(format!(
+                "sent `{request}` first (expected a game request `R`)"
+            ));
+        };
+        if request.version != arbiter_protocol::dxp::VERSION {
+            return Err(format!(
+                "asked for DXP version {} (expected 1)",
+                request.version
+            ));
+        }
+        if let Some(setup) = &request.position {
+            session.game = Draughts::from_setup(variant, setup).map_err(|problems| {
+                let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                format!(
+                    "asked for a game from a position no game reaches: {}",
+                    problems.join("; ")
+                )
+            })?;
+        }
+        session
+            .link
+            .send(&Message::GameAccept {
                 name: "arbiter".to_owned(),
                 code: 0,
             })
             .map_err(|f| f.to_string())?;
-            let ours = request.follower;
-            let mut rng = Lcg(11);
-            let mut plies = 0;
-            while plies < FOLLOWER_PLIES && game.outcome().is_none() {
-                if game.side_to_move() == ours {
-                    let legal = game.legal_moves();
-                    let mv = legal[rng.below(legal.len())];
-                    link.send(&Message::Move(DxpMove::of(mv, 0)))
-                        .map_err(|f| f.to_string())?;
-                    game.make(mv);
-                } else {
-                    let deadline = timing.for_move();
-                    let message = link
-                        .receive(&mut process, &deadline, "its move (`M`)")
-                        .map_err(|f| f.to_string())?;
-                    let Message::Move(mv) = message else {
-                        return Err(format!("sent `{message}` on its turn (expected `M`)"));
-                    };
-                    let answer = read_move(&game, &mv).map_err(|f| f.to_string())?;
-                    let MoveAnswer::Move(text) = answer else {
-                        return Err(format!("sent `{}` off the board", Message::Move(mv)));
-                    };
-                    let reference = self.engine.reference().position(
-                        &self.variant,
-                        &arbiter_engine::PositionRequest {
-                            text: Some(game.format_position()),
-                            ..arbiter_engine::PositionRequest::default()
-                        },
-                    );
-                    let reference = reference.map_err(|error| error.to_string())?;
-                    let canonical = validate(reference.as_ref(), MoveAnswer::Move(text))
-                        .map_err(|f| f.to_string())?;
-                    let parsed = game.parse_move(&canonical).map_err(|e| e.to_string())?;
-                    game.make(parsed);
-                }
-                plies += 1;
+        Ok(request)
+    }
+
+    /// Up to [`FOLLOWER_PLIES`] plies of the session's game, random legal moves for arbiter's
+    /// side `ours` and the engine's checked: how many were played.
+    fn dxp_follower_plies(&self, session: &mut Session, ours: Side) -> Result<usize, String> {
+        let mut rng = Lcg(11);
+        let mut plies = 0;
+        while plies < FOLLOWER_PLIES && session.game.outcome().is_none() {
+            if session.game.side_to_move() == ours {
+                session.play_random(&mut rng)?;
+            } else {
+                let deadline = session.timing.for_move();
+                let (mv, answer) = session.receive_move(&deadline)?;
+                let MoveAnswer::Move(text) = answer else {
+                    return Err(format!("sent `{}` off the board", Message::Move(mv)));
+                };
+                self.dxp_checked_play(&mut session.game, MoveAnswer::Move(text))?;
             }
-            // A game end on arbiter's turn only; the engine's move may cross it.
-            if game.side_to_move() != ours {
-                let deadline = timing.for_move();
-                let _ = link.receive(&mut process, &deadline, "its move (`M`)");
-            }
-            link.send(&Message::GameEnd { reason: 0, stop: 1 })
-                .map_err(|f| f.to_string())?;
-            let deadline = timing.for_move();
-            let confirmed = link.receive(&mut process, &deadline, "its game end (`E`)");
-            let colour = Draughts::side_name(ours);
-            match confirmed {
-                Ok(Message::GameEnd { .. }) => Ok(format!(
-                    "`R` for {} ({colour} for arbiter); {plies} plies, every move legal; `E` confirmed",
-                    if request.position.is_some() {
-                        "a position"
-                    } else {
-                        "the usual start"
-                    }
-                )),
-                Ok(other) => Err(format!(
-                    "answered arbiter's game end with `{other}` (expected `E`)"
-                )),
-                Err(fault) => Err(format!("did not confirm arbiter's game end: {fault}")),
-            }
-        })();
-        let mut warnings = std::mem::take(&mut link.warnings);
-        self.engine.warn(std::mem::take(&mut warnings));
-        driver.leave(process);
-        result
+            plies += 1;
+        }
+        Ok(plies)
+    }
+
+    /// Arbiter's game end (`E`), sent on its own turn, which the engine must confirm.
+    fn dxp_follower_end(&self, session: &mut Session, ours: Side) -> Result<(), String> {
+        // A game end on arbiter's turn only; the engine's move may cross it.
+        if session.game.side_to_move() != ours {
+            let deadline = session.timing.for_move();
+            let _ = session
+                .link
+                .receive(&mut session.process, &deadline, "its move (`M`)");
+        }
+        session
+            .link
+            .send(&Message::GameEnd { reason: 0, stop: 1 })
+            .map_err(|f| f.to_string())?;
+        let deadline = session.timing.for_move();
+        match session
+            .link
+            .receive(&mut session.process, &deadline, "its game end (`E`)")
+        {
+            Ok(Message::GameEnd { .. }) => Ok(()),
+            Ok(other) => Err(format!(
+                "answered arbiter's game end with `{other}` (expected `E`)"
+            )),
+            Err(fault) => Err(format!("did not confirm arbiter's game end: {fault}")),
+        }
     }
 }
