@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::clock::TimeControl;
 use super::config::{self, FixedBudget, MatchConfig, Shard};
-use super::contestant::{self, Contestant, DEFAULT_NODES};
+use super::contestant::{self, Contestant, DEFAULT_NODES, EngineEntry};
 use super::openings::generate::board_size;
 use super::openings::{OpeningBook, builtin};
 use super::referee;
@@ -111,6 +111,41 @@ impl MatchRequest {
         root: &Path,
         baselines: &Path,
     ) -> Result<MatchConfig, String> {
+        let (entries, loaded) = self.contestants(root, baselines)?;
+        let game = common_game(&loaded)?;
+        let variant = self.agreed_variant(&game, &loaded)?;
+        if let Some(sprt) = &self.sprt {
+            sprt.check()?;
+        }
+        let book = self.opening_book(&game, &variant, &loaded)?;
+        self.check_book_fits(&book, &loaded)?;
+        let size = board_size(&game, &variant);
+        Ok(MatchConfig {
+            format: config::FORMAT.to_owned(),
+            max_plies: self
+                .max_plies
+                .unwrap_or_else(|| referee::max_plies(&game, size, &variant)),
+            banmoves: self.banmoves,
+            game,
+            variant,
+            engines: entries,
+            games: self.games.max(2).div_ceil(2) * 2,
+            sprt: self.sprt,
+            time_control: self.time_control,
+            budget: self.budget(),
+            book,
+            shard: self.shard,
+            phases: self.phases.clone(),
+        })
+    }
+
+    /// Engines A and B found by name (or `NAME@BASELINE`) with their parameters files, and
+    /// loaded.
+    fn contestants(
+        &self,
+        root: &Path,
+        baselines: &Path,
+    ) -> Result<([EngineEntry; 2], [Contestant; 2]), String> {
         let [a, b] = &self.engines;
         let entries = [
             contestant::resolve(a, self.params[0].as_deref(), root, baselines)
@@ -122,15 +157,14 @@ impl MatchRequest {
             Contestant::load(&entries[0]).map_err(|e| format!("engine A ({a}): {e}"))?,
             Contestant::load(&entries[1]).map_err(|e| format!("engine B ({b}): {e}"))?,
         ];
-        let game = loaded[0].game().to_owned();
-        if loaded[1].game() != game {
-            return Err(format!(
-                "engine A plays {game}, engine B plays {}",
-                loaded[1].game()
-            ));
-        }
+        Ok((entries, loaded))
+    }
+
+    /// The variant asked for, else the one an external engine's manifest plays, else the
+    /// game's default; a variant the rules do not know or a contestant does not play is refused.
+    fn agreed_variant(&self, game: &str, loaded: &[Contestant; 2]) -> Result<String, String> {
         let reference =
-            find_engine(&game).ok_or_else(|| format!("no embedded rules for `{game}`"))?;
+            find_engine(game).ok_or_else(|| format!("no embedded rules for `{game}`"))?;
         let fixed: Vec<&str> = loaded
             .iter()
             .filter_map(Contestant::fixed_variant)
@@ -151,16 +185,29 @@ impl MatchRequest {
                 "an external engine's manifest plays `{other}`, the match `{variant}`"
             ));
         }
-        if let Some(sprt) = &self.sprt {
-            sprt.check()?;
-        }
-        // A contestant whose protocol sets no position (ccgc) plays from the start unless a
-        // book is named: the shipped books' openings are longer than it can be given.
+        Ok(variant)
+    }
+
+    /// The book asked for, else the game's default. A contestant whose protocol sets no
+    /// position (ccgc) plays from the start unless a book is named: the shipped books'
+    /// openings are longer than it can be given.
+    fn opening_book(
+        &self,
+        game: &str,
+        variant: &str,
+        loaded: &[Contestant; 2],
+    ) -> Result<OpeningBook, String> {
         let sets_no_position = loaded.iter().any(|c| c.max_given_plies().is_some());
-        let book = match (&self.openings, sets_no_position) {
-            (None, true) => OpeningBook::start_only(),
-            (openings, _) => load_book(&game, &variant, openings.as_deref())?,
-        };
+        match (&self.openings, sets_no_position) {
+            (None, true) => Ok(OpeningBook::start_only()),
+            (openings, _) => load_book(game, variant, openings.as_deref()),
+        }
+    }
+
+    /// Every opening of `book` can be given to both contestants (a protocol that sets no
+    /// position takes only so many plies).
+    fn check_book_fits(&self, book: &OpeningBook, loaded: &[Contestant; 2]) -> Result<(), String> {
+        let [a, b] = &self.engines;
         let longest = book
             .openings
             .iter()
@@ -180,29 +227,29 @@ impl MatchRequest {
                 ));
             }
         }
-        let budget = match (self.nodes, self.depth, self.time_control) {
+        Ok(())
+    }
+
+    /// The fixed budget of a move: the nodes or the depth asked for, none under a clock
+    /// alone, else the default nodes.
+    const fn budget(&self) -> Option<FixedBudget> {
+        match (self.nodes, self.depth, self.time_control) {
             (Some(nodes), _, _) => Some(FixedBudget::Nodes(nodes)),
             (None, Some(depth), _) => Some(FixedBudget::Depth(depth)),
             (None, None, Some(_)) => None,
             (None, None, None) => Some(FixedBudget::Nodes(DEFAULT_NODES)),
-        };
-        let size = board_size(&game, &variant);
-        Ok(MatchConfig {
-            format: config::FORMAT.to_owned(),
-            max_plies: self
-                .max_plies
-                .unwrap_or_else(|| referee::max_plies(&game, size, &variant)),
-            banmoves: self.banmoves,
-            game,
-            variant,
-            engines: entries,
-            games: self.games.max(2).div_ceil(2) * 2,
-            sprt: self.sprt,
-            time_control: self.time_control,
-            budget,
-            book,
-            shard: self.shard,
-            phases: self.phases.clone(),
-        })
+        }
     }
+}
+
+/// The game both contestants play; engines of two games are refused.
+fn common_game(loaded: &[Contestant; 2]) -> Result<String, String> {
+    let game = loaded[0].game().to_owned();
+    if loaded[1].game() != game {
+        return Err(format!(
+            "engine A plays {game}, engine B plays {}",
+            loaded[1].game()
+        ));
+    }
+    Ok(game)
 }

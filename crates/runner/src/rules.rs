@@ -500,6 +500,8 @@ impl Check<'_> {
         Ok(())
     }
 
+    /// The forbidden points, each with its foul's kind: `exactly` those the case lists, at
+    /// least those it lists as `including`, none of those it lists as `excluding`.
     fn check_forbidden(
         &mut self,
         position: &dyn Position,
@@ -510,100 +512,130 @@ impl Check<'_> {
                 "the engine reports no forbidden points for this game",
             ));
         };
-        let actual: BTreeSet<(String, String)> = actual.into_iter().collect();
-        let canonical_points =
-            |points: &[ForbiddenPoint]| -> Result<BTreeSet<(String, String)>, Stop> {
-                points
-                    .iter()
-                    .map(|point| {
-                        let at = Point::of(&point.mv.referenced);
-                        Ok((
-                            canonical(position, &point.mv.value, at)?,
-                            point.reason.value.clone(),
-                        ))
-                    })
-                    .collect()
-            };
-        let show = |set: &BTreeSet<(String, String)>| {
-            let items: Vec<String> = set
-                .iter()
-                .map(|(mv, reason)| format!("{mv} {reason}"))
-                .collect();
-            format!("[{}]", items.join(", "))
-        };
+        let actual: Fouls = actual.into_iter().collect();
         if let Some(exactly) = &expectation.exactly {
-            let expected = canonical_points(exactly)?;
-            if expected != actual {
-                let missing: BTreeSet<(String, String)> =
-                    expected.difference(&actual).cloned().collect();
-                let extra: BTreeSet<(String, String)> =
-                    actual.difference(&expected).cloned().collect();
-                let marks = fouls(&missing, &extra);
-                self.fail(
-                    Finding::shown_as(
-                        "forbidden",
-                        show(&expected),
-                        show(&actual),
-                        format!(
-                            "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
-                            show(&expected),
-                            show(&actual),
-                            show(&missing),
-                            show(&extra)
-                        ),
-                    )
-                    .marking(MarkRole::Missing, marks.0)
-                    .marking(MarkRole::Extra, marks.1),
-                );
+            let expected = canonical_fouls(position, exactly)?;
+            if let Some(finding) = forbidden_exactly_finding(&expected, &actual) {
+                self.fail(finding);
             }
         }
         if let Some(including) = &expectation.including {
-            let expected = canonical_points(including)?;
-            let missing: BTreeSet<(String, String)> =
-                expected.difference(&actual).cloned().collect();
-            if !expected.is_subset(&actual) {
-                let marks = fouls(&missing, &BTreeSet::new());
-                self.fail(
-                    Finding::shown_as(
-                        "forbidden",
-                        format!("including {}", show(&expected)),
-                        show(&actual),
-                        format!(
-                            "expected forbidden: {}\nmissing:  {}\nactual:   {}",
-                            show(&expected),
-                            show(&missing),
-                            show(&actual)
-                        ),
-                    )
-                    .marking(MarkRole::Missing, marks.0),
-                );
+            let expected = canonical_fouls(position, including)?;
+            if let Some(finding) = forbidden_including_finding(&expected, &actual) {
+                self.fail(finding);
             }
         }
         if let Some(excluding) = &expectation.excluding {
             let expected = canonical_set(position, excluding, self.file)?;
-            let present: Vec<&String> = actual
-                .iter()
-                .map(|(mv, _)| mv)
-                .filter(|mv| expected.contains(*mv))
-                .collect();
-            if !present.is_empty() {
-                self.fail(
-                    Finding::shown_as(
-                        "forbidden",
-                        format!("excluding {}", list(&expected)),
-                        show(&actual),
-                        format!(
-                            "expected not forbidden: {}\nbut forbidden: {}",
-                            list(&expected),
-                            list(&present)
-                        ),
-                    )
-                    .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
-                );
+            if let Some(finding) = forbidden_excluding_finding(&expected, &actual) {
+                self.fail(finding);
             }
         }
         Ok(())
     }
+}
+
+/// Forbidden points, each with its foul's kind: (move, kind), the move in canonical form.
+type Fouls = BTreeSet<(String, String)>;
+
+/// The points a case lists, in canonical form.
+fn canonical_fouls(position: &dyn Position, points: &[ForbiddenPoint]) -> Result<Fouls, Stop> {
+    points
+        .iter()
+        .map(|point| {
+            let at = Point::of(&point.mv.referenced);
+            Ok((
+                canonical(position, &point.mv.value, at)?,
+                point.reason.value.clone(),
+            ))
+        })
+        .collect()
+}
+
+/// Forbidden points in words: `[h8 double-four, j10 overline]`.
+fn show_fouls(set: &Fouls) -> String {
+    let items: Vec<String> = set
+        .iter()
+        .map(|(mv, reason)| format!("{mv} {reason}"))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The finding of forbidden points `actual` other than the `expected` ones (the missing and
+/// the extra ones marked); `None` when they are the same, kinds of foul included.
+fn forbidden_exactly_finding(expected: &Fouls, actual: &Fouls) -> Option<Finding> {
+    if expected == actual {
+        return None;
+    }
+    let missing: Fouls = expected.difference(actual).cloned().collect();
+    let extra: Fouls = actual.difference(expected).cloned().collect();
+    let marks = fouls(&missing, &extra);
+    Some(
+        Finding::shown_as(
+            "forbidden",
+            show_fouls(expected),
+            show_fouls(actual),
+            format!(
+                "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
+                show_fouls(expected),
+                show_fouls(actual),
+                show_fouls(&missing),
+                show_fouls(&extra)
+            ),
+        )
+        .marking(MarkRole::Missing, marks.0)
+        .marking(MarkRole::Extra, marks.1),
+    )
+}
+
+/// The finding of an `including` list (`expected`) some of whose points are not among the
+/// forbidden points `actual` with that kind of foul (marked missing); `None` when it holds.
+fn forbidden_including_finding(expected: &Fouls, actual: &Fouls) -> Option<Finding> {
+    let missing: Fouls = expected.difference(actual).cloned().collect();
+    if expected.is_subset(actual) {
+        return None;
+    }
+    let marks = fouls(&missing, &BTreeSet::new());
+    Some(
+        Finding::shown_as(
+            "forbidden",
+            format!("including {}", show_fouls(expected)),
+            show_fouls(actual),
+            format!(
+                "expected forbidden: {}\nmissing:  {}\nactual:   {}",
+                show_fouls(expected),
+                show_fouls(&missing),
+                show_fouls(actual)
+            ),
+        )
+        .marking(MarkRole::Missing, marks.0),
+    )
+}
+
+/// The finding of an `excluding` list (`expected`) some of whose moves are among the
+/// forbidden points `actual`, whatever the foul (marked extra); `None` when it holds.
+fn forbidden_excluding_finding(expected: &BTreeSet<String>, actual: &Fouls) -> Option<Finding> {
+    let present: Vec<&String> = actual
+        .iter()
+        .map(|(mv, _)| mv)
+        .filter(|mv| expected.contains(*mv))
+        .collect();
+    if present.is_empty() {
+        return None;
+    }
+    Some(
+        Finding::shown_as(
+            "forbidden",
+            format!("excluding {}", list(expected)),
+            show_fouls(actual),
+            format!(
+                "expected not forbidden: {}\nbut forbidden: {}",
+                list(expected),
+                list(&present)
+            ),
+        )
+        .marking(MarkRole::Extra, present.iter().map(|mv| (mv, None))),
+    )
 }
 
 /// What an `over` expectation asks, in words: `black by no-moves, score +10`.

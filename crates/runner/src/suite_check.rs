@@ -11,7 +11,10 @@ use super::result::{Board, Finding, Level, Verdict, indent};
 use super::{CaseCheck, Stop, canonical_set, list, position_request};
 use crate::suite::LoadedSuite;
 use crate::suite::model::{BudgetSpec, ExpectedScore, SuiteCase};
-use arbiter_engine::{Fault, MarkRole, Position, RulesEngine, SearchFailure, SearchReport};
+use arbiter_engine::{
+    Fault, MarkRole, OutcomeView, Position, PositionRequest, RulesEngine, SearchFailure,
+    SearchReport,
+};
 
 /// What a suite case searched with, for the snapshot.
 #[derive(Clone, Copy, Debug)]
@@ -498,67 +501,22 @@ fn play_out(
         Ok(position) => position,
         Err(verdict) => return verdict,
     };
-    let attacker = game.to_move();
-    let mut played: Vec<String> = Vec::new();
-    let expected = format!("{attacker} wins the game out against arbiter's defence");
-    while played.len() < PLAY_OUT_PLIES {
+    let mut play = PlayOut {
+        engine,
+        variant,
+        attacker: game.to_move(),
+        request,
+        played: Vec::new(),
+    };
+    while play.played.len() < PLAY_OUT_PLIES {
         match super::answered(game.outcome()) {
-            Ok(Some(over)) => {
-                outcome.level = Some(Level::Play);
-                outcome.engine_said = Some(format!("played out: {} ({over})", played.join(" ")));
-                if over.winner.as_deref() == Some(attacker.as_str()) {
-                    return Verdict::Pass;
-                }
-                outcome
-                    .findings
-                    .push(Finding::new("play-out", expected, over.to_string()));
-                return Verdict::MissedWin;
-            }
+            Ok(Some(over)) => return play.ended(outcome, &over),
             Ok(None) => {}
             Err(stop) => return outcome.stop(stop),
         }
-        let mv = if game.to_move() == attacker {
-            let mut asked = request.clone();
-            asked.moves.extend(played.iter().cloned());
-            let position = match engine.position(variant, &asked) {
-                Ok(position) => position,
-                Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),
-            };
-            match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
-                Ok(report) => match report.best {
-                    Some(best) => best,
-                    None => return outcome.stop(Stop::new(Verdict::Fail, "no move")),
-                },
-                Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
-                    return outcome.stop(Stop::not_applicable(what));
-                }
-                Err(SearchFailure::Fault(fault)) => {
-                    outcome.level = Some(Level::Play);
-                    let verdict = outcome.record_fault(&fault);
-                    let at = if played.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" after {}", played.join(" "))
-                    };
-                    return outcome.stop(Stop::new(
-                        verdict,
-                        format!("{}{at}: {}", fault.kind.in_words(), fault.detail),
-                    ));
-                }
-                Err(error) => return outcome.stop(Stop::new(Verdict::Fail, error.to_string())),
-            }
-        } else {
-            match game.search(Algorithm::AlphaBeta, Budget::Nodes(DEFENCE_NODES), None) {
-                Ok(SearchReport {
-                    best: Some(best), ..
-                }) => best,
-                other => {
-                    return outcome.stop(Stop::new(
-                        Verdict::Fail,
-                        format!("the reference defence found no move: {other:?}"),
-                    ));
-                }
-            }
+        let mv = match play.next_move(outcome, game.as_ref()) {
+            Ok(mv) => mv,
+            Err(verdict) => return verdict,
         };
         if let Err(refusal) = game.play(&mv) {
             return outcome.stop(Stop::new(
@@ -566,14 +524,113 @@ fn play_out(
                 format!("`{mv}` refused by the reference rules: {refusal}"),
             ));
         }
-        played.push(mv);
+        play.played.push(mv);
     }
-    outcome.level = Some(Level::Play);
-    outcome.engine_said = Some(format!("played out: {}", played.join(" ")));
-    outcome.findings.push(Finding::new(
-        "play-out",
-        expected,
-        format!("no result within {PLAY_OUT_PLIES} plies"),
-    ));
-    Verdict::MissedWin
+    play.record_game(outcome, None);
+    play.missed_win(outcome, format!("no result within {PLAY_OUT_PLIES} plies"))
+}
+
+/// A game being played out: the engine under test plays the side to move in the case's
+/// position (`request`), the attacker; `played` holds the moves of both sides so far.
+struct PlayOut<'a> {
+    engine: &'a dyn RulesEngine,
+    variant: &'a str,
+    request: PositionRequest,
+    attacker: String,
+    played: Vec<String>,
+}
+
+impl PlayOut<'_> {
+    /// The move of the side to move in `game`: the engine's for the attacker, else the
+    /// reference's defence. `Err` holds the verdict of a side that chooses none.
+    fn next_move(&self, outcome: &mut CaseCheck, game: &dyn Position) -> Result<String, Verdict> {
+        if game.to_move() == self.attacker {
+            self.attacking_move(outcome)
+        } else {
+            defending_move(game).map_err(|stop| outcome.stop(stop))
+        }
+    }
+
+    /// The engine's move after the moves played so far, asked of a position set up afresh
+    /// (a play protocol is given the whole game each time). `Err` holds the verdict of an
+    /// engine that chooses none.
+    fn attacking_move(&self, outcome: &mut CaseCheck) -> Result<String, Verdict> {
+        let mut asked = self.request.clone();
+        asked.moves.extend(self.played.iter().cloned());
+        let position = match self.engine.position(self.variant, &asked) {
+            Ok(position) => position,
+            Err(error) => return Err(outcome.stop(Stop::new(Verdict::Fail, error.to_string()))),
+        };
+        match position.search(Algorithm::AlphaBeta, Budget::Depth(1), None) {
+            Ok(report) => match report.best {
+                Some(best) => Ok(best),
+                None => Err(outcome.stop(Stop::new(Verdict::Fail, "no move"))),
+            },
+            Err(SearchFailure::Search(SearchError::Unsupported(what))) => {
+                Err(outcome.stop(Stop::not_applicable(what)))
+            }
+            Err(SearchFailure::Fault(fault)) => Err(self.faulted(outcome, &fault)),
+            Err(error) => Err(outcome.stop(Stop::new(Verdict::Fail, error.to_string()))),
+        }
+    }
+
+    /// The verdict of an engine that faulted choosing its move, saying after which moves.
+    fn faulted(&self, outcome: &mut CaseCheck, fault: &Fault) -> Verdict {
+        outcome.level = Some(Level::Play);
+        let verdict = outcome.record_fault(fault);
+        let at = if self.played.is_empty() {
+            String::new()
+        } else {
+            format!(" after {}", self.played.join(" "))
+        };
+        outcome.stop(Stop::new(
+            verdict,
+            format!("{}{at}: {}", fault.kind.in_words(), fault.detail),
+        ))
+    }
+
+    /// The verdict of the game over as `over`: a pass when the attacker won it.
+    fn ended(&self, outcome: &mut CaseCheck, over: &OutcomeView) -> Verdict {
+        self.record_game(outcome, Some(over));
+        if over.winner.as_deref() == Some(self.attacker.as_str()) {
+            return Verdict::Pass;
+        }
+        self.missed_win(outcome, over.to_string())
+    }
+
+    /// The game as the engine's answer: the moves played, and how it ended (`None`: it goes on).
+    fn record_game(&self, outcome: &mut CaseCheck, over: Option<&OutcomeView>) {
+        let played = self.played.join(" ");
+        outcome.level = Some(Level::Play);
+        outcome.engine_said = Some(match over {
+            Some(over) => format!("played out: {played} ({over})"),
+            None => format!("played out: {played}"),
+        });
+    }
+
+    /// A game the attacker did not win, `actual` saying how it went: a missed win, every
+    /// move of it legal.
+    fn missed_win(&self, outcome: &mut CaseCheck, actual: String) -> Verdict {
+        let expected = format!(
+            "{} wins the game out against arbiter's defence",
+            self.attacker
+        );
+        outcome
+            .findings
+            .push(Finding::new("play-out", expected, actual));
+        Verdict::MissedWin
+    }
+}
+
+/// The reference engine's defence in `game`: the move of a search of [`DEFENCE_NODES`] nodes.
+fn defending_move(game: &dyn Position) -> Result<String, Stop> {
+    match game.search(Algorithm::AlphaBeta, Budget::Nodes(DEFENCE_NODES), None) {
+        Ok(SearchReport {
+            best: Some(best), ..
+        }) => Ok(best),
+        other => Err(Stop::new(
+            Verdict::Fail,
+            format!("the reference defence found no move: {other:?}"),
+        )),
+    }
 }
