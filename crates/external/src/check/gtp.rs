@@ -39,54 +39,15 @@ impl Checker {
         };
         self.result(
             "`protocol_version` is 2",
-            self.gtp_row(|session, _| {
-                let version = self.gtp_text(session, &Request::ProtocolVersion)?;
-                if version.trim() == "2" {
-                    Ok("`= 2`".to_owned())
-                } else {
-                    Err(format!("answered `= {}`", preview(&version)))
-                }
-            }),
+            self.gtp_row(|session, _| self.gtp_protocol_version(session)),
         );
         self.result(
             "the required commands in `list_commands`",
-            self.gtp_row(|session, _| {
-                let missing: Vec<&str> = required(&game).filter(|c| !session.lists(c)).collect();
-                let optional: Vec<&str> =
-                    OPTIONAL.into_iter().filter(|c| session.lists(c)).collect();
-                if missing.is_empty() {
-                    Ok(format!(
-                        "all {} listed ({} commands; of the optional ones: {})",
-                        required(&game).count(),
-                        session.commands.len(),
-                        arbiter_files::list_or_none(&optional, ", ")
-                    ))
-                } else {
-                    Err(format!("not listed: {}", missing.join(", ")))
-                }
-            }),
+            self.gtp_row(|session, _| listed_commands(session, &game)),
         );
         self.result(
             "an unknown command is answered with `?`",
-            self.gtp_row(|session, warnings| {
-                let line = "arbiter-unknown-command 1 2 3";
-                let command = Command::new("arbiter-unknown-command", &["1", "2", "3"]);
-                let response = session
-                    .send(&command, &self.gtp_timing().for_move(), warnings)
-                    .map_err(|f| f.to_string())?;
-                if response.success {
-                    return Err(format!(
-                        "answered `= {}` to `{line}`",
-                        preview(&response.text)
-                    ));
-                }
-                let name = self.gtp_text(session, &Request::Name)?;
-                Ok(format!(
-                    "`? {}`; `name` still answered `= {}`",
-                    preview(&response.text),
-                    preview(&name)
-                ))
-            }),
+            self.gtp_row(|session, warnings| self.gtp_unknown_command(session, warnings)),
         );
         self.result(
             "an illegal `play` is refused",
@@ -124,6 +85,41 @@ impl Checker {
             "`quit` is answered `=` and the process ends",
             self.gtp_quit(),
         );
+    }
+
+    /// `protocol_version` must answer `= 2`.
+    fn gtp_protocol_version(&self, session: &mut GtpSession) -> Result<String, String> {
+        let version = self.gtp_text(session, &Request::ProtocolVersion)?;
+        if version.trim() == "2" {
+            Ok("`= 2`".to_owned())
+        } else {
+            Err(format!("answered `= {}`", preview(&version)))
+        }
+    }
+
+    /// An unknown command must be answered `?`, and the session must go on (`name`).
+    fn gtp_unknown_command(
+        &self,
+        session: &mut GtpSession,
+        warnings: &mut Vec<String>,
+    ) -> Result<String, String> {
+        let line = "arbiter-unknown-command 1 2 3";
+        let command = Command::new("arbiter-unknown-command", &["1", "2", "3"]);
+        let response = session
+            .send(&command, &self.gtp_timing().for_move(), warnings)
+            .map_err(|f| f.to_string())?;
+        if response.success {
+            return Err(format!(
+                "answered `= {}` to `{line}`",
+                preview(&response.text)
+            ));
+        }
+        let name = self.gtp_text(session, &Request::Name)?;
+        Ok(format!(
+            "`? {}`; `name` still answered `= {}`",
+            preview(&response.text),
+            preview(&name)
+        ))
     }
 
     /// `genmove` after the opponent's pass (Go).
@@ -450,6 +446,23 @@ impl Checker {
         self.engine.record_started(&driver.started());
         self.engine.warn(warnings);
         result
+    }
+}
+
+/// `list_commands` must hold every command [`required`] of `game`; the optional ones listed
+/// are named.
+fn listed_commands(session: &GtpSession, game: &GtpGame) -> Result<String, String> {
+    let missing: Vec<&str> = required(game).filter(|c| !session.lists(c)).collect();
+    let optional: Vec<&str> = OPTIONAL.into_iter().filter(|c| session.lists(c)).collect();
+    if missing.is_empty() {
+        Ok(format!(
+            "all {} listed ({} commands; of the optional ones: {})",
+            required(game).count(),
+            session.commands.len(),
+            arbiter_files::list_or_none(&optional, ", ")
+        ))
+    } else {
+        Err(format!("not listed: {}", missing.join(", ")))
     }
 }
 
