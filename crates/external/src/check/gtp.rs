@@ -16,7 +16,7 @@ use crate::driver::Driver;
 use crate::gtp::{GOODBYE, GtpPlayer, GtpSession, REQUIRED};
 use crate::sandbox::preview;
 use crate::{Player, Timing, validate};
-use arbiter_engine::{Fault, RulesEngine};
+use arbiter_engine::{Fault, Position, RulesEngine};
 use arbiter_protocol::gtp::{Command, GtpGame, Move, Request};
 
 /// The optional commands a driver uses when they are listed.
@@ -331,6 +331,43 @@ impl Checker {
     /// pass), every move checked, until two passes; then its count.
     fn gtp_whole_game(&self, game: &GtpGame) -> Result<String, String> {
         let mut player = self.gtp_player().ok_or("no game")?;
+        let WholeGame {
+            result,
+            history,
+            own,
+        } = self.play_whole_game(&mut player, game)?;
+        let count = if result.is_ok() {
+            player.final_status(&history).map_err(|f| f.to_string())
+        } else {
+            Ok(String::new())
+        };
+        let winner_said = winner_named(game, &history, &count);
+        player.finish();
+        let started = player.started().len();
+        self.engine.record_player(&mut player);
+        result?;
+        let count = count?;
+        winner_said?;
+        let end = self
+            .reference(&history)
+            .outcome()
+            .ok()
+            .flatten()
+            .map(|outcome| outcome.to_string())
+            .unwrap_or_default();
+        if started != 1 {
+            return Err(format!("{started} processes were started for one game"));
+        }
+        Ok(format!(
+            "{} plies ({own} of the engine's), one process; the rules' end: {end}; {count}",
+            history.len()
+        ))
+    }
+
+    /// The game of [`Checker::gtp_whole_game`], played to its end or to the engine's fault.
+    /// `Err` only when arbiter's reference refuses a move it has just checked: the row ends
+    /// there, the player left as it is.
+    fn play_whole_game(&self, player: &mut GtpPlayer, game: &GtpGame) -> Result<WholeGame, String> {
         let mut rng = Lcg(11);
         let points = usize::from(game.size) * usize::from(game.size);
         let cap = 2 * points;
@@ -361,59 +398,17 @@ impl Checker {
             if position.outcome().ok().flatten().is_some() {
                 break Ok(());
             }
-            let legal = position.legal_moves().unwrap_or_default();
-            let stones: Vec<&String> = legal.iter().filter(|m| *m != "pass").collect();
-            let reply = if engine_passed || history.len() > cap || stones.is_empty() {
-                "pass".to_owned()
-            } else {
-                stones[rng.below(stones.len())].clone()
-            };
-            history.push(reply);
+            history.push(random_reply(
+                position.as_ref(),
+                engine_passed || history.len() > cap,
+                &mut rng,
+            ));
         };
-        let count = if result.is_ok() {
-            player.final_status(&history).map_err(|f| f.to_string())
-        } else {
-            Ok(String::new())
-        };
-        // Hex: Benzene's `final_score` names the winner's colour (`B+`, `W+`), the colour of
-        // the last stone as the engine was told it.
-        let winner_said = if game.counted || history.is_empty() {
-            Ok(())
-        } else {
-            let last = game.colour_after(&history[..history.len() - 1]);
-            let expected = format!(
-                "`final_score` = {}+",
-                &last.name()[..1].to_ascii_uppercase()
-            );
-            match &count {
-                Ok(text) if text.contains("not listed") || text.contains(&expected) => Ok(()),
-                Ok(text) => Err(format!(
-                    "the game ended with {}'s connection, but the engine's count is {text}",
-                    last.name()
-                )),
-                Err(_) => Ok(()),
-            }
-        };
-        player.finish();
-        let started = player.started().len();
-        self.engine.record_player(&mut player);
-        result?;
-        let count = count?;
-        winner_said?;
-        let end = self
-            .reference(&history)
-            .outcome()
-            .ok()
-            .flatten()
-            .map(|outcome| outcome.to_string())
-            .unwrap_or_default();
-        if started != 1 {
-            return Err(format!("{started} processes were started for one game"));
-        }
-        Ok(format!(
-            "{} plies ({own} of the engine's), one process; the rules' end: {end}; {count}",
-            history.len()
-        ))
+        Ok(WholeGame {
+            result,
+            history,
+            own,
+        })
     }
 
     /// `quit` on a fresh process: `=`, then the process exits by itself.
@@ -446,6 +441,52 @@ impl Checker {
         self.engine.record_started(&driver.started());
         self.engine.warn(warnings);
         result
+    }
+}
+
+/// How the game of [`Checker::gtp_whole_game`] went.
+struct WholeGame {
+    /// `Err`: the engine's fault, or no end.
+    result: Result<(), String>,
+    history: Vec<String>,
+    /// How many of the moves were the engine's.
+    own: usize,
+}
+
+/// A random legal stone in `position`, or a pass when `pass` is asked for or no stone is
+/// legal.
+fn random_reply(position: &dyn Position, pass: bool, rng: &mut Lcg) -> String {
+    let legal = position.legal_moves().unwrap_or_default();
+    let stones: Vec<&String> = legal.iter().filter(|m| *m != "pass").collect();
+    if pass || stones.is_empty() {
+        "pass".to_owned()
+    } else {
+        stones[rng.below(stones.len())].clone()
+    }
+}
+
+/// Hex: Benzene's `final_score` names the winner's colour (`B+`, `W+`), the colour of the last
+/// stone as the engine was told it; a count that names the other colour is the row's failure.
+fn winner_named(
+    game: &GtpGame,
+    history: &[String],
+    count: &Result<String, String>,
+) -> Result<(), String> {
+    if game.counted || history.is_empty() {
+        return Ok(());
+    }
+    let last = game.colour_after(&history[..history.len() - 1]);
+    let expected = format!(
+        "`final_score` = {}+",
+        &last.name()[..1].to_ascii_uppercase()
+    );
+    match count {
+        Ok(text) if text.contains("not listed") || text.contains(&expected) => Ok(()),
+        Ok(text) => Err(format!(
+            "the game ended with {}'s connection, but the engine's count is {text}",
+            last.name()
+        )),
+        Err(_) => Ok(()),
     }
 }
 
