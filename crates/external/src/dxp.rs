@@ -560,77 +560,87 @@ impl DxpPlayer {
         tail: &[String],
         theirs: bool,
     ) -> Result<(), String> {
-        for (index, text) in tail.iter().enumerate() {
-            let mv = live
-                .game
-                .parse_move(text)
-                .map_err(|error| format!("arbiter's replay: {error}"))?;
-            live.game
-                .play(mv)
-                .map_err(|error| format!("arbiter's replay: {error}"))?;
-            if theirs && index == 1 {
-                live.link
-                    .send(&Message::Move(DxpMove::of(mv, 0)))
-                    .map_err(|fault| fault.to_string())?;
-            }
-        }
+        replay_tail(live, tail, theirs)?;
         let outcome = live.game.outcome();
         let ours = end_reason(outcome, live.side);
         let arbiters = end_reason(outcome, live.side.opponent());
         let timing = self.timing();
-        let mut problems = Vec::new();
-        if theirs {
+        let problem = if theirs {
             // The engine is to move in a finished game: the game end is its to send.
-            let deadline = timing.for_move();
-            match live
-                .link
-                .receive(&mut live.process, &deadline, "its game end (`E`)")
-            {
-                Ok(Message::GameEnd { reason, .. }) if reason == ours || reason == 0 => {}
-                Ok(Message::GameEnd { reason, .. }) => problems.push(format!(
-                    "its game end gave reason {reason} where the rules' result is {ours} for it"
-                )),
-                Ok(other) => problems.push(format!(
-                    "sent `{other}` after arbiter's move ended the game by the rules (expected \
-                     its game end `E{ours}…`)"
-                )),
-                Err(fault) => problems.push(format!(
-                    "sent no game end after arbiter's move ended the game by the rules: {fault}"
-                )),
-            }
+            let problem = their_game_end(live, &timing.for_move(), ours);
             // Confirmed (stop: the match starts a fresh engine for its next game).
-            live.link
-                .send(&Message::GameEnd {
-                    reason: arbiters,
-                    stop: 1,
-                })
-                .map_err(|fault| fault.to_string())?;
+            send_game_end(live, arbiters)?;
+            problem
         } else {
+            send_game_end(live, arbiters)?;
+            their_confirmation(live, &timing.for_move(), arbiters)
+        };
+        problem.map_or(Ok(()), Err)
+    }
+}
+
+/// Plays `tail` on arbiter's copy of the live game, sending the engine arbiter's move (the
+/// second) when `theirs`.
+fn replay_tail(live: &mut Live, tail: &[String], theirs: bool) -> Result<(), String> {
+    for (index, text) in tail.iter().enumerate() {
+        let mv = live
+            .game
+            .parse_move(text)
+            .map_err(|error| format!("arbiter's replay: {error}"))?;
+        live.game
+            .play(mv)
+            .map_err(|error| format!("arbiter's replay: {error}"))?;
+        if theirs && index == 1 {
             live.link
-                .send(&Message::GameEnd {
-                    reason: arbiters,
-                    stop: 1,
-                })
+                .send(&Message::Move(DxpMove::of(mv, 0)))
                 .map_err(|fault| fault.to_string())?;
-            let deadline = timing.for_move();
-            match live
-                .link
-                .receive(&mut live.process, &deadline, "the confirmation (`E`)")
-            {
-                Ok(Message::GameEnd { .. }) => {}
-                Ok(other) => problems.push(format!(
-                    "answered arbiter's game end `E{arbiters}1` with `{other}` (expected `E`)"
-                )),
-                Err(fault) => problems.push(format!(
-                    "did not confirm arbiter's game end `E{arbiters}1`: {fault}"
-                )),
-            }
         }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("; "))
-        }
+    }
+    Ok(())
+}
+
+/// Arbiter's game end with `reason`, and stop.
+fn send_game_end(live: &mut Live, reason: u8) -> Result<(), String> {
+    live.link
+        .send(&Message::GameEnd { reason, stop: 1 })
+        .map_err(|fault| fault.to_string())
+}
+
+/// The problem with the engine's game end, read by `deadline`, when it is missing or its
+/// reason is not `ours` (or 0).
+fn their_game_end(live: &mut Live, deadline: &Deadline, ours: u8) -> Option<String> {
+    match live
+        .link
+        .receive(&mut live.process, deadline, "its game end (`E`)")
+    {
+        Ok(Message::GameEnd { reason, .. }) if reason == ours || reason == 0 => None,
+        Ok(Message::GameEnd { reason, .. }) => Some(format!(
+            "its game end gave reason {reason} where the rules' result is {ours} for it"
+        )),
+        Ok(other) => Some(format!(
+            "sent `{other}` after arbiter's move ended the game by the rules (expected \
+             its game end `E{ours}…`)"
+        )),
+        Err(fault) => Some(format!(
+            "sent no game end after arbiter's move ended the game by the rules: {fault}"
+        )),
+    }
+}
+
+/// The problem with the engine's confirmation of arbiter's game end `E{arbiters}1`, read by
+/// `deadline`, when it is missing.
+fn their_confirmation(live: &mut Live, deadline: &Deadline, arbiters: u8) -> Option<String> {
+    match live
+        .link
+        .receive(&mut live.process, deadline, "the confirmation (`E`)")
+    {
+        Ok(Message::GameEnd { .. }) => None,
+        Ok(other) => Some(format!(
+            "answered arbiter's game end `E{arbiters}1` with `{other}` (expected `E`)"
+        )),
+        Err(fault) => Some(format!(
+            "did not confirm arbiter's game end `E{arbiters}1`: {fault}"
+        )),
     }
 }
 

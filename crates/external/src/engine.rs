@@ -385,32 +385,61 @@ pub fn is_manifest_path(name: &str) -> bool {
 /// rules do not list, or a move when only a pass is legal), `wrong-exchange` (an exchange
 /// where the opening allows none).
 pub fn validate(reference: &dyn Position, answer: MoveAnswer) -> Result<String, Fault> {
-    let text = match answer {
-        MoveAnswer::Move(text) => text,
-        MoveAnswer::OffBoard(detail) => {
-            return Err(Fault::new(
-                FaultKind::IllegalMove,
-                format!("off the board: {detail}"),
-            ));
-        }
+    let text = move_text(answer)?;
+    let legal = reference.legal_moves().map_err(reference_fault)?;
+    check_pass(&legal, &text)?;
+    if text == "swap"
+        && let Err(refusal) = reference.check(&text).map_err(reference_fault)?
+    {
+        return Err(Fault::new(
+            FaultKind::WrongExchange,
+            format!("it answered the exchange (-1,-1), but {refusal}"),
+        )
+        .played("swap"));
+    }
+    let canonical = canonical_move(reference, &text)?;
+    check_forbidden(reference, &canonical)?;
+    reference
+        .check(&canonical)
+        .map_err(reference_fault)?
+        .map_err(|refusal| {
+            Fault::new(FaultKind::IllegalMove, format!("`{canonical}`: {refusal}"))
+                .played(&canonical)
+        })?;
+    Ok(canonical)
+}
+
+/// A failure of the reference rules themselves, as a protocol fault.
+fn reference_fault(error: QueryError) -> Fault {
+    Fault::protocol(format!("reference rules: {error}"))
+}
+
+/// The move text of an answer; an answer off the board or a resignation is a fault.
+fn move_text(answer: MoveAnswer) -> Result<String, Fault> {
+    match answer {
+        MoveAnswer::Move(text) => Ok(text),
+        MoveAnswer::OffBoard(detail) => Err(Fault::new(
+            FaultKind::IllegalMove,
+            format!("off the board: {detail}"),
+        )),
         // A resignation is no move to check: a match's referee ends the game on it before
         // asking here; anywhere else a move was asked for.
-        MoveAnswer::Resign => {
-            return Err(Fault::new(
-                FaultKind::NoAnswer,
-                "it resigned where a move was asked for".to_owned(),
-            ));
-        }
-    };
-    let internal = |error: QueryError| Fault::protocol(format!("reference rules: {error}"));
-    let legal = reference.legal_moves().map_err(internal)?;
+        MoveAnswer::Resign => Err(Fault::new(
+            FaultKind::NoAnswer,
+            "it resigned where a move was asked for".to_owned(),
+        )),
+    }
+}
+
+/// A `wrong-pass` fault for a move where only a pass is `legal`, or a pass where it is not.
+fn check_pass(legal: &[String], text: &str) -> Result<(), Fault> {
     let only_pass = legal.len() == 1 && legal[0] == "pass";
     if only_pass && text != "pass" {
         return Err(Fault::new(
             FaultKind::WrongPass,
             format!("only a pass is legal here, but it played `{text}`"),
         )
-        .played(&text));
+        .played(text));
     }
     // A pass is wrong where the rules list none (Othello: only when no move exists); Go
     // lists it always.
@@ -426,16 +455,12 @@ pub fn validate(reference: &dyn Position, answer: MoveAnswer) -> Result<String, 
         )
         .played("pass"));
     }
-    if text == "swap"
-        && let Err(refusal) = reference.check(&text).map_err(internal)?
-    {
-        return Err(Fault::new(
-            FaultKind::WrongExchange,
-            format!("it answered the exchange (-1,-1), but {refusal}"),
-        )
-        .played("swap"));
-    }
-    let canonical = reference.canonical(&text).map_err(|refusal| {
+    Ok(())
+}
+
+/// `text` in the reference's canonical notation.
+fn canonical_move(reference: &dyn Position, text: &str) -> Result<String, Fault> {
+    reference.canonical(text).map_err(|refusal| {
         // Text that is no move of the game at all breaks the protocol; a move the rules
         // refuse is an illegal move.
         let kind = if refusal.code == "notation" {
@@ -445,12 +470,16 @@ pub fn validate(reference: &dyn Position, answer: MoveAnswer) -> Result<String, 
         };
         let fault = Fault::new(kind, format!("`{text}`: {refusal}"));
         if kind == FaultKind::IllegalMove {
-            fault.played(&text)
+            fault.played(text)
         } else {
             fault
         }
-    })?;
-    if let Some(forbidden) = reference.forbidden().map_err(internal)?
+    })
+}
+
+/// An `illegal-move` fault when `canonical` is a forbidden point for the side to move.
+fn check_forbidden(reference: &dyn Position, canonical: &str) -> Result<(), Fault> {
+    if let Some(forbidden) = reference.forbidden().map_err(reference_fault)?
         && let Some((_, kind)) = forbidden.iter().find(|(point, _)| *point == canonical)
     {
         // The fouls are the side to move's: black's alone in renju, either side's in NoGo.
@@ -461,16 +490,9 @@ pub fn validate(reference: &dyn Position, answer: MoveAnswer) -> Result<String, 
                 reference.to_move()
             ),
         )
-        .played(&canonical));
+        .played(canonical));
     }
-    reference
-        .check(&canonical)
-        .map_err(internal)?
-        .map_err(|refusal| {
-            Fault::new(FaultKind::IllegalMove, format!("`{canonical}`: {refusal}"))
-                .played(&canonical)
-        })?;
-    Ok(canonical)
+    Ok(())
 }
 
 /// A position of an external engine: the reference position and how it was reached.

@@ -318,6 +318,7 @@ impl Checker {
         self.result("RESTART (or UNKNOWN and relaunch)", restart);
     }
 
+    /// `SWAP2BOARD`'s three cases, each on a fresh process: the answer must fit the stones.
     fn swap2(&self) {
         let swap2 = self.variant.contains("swap2");
         let cases: [(&str, &[(i32, i32)]); 3] = [
@@ -344,56 +345,78 @@ impl Checker {
                 );
                 continue;
             }
-            let mut command = String::from("SWAP2BOARD\r\n");
-            for (x, y) in stones {
-                command.push_str(&format!("{x},{y}\r\n"));
-            }
-            command.push_str("DONE\r\n");
-            // An ERROR line skipped before the answer explains a wrong one (e.g. an engine that
-            // reads the stones as BOARD's `X,Y,field` rather than the protocol's `X,Y`).
-            let last_error = std::cell::RefCell::new(None::<String>);
-            let noise = |line: &str| {
-                if is_noise_before_move(line) && !is_information(line) {
-                    *last_error.borrow_mut() = Some(line.trim().to_owned());
-                }
-                is_noise_before_move(line)
-            };
-            let answer = (|| {
-                let mut session = Session::start(self)?;
-                session.info()?;
-                session.send(&command)?;
-                session.answer("its swap2 answer", &noise)
-            })();
-            let printed = last_error.into_inner().map(|line| {
-                format!(
-                    "; before it the engine printed `{}` (the stones went as `X,Y` lines, as the \
-                     protocol gives them)",
-                    preview(&line)
-                )
-            });
+            let (answer, printed) = self.swap2_answer(stones);
             let _ = self.engine.take_warnings();
-            let (verdict, detail) = match answer {
-                Err(detail) => (RowVerdict::Failed, detail),
-                Ok(line) => match EngineLine::parse(&line) {
-                    Ok(answer) => match swap2_ok(stones, &answer, i32::from(self.size())) {
-                        Ok(()) => (RowVerdict::Passed, line),
-                        Err(why) => (
-                            RowVerdict::Failed,
-                            format!("illegal-move: answered `{line}`: {why}"),
-                        ),
-                    },
-                    Err(error) => (
-                        RowVerdict::Failed,
-                        protocol(format!("answered `{line}`: {error}")),
-                    ),
-                },
-            };
+            let (verdict, detail) = swap2_verdict(stones, answer, i32::from(self.size()));
             let detail = match (&verdict, printed) {
                 (RowVerdict::Failed, Some(printed)) => detail + &printed,
                 _ => detail,
             };
             self.record(check, verdict, detail);
         }
+    }
+
+    /// A fresh process's answer to `SWAP2BOARD` with `stones`, and a note of the last `ERROR`
+    /// line it printed before that answer, if any.
+    fn swap2_answer(&self, stones: &[(i32, i32)]) -> (Result<String, String>, Option<String>) {
+        let command = swap2_command(stones);
+        // An ERROR line skipped before the answer explains a wrong one (e.g. an engine that
+        // reads the stones as BOARD's `X,Y,field` rather than the protocol's `X,Y`).
+        let last_error = std::cell::RefCell::new(None::<String>);
+        let noise = |line: &str| {
+            if is_noise_before_move(line) && !is_information(line) {
+                *last_error.borrow_mut() = Some(line.trim().to_owned());
+            }
+            is_noise_before_move(line)
+        };
+        let answer = (|| {
+            let mut session = Session::start(self)?;
+            session.info()?;
+            session.send(&command)?;
+            session.answer("its swap2 answer", &noise)
+        })();
+        let printed = last_error.into_inner().map(|line| {
+            format!(
+                "; before it the engine printed `{}` (the stones went as `X,Y` lines, as the \
+                 protocol gives them)",
+                preview(&line)
+            )
+        });
+        (answer, printed)
+    }
+}
+
+/// `SWAP2BOARD` with `stones` as the protocol gives them: `X,Y` lines, then `DONE`.
+fn swap2_command(stones: &[(i32, i32)]) -> String {
+    let mut command = String::from("SWAP2BOARD\r\n");
+    for (x, y) in stones {
+        command.push_str(&format!("{x},{y}\r\n"));
+    }
+    command.push_str("DONE\r\n");
+    command
+}
+
+/// The row's verdict on a swap2 `answer` to `stones` on a board of `size`.
+fn swap2_verdict(
+    stones: &[(i32, i32)],
+    answer: Result<String, String>,
+    size: i32,
+) -> (RowVerdict, String) {
+    match answer {
+        Err(detail) => (RowVerdict::Failed, detail),
+        Ok(line) => match EngineLine::parse(&line) {
+            Ok(answer) => match swap2_ok(stones, &answer, size) {
+                Ok(()) => (RowVerdict::Passed, line),
+                Err(why) => (
+                    RowVerdict::Failed,
+                    format!("illegal-move: answered `{line}`: {why}"),
+                ),
+            },
+            Err(error) => (
+                RowVerdict::Failed,
+                protocol(format!("answered `{line}`: {error}")),
+            ),
+        },
     }
 }
 

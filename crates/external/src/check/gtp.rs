@@ -16,7 +16,7 @@ use crate::driver::Driver;
 use crate::gtp::{GOODBYE, GtpPlayer, GtpSession, REQUIRED};
 use crate::sandbox::preview;
 use crate::{Player, Timing, validate};
-use arbiter_engine::{Fault, RulesEngine};
+use arbiter_engine::{Fault, Position, RulesEngine};
 use arbiter_protocol::gtp::{Command, GtpGame, Move, Request};
 
 /// The optional commands a driver uses when they are listed.
@@ -39,54 +39,15 @@ impl Checker {
         };
         self.result(
             "`protocol_version` is 2",
-            self.gtp_row(|session, _| {
-                let version = self.gtp_text(session, &Request::ProtocolVersion)?;
-                if version.trim() == "2" {
-                    Ok("`= 2`".to_owned())
-                } else {
-                    Err(format!("answered `= {}`", preview(&version)))
-                }
-            }),
+            self.gtp_row(|session, _| self.gtp_protocol_version(session)),
         );
         self.result(
             "the required commands in `list_commands`",
-            self.gtp_row(|session, _| {
-                let missing: Vec<&str> = required(&game).filter(|c| !session.lists(c)).collect();
-                let optional: Vec<&str> =
-                    OPTIONAL.into_iter().filter(|c| session.lists(c)).collect();
-                if missing.is_empty() {
-                    Ok(format!(
-                        "all {} listed ({} commands; of the optional ones: {})",
-                        required(&game).count(),
-                        session.commands.len(),
-                        arbiter_files::list_or_none(&optional, ", ")
-                    ))
-                } else {
-                    Err(format!("not listed: {}", missing.join(", ")))
-                }
-            }),
+            self.gtp_row(|session, _| listed_commands(session, &game)),
         );
         self.result(
             "an unknown command is answered with `?`",
-            self.gtp_row(|session, warnings| {
-                let line = "arbiter-unknown-command 1 2 3";
-                let command = Command::new("arbiter-unknown-command", &["1", "2", "3"]);
-                let response = session
-                    .send(&command, &self.gtp_timing().for_move(), warnings)
-                    .map_err(|f| f.to_string())?;
-                if response.success {
-                    return Err(format!(
-                        "answered `= {}` to `{line}`",
-                        preview(&response.text)
-                    ));
-                }
-                let name = self.gtp_text(session, &Request::Name)?;
-                Ok(format!(
-                    "`? {}`; `name` still answered `= {}`",
-                    preview(&response.text),
-                    preview(&name)
-                ))
-            }),
+            self.gtp_row(|session, warnings| self.gtp_unknown_command(session, warnings)),
         );
         self.result(
             "an illegal `play` is refused",
@@ -124,6 +85,41 @@ impl Checker {
             "`quit` is answered `=` and the process ends",
             self.gtp_quit(),
         );
+    }
+
+    /// `protocol_version` must answer `= 2`.
+    fn gtp_protocol_version(&self, session: &mut GtpSession) -> Result<String, String> {
+        let version = self.gtp_text(session, &Request::ProtocolVersion)?;
+        if version.trim() == "2" {
+            Ok("`= 2`".to_owned())
+        } else {
+            Err(format!("answered `= {}`", preview(&version)))
+        }
+    }
+
+    /// An unknown command must be answered `?`, and the session must go on (`name`).
+    fn gtp_unknown_command(
+        &self,
+        session: &mut GtpSession,
+        warnings: &mut Vec<String>,
+    ) -> Result<String, String> {
+        let line = "arbiter-unknown-command 1 2 3";
+        let command = Command::new("arbiter-unknown-command", &["1", "2", "3"]);
+        let response = session
+            .send(&command, &self.gtp_timing().for_move(), warnings)
+            .map_err(|f| f.to_string())?;
+        if response.success {
+            return Err(format!(
+                "answered `= {}` to `{line}`",
+                preview(&response.text)
+            ));
+        }
+        let name = self.gtp_text(session, &Request::Name)?;
+        Ok(format!(
+            "`? {}`; `name` still answered `= {}`",
+            preview(&response.text),
+            preview(&name)
+        ))
     }
 
     /// `genmove` after the opponent's pass (Go).
@@ -335,6 +331,43 @@ impl Checker {
     /// pass), every move checked, until two passes; then its count.
     fn gtp_whole_game(&self, game: &GtpGame) -> Result<String, String> {
         let mut player = self.gtp_player().ok_or("no game")?;
+        let WholeGame {
+            result,
+            history,
+            own,
+        } = self.play_whole_game(&mut player, game)?;
+        let count = if result.is_ok() {
+            player.final_status(&history).map_err(|f| f.to_string())
+        } else {
+            Ok(String::new())
+        };
+        let winner_said = winner_named(game, &history, &count);
+        player.finish();
+        let started = player.started().len();
+        self.engine.record_player(&mut player);
+        result?;
+        let count = count?;
+        winner_said?;
+        let end = self
+            .reference(&history)
+            .outcome()
+            .ok()
+            .flatten()
+            .map(|outcome| outcome.to_string())
+            .unwrap_or_default();
+        if started != 1 {
+            return Err(format!("{started} processes were started for one game"));
+        }
+        Ok(format!(
+            "{} plies ({own} of the engine's), one process; the rules' end: {end}; {count}",
+            history.len()
+        ))
+    }
+
+    /// The game of [`Checker::gtp_whole_game`], played to its end or to the engine's fault.
+    /// `Err` only when arbiter's reference refuses a move it has just checked: the row ends
+    /// there, the player left as it is.
+    fn play_whole_game(&self, player: &mut GtpPlayer, game: &GtpGame) -> Result<WholeGame, String> {
         let mut rng = Lcg(11);
         let points = usize::from(game.size) * usize::from(game.size);
         let cap = 2 * points;
@@ -365,59 +398,17 @@ impl Checker {
             if position.outcome().ok().flatten().is_some() {
                 break Ok(());
             }
-            let legal = position.legal_moves().unwrap_or_default();
-            let stones: Vec<&String> = legal.iter().filter(|m| *m != "pass").collect();
-            let reply = if engine_passed || history.len() > cap || stones.is_empty() {
-                "pass".to_owned()
-            } else {
-                stones[rng.below(stones.len())].clone()
-            };
-            history.push(reply);
+            history.push(random_reply(
+                position.as_ref(),
+                engine_passed || history.len() > cap,
+                &mut rng,
+            ));
         };
-        let count = if result.is_ok() {
-            player.final_status(&history).map_err(|f| f.to_string())
-        } else {
-            Ok(String::new())
-        };
-        // Hex: Benzene's `final_score` names the winner's colour (`B+`, `W+`), the colour of
-        // the last stone as the engine was told it.
-        let winner_said = if game.counted || history.is_empty() {
-            Ok(())
-        } else {
-            let last = game.colour_after(&history[..history.len() - 1]);
-            let expected = format!(
-                "`final_score` = {}+",
-                &last.name()[..1].to_ascii_uppercase()
-            );
-            match &count {
-                Ok(text) if text.contains("not listed") || text.contains(&expected) => Ok(()),
-                Ok(text) => Err(format!(
-                    "the game ended with {}'s connection, but the engine's count is {text}",
-                    last.name()
-                )),
-                Err(_) => Ok(()),
-            }
-        };
-        player.finish();
-        let started = player.started().len();
-        self.engine.record_player(&mut player);
-        result?;
-        let count = count?;
-        winner_said?;
-        let end = self
-            .reference(&history)
-            .outcome()
-            .ok()
-            .flatten()
-            .map(|outcome| outcome.to_string())
-            .unwrap_or_default();
-        if started != 1 {
-            return Err(format!("{started} processes were started for one game"));
-        }
-        Ok(format!(
-            "{} plies ({own} of the engine's), one process; the rules' end: {end}; {count}",
-            history.len()
-        ))
+        Ok(WholeGame {
+            result,
+            history,
+            own,
+        })
     }
 
     /// `quit` on a fresh process: `=`, then the process exits by itself.
@@ -450,6 +441,69 @@ impl Checker {
         self.engine.record_started(&driver.started());
         self.engine.warn(warnings);
         result
+    }
+}
+
+/// How the game of [`Checker::gtp_whole_game`] went.
+struct WholeGame {
+    /// `Err`: the engine's fault, or no end.
+    result: Result<(), String>,
+    history: Vec<String>,
+    /// How many of the moves were the engine's.
+    own: usize,
+}
+
+/// A random legal stone in `position`, or a pass when `pass` is asked for or no stone is
+/// legal.
+fn random_reply(position: &dyn Position, pass: bool, rng: &mut Lcg) -> String {
+    let legal = position.legal_moves().unwrap_or_default();
+    let stones: Vec<&String> = legal.iter().filter(|m| *m != "pass").collect();
+    if pass || stones.is_empty() {
+        "pass".to_owned()
+    } else {
+        stones[rng.below(stones.len())].clone()
+    }
+}
+
+/// Hex: Benzene's `final_score` names the winner's colour (`B+`, `W+`), the colour of the last
+/// stone as the engine was told it; a count that names the other colour is the row's failure.
+fn winner_named(
+    game: &GtpGame,
+    history: &[String],
+    count: &Result<String, String>,
+) -> Result<(), String> {
+    if game.counted || history.is_empty() {
+        return Ok(());
+    }
+    let last = game.colour_after(&history[..history.len() - 1]);
+    let expected = format!(
+        "`final_score` = {}+",
+        &last.name()[..1].to_ascii_uppercase()
+    );
+    match count {
+        Ok(text) if text.contains("not listed") || text.contains(&expected) => Ok(()),
+        Ok(text) => Err(format!(
+            "the game ended with {}'s connection, but the engine's count is {text}",
+            last.name()
+        )),
+        Err(_) => Ok(()),
+    }
+}
+
+/// `list_commands` must hold every command [`required`] of `game`; the optional ones listed
+/// are named.
+fn listed_commands(session: &GtpSession, game: &GtpGame) -> Result<String, String> {
+    let missing: Vec<&str> = required(game).filter(|c| !session.lists(c)).collect();
+    let optional: Vec<&str> = OPTIONAL.into_iter().filter(|c| session.lists(c)).collect();
+    if missing.is_empty() {
+        Ok(format!(
+            "all {} listed ({} commands; of the optional ones: {})",
+            required(game).count(),
+            session.commands.len(),
+            arbiter_files::list_or_none(&optional, ", ")
+        ))
+    } else {
+        Err(format!("not listed: {}", missing.join(", ")))
     }
 }
 

@@ -166,6 +166,9 @@ enum Event {
     Error(String),
 }
 
+/// The bytes of the line being read, shared with the reader thread.
+type Pending = Arc<Mutex<Vec<u8>>>;
+
 /// A running engine process.
 pub(crate) struct Process {
     child: Child,
@@ -174,7 +177,7 @@ pub(crate) struct Process {
     stdin: Option<ChildStdin>,
     events: Receiver<Event>,
     /// Bytes of the line being read (for a "no newline" diagnosis at a deadline).
-    pending: Arc<Mutex<Vec<u8>>>,
+    pending: Pending,
     /// Set once the output has ended.
     eof: bool,
     log: Option<Log>,
@@ -200,79 +203,19 @@ impl Process {
         supervisor::ensure_started();
         let program = spec.program.display().to_string();
         let tag = supervisor::new_tag();
-        let log = match &spec.stderr_log {
-            Some(path) => Some(Log::open(path).map_err(|error| {
-                Fault::new(
-                    FaultKind::Crash,
-                    format!("cannot open the stderr log {}: {error}", path.display()),
-                )
-            })?),
-            None => None,
-        };
-        let mut command = Command::new(&spec.program);
-        command
-            .args(&spec.args)
-            .current_dir(&spec.working_dir)
-            .env(procfs::TAG_VARIABLE, &tag)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if log.is_some() {
-                Stdio::piped()
-            } else {
-                Stdio::null()
-            })
-            .process_group(0);
-        let parent = supervisor::parent_pid();
-        // SAFETY: the closure runs between fork and exec and only calls prctl and getppid,
-        // which are async-signal-safe; it allocates nothing.
-        unsafe {
-            command.pre_exec(move || {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // The parent may have died before the signal was armed.
-                if libc::getppid() != parent {
-                    return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
-                }
-                Ok(())
-            });
-        }
-        let mut child = supervisor::launch(command).map_err(|error| {
-            let message = if error.kind() == std::io::ErrorKind::NotFound {
-                format!("command `{program}` not found")
-            } else {
-                format!("cannot start `{program}`: {error}")
-            };
-            Fault::new(FaultKind::Crash, message)
-        })?;
+        let log = open_stderr_log(spec)?;
+        let mut command = sandboxed_command(spec, &tag, log.is_some());
+        arm_parent_death(&mut command, supervisor::parent_pid());
+        let mut child = launch_child(command, &program)?;
         let pid = i32::try_from(child.id()).unwrap_or(i32::MAX);
-        let mut line = program.clone();
-        for arg in &spec.args {
-            line.push(' ');
-            line.push_str(arg);
-        }
+        let line = command_line(&program, &spec.args);
         supervisor::register(&tag, pid, &line);
         if let Some(log) = &log {
-            log.line(&format!(
-                "[arbiter] pid {pid}: `{line}` in {}",
-                spec.working_dir.display()
-            ));
-            if let Some(stderr) = child.stderr.take() {
-                let log = log.clone();
-                let _ = std::thread::Builder::new()
-                    .name(format!("arbiter-stderr-{pid}"))
-                    .spawn(move || log.copy_from(stderr));
-            }
+            log_start(log, &mut child, pid, &line, &spec.working_dir);
         }
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, events) = mpsc::sync_channel(CHANNEL_LINES);
-        let pending = Arc::new(Mutex::new(Vec::new()));
-        let shared = Arc::clone(&pending);
-        std::thread::Builder::new()
-            .name(format!("arbiter-reader-{pid}"))
-            .spawn(move || read_lines(stdout, &sender, &shared))
-            .map_err(|error| Fault::new(FaultKind::Crash, format!("no reader thread: {error}")))?;
+        let (events, pending) = start_reader(stdout, pid)?;
         Ok(Process {
             child,
             pid,
@@ -632,6 +575,108 @@ impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// The stderr log `spec` names, opened; `None` when stderr is discarded.
+fn open_stderr_log(spec: &SpawnSpec) -> Result<Option<Log>, Fault> {
+    match &spec.stderr_log {
+        Some(path) => Ok(Some(Log::open(path).map_err(|error| {
+            Fault::new(
+                FaultKind::Crash,
+                format!("cannot open the stderr log {}: {error}", path.display()),
+            )
+        })?)),
+        None => Ok(None),
+    }
+}
+
+/// The command of `spec`: no shell, piped stdin and stdout (stderr too when it is logged),
+/// `tag` in its environment, and a process group of its own.
+fn sandboxed_command(spec: &SpawnSpec, tag: &str, logged: bool) -> Command {
+    let mut command = Command::new(&spec.program);
+    command
+        .args(&spec.args)
+        .current_dir(&spec.working_dir)
+        .env(procfs::TAG_VARIABLE, tag)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(if logged {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .process_group(0);
+    command
+}
+
+/// Sets the parent-death signal (`SIGKILL`) in the child before exec, and refuses to start
+/// when `parent` has already gone.
+fn arm_parent_death(command: &mut Command, parent: i32) {
+    // SAFETY: the closure runs between fork and exec and only calls prctl and getppid,
+    // which are async-signal-safe; it allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The parent may have died before the signal was armed.
+            if libc::getppid() != parent {
+                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Starts `command` from the supervisor's launcher; a failure is a `crash` fault.
+fn launch_child(command: Command, program: &str) -> Result<Child, Fault> {
+    supervisor::launch(command).map_err(|error| {
+        let message = if error.kind() == std::io::ErrorKind::NotFound {
+            format!("command `{program}` not found")
+        } else {
+            format!("cannot start `{program}`: {error}")
+        };
+        Fault::new(FaultKind::Crash, message)
+    })
+}
+
+/// The program and its arguments, as one line for the records.
+fn command_line(program: &str, args: &[String]) -> String {
+    let mut line = program.to_owned();
+    for arg in args {
+        line.push(' ');
+        line.push_str(arg);
+    }
+    line
+}
+
+/// Notes the start in the stderr log and copies the child's stderr into it on a thread.
+fn log_start(log: &Log, child: &mut Child, pid: i32, line: &str, working_dir: &Path) {
+    log.line(&format!(
+        "[arbiter] pid {pid}: `{line}` in {}",
+        working_dir.display()
+    ));
+    if let Some(stderr) = child.stderr.take() {
+        let log = log.clone();
+        let _ = std::thread::Builder::new()
+            .name(format!("arbiter-stderr-{pid}"))
+            .spawn(move || log.copy_from(stderr));
+    }
+}
+
+/// The reader thread of `stdout`: its events, and the bytes of the line being read.
+fn start_reader(
+    stdout: std::process::ChildStdout,
+    pid: i32,
+) -> Result<(Receiver<Event>, Pending), Fault> {
+    let (sender, events) = mpsc::sync_channel(CHANNEL_LINES);
+    let pending = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::clone(&pending);
+    std::thread::Builder::new()
+        .name(format!("arbiter-reader-{pid}"))
+        .spawn(move || read_lines(stdout, &sender, &shared))
+        .map_err(|error| Fault::new(FaultKind::Crash, format!("no reader thread: {error}")))?;
+    Ok((events, pending))
 }
 
 /// Waits (briefly) for killed processes to go, reaping those re-parented to arbiter (it is
