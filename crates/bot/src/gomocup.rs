@@ -680,4 +680,23 @@ mod tests {
         );
         assert_eq!(answers[4], EngineLine::Ok);
     }
+
+    #[test]
+    fn swap2_refuses_a_board_it_cannot_read() {
+        // Four stones: not a swap2 stage. An off-board stone is named before the count.
+        let answers = session(
+            "freestyle",
+            "START 15\r\nSWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\n9,9\r\nDONE\r\n\
+             SWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\n15,0\r\nDONE\r\n",
+        );
+        assert_eq!(
+            answers[1],
+            EngineLine::Error("SWAP2BOARD with 4 stones: expected 0, 3 or 5".to_owned())
+        );
+        assert!(
+            matches!(&answers[2], EngineLine::Error(m) if m.contains("off the 15x15 board")),
+            "{answers:?}"
+        );
+        assert_eq!(answers.len(), 3, "{answers:?}");
+    }
 }
