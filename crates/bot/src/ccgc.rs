@@ -27,6 +27,70 @@ struct Game {
     refused: Vec<String>,
 }
 
+impl Game {
+    /// A new game at the start of the player's variant.
+    fn new(player: &Player) -> Result<Game, BotError> {
+        Ok(Game {
+            position: player.start(&player.variant)?,
+            history: Vec::new(),
+            last: None,
+            refused: Vec::new(),
+        })
+    }
+
+    /// Plays the opponent's move `list`; false, with a note on stderr, when it cannot be read
+    /// or played.
+    fn opponent_move(&mut self, codec: CcgcGame, list: &str) -> bool {
+        let mv = match codec.decode(list) {
+            Ok(Read::Move(mv)) => mv,
+            Ok(Read::OffBoard(why)) => {
+                eprintln!("arbiter-bot: the opponent's move is off the board: {why}");
+                return false;
+            }
+            Err(error) => {
+                eprintln!("arbiter-bot: cannot read the opponent's move: {error}");
+                return false;
+            }
+        };
+        if let Err(refusal) = self.position.play(&mv) {
+            eprintln!("arbiter-bot: cannot play the opponent's `{mv}`: {refusal}");
+            return false;
+        }
+        self.history.push(mv);
+        self.last = None;
+        self.refused.clear();
+        true
+    }
+
+    /// After `error`: the bot's last move taken back (if it was played) and counted as refused;
+    /// false when there is none.
+    fn take_back_refused(&mut self, player: &Player) -> Result<bool, BotError> {
+        let Some((refused, played)) = self.last.take() else {
+            return Ok(false);
+        };
+        if played {
+            self.history.pop();
+            self.position = player.replay(&player.variant, &self.history)?;
+        }
+        self.refused.push(refused);
+        Ok(true)
+    }
+}
+
+/// The command of a line; `None`, with a note on stderr unless the line is blank, when it is
+/// not one.
+fn read_command(line: &str) -> Option<Command> {
+    match Command::parse(line) {
+        Ok(command) => Some(command),
+        Err(error) => {
+            if !line.trim_matches(['\0', '\r', ' ']).is_empty() {
+                eprintln!("arbiter-bot: ignoring `{line}`: {error}");
+            }
+            None
+        }
+    }
+}
+
 pub(super) fn run(
     player: &Player,
     input: &mut dyn BufRead,
@@ -36,25 +100,13 @@ pub(super) fn run(
     let mut game: Option<Game> = None;
     let mut answered = 0;
     while let Some(line) = read_line(input)? {
-        let command = match Command::parse(&line) {
-            Ok(command) => command,
-            Err(error) => {
-                if !line.trim_matches(['\0', '\r', ' ']).is_empty() {
-                    eprintln!("arbiter-bot: ignoring `{line}`: {error}");
-                }
-                continue;
-            }
+        let Some(command) = read_command(&line) else {
+            continue;
         };
         match command {
             Command::NameQuery => out.line(&format!("name {NAME}"))?,
             Command::New(colour) => {
-                let position = player.start(&player.variant)?;
-                let current = game.insert(Game {
-                    position,
-                    history: Vec::new(),
-                    last: None,
-                    refused: Vec::new(),
-                });
+                let current = game.insert(Game::new(player)?);
                 if colour == Colour::Black {
                     answered += 1;
                     answer(player, codec, current, answered, out)?;
@@ -65,24 +117,9 @@ pub(super) fn run(
                     eprintln!("arbiter-bot: `move {list}` outside a game (no `new`): ignored");
                     continue;
                 };
-                let mv = match codec.decode(&list) {
-                    Ok(Read::Move(mv)) => mv,
-                    Ok(Read::OffBoard(why)) => {
-                        eprintln!("arbiter-bot: the opponent's move is off the board: {why}");
-                        continue;
-                    }
-                    Err(error) => {
-                        eprintln!("arbiter-bot: cannot read the opponent's move: {error}");
-                        continue;
-                    }
-                };
-                if let Err(refusal) = current.position.play(&mv) {
-                    eprintln!("arbiter-bot: cannot play the opponent's `{mv}`: {refusal}");
+                if !current.opponent_move(codec, &list) {
                     continue;
                 }
-                current.history.push(mv);
-                current.last = None;
-                current.refused.clear();
                 if current.position.outcome().ok().flatten().is_none() {
                     answered += 1;
                     answer(player, codec, current, answered, out)?;
@@ -92,15 +129,10 @@ pub(super) fn run(
                 let Some(current) = game.as_mut() else {
                     continue;
                 };
-                let Some((refused, played)) = current.last.take() else {
+                if !current.take_back_refused(player)? {
                     eprintln!("arbiter-bot: `error` without a move of mine to take back");
                     continue;
-                };
-                if played {
-                    current.history.pop();
-                    current.position = player.replay(&player.variant, &current.history)?;
                 }
-                current.refused.push(refused);
                 answered += 1;
                 answer(player, codec, current, answered, out)?;
             }

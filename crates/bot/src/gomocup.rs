@@ -14,7 +14,7 @@ use std::io::BufRead;
 
 use arbiter_gomoku::GomokuVariant;
 
-use arbiter_engine::{Position, PositionRequest};
+use arbiter_engine::{Budget, Position, PositionRequest};
 use arbiter_protocol::encoding::{gomoku_point_to_xy, gomoku_xy_to_point};
 use arbiter_protocol::gomocup::{BoardStone, Command, CommandReader, EngineLine, variant_for_rule};
 
@@ -443,40 +443,86 @@ fn swap2(
     stones: &[(i32, i32)],
     out: &mut Out<'_>,
 ) -> Result<Option<EngineLine>, BotError> {
-    let mut points = Vec::with_capacity(stones.len());
-    for &(x, y) in stones {
-        match gomoku_xy_to_point(x, y, session.size) {
-            Ok(point) => points.push(point),
-            Err(error) => return Ok(Some(EngineLine::Error(error.message))),
-        }
-    }
-    // The swap2 history: the first three stones, then `put-two` before stones 4 and 5.
-    let mut moves: Vec<String> = points.iter().take(3).cloned().collect();
-    if points.len() == 5 {
-        moves.push("put-two".to_owned());
-        moves.extend(points[3..].iter().cloned());
-    } else if !matches!(points.len(), 0 | 3) {
-        return Ok(Some(EngineLine::Error(format!(
-            "SWAP2BOARD with {} stones: expected 0, 3 or 5",
-            points.len()
-        ))));
-    }
+    let points = match swap2_points(stones, session.size) {
+        Ok(points) => points,
+        Err(message) => return Ok(Some(EngineLine::Error(message))),
+    };
     let variant = format!("{}+swap2@{}", session.rule, session.size);
-    let mut position = match player.replay(&variant, &moves) {
+    let mut position = match player.replay(&variant, &swap2_history(&points)) {
         Ok(position) => position,
         Err(error) => return Ok(Some(EngineLine::Error(error.to_string()))),
     };
     session.answered += 1;
     let budget = player.budget(session.turn_ms());
     // The first decision goes through the faults; the stones that follow are plain choices.
-    let mut placed: Vec<String> = Vec::new();
     let first = match player.reply(position.as_ref(), session.answered, budget) {
         Reply::Move { mv, .. } => mv,
         other => return fault_or_move(other, session.size, out),
     };
+    match swap2_decision(player, position.as_mut(), budget, points.len(), first) {
+        Swap2Decision::Stones(placed) => Ok(Some(placed_stones(session, points, placed))),
+        Swap2Decision::Swap => {
+            // The deciding player takes the other colour; the stones stay as they are.
+            session.set(points);
+            Ok(Some(EngineLine::Swap))
+        }
+        Swap2Decision::Faulty(mv) => {
+            // A fault's illegal or forbidden stone: answer it as it is.
+            fault_or_move(Reply::Move { mv, report: None }, session.size, out)
+        }
+        Swap2Decision::Refused(message) => Ok(Some(EngineLine::Error(message))),
+    }
+}
+
+/// What the player decided at a swap2 turn.
+enum Swap2Decision {
+    /// The stones to place, in order.
+    Stones(Vec<String>),
+    /// The other colour, the stones as they are.
+    Swap,
+    /// A stone the rules refuse, chosen under a fault.
+    Faulty(String),
+    /// No stone to place, or one the rules refuse: the `ERROR` text.
+    Refused(String),
+}
+
+/// The points of the `SWAP2BOARD` stones, which must be 0, 3 or 5.
+fn swap2_points(stones: &[(i32, i32)], size: u8) -> Result<Vec<String>, String> {
+    let points = stones
+        .iter()
+        .map(|&(x, y)| gomoku_xy_to_point(x, y, size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| error.message)?;
+    if !matches!(points.len(), 0 | 3 | 5) {
+        return Err(format!(
+            "SWAP2BOARD with {} stones: expected 0, 3 or 5",
+            points.len()
+        ));
+    }
+    Ok(points)
+}
+
+/// The swap2 history: the first three stones, then `put-two` before stones 4 and 5.
+fn swap2_history(points: &[String]) -> Vec<String> {
+    let mut moves: Vec<String> = points.iter().take(3).cloned().collect();
+    if points.len() == 5 {
+        moves.push("put-two".to_owned());
+        moves.extend(points[3..].iter().cloned());
+    }
+    moves
+}
+
+/// The decision that starts with `first` (the player's reply), completed by plain choices:
+/// three stones on an empty board, two after `put-two`, otherwise the one decision.
+fn swap2_decision(
+    player: &Player,
+    position: &mut dyn Position,
+    budget: Budget,
+    given: usize,
+    first: String,
+) -> Swap2Decision {
     let mut decision = Some(first);
-    // Empty board: three stones; after `put-two`: two stones; otherwise one decision.
-    let wanted = match (points.len(), decision.as_deref()) {
+    let wanted = match (given, decision.as_deref()) {
         (0, _) => 3,
         (3, Some("put-two")) => 2,
         _ => 1,
@@ -485,46 +531,50 @@ fn swap2(
         let _ = position.play("put-two");
         decision = None;
     }
+    let mut placed: Vec<String> = Vec::new();
     while placed.len() < wanted {
         let mv = match decision.take() {
             Some(mv) => mv,
-            None => {
-                match player.choose(position.as_ref(), budget, super::player::SOLVE_FIRST_NODES) {
-                    Some((mv, _)) => mv,
-                    None => return Ok(Some(EngineLine::Error("no stone to place".to_owned()))),
-                }
-            }
+            None => match player.choose(position, budget, super::player::SOLVE_FIRST_NODES) {
+                Some((mv, _)) => mv,
+                None => return Swap2Decision::Refused("no stone to place".to_owned()),
+            },
         };
         if mv == "swap" {
-            // The deciding player takes the other colour; the stones stay as they are.
-            session.set(points);
-            return Ok(Some(EngineLine::Swap));
+            return Swap2Decision::Swap;
         }
         if let Err(refusal) = position.play(&mv) {
             if player.fault().is_some() {
-                // A fault's illegal or forbidden stone: answer it as it is.
-                return fault_or_move(Reply::Move { mv, report: None }, session.size, out);
+                return Swap2Decision::Faulty(mv);
             }
-            return Ok(Some(EngineLine::Error(format!(
-                "cannot place {mv}: {refusal}"
-            ))));
+            return Swap2Decision::Refused(format!("cannot place {mv}: {refusal}"));
         }
         placed.push(mv);
     }
-    let mut xy = Vec::with_capacity(placed.len());
-    for mv in &placed {
-        match gomoku_point_to_xy(mv, session.size) {
-            Ok(pair) => xy.push(pair),
-            Err(error) => return Ok(Some(EngineLine::Error(error.message))),
-        }
-    }
+    Swap2Decision::Stones(placed)
+}
+
+/// The answer naming the `placed` stones (one `X,Y` or a list), recorded after `points`.
+fn placed_stones(
+    session: &mut Session,
+    mut points: Vec<String>,
+    placed: Vec<String>,
+) -> EngineLine {
+    let xy = match placed
+        .iter()
+        .map(|mv| gomoku_point_to_xy(mv, session.size))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(xy) => xy,
+        Err(error) => return EngineLine::Error(error.message),
+    };
     points.extend(placed);
     session.set(points);
-    Ok(Some(if xy.len() == 1 {
+    if xy.len() == 1 {
         EngineLine::Move(xy[0].0, xy[0].1)
     } else {
         EngineLine::Stones(xy)
-    }))
+    }
 }
 
 #[cfg(test)]
@@ -629,5 +679,24 @@ mod tests {
             "{answers:?}"
         );
         assert_eq!(answers[4], EngineLine::Ok);
+    }
+
+    #[test]
+    fn swap2_refuses_a_board_it_cannot_read() {
+        // Four stones: not a swap2 stage. An off-board stone is named before the count.
+        let answers = session(
+            "freestyle",
+            "START 15\r\nSWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\n9,9\r\nDONE\r\n\
+             SWAP2BOARD\r\n7,7\r\n8,7\r\n7,9\r\n15,0\r\nDONE\r\n",
+        );
+        assert_eq!(
+            answers[1],
+            EngineLine::Error("SWAP2BOARD with 4 stones: expected 0, 3 or 5".to_owned())
+        );
+        assert!(
+            matches!(&answers[2], EngineLine::Error(m) if m.contains("off the 15x15 board")),
+            "{answers:?}"
+        );
+        assert_eq!(answers.len(), 3, "{answers:?}");
     }
 }

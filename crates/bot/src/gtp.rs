@@ -283,6 +283,60 @@ impl Game {
             Err(why) => Response::failure(command, format!("{refusal} ({why})")),
         }
     }
+
+    /// `clear_board`: a new game in the variant without its handicap.
+    fn clear(&mut self, player: &Player) -> Result<(), BotError> {
+        let plain = self
+            .changed(player, Setting::Handicap(0))
+            .unwrap_or_else(|_| self.variant.clone());
+        self.start(player, plain).map_err(BotError::Input)
+    }
+
+    /// `fixed_handicap`: a new game with `stones` handicap stones, named in the response.
+    fn fixed_handicap(&mut self, player: &Player, command: &Command, stones: u8) -> Response {
+        let response = self.set(
+            player,
+            command,
+            Setting::Handicap(stones),
+            "invalid handicap",
+        );
+        if !response.success {
+            return response;
+        }
+        // The variant's start holds the stones; name them from its one-line form.
+        let vertices = handicap_vertices(&self.codec, &self.position.text()).join(" ");
+        Response::success(command, vertices)
+    }
+
+    /// `play`: the opponent's move, by the side to move only.
+    fn play(&mut self, command: &Command, colour: Colour, mv: Move) -> Response {
+        if colour != to_move(self) {
+            return Response::failure(
+                command,
+                format!("illegal move (it is {}'s turn)", to_move(self).name()),
+            );
+        }
+        let text = self.codec.from_gtp(&self.moves, mv);
+        if mv == Move::Resign {
+            return Response::success(command, "");
+        }
+        match self.position.play(&text) {
+            Ok(()) => {
+                self.moves.push(text);
+                Response::success(command, "")
+            }
+            Err(refusal) => Response::failure(command, format!("illegal move ({})", refusal.code)),
+        }
+    }
+
+    /// `undo`: the last move taken back, the position replayed without it.
+    fn undo(&mut self, player: &Player, command: &Command) -> Result<Response, BotError> {
+        if self.moves.pop().is_none() {
+            return Ok(Response::failure(command, "cannot undo"));
+        }
+        self.position = player.replay(&self.variant, &self.moves)?;
+        Ok(Response::success(command, ""))
+    }
 }
 
 /// Every request but `genmove` and `quit`.
@@ -318,56 +372,19 @@ fn answer(
             Ok(game.set(player, command, Setting::Size(size), "unacceptable size"))
         }
         Request::ClearBoard => {
-            let plain = game
-                .changed(player, Setting::Handicap(0))
-                .unwrap_or_else(|_| game.variant.clone());
-            game.start(player, plain).map_err(BotError::Input)?;
+            game.clear(player)?;
             ok("")
         }
         Request::Komi(komi) => Ok(game.set(player, command, Setting::Komi(komi), "bad komi")),
         Request::FixedHandicap(stones) if game.moves.is_empty() && stones >= 2 => {
-            let response = game.set(
-                player,
-                command,
-                Setting::Handicap(stones),
-                "invalid handicap",
-            );
-            if !response.success {
-                return Ok(response);
-            }
-            // The variant's start holds the stones; name them from its one-line form.
-            ok(&handicap_vertices(&game.codec, &game.position.text()).join(" "))
+            Ok(game.fixed_handicap(player, command, stones))
         }
         Request::FixedHandicap(_) => refuse("invalid handicap (2 or more stones, before any move)"),
         Request::KgsRules(name) | Request::KataSetRules(name) => {
             Ok(game.set(player, command, Setting::Rules(name), "unknown rules"))
         }
-        Request::Play(colour, mv) => {
-            if colour != to_move(game) {
-                return refuse(&format!(
-                    "illegal move (it is {}'s turn)",
-                    to_move(game).name()
-                ));
-            }
-            let text = game.codec.from_gtp(&game.moves, mv);
-            if mv == Move::Resign {
-                return ok("");
-            }
-            match game.position.play(&text) {
-                Ok(()) => {
-                    game.moves.push(text);
-                    ok("")
-                }
-                Err(refusal) => refuse(&format!("illegal move ({})", refusal.code)),
-            }
-        }
-        Request::Undo => {
-            if game.moves.pop().is_none() {
-                return refuse("cannot undo");
-            }
-            game.position = player.replay(&game.variant, &game.moves)?;
-            ok("")
-        }
+        Request::Play(colour, mv) => Ok(game.play(command, colour, mv)),
+        Request::Undo => game.undo(player, command),
         Request::TimeSettings {
             main,
             period,

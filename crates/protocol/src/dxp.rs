@@ -213,6 +213,71 @@ fn write_position(setup: &DraughtsSetup) -> String {
     text
 }
 
+/// A message is 1-127 ASCII characters (NUL excluded).
+fn check_length_and_ascii(text: &str) -> Result<(), CodecError> {
+    if text.is_empty() {
+        return Err(CodecError::new("empty dxp message"));
+    }
+    if text.len() > MAX_LEN || !text.bytes().all(|b| (1..=127).contains(&b)) {
+        return Err(CodecError::new(format!(
+            "a dxp message is 1-127 ascii characters, got {} bytes",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The fields of a game request (`R`) after its type.
+fn read_game_request(fields: &mut Fields<'_>) -> Result<GameRequest, CodecError> {
+    let version = fields.number(2, "protocol version")?;
+    let initiator = fields
+        .take(NAME_LEN, "initiator name")?
+        .trim_end()
+        .to_owned();
+    let follower = fields.colour("follower colour")?;
+    let minutes = fields.number(3, "thinking time")?;
+    let moves = fields.number(3, "number of moves")?;
+    let position = match fields.take(1, "starting position")? {
+        "A" => None,
+        "B" => Some(read_position(fields)?),
+        other => {
+            return Err(CodecError::new(format!(
+                "expected the starting position `A` or `B`, got {other:?}"
+            )));
+        }
+    };
+    Ok(GameRequest {
+        version,
+        initiator,
+        follower,
+        minutes,
+        moves,
+        position,
+    })
+}
+
+/// The fields of a move (`M`) after its type.
+fn read_move(fields: &mut Fields<'_>) -> Result<DxpMove, CodecError> {
+    let seconds = fields.number(4, "time")?;
+    let from = fields.square("from field")?;
+    let to = fields.square("to field")?;
+    let count = fields.number(2, "number captured")?;
+    if count > 20 {
+        return Err(CodecError::new(format!(
+            "{count} pieces captured: at most 20"
+        )));
+    }
+    let captured = (0..count)
+        .map(|_| fields.square("captured square"))
+        .collect::<Result<Vec<u8>, _>>()?;
+    Ok(DxpMove {
+        seconds,
+        from,
+        to,
+        captured,
+    })
+}
+
 impl Message {
     /// Parses one message (without its NUL).
     ///
@@ -220,45 +285,11 @@ impl Message {
     /// A [`CodecError`] for an empty, over-long or non-ASCII message, an unknown type, or a
     /// field of the wrong width or content.
     pub fn parse(text: &str) -> Result<Message, CodecError> {
-        if text.is_empty() {
-            return Err(CodecError::new("empty dxp message"));
-        }
-        if text.len() > MAX_LEN || !text.bytes().all(|b| (1..=127).contains(&b)) {
-            return Err(CodecError::new(format!(
-                "a dxp message is 1-127 ascii characters, got {} bytes",
-                text.len()
-            )));
-        }
+        check_length_and_ascii(text)?;
         let mut fields = Fields { text, at: 1 };
         let message = match &text[..1] {
             "C" => return Ok(Message::Chat(text[1..].to_owned())),
-            "R" => {
-                let version = fields.number(2, "protocol version")?;
-                let initiator = fields
-                    .take(NAME_LEN, "initiator name")?
-                    .trim_end()
-                    .to_owned();
-                let follower = fields.colour("follower colour")?;
-                let minutes = fields.number(3, "thinking time")?;
-                let moves = fields.number(3, "number of moves")?;
-                let position = match fields.take(1, "starting position")? {
-                    "A" => None,
-                    "B" => Some(read_position(&mut fields)?),
-                    other => {
-                        return Err(CodecError::new(format!(
-                            "expected the starting position `A` or `B`, got {other:?}"
-                        )));
-                    }
-                };
-                Message::GameRequest(GameRequest {
-                    version,
-                    initiator,
-                    follower,
-                    minutes,
-                    moves,
-                    position,
-                })
-            }
+            "R" => Message::GameRequest(read_game_request(&mut fields)?),
             "A" => Message::GameAccept {
                 name: fields
                     .take(NAME_LEN, "follower name")?
@@ -266,26 +297,7 @@ impl Message {
                     .to_owned(),
                 code: fields.code("acceptance code", "0123")?,
             },
-            "M" => {
-                let seconds = fields.number(4, "time")?;
-                let from = fields.square("from field")?;
-                let to = fields.square("to field")?;
-                let count = fields.number(2, "number captured")?;
-                if count > 20 {
-                    return Err(CodecError::new(format!(
-                        "{count} pieces captured: at most 20"
-                    )));
-                }
-                let captured = (0..count)
-                    .map(|_| fields.square("captured square"))
-                    .collect::<Result<Vec<u8>, _>>()?;
-                Message::Move(DxpMove {
-                    seconds,
-                    from,
-                    to,
-                    captured,
-                })
-            }
+            "M" => Message::Move(read_move(&mut fields)?),
             "E" => Message::GameEnd {
                 reason: fields.code("reason", "0123")?,
                 stop: fields.code("stop code", "01")?,

@@ -455,48 +455,14 @@ impl Request {
             "protocol_version" | "name" | "version" | "list_commands" | "quit" | "clear_board"
             | "undo" | "final_score" | "showboard" => {
                 count(name, args, 0)?;
-                match name {
-                    "protocol_version" => Request::ProtocolVersion,
-                    "name" => Request::Name,
-                    "version" => Request::Version,
-                    "list_commands" => Request::ListCommands,
-                    "quit" => Request::Quit,
-                    "clear_board" => Request::ClearBoard,
-                    "undo" => Request::Undo,
-                    "final_score" => Request::FinalScore,
-                    _ => Request::ShowBoard,
-                }
+                bare_request(name)
             }
             "known_command" => {
                 count(name, args, 1)?;
                 Request::KnownCommand(args[0].clone())
             }
-            "boardsize" => {
-                // HTP's `boardsize N N` names a square board twice; a rectangle is no board
-                // a request can carry.
-                if args.len() == 2 && args[0] != args[1] {
-                    return Err(GtpError::new(format!(
-                        "boardsize {} {}: expected a square board (one size, or the same twice)",
-                        echo(&args[0]),
-                        echo(&args[1])
-                    )));
-                }
-                if args.len() != 2 {
-                    count(name, args, 1)?;
-                }
-                Request::BoardSize(number(name, &args[0])?)
-            }
-            "komi" => {
-                count(name, args, 1)?;
-                let komi: f64 = number(name, &args[0])?;
-                if !komi.is_finite() {
-                    return Err(GtpError::new(format!(
-                        "komi {} is not finite",
-                        echo(&args[0])
-                    )));
-                }
-                Request::Komi(komi)
-            }
+            "boardsize" => Request::BoardSize(parse_board_size(args)?),
+            "komi" => Request::Komi(parse_komi(args)?),
             "fixed_handicap" | "place_free_handicap" => {
                 count(name, args, 1)?;
                 let stones = number(name, &args[0])?;
@@ -507,14 +473,7 @@ impl Request {
                 }
             }
             "set_free_handicap" => {
-                let vertices = args
-                    .iter()
-                    .map(|arg| dialect.parse_vertex(arg, size))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if vertices.is_empty() {
-                    return Err(GtpError::new("set_free_handicap takes a list of vertices"));
-                }
-                Request::SetFreeHandicap(vertices)
+                Request::SetFreeHandicap(parse_free_handicap(args, dialect, size)?)
             }
             "play" => {
                 count(name, args, 2)?;
@@ -540,17 +499,7 @@ impl Request {
                     stones,
                 }
             }
-            "time_left" => {
-                // HTP's form has no stones (no byo-yomi): read as 0, main time.
-                if args.len() != 2 {
-                    count(name, args, 3)?;
-                }
-                Request::TimeLeft {
-                    colour: Colour::parse(&args[0])?,
-                    time: number(name, &args[1])?,
-                    stones: args.get(2).map_or(Ok(0), |stones| number(name, stones))?,
-                }
-            }
+            "time_left" => parse_time_left(args)?,
             "kgs-time_settings" => Request::KgsTimeSettings(parse_kgs_time(args)?),
             "kgs-rules" | "kata-set-rules" => {
                 if args.is_empty() {
@@ -563,20 +512,7 @@ impl Request {
                     Request::KataSetRules(rules)
                 }
             }
-            "final_status_list" => {
-                count(name, args, 1)?;
-                Request::FinalStatusList(match args[0].to_ascii_lowercase().as_str() {
-                    "alive" => Status::Alive,
-                    "dead" => Status::Dead,
-                    "seki" => Status::Seki,
-                    _ => {
-                        return Err(GtpError::new(format!(
-                            "final_status_list {}: expected alive, dead or seki",
-                            echo(&args[0])
-                        )));
-                    }
-                })
-            }
+            "final_status_list" => Request::FinalStatusList(parse_status(args)?),
             _ => return Ok(None),
         };
         Ok(Some(request))
@@ -659,6 +595,95 @@ impl Request {
             name: name.to_owned(),
             args,
         }
+    }
+}
+
+/// The request of a command without arguments, by its name.
+fn bare_request(name: &str) -> Request {
+    match name {
+        "protocol_version" => Request::ProtocolVersion,
+        "name" => Request::Name,
+        "version" => Request::Version,
+        "list_commands" => Request::ListCommands,
+        "quit" => Request::Quit,
+        "clear_board" => Request::ClearBoard,
+        "undo" => Request::Undo,
+        "final_score" => Request::FinalScore,
+        _ => Request::ShowBoard,
+    }
+}
+
+/// `boardsize N`, or HTP's `boardsize N N`.
+fn parse_board_size(args: &[String]) -> Result<u8, GtpError> {
+    let name = "boardsize";
+    // HTP's `boardsize N N` names a square board twice; a rectangle is no board
+    // a request can carry.
+    if args.len() == 2 && args[0] != args[1] {
+        return Err(GtpError::new(format!(
+            "boardsize {} {}: expected a square board (one size, or the same twice)",
+            echo(&args[0]),
+            echo(&args[1])
+        )));
+    }
+    if args.len() != 2 {
+        count(name, args, 1)?;
+    }
+    number(name, &args[0])
+}
+
+fn parse_komi(args: &[String]) -> Result<f64, GtpError> {
+    let name = "komi";
+    count(name, args, 1)?;
+    let komi: f64 = number(name, &args[0])?;
+    if !komi.is_finite() {
+        return Err(GtpError::new(format!(
+            "komi {} is not finite",
+            echo(&args[0])
+        )));
+    }
+    Ok(komi)
+}
+
+/// The vertices of `set_free_handicap`: at least one.
+fn parse_free_handicap(
+    args: &[String],
+    dialect: Dialect,
+    size: u8,
+) -> Result<Vec<Vertex>, GtpError> {
+    let vertices = args
+        .iter()
+        .map(|arg| dialect.parse_vertex(arg, size))
+        .collect::<Result<Vec<_>, _>>()?;
+    if vertices.is_empty() {
+        return Err(GtpError::new("set_free_handicap takes a list of vertices"));
+    }
+    Ok(vertices)
+}
+
+fn parse_time_left(args: &[String]) -> Result<Request, GtpError> {
+    let name = "time_left";
+    // HTP's form has no stones (no byo-yomi): read as 0, main time.
+    if args.len() != 2 {
+        count(name, args, 3)?;
+    }
+    Ok(Request::TimeLeft {
+        colour: Colour::parse(&args[0])?,
+        time: number(name, &args[1])?,
+        stones: args.get(2).map_or(Ok(0), |stones| number(name, stones))?,
+    })
+}
+
+/// The status of `final_status_list`.
+fn parse_status(args: &[String]) -> Result<Status, GtpError> {
+    count("final_status_list", args, 1)?;
+    match args[0].to_ascii_lowercase().as_str() {
+        "alive" => Ok(Status::Alive),
+        "dead" => Ok(Status::Dead),
+        "seki" => Ok(Status::Seki),
+        _ => Err(GtpError::new(format!(
+            "final_status_list {}: expected alive, dead or seki",
+            echo(&args[0])
+        ))),
     }
 }
 

@@ -357,28 +357,7 @@ impl LineAnswer {
             |why: &str| CodecError::new(format!("not an arbiter-line answer ({why}): {line:?}"));
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["arbiter-line", version, fields @ ..] => {
-                let version = version.parse().map_err(|_| bad("version"))?;
-                let mut hello = (None, None, None);
-                for field in fields {
-                    match field.split_once('=') {
-                        Some(("game", v)) => hello.0 = Some(v.to_owned()),
-                        Some(("variant", v)) => hello.1 = Some(v.to_owned()),
-                        Some(("name", v)) => hello.2 = Some(v.to_owned()),
-                        // Later versions may add fields; v1 readers skip them.
-                        _ => {}
-                    }
-                }
-                match hello {
-                    (Some(game), Some(variant), Some(name)) => Ok(LineAnswer::Hello {
-                        version,
-                        game,
-                        variant,
-                        name,
-                    }),
-                    _ => Err(bad("hello needs game=, variant= and name=")),
-                }
-            }
+            ["arbiter-line", version, fields @ ..] => parse_hello(version, fields, bad),
             ["ok"] => Ok(LineAnswer::Ok),
             ["error", "illegal-move", index, mv, code] => Ok(LineAnswer::IllegalMove {
                 index: index.parse().map_err(|_| bad("move index"))?,
@@ -408,16 +387,7 @@ impl LineAnswer {
                 reason: (*reason).to_owned(),
                 score: parse_score(rest)?,
             })),
-            ["forbidden", items @ ..] => items
-                .iter()
-                .map(|item| {
-                    item.split_once(':')
-                        .filter(|(m, k)| !m.is_empty() && !k.is_empty())
-                        .map(|(m, k)| (m.to_owned(), k.to_owned()))
-                        .ok_or_else(|| bad("forbidden item is not <move>:<kind>"))
-                })
-                .collect::<Result<_, _>>()
-                .map(LineAnswer::Forbidden),
+            ["forbidden", items @ ..] => parse_forbidden(items, bad).map(LineAnswer::Forbidden),
             ["board", form @ ..] if !form.is_empty() => Ok(LineAnswer::Board(form.join(" "))),
             ["perft", depth, nodes] => Ok(LineAnswer::Perft {
                 depth: depth.parse().map_err(|_| bad("perft depth"))?,
@@ -434,23 +404,75 @@ impl LineAnswer {
                 "nodes",
                 nodes,
                 rest @ ..,
-            ] => {
-                let pv = match rest {
-                    [] => Vec::new(),
-                    ["pv", pv @ ..] => pv.iter().map(|m| (*m).to_owned()).collect(),
-                    _ => return Err(bad("text after the node count is not `pv …`")),
-                };
-                Ok(LineAnswer::BestMove(Some(BestMove {
-                    mv: (*mv).to_owned(),
-                    score: score.parse().map_err(|_| bad("score"))?,
-                    depth: depth.parse().map_err(|_| bad("depth"))?,
-                    nodes: nodes.parse().map_err(|_| bad("nodes"))?,
-                    pv,
-                })))
-            }
+            ] => parse_best_move([*mv, *score, *depth, *nodes], rest, bad)
+                .map(|best| LineAnswer::BestMove(Some(best))),
             _ => Err(bad("unknown form")),
         }
     }
+}
+
+/// The hello answer: its version and the `game=`, `variant=` and `name=` fields.
+fn parse_hello(
+    version: &str,
+    fields: &[&str],
+    bad: impl Fn(&str) -> CodecError,
+) -> Result<LineAnswer, CodecError> {
+    let version = version.parse().map_err(|_| bad("version"))?;
+    let mut hello = (None, None, None);
+    for field in fields {
+        match field.split_once('=') {
+            Some(("game", v)) => hello.0 = Some(v.to_owned()),
+            Some(("variant", v)) => hello.1 = Some(v.to_owned()),
+            Some(("name", v)) => hello.2 = Some(v.to_owned()),
+            // Later versions may add fields; v1 readers skip them.
+            _ => {}
+        }
+    }
+    match hello {
+        (Some(game), Some(variant), Some(name)) => Ok(LineAnswer::Hello {
+            version,
+            game,
+            variant,
+            name,
+        }),
+        _ => Err(bad("hello needs game=, variant= and name=")),
+    }
+}
+
+/// The `<move>:<kind>` items of a `forbidden` answer.
+fn parse_forbidden(
+    items: &[&str],
+    bad: impl Fn(&str) -> CodecError,
+) -> Result<Vec<(String, String)>, CodecError> {
+    items
+        .iter()
+        .map(|item| {
+            item.split_once(':')
+                .filter(|(m, k)| !m.is_empty() && !k.is_empty())
+                .map(|(m, k)| (m.to_owned(), k.to_owned()))
+                .ok_or_else(|| bad("forbidden item is not <move>:<kind>"))
+        })
+        .collect()
+}
+
+/// A `bestmove` answer's move, score, depth and nodes, and the `pv …` after them if any.
+fn parse_best_move(
+    [mv, score, depth, nodes]: [&str; 4],
+    rest: &[&str],
+    bad: impl Fn(&str) -> CodecError,
+) -> Result<BestMove, CodecError> {
+    let pv = match rest {
+        [] => Vec::new(),
+        ["pv", pv @ ..] => pv.iter().map(|m| (*m).to_owned()).collect(),
+        _ => return Err(bad("text after the node count is not `pv …`")),
+    };
+    Ok(BestMove {
+        mv: mv.to_owned(),
+        score: score.parse().map_err(|_| bad("score"))?,
+        depth: depth.parse().map_err(|_| bad("depth"))?,
+        nodes: nodes.parse().map_err(|_| bad("nodes"))?,
+        pv,
+    })
 }
 
 #[cfg(test)]
