@@ -477,11 +477,11 @@ impl Referee<'_> {
         let side = usize::from(!position.is_to_move(play.sides[0]));
         let (mut reply, clock) = match play.ask(side, &banned) {
             Ok(asked) => asked,
-            Err(stop) => return Ok(Some(stop)),
+            Err(stop) => return Ok(Some(*stop)),
         };
         let mv = match play.judged(side, reply.answer, &banned) {
             Ok(mv) => mv,
-            Err(stop) => return Ok(Some(stop)),
+            Err(stop) => return Ok(Some(*stop)),
         };
         reply.info.warnings = play.table.seats[side].take_warnings();
         play.board
@@ -617,7 +617,7 @@ struct Play<'a> {
 impl Play<'_> {
     /// The seat of `side` asked for its answer on its clock, and the clock charged; `Err` is
     /// the fault of a seat that failed to answer, or answered late.
-    fn ask(&mut self, side: usize, banned: &[String]) -> Result<(Reply, AnswerClock), Stop> {
+    fn ask(&mut self, side: usize, banned: &[String]) -> Result<(Reply, AnswerClock), Box<Stop>> {
         let turn = Turn {
             history: &self.board.history,
             position: self.board.position.as_ref(),
@@ -635,13 +635,13 @@ impl Play<'_> {
         let reply = match reply {
             Ok(reply) => reply,
             Err(seat) => {
-                return Err(Stop::Fault(self.fault(
+                return Err(Box::new(Stop::Fault(self.fault(
                     side,
                     seat.kind,
                     None,
                     seat.detail,
                     None,
-                )));
+                ))));
             }
         };
         if let Err(late) = timing {
@@ -649,13 +649,13 @@ impl Play<'_> {
                 MoveAnswer::Move(text) => Some(text.clone()),
                 _ => None,
             };
-            return Err(Stop::Fault(self.fault(
+            return Err(Box::new(Stop::Fault(self.fault(
                 side,
                 FaultKind::Timeout,
                 None,
                 late,
                 answer,
-            )));
+            ))));
         }
         let clock = AnswerClock {
             time_ms: elapsed.as_secs_f64() * 1000.0,
@@ -667,21 +667,26 @@ impl Play<'_> {
 
     /// The move the answer of `side` plays, judged by the rules and `banned`; `Err` is its
     /// resignation or its fault.
-    fn judged(&self, side: usize, answer: MoveAnswer, banned: &[String]) -> Result<String, Stop> {
+    fn judged(
+        &self,
+        side: usize,
+        answer: MoveAnswer,
+        banned: &[String],
+    ) -> Result<String, Box<Stop>> {
         if answer == MoveAnswer::Resign {
-            return Err(Stop::Resigned(side));
+            return Err(Box::new(Stop::Resigned(side)));
         }
         let mv = decide(self.board.position.as_ref(), answer).map_err(|violation| {
-            Stop::Fault(self.fault(
+            Box::new(Stop::Fault(self.fault(
                 side,
                 violation.kind,
                 violation.code,
                 violation.detail,
                 violation.answer,
-            ))
+            )))
         })?;
         if banned.contains(&mv) {
-            return Err(Stop::Fault(self.fault(
+            return Err(Box::new(Stop::Fault(self.fault(
                 side,
                 FaultKind::IllegalMove,
                 Some("banned".to_owned()),
@@ -690,7 +695,7 @@ impl Play<'_> {
                      for its mover"
                 ),
                 Some(mv),
-            )));
+            ))));
         }
         Ok(mv)
     }
