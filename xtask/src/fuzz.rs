@@ -152,90 +152,147 @@ fn write_alloc_finding() {
 /// The findings folder or a seed file cannot be read or written.
 pub fn run(args: &FuzzArgs) -> Result<Status> {
     let root = crate::workspace_root();
-    let out = root.join("target/fuzz").join(args.target.name());
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let alloc_path = std::ffi::CString::new(out.join("alloc-current").to_string_lossy().as_ref())?;
-    ALLOC_PATH.store(alloc_path.into_raw(), Ordering::Relaxed);
-
+    let out = findings_dir(root, args.target)?;
     let corpus = seeds(root, args.target)?;
     let dictionary = dictionary(&corpus);
     let engines = embedded_engines();
     let mut rng = SplitMix64::new(args.seed);
     let started = Instant::now();
     let budget = Duration::from_secs(args.seconds);
-
-    // The watchdog: an input that runs past HANG_SECONDS is written out and ends the run.
-    let running_since = std::sync::Arc::new(AtomicU64::new(0));
-    let current = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
-    {
-        let (running_since, current, out) = (running_since.clone(), current.clone(), out.clone());
-        std::thread::spawn(move || {
-            loop {
-                std::thread::sleep(Duration::from_millis(500));
-                let since = running_since.load(Ordering::Relaxed);
-                if since != 0 && now_ms().saturating_sub(since) > HANG_SECONDS * 1000 {
-                    let input = current
-                        .lock()
-                        .map(|input| input.clone())
-                        .unwrap_or_default();
-                    let path = out.join(format!("hang-{:016x}", hash(&input)));
-                    let _ = std::fs::write(&path, &input);
-                    eprintln!(
-                        "fuzz: an input ran over {HANG_SECONDS} s: {}",
-                        path.display()
-                    );
-                    std::process::exit(1);
-                }
-            }
-        });
-    }
+    let watch = Watch::start(&out);
 
     std::panic::set_hook(Box::new(|_| {}));
-    let (mut runs, mut panics, mut slowest) = (0u64, 0u64, (Duration::ZERO, Vec::new()));
+    let mut tried = Tried {
+        runs: 0,
+        panics: 0,
+        slowest: (Duration::ZERO, Vec::new()),
+    };
     while started.elapsed() < budget {
         let input = mutate(&corpus, &dictionary, &mut rng);
-        if let Ok(mut kept) = current.lock() {
-            kept.clone_from(&input);
+        let (took, panicked) = watch.run_one(args.target, &input, &engines);
+        if took > tried.slowest.0 {
+            tried.slowest = (took, input.clone());
         }
-        CURRENT_PTR.store(input.as_ptr().cast_mut(), Ordering::Relaxed);
-        CURRENT_LEN.store(input.len(), Ordering::Relaxed);
-        running_since.store(now_ms(), Ordering::Relaxed);
-        let one = Instant::now();
-        GUARD_ON.store(true, Ordering::Relaxed);
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run_target(args.target, &input, &engines);
-        }));
-        GUARD_ON.store(false, Ordering::Relaxed);
-        running_since.store(0, Ordering::Relaxed);
-        let took = one.elapsed();
-        if took > slowest.0 {
-            slowest = (took, input.clone());
-        }
-        runs += 1;
-        if result.is_err() {
-            panics += 1;
+        tried.runs += 1;
+        if panicked {
+            tried.panics += 1;
             let path = out.join(format!("panic-{:016x}", hash(&input)));
             std::fs::write(&path, &input)?;
             eprintln!("fuzz: a panic; the input is {}", path.display());
         }
     }
     let _ = std::panic::take_hook();
-    println!(
-        "{}: {runs} inputs in {:.0} s ({:.0}/s) from {} seeds; {panics} panic(s), no hang over \
-         {HANG_SECONDS} s, no allocation over {} MiB; slowest input {:.1} ms ({} bytes)",
-        args.target.name(),
-        started.elapsed().as_secs_f64(),
-        runs as f64 / started.elapsed().as_secs_f64(),
-        corpus.len(),
-        ALLOC_LIMIT >> 20,
-        slowest.0.as_secs_f64() * 1000.0,
-        slowest.1.len()
-    );
-    Ok(if panics == 0 {
+    tried.print(args.target, started, corpus.len());
+    Ok(if tried.panics == 0 {
         Status::Ok
     } else {
         Status::Failures
     })
+}
+
+/// The target's findings folder, made, with the path the allocation guard writes to set.
+fn findings_dir(root: &Path, target: Target) -> Result<PathBuf> {
+    let out = root.join("target/fuzz").join(target.name());
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    let alloc_path = std::ffi::CString::new(out.join("alloc-current").to_string_lossy().as_ref())?;
+    ALLOC_PATH.store(alloc_path.into_raw(), Ordering::Relaxed);
+    Ok(out)
+}
+
+/// What the watchdog thread sees: since when the current input runs (0: none), and the input.
+struct Watch {
+    running_since: std::sync::Arc<AtomicU64>,
+    current: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+impl Watch {
+    /// Starts the watchdog: an input that runs past [`HANG_SECONDS`] is written to `out` and
+    /// ends the run.
+    fn start(out: &Path) -> Watch {
+        let running_since = std::sync::Arc::new(AtomicU64::new(0));
+        let current = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+        {
+            let (running_since, current, out) =
+                (running_since.clone(), current.clone(), out.to_owned());
+            std::thread::spawn(move || {
+                loop {
+                    std::thread::sleep(Duration::from_millis(500));
+                    let since = running_since.load(Ordering::Relaxed);
+                    if since != 0 && now_ms().saturating_sub(since) > HANG_SECONDS * 1000 {
+                        let input = current
+                            .lock()
+                            .map(|input| input.clone())
+                            .unwrap_or_default();
+                        let path = out.join(format!("hang-{:016x}", hash(&input)));
+                        let _ = std::fs::write(&path, &input);
+                        eprintln!(
+                            "fuzz: an input ran over {HANG_SECONDS} s: {}",
+                            path.display()
+                        );
+                        std::process::exit(1);
+                    }
+                }
+            });
+        }
+        Watch {
+            running_since,
+            current,
+        }
+    }
+
+    /// Runs the target on one input under the watchdog and the allocation guard: how long it
+    /// took, and whether it panicked.
+    fn run_one(
+        &self,
+        target: Target,
+        input: &[u8],
+        engines: &[Box<dyn RulesEngine>],
+    ) -> (Duration, bool) {
+        if let Ok(mut kept) = self.current.lock() {
+            kept.clear();
+            kept.extend_from_slice(input);
+        }
+        CURRENT_PTR.store(input.as_ptr().cast_mut(), Ordering::Relaxed);
+        CURRENT_LEN.store(input.len(), Ordering::Relaxed);
+        self.running_since.store(now_ms(), Ordering::Relaxed);
+        let one = Instant::now();
+        GUARD_ON.store(true, Ordering::Relaxed);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_target(target, input, engines);
+        }));
+        GUARD_ON.store(false, Ordering::Relaxed);
+        self.running_since.store(0, Ordering::Relaxed);
+        (one.elapsed(), result.is_err())
+    }
+}
+
+/// What a run tried: inputs, panics, and the slowest input with its time.
+struct Tried {
+    runs: u64,
+    panics: u64,
+    slowest: (Duration, Vec<u8>),
+}
+
+impl Tried {
+    /// The run's summary line.
+    fn print(&self, target: Target, started: Instant, seeds: usize) {
+        let Tried {
+            runs,
+            panics,
+            ref slowest,
+        } = *self;
+        println!(
+            "{}: {runs} inputs in {:.0} s ({:.0}/s) from {} seeds; {panics} panic(s), no hang over \
+             {HANG_SECONDS} s, no allocation over {} MiB; slowest input {:.1} ms ({} bytes)",
+            target.name(),
+            started.elapsed().as_secs_f64(),
+            runs as f64 / started.elapsed().as_secs_f64(),
+            seeds,
+            ALLOC_LIMIT >> 20,
+            slowest.0.as_secs_f64() * 1000.0,
+            slowest.1.len()
+        );
+    }
 }
 
 fn now_ms() -> u64 {
@@ -518,28 +575,13 @@ fn botzone_codec(text: &str, engines: &[Box<dyn RulesEngine>]) {
     }
 }
 
-/// The seed corpus of a target.
+/// The seed corpus of a target: the shipped files for a loader, protocol lines for a codec.
 fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
-    let files = |dirs: &[&str], extension: &str| -> Result<Vec<Vec<u8>>> {
-        let mut found = Vec::new();
-        for dir in dirs {
-            for entry in walkdir::WalkDir::new(root.join(dir)).sort_by_file_name() {
-                let entry = entry?;
-                let path: PathBuf = entry.path().to_owned();
-                if entry.file_type().is_file()
-                    && path.extension().is_some_and(|ext| ext == extension)
-                {
-                    found.push(std::fs::read(&path)?);
-                }
-            }
-        }
-        Ok(found)
-    };
     let lines = |texts: &[&str]| texts.iter().map(|t| t.as_bytes().to_vec()).collect();
     Ok(match target {
-        Target::SpecLoader => files(&["specs", "tests/bad-specs"], "yaml")?,
-        Target::SuiteLoader => files(&["suites", "tests/bad-suites"], "yaml")?,
-        Target::Obf => files(&["suites", "tests/bad-suites"], "obf")?,
+        Target::SpecLoader => seed_files(root, &["specs", "tests/bad-specs"], "yaml")?,
+        Target::SuiteLoader => seed_files(root, &["suites", "tests/bad-suites"], "yaml")?,
+        Target::Obf => seed_files(root, &["suites", "tests/bad-suites"], "obf")?,
         Target::Notation => lines(&[
             "f5 d6 c3 d3 c4",
             "---------------------------OX------XO--------------------------- X",
@@ -604,6 +646,21 @@ fn seeds(root: &Path, target: Target) -> Result<Vec<Vec<u8>>> {
             "---------------------------OX------XO--------------------------- X",
         ]),
     })
+}
+
+/// The files under `dirs` (below `root`) whose names end in `.extension`, in name order.
+fn seed_files(root: &Path, dirs: &[&str], extension: &str) -> Result<Vec<Vec<u8>>> {
+    let mut found = Vec::new();
+    for dir in dirs {
+        for entry in walkdir::WalkDir::new(root.join(dir)).sort_by_file_name() {
+            let entry = entry?;
+            let path: PathBuf = entry.path().to_owned();
+            if entry.file_type().is_file() && path.extension().is_some_and(|ext| ext == extension) {
+                found.push(std::fs::read(&path)?);
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// Words from the corpus, for mutations that insert tokens rather than bytes.

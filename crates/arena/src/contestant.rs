@@ -80,13 +80,52 @@ pub fn resolve(
     root: &Path,
     baselines: &Path,
 ) -> Result<EngineEntry, String> {
-    let (base, frozen) = match name.rsplit_once('@') {
-        Some((base, baseline)) if !base.is_empty() && !baseline.is_empty() => {
-            (base, Some(baseline))
-        }
-        _ => (name, None),
-    };
-    if let Some(engine) = find_engine(base) {
+    let named = Named::parse(name);
+    if let Some(engine) = find_engine(named.base) {
+        return named.embedded(engine.as_ref(), params_file, root, baselines);
+    }
+    if params_file.is_some() {
+        return Err(format!(
+            "`{name}` is not an embedded engine; parameters files are for embedded engines \
+             (an external engine reads its own)"
+        ));
+    }
+    match named.frozen {
+        Some(baseline_name) => named.frozen_external(baseline_name, baselines),
+        None => named.external(root),
+    }
+}
+
+/// A command-line name taken apart: `base@frozen`, or `base` alone.
+struct Named<'a> {
+    /// As given.
+    name: &'a str,
+    /// The engine: an embedded engine's name, a manifest's name or a path to it.
+    base: &'a str,
+    /// The baseline it is frozen in.
+    frozen: Option<&'a str>,
+}
+
+impl<'a> Named<'a> {
+    fn parse(name: &'a str) -> Self {
+        let (base, frozen) = match name.rsplit_once('@') {
+            Some((base, baseline)) if !base.is_empty() && !baseline.is_empty() => {
+                (base, Some(baseline))
+            }
+            _ => (name, None),
+        };
+        Named { name, base, frozen }
+    }
+
+    /// An embedded engine, with the parameters of its baseline or of `params_file`.
+    fn embedded(
+        &self,
+        engine: &dyn RulesEngine,
+        params_file: Option<&Path>,
+        root: &Path,
+        baselines: &Path,
+    ) -> Result<EngineEntry, String> {
+        let Named { name, base, frozen } = *self;
         let params = match (frozen, params_file) {
             (Some(_), Some(_)) => {
                 return Err(format!(
@@ -110,24 +149,24 @@ pub fn resolve(
             Some(params) if frozen.is_none() => format!("{base} ({})", file_label(&params.origin)),
             _ => name.to_owned(),
         };
-        return Ok(EngineEntry {
+        Ok(EngineEntry {
             name: name.to_owned(),
             label,
             kind: EngineKind::Embedded {
                 game: engine.game().to_owned(),
                 params,
             },
-        });
+        })
     }
-    if params_file.is_some() {
-        return Err(format!(
-            "`{name}` is not an embedded engine; parameters files are for embedded engines \
-             (an external engine reads its own)"
-        ));
-    }
-    if let Some(baseline_name) = frozen {
-        // A frozen team's engine: the manifest `baseline freeze --engine` wrote, which starts
-        // the copy kept in the baseline.
+
+    /// A frozen team's engine: the manifest `baseline freeze --engine` wrote, which starts
+    /// the copy kept in the baseline.
+    fn frozen_external(
+        &self,
+        baseline_name: &str,
+        baselines: &Path,
+    ) -> Result<EngineEntry, String> {
+        let Named { name, base, .. } = *self;
         let dir = baselines.join(baseline_name);
         // `../my-bot.yaml@NAME` means the same as `my-bot@NAME`.
         let base = if base.contains('/') || base.ends_with(".yaml") {
@@ -147,24 +186,29 @@ pub fn resolve(
             ));
         }
         Manifest::load(&path).map_err(|error| error.to_string())?;
-        return Ok(EngineEntry {
+        Ok(EngineEntry {
             name: name.to_owned(),
             label: name.to_owned(),
             kind: EngineKind::External { manifest: path },
-        });
+        })
     }
-    let path = if base.ends_with(".yaml") || base.ends_with(".yml") || base.contains('/') {
-        PathBuf::from(base)
-    } else {
-        root.join(MANIFEST_DIR).join(format!("{base}.yaml"))
-    };
-    // Validate now, so that a bad manifest stops the match before any game.
-    let manifest = Manifest::load(&path).map_err(|error| error.to_string())?;
-    Ok(EngineEntry {
-        name: name.to_owned(),
-        label: manifest.name.clone(),
-        kind: EngineKind::External { manifest: path },
-    })
+
+    /// An external engine by its manifest: a path, or a name in the manifest folder.
+    fn external(&self, root: &Path) -> Result<EngineEntry, String> {
+        let Named { name, base, .. } = *self;
+        let path = if base.ends_with(".yaml") || base.ends_with(".yml") || base.contains('/') {
+            PathBuf::from(base)
+        } else {
+            root.join(MANIFEST_DIR).join(format!("{base}.yaml"))
+        };
+        // Validate now, so that a bad manifest stops the match before any game.
+        let manifest = Manifest::load(&path).map_err(|error| error.to_string())?;
+        Ok(EngineEntry {
+            name: name.to_owned(),
+            label: manifest.name.clone(),
+            kind: EngineKind::External { manifest: path },
+        })
+    }
 }
 
 /// `weak.yaml` for `some/dir/weak.yaml`.

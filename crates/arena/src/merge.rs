@@ -31,65 +31,22 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
     let Some((first, rest)) = dirs.split_first() else {
         return Err("no match directories to merge".to_owned());
     };
-    let config_of = |dir: &Path| -> Result<MatchConfig, String> { Store::at(dir).config() };
-    let base: MatchConfig = config_of(first)?;
-    let whole = base.unsharded();
-    let mut shards_seen: BTreeMap<usize, PathBuf> = BTreeMap::new();
+    let base: MatchConfig = Store::at(first).config()?;
+    let mut shards = Shards {
+        first,
+        whole: base.unsharded(),
+        count: base.shard.map_or(1, |shard| shard.count),
+        given: dirs.len(),
+        seen: BTreeMap::new(),
+    };
     let mut games: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    let count = base.shard.map_or(1, |shard| shard.count);
     for dir in std::iter::once(first).chain(rest) {
-        let config = config_of(dir)?;
-        if config.unsharded() != whole {
-            return Err(format!(
-                "{} is another match than {} (engines, openings, games or limits differ)",
-                dir.display(),
-                first.display()
-            ));
-        }
-        if config.shard.is_none() && dirs.len() > 1 {
-            return Err(format!(
-                "{} is a whole match, not a shard: nothing to merge it with",
-                dir.display()
-            ));
-        }
-        let this_count = config.shard.map_or(1, |shard| shard.count);
-        if this_count != count {
-            return Err(format!(
-                "{} is shard {} of another split than {} ({} parts)",
-                dir.display(),
-                config
-                    .shard
-                    .map_or_else(|| "1/1".to_owned(), |s| s.to_string()),
-                first.display(),
-                count
-            ));
-        }
-        let shard = config.shard.map_or(1, |shard| shard.index);
-        if let Some(earlier) = shards_seen.insert(shard, dir.clone()) {
-            return Err(format!(
-                "shard {shard} given twice: {} and {}",
-                earlier.display(),
-                dir.display()
-            ));
-        }
-        for (index, record) in Store::at(dir).games()? {
-            if !config.plays_pair(index / 2) {
-                continue;
-            }
-            if let Some(existing) = games.get(&index)
-                && existing.result != record.result
-            {
-                return Err(format!(
-                    "game {index} differs between the shards ({} has it twice)",
-                    dir.display()
-                ));
-            }
-            games.insert(index, record);
-        }
+        let config = Store::at(dir).config()?;
+        shards.admit(dir, &config)?;
+        add_games(dir, &config, &mut games)?;
     }
-    let missing_shards: Vec<usize> = (1..=count)
-        .filter(|i| !shards_seen.contains_key(i))
-        .collect();
+    let missing_shards = shards.missing();
+    let whole = shards.whole;
     let mut tally = Tally::new(&whole);
     tally.advance(&games);
     let status = tally.status();
@@ -106,4 +63,88 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, String> {
         result,
         missing_shards,
     })
+}
+
+/// The shards given so far, and what every one must share with the first directory's match.
+struct Shards<'a> {
+    first: &'a Path,
+    /// The first directory's match, its shard left out.
+    whole: MatchConfig,
+    /// How many parts the first directory's split has.
+    count: usize,
+    /// How many directories were given.
+    given: usize,
+    /// The directory of each shard index seen.
+    seen: BTreeMap<usize, PathBuf>,
+}
+
+impl Shards<'_> {
+    /// Checks that `dir` holds another shard of the same match and split, given once.
+    fn admit(&mut self, dir: &Path, config: &MatchConfig) -> Result<(), String> {
+        if config.unsharded() != self.whole {
+            return Err(format!(
+                "{} is another match than {} (engines, openings, games or limits differ)",
+                dir.display(),
+                self.first.display()
+            ));
+        }
+        if config.shard.is_none() && self.given > 1 {
+            return Err(format!(
+                "{} is a whole match, not a shard: nothing to merge it with",
+                dir.display()
+            ));
+        }
+        let this_count = config.shard.map_or(1, |shard| shard.count);
+        if this_count != self.count {
+            return Err(format!(
+                "{} is shard {} of another split than {} ({} parts)",
+                dir.display(),
+                config
+                    .shard
+                    .map_or_else(|| "1/1".to_owned(), |s| s.to_string()),
+                self.first.display(),
+                self.count
+            ));
+        }
+        let shard = config.shard.map_or(1, |shard| shard.index);
+        if let Some(earlier) = self.seen.insert(shard, dir.to_owned()) {
+            return Err(format!(
+                "shard {shard} given twice: {} and {}",
+                earlier.display(),
+                dir.display()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The shards of the split that no directory played (1-based).
+    fn missing(&self) -> Vec<usize> {
+        (1..=self.count)
+            .filter(|i| !self.seen.contains_key(i))
+            .collect()
+    }
+}
+
+/// Adds the games of `dir` that its shard plays to `games`; one game recorded with another
+/// result than before is an error.
+fn add_games(
+    dir: &Path,
+    config: &MatchConfig,
+    games: &mut BTreeMap<usize, GameRecord>,
+) -> Result<(), String> {
+    for (index, record) in Store::at(dir).games()? {
+        if !config.plays_pair(index / 2) {
+            continue;
+        }
+        if let Some(existing) = games.get(&index)
+            && existing.result != record.result
+        {
+            return Err(format!(
+                "game {index} differs between the shards ({} has it twice)",
+                dir.display()
+            ));
+        }
+        games.insert(index, record);
+    }
+    Ok(())
 }

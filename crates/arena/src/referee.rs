@@ -15,7 +15,7 @@ use std::time::Instant;
 use super::clock::{Clocks, SeatTime, TimeControl};
 use super::openings::Opening;
 use super::record::{AnswerClock, FaultRecord, GameRecord, GameResult, MoveRecord, Role};
-use super::seat::{MoveInfo, Seat, Turn};
+use super::seat::{MoveInfo, Reply, Seat, Turn};
 use arbiter_engine::FaultKind;
 use arbiter_engine::{OutcomeView, Position, PositionRequest, Refusal, RulesEngine};
 use arbiter_external::{MoveAnswer, validate};
@@ -280,49 +280,12 @@ impl Referee<'_> {
             dice: &mut dice,
             sides: &sides,
         };
-        let mut stop = self.play_on(&mut play, cancelled)?;
-        let mut settled = Settled::Rules;
-        if matches!(stop, Stop::Over) {
-            settled = self.adjudicate(&mut play)?;
-            match &settled {
-                Settled::Fault(fault) => stop = Stop::Fault(fault.clone()),
-                Settled::PlayOut(_) => stop = self.play_on(&mut play, cancelled)?,
-                Settled::Rules | Settled::Agreed { .. } => {}
-            }
-        }
+        let (stop, settled) = self.play_to_end(&mut play, cancelled)?;
         if matches!(stop, Stop::Cancelled) {
             return Ok(Played::Cancelled);
         }
-        for seat in &mut table.seats {
-            seat.game_over(&board.history);
-        }
-        // What the drivers noticed after the last recorded answer: at the game's end, or in
-        // the turn that faulted.
-        let warnings = table
-            .seats
-            .iter_mut()
-            .zip(&table.labels)
-            .flat_map(|(seat, label)| {
-                seat.take_warnings()
-                    .into_iter()
-                    .map(move |warning| format!("{label}: {warning}"))
-            })
-            .collect();
-        let over = match &settled {
-            Settled::Agreed { outcome, .. } => Some(outcome.clone()),
-            _ => board
-                .position
-                .outcome()
-                .map_err(|error| error.to_string())?,
-        };
-        debug_assert!(
-            over.is_some() || !matches!(stop, Stop::Over) || board.history.len() >= self.max_plies
-        );
-        let mut result = self.result(&stop, over, &sides, table);
-        result.adjudication = match settled {
-            Settled::Agreed { note, .. } | Settled::PlayOut(note) => Some(note),
-            Settled::Rules | Settled::Fault(_) => None,
-        };
+        let warnings = end_seats(table, &board.history);
+        let result = self.final_result(&stop, settled, &board, &sides, table)?;
         let fault = match stop {
             Stop::Fault(fault) => Some(fault),
             _ => None,
@@ -345,6 +308,54 @@ impl Referee<'_> {
             warnings,
             duration_ms: started.elapsed().as_secs_f64() * 1000.0,
         })))
+    }
+
+    /// Play until it stops, and an end by passes adjudicated: a fault there stops the game,
+    /// a play-out goes on playing.
+    fn play_to_end(
+        &self,
+        play: &mut Play<'_>,
+        cancelled: &dyn Fn() -> bool,
+    ) -> Result<(Stop, Settled), String> {
+        let mut stop = self.play_on(play, cancelled)?;
+        let mut settled = Settled::Rules;
+        if matches!(stop, Stop::Over) {
+            settled = self.adjudicate(play)?;
+            match &settled {
+                Settled::Fault(fault) => stop = Stop::Fault(fault.clone()),
+                Settled::PlayOut(_) => stop = self.play_on(play, cancelled)?,
+                Settled::Rules | Settled::Agreed { .. } => {}
+            }
+        }
+        Ok((stop, settled))
+    }
+
+    /// The result of a game that stopped: the agreed count, else the rules' outcome, and the
+    /// adjudication's note.
+    fn final_result(
+        &self,
+        stop: &Stop,
+        settled: Settled,
+        board: &InPlay,
+        sides: &[&str; 2],
+        table: &Table,
+    ) -> Result<GameResult, String> {
+        let over = match &settled {
+            Settled::Agreed { outcome, .. } => Some(outcome.clone()),
+            _ => board
+                .position
+                .outcome()
+                .map_err(|error| error.to_string())?,
+        };
+        debug_assert!(
+            over.is_some() || !matches!(stop, Stop::Over) || board.history.len() >= self.max_plies
+        );
+        let mut result = self.result(stop, over, sides, table);
+        result.adjudication = match settled {
+            Settled::Agreed { note, .. } | Settled::PlayOut(note) => Some(note),
+            Settled::Rules | Settled::Fault(_) => None,
+        };
+        Ok(result)
     }
 
     /// Moves until the rules end the game, a seat faults or resigns, the move limit, or a
@@ -461,94 +472,35 @@ impl Referee<'_> {
     /// One seat's turn: it is asked on its clock, its answer judged and played; `Some` is the
     /// fault or resignation that ends the game.
     fn turn(&self, play: &mut Play<'_>) -> Result<Option<Stop>, String> {
-        let banned = if self.banmoves {
-            let game = PositionRequest {
-                moves: play.board.history.clone(),
-                ..PositionRequest::default()
-            };
-            banned_repetitions(self.engine, self.variant, &game)?
-        } else {
-            Vec::new()
-        };
+        let banned = self.banned_moves(play)?;
         let position = play.board.position.as_ref();
         let side = usize::from(!position.is_to_move(play.sides[0]));
-        let turn = Turn {
-            history: &play.board.history,
-            position,
-            limit: play.clocks.limit(side),
-            banned: &banned,
+        let (mut reply, clock) = match play.ask(side, &banned) {
+            Ok(asked) => asked,
+            Err(stop) => return Ok(Some(*stop)),
         };
-        let (allowance_ms, clock_left_ms) = (
-            play.clocks.allowance_ms(side),
-            play.clocks.limit(side).time_left_ms,
-        );
-        let asked = Instant::now();
-        let reply = play.table.seats[side].play(&turn);
-        let elapsed = asked.elapsed();
-        let timing = play.clocks.charge(side, elapsed);
-        let mut reply = match reply {
-            Ok(reply) => reply,
-            Err(seat) => {
-                return Ok(Some(Stop::Fault(play.fault(
-                    side,
-                    seat.kind,
-                    None,
-                    seat.detail,
-                    None,
-                ))));
-            }
-        };
-        if let Err(late) = timing {
-            let answer = match &reply.answer {
-                MoveAnswer::Move(text) => Some(text.clone()),
-                _ => None,
-            };
-            return Ok(Some(Stop::Fault(play.fault(
-                side,
-                FaultKind::Timeout,
-                None,
-                late,
-                answer,
-            ))));
-        }
-        if reply.answer == MoveAnswer::Resign {
-            return Ok(Some(Stop::Resigned(side)));
-        }
-        let position = play.board.position.as_ref();
-        let mv = match decide(position, reply.answer) {
+        let mv = match play.judged(side, reply.answer, &banned) {
             Ok(mv) => mv,
-            Err(violation) => {
-                return Ok(Some(Stop::Fault(play.fault(
-                    side,
-                    violation.kind,
-                    violation.code,
-                    violation.detail,
-                    violation.answer,
-                ))));
-            }
-        };
-        if banned.contains(&mv) {
-            return Ok(Some(Stop::Fault(play.fault(
-                side,
-                FaultKind::IllegalMove,
-                Some("banned".to_owned()),
-                format!(
-                    "`{mv}` was banned (`banmoves`): it completes a repetition the rules lose \
-                     for its mover"
-                ),
-                Some(mv),
-            ))));
-        }
-        let clock = AnswerClock {
-            time_ms: elapsed.as_secs_f64() * 1000.0,
-            limit_ms: allowance_ms,
-            clock_left_ms,
+            Err(stop) => return Ok(Some(*stop)),
         };
         reply.info.warnings = play.table.seats[side].take_warnings();
         play.board
             .play(mv.clone(), false, Some(clock), reply.info)
             .map_err(|refusal| format!("judged move `{mv}` refused: {refusal}"))?;
         Ok(None)
+    }
+
+    /// The moves the side to move may not play under `banmoves`: those that complete a
+    /// repetition the rules lose for its mover (none when the match does not ban them).
+    fn banned_moves(&self, play: &Play<'_>) -> Result<Vec<String>, String> {
+        if !self.banmoves {
+            return Ok(Vec::new());
+        }
+        let game = PositionRequest {
+            moves: play.board.history.clone(),
+            ..PositionRequest::default()
+        };
+        banned_repetitions(self.engine, self.variant, &game)
     }
 
     /// How the game ended: a fault loses, a resignation loses; else the rules' outcome (or
@@ -611,6 +563,24 @@ impl Referee<'_> {
     }
 }
 
+/// Tells every seat the game is over, and returns what the drivers noticed after the last
+/// recorded answer (at the game's end, or in the turn that faulted), each under its engine.
+fn end_seats(table: &mut Table, history: &[String]) -> Vec<String> {
+    for seat in &mut table.seats {
+        seat.game_over(history);
+    }
+    table
+        .seats
+        .iter_mut()
+        .zip(&table.labels)
+        .flat_map(|(seat, label)| {
+            seat.take_warnings()
+                .into_iter()
+                .map(move |warning| format!("{label}: {warning}"))
+        })
+        .collect()
+}
+
 /// Why play stopped.
 enum Stop {
     /// The rules ended the game, or the move limit was reached.
@@ -645,6 +615,91 @@ struct Play<'a> {
 }
 
 impl Play<'_> {
+    /// The seat of `side` asked for its answer on its clock, and the clock charged; `Err` is
+    /// the fault of a seat that failed to answer, or answered late.
+    fn ask(&mut self, side: usize, banned: &[String]) -> Result<(Reply, AnswerClock), Box<Stop>> {
+        let turn = Turn {
+            history: &self.board.history,
+            position: self.board.position.as_ref(),
+            limit: self.clocks.limit(side),
+            banned,
+        };
+        let (allowance_ms, clock_left_ms) = (
+            self.clocks.allowance_ms(side),
+            self.clocks.limit(side).time_left_ms,
+        );
+        let asked = Instant::now();
+        let reply = self.table.seats[side].play(&turn);
+        let elapsed = asked.elapsed();
+        let timing = self.clocks.charge(side, elapsed);
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(seat) => {
+                return Err(Box::new(Stop::Fault(self.fault(
+                    side,
+                    seat.kind,
+                    None,
+                    seat.detail,
+                    None,
+                ))));
+            }
+        };
+        if let Err(late) = timing {
+            let answer = match &reply.answer {
+                MoveAnswer::Move(text) => Some(text.clone()),
+                _ => None,
+            };
+            return Err(Box::new(Stop::Fault(self.fault(
+                side,
+                FaultKind::Timeout,
+                None,
+                late,
+                answer,
+            ))));
+        }
+        let clock = AnswerClock {
+            time_ms: elapsed.as_secs_f64() * 1000.0,
+            limit_ms: allowance_ms,
+            clock_left_ms,
+        };
+        Ok((reply, clock))
+    }
+
+    /// The move the answer of `side` plays, judged by the rules and `banned`; `Err` is its
+    /// resignation or its fault.
+    fn judged(
+        &self,
+        side: usize,
+        answer: MoveAnswer,
+        banned: &[String],
+    ) -> Result<String, Box<Stop>> {
+        if answer == MoveAnswer::Resign {
+            return Err(Box::new(Stop::Resigned(side)));
+        }
+        let mv = decide(self.board.position.as_ref(), answer).map_err(|violation| {
+            Box::new(Stop::Fault(self.fault(
+                side,
+                violation.kind,
+                violation.code,
+                violation.detail,
+                violation.answer,
+            )))
+        })?;
+        if banned.contains(&mv) {
+            return Err(Box::new(Stop::Fault(self.fault(
+                side,
+                FaultKind::IllegalMove,
+                Some("banned".to_owned()),
+                format!(
+                    "`{mv}` was banned (`banmoves`): it completes a repetition the rules lose \
+                     for its mover"
+                ),
+                Some(mv),
+            ))));
+        }
+        Ok(mv)
+    }
+
     /// The fault record of the seat of `side` at the current position.
     fn fault(
         &self,

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use super::run::absolute;
 use super::{Audit, Pictures, first_line, matches, verdict_words};
-use arbiter_runner::{CaseResult, Counts, Verdict};
+use arbiter_runner::{Board, CaseResult, Counts, Verdict};
 
 const STYLE: &str = "
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1180px; padding: 1em 2em; color: #222; }
@@ -394,6 +394,7 @@ fn cases(html: &mut String, audit: &Audit<'_>, pictures: &Pictures, dir: &Path) 
     html.push_str("</div>\n");
 }
 
+/// One case as a section: its heading and where it stands, its board, and what was found.
 fn case(
     html: &mut String,
     audit: &Audit<'_>,
@@ -402,6 +403,24 @@ fn case(
     pictures: &Pictures,
     dir: &Path,
 ) {
+    case_heading(html, audit, k, result, dir);
+    html.push_str("<div class=\"body\">\n");
+    if let Some(board) = &result.board {
+        case_board(html, result, board, pictures);
+    }
+    html.push_str("<div class=\"findings\">");
+    case_findings(html, result);
+    let _ = writeln!(
+        html,
+        "<details><summary>the case as the terminal shows it</summary><pre>{}</pre></details>\
+         </div>\n</div>\n</section>",
+        escape(&result.message)
+    );
+}
+
+/// The section's opening tag (verdict, file, game and variant for the filters), its title,
+/// where the case stands and its description.
+fn case_heading(html: &mut String, audit: &Audit<'_>, k: usize, result: &CaseResult, dir: &Path) {
     let origin = &result.origin;
     let file_class = file_of(audit, result).map_or_else(String::new, |f| format!(" file-{f}"));
     let _ = writeln!(
@@ -430,22 +449,27 @@ fn case(
     if let Some(description) = &origin.description {
         let _ = writeln!(html, "<p>{}</p>", escape(description));
     }
-    html.push_str("<div class=\"body\">\n");
-    if let Some(board) = &result.board {
-        html.push_str("<div class=\"picture\">");
-        match pictures.of(result) {
-            Some(svg) => html.push_str(&svg),
-            None => {
-                let _ = write!(html, "<pre>{}</pre>", escape(&board.diagram));
-            }
+}
+
+/// The case's board: its picture (or its diagram where the game has none) and its text.
+fn case_board(html: &mut String, result: &CaseResult, board: &Board, pictures: &Pictures) {
+    html.push_str("<div class=\"picture\">");
+    match pictures.of(result) {
+        Some(svg) => html.push_str(&svg),
+        None => {
+            let _ = write!(html, "<pre>{}</pre>", escape(&board.diagram));
         }
-        let _ = writeln!(
-            html,
-            "<p>position: <code>{}</code></p></div>",
-            escape(&board.text)
-        );
     }
-    html.push_str("<div class=\"findings\">");
+    let _ = writeln!(
+        html,
+        "<p>position: <code>{}</code></p></div>",
+        escape(&board.text)
+    );
+}
+
+/// The findings' table (check, expected, actual), the reason, what the engine said and the
+/// notes.
+fn case_findings(html: &mut String, result: &CaseResult) {
     if !result.findings.is_empty() {
         html.push_str("<table><tr><th>check</th><th>expected</th><th>actual</th></tr>");
         for finding in &result.findings {
@@ -468,12 +492,6 @@ fn case(
     for note in &result.notes {
         let _ = write!(html, "<p><small>{}</small></p>", escape(note));
     }
-    let _ = writeln!(
-        html,
-        "<details><summary>the case as the terminal shows it</summary><pre>{}</pre></details>\
-         </div>\n</div>\n</section>",
-        escape(&result.message)
-    );
 }
 
 fn topics(html: &mut String, audit: &Audit<'_>, dir: &Path) {

@@ -313,71 +313,10 @@ fn plot(summary: &MatchSummary) -> String {
     );
     let mut top = 14.0;
     if !llrs.is_empty() {
-        let bounds = summary.bounds();
-        let (mut low, mut high) = bounds.unwrap_or((-1.0, 1.0));
-        for (_, llr) in &llrs {
-            low = low.min(*llr);
-            high = high.max(*llr);
-        }
-        frame.panel(&mut svg, "LLR", top, (low, high), |svg, y| {
-            if let Some((lower, upper)) = bounds {
-                for (bound, label) in [(lower, "accept H0"), (upper, "accept H1")] {
-                    let _ = write!(
-                        svg,
-                        "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" \
-                         stroke=\"#d73027\" stroke-dasharray=\"5 3\"/><text x=\"{:.1}\" y=\"{:.1}\" \
-                         fill=\"#d73027\" text-anchor=\"end\">{label} {bound:.2}</text>",
-                        frame.left,
-                        frame.right(),
-                        y(bound),
-                        y(bound),
-                        frame.right() - 2.0,
-                        y(bound) - 3.0
-                    );
-                }
-            }
-            let points: Vec<String> = llrs
-                .iter()
-                .map(|(games, llr)| format!("{:.1},{:.1}", frame.x(*games), y(*llr)))
-                .collect();
-            let _ = write!(
-                svg,
-                "<polyline points=\"{}\" fill=\"none\" stroke=\"#2c7fb8\" stroke-width=\"2\"/>",
-                points.join(" ")
-            );
-        });
+        frame.llr_panel(&mut svg, top, &llrs, summary.bounds());
         top += frame.height + 50.0;
     }
-    let (mut low, mut high) = (-10.0f64, 10.0f64);
-    for (_, elo, half) in &finite {
-        low = low.min(elo - half);
-        high = high.max(elo + half);
-    }
-    frame.panel(&mut svg, "Elo", top, (low, high), |svg, y| {
-        if finite.is_empty() {
-            return;
-        }
-        let upper = finite
-            .iter()
-            .map(|(g, elo, half)| format!("{:.1},{:.1}", frame.x(*g), y(elo + half)));
-        let lower = finite
-            .iter()
-            .rev()
-            .map(|(g, elo, half)| format!("{:.1},{:.1}", frame.x(*g), y(elo - half)));
-        let band: Vec<String> = upper.chain(lower).collect();
-        let line: Vec<String> = finite
-            .iter()
-            .map(|(g, elo, _)| format!("{:.1},{:.1}", frame.x(*g), y(*elo)))
-            .collect();
-        let _ = write!(
-            svg,
-            "<polygon points=\"{}\" fill=\"#a6bddb\" opacity=\"0.6\"><title>95% interval</title>\
-             </polygon><polyline points=\"{}\" fill=\"none\" stroke=\"#045a8d\" \
-             stroke-width=\"2\"/>",
-            band.join(" "),
-            line.join(" ")
-        );
-    });
+    frame.elo_panel(&mut svg, top, &finite);
     svg.push_str("</svg>\n");
     svg
 }
@@ -397,6 +336,84 @@ impl Frame {
 
     fn x(&self, games: f64) -> f64 {
         self.left + self.width * games / self.max_games
+    }
+
+    /// The LLR panel: the SPRT's `bounds` as dashed lines (the range always holds them, or
+    /// -1 to 1 without), and the LLR after each game.
+    fn llr_panel(
+        &self,
+        svg: &mut String,
+        top: f64,
+        llrs: &[(f64, f64)],
+        bounds: Option<(f64, f64)>,
+    ) {
+        let (mut low, mut high) = bounds.unwrap_or((-1.0, 1.0));
+        for (_, llr) in llrs {
+            low = low.min(*llr);
+            high = high.max(*llr);
+        }
+        self.panel(svg, "LLR", top, (low, high), |svg, y| {
+            if let Some((lower, upper)) = bounds {
+                for (bound, label) in [(lower, "accept H0"), (upper, "accept H1")] {
+                    let _ = write!(
+                        svg,
+                        "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" \
+                         stroke=\"#d73027\" stroke-dasharray=\"5 3\"/><text x=\"{:.1}\" y=\"{:.1}\" \
+                         fill=\"#d73027\" text-anchor=\"end\">{label} {bound:.2}</text>",
+                        self.left,
+                        self.right(),
+                        y(bound),
+                        y(bound),
+                        self.right() - 2.0,
+                        y(bound) - 3.0
+                    );
+                }
+            }
+            let points: Vec<String> = llrs
+                .iter()
+                .map(|(games, llr)| format!("{:.1},{:.1}", self.x(*games), y(*llr)))
+                .collect();
+            let _ = write!(
+                svg,
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"#2c7fb8\" stroke-width=\"2\"/>",
+                points.join(" ")
+            );
+        });
+    }
+
+    /// The Elo panel: the 95% interval of each finite estimate as a band, the estimate as a
+    /// line (the range always holds -10 to 10).
+    fn elo_panel(&self, svg: &mut String, top: f64, finite: &[(f64, f64, f64)]) {
+        let (mut low, mut high) = (-10.0f64, 10.0f64);
+        for (_, elo, half) in finite {
+            low = low.min(elo - half);
+            high = high.max(elo + half);
+        }
+        self.panel(svg, "Elo", top, (low, high), |svg, y| {
+            if finite.is_empty() {
+                return;
+            }
+            let upper = finite
+                .iter()
+                .map(|(g, elo, half)| format!("{:.1},{:.1}", self.x(*g), y(elo + half)));
+            let lower = finite
+                .iter()
+                .rev()
+                .map(|(g, elo, half)| format!("{:.1},{:.1}", self.x(*g), y(elo - half)));
+            let band: Vec<String> = upper.chain(lower).collect();
+            let line: Vec<String> = finite
+                .iter()
+                .map(|(g, elo, _)| format!("{:.1},{:.1}", self.x(*g), y(*elo)))
+                .collect();
+            let _ = write!(
+                svg,
+                "<polygon points=\"{}\" fill=\"#a6bddb\" opacity=\"0.6\"><title>95% interval</title>\
+                 </polygon><polyline points=\"{}\" fill=\"none\" stroke=\"#045a8d\" \
+                 stroke-width=\"2\"/>",
+                band.join(" "),
+                line.join(" ")
+            );
+        });
     }
 
     /// One panel from `top`: frame, zero line, axis labels, then `draw` with the

@@ -77,8 +77,7 @@ impl OpeningBook {
             openings: Vec::new(),
         };
         let mut errors = Vec::new();
-        let mut ids = HashSet::new();
-        let mut finals = HashSet::new();
+        let mut seen = Seen::default();
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
             let trimmed = raw.trim_start();
@@ -94,52 +93,10 @@ impl OpeningBook {
             if content.trim().is_empty() {
                 continue;
             }
-            let error =
-                |column: usize, message: String| SpecError::at(path, text, line, column, message);
-            let (id, moves_text, moves_column) = match content.split_once(':') {
-                Some((id, rest)) => {
-                    let id = id.trim();
-                    if id.is_empty()
-                        || !id
-                            .chars()
-                            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-                    {
-                        errors.push(error(
-                            column_of(raw, id),
-                            format!("opening id `{id}` must be letters, digits, `-`, `_` or `.`"),
-                        ));
-                        continue;
-                    }
-                    (id.to_owned(), rest, content.len() - rest.len())
-                }
-                None => (format!("line-{line}"), content, 0),
-            };
-            if !ids.insert(id.clone()) {
-                errors.push(error(
-                    column_of(raw, &id),
-                    format!("opening id `{id}` is repeated"),
-                ));
-                continue;
-            }
-            match replay(engine, variant, moves_text) {
-                Ok((moves, position)) => {
-                    if let Some(outcome) = position.outcome().ok().flatten() {
-                        errors.push(error(
-                            moves_column + 1,
-                            format!("the opening ends the game ({outcome})"),
-                        ));
-                    } else if !finals.insert(position.text()) {
-                        errors.push(error(
-                            moves_column + 1,
-                            "the opening reaches the same position as an earlier one".to_owned(),
-                        ));
-                    } else {
-                        book.openings.push(Opening { id, moves });
-                    }
-                }
-                Err((token, message)) => {
-                    let column = moves_column + moves_text.find(token.as_str()).unwrap_or(0) + 1;
-                    errors.push(error(column, message));
+            match seen.opening(raw, content, line, engine, variant) {
+                Ok(opening) => book.openings.push(opening),
+                Err((column, message)) => {
+                    errors.push(SpecError::at(path, text, line, column, message));
                 }
             }
         }
@@ -166,6 +123,78 @@ impl OpeningBook {
             .map_err(|error| vec![SpecError::file(path, format!("cannot read: {error}"))])?;
         OpeningBook::parse(path, &text, engine, variant)
     }
+}
+
+/// What the book's earlier openings took: their ids and the positions they reach.
+#[derive(Default)]
+struct Seen {
+    ids: HashSet<String>,
+    finals: HashSet<String>,
+}
+
+impl Seen {
+    /// The opening of a book line (`raw`, and `content` without its comment), or the column
+    /// and message of what is wrong with it.
+    fn opening(
+        &mut self,
+        raw: &str,
+        content: &str,
+        line: usize,
+        engine: &dyn RulesEngine,
+        variant: &str,
+    ) -> Result<Opening, (usize, String)> {
+        let (id, moves_text, moves_column) = line_id(raw, content, line)?;
+        if !self.ids.insert(id.clone()) {
+            return Err((
+                column_of(raw, &id),
+                format!("opening id `{id}` is repeated"),
+            ));
+        }
+        match replay(engine, variant, moves_text) {
+            Ok((moves, position)) => {
+                if let Some(outcome) = position.outcome().ok().flatten() {
+                    Err((
+                        moves_column + 1,
+                        format!("the opening ends the game ({outcome})"),
+                    ))
+                } else if !self.finals.insert(position.text()) {
+                    Err((
+                        moves_column + 1,
+                        "the opening reaches the same position as an earlier one".to_owned(),
+                    ))
+                } else {
+                    Ok(Opening { id, moves })
+                }
+            }
+            Err((token, message)) => {
+                let column = moves_column + moves_text.find(token.as_str()).unwrap_or(0) + 1;
+                Err((column, message))
+            }
+        }
+    }
+}
+
+/// A book line's id (before a colon, else `line-N`), its moves and their column (0-based).
+fn line_id<'a>(
+    raw: &str,
+    content: &'a str,
+    line: usize,
+) -> Result<(String, &'a str, usize), (usize, String)> {
+    let Some((id, rest)) = content.split_once(':') else {
+        return Ok((format!("line-{line}"), content, 0));
+    };
+    let id = id.trim();
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    {
+        return Err((
+            column_of(raw, id),
+            format!("opening id `{id}` must be letters, digits, `-`, `_` or `.`"),
+        ));
+    }
+    Ok((id.to_owned(), rest, content.len() - rest.len()))
 }
 
 /// The column (from 1) of `part` in `line`.
