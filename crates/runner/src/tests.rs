@@ -561,3 +561,78 @@ fn a_wrong_including_or_excluding_list_names_and_marks_the_moves_at_fault() {
     assert_eq!(finding.text, "expected not legal: [b2]\nbut legal: [b2]");
     assert_eq!(marks(finding), [("b2".to_owned(), MarkRole::Extra)]);
 }
+
+/// A renju position with one double-three point for black: f8 g8 across and h6 h7 up meet
+/// at h8 (each an open three with it), white's four stones in the corners.
+const DOUBLE_THREE_AT_H8: &str = "f8 a1 g8 a15 h6 o1 h7 o15";
+
+#[test]
+fn a_wrong_forbidden_list_names_and_marks_the_points_at_fault() {
+    let spec_case = |id: &str, expect: &str| {
+        format!(
+            "  - id: {id}\n    position: {{moves: \"{DOUBLE_THREE_AT_H8}\"}}\n    expect: \
+             {{forbidden: {expect}}}\n"
+        )
+    };
+    let yaml = format!(
+        "game: gomoku\nsource: x\nvariants: [renju]\ncases:\n{}{}{}{}",
+        spec_case("holds", "{exactly: [{move: h8, reason: double-three}]}"),
+        spec_case("exactly", "{exactly: [{move: h8, reason: overline}]}"),
+        spec_case(
+            "including",
+            "{including: [{move: j10, reason: double-three}]}"
+        ),
+        spec_case("excluding", "{excluding: [h8, j10]}"),
+    );
+    let results = run_spec(&yaml, &limited(1_000));
+    let marks = |finding: &Finding| -> Vec<(String, MarkRole)> {
+        finding
+            .marks
+            .iter()
+            .map(|mark| (mark.mv.clone(), mark.role))
+            .collect()
+    };
+    let only_finding = |id: &str| {
+        let result = case(&results, id);
+        assert_judged(result, (Verdict::Fail, Some(Level::Rules)));
+        let [finding] = result.findings.as_slice() else {
+            panic!("{id}: {:?}", result.findings)
+        };
+        finding.clone()
+    };
+    assert_judged(case(&results, "holds"), (Verdict::Pass, Some(Level::Rules)));
+
+    let exactly = only_finding("exactly");
+    assert_eq!(
+        (exactly.expected.as_str(), exactly.actual.as_str()),
+        ("[h8 overline]", "[h8 double-three]")
+    );
+    assert_eq!(
+        exactly.text,
+        "expected forbidden: [h8 overline]\nactual:   [h8 double-three]\nmissing:  [h8 overline]\n\
+         extra:    [h8 double-three]"
+    );
+    assert_eq!(
+        marks(&exactly),
+        [
+            ("h8".to_owned(), MarkRole::Missing),
+            ("h8".to_owned(), MarkRole::Extra)
+        ]
+    );
+
+    let including = only_finding("including");
+    assert_eq!(including.expected, "including [j10 double-three]");
+    assert_eq!(
+        including.text,
+        "expected forbidden: [j10 double-three]\nmissing:  [j10 double-three]\nactual:   [h8 double-three]"
+    );
+    assert_eq!(marks(&including), [("j10".to_owned(), MarkRole::Missing)]);
+
+    let excluding = only_finding("excluding");
+    assert_eq!(excluding.expected, "excluding [h8, j10]");
+    assert_eq!(
+        excluding.text,
+        "expected not forbidden: [h8, j10]\nbut forbidden: [h8]"
+    );
+    assert_eq!(marks(&excluding), [("h8".to_owned(), MarkRole::Extra)]);
+}
