@@ -636,3 +636,43 @@ fn a_wrong_forbidden_list_names_and_marks_the_points_at_fault() {
     );
     assert_eq!(marks(&excluding), [("h8".to_owned(), MarkRole::Extra)]);
 }
+
+#[test]
+fn a_won_position_the_engine_does_not_play_out_to_a_win_is_a_missed_win_with_the_game() {
+    // x to move wins at once with b1 (the top row); an engine that plays its last legal move,
+    // c3, lets o complete the middle row.
+    let yaml = "game: tictactoe\nsource: x\nbudget: {depth: 9}\ncases:\n  - id: wins\n    position: {text: \
+                \"x.x/oo./... x\"}\n    score: win\n";
+    let engines = embedded_engines();
+    let suite = crate::suite::load_suite_str(Path::new("inline.yaml"), yaml.into(), &engines)
+        .expect("the suite loads");
+    let files = CaseFiles {
+        specs: Vec::new(),
+        suites: vec![suite],
+    };
+    let players: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player {
+        inner: engines
+            .into_iter()
+            .find(|e| e.name() == "tictactoe")
+            .unwrap(),
+        fault: Some("last-legal"),
+        rules: false,
+    })];
+    let [planned] = plan(&files, &players, PlanScope::default())
+        .try_into()
+        .expect("one case");
+    let result = planned.run(&files, players[0].as_ref(), &limited(1_000));
+    assert_judged(&result, (Verdict::MissedWin, Some(Level::Play)));
+    let [finding] = result.findings.as_slice() else {
+        panic!("{:?}", result.findings)
+    };
+    assert_eq!(
+        (finding.check.as_str(), finding.expected.as_str()),
+        ("play-out", "x wins the game out against arbiter's defence")
+    );
+    assert_eq!(finding.actual, "o wins by line");
+    assert_eq!(
+        result.engine_said.as_deref(),
+        Some("played out: c3 c2 (o wins by line)")
+    );
+}
