@@ -68,6 +68,25 @@ fn assert_judged(result: &CaseResult, expected: (Verdict, Option<Level>)) {
     );
 }
 
+/// The one finding of a case judged `expected` (verdict, level).
+#[track_caller]
+fn the_finding(result: &CaseResult, expected: (Verdict, Option<Level>)) -> &Finding {
+    assert_judged(result, expected);
+    let [finding] = result.findings.as_slice() else {
+        panic!("{}: {:?}", result.name, result.findings)
+    };
+    finding
+}
+
+/// The moves a finding marks, with their roles.
+fn marks(finding: &Finding) -> Vec<(String, MarkRole)> {
+    finding
+        .marks
+        .iter()
+        .map(|mark| (mark.mv.clone(), mark.role))
+        .collect()
+}
+
 fn limited(nodes: u64) -> RunOptions {
     RunOptions::limited(Some(nodes), nodes)
 }
@@ -529,18 +548,10 @@ fn a_wrong_including_or_excluding_list_names_and_marks_the_moves_at_fault() {
         "game: tictactoe\nsource: x\ncases:\n  - id: including\n    position: {moves: \"a1\"}\n    expect: {legal: {including: [a1, b2]}}\n  - id: excluding\n    expect: {legal: {excluding: [b2]}}\n",
         &limited(1_000),
     );
-    let marks = |finding: &Finding| -> Vec<(String, MarkRole)> {
-        finding
-            .marks
-            .iter()
-            .map(|mark| (mark.mv.clone(), mark.role))
-            .collect()
-    };
-    let including = case(&results, "including");
-    assert_judged(including, (Verdict::Fail, Some(Level::Rules)));
-    let [finding] = including.findings.as_slice() else {
-        panic!("{:?}", including.findings)
-    };
+    let finding = the_finding(
+        case(&results, "including"),
+        (Verdict::Fail, Some(Level::Rules)),
+    );
     assert_eq!(
         (finding.check.as_str(), finding.expected.as_str()),
         ("legal", "including [a1, b2]")
@@ -551,11 +562,10 @@ fn a_wrong_including_or_excluding_list_names_and_marks_the_moves_at_fault() {
         "expected legal: [a1, b2]\nmissing:  [a1]\nactual:   [a2, a3, b1, b2, b3, c1, c2, c3]"
     );
     assert_eq!(marks(finding), [("a1".to_owned(), MarkRole::Missing)]);
-    let excluding = case(&results, "excluding");
-    assert_judged(excluding, (Verdict::Fail, Some(Level::Rules)));
-    let [finding] = excluding.findings.as_slice() else {
-        panic!("{:?}", excluding.findings)
-    };
+    let finding = the_finding(
+        case(&results, "excluding"),
+        (Verdict::Fail, Some(Level::Rules)),
+    );
     assert_eq!(finding.expected, "excluding [b2]");
     assert_eq!(finding.actual, "[a1, a2, a3, b1, b2, b3, c1, c2, c3]");
     assert_eq!(finding.text, "expected not legal: [b2]\nbut legal: [b2]");
@@ -585,56 +595,46 @@ fn a_wrong_forbidden_list_names_and_marks_the_points_at_fault() {
         spec_case("excluding", "{excluding: [h8, j10]}"),
     );
     let results = run_spec(&yaml, &limited(1_000));
-    let marks = |finding: &Finding| -> Vec<(String, MarkRole)> {
-        finding
-            .marks
-            .iter()
-            .map(|mark| (mark.mv.clone(), mark.role))
-            .collect()
-    };
-    let only_finding = |id: &str| {
-        let result = case(&results, id);
-        assert_judged(result, (Verdict::Fail, Some(Level::Rules)));
-        let [finding] = result.findings.as_slice() else {
-            panic!("{id}: {:?}", result.findings)
-        };
-        finding.clone()
-    };
+    let only_finding =
+        |id: &str| the_finding(case(&results, id), (Verdict::Fail, Some(Level::Rules)));
     assert_judged(case(&results, "holds"), (Verdict::Pass, Some(Level::Rules)));
 
-    let exactly = only_finding("exactly");
-    assert_eq!(
-        (exactly.expected.as_str(), exactly.actual.as_str()),
-        ("[h8 overline]", "[h8 double-three]")
-    );
-    assert_eq!(
-        exactly.text,
-        "expected forbidden: [h8 overline]\nactual:   [h8 double-three]\nmissing:  [h8 overline]\n\
-         extra:    [h8 double-three]"
-    );
-    assert_eq!(
-        marks(&exactly),
-        [
-            ("h8".to_owned(), MarkRole::Missing),
-            ("h8".to_owned(), MarkRole::Extra)
-        ]
-    );
-
-    let including = only_finding("including");
-    assert_eq!(including.expected, "including [j10 double-three]");
-    assert_eq!(
-        including.text,
-        "expected forbidden: [j10 double-three]\nmissing:  [j10 double-three]\nactual:   [h8 double-three]"
-    );
-    assert_eq!(marks(&including), [("j10".to_owned(), MarkRole::Missing)]);
-
-    let excluding = only_finding("excluding");
-    assert_eq!(excluding.expected, "excluding [h8, j10]");
-    assert_eq!(
-        excluding.text,
-        "expected not forbidden: [h8, j10]\nbut forbidden: [h8]"
-    );
-    assert_eq!(marks(&excluding), [("h8".to_owned(), MarkRole::Extra)]);
+    let (missing, extra) = (MarkRole::Missing, MarkRole::Extra);
+    let wrong_lists = [
+        (
+            "exactly",
+            "[h8 overline]",
+            "expected forbidden: [h8 overline]\nactual:   [h8 double-three]\nmissing:  [h8 overline]\n\
+             extra:    [h8 double-three]",
+            vec![("h8", missing), ("h8", extra)],
+        ),
+        (
+            "including",
+            "including [j10 double-three]",
+            "expected forbidden: [j10 double-three]\nmissing:  [j10 double-three]\nactual:   [h8 double-three]",
+            vec![("j10", missing)],
+        ),
+        (
+            "excluding",
+            "excluding [h8, j10]",
+            "expected not forbidden: [h8, j10]\nbut forbidden: [h8]",
+            vec![("h8", extra)],
+        ),
+    ];
+    for (id, expected, text, marked) in wrong_lists {
+        let finding = only_finding(id);
+        assert_eq!(
+            (finding.expected.as_str(), finding.actual.as_str()),
+            (expected, "[h8 double-three]"),
+            "{id}"
+        );
+        assert_eq!(finding.text, text, "{id}");
+        let marked: Vec<(String, MarkRole)> = marked
+            .into_iter()
+            .map(|(mv, role)| (mv.to_owned(), role))
+            .collect();
+        assert_eq!(marks(finding), marked, "{id}");
+    }
 }
 
 #[test]
@@ -662,10 +662,7 @@ fn a_won_position_the_engine_does_not_play_out_to_a_win_is_a_missed_win_with_the
         .try_into()
         .expect("one case");
     let result = planned.run(&files, players[0].as_ref(), &limited(1_000));
-    assert_judged(&result, (Verdict::MissedWin, Some(Level::Play)));
-    let [finding] = result.findings.as_slice() else {
-        panic!("{:?}", result.findings)
-    };
+    let finding = the_finding(&result, (Verdict::MissedWin, Some(Level::Play)));
     assert_eq!(
         (finding.check.as_str(), finding.expected.as_str()),
         ("play-out", "x wins the game out against arbiter's defence")
