@@ -255,6 +255,15 @@ mod tests {
     }
 
     #[test]
+    fn an_error_with_no_move_of_its_own_to_take_back_is_ignored_and_play_goes_on() {
+        // Outside a game, and in a game before the bot's first move: nothing to take back,
+        // no move played for it; the relayed move is then answered once.
+        let input = "error\nnew white\nerror\nmove EE\nquit\n";
+        let (_, played) = playing("nogo", "foul-loses", input, 1);
+        assert_ne!(played[0], "EE");
+    }
+
+    #[test]
     fn nul_bytes_and_carriage_returns_are_tolerated() {
         let input = "name?\r\n\0new black\r\n\0quit\r\n\0";
         let (lines, _) = playing("surakarta", "no-repetition+no-limit", input, 1);
