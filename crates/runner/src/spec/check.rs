@@ -9,7 +9,9 @@ use arbiter_core::EndReason;
 use serde_saphyr::Spanned;
 
 use super::load::at_key;
-use super::model::{Case, ForbiddenExpectation, OverExpectation, SpecFile};
+use super::model::{
+    Case, Expectations, ForbiddenExpectation, OverExpectation, PositionSpec, SpecFile,
+};
 use arbiter_engine::RulesEngine;
 use arbiter_files::{SpecError, echo};
 
@@ -361,49 +363,69 @@ pub(crate) fn is_kebab_case(id: &str) -> bool {
 
 /// What is wrong with a case's position and expectations, beyond types.
 fn case_problems(case: &Case) -> Vec<String> {
+    let expect = &case.expect;
+    let mut problems = position_problems(&case.position);
+    if expect.present().is_empty() {
+        problems.push("`expect` is empty: give at least one expectation".to_owned());
+    }
+    if let Some(legal) = &expect.legal {
+        problems.extend(lists_problem(
+            "legal",
+            legal.exactly.as_ref(),
+            legal.including.as_ref(),
+            legal.excluding.as_ref(),
+        ));
+    }
+    if let Some(forbidden) = &expect.forbidden {
+        problems.extend(lists_problem(
+            "forbidden",
+            forbidden.exactly.as_ref(),
+            forbidden.including.as_ref(),
+            forbidden.excluding.as_ref(),
+        ));
+    }
+    problems.extend(flag_problems(expect));
+    problems.extend(count_problems(expect));
+    problems.extend(invalid_position_problems(expect));
+    problems
+}
+
+/// What is wrong with a position, beyond types: a board and a one-line form at once, or a
+/// board without its side to move (or a side to move without a board). Shared by the spec and
+/// suite checks.
+pub(crate) fn position_problems(position: &PositionSpec) -> Vec<String> {
     let mut problems = Vec::new();
-    let position = &case.position;
     if position.board.is_some() && position.text.is_some() {
         problems.push("`position` has both `board` and `text`; give one".to_owned());
     }
     if position.board.is_some() != position.to_move.is_some() {
         problems.push("`position.board` and `position.to-move` go together".to_owned());
     }
-    let expect = &case.expect;
-    if expect.present().is_empty() {
-        problems.push("`expect` is empty: give at least one expectation".to_owned());
+    problems
+}
+
+/// What is wrong with the lists of the `legal` or `forbidden` expectation `name`: none
+/// given, or `exactly` with another.
+fn lists_problem<T, U>(
+    name: &str,
+    exactly: Option<&T>,
+    including: Option<&T>,
+    excluding: Option<&U>,
+) -> Option<String> {
+    match (exactly, including, excluding) {
+        (None, None, None) => Some(format!(
+            "`{name}` needs `exactly`, `including` or `excluding`"
+        )),
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Some(format!(
+            "`{name}.exactly` cannot be combined with `including`/`excluding`"
+        )),
+        _ => None,
     }
-    if let Some(legal) = &expect.legal {
-        match (&legal.exactly, &legal.including, &legal.excluding) {
-            (None, None, None) => {
-                problems.push("`legal` needs `exactly`, `including` or `excluding`".to_owned())
-            }
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                problems.push(
-                    "`legal.exactly` cannot be combined with `including`/`excluding`".to_owned(),
-                );
-            }
-            _ => {}
-        }
-    }
-    if let Some(forbidden) = &expect.forbidden {
-        match (
-            &forbidden.exactly,
-            &forbidden.including,
-            &forbidden.excluding,
-        ) {
-            (None, None, None) => {
-                problems.push("`forbidden` needs `exactly`, `including` or `excluding`".to_owned())
-            }
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                problems.push(
-                    "`forbidden.exactly` cannot be combined with `including`/`excluding`"
-                        .to_owned(),
-                );
-            }
-            _ => {}
-        }
-    }
+}
+
+/// The flags that say nothing (`must-pass: false`, `not-over: false`) or contradict `over`.
+fn flag_problems(expect: &Expectations) -> Vec<String> {
+    let mut problems = Vec::new();
     if expect.must_pass.is_some_and(|flag| !flag.0) {
         problems
             .push("`must-pass: false` says nothing; use `legal: {excluding: [pass]}`".to_owned());
@@ -414,6 +436,13 @@ fn case_problems(case: &Case) -> Vec<String> {
     if expect.over.is_some() && expect.not_over.is_some() {
         problems.push("`over` and `not-over` contradict each other".to_owned());
     }
+    problems
+}
+
+/// The counting expectations that count nothing: `perft` without depths, `tree` without a
+/// count.
+fn count_problems(expect: &Expectations) -> Vec<String> {
+    let mut problems = Vec::new();
     if let Some(perft) = &expect.perft
         && perft.nodes.value.is_empty()
     {
@@ -432,6 +461,13 @@ fn case_problems(case: &Case) -> Vec<String> {
             problems.push("`tree` names no count".to_owned());
         }
     }
+    problems
+}
+
+/// An `invalid-position` that names no problem code, or comes with other expectations (a
+/// position that is refused has nothing else to check).
+fn invalid_position_problems(expect: &Expectations) -> Vec<String> {
+    let mut problems = Vec::new();
     if let Some(invalid) = &expect.invalid_position
         && invalid.codes.is_empty()
     {
