@@ -479,3 +479,59 @@ fn invalid_position_problems(expect: &Expectations) -> Vec<String> {
     }
     problems
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_with_every_problem_lists_them_all_in_order() {
+        let case: Case = serde_saphyr::from_str(
+            "id: every-problem\n\
+             position: {board: b, text: t}\n\
+             expect:\n  \
+               legal: {exactly: [a], including: [b]}\n  \
+               forbidden: {excluding: [c], exactly: []}\n  \
+               must-pass: false\n  \
+               not-over: false\n  \
+               over: {winner: black}\n  \
+               perft: {nodes: {}}\n  \
+               tree: {}\n  \
+               invalid-position: {codes: []}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            case_problems(&case),
+            [
+                "`position` has both `board` and `text`; give one",
+                "`position.board` and `position.to-move` go together",
+                "`legal.exactly` cannot be combined with `including`/`excluding`",
+                "`forbidden.exactly` cannot be combined with `including`/`excluding`",
+                "`must-pass: false` says nothing; use `legal: {excluding: [pass]}`",
+                "`not-over: false` says nothing; use `over: {...}`",
+                "`over` and `not-over` contradict each other",
+                "`perft.nodes` is empty",
+                "`tree` names no count",
+                "`invalid-position` names no problem code: `codes: [piece-count, …]`",
+                "`invalid-position` cannot be combined with other expectations",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_expectation_needs_a_list_and_takes_exactly_alone() {
+        let list = Some(&());
+        let problem = |exactly, including, excluding| {
+            lists_problem::<(), ()>("forbidden", exactly, including, excluding)
+        };
+        assert_eq!(
+            problem(None, None, None).as_deref(),
+            Some("`forbidden` needs `exactly`, `including` or `excluding`")
+        );
+        let combined = Some("`forbidden.exactly` cannot be combined with `including`/`excluding`");
+        assert_eq!(problem(list, list, None).as_deref(), combined);
+        assert_eq!(problem(list, None, list).as_deref(), combined);
+        assert_eq!(problem(None, list, list), None);
+        assert_eq!(problem(list, None, None), None);
+    }
+}

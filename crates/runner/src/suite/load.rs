@@ -256,3 +256,59 @@ fn budget_problem(budget: super::model::BudgetSpec) -> Option<String> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suite_with_every_problem_lists_them_all_in_order() {
+        let yaml = "game: tictactoe\nvariant: huge\ncases:\n\
+                    - id: Bad-Id\n\
+                    - id: dup\n  source: x\n  score: win\n  budget: {depth: 0}\n\
+                    - id: dup\n  source: x\n  score: win\n  algorithm: solve\n  \
+                    position: {board: b, text: t, to-move: z}\n";
+        let engines = arbiter_engine::embedded_engines();
+        let errors = load_suite_str(Path::new("every.yaml"), yaml.to_owned(), &engines)
+            .expect_err("the suite is refused");
+        let found: Vec<(usize, &str)> = errors
+            .iter()
+            .map(|error| (error.line, error.message.as_str()))
+            .collect();
+        assert_eq!(found[0].0, 2);
+        assert!(
+            found[0]
+                .1
+                .starts_with("unknown variant `huge` of tictactoe; ")
+        );
+        assert_eq!(
+            found[1..],
+            [
+                (
+                    4,
+                    "case id `Bad-Id` is not lower-case kebab-case (letters, digits, `-`)"
+                ),
+                (
+                    4,
+                    "case `Bad-Id` has no `source`: name where its expected values come from"
+                ),
+                (
+                    4,
+                    "case `Bad-Id` expects nothing: give `best`, `avoid` or `score`"
+                ),
+                (
+                    4,
+                    "case `Bad-Id` searches with alpha-beta but has no `budget` (file or case): \
+                     give `{depth: N}` or `{nodes: N}` so the result is reproducible"
+                ),
+                (5, "case `dup`: a budget of 0 searches nothing"),
+                (9, "duplicate case id `dup`: ids must be unique in a file"),
+                (
+                    9,
+                    "case `dup`: `position` has both `board` and `text`; give one"
+                ),
+                (13, "case `dup`: unknown side `z`; expected one of: x, o"),
+            ]
+        );
+    }
+}
