@@ -391,67 +391,18 @@ impl Check<'_> {
             Convention::ExactLength => PerftConvention::SequencesOfExactLength,
             Convention::FinishedIsLeaf => PerftConvention::FinishedGameIsLeaf,
         };
-        // One ply past the longest game still says something (exact-length counts 0 there,
-        // finished-is-leaf every complete game); deeper counts repeat it.
-        let longest = position.longest_game();
-        let deepest = longest.map_or(MAX_PERFT_DEPTH, |plies| plies.saturating_add(1));
-        for &depth in perft.nodes.value.keys() {
-            if depth > deepest.min(MAX_PERFT_DEPTH) {
-                let why = match longest {
-                    Some(plies) if plies < MAX_PERFT_DEPTH => format!(
-                        "no game lasts more than {plies} more plies from this position, so depths \
-                         above {deepest} count nothing new"
-                    ),
-                    _ => format!("arbiter walks at most {MAX_PERFT_DEPTH} plies"),
-                };
-                let at = locate::key_point(self.file, &perft.nodes.referenced, &depth.to_string())
-                    .or_else(|| Point::of(&perft.nodes.referenced));
-                return Err(Stop::spec_error_at(
-                    at,
-                    format!("perft depth {depth} is beyond the longest possible game: {why}"),
-                ));
-            }
-        }
+        self.check_perft_depths(position, perft)?;
         let limit = options.perft_limit.unwrap_or(u64::MAX);
-        let walk = options.walk_limit.map_or(limit, |walk| walk.min(limit));
-        let within_limit = perft
-            .nodes
-            .value
-            .iter()
-            .filter(|&(_, &expected)| expected <= limit)
-            .map(|(&depth, _)| depth);
-        let shared = self
-            .walk_key
-            .as_ref()
-            .map(|key| (self.walks, WalkKey(format!("{key}\n{walk}"))));
-        let walked = walk_once(position, within_limit, convention, walk, shared);
+        let bounds = PerftBounds {
+            convention,
+            limit,
+            walk: options.walk_limit.map_or(limit, |walk| walk.min(limit)),
+        };
+        let walked = self.walk_perft(position, perft, bounds);
         let mut checked = 0;
         for (&depth, &expected) in &perft.nodes.value {
-            if expected > limit {
-                self.outcome.notes.push(format!(
-                    "perft depth {depth} ({expected} nodes) skipped: above the run's node limit"
-                ));
-                continue;
-            }
-            let count = match &walked {
-                Some(counts) => counts.get(&depth).copied().flatten(),
-                None => answered(position.perft_within(depth, convention, walk))?,
-            };
-            let Some(actual) = count else {
-                self.outcome.notes.push(format!(
-                    "perft depth {depth} ({expected} nodes expected) skipped: the walk spent \
-                     the run's budget of {walk} positions without finishing (`--walk-limit` \
-                     raises it)"
-                ));
-                continue;
-            };
-            checked += 1;
-            if actual != expected {
-                self.fail(Finding::new(
-                    "perft",
-                    format!("perft({depth}) = {expected} ({})", convention.name()),
-                    actual.to_string(),
-                ));
+            if self.check_perft_line(position, (depth, expected), bounds, walked.as_ref())? {
+                checked += 1;
             }
         }
         if checked == 0 && perft_only {
@@ -461,6 +412,109 @@ impl Check<'_> {
             )));
         }
         Ok(())
+    }
+
+    /// A spec error for the first perft depth beyond the longest possible game from the
+    /// position, pointing at that depth.
+    fn check_perft_depths(
+        &self,
+        position: &dyn Position,
+        perft: &PerftExpectation,
+    ) -> Result<(), Stop> {
+        // One ply past the longest game still says something (exact-length counts 0 there,
+        // finished-is-leaf every complete game); deeper counts repeat it.
+        let longest = position.longest_game();
+        let deepest = longest.map_or(MAX_PERFT_DEPTH, |plies| plies.saturating_add(1));
+        let Some(&depth) = perft
+            .nodes
+            .value
+            .keys()
+            .find(|&&depth| depth > deepest.min(MAX_PERFT_DEPTH))
+        else {
+            return Ok(());
+        };
+        let why = match longest {
+            Some(plies) if plies < MAX_PERFT_DEPTH => format!(
+                "no game lasts more than {plies} more plies from this position, so depths \
+                 above {deepest} count nothing new"
+            ),
+            _ => format!("arbiter walks at most {MAX_PERFT_DEPTH} plies"),
+        };
+        let at = locate::key_point(self.file, &perft.nodes.referenced, &depth.to_string())
+            .or_else(|| Point::of(&perft.nodes.referenced));
+        Err(Stop::spec_error_at(
+            at,
+            format!("perft depth {depth} is beyond the longest possible game: {why}"),
+        ))
+    }
+
+    /// The counts of every line within the node limit from one walk ([`walk_once`]), shared
+    /// with the run's other cases at this position when the engine is reproducible.
+    fn walk_perft(
+        &self,
+        position: &mut dyn Position,
+        perft: &PerftExpectation,
+        bounds: PerftBounds,
+    ) -> Option<PerftCounts> {
+        let within_limit = perft
+            .nodes
+            .value
+            .iter()
+            .filter(|&(_, &expected)| expected <= bounds.limit)
+            .map(|(&depth, _)| depth);
+        let shared = self
+            .walk_key
+            .as_ref()
+            .map(|key| (self.walks, WalkKey(format!("{key}\n{}", bounds.walk))));
+        walk_once(
+            position,
+            within_limit,
+            bounds.convention,
+            bounds.walk,
+            shared,
+        )
+    }
+
+    /// One perft line, `(depth, expected count)`: compared with the count of `walked`, or of
+    /// a walk of its own, or noted as skipped. Whether it was compared.
+    fn check_perft_line(
+        &mut self,
+        position: &mut dyn Position,
+        (depth, expected): (u32, u64),
+        bounds: PerftBounds,
+        walked: Option<&PerftCounts>,
+    ) -> Result<bool, Stop> {
+        let PerftBounds {
+            convention,
+            limit,
+            walk,
+        } = bounds;
+        if expected > limit {
+            self.outcome.notes.push(format!(
+                "perft depth {depth} ({expected} nodes) skipped: above the run's node limit"
+            ));
+            return Ok(false);
+        }
+        let count = match walked {
+            Some(counts) => counts.get(&depth).copied().flatten(),
+            None => answered(position.perft_within(depth, convention, walk))?,
+        };
+        let Some(actual) = count else {
+            self.outcome.notes.push(format!(
+                "perft depth {depth} ({expected} nodes expected) skipped: the walk spent \
+                 the run's budget of {walk} positions without finishing (`--walk-limit` \
+                 raises it)"
+            ));
+            return Ok(false);
+        };
+        if actual != expected {
+            self.fail(Finding::new(
+                "perft",
+                format!("perft({depth}) = {expected} ({})", convention.name()),
+                actual.to_string(),
+            ));
+        }
+        Ok(true)
     }
 
     fn check_legal(
@@ -534,6 +588,19 @@ impl Check<'_> {
         Ok(())
     }
 }
+
+/// How one case's perft lines are counted and bounded.
+#[derive(Clone, Copy)]
+struct PerftBounds {
+    convention: PerftConvention,
+    /// The run's node limit: a line expecting more is skipped.
+    limit: u64,
+    /// The most positions a walk may visit before it gives up.
+    walk: u64,
+}
+
+/// Perft counts by depth from one walk; `None` for a depth the walk could not finish.
+type PerftCounts = BTreeMap<u32, Option<u64>>;
 
 /// Forbidden points, each with its foul's kind: (move, kind), the move in canonical form.
 type Fouls = BTreeSet<(String, String)>;
@@ -726,8 +793,8 @@ fn walk_once(
     convention: PerftConvention,
     budget: u64,
     shared: Option<(&PerftWalks, WalkKey)>,
-) -> Option<BTreeMap<u32, Option<u64>>> {
-    let mut counts: BTreeMap<u32, Option<u64>> = depths.map(|depth| (depth, None)).collect();
+) -> Option<PerftCounts> {
+    let mut counts: PerftCounts = depths.map(|depth| (depth, None)).collect();
     let Some(&deepest) = counts.keys().next_back() else {
         return Some(counts);
     };

@@ -9,7 +9,9 @@ use arbiter_core::EndReason;
 use serde_saphyr::Spanned;
 
 use super::load::at_key;
-use super::model::{Case, ForbiddenExpectation, OverExpectation, SpecFile};
+use super::model::{
+    Case, Expectations, ForbiddenExpectation, OverExpectation, PositionSpec, SpecFile,
+};
 use arbiter_engine::RulesEngine;
 use arbiter_files::{SpecError, echo};
 
@@ -361,49 +363,61 @@ pub(crate) fn is_kebab_case(id: &str) -> bool {
 
 /// What is wrong with a case's position and expectations, beyond types.
 fn case_problems(case: &Case) -> Vec<String> {
+    let expect = &case.expect;
+    let mut problems = position_problems(&case.position);
+    if expect.present().is_empty() {
+        problems.push("`expect` is empty: give at least one expectation".to_owned());
+    }
+    if let Some(legal) = &expect.legal {
+        let other = legal.including.is_some() || legal.excluding.is_some();
+        problems.extend(lists_problem("legal", legal.exactly.is_some(), other));
+    }
+    if let Some(forbidden) = &expect.forbidden {
+        let other = forbidden.including.is_some() || forbidden.excluding.is_some();
+        problems.extend(lists_problem(
+            "forbidden",
+            forbidden.exactly.is_some(),
+            other,
+        ));
+    }
+    problems.extend(flag_problems(expect));
+    problems.extend(count_problems(expect));
+    problems.extend(invalid_position_problems(expect));
+    problems
+}
+
+/// What is wrong with a position, beyond types: a board and a one-line form at once, or a
+/// board without its side to move (or a side to move without a board). Shared by the spec and
+/// suite checks.
+pub(crate) fn position_problems(position: &PositionSpec) -> Vec<String> {
     let mut problems = Vec::new();
-    let position = &case.position;
     if position.board.is_some() && position.text.is_some() {
         problems.push("`position` has both `board` and `text`; give one".to_owned());
     }
     if position.board.is_some() != position.to_move.is_some() {
         problems.push("`position.board` and `position.to-move` go together".to_owned());
     }
-    let expect = &case.expect;
-    if expect.present().is_empty() {
-        problems.push("`expect` is empty: give at least one expectation".to_owned());
+    problems
+}
+
+/// What is wrong with the lists of the `legal` or `forbidden` expectation `name`, given
+/// whether it has `exactly` and whether it has `including` or `excluding`: no list at all, or
+/// `exactly` with another.
+fn lists_problem(name: &str, exactly: bool, other: bool) -> Option<String> {
+    match (exactly, other) {
+        (false, false) => Some(format!(
+            "`{name}` needs `exactly`, `including` or `excluding`"
+        )),
+        (true, true) => Some(format!(
+            "`{name}.exactly` cannot be combined with `including`/`excluding`"
+        )),
+        _ => None,
     }
-    if let Some(legal) = &expect.legal {
-        match (&legal.exactly, &legal.including, &legal.excluding) {
-            (None, None, None) => {
-                problems.push("`legal` needs `exactly`, `including` or `excluding`".to_owned())
-            }
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                problems.push(
-                    "`legal.exactly` cannot be combined with `including`/`excluding`".to_owned(),
-                );
-            }
-            _ => {}
-        }
-    }
-    if let Some(forbidden) = &expect.forbidden {
-        match (
-            &forbidden.exactly,
-            &forbidden.including,
-            &forbidden.excluding,
-        ) {
-            (None, None, None) => {
-                problems.push("`forbidden` needs `exactly`, `including` or `excluding`".to_owned())
-            }
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-                problems.push(
-                    "`forbidden.exactly` cannot be combined with `including`/`excluding`"
-                        .to_owned(),
-                );
-            }
-            _ => {}
-        }
-    }
+}
+
+/// The flags that say nothing (`must-pass: false`, `not-over: false`) or contradict `over`.
+fn flag_problems(expect: &Expectations) -> Vec<String> {
+    let mut problems = Vec::new();
     if expect.must_pass.is_some_and(|flag| !flag.0) {
         problems
             .push("`must-pass: false` says nothing; use `legal: {excluding: [pass]}`".to_owned());
@@ -414,6 +428,13 @@ fn case_problems(case: &Case) -> Vec<String> {
     if expect.over.is_some() && expect.not_over.is_some() {
         problems.push("`over` and `not-over` contradict each other".to_owned());
     }
+    problems
+}
+
+/// The counting expectations that count nothing: `perft` without depths, `tree` without a
+/// count.
+fn count_problems(expect: &Expectations) -> Vec<String> {
+    let mut problems = Vec::new();
     if let Some(perft) = &expect.perft
         && perft.nodes.value.is_empty()
     {
@@ -432,6 +453,13 @@ fn case_problems(case: &Case) -> Vec<String> {
             problems.push("`tree` names no count".to_owned());
         }
     }
+    problems
+}
+
+/// An `invalid-position` that names no problem code, or comes with other expectations (a
+/// position that is refused has nothing else to check).
+fn invalid_position_problems(expect: &Expectations) -> Vec<String> {
+    let mut problems = Vec::new();
     if let Some(invalid) = &expect.invalid_position
         && invalid.codes.is_empty()
     {
@@ -442,4 +470,58 @@ fn case_problems(case: &Case) -> Vec<String> {
         problems.push("`invalid-position` cannot be combined with other expectations".to_owned());
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_with_every_problem_lists_them_all_in_order() {
+        let case: Case = serde_saphyr::from_str(
+            "id: every-problem\n\
+             position: {board: b, text: t}\n\
+             expect:\n  \
+               legal: {exactly: [a], including: [b]}\n  \
+               forbidden: {excluding: [c], exactly: []}\n  \
+               must-pass: false\n  \
+               not-over: false\n  \
+               over: {winner: black}\n  \
+               perft: {nodes: {}}\n  \
+               tree: {}\n  \
+               invalid-position: {codes: []}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            case_problems(&case),
+            [
+                "`position` has both `board` and `text`; give one",
+                "`position.board` and `position.to-move` go together",
+                "`legal.exactly` cannot be combined with `including`/`excluding`",
+                "`forbidden.exactly` cannot be combined with `including`/`excluding`",
+                "`must-pass: false` says nothing; use `legal: {excluding: [pass]}`",
+                "`not-over: false` says nothing; use `over: {...}`",
+                "`over` and `not-over` contradict each other",
+                "`perft.nodes` is empty",
+                "`tree` names no count",
+                "`invalid-position` names no problem code: `codes: [piece-count, …]`",
+                "`invalid-position` cannot be combined with other expectations",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_expectation_needs_a_list_and_takes_exactly_alone() {
+        let problem = |exactly, other| lists_problem("forbidden", exactly, other);
+        assert_eq!(
+            problem(false, false).as_deref(),
+            Some("`forbidden` needs `exactly`, `including` or `excluding`")
+        );
+        assert_eq!(
+            problem(true, true).as_deref(),
+            Some("`forbidden.exactly` cannot be combined with `including`/`excluding`")
+        );
+        assert_eq!(problem(false, true), None);
+        assert_eq!(problem(true, false), None);
+    }
 }

@@ -9,7 +9,7 @@ use arbiter_search::Algorithm;
 
 use super::model::{SuiteCase, SuiteFile};
 use super::obf;
-use crate::spec::check::{engines_of_game, id_problems, variant_problem};
+use crate::spec::check::{engines_of_game, id_problems, position_problems, variant_problem};
 use crate::spec::load::{
     CaseFile, Folder, at_key, folder_game_problem, load_matching, parse_yaml, read_text,
 };
@@ -135,27 +135,14 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
     let path = loaded.path.as_path();
     let suite = &loaded.suite;
     let at_key = |key: &str, message: String| at_key(path, text, key, message);
-    let mut errors = Vec::new();
     let game_engines = match engines_of_game(engines, &suite.game) {
         Ok(game_engines) => game_engines,
         Err(problem) => return vec![at_key("game", problem)],
     };
-    if let Some(variant) = &suite.variant
-        && let Some(problem) = variant_problem(&game_engines, &suite.game, variant)
-    {
-        errors.push(at_key("variant", problem));
-    }
-    if suite.cases.is_empty() {
-        errors.push(at_key(
-            "cases",
-            "no cases: a suite needs at least one position".to_owned(),
-        ));
-    }
-    if let Some(budget) = suite.budget
-        && let Some(problem) = budget_problem(budget)
-    {
-        errors.push(at_key("budget", problem));
-    }
+    let mut errors: Vec<SpecError> = file_problems(suite, &game_engines)
+        .into_iter()
+        .map(|(key, problem)| at_key(key, problem))
+        .collect();
     let file_source = suite
         .source
         .as_deref()
@@ -163,59 +150,98 @@ fn check(loaded: &LoadedSuite, text: &str, engines: &[Box<dyn RulesEngine>]) -> 
     let mut ids = HashSet::new();
     for (index, case) in suite.cases.iter().enumerate() {
         let line = loaded.lines[index];
-        let mut error = |message: String| errors.push(SpecError::at(path, text, line, 1, message));
         let id = &case.id.value;
-        id_problems(id, &mut ids).for_each(&mut error);
-        if !file_source && case.source.as_deref().is_none_or(|s| s.trim().is_empty()) {
-            error(format!(
-                "case `{id}` has no `source`: name where its expected values come from"
-            ));
-        }
-        if case.best.is_none() && case.avoid.is_none() && case.score.is_none() {
-            error(format!(
-                "case `{id}` expects nothing: give `best`, `avoid` or `score`"
-            ));
-        }
-        if let Some(problem) = case.budget.and_then(budget_problem) {
-            error(format!("case `{id}`: {problem}"));
-        }
-        let algorithm = case.algorithm.or(suite.algorithm).unwrap_or_default();
-        if algorithm != Algorithm::Solve && case.budget.or(suite.budget).is_none() {
-            error(format!(
-                "case `{id}` searches with {algorithm} but has no `budget` (file or case): \
-                 give `{{depth: N}}` or `{{nodes: N}}` so the result is reproducible"
-            ));
-        }
-        let position = &case.position;
-        if position.board.is_some() && position.text.is_some() {
-            error(format!(
-                "case `{id}`: `position` has both `board` and `text`; give one"
-            ));
-        }
-        if position.board.is_some() != position.to_move.is_some() {
-            error(format!(
-                "case `{id}`: `position.board` and `position.to-move` go together"
-            ));
-        }
-        if let Some(side) = &position.to_move
-            && !game_engines
-                .iter()
-                .any(|engine| engine.accepts_side(&side.value))
-        {
-            let names: Vec<&str> = game_engines.iter().flat_map(|e| e.side_names()).collect();
-            errors.push(arbiter_files::yaml::error_at(
-                path,
-                text,
-                Some(side.referenced),
-                format!(
-                    "case `{id}`: unknown side {}; expected one of: {}",
-                    echo(&side.value),
-                    names.join(", ")
-                ),
-            ));
-        }
+        let problems = id_problems(id, &mut ids).chain(case_problems(suite, case, file_source));
+        errors.extend(problems.map(|message| SpecError::at(path, text, line, 1, message)));
+        errors.extend(side_error(path, text, &game_engines, case));
     }
     errors
+}
+
+/// The problems of the file's own keys, each with the key it points at: the variant, the
+/// cases, the budget.
+fn file_problems(
+    suite: &SuiteFile,
+    game_engines: &[&dyn RulesEngine],
+) -> Vec<(&'static str, String)> {
+    let mut problems = Vec::new();
+    if let Some(variant) = &suite.variant
+        && let Some(problem) = variant_problem(game_engines, &suite.game, variant)
+    {
+        problems.push(("variant", problem));
+    }
+    if suite.cases.is_empty() {
+        problems.push((
+            "cases",
+            "no cases: a suite needs at least one position".to_owned(),
+        ));
+    }
+    if let Some(budget) = suite.budget
+        && let Some(problem) = budget_problem(budget)
+    {
+        problems.push(("budget", problem));
+    }
+    problems
+}
+
+/// What is wrong with one case, its id aside: no source (where the file names none), no
+/// expectation, a budget that searches nothing or none for a search that needs one, a
+/// position that contradicts itself.
+fn case_problems(suite: &SuiteFile, case: &SuiteCase, file_source: bool) -> Vec<String> {
+    let id = &case.id.value;
+    let mut problems = Vec::new();
+    if !file_source && case.source.as_deref().is_none_or(|s| s.trim().is_empty()) {
+        problems.push(format!(
+            "case `{id}` has no `source`: name where its expected values come from"
+        ));
+    }
+    if case.best.is_none() && case.avoid.is_none() && case.score.is_none() {
+        problems.push(format!(
+            "case `{id}` expects nothing: give `best`, `avoid` or `score`"
+        ));
+    }
+    if let Some(problem) = case.budget.and_then(budget_problem) {
+        problems.push(format!("case `{id}`: {problem}"));
+    }
+    let algorithm = case.algorithm.or(suite.algorithm).unwrap_or_default();
+    if algorithm != Algorithm::Solve && case.budget.or(suite.budget).is_none() {
+        problems.push(format!(
+            "case `{id}` searches with {algorithm} but has no `budget` (file or case): \
+             give `{{depth: N}}` or `{{nodes: N}}` so the result is reproducible"
+        ));
+    }
+    for problem in position_problems(&case.position) {
+        problems.push(format!("case `{id}`: {problem}"));
+    }
+    problems
+}
+
+/// The error of a `to-move` side the game does not know, pointing at the side.
+fn side_error(
+    path: &Path,
+    text: &str,
+    game_engines: &[&dyn RulesEngine],
+    case: &SuiteCase,
+) -> Option<SpecError> {
+    let side = case.position.to_move.as_ref()?;
+    if game_engines
+        .iter()
+        .any(|engine| engine.accepts_side(&side.value))
+    {
+        return None;
+    }
+    let names: Vec<&str> = game_engines.iter().flat_map(|e| e.side_names()).collect();
+    Some(arbiter_files::yaml::error_at(
+        path,
+        text,
+        Some(side.referenced),
+        format!(
+            "case `{}`: unknown side {}; expected one of: {}",
+            case.id.value,
+            echo(&side.value),
+            names.join(", ")
+        ),
+    ))
 }
 
 fn budget_problem(budget: super::model::BudgetSpec) -> Option<String> {
@@ -228,5 +254,61 @@ fn budget_problem(budget: super::model::BudgetSpec) -> Option<String> {
             arbiter_search::score::MAX_PLY
         )),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suite_with_every_problem_lists_them_all_in_order() {
+        let yaml = "game: tictactoe\nvariant: huge\ncases:\n\
+                    - id: Bad-Id\n\
+                    - id: dup\n  source: x\n  score: win\n  budget: {depth: 0}\n\
+                    - id: dup\n  source: x\n  score: win\n  algorithm: solve\n  \
+                    position: {board: b, text: t, to-move: z}\n";
+        let engines = arbiter_engine::embedded_engines();
+        let errors = load_suite_str(Path::new("every.yaml"), yaml.to_owned(), &engines)
+            .expect_err("the suite is refused");
+        let found: Vec<(usize, &str)> = errors
+            .iter()
+            .map(|error| (error.line, error.message.as_str()))
+            .collect();
+        assert_eq!(found[0].0, 2);
+        assert!(
+            found[0]
+                .1
+                .starts_with("unknown variant `huge` of tictactoe; ")
+        );
+        assert_eq!(
+            found[1..],
+            [
+                (
+                    4,
+                    "case id `Bad-Id` is not lower-case kebab-case (letters, digits, `-`)"
+                ),
+                (
+                    4,
+                    "case `Bad-Id` has no `source`: name where its expected values come from"
+                ),
+                (
+                    4,
+                    "case `Bad-Id` expects nothing: give `best`, `avoid` or `score`"
+                ),
+                (
+                    4,
+                    "case `Bad-Id` searches with alpha-beta but has no `budget` (file or case): \
+                     give `{depth: N}` or `{nodes: N}` so the result is reproducible"
+                ),
+                (5, "case `dup`: a budget of 0 searches nothing"),
+                (9, "duplicate case id `dup`: ids must be unique in a file"),
+                (
+                    9,
+                    "case `dup`: `position` has both `board` and `text`; give one"
+                ),
+                (13, "case `dup`: unknown side `z`; expected one of: x, o"),
+            ]
+        );
     }
 }
