@@ -113,66 +113,83 @@ pub(crate) fn check(variant: &Connect6Variant, setup: &Setup) -> Result<(), Vec<
         ));
     }
     let (b, w) = (board.count(Side::First), board.count(Side::Second));
-    let sixes = [board.find_six(Side::First), board.find_six(Side::Second)];
-    let winner = match (&sixes[0], &sixes[1]) {
-        (Some(_), Some(_)) => {
-            problems.push(SetupProblem::new(
-                "both-won",
-                "both sides have six in a row",
-            ));
-            None
-        }
-        (Some(_), None) => Some(Side::First),
-        (None, Some(_)) => Some(Side::Second),
-        (None, None) => None,
-    };
+    let winner = winner_of(board).unwrap_or_else(|both_won| {
+        problems.push(both_won);
+        None
+    });
     let short = winner.is_some_and(|s| s != to_move && short_last_turn_fits(b, w, s));
     if !full_turns_fit(b, w, to_move) && !short {
-        if full_turns_fit(b, w, to_move.opponent()) {
-            problems.push(SetupProblem::new(
-                "side-to-move",
-                format!(
-                    "side to move: black has {b} stones and white {w}, so {} is to move, not {}",
-                    Connect6::side_name(to_move.opponent()),
-                    Connect6::side_name(to_move)
-                ),
-            ));
-        } else {
-            problems.push(SetupProblem::new(
-                "piece-count",
-                format!(
-                    "stone counts: black has {b} stones and white {w}, which no game reaches \
-                 (black places 1 stone on its first turn, then each side 2 per turn)"
-                ),
-            ));
-        }
+        problems.push(count_problem(b, w, to_move));
     }
     if let Some(winner) = winner {
-        if winner == to_move {
-            problems.push(SetupProblem::new(
-                "moved-after-end",
-                format!(
-                    "{} has six in a row but is to move: the game ended when it made the six",
-                    Connect6::side_name(winner)
-                ),
-            ));
-        } else {
-            // The winner's last turn: one stone on black's first turn or a short last turn,
-            // else two.
-            let stones = if short || (winner == Side::First && b == 1) {
-                1
-            } else {
-                2
-            };
-            if !last_turn_can_make_every_six(board, winner, stones) {
-                problems.push(SetupProblem::new("unreachable", format!(
-                    "{} has sixes that its last turn cannot all have made: the game ends at the first six",
-                    Connect6::side_name(winner)
-                )));
-            }
-        }
+        // The winner's last turn: one stone on black's first turn or a short last turn.
+        let one_stone = short || (winner == Side::First && b == 1);
+        problems.extend(ending_problem(board, winner, to_move, one_stone));
     }
     SetupProblem::validated(problems, || ())
+}
+
+/// The side with six in a row, if one has; a `both-won` problem if both have.
+fn winner_of(board: &Board) -> Result<Option<Side>, SetupProblem> {
+    match (board.find_six(Side::First), board.find_six(Side::Second)) {
+        (Some(_), Some(_)) => Err(SetupProblem::new(
+            "both-won",
+            "both sides have six in a row",
+        )),
+        (Some(_), None) => Ok(Some(Side::First)),
+        (None, Some(_)) => Ok(Some(Side::Second)),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The problem with `b` black and `w` white stones that no full turns give with `to_move` to
+/// move: `side-to-move` when they fit the other side, else `piece-count`.
+fn count_problem(b: usize, w: usize, to_move: Side) -> SetupProblem {
+    if full_turns_fit(b, w, to_move.opponent()) {
+        SetupProblem::new(
+            "side-to-move",
+            format!(
+                "side to move: black has {b} stones and white {w}, so {} is to move, not {}",
+                Connect6::side_name(to_move.opponent()),
+                Connect6::side_name(to_move)
+            ),
+        )
+    } else {
+        SetupProblem::new(
+            "piece-count",
+            format!(
+                "stone counts: black has {b} stones and white {w}, which no game reaches \
+             (black places 1 stone on its first turn, then each side 2 per turn)"
+            ),
+        )
+    }
+}
+
+/// The problem, if any, with `winner`'s six: `winner` is to move (`moved-after-end`), or its
+/// last turn cannot have made all its sixes (`unreachable`); `one_stone`: that turn placed
+/// one stone.
+fn ending_problem(
+    board: &Board,
+    winner: Side,
+    to_move: Side,
+    one_stone: bool,
+) -> Option<SetupProblem> {
+    if winner == to_move {
+        return Some(SetupProblem::new(
+            "moved-after-end",
+            format!(
+                "{} has six in a row but is to move: the game ended when it made the six",
+                Connect6::side_name(winner)
+            ),
+        ));
+    }
+    let stones = if one_stone { 1 } else { 2 };
+    (!last_turn_can_make_every_six(board, winner, stones)).then(|| {
+        SetupProblem::new("unreachable", format!(
+            "{} has sixes that its last turn cannot all have made: the game ends at the first six",
+            Connect6::side_name(winner)
+        ))
+    })
 }
 
 /// Whether taking away at most `stones` (1 or 2) of `side`'s stones leaves `side` without six

@@ -157,7 +157,6 @@ impl PositionText<Hex> for HexSetup {
     /// Every problem found (see the module docs for the codes).
     fn validate(&self, variant: &HexVariant) -> Result<Hex, Vec<SetupProblem>> {
         let setup = self;
-        let mut problems = Vec::new();
         if setup.size != variant.size || setup.cells.len() != variant.cells() {
             return Err(vec![SetupProblem::new(
                 "board-size",
@@ -168,84 +167,116 @@ impl PositionText<Hex> for HexSetup {
                 ),
             )]);
         }
-        let count = |colour| {
-            setup
-                .cells
-                .iter()
-                .filter(|&&cell| cell == Some(colour))
-                .count()
-        };
-        let (black, white) = (count(Colour::Black), count(Colour::White));
-        let mirror = variant.swap == SwapRule::Mirror;
-        // The stones alternate from black's first; after a swap-mirror swap white owns the first
-        // stone (mirrored) and black moves next, so white is one stone ahead.
-        let fits = |to_move: Colour| match to_move {
-            Colour::Black => black == white || (mirror && white == black + 1),
-            Colour::White => black == white + 1 || (mirror && black == white && black >= 1),
-        };
-        if !fits(setup.to_move) {
-            let other = setup.to_move.opposite();
-            problems.push(if fits(other) {
-                SetupProblem::new(
-                    "side-to-move",
-                    format!(
-                        "black has {black} stones and white {white}, so {} is to move, not {}",
-                        other.name(),
-                        setup.to_move.name()
-                    ),
-                )
-            } else {
-                SetupProblem::new(
-                    "piece-count",
-                    format!(
-                        "black has {black} stones and white {white}: no game of {variant} reaches that"
-                    ),
-                )
-            });
-        }
-        if setup.swapped && variant.swap != SwapRule::Sides {
-            problems.push(SetupProblem::new(
-                "swap-rule",
-                format!(
-                    "the position says the players swapped sides, which {variant} does not allow"
-                ),
-            ));
-        } else if setup.swapped && black == 0 {
-            problems.push(SetupProblem::new(
-                "swap-rule",
-                "the position says the players swapped sides before the first stone",
-            ));
-        }
-        // Both colours never join their edges at once: a black chain from top to bottom and a
-        // white chain from left to right would cross (the Hex theorem), so one check per colour.
-        if let Some(winner) = [Colour::Black, Colour::White]
-            .into_iter()
-            .find(|&colour| joins(setup, colour, None))
-        {
-            if setup.to_move == winner {
-                problems.push(SetupProblem::new(
-                    "moved-after-end",
-                    format!(
-                        "{} joins its edges, so the game ended before {} moved",
-                        winner.name(),
-                        winner.opposite().name()
-                    ),
-                ));
-            } else if !(0..setup.cells.len()).any(|index| {
-                setup.cells[index] == Some(winner) && !joins(setup, winner, Some(index))
-            }) {
-                problems.push(SetupProblem::new(
-                    "unreachable",
-                    format!(
-                        "{} joined its edges before its last stone: no stone of its chain can be the last",
-                        winner.name()
-                    ),
-                ));
-            }
-        }
+        let (black, white) = (setup.stones(Colour::Black), setup.stones(Colour::White));
+        let problems = [
+            turn_order_problem(setup, variant, black, white),
+            swap_problem(setup, variant, black),
+            ending_problem(setup),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         SetupProblem::validated(problems, || {
             Hex::from_cells(*variant, &setup.cells, setup.to_move, setup.swapped)
         })
+    }
+}
+
+impl HexSetup {
+    /// How many stones of `colour` stand on the board.
+    fn stones(&self, colour: Colour) -> usize {
+        self.cells
+            .iter()
+            .filter(|&&cell| cell == Some(colour))
+            .count()
+    }
+}
+
+/// The problem, if any, with `black` and `white` stones and the side to move: `side-to-move`
+/// when the other colour's turn fits the counts, else `piece-count`.
+fn turn_order_problem(
+    setup: &HexSetup,
+    variant: &HexVariant,
+    black: usize,
+    white: usize,
+) -> Option<SetupProblem> {
+    let mirror = variant.swap == SwapRule::Mirror;
+    // The stones alternate from black's first; after a swap-mirror swap white owns the first
+    // stone (mirrored) and black moves next, so white is one stone ahead.
+    let fits = |to_move: Colour| match to_move {
+        Colour::Black => black == white || (mirror && white == black + 1),
+        Colour::White => black == white + 1 || (mirror && black == white && black >= 1),
+    };
+    if fits(setup.to_move) {
+        return None;
+    }
+    let other = setup.to_move.opposite();
+    Some(if fits(other) {
+        SetupProblem::new(
+            "side-to-move",
+            format!(
+                "black has {black} stones and white {white}, so {} is to move, not {}",
+                other.name(),
+                setup.to_move.name()
+            ),
+        )
+    } else {
+        SetupProblem::new(
+            "piece-count",
+            format!(
+                "black has {black} stones and white {white}: no game of {variant} reaches that"
+            ),
+        )
+    })
+}
+
+/// The problem, if any, with a `swapped` mark: a rule without the swap, or no stone yet.
+fn swap_problem(setup: &HexSetup, variant: &HexVariant, black: usize) -> Option<SetupProblem> {
+    if setup.swapped && variant.swap != SwapRule::Sides {
+        Some(SetupProblem::new(
+            "swap-rule",
+            format!("the position says the players swapped sides, which {variant} does not allow"),
+        ))
+    } else if setup.swapped && black == 0 {
+        Some(SetupProblem::new(
+            "swap-rule",
+            "the position says the players swapped sides before the first stone",
+        ))
+    } else {
+        None
+    }
+}
+
+/// The problem, if any, with a connection on the board: the winner is to move
+/// (`moved-after-end`), or the connection stands without any one of its stones, so it was
+/// complete before the last (`unreachable`).
+fn ending_problem(setup: &HexSetup) -> Option<SetupProblem> {
+    // Both colours never join their edges at once: a black chain from top to bottom and a
+    // white chain from left to right would cross (the Hex theorem), so one check per colour.
+    let winner = [Colour::Black, Colour::White]
+        .into_iter()
+        .find(|&colour| joins(setup, colour, None))?;
+    if setup.to_move == winner {
+        Some(SetupProblem::new(
+            "moved-after-end",
+            format!(
+                "{} joins its edges, so the game ended before {} moved",
+                winner.name(),
+                winner.opposite().name()
+            ),
+        ))
+    } else if !(0..setup.cells.len())
+        .any(|index| setup.cells[index] == Some(winner) && !joins(setup, winner, Some(index)))
+    {
+        Some(SetupProblem::new(
+            "unreachable",
+            format!(
+                "{} joined its edges before its last stone: no stone of its chain can be the last",
+                winner.name()
+            ),
+        ))
+    } else {
+        None
     }
 }
 

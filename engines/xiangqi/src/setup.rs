@@ -213,75 +213,10 @@ impl PositionText<Xiangqi> for XiangqiSetup {
             return Err(vec![SetupProblem::new("board-size", message)]);
         };
         let mut problems = Vec::new();
-        let mut board = Board::empty();
-        let mut counts = [[0usize; 8]; 2];
-        for (p, cell) in cells.iter().enumerate() {
-            let Some((side, kind)) = *cell else { continue };
-            let p = p as Point;
-            counts[side.index()][kind as usize] += 1;
-            let name = side_name(side);
-            if !reachable(side, kind, p) {
-                let (code, what) =
-                    if matches!(kind, Kind::King | Kind::Advisor) && !in_palace(side, p) {
-                        ("palace", "outside its palace")
-                    } else {
-                        ("placement", "on a point it can never reach")
-                    };
-                problems.push(SetupProblem::new(
-                    code,
-                    format!(
-                        "the {name} {} on {} is {what}",
-                        kind.character(side),
-                        crate::notation::format_point(p)
-                    ),
-                ));
-            }
-            board.put(p, piece(side, kind));
-        }
-        for side in [Side::First, Side::Second] {
-            let name = side_name(side);
-            for kind in Kind::ALL {
-                let count = counts[side.index()][kind as usize];
-                if count > full_count(kind) {
-                    problems.push(SetupProblem::new(
-                        "piece-count",
-                        format!(
-                            "{name} has {count} of {}: at most {}",
-                            kind.character(side),
-                            full_count(kind)
-                        ),
-                    ));
-                }
-            }
-            if counts[side.index()][Kind::King as usize] == 0 {
-                problems.push(SetupProblem::new(
-                    "piece-count",
-                    format!("{name} has no general"),
-                ));
-            }
-        }
+        let (board, counts) = place_pieces(cells, &mut problems);
+        count_problems(&counts, &mut problems);
         if problems.is_empty() {
-            let [red, black] = board.kings;
-            let facing = file_of(red) == file_of(black)
-                && crate::board::LINES_10[rank_of(red)]
-                    [crate::board::file_bits(board.files, file_of(red))]
-                .high[0]
-                    == rank_of(black) as u8;
-            if facing {
-                problems.push(SetupProblem::new(
-                    "generals-facing",
-                    "the generals face each other on an open file",
-                ));
-            } else if board.in_check(setup.to_move.opponent()) {
-                problems.push(SetupProblem::new(
-                    "opponent-in-check",
-                    format!(
-                        "{} is in check with {} to move: the general could be taken",
-                        side_name(setup.to_move.opponent()),
-                        side_name(setup.to_move)
-                    ),
-                ));
-            }
+            problems.extend(generals_problem(&board, setup.to_move));
         }
         debug_assert!(
             board.squares.iter().filter(|&&p| p != EMPTY).count() <= 32 || !problems.is_empty()
@@ -295,6 +230,104 @@ impl PositionText<Xiangqi> for XiangqiSetup {
                 setup.move_number,
             )
         })
+    }
+}
+
+/// How many pieces of each kind (by `Kind as usize`) each side (by `Side::index`) has.
+type Counts = [[usize; 8]; 2];
+
+/// The board holding `cells` and its pieces counted, with a problem pushed for every piece on
+/// a point it never reaches.
+fn place_pieces(
+    cells: &[Option<(Side, Kind)>; POINTS],
+    problems: &mut Vec<SetupProblem>,
+) -> (Board, Counts) {
+    let mut board = Board::empty();
+    let mut counts = [[0usize; 8]; 2];
+    for (p, cell) in cells.iter().enumerate() {
+        let Some((side, kind)) = *cell else { continue };
+        let p = p as Point;
+        counts[side.index()][kind as usize] += 1;
+        problems.extend(placement_problem(side, kind, p));
+        board.put(p, piece(side, kind));
+    }
+    (board, counts)
+}
+
+/// The problem, if any, with a piece of `side` and `kind` on `p`: `palace` for a general or
+/// advisor outside its palace, `placement` for another point it never reaches.
+fn placement_problem(side: Side, kind: Kind, p: Point) -> Option<SetupProblem> {
+    if reachable(side, kind, p) {
+        return None;
+    }
+    let (code, what) = if matches!(kind, Kind::King | Kind::Advisor) && !in_palace(side, p) {
+        ("palace", "outside its palace")
+    } else {
+        ("placement", "on a point it can never reach")
+    };
+    Some(SetupProblem::new(
+        code,
+        format!(
+            "the {} {} on {} is {what}",
+            side_name(side),
+            kind.character(side),
+            crate::notation::format_point(p)
+        ),
+    ))
+}
+
+/// Pushes a `piece-count` problem for every kind a side has too many of, and for a side
+/// without a general.
+fn count_problems(counts: &Counts, problems: &mut Vec<SetupProblem>) {
+    for side in [Side::First, Side::Second] {
+        let name = side_name(side);
+        for kind in Kind::ALL {
+            let count = counts[side.index()][kind as usize];
+            if count > full_count(kind) {
+                problems.push(SetupProblem::new(
+                    "piece-count",
+                    format!(
+                        "{name} has {count} of {}: at most {}",
+                        kind.character(side),
+                        full_count(kind)
+                    ),
+                ));
+            }
+        }
+        if counts[side.index()][Kind::King as usize] == 0 {
+            problems.push(SetupProblem::new(
+                "piece-count",
+                format!("{name} has no general"),
+            ));
+        }
+    }
+}
+
+/// The problem, if any, with the generals of a board whose pieces are all in order: they face
+/// each other (`generals-facing`), or the side that just moved left its own in check
+/// (`opponent-in-check`).
+fn generals_problem(board: &Board, to_move: Side) -> Option<SetupProblem> {
+    let [red, black] = board.kings;
+    let facing = file_of(red) == file_of(black)
+        && crate::board::LINES_10[rank_of(red)][crate::board::file_bits(board.files, file_of(red))]
+            .high[0]
+            == rank_of(black) as u8;
+    if facing {
+        Some(SetupProblem::new(
+            "generals-facing",
+            "the generals face each other on an open file",
+        ))
+    } else if board.in_check(to_move.opponent()) {
+        Some(SetupProblem::new(
+            "opponent-in-check",
+            format!(
+                "{} is in check with {} to move: the general could be taken",
+                side_name(to_move.opponent()),
+                side_name(to_move)
+            ),
+        ))
+    } else {
+        None
     }
 }
 
