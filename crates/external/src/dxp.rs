@@ -737,12 +737,7 @@ impl Player for DxpPlayer {
             return;
         };
         // arbiter's turn: the engine has answered. A game end, then its confirmation.
-        if live.answered.is_some()
-            && live
-                .link
-                .send(&Message::GameEnd { reason: 0, stop: 1 })
-                .is_ok()
-        {
+        if live.answered.is_some() && send_game_end(&mut live, 0).is_ok() {
             let deadline = Deadline::new("game end", 500, 0);
             let _ = live
                 .link

@@ -167,9 +167,10 @@ impl Checker {
         args: &[String],
         deadline: &Deadline,
     ) -> Result<(Driver, Process, Link), String> {
-        let mut spec = self.engine.spawn_spec();
+        let base = self.engine.spawn_spec();
+        let mut spec = base.clone();
         spec.args.extend(args.iter().cloned());
-        let mut driver = Driver::new(self.engine.spawn_spec(), timing, GOODBYE);
+        let mut driver = Driver::new(base, timing, GOODBYE);
         let connected = connect(
             &mut driver,
             &spec,
@@ -423,10 +424,10 @@ impl Checker {
             } else {
                 let deadline = session.timing.for_move();
                 let (mv, answer) = session.receive_move(&deadline)?;
-                let MoveAnswer::Move(text) = answer else {
+                if !matches!(answer, MoveAnswer::Move(_)) {
                     return Err(format!("sent `{}` off the board", Message::Move(mv)));
-                };
-                self.dxp_checked_play(&mut session.game, MoveAnswer::Move(text))?;
+                }
+                self.dxp_checked_play(&mut session.game, answer)?;
             }
             plies += 1;
         }

@@ -11,7 +11,7 @@ use crate::gomocup::{
 use crate::sandbox::{Process, preview};
 use crate::{Timing, validate};
 use arbiter_engine::RulesEngine;
-use arbiter_protocol::gomocup::EngineLine;
+use arbiter_protocol::gomocup::{Command, EngineLine};
 
 /// One row's engine: started, `START` answered.
 struct Session<'a> {
@@ -359,7 +359,7 @@ impl Checker {
     /// A fresh process's answer to `SWAP2BOARD` with `stones`, and a note of the last `ERROR`
     /// line it printed before that answer, if any.
     fn swap2_answer(&self, stones: &[(i32, i32)]) -> (Result<String, String>, Option<String>) {
-        let command = swap2_command(stones);
+        let command = Command::Swap2Board(stones.to_vec()).to_wire();
         // An ERROR line skipped before the answer explains a wrong one (e.g. an engine that
         // reads the stones as BOARD's `X,Y,field` rather than the protocol's `X,Y`).
         let last_error = std::cell::RefCell::new(None::<String>);
@@ -384,16 +384,6 @@ impl Checker {
         });
         (answer, printed)
     }
-}
-
-/// `SWAP2BOARD` with `stones` as the protocol gives them: `X,Y` lines, then `DONE`.
-fn swap2_command(stones: &[(i32, i32)]) -> String {
-    let mut command = String::from("SWAP2BOARD\r\n");
-    for (x, y) in stones {
-        command.push_str(&format!("{x},{y}\r\n"));
-    }
-    command.push_str("DONE\r\n");
-    command
 }
 
 /// The row's verdict on a swap2 `answer` to `stones` on a board of `size`.
