@@ -621,11 +621,7 @@ fn canonical_fouls(position: &dyn Position, points: &[ForbiddenPoint]) -> Result
 
 /// Forbidden points in words: `[h8 double-four, j10 overline]`.
 fn show_fouls(set: &Fouls) -> String {
-    let items: Vec<String> = set
-        .iter()
-        .map(|(mv, reason)| format!("{mv} {reason}"))
-        .collect();
-    format!("[{}]", items.join(", "))
+    list(set.iter().map(|(mv, reason)| format!("{mv} {reason}")))
 }
 
 /// The finding of forbidden points `actual` other than the `expected` ones (the missing and
@@ -637,21 +633,16 @@ fn forbidden_exactly_finding(expected: &Fouls, actual: &Fouls) -> Option<Finding
     let missing: Fouls = expected.difference(actual).cloned().collect();
     let extra: Fouls = actual.difference(expected).cloned().collect();
     let marks = fouls(&missing, &extra);
+    let (shown_expected, shown_actual) = (show_fouls(expected), show_fouls(actual));
+    let text = format!(
+        "expected forbidden: {shown_expected}\nactual:   {shown_actual}\nmissing:  {}\nextra:    {}",
+        show_fouls(&missing),
+        show_fouls(&extra)
+    );
     Some(
-        Finding::shown_as(
-            "forbidden",
-            show_fouls(expected),
-            show_fouls(actual),
-            format!(
-                "expected forbidden: {}\nactual:   {}\nmissing:  {}\nextra:    {}",
-                show_fouls(expected),
-                show_fouls(actual),
-                show_fouls(&missing),
-                show_fouls(&extra)
-            ),
-        )
-        .marking(MarkRole::Missing, marks.0)
-        .marking(MarkRole::Extra, marks.1),
+        Finding::shown_as("forbidden", shown_expected, shown_actual, text)
+            .marking(MarkRole::Missing, marks.0)
+            .marking(MarkRole::Extra, marks.1),
     )
 }
 
@@ -659,21 +650,21 @@ fn forbidden_exactly_finding(expected: &Fouls, actual: &Fouls) -> Option<Finding
 /// forbidden points `actual` with that kind of foul (marked missing); `None` when it holds.
 fn forbidden_including_finding(expected: &Fouls, actual: &Fouls) -> Option<Finding> {
     let missing: Fouls = expected.difference(actual).cloned().collect();
-    if expected.is_subset(actual) {
+    if missing.is_empty() {
         return None;
     }
     let marks = fouls(&missing, &BTreeSet::new());
+    let (shown_expected, shown_actual) = (show_fouls(expected), show_fouls(actual));
+    let text = format!(
+        "expected forbidden: {shown_expected}\nmissing:  {}\nactual:   {shown_actual}",
+        show_fouls(&missing)
+    );
     Some(
         Finding::shown_as(
             "forbidden",
-            format!("including {}", show_fouls(expected)),
-            show_fouls(actual),
-            format!(
-                "expected forbidden: {}\nmissing:  {}\nactual:   {}",
-                show_fouls(expected),
-                show_fouls(&missing),
-                show_fouls(actual)
-            ),
+            format!("including {shown_expected}"),
+            shown_actual,
+            text,
         )
         .marking(MarkRole::Missing, marks.0),
     )

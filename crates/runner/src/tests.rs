@@ -373,16 +373,17 @@ fn run_player(yaml: &str, fault: Option<&'static str>) -> Vec<CaseResult> {
     run_scripted(yaml, fault, false)
 }
 
-fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<CaseResult> {
-    let inner = embedded_engines()
-        .into_iter()
-        .find(|engine| engine.name() == "tictactoe")
-        .unwrap();
-    let engines: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player {
-        inner,
+/// The tic-tac-toe [`Player`] with `fault` (and `rules`), as the one engine of a run.
+fn player(fault: Option<&'static str>, rules: bool) -> Vec<Box<dyn RulesEngine>> {
+    vec![Box::new(Player {
+        inner: arbiter_engine::find_engine("tictactoe").unwrap(),
         fault,
         rules,
-    })];
+    })]
+}
+
+fn run_scripted(yaml: &str, fault: Option<&'static str>, rules: bool) -> Vec<CaseResult> {
+    let engines = player(fault, rules);
     let spec = load_str(Path::new("inline.yaml"), yaml, &embedded_engines()).unwrap();
     let files = CaseFiles::of_specs(vec![spec]);
     plan(&files, &engines, PlanScope::default())
@@ -650,14 +651,7 @@ fn a_won_position_the_engine_does_not_play_out_to_a_win_is_a_missed_win_with_the
         specs: Vec::new(),
         suites: vec![suite],
     };
-    let players: Vec<Box<dyn RulesEngine>> = vec![Box::new(Player {
-        inner: engines
-            .into_iter()
-            .find(|e| e.name() == "tictactoe")
-            .unwrap(),
-        fault: Some("last-legal"),
-        rules: false,
-    })];
+    let players = player(Some("last-legal"), false);
     let [planned] = plan(&files, &players, PlanScope::default())
         .try_into()
         .expect("one case");

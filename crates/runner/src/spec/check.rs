@@ -278,13 +278,13 @@ impl Vocabulary<'_> {
         let id = self.id;
         let game = self.engines[0].game();
         let kinds = self.listed(|engine| engine.foul_kinds());
-        let listed = forbidden
+        let points: Vec<_> = forbidden
             .exactly
             .iter()
             .chain(&forbidden.including)
             .flatten()
-            .count();
-        if kinds.is_empty() && listed == 0 {
+            .collect();
+        if kinds.is_empty() && points.is_empty() {
             // Nothing below names a kind to blame: a foul check on a game without fouls
             // would pass on any engine.
             self.at(
@@ -292,11 +292,6 @@ impl Vocabulary<'_> {
                 format!("case `{id}`: `forbidden` checks foul rules, and {game} has no foul rules"),
             );
         }
-        let points = forbidden
-            .exactly
-            .iter()
-            .chain(&forbidden.including)
-            .flatten();
         for point in points {
             if !kinds.contains(&point.reason.value.as_str()) {
                 let expected = if kinds.is_empty() {
