@@ -17,8 +17,8 @@ use arbiter_external::{ExternalEngine, MANIFEST_DIR, Manifest, is_manifest_path}
 use arbiter_report::{Audit, EngineRun, FileRow, MatchSummary, Run};
 use arbiter_runner::snapshot;
 use arbiter_runner::{
-    CaseFiles, CaseResult, Coverage, Excluded, Loaded, PlanScope, PlannedCase, RunOptions,
-    SnapshotPolicy, Verdict,
+    CaseFiles, CaseResult, Counts, Coverage, Excluded, Loaded, PlanScope, PlannedCase, RunOptions,
+    SnapshotPolicy,
 };
 use clap::{Args, ValueEnum};
 
@@ -374,17 +374,17 @@ fn exit_status(
     results: &[CaseResult],
     coverage: &Coverage,
 ) -> Status {
-    let count = |verdict| results.iter().filter(|r| r.verdict == verdict).count();
-    if load_errors > 0 || count(Verdict::SpecError) > 0 {
+    let counts = Counts::of(results);
+    if load_errors > 0 || counts.spec_errors > 0 {
         return Status::BadInput;
     }
     if let Some(problem) = coverage_problem(coverage, args.min_coverage) {
         eprintln!("error: {problem}");
         return Status::Failures;
     }
-    if count(Verdict::Fail) > 0
-        || count(Verdict::EngineFault) > 0
-        || args.fail_on_missed_win && count(Verdict::MissedWin) > 0
+    if counts.failed > 0
+        || counts.engine_faults > 0
+        || args.fail_on_missed_win && counts.missed_wins > 0
     {
         Status::Failures
     } else {

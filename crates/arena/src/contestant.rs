@@ -21,7 +21,7 @@ use super::seat::{EmbeddedSeat, SearchLimit, Seat};
 use arbiter_engine::{
     Algorithm, Budget, PositionRequest, RulesEngine, SearchError, SearchFailure, find_engine,
 };
-use arbiter_external::{MANIFEST_DIR, Manifest};
+use arbiter_external::{MANIFEST_DIR, Manifest, is_manifest_path};
 
 /// A parameters file and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,7 +196,7 @@ impl<'a> Named<'a> {
     /// An external engine by its manifest: a path, or a name in the manifest folder.
     fn external(&self, root: &Path) -> Result<EngineEntry, String> {
         let Named { name, base, .. } = *self;
-        let path = if base.ends_with(".yaml") || base.ends_with(".yml") || base.contains('/') {
+        let path = if is_manifest_path(base) {
             PathBuf::from(base)
         } else {
             root.join(MANIFEST_DIR).join(format!("{base}.yaml"))
