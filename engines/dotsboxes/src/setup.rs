@@ -85,17 +85,15 @@ fn owner_of(c: char) -> Result<Option<Side>, NotationError> {
 /// there are `2R + 1` (a dot row above and below every box row).
 fn diagram_rows<'a>(g: &Geometry, diagram: &'a str) -> Result<Vec<&'a str>, NotationError> {
     let (rows, cols) = (usize::from(g.rows), usize::from(g.cols));
-    let lines: Vec<&str> = diagram
+    let mut lines: Vec<&str> = diagram
         .lines()
         .skip_while(|line| line.trim().is_empty())
         .collect();
-    let lines: Vec<&str> = {
-        let end = lines
-            .iter()
-            .rposition(|line| !line.trim().is_empty())
-            .map_or(0, |i| i + 1);
-        lines[..end].to_vec()
-    };
+    let end = lines
+        .iter()
+        .rposition(|line| !line.trim().is_empty())
+        .map_or(0, |i| i + 1);
+    lines.truncate(end);
     if lines.len() != 2 * rows + 1 {
         return Err(NotationError::new(format!(
             "the diagram has {} rows: a board of {rows}x{cols} boxes has {} ({} dot rows and \
@@ -112,9 +110,10 @@ fn diagram_rows<'a>(g: &Geometry, diagram: &'a str) -> Result<Vec<&'a str>, Nota
 /// the wide form (`+---+`), 2 in the narrow one (`+-+`).
 fn box_width(g: &Geometry, first: &str) -> Result<usize, NotationError> {
     let cols = usize::from(g.cols);
-    if first.chars().count() == 4 * cols + 1 {
+    let width = first.chars().count();
+    if width == 4 * cols + 1 {
         Ok(4)
-    } else if first.chars().count() == 2 * cols + 1 {
+    } else if width == 2 * cols + 1 {
         Ok(2)
     } else {
         Err(NotationError::new(format!(

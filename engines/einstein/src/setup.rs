@@ -237,18 +237,15 @@ impl EinSteinSetup {
             return;
         }
         let won = |side: Side| has_won(&self.cells, pieces, side);
-        match (won(Side::First), won(Side::Second)) {
+        let first_won = won(Side::First);
+        match (first_won, won(Side::Second)) {
             (true, true) => problems.push(SetupProblem::new(
                 "both-won",
                 "both sides have won: each has a piece on its goal corner or has taken every \
                  enemy piece",
             )),
             (true, false) | (false, true) => {
-                let winner = if won(Side::First) {
-                    Side::First
-                } else {
-                    Side::Second
-                };
+                let winner = if first_won { Side::First } else { Side::Second };
                 if self.to_move == winner || self.phase != Phase::Roll {
                     problems.push(SetupProblem::new(
                         "moved-after-end",
